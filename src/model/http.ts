@@ -1,0 +1,19 @@
+/** HTTP-shaped request and response exchanged between the client and the service. */
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS";
+
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  /** Absolute path from the service root, with query string: "/v2.1/tournaments?page=2". */
+  readonly path: string;
+  /** Header names are matched case-insensitively. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}

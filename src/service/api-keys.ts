@@ -1,0 +1,24 @@
+/** API keys of the served service: made here, only their hash stored. */
+import { randomBytes } from "node:crypto";
+import { ApiKeyRepository } from "../store/api-keys-repository.js";
+import { openDatabase } from "../store/database.js";
+import type { ApiKeyAdmin } from "./index.js";
+
+export function newApiKey(): string {
+  return `tk_${randomBytes(24).toString("base64url")}`;
+}
+
+export function createKeyAdmin(dbPath: string, now: () => Date = () => new Date()): ApiKeyAdmin {
+  const db = openDatabase(dbPath);
+  const keys = new ApiKeyRepository(db);
+  return {
+    create(label) {
+      const key = newApiKey();
+      keys.insert(label, key, now().toISOString());
+      return key;
+    },
+    list: () => keys.list(),
+    revoke: (id) => keys.revoke(id),
+    close: () => db.close(),
+  };
+}

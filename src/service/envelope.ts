@@ -1,0 +1,102 @@
+/** Reading request envelopes and writing list documents (DESIGN.md §3). */
+import {
+  DEFAULT_PER_PAGE,
+  type ListDocument,
+  MAX_PER_PAGE,
+  type ResourceObject,
+} from "../model/resource.js";
+import { badParameter, badRequest, ServiceError } from "./errors.js";
+
+/** Request `type` values each endpoint family accepts, compared without case, "_" or "-". */
+export const TYPE_FAMILIES = {
+  tournament: ["tournament", "tournaments"],
+  tournamentState: ["tournamentstate", "tournamentstates", "tournament", "tournaments"],
+  participant: ["participant", "participants"],
+  match: ["match", "matches"],
+  matchState: ["matchstate", "matchstates", "match", "matches"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TypeFamily = keyof typeof TYPE_FAMILIES;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`the request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Returns `data.attributes` after checking the envelope and its `type`. */
+export function readAttributes(body: unknown, family: TypeFamily): Record<string, unknown> {
+  if (!isObject(body) || !isObject(body.data)) {
+    throw badRequest('the request body must be {"data": {"type": ..., "attributes": {...}}}', "/data");
+  }
+  const { type, attributes } = body.data;
+  if (type !== undefined) {
+    const accepted: readonly string[] = TYPE_FAMILIES[family];
+    const normalized = typeof type === "string" ? type.toLowerCase().replace(/[_-]/g, "") : "";
+    if (!accepted.includes(normalized)) {
+      throw new ServiceError(422, [
+        {
+          status: 422,
+          detail: `data.type ${JSON.stringify(type)} does not fit this endpoint; send "${accepted[0]}"`,
+          source: { pointer: "/data/type" },
+        },
+      ]);
+    }
+  }
+  if (!isObject(attributes)) {
+    throw badRequest("data.attributes must be an object", "/data/attributes");
+  }
+  return attributes;
+}
+
+export interface PageRequest {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+function positiveInteger(raw: string | undefined, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw badParameter(name, `${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+export function readPage(query: (name: string) => string | undefined): PageRequest {
+  return {
+    page: positiveInteger(query("page"), "page", 1, Number.MAX_SAFE_INTEGER),
+    perPage: positiveInteger(query("per_page"), "per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE),
+  };
+}
+
+function pageLink(url: URL, page: number, perPage: number): string {
+  const params = new URLSearchParams(url.search);
+  params.set("page", String(page));
+  params.set("per_page", String(perPage));
+  return `${url.pathname}?${params.toString()}`;
+}
+
+export function listDocument(
+  data: readonly ResourceObject[],
+  total: number,
+  request: PageRequest,
+  url: URL,
+): ListDocument {
+  const totalPages = Math.max(1, Math.ceil(total / request.perPage));
+  const links: { self: string; next?: string; prev?: string } = {
+    self: pageLink(url, request.page, request.perPage),
+  };
+  if (request.page < totalPages) links.next = pageLink(url, request.page + 1, request.perPage);
+  if (request.page > 1) links.prev = pageLink(url, Math.min(request.page - 1, totalPages), request.perPage);
+  return {
+    data,
+    meta: { count: total, page: request.page, per_page: request.perPage, total_pages: totalPages },
+    links,
+  };
+}

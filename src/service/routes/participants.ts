@@ -1,0 +1,180 @@
+/** /tournaments/{t}/participants: list, get, create, update, delete, bulk_add, clear, randomize. */
+import type { Hono } from "hono";
+import { seededShuffle } from "../../engine/shuffle.js";
+import type { ParticipantRow } from "../../store/participants-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { listDocument, readAttributes, readPage } from "../envelope.js";
+import { Problems, unprocessable } from "../errors.js";
+import { findParticipant, findTournament } from "../lookup.js";
+import { readJsonBody } from "../request-body.js";
+import { participantResource } from "../serializers/participant.js";
+import { newParticipant, type ParticipantInput, readParticipantInput } from "../validation/participant-input.js";
+import { communityOf, type ServiceEnv } from "./env.js";
+
+const BEFORE_START = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
+export const MAX_BULK = 1000;
+
+function requireBeforeStart(row: TournamentRow, action: string): void {
+  if (!BEFORE_START.has(row.state)) {
+    throw unprocessable(`cannot ${action} while the tournament is ${row.state}; reset it first`);
+  }
+}
+
+function requirePending(row: TournamentRow, action: string): void {
+  if (row.state !== "pending") {
+    throw unprocessable(`cannot ${action} while the tournament is ${row.state}; only a pending tournament allows it`);
+  }
+}
+
+function checkCap(service: ServiceContext, t: TournamentRow, adding: number, pointer: string, problems: Problems): void {
+  const cap = t.settings.registration_options.signup_cap;
+  const count = service.participants.count(t.id);
+  if (cap !== undefined && count + adding > cap) {
+    problems.add(pointer, `signup_cap is ${cap}: the tournament has ${count} participants and cannot take ${adding} more`);
+  }
+}
+
+function checkSeed(seed: number | undefined, max: number, pointer: string, problems: Problems): void {
+  if (seed !== undefined && seed > max) problems.add(pointer, `seed must be between 1 and ${max}, not ${seed}`);
+}
+
+/** Validates a batch against the store and itself; throws 422 naming every problem. */
+function checkBatch(service: ServiceContext, t: TournamentRow, inputs: readonly ParticipantInput[], pointers: readonly string[], problems: Problems): void {
+  const seen = new Set<string>();
+  const existing = service.participants.count(t.id);
+  inputs.forEach((input, i) => {
+    const pointer = pointers[i]!;
+    if (input.name === undefined) {
+      problems.add(`${pointer}/name`, "name is required");
+      return;
+    }
+    const key = input.name.toLowerCase();
+    if (seen.has(key) || service.participants.findByName(t.id, input.name) !== undefined) {
+      problems.add(`${pointer}/name`, `name ${JSON.stringify(input.name)} is already taken in this tournament`);
+    }
+    seen.add(key);
+    checkSeed(input.seed, existing + i + 1, `${pointer}/seed`, problems);
+  });
+}
+
+function addParticipants(service: ServiceContext, t: TournamentRow, inputs: readonly ParticipantInput[]): ParticipantRow[] {
+  const now = service.now();
+  const ids = inputs.map((input) => service.participants.insert(t.id, newParticipant(input), now, input.seed));
+  service.tournaments.touch(t.id, now);
+  return ids.map((id) => service.participants.find(t.id, id)!);
+}
+
+function bulkInputs(attributes: Record<string, unknown>, problems: Problems): { inputs: ParticipantInput[]; pointers: string[] } {
+  const list = attributes.participants;
+  const pointer = "/data/attributes/participants";
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BULK) {
+    throw unprocessable(`participants must be an array of 1 to ${MAX_BULK} objects like {"name": "..."}`, pointer);
+  }
+  const pointers = list.map((_, i) => `${pointer}/${i}`);
+  const inputs = list.map((item, i) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      problems.add(pointers[i]!, 'each participant must be an object like {"name": "..."}');
+      return {};
+    }
+    return readParticipantInput(item as Record<string, unknown>, pointers[i]!, problems);
+  });
+  return { inputs, pointers };
+}
+
+function updateParticipant(service: ServiceContext, t: TournamentRow, p: ParticipantRow, input: ParticipantInput, problems: Problems): ParticipantRow {
+  if (input.name !== undefined) {
+    const other = service.participants.findByName(t.id, input.name);
+    if (other !== undefined && other.id !== p.id) {
+      problems.add("/data/attributes/name", `name ${JSON.stringify(input.name)} is already taken in this tournament`);
+    }
+  }
+  if (input.seed !== undefined) {
+    if (t.state !== "pending") problems.add("/data/attributes/seed", `seeds cannot change while the tournament is ${t.state}`);
+    checkSeed(input.seed, service.participants.count(t.id), "/data/attributes/seed", problems);
+  }
+  problems.throwIfAny();
+  const now = service.now();
+  const { seed, ...changes } = input;
+  service.participants.update(t.id, p.id, changes, now);
+  if (seed !== undefined) service.participants.moveSeed(t.id, p.id, p.seed, seed, now);
+  return service.participants.find(t.id, p.id)!;
+}
+
+export function registerParticipantRoutes(app: Hono<ServiceEnv>, service: ServiceContext): void {
+  const path = "/tournaments/:tournament/participants";
+  const tournament = (c: Parameters<typeof communityOf>[0]) => findTournament(service, c.req.param("tournament")!, communityOf(c));
+
+  app.get(path, (c) => {
+    const t = tournament(c);
+    const page = readPage((n) => c.req.query(n));
+    const rows = service.participants.list(t.id, page.perPage, (page.page - 1) * page.perPage);
+    return c.json(listDocument(rows.map(participantResource), service.participants.count(t.id), page, new URL(c.req.url)));
+  });
+  app.post(`${path}/bulk_add`, async (c) => {
+    const t = tournament(c);
+    const attributes = readAttributes(await readJsonBody(c), "participant");
+    requireBeforeStart(t, "add participants");
+    const problems = new Problems();
+    const { inputs, pointers } = bulkInputs(attributes, problems);
+    const rows = service.write(() => {
+      checkBatch(service, t, inputs, pointers, problems);
+      checkCap(service, t, inputs.length, "/data/attributes/participants", problems);
+      problems.throwIfAny();
+      return addParticipants(service, t, inputs);
+    });
+    return c.json({ data: rows.map(participantResource) });
+  });
+  app.delete(`${path}/clear`, (c) => {
+    const t = tournament(c);
+    requirePending(t, "clear the participants");
+    service.write(() => service.participants.clear(t.id));
+    return c.body(null, 204);
+  });
+  app.put(`${path}/randomize`, (c) => {
+    const t = tournament(c);
+    requirePending(t, "randomize the seeds");
+    const rows = service.write(() => {
+      const seed = service.newRandomSeed();
+      service.tournaments.setRandomSeed(t.id, seed);
+      const order = seededShuffle(service.participants.list(t.id).map((p) => p.id), seed);
+      service.participants.reseed(t.id, order, service.now());
+      return service.participants.list(t.id);
+    });
+    return c.json({ data: rows.map(participantResource) });
+  });
+  app.post(path, async (c) => {
+    const t = tournament(c);
+    const attributes = readAttributes(await readJsonBody(c), "participant");
+    requireBeforeStart(t, "add participants");
+    const problems = new Problems();
+    const input = readParticipantInput(attributes, "/data/attributes", problems);
+    const [row] = service.write(() => {
+      checkBatch(service, t, [input], ["/data/attributes"], problems);
+      checkCap(service, t, 1, "/data/attributes", problems);
+      problems.throwIfAny();
+      return addParticipants(service, t, [input]);
+    });
+    return c.json({ data: participantResource(row!) }, 201);
+  });
+  app.get(`${path}/:participant`, (c) => {
+    const t = tournament(c);
+    return c.json({ data: participantResource(findParticipant(service, t, c.req.param("participant"))) });
+  });
+  app.put(`${path}/:participant`, async (c) => {
+    const t = tournament(c);
+    const p = findParticipant(service, t, c.req.param("participant"));
+    const attributes = readAttributes(await readJsonBody(c), "participant");
+    const problems = new Problems();
+    const input = readParticipantInput(attributes, "/data/attributes", problems);
+    const row = service.write(() => updateParticipant(service, t, p, input, problems));
+    return c.json({ data: participantResource(row) });
+  });
+  app.delete(`${path}/:participant`, (c) => {
+    const t = tournament(c);
+    const p = findParticipant(service, t, c.req.param("participant"));
+    requireBeforeStart(t, "delete a participant");
+    service.write(() => service.participants.delete(t.id, p.id, p.seed));
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,155 @@
+/** /tournaments: list, get (by id or url), create, update, delete, change_state. */
+import type { Hono } from "hono";
+import { STATE_FILTER_GROUPS, TOURNAMENT_STATES, TOURNAMENT_TYPES } from "../../model/tournament.js";
+import type { TournamentFilter, TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { readAttributes, listDocument, readPage } from "../envelope.js";
+import { badParameter, Problems } from "../errors.js";
+import { findTournament } from "../lookup.js";
+import { readJsonBody } from "../request-body.js";
+import { tournamentResource } from "../serializers/tournament.js";
+import { defaultSettings, mergeSettings } from "../validation/tournament-settings.js";
+import { changeTournamentState } from "./tournament-state.js";
+import type { ServiceEnv } from "./env.js";
+import { communityOf } from "./env.js";
+
+/** Attributes that shape the bracket: frozen once the tournament has started. */
+const STRUCTURAL = [
+  "tournament_type",
+  "group_stage_enabled",
+  "group_stage_options",
+  "double_elimination_options",
+  "round_robin_options",
+  "swiss_options",
+  "free_for_all_options",
+  "seeding_options",
+  "match_options",
+];
+
+function slugFrom(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[^\w\s]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "_")
+    .replace(/[^a-z0-9_]/g, "")
+    .slice(0, 50);
+  return slug === "" || /^\d+$/.test(slug) ? `tournament_${slug}`.replace(/_$/, "") : slug;
+}
+
+function freeUrl(service: ServiceContext, name: string): string {
+  const base = slugFrom(name);
+  let candidate = base;
+  for (let n = 2; service.tournaments.urlTaken(candidate); n++) candidate = `${base}_${n}`;
+  return candidate;
+}
+
+function parseDateParameter(raw: string | undefined, name: string): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
+  const iso = us ? `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}` : raw;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) {
+    throw badParameter(name, `${name} must be a date like 01/31/2026 or 2026-01-31, not ${JSON.stringify(raw)}`);
+  }
+  return new Date(time).toISOString();
+}
+
+function readFilter(query: (name: string) => string | undefined, communityId: string | undefined): TournamentFilter {
+  const filter: { -readonly [K in keyof TournamentFilter]: TournamentFilter[K] } = {};
+  const state = query("state");
+  if (state !== undefined && state !== "" && state !== "all") {
+    const states = STATE_FILTER_GROUPS[state] ?? (TOURNAMENT_STATES.includes(state as never) ? [state] : undefined);
+    if (states === undefined) {
+      throw badParameter("state", `state must be pending, in_progress, ended or a tournament state, not ${JSON.stringify(state)}`);
+    }
+    filter.states = states;
+  }
+  const type = query("type")?.replaceAll("_", " ");
+  if (type !== undefined && type !== "") {
+    if (!TOURNAMENT_TYPES.includes(type as never)) {
+      throw badParameter("type", `type must be one of ${TOURNAMENT_TYPES.map((t) => t.replaceAll(" ", "_")).join(", ")}`);
+    }
+    filter.type = type;
+  }
+  const after = parseDateParameter(query("created_after"), "created_after");
+  const before = parseDateParameter(query("created_before"), "created_before");
+  if (after !== undefined) filter.createdAfter = after;
+  if (before !== undefined) filter.createdBefore = before;
+  if (communityId !== undefined) filter.communityId = communityId;
+  return filter;
+}
+
+function createTournament(service: ServiceContext, attributes: Record<string, unknown>, communityId: string | undefined): TournamentRow {
+  const problems = new Problems();
+  for (const field of ["name", "tournament_type"]) {
+    if (attributes[field] === undefined) problems.add(`/data/attributes/${field}`, `${field} is required`);
+  }
+  const settings = mergeSettings(defaultSettings(), attributes, problems);
+  return service.write(() => {
+    if (attributes.url === undefined) settings.url = freeUrl(service, settings.name);
+    else if (problems.empty && service.tournaments.urlTaken(settings.url)) {
+      problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
+    }
+    problems.throwIfAny();
+    const id = service.tournaments.insert({ settings, communityId: communityId ?? null, randomSeed: service.newRandomSeed(), now: service.now() });
+    return service.tournaments.findById(id)!;
+  });
+}
+
+function updateTournament(service: ServiceContext, row: TournamentRow, attributes: Record<string, unknown>): TournamentRow {
+  const problems = new Problems();
+  if (row.state !== "pending") {
+    for (const key of STRUCTURAL) {
+      if (attributes[key] !== undefined) {
+        problems.add(`/data/attributes/${key}`, `${key} cannot change while the tournament is ${row.state}; reset it first`);
+      }
+    }
+  }
+  const settings = mergeSettings(row.settings, attributes, problems);
+  return service.write(() => {
+    if (problems.empty && service.tournaments.urlTaken(settings.url, row.id)) {
+      problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
+    }
+    problems.throwIfAny();
+    service.tournaments.updateSettings(row.id, settings, service.now());
+    return service.tournaments.findById(row.id)!;
+  });
+}
+
+export function registerTournamentRoutes(app: Hono<ServiceEnv>, service: ServiceContext): void {
+  const base = service.basePath;
+  app.get("/tournaments", (c) => {
+    const page = readPage((n) => c.req.query(n));
+    const filter = readFilter((n) => c.req.query(n), communityOf(c));
+    const total = service.tournaments.count(filter);
+    const rows = service.tournaments.list(filter, page.perPage, (page.page - 1) * page.perPage);
+    return c.json(listDocument(rows.map((r) => tournamentResource(r, base)), total, page, new URL(c.req.url)));
+  });
+  app.post("/tournaments", async (c) => {
+    const attributes = readAttributes(await readJsonBody(c), "tournament");
+    return c.json({ data: tournamentResource(createTournament(service, attributes, communityOf(c)), base) }, 201);
+  });
+  app.get("/tournaments/:tournament", (c) => {
+    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
+    return c.json({ data: tournamentResource(row, base) });
+  });
+  app.put("/tournaments/:tournament", async (c) => {
+    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
+    const attributes = readAttributes(await readJsonBody(c), "tournament");
+    return c.json({ data: tournamentResource(updateTournament(service, row, attributes), base) });
+  });
+  app.delete("/tournaments/:tournament", (c) => {
+    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
+    service.write(() => service.tournaments.delete(row.id));
+    return c.body(null, 204);
+  });
+  app.put("/tournaments/:tournament/change_state", async (c) => {
+    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
+    const attributes = readAttributes(await readJsonBody(c), "tournamentState");
+    const updated = changeTournamentState(service, row, attributes);
+    return c.json({ data: tournamentResource(updated, base) });
+  });
+}
+

@@ -1,0 +1,54 @@
+/** Validation of participant attributes (create, update, bulk add). */
+import type { NewParticipant, ParticipantChanges } from "../../store/participants-repository.js";
+import type { Problems } from "../errors.js";
+import { type FieldSpec, NO_VALUE, readField } from "./fields.js";
+
+const SPECS: Readonly<Record<string, FieldSpec>> = {
+  name: { kind: "string", maxLength: 255 },
+  seed: { kind: "integer", min: 1, max: 100_000 },
+  misc: { kind: "string", maxLength: 255 },
+  username: { kind: "string", maxLength: 60 },
+  email: {
+    kind: "string",
+    maxLength: 255,
+    pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+    patternHint: "it must look like name@example.org",
+  },
+};
+
+/** Attributes that appear in responses; sent back, they are ignored. */
+const READ_ONLY = new Set(["id", "group_id", "tournament_id", "final_rank", "states", "timestamps"]);
+
+export interface ParticipantInput extends ParticipantChanges {
+  readonly seed?: number;
+}
+
+export function readParticipantInput(
+  attributes: Record<string, unknown>,
+  pointer: string,
+  problems: Problems,
+): ParticipantInput {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (READ_ONLY.has(key)) continue;
+    const spec = SPECS[key];
+    if (spec === undefined) {
+      problems.add(`${pointer}/${key}`, `unknown attribute ${key}; known: ${Object.keys(SPECS).join(", ")}`);
+      continue;
+    }
+    const read = value === null && key !== "name" && key !== "seed" ? null : readField(spec, value, `${pointer}/${key}`, problems);
+    if (read === NO_VALUE) continue;
+    result[key] = typeof read === "string" && key === "name" ? read.trim() : read;
+  }
+  if (result.name === "") problems.add(`${pointer}/name`, "name can't be blank");
+  return result as ParticipantInput;
+}
+
+export function newParticipant(input: ParticipantInput): NewParticipant {
+  return {
+    name: input.name ?? "",
+    misc: input.misc ?? null,
+    username: input.username ?? null,
+    email: input.email ?? null,
+  };
+}

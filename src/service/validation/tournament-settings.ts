@@ -1,0 +1,211 @@
+/**
+ * Every tournament attribute of the seed's table: its specification, its
+ * default (DESIGN.md §3 decides where the contract's defaults are sample data),
+ * and the merge of a request's attributes over defaults (create) or the stored
+ * settings (update).
+ */
+import {
+  DEFAULT_TIE_BREAKS,
+  GRAND_FINALS_MODIFIERS,
+  RANKINGS,
+  STAGE_TYPES,
+  TIE_BREAKS,
+  TOURNAMENT_TYPES,
+  type TournamentSettings,
+} from "../../model/tournament.js";
+import type { Problems } from "../errors.js";
+import { describeType, type FieldSpec, NO_VALUE, readField } from "./fields.js";
+
+const bool: FieldSpec = { kind: "boolean" };
+const points: FieldSpec = { kind: "number", min: -1000, max: 1000 };
+const ranking: FieldSpec = { kind: "enum", values: RANKINGS, aliases: { "": "match wins" } };
+const tieBreaks: FieldSpec = { kind: "enumList", values: TIE_BREAKS };
+
+const consolationRank: FieldSpec = {
+  kind: "integer",
+  min: 3,
+  max: 1025,
+  nullable: true,
+  check: (v) =>
+    Number.isInteger(Math.log2(v - 1))
+      ? undefined
+      : "must be 3 (a third-place match), 5 (places 5th-8th too), 9, 17 ...: one more than a power of two",
+};
+
+const TOP_LEVEL: Readonly<Record<string, FieldSpec>> = {
+  name: { kind: "string", maxLength: 60 },
+  url: {
+    kind: "string",
+    maxLength: 60,
+    pattern: /^(?!\d+$)[A-Za-z0-9_]+$/,
+    patternHint: "use letters, digits and underscores, not digits alone",
+  },
+  tournament_type: { kind: "enum", values: TOURNAMENT_TYPES },
+  game_name: { kind: "string", maxLength: 100 },
+  private: bool,
+  starts_at: { kind: "timestamp", nullable: true },
+  description: { kind: "string", maxLength: 10_000 },
+  group_stage_enabled: bool,
+  tie_breaks: tieBreaks,
+};
+
+const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
+  notifications: { upon_matches_open: bool, upon_tournament_ends: bool },
+  match_options: { consolation_matches_target_rank: consolationRank, accept_attachments: bool },
+  registration_options: {
+    open_signup: bool,
+    signup_cap: { kind: "integer", min: 1, max: 100_000, nullable: true },
+    check_in_duration: { kind: "integer", min: 1, max: 10_080, nullable: true },
+  },
+  seeding_options: { hide_seeds: bool, sequential_pairings: bool },
+  station_options: { auto_assign: bool, only_start_matches_with_assigned_stations: bool },
+  group_stage_options: {
+    stage_type: { kind: "enum", values: STAGE_TYPES },
+    group_size: { kind: "integer", min: 2, max: 64 },
+    participant_count_to_advance_per_group: { kind: "integer", min: 1, max: 63 },
+    rr_iterations: { kind: "integer", min: 1, max: 10 },
+    ranked_by: ranking,
+    rr_pts_for_match_win: points,
+    rr_pts_for_match_tie: points,
+    rr_pts_for_game_win: points,
+    rr_pts_for_game_tie: points,
+    split_participants: bool,
+    tie_breaks: tieBreaks,
+  },
+  double_elimination_options: {
+    split_participants: bool,
+    grand_finals_modifier: { kind: "enum", values: GRAND_FINALS_MODIFIERS },
+  },
+  round_robin_options: {
+    iterations: { kind: "integer", min: 1, max: 10 },
+    ranking,
+    pts_for_game_win: points,
+    pts_for_game_tie: points,
+    pts_for_match_win: points,
+    pts_for_match_tie: points,
+  },
+  swiss_options: {
+    rounds: { kind: "integer", min: 1, max: 64, nullable: true },
+    pts_for_game_win: points,
+    pts_for_game_tie: points,
+    pts_for_match_win: points,
+    pts_for_match_tie: points,
+    pts_for_bye: points,
+  },
+  free_for_all_options: { max_participants: { kind: "integer", min: 2, max: 64 } },
+};
+
+/** Attributes that appear in responses; a client may send them back, they are ignored. */
+const READ_ONLY = new Set(["id", "state", "timestamps", "participants_count", "progress_meter", "full_url"]);
+
+export function defaultSettings(): TournamentSettings {
+  return {
+    name: "",
+    url: "",
+    tournament_type: "single elimination",
+    game_name: "",
+    private: false,
+    starts_at: null,
+    description: "",
+    notifications: { upon_matches_open: true, upon_tournament_ends: true },
+    match_options: { accept_attachments: false },
+    registration_options: { open_signup: false },
+    seeding_options: { hide_seeds: false, sequential_pairings: false },
+    station_options: { auto_assign: false, only_start_matches_with_assigned_stations: false },
+    group_stage_enabled: false,
+    group_stage_options: {
+      stage_type: "round robin",
+      group_size: 4,
+      participant_count_to_advance_per_group: 2,
+      rr_iterations: 1,
+      ranked_by: "match wins",
+      rr_pts_for_match_win: 1,
+      rr_pts_for_match_tie: 0.5,
+      rr_pts_for_game_win: 0,
+      rr_pts_for_game_tie: 0,
+      split_participants: false,
+      tie_breaks: [...DEFAULT_TIE_BREAKS],
+    },
+    double_elimination_options: { split_participants: false, grand_finals_modifier: "" },
+    round_robin_options: {
+      iterations: 1,
+      ranking: "match wins",
+      pts_for_game_win: 0,
+      pts_for_game_tie: 0,
+      pts_for_match_win: 1,
+      pts_for_match_tie: 0.5,
+    },
+    swiss_options: {
+      pts_for_game_win: 0,
+      pts_for_game_tie: 0,
+      pts_for_match_win: 1,
+      pts_for_match_tie: 0.5,
+      pts_for_bye: 1,
+    },
+    free_for_all_options: { max_participants: 4 },
+    tie_breaks: [...DEFAULT_TIE_BREAKS],
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function applyGroup(
+  target: Record<string, unknown>,
+  specs: Readonly<Record<string, FieldSpec>>,
+  input: Record<string, unknown>,
+  pointer: string,
+  problems: Problems,
+): void {
+  for (const [key, value] of Object.entries(input)) {
+    const spec = specs[key];
+    if (spec === undefined) {
+      problems.add(`${pointer}/${key}`, `unknown attribute ${key}; known: ${Object.keys(specs).join(", ")}`);
+      continue;
+    }
+    const read = readField(spec, value, `${pointer}/${key}`, problems);
+    if (read === NO_VALUE) continue;
+    if (read === null) delete target[key];
+    else target[key] = read;
+  }
+}
+
+/** Merges `input` over `base` (a deep copy is changed), recording every problem. */
+export function mergeSettings(
+  base: TournamentSettings,
+  input: Record<string, unknown>,
+  problems: Problems,
+  pointer = "/data/attributes",
+): TournamentSettings {
+  const settings = structuredClone(base) as unknown as Record<string, unknown>;
+  const topLevel: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (READ_ONLY.has(key)) continue;
+    const group = GROUPS[key];
+    if (group !== undefined) {
+      if (!isObject(value)) {
+        problems.add(`${pointer}/${key}`, `${key} must be an object, not ${describeType(value)}`);
+      } else {
+        applyGroup(settings[key] as Record<string, unknown>, group, value, `${pointer}/${key}`, problems);
+      }
+    } else {
+      topLevel[key] = value;
+    }
+  }
+  applyGroup(settings, TOP_LEVEL, topLevel, pointer, problems);
+  const merged = settings as unknown as TournamentSettings;
+  checkCrossFields(merged, problems, pointer);
+  return merged;
+}
+
+function checkCrossFields(s: TournamentSettings, problems: Problems, pointer: string): void {
+  if (s.name.trim() === "") problems.add(`${pointer}/name`, "name can't be blank");
+  const gs = s.group_stage_options;
+  if (gs.participant_count_to_advance_per_group >= gs.group_size) {
+    problems.add(
+      `${pointer}/group_stage_options/participant_count_to_advance_per_group`,
+      `participant_count_to_advance_per_group (${gs.participant_count_to_advance_per_group}) must be below group_size (${gs.group_size})`,
+    );
+  }
+}

@@ -1,0 +1,43 @@
+/** Opens the SQLite store: pragmas, then any pending migrations. */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { MIGRATIONS } from "./migrations.js";
+
+export type Db = Database.Database;
+
+export class StoreError extends Error {
+  override readonly name = "StoreError";
+}
+
+export function openDatabase(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  let db: Db;
+  try {
+    db = new Database(path);
+  } catch (error) {
+    throw new StoreError(`cannot open the database ${path}: ${(error as Error).message}`);
+  }
+  db.pragma("busy_timeout = 5000");
+  if (path !== ":memory:") db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new StoreError(
+      `the database was written by a newer tourney (schema ${current}, this one knows ${MIGRATIONS.length}); upgrade tourney`,
+    );
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    const sql = MIGRATIONS[version]!;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}

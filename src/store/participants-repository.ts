@@ -1,0 +1,130 @@
+/** Participant rows. Seeds of a tournament are kept dense: 1..n. */
+import type { Db } from "./database.js";
+
+export interface ParticipantRow {
+  readonly id: number;
+  readonly tournament_id: number;
+  readonly name: string;
+  readonly seed: number;
+  readonly misc: string | null;
+  readonly username: string | null;
+  readonly email: string | null;
+  readonly active: number;
+  readonly checked_in_at: string | null;
+  readonly group_id: number | null;
+  readonly final_rank: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface NewParticipant {
+  readonly name: string;
+  readonly misc: string | null;
+  readonly username: string | null;
+  readonly email: string | null;
+}
+
+export interface ParticipantChanges {
+  readonly name?: string;
+  readonly misc?: string | null;
+  readonly username?: string | null;
+  readonly email?: string | null;
+}
+
+export class ParticipantRepository {
+  constructor(private readonly db: Db) {}
+
+  count(tournamentId: number): number {
+    const row = this.db
+      .prepare("SELECT COUNT(*) AS n FROM participants WHERE tournament_id = ?")
+      .get(tournamentId) as { n: number };
+    return row.n;
+  }
+
+  list(tournamentId: number, limit = -1, offset = 0): ParticipantRow[] {
+    return this.db
+      .prepare("SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?")
+      .all(tournamentId, limit, offset) as ParticipantRow[];
+  }
+
+  find(tournamentId: number, id: number): ParticipantRow | undefined {
+    return this.db
+      .prepare("SELECT * FROM participants WHERE tournament_id = ? AND id = ?")
+      .get(tournamentId, id) as ParticipantRow | undefined;
+  }
+
+  findByName(tournamentId: number, name: string): ParticipantRow | undefined {
+    return this.db
+      .prepare("SELECT * FROM participants WHERE tournament_id = ? AND name = ? COLLATE NOCASE")
+      .get(tournamentId, name) as ParticipantRow | undefined;
+  }
+
+  /** Appends at the bottom seed, then moves to `seed` when given. Returns the new id. */
+  insert(tournamentId: number, input: NewParticipant, now: string, seed?: number): number {
+    const last = this.count(tournamentId) + 1;
+    const result = this.db
+      .prepare(
+        `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
+    const id = Number(result.lastInsertRowid);
+    if (seed !== undefined && seed !== last) this.moveSeed(tournamentId, id, last, seed, now);
+    return id;
+  }
+
+  update(tournamentId: number, id: number, changes: ParticipantChanges, now: string): void {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [column, value] of Object.entries(changes)) {
+      if (value === undefined) continue;
+      sets.push(`${column} = ?`);
+      params.push(value);
+    }
+    sets.push("updated_at = ?");
+    params.push(now, tournamentId, id);
+    this.db
+      .prepare(`UPDATE participants SET ${sets.join(", ")} WHERE tournament_id = ? AND id = ?`)
+      .run(...params);
+  }
+
+  /** Moves a participant from seed `from` to seed `to`, shifting those in between. */
+  moveSeed(tournamentId: number, id: number, from: number, to: number, now: string): void {
+    if (from === to) return;
+    if (to < from) {
+      this.db
+        .prepare(
+          "UPDATE participants SET seed = seed + 1, updated_at = ? WHERE tournament_id = ? AND seed >= ? AND seed < ?",
+        )
+        .run(now, tournamentId, to, from);
+    } else {
+      this.db
+        .prepare(
+          "UPDATE participants SET seed = seed - 1, updated_at = ? WHERE tournament_id = ? AND seed > ? AND seed <= ?",
+        )
+        .run(now, tournamentId, from, to);
+    }
+    this.db
+      .prepare("UPDATE participants SET seed = ?, updated_at = ? WHERE id = ?")
+      .run(to, now, id);
+  }
+
+  /** Assigns seeds 1..n in the order of `ids`. */
+  reseed(tournamentId: number, ids: readonly number[], now: string): void {
+    const statement = this.db.prepare(
+      "UPDATE participants SET seed = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+    );
+    ids.forEach((id, index) => statement.run(index + 1, now, tournamentId, id));
+  }
+
+  delete(tournamentId: number, id: number, seed: number): void {
+    this.db.prepare("DELETE FROM participants WHERE tournament_id = ? AND id = ?").run(tournamentId, id);
+    this.db
+      .prepare("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
+      .run(tournamentId, seed);
+  }
+
+  clear(tournamentId: number): void {
+    this.db.prepare("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
+  }
+}

@@ -1,0 +1,152 @@
+/** Tournament rows. Settings (every option object) are stored as one JSON document. */
+import type { TournamentSettings, TournamentState } from "../model/tournament.js";
+import type { Db } from "./database.js";
+
+export interface TournamentRow {
+  readonly id: number;
+  readonly url: string;
+  readonly name: string;
+  readonly tournament_type: string;
+  readonly state: TournamentState;
+  readonly settings: TournamentSettings;
+  readonly community_id: string | null;
+  readonly random_seed: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly started_at: string | null;
+  readonly completed_at: string | null;
+  readonly participants_count: number;
+}
+
+export interface TournamentFilter {
+  readonly states?: readonly string[];
+  readonly type?: string;
+  readonly createdAfter?: string;
+  readonly createdBefore?: string;
+  readonly communityId?: string;
+}
+
+export interface NewTournament {
+  readonly settings: TournamentSettings;
+  readonly communityId: string | null;
+  readonly randomSeed: number;
+  readonly now: string;
+}
+
+type RawRow = Omit<TournamentRow, "settings"> & { settings: string };
+
+const SELECT = `SELECT t.*, (SELECT COUNT(*) FROM participants p WHERE p.tournament_id = t.id) AS participants_count
+  FROM tournaments t`;
+
+function hydrate(raw: RawRow | undefined): TournamentRow | undefined {
+  if (raw === undefined) return undefined;
+  return { ...raw, settings: JSON.parse(raw.settings) as TournamentSettings };
+}
+
+function whereClause(filter: TournamentFilter): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.states && filter.states.length > 0) {
+    clauses.push(`t.state IN (${filter.states.map(() => "?").join(",")})`);
+    params.push(...filter.states);
+  }
+  if (filter.type !== undefined) {
+    clauses.push("t.tournament_type = ?");
+    params.push(filter.type);
+  }
+  if (filter.createdAfter !== undefined) {
+    clauses.push("t.created_at > ?");
+    params.push(filter.createdAfter);
+  }
+  if (filter.createdBefore !== undefined) {
+    clauses.push("t.created_at < ?");
+    params.push(filter.createdBefore);
+  }
+  if (filter.communityId !== undefined) {
+    clauses.push("t.community_id = ?");
+    params.push(filter.communityId);
+  }
+  return { sql: clauses.length > 0 ? ` WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+export class TournamentRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(input: NewTournament): number {
+    const s = input.settings;
+    const result = this.db
+      .prepare(
+        `INSERT INTO tournaments (url, name, tournament_type, state, settings, community_id, random_seed, created_at, updated_at)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        s.url,
+        s.name,
+        s.tournament_type,
+        JSON.stringify(s),
+        input.communityId,
+        input.randomSeed,
+        input.now,
+        input.now,
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  findById(id: number): TournamentRow | undefined {
+    return hydrate(this.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as RawRow | undefined);
+  }
+
+  findByUrl(url: string): TournamentRow | undefined {
+    return hydrate(this.db.prepare(`${SELECT} WHERE t.url = ?`).get(url) as RawRow | undefined);
+  }
+
+  urlTaken(url: string, exceptId?: number): boolean {
+    const row = this.db.prepare("SELECT id FROM tournaments WHERE url = ?").get(url) as
+      | { id: number }
+      | undefined;
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  count(filter: TournamentFilter): number {
+    const where = whereClause(filter);
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS n FROM tournaments t${where.sql}`)
+      .get(...where.params) as { n: number };
+    return row.n;
+  }
+
+  list(filter: TournamentFilter, limit: number, offset: number): TournamentRow[] {
+    const where = whereClause(filter);
+    const rows = this.db
+      .prepare(`${SELECT}${where.sql} ORDER BY t.id LIMIT ? OFFSET ?`)
+      .all(...where.params, limit, offset) as RawRow[];
+    return rows.map((raw) => hydrate(raw)!);
+  }
+
+  updateSettings(id: number, settings: TournamentSettings, now: string): void {
+    this.db
+      .prepare(
+        "UPDATE tournaments SET url = ?, name = ?, tournament_type = ?, settings = ?, updated_at = ? WHERE id = ?",
+      )
+      .run(
+        settings.url,
+        settings.name,
+        settings.tournament_type,
+        JSON.stringify(settings),
+        now,
+        id,
+      );
+  }
+
+  touch(id: number, now: string): void {
+    this.db.prepare("UPDATE tournaments SET updated_at = ? WHERE id = ?").run(now, id);
+  }
+
+  setRandomSeed(id: number, seed: number): void {
+    this.db.prepare("UPDATE tournaments SET random_seed = ? WHERE id = ?").run(seed, id);
+  }
+
+  delete(id: number): void {
+    this.db.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+  }
+}

@@ -1,0 +1,47 @@
+/** A real embedded service on in-memory SQLite, driven with HTTP-shaped requests. */
+import type { HttpMethod, HttpResponse } from "../../src/model/http.js";
+import { openService, type Service } from "../../src/service/index.js";
+
+export interface ServiceHarness {
+  readonly service: Service;
+  request(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<HttpResponse & { json: any }>;
+}
+
+export async function startService(
+  options: { requireAuth?: boolean; now?: () => Date } = {},
+): Promise<ServiceHarness> {
+  const service = await openService({ dbPath: ":memory:", ...options });
+  return {
+    service,
+    async request(method, path, body, headers = {}) {
+      const request = {
+        method,
+        path,
+        headers: { "content-type": "application/vnd.api+json", ...headers },
+        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+      };
+      const response = await service.handle(request);
+      const json = response.body === "" ? undefined : JSON.parse(response.body);
+      return { ...response, json };
+    },
+  };
+}
+
+export function tournamentBody(attributes: Record<string, unknown>) {
+  return { data: { type: "tournament", attributes } };
+}
+
+export function participantsBody(names: readonly string[]) {
+  return { data: { type: "Participants", attributes: { participants: names.map((name) => ({ name })) } } };
+}
+
+/** A fixed clock that advances one second per call. */
+export function steppingClock(start = "2026-03-01T10:00:00.000Z"): () => Date {
+  let t = Date.parse(start);
+  return () => new Date((t += 1000));
+}
