@@ -1,0 +1,84 @@
+/**
+ * The API client: one object per resource family over one requester. Every
+ * dependency (transport, clock, sleep, randomness, log) is injected, so tests
+ * run without network or timers.
+ */
+import { type AttachmentsApi, attachmentsApi } from "./attachments.js";
+import { type CommunitiesApi, communitiesApi } from "./communities.js";
+import { type MatchesApi, matchesApi } from "./matches.js";
+import { type ParticipantsApi, participantsApi } from "./participants.js";
+import { type RacesApi, racesApi } from "./races.js";
+import type { LogSink } from "./request-log.js";
+import { type Credentials, createRequester, type Requester } from "./requester.js";
+import type { RetryPolicy } from "./retry.js";
+import { type StationsApi, stationsApi } from "./stations.js";
+import { type TournamentsApi, tournamentsApi } from "./tournaments.js";
+import type { Transport } from "./transport.js";
+import { type UserApi, userApi } from "./user.js";
+
+export const DEFAULT_BASE_PATH = "/v2.1";
+
+export interface ApiClientOptions {
+  readonly transport: Transport;
+  readonly credentials?: Credentials | undefined;
+  /** Verbose request log, one line per call (the CLI writes it to stderr); undefined = off. */
+  readonly log?: LogSink | undefined;
+  /** Waits between retries; defaults to setTimeout. */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** In [0, 1), for retry jitter; defaults to Math.random. */
+  readonly random?: (() => number) | undefined;
+  /** Epoch milliseconds, for log timings and Retry-After dates; defaults to Date.now. */
+  readonly now?: (() => number) | undefined;
+  /** Defaults to "/v2.1". */
+  readonly basePath?: string | undefined;
+  /** Sent as `community_id` on every tournament path. */
+  readonly communityId?: string | undefined;
+  /** Largest bulk_add request (remote services cap it at 20); undefined = one request. */
+  readonly bulkChunkSize?: number | undefined;
+  readonly retryPolicy?: RetryPolicy | undefined;
+}
+
+export interface ApiClient {
+  /** The core request function, for calls no resource module covers. */
+  readonly requester: Requester;
+  readonly tournaments: TournamentsApi;
+  readonly participants: ParticipantsApi;
+  readonly matches: MatchesApi;
+  readonly attachments: AttachmentsApi;
+  readonly stations: StationsApi;
+  readonly races: RacesApi;
+  readonly user: UserApi;
+  readonly communities: CommunitiesApi;
+  /** Closes the transport (keep-alive sockets, or the embedded service). */
+  close(): Promise<void>;
+}
+
+function realSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const requester = createRequester({
+    transport: options.transport,
+    sleep: options.sleep ?? realSleep,
+    random: options.random ?? Math.random,
+    now: options.now ?? Date.now,
+    basePath: options.basePath ?? DEFAULT_BASE_PATH,
+    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.communityId === undefined ? {} : { communityId: options.communityId }),
+    ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
+  });
+  return {
+    requester,
+    tournaments: tournamentsApi(requester),
+    participants: participantsApi(requester, { bulkChunkSize: options.bulkChunkSize }),
+    matches: matchesApi(requester),
+    attachments: attachmentsApi(requester),
+    stations: stationsApi(requester),
+    races: racesApi(requester),
+    user: userApi(requester),
+    communities: communitiesApi(requester),
+    close: () => options.transport.close(),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Typed errors of the API client. The CLI turns them into exit codes and
+ * messages in one place: NotFoundError 3, AuthError 4, RejectedError 5,
+ * RateLimitError 6, NetworkError and TimeoutError 7, anything else 1.
+ */
+
+/** One problem reported by the service (a JSON:API error object, flattened). */
+export interface ErrorDetail {
+  readonly status?: number;
+  readonly detail: string;
+  /** JSON pointer into the request body, e.g. "/data/attributes/name". */
+  readonly pointer?: string;
+  /** Query parameter the problem is about, e.g. "per_page". */
+  readonly parameter?: string;
+}
+
+/** The service answered with an error status (4xx, 5xx) or an unreadable success. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  /** Every error detail of the body, in order; empty when the body had none. */
+  readonly errors: readonly ErrorDetail[];
+
+  constructor(status: number, message: string, errors: readonly ErrorDetail[] = []) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** 404: unknown resource or path. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+
+/** 401 (credentials missing or wrong) and 403 (authenticated but not allowed). */
+export class AuthError extends ApiError {
+  override name = "AuthError";
+}
+
+/** 400, 406, 413, 415, 422: the service refused the request as sent. */
+export class RejectedError extends ApiError {
+  override name = "RejectedError";
+}
+
+/** 429: the request quota is spent. Never retried by the client. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+  /** Seconds to wait before trying again, from `Retry-After`; undefined when absent. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    errors: readonly ErrorDetail[],
+    retryAfterSeconds: number | undefined,
+  ) {
+    super(status, message, errors);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 5xx: the service failed (after the retries allowed for the method). */
+export class ServerError extends ApiError {
+  override name = "ServerError";
+}
+
+export interface NetworkErrorOptions {
+  /** System or undici error code, e.g. "ECONNREFUSED", "ENOTFOUND", "UND_ERR_SOCKET". */
+  readonly code?: string;
+  readonly host?: string;
+  /** True for resets of an established connection, which idempotent requests may retry. */
+  readonly retryable?: boolean;
+  readonly cause?: unknown;
+}
+
+/** The service could not be reached: connection refused or reset, DNS failure, proxy failure. */
+export class NetworkError extends Error {
+  override name = "NetworkError";
+  readonly code: string | undefined;
+  readonly host: string | undefined;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: NetworkErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.host = options.host;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+/** Which wait timed out: establishing the connection, the response headers, or the body. */
+export type TimeoutPhase = "connect" | "headers" | "body";
+
+export interface TimeoutErrorOptions {
+  readonly host?: string;
+  readonly timeoutMs?: number;
+  readonly cause?: unknown;
+}
+
+/** The service did not answer in time. */
+export class TimeoutError extends Error {
+  override name = "TimeoutError";
+  readonly phase: TimeoutPhase;
+  readonly host: string | undefined;
+  readonly timeoutMs: number | undefined;
+
+  constructor(message: string, phase: TimeoutPhase, options: TimeoutErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.phase = phase;
+    this.host = options.host;
+    this.timeoutMs = options.timeoutMs;
+  }
+}
+
+/**
+ * A chunked bulk add failed and undoing the chunks already created failed too:
+ * some participants were left behind. `cause` is the error that stopped the bulk add.
+ */
+export class BulkAddCompensationError extends Error {
+  override name = "BulkAddCompensationError";
+  /** Ids of the participants that could not be deleted again. */
+  readonly leftoverIds: readonly string[];
+
+  constructor(cause: unknown, leftoverIds: readonly string[]) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `bulk add failed (${reason}) and ${leftoverIds.length} participant(s) created by earlier ` +
+        `chunks could not be removed: ${leftoverIds.join(", ")}`,
+      { cause },
+    );
+    this.leftoverIds = leftoverIds;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Mapping the errors undici and Node's socket layer throw to NetworkError and
+ * TimeoutError, with a message naming the host. Codes are read from the error
+ * and its cause; unknown errors pass through unchanged.
+ */
+import { NetworkError, TimeoutError } from "./errors.js";
+
+export interface NetworkContext {
+  /** "api.example.com" or "127.0.0.1:8080". */
+  readonly host: string;
+  readonly connectTimeoutMs: number;
+  readonly responseTimeoutMs: number;
+}
+
+const RESET_CODES: ReadonlySet<string> = new Set([
+  "ECONNRESET",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "ECONNABORTED",
+]);
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTDOWN",
+]);
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === "string") return code;
+  return cause === undefined ? undefined : codeOf(cause);
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function timeoutError(
+  code: string,
+  error: unknown,
+  context: NetworkContext,
+): TimeoutError | undefined {
+  const { host, connectTimeoutMs, responseTimeoutMs } = context;
+  const base = { host, cause: error };
+  if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT") {
+    const message = `connecting to ${host} timed out after ${seconds(connectTimeoutMs)}`;
+    return new TimeoutError(message, "connect", { ...base, timeoutMs: connectTimeoutMs });
+  }
+  if (code === "UND_ERR_HEADERS_TIMEOUT") {
+    const message = `${host} did not answer within ${seconds(responseTimeoutMs)}`;
+    return new TimeoutError(message, "headers", { ...base, timeoutMs: responseTimeoutMs });
+  }
+  if (code === "UND_ERR_BODY_TIMEOUT") {
+    const message = `${host} stopped sending its response for ${seconds(responseTimeoutMs)}`;
+    return new TimeoutError(message, "body", { ...base, timeoutMs: responseTimeoutMs });
+  }
+  return undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function networkError(code: string, error: unknown, context: NetworkContext): NetworkError {
+  const { host } = context;
+  const base = { code, host, cause: error };
+  if (code === "ECONNREFUSED") {
+    return new NetworkError(`could not connect to ${host}: connection refused`, base);
+  }
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    const message = `could not resolve the host name of ${host} (${code})`;
+    return new NetworkError(message, { ...base, retryable: code === "EAI_AGAIN" });
+  }
+  if (RESET_CODES.has(code)) {
+    const message = `the connection to ${host} was closed unexpectedly (${code})`;
+    return new NetworkError(message, { ...base, retryable: true });
+  }
+  if (UNREACHABLE_CODES.has(code)) {
+    return new NetworkError(`${host} is unreachable (${code})`, base);
+  }
+  return new NetworkError(`request to ${host} failed: ${describe(error)}`, base);
+}
+
+/** The typed error for a failed exchange; aborts and non-network errors come back unchanged. */
+export function mapNetworkError(error: unknown, context: NetworkContext): unknown {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return error;
+  const code = codeOf(error);
+  if (code === undefined || code === "UND_ERR_ABORTED" || code === "UND_ERR_INVALID_ARG") {
+    return error;
+  }
+  return timeoutError(code, error, context) ?? networkError(code, error, context);
+}

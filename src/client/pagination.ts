@@ -1,0 +1,77 @@
+/**
+ * Fetching every page of a list with as few requests as the service allows:
+ * `per_page` at its maximum, then `links.next` / `meta.total_pages`. A bare
+ * array (no meta, no links) is followed only while pages come back full.
+ */
+import { MAX_PER_PAGE } from "../model/resource.js";
+import type { ApiList, ApiRecord } from "./envelope.js";
+
+export type PageFetcher = (page: number, perPage: number) => Promise<ApiList>;
+
+export interface CollectOptions {
+  readonly perPage?: number;
+  /** A guard against a service that never stops answering "there is more". */
+  readonly maxPages?: number;
+}
+
+const DEFAULT_MAX_PAGES = 10_000;
+
+function pageOfLink(link: string): number | undefined {
+  try {
+    const raw = new URL(link, "http://placeholder.invalid").searchParams.get("page");
+    const page = raw === null ? Number.NaN : Number(raw);
+    return Number.isInteger(page) && page > 0 ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page to ask for after `page`, or undefined when the list is complete. */
+export function nextPage(list: ApiList, page: number, perPage: number): number | undefined {
+  const next = list.links?.next;
+  if (next !== undefined && next !== "") return pageOfLink(next) ?? page + 1;
+  if (list.meta !== undefined) {
+    const current = Math.max(page, list.meta.page);
+    return current < list.meta.total_pages ? current + 1 : undefined;
+  }
+  if (list.links !== undefined) return undefined;
+  return list.data.length >= perPage && list.data.length > 0 ? page + 1 : undefined;
+}
+
+/** Every record of every page, in order, without duplicates. */
+export async function collectPages(
+  fetchPage: PageFetcher,
+  options: CollectOptions = {},
+): Promise<ApiRecord[]> {
+  const perPage = options.perPage ?? MAX_PER_PAGE;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const records: ApiRecord[] = [];
+  const seen = new Set<string>();
+  let page: number | undefined = 1;
+  for (let fetched = 0; page !== undefined && fetched < maxPages; fetched += 1) {
+    const list = await fetchPage(page, perPage);
+    const fresh = list.data.filter((record) => !seen.has(`${record.type}:${record.id}`));
+    // A page of nothing new: the service ignores `page`, stop rather than loop.
+    if (list.data.length > 0 && fresh.length === 0) break;
+    for (const record of fresh) {
+      seen.add(`${record.type}:${record.id}`);
+      records.push(record);
+    }
+    const following = nextPage(list, page, perPage);
+    page = following !== undefined && following > page ? following : undefined;
+  }
+  return records;
+}
+
+/** Which page of a list to ask for (query names as in the contract); the service defaults to 1 of 25. */
+export interface PageOptions {
+  readonly page?: number | undefined;
+  readonly per_page?: number | undefined;
+}
+
+export function pageQuery(options: PageOptions | undefined): {
+  page: number | undefined;
+  per_page: number | undefined;
+} {
+  return { page: options?.page, per_page: options?.per_page };
+}

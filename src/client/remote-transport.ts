@@ -1,0 +1,120 @@
+/**
+ * The remote backend: HTTP(S) through undici, loaded lazily on the first
+ * request. One keep-alive agent per transport; connect and response timeouts
+ * in seconds (not undici's five minutes); HTTPS_PROXY / HTTP_PROXY / NO_PROXY
+ * honoured (EnvHttpProxyAgent); socket failures become NetworkError and
+ * TimeoutError naming the host.
+ */
+import type { Dispatcher } from "undici";
+import { mapNetworkError, type NetworkContext } from "./network-errors.js";
+import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+
+export interface RemoteTransportOptions {
+  /** "https://api.example.com" (a path prefix is kept: "https://host/api"). */
+  readonly baseUrl: string;
+  readonly connectTimeoutMs?: number | undefined;
+  /** Limit on waiting for the response headers, and on each pause in the body. */
+  readonly responseTimeoutMs?: number | undefined;
+  /**
+   * Environment to read proxy settings from (http_proxy, HTTP_PROXY, https_proxy,
+   * HTTPS_PROXY, no_proxy, NO_PROXY); undefined reads process.env.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Sent as User-Agent unless the request sets one. */
+  readonly userAgent?: string | undefined;
+}
+
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`invalid base URL ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`the base URL must start with https:// or http://, not ${url.protocol}`);
+  }
+  return url;
+}
+
+function proxySettings(env: RemoteTransportOptions["env"]) {
+  if (env === undefined) return {};
+  return {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? "",
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? "",
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? "",
+  };
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>) {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined)
+      flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return flat;
+}
+
+export function createRemoteTransport(options: RemoteTransportOptions): Transport {
+  const url = parseBaseUrl(options.baseUrl);
+  const prefix = url.pathname.replace(/\/+$/, "");
+  const context: NetworkContext = {
+    host: url.host,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS,
+  };
+  let agent: Promise<Dispatcher> | undefined;
+
+  function dispatcher(): Promise<Dispatcher> {
+    agent ??= import("undici").then(
+      (undici) =>
+        // Bundled as an ES module chunk, a CommonJS package's exports sit on `default`.
+        new (
+          undici.EnvHttpProxyAgent ??
+          (undici as unknown as { default: typeof undici }).default.EnvHttpProxyAgent
+        )({
+          connect: { timeout: context.connectTimeoutMs },
+          headersTimeout: context.responseTimeoutMs,
+          bodyTimeout: context.responseTimeoutMs,
+          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+          ...proxySettings(options.env),
+        }),
+    );
+    return agent;
+  }
+
+  async function exchange(request: TransportRequest): Promise<TransportResponse> {
+    const headers: Record<string, string> = { ...request.headers };
+    const named = Object.keys(headers).some((name) => name.toLowerCase() === "user-agent");
+    if (options.userAgent !== undefined && !named) headers["user-agent"] = options.userAgent;
+    const response = await (await dispatcher()).request({
+      origin: url.origin,
+      path: `${prefix}${request.path}`,
+      method: request.method,
+      headers,
+      body: request.body ?? null,
+    });
+    const body = await response.body.text();
+    return { status: response.statusCode, headers: flattenHeaders(response.headers), body };
+  }
+
+  return {
+    async send(request) {
+      try {
+        return await exchange(request);
+      } catch (error) {
+        throw mapNetworkError(error, context);
+      }
+    },
+    async close() {
+      if (agent === undefined) return;
+      const pending = agent;
+      agent = undefined;
+      await (await pending).close();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The core request function every resource module goes through: builds the
+ * HTTP request (base path, query, community scope, headers, credentials,
+ * envelope), sends it through the transport with retries and the verbose log,
+ * maps error responses to typed errors and decodes documents.
+ */
+import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
+import {
+  type ApiList,
+  type ApiRecord,
+  decodeList,
+  decodeSingle,
+  encodeBody,
+  parseResponseBody,
+  type RequestDocument,
+} from "./envelope.js";
+import { collectPages } from "./pagination.js";
+import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
+import { errorFromResponse } from "./response-errors.js";
+import {
+  DEFAULT_RETRY_POLICY,
+  type RetryDeps,
+  type RetryPolicy,
+  sendWithRetries,
+} from "./retry.js";
+import type { Transport } from "./transport.js";
+
+export interface Credentials {
+  readonly apiKey?: string;
+  readonly token?: string;
+}
+
+export type QueryValue = string | number | boolean | undefined;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+export interface ApiCall {
+  readonly method: HttpMethod;
+  /** Path under the base path, e.g. "/tournaments/12" (see resourcePath). */
+  readonly path: string;
+  readonly query?: Query;
+  readonly body?: RequestDocument;
+}
+
+export interface Requester {
+  /** Sends the call; returns the parsed JSON body (undefined when empty). Throws typed errors. */
+  send(call: ApiCall): Promise<unknown>;
+  single(call: ApiCall): Promise<ApiRecord>;
+  list(call: ApiCall): Promise<ApiList>;
+  /** Every page, asked with per_page at the maximum. */
+  listAll(call: ApiCall): Promise<ApiRecord[]>;
+  /** For calls answered with 204 (or whose body does not matter). */
+  none(call: ApiCall): Promise<void>;
+}
+
+export interface RequesterOptions {
+  readonly transport: Transport;
+  readonly credentials?: Credentials;
+  readonly log?: LogSink;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly random: () => number;
+  /** Epoch milliseconds. */
+  readonly now: () => number;
+  readonly basePath: string;
+  readonly communityId?: string;
+  readonly retryPolicy?: RetryPolicy;
+}
+
+/** Authorization headers: a token wins over an API key when both are given. */
+export function authHeaders(credentials: Credentials | undefined): Record<string, string> {
+  if (credentials?.token) {
+    return { Authorization: `Bearer ${credentials.token}`, "Authorization-Type": "v2" };
+  }
+  if (credentials?.apiKey) {
+    return { Authorization: credentials.apiKey, "Authorization-Type": "v1" };
+  }
+  return {};
+}
+
+function requestPath(options: RequesterOptions, call: ApiCall): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  if (options.communityId && /^\/tournaments(\/|$)/.test(call.path)) {
+    params.set("community_id", options.communityId);
+  }
+  const query = params.toString();
+  const base = options.basePath.replace(/\/+$/, "");
+  return `${base}${call.path}${query === "" ? "" : `?${query}`}`;
+}
+
+export function buildRequest(options: RequesterOptions, call: ApiCall): HttpRequest {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...authHeaders(options.credentials),
+  };
+  const path = requestPath(options, call);
+  if (call.body === undefined) return { method: call.method, path, headers };
+  headers["Content-Type"] = "application/vnd.api+json";
+  return { method: call.method, path, headers, body: encodeBody(call.body) };
+}
+
+function sendOnce(options: RequesterOptions, request: HttpRequest): Promise<HttpResponse> {
+  const { log, transport, now } = options;
+  if (log === undefined) return transport.send(request);
+  logRequest(log, request);
+  const started = now();
+  return transport.send(request).then(
+    (response) => {
+      logResponse(log, response, now() - started);
+      return response;
+    },
+    (error: unknown) => {
+      logFailure(log, error, now() - started);
+      throw error;
+    },
+  );
+}
+
+export function createRequester(options: RequesterOptions): Requester {
+  const { log } = options;
+  const retryDeps: RetryDeps = {
+    sleep: options.sleep,
+    random: options.random,
+    now: options.now,
+    ...(log === undefined ? {} : { onRetry: (notice) => logRetry(log, notice) }),
+  };
+  const policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
+
+  async function exchange(call: ApiCall): Promise<HttpResponse> {
+    const request = buildRequest(options, call);
+    const response = await sendWithRetries(
+      request.method,
+      () => sendOnce(options, request),
+      retryDeps,
+      policy,
+    );
+    if (response.status < 200 || response.status >= 300) {
+      throw errorFromResponse(response, options.now());
+    }
+    return response;
+  }
+
+  async function send(call: ApiCall): Promise<unknown> {
+    const response = await exchange(call);
+    return parseResponseBody(response.body, response.status);
+  }
+
+  const list = async (call: ApiCall) => decodeList(await send(call));
+  return {
+    send,
+    single: async (call) => decodeSingle(await send(call)),
+    list,
+    listAll: (call) =>
+      collectPages((page, perPage) =>
+        list({ ...call, query: { ...call.query, page, per_page: perPage } }),
+      ),
+    none: async (call) => {
+      await exchange(call);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/** Tournaments: `/tournaments` and `/tournaments/{t}` (with the client's community scope). */
+import type { ApiList, ApiRecord } from "./envelope.js";
+import { type PageOptions, pageQuery } from "./pagination.js";
+import type { Requester } from "./requester.js";
+import { type PathSegment, resourcePath } from "./resource-path.js";
+
+/** List filters, named as the contract's query parameters. */
+export interface TournamentFilters {
+  /** "pending", "in_progress" or "ended". */
+  readonly state?: string | undefined;
+  /** "single_elimination", "swiss", ... */
+  readonly type?: string | undefined;
+  /** A date, e.g. "2024-01-31" or "01/31/2024". */
+  readonly created_after?: string | undefined;
+  readonly created_before?: string | undefined;
+}
+
+export interface TournamentsApi {
+  list(filters?: TournamentFilters & PageOptions): Promise<ApiList>;
+  listAll(filters?: TournamentFilters): Promise<ApiRecord[]>;
+  /** By id or url slug. */
+  get(tournament: PathSegment): Promise<ApiRecord>;
+  create(attributes: Record<string, unknown>): Promise<ApiRecord>;
+  update(tournament: PathSegment, attributes: Record<string, unknown>): Promise<ApiRecord>;
+  delete(tournament: PathSegment): Promise<void>;
+  /** `state` is a change: "start", "finalize", "reset", "process_checkin", ... */
+  changeState(tournament: PathSegment, state: string): Promise<ApiRecord>;
+}
+
+function filterQuery(filters: TournamentFilters | undefined) {
+  return {
+    state: filters?.state,
+    type: filters?.type,
+    created_after: filters?.created_after,
+    created_before: filters?.created_before,
+  };
+}
+
+export function tournamentsApi(requester: Requester): TournamentsApi {
+  const one = (tournament: PathSegment) => resourcePath("tournaments", tournament);
+  return {
+    list: (filters) =>
+      requester.list({
+        method: "GET",
+        path: "/tournaments",
+        query: { ...filterQuery(filters), ...pageQuery(filters) },
+      }),
+    listAll: (filters) =>
+      requester.listAll({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
+    get: (tournament) => requester.single({ method: "GET", path: one(tournament) }),
+    create: (attributes) =>
+      requester.single({
+        method: "POST",
+        path: "/tournaments",
+        body: { type: "tournament", attributes },
+      }),
+    update: (tournament, attributes) =>
+      requester.single({
+        method: "PUT",
+        path: one(tournament),
+        body: { type: "tournament", attributes },
+      }),
+    delete: (tournament) => requester.none({ method: "DELETE", path: one(tournament) }),
+    changeState: (tournament, state) =>
+      requester.single({
+        method: "PUT",
+        path: `${one(tournament)}/change_state`,
+        body: { type: "TournamentState", attributes: { state } },
+      }),
+  };
+}

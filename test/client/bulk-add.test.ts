@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "../../src/client/api-client.js";
+import { BulkAddCompensationError, RejectedError } from "../../src/client/errors.js";
+import type { HttpRequest } from "../../src/model/http.js";
+import { json, type Reply, record, routeTransport } from "./stub-transport.js";
+
+const names = ["Ada", "Grace", "Linus", "Barbara", "Ken"].map((name) => ({ name }));
+
+/** A fake service: bulk_add creates ids from 100 up; chunk `failAt` (1-based) is refused. */
+function service(
+  options: { failAt?: number; failDeleteOf?: readonly string[]; deleteStatus?: number } = {},
+) {
+  let nextId = 100;
+  let chunk = 0;
+  const deleted: string[] = [];
+  const transport = routeTransport((request: HttpRequest): Reply => {
+    if (request.method === "POST" && request.path.endsWith("/bulk_add")) {
+      chunk += 1;
+      if (chunk === options.failAt) {
+        return json(422, {
+          errors: [
+            {
+              status: 422,
+              detail: "Name has already been taken",
+              source: { pointer: "/data/attributes/participants/0/name" },
+            },
+          ],
+        });
+      }
+      const body = JSON.parse(request.body ?? "{}");
+      const created = body.data.attributes.participants.map((p: { name: string }) =>
+        record(nextId++, "participant", p),
+      );
+      return json(200, created);
+    }
+    if (request.method === "DELETE") {
+      const id = request.path.split("/").pop() ?? "";
+      if (options.failDeleteOf?.includes(id)) {
+        return json(options.deleteStatus ?? 500, { errors: [{ detail: "boom" }] });
+      }
+      if (deleted.includes(id)) return { status: 404 };
+      deleted.push(id);
+      return { status: 204 };
+    }
+    return { status: 500 };
+  });
+  return { transport, deleted };
+}
+
+function bodies(requests: readonly HttpRequest[]) {
+  return requests
+    .filter((r) => r.method === "POST")
+    .map((r) =>
+      JSON.parse(r.body ?? "{}").data.attributes.participants.map((p: { name: string }) => p.name),
+    );
+}
+
+describe("participants.bulkAdd", () => {
+  it("sends one request for everything without a chunk size", async () => {
+    const { transport } = service();
+    const client = createApiClient({ transport });
+    const created = await client.participants.bulkAdd("cup", names);
+    expect(created.map((r) => r.id)).toEqual(["100", "101", "102", "103", "104"]);
+    expect(transport.requests).toHaveLength(1);
+    expect(transport.requests[0]).toMatchObject({
+      method: "POST",
+      path: "/v2.1/tournaments/cup/participants/bulk_add",
+    });
+    expect(JSON.parse(transport.requests[0]?.body ?? "")).toEqual({
+      data: { type: "Participants", attributes: { participants: names } },
+    });
+  });
+
+  it("sends chunks of bulkChunkSize and returns every record in order", async () => {
+    const { transport } = service();
+    const client = createApiClient({ transport, bulkChunkSize: 2 });
+    const created = await client.participants.bulkAdd("cup", names);
+    expect(created.map((r) => r.attributes.name)).toEqual(names.map((n) => n.name));
+    expect(bodies(transport.requests)).toEqual([["Ada", "Grace"], ["Linus", "Barbara"], ["Ken"]]);
+  });
+
+  it("deletes what earlier chunks created when a later chunk fails, then rethrows", async () => {
+    const { transport, deleted } = service({ failAt: 3 });
+    const client = createApiClient({ transport, bulkChunkSize: 2 });
+    const error = await client.participants.bulkAdd("cup", names).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RejectedError);
+    expect((error as RejectedError).errors[0]?.detail).toBe("Name has already been taken");
+    expect(deleted).toEqual(["103", "102", "101", "100"]);
+    expect(transport.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([
+      "/v2.1/tournaments/cup/participants/103",
+      "/v2.1/tournaments/cup/participants/102",
+      "/v2.1/tournaments/cup/participants/101",
+      "/v2.1/tournaments/cup/participants/100",
+    ]);
+  });
+
+  it("deletes nothing when the first chunk fails", async () => {
+    const { transport } = service({ failAt: 1 });
+    const client = createApiClient({ transport, bulkChunkSize: 2 });
+    await expect(client.participants.bulkAdd("cup", names)).rejects.toThrow(RejectedError);
+    expect(transport.requests.map((r) => r.method)).toEqual(["POST"]);
+  });
+
+  it("names the participants it could not remove", async () => {
+    const { transport, deleted } = service({ failAt: 2, failDeleteOf: ["100"] });
+    const client = createApiClient({
+      transport,
+      bulkChunkSize: 2,
+      sleep: async () => {},
+      random: () => 0,
+    });
+    const error = await client.participants.bulkAdd("cup", names).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkAddCompensationError);
+    expect((error as BulkAddCompensationError).leftoverIds).toEqual(["100"]);
+    expect((error as Error).cause).toBeInstanceOf(RejectedError);
+    expect((error as Error).message).toMatch(/Name has already been taken.*: 100$/);
+    expect(deleted).toEqual(["101"]);
+  });
+
+  it("sends nothing for an empty roster", async () => {
+    const { transport } = service();
+    const client = createApiClient({ transport, bulkChunkSize: 20 });
+    expect(await client.participants.bulkAdd("cup", [])).toEqual([]);
+    expect(transport.requests).toHaveLength(0);
+  });
+
+  it("retries a compensating DELETE on 502 (it is idempotent) before giving up on it", async () => {
+    const { transport } = service({ failAt: 2, failDeleteOf: ["100"], deleteStatus: 502 });
+    const client = createApiClient({
+      transport,
+      bulkChunkSize: 2,
+      sleep: async () => {},
+      random: () => 0,
+    });
+    const error = await client.participants.bulkAdd("cup", names).catch((e: unknown) => e);
+    expect((error as BulkAddCompensationError).leftoverIds).toEqual(["100"]);
+    const deletes = transport.requests.filter((r) => r.method === "DELETE").map((r) => r.path);
+    expect(deletes).toEqual([
+      "/v2.1/tournaments/cup/participants/101",
+      "/v2.1/tournaments/cup/participants/100",
+      "/v2.1/tournaments/cup/participants/100",
+      "/v2.1/tournaments/cup/participants/100",
+    ]);
+  });
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { createApiClient } from "../../src/client/api-client.js";
+import {
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "../../src/client/errors.js";
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from "../../src/client/retry.js";
+import { json, record, type Step, stubTransport } from "./stub-transport.js";
+
+const NOW = Date.parse("2025-03-01T12:00:00Z");
+const ok = json(200, { data: record(12, "tournament", { name: "Cup" }) });
+const unavailable = (headers: Record<string, string> = {}): Step => ({
+  status: 503,
+  headers,
+  body: "",
+});
+
+function setup(...steps: Step[]) {
+  const transport = stubTransport(...steps);
+  const sleeps: number[] = [];
+  const client = createApiClient({
+    transport,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    now: () => NOW,
+  });
+  return { client, transport, sleeps };
+}
+
+describe("retries of idempotent requests", () => {
+  it("retries a GET on 503 then succeeds, with jittered exponential backoff", async () => {
+    const { client, transport, sleeps } = setup(unavailable(), { status: 502 }, ok);
+    await expect(client.tournaments.get(12)).resolves.toMatchObject({ id: "12" });
+    expect(transport.requests).toHaveLength(3);
+    // random 0.5 of ceilings 500 ms and 1000 ms
+    expect(sleeps).toEqual([250, 500]);
+  });
+
+  it("gives up after 3 attempts with a ServerError", async () => {
+    const { client, transport } = setup({ status: 504 }, { status: 504 }, { status: 504 }, ok);
+    await expect(client.tournaments.get(12)).rejects.toThrow(ServerError);
+    expect(transport.requests).toHaveLength(3);
+  });
+
+  it("retries PUT and DELETE", async () => {
+    const put = setup(unavailable(), ok);
+    await put.client.tournaments.update(12, { name: "Cup" });
+    expect(put.transport.requests.map((r) => r.method)).toEqual(["PUT", "PUT"]);
+    const del = setup({ status: 502 }, { status: 204 });
+    await del.client.tournaments.delete(12);
+    expect(del.transport.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
+  });
+
+  it("does not retry a 500", async () => {
+    const { client, transport } = setup({ status: 500 }, ok);
+    await expect(client.tournaments.get(12)).rejects.toThrow(ServerError);
+    expect(transport.requests).toHaveLength(1);
+  });
+
+  it("never retries a POST", async () => {
+    const { client, transport, sleeps } = setup(unavailable(), ok);
+    await expect(client.tournaments.create({ name: "Cup" })).rejects.toThrow(ServerError);
+    expect(transport.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("never retries a POST after a connection reset", async () => {
+    const reset = new NetworkError("reset", { code: "ECONNRESET", retryable: true });
+    const { client, transport } = setup(reset, ok);
+    await expect(client.tournaments.create({ name: "Cup" })).rejects.toBe(reset);
+    expect(transport.requests).toHaveLength(1);
+  });
+
+  it("throws a 429 at once as RateLimitError with its Retry-After, never retried", async () => {
+    const { client, transport, sleeps } = setup(
+      json(
+        429,
+        { errors: [{ status: 429, detail: "Too many requests" }] },
+        { "retry-after": "30" },
+      ),
+      ok,
+    );
+    const error = await client.tournaments.get(12).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterSeconds).toBe(30);
+    expect(transport.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("waits as long as Retry-After says, in seconds or as an HTTP date", async () => {
+    const { client, sleeps } = setup(
+      unavailable({ "retry-after": "2" }),
+      unavailable({ "retry-after": "Sat, 01 Mar 2025 12:00:05 GMT" }),
+      ok,
+    );
+    await client.tournaments.get(12);
+    expect(sleeps).toEqual([2000, 5000]);
+  });
+
+  it("reports at once when Retry-After is longer than a minute", async () => {
+    const { client, transport } = setup(unavailable({ "retry-after": "3600" }), ok);
+    await expect(client.tournaments.get(12)).rejects.toThrow(ServerError);
+    expect(transport.requests).toHaveLength(1);
+  });
+
+  it("retries connection resets and timeouts before the headers", async () => {
+    const { client, transport } = setup(
+      new NetworkError("reset", { code: "ECONNRESET", retryable: true }),
+      new TimeoutError("no answer", "headers"),
+      ok,
+    );
+    await expect(client.tournaments.get(12)).resolves.toMatchObject({ id: "12" });
+    expect(transport.requests).toHaveLength(3);
+  });
+
+  it("does not retry a refused connection or a timeout in the body", async () => {
+    const refused = new NetworkError("refused", { code: "ECONNREFUSED" });
+    const first = setup(refused, ok);
+    await expect(first.client.tournaments.get(12)).rejects.toBe(refused);
+    expect(first.transport.requests).toHaveLength(1);
+    const stalled = new TimeoutError("stalled", "body");
+    const second = setup(stalled, ok);
+    await expect(second.client.tournaments.get(12)).rejects.toBe(stalled);
+    expect(second.transport.requests).toHaveLength(1);
+  });
+
+  it("rethrows the last network error after 3 attempts", async () => {
+    const reset = () => new NetworkError("reset", { code: "ECONNRESET", retryable: true });
+    const last = reset();
+    const { client, transport } = setup(reset(), reset(), last, ok);
+    await expect(client.tournaments.get(12)).rejects.toBe(last);
+    expect(transport.requests).toHaveLength(3);
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads delta-seconds and HTTP dates, and ignores nonsense", () => {
+    expect(parseRetryAfter("7", NOW)).toBe(7);
+    expect(parseRetryAfter(" 0 ", NOW)).toBe(0);
+    expect(parseRetryAfter("Sat, 01 Mar 2025 12:00:10 GMT", NOW)).toBe(10);
+    expect(parseRetryAfter("Sat, 01 Mar 2025 11:00:00 GMT", NOW)).toBe(0);
+    expect(parseRetryAfter("soon", NOW)).toBeUndefined();
+    expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe("backoffDelayMs", () => {
+  it("draws from 0 up to an exponentially growing, capped ceiling", () => {
+    const top = () => 0.999999;
+    expect(backoffDelayMs(1, DEFAULT_RETRY_POLICY, top)).toBe(499);
+    expect(backoffDelayMs(2, DEFAULT_RETRY_POLICY, top)).toBe(999);
+    expect(backoffDelayMs(3, DEFAULT_RETRY_POLICY, top)).toBe(1999);
+    expect(backoffDelayMs(10, DEFAULT_RETRY_POLICY, top)).toBe(7999);
+    expect(backoffDelayMs(3, DEFAULT_RETRY_POLICY, () => 0)).toBe(0);
+  });
+});
