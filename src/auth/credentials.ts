@@ -1,0 +1,196 @@
+/**
+ * The credential store: API keys and OAuth tokens per profile, in
+ * `<configDir>/credentials.json`, readable by the owner only (file 0600, directory 0700 when
+ * created). Writes go to a temporary file that is renamed over the old one, so a crash never
+ * leaves half a file. No secret ever appears in an error message.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ConfigError } from "../config/errors.js";
+import { CREDENTIALS_FILE_NAME } from "../config/paths.js";
+
+export interface StoredCredentials {
+  apiKey?: string;
+  token?: string;
+  refreshToken?: string;
+  expiresAt?: string;
+}
+
+export interface TokenInput {
+  accessToken: string;
+  refreshToken?: string;
+  /** ISO 8601 time at which the access token expires. */
+  expiresAt?: string;
+}
+
+/** One profile's entry as stored on disk (snake_case, like config.json). */
+type DiskEntry = {
+  api_key?: string;
+  token?: string;
+  refresh_token?: string;
+  expires_at?: string;
+};
+
+type DiskFile = { profiles: Record<string, DiskEntry> };
+
+const FIELDS = ["api_key", "token", "refresh_token", "expires_at"] as const;
+
+export class CredentialStore {
+  readonly path: string;
+  readonly #dir: string;
+
+  constructor(configDir: string) {
+    this.#dir = configDir;
+    this.path = path.join(configDir, CREDENTIALS_FILE_NAME);
+  }
+
+  get(profile: string): StoredCredentials | undefined {
+    const entry = this.#read().profiles[profile];
+    return entry === undefined ? undefined : fromDisk(entry);
+  }
+
+  /** True when the profile has an API key or a token (the secrets are not returned). */
+  has(profile: string): boolean {
+    const entry = this.get(profile);
+    return entry?.apiKey !== undefined || entry?.token !== undefined;
+  }
+
+  setApiKey(profile: string, apiKey: string): void {
+    requireSecret(apiKey, "the API key");
+    this.#update(profile, (entry) => ({ ...entry, api_key: apiKey }));
+  }
+
+  /** Stores a token, replacing any earlier token, refresh token and expiry; keeps the API key. */
+  setToken(profile: string, input: TokenInput): void {
+    requireSecret(input.accessToken, "the access token");
+    if (input.refreshToken !== undefined) {
+      requireSecret(input.refreshToken, "the refresh token");
+    }
+    if (input.expiresAt !== undefined && Number.isNaN(Date.parse(input.expiresAt))) {
+      throw new ConfigError("the token expiry time is not an ISO 8601 date-time", {
+        key: "expires_at",
+      });
+    }
+    this.#update(profile, (entry) => {
+      const next: DiskEntry = { token: input.accessToken };
+      if (entry.api_key !== undefined) next.api_key = entry.api_key;
+      if (input.refreshToken !== undefined) next.refresh_token = input.refreshToken;
+      if (input.expiresAt !== undefined) next.expires_at = input.expiresAt;
+      return next;
+    });
+  }
+
+  /** Forgets every credential of the profile; returns whether there was any. */
+  remove(profile: string): boolean {
+    const file = this.#read();
+    if (file.profiles[profile] === undefined) {
+      return false;
+    }
+    delete file.profiles[profile];
+    this.#write(file);
+    return true;
+  }
+
+  #update(profile: string, change: (entry: DiskEntry) => DiskEntry): void {
+    const file = this.#read();
+    file.profiles[profile] = change(file.profiles[profile] ?? {});
+    this.#write(file);
+  }
+
+  #read(): DiskFile {
+    let text: string;
+    try {
+      text = readFileSync(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+        return { profiles: emptyProfiles() };
+      }
+      throw new ConfigError(
+        `cannot read credentials file ${this.path} (${(error as NodeJS.ErrnoException).code})`,
+        { file: this.path },
+      );
+    }
+    return parseFile(this.path, text);
+  }
+
+  #write(file: DiskFile): void {
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    const temp = `${this.path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      writeFileSync(temp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+      renameSync(temp, this.path);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw new ConfigError(
+        `cannot write credentials file ${this.path} (${(error as NodeJS.ErrnoException).code})`,
+        { file: this.path },
+      );
+    }
+    // The mode given to writeFileSync is filtered by the umask; make sure of 0600.
+    chmodSync(this.path, 0o600);
+  }
+}
+
+function requireSecret(value: string, what: string): void {
+  if (typeof value !== "string" || value.trim() === "" || /[\r\n]/.test(value)) {
+    throw new ConfigError(`${what} is empty or spans several lines`, { key: "credentials" });
+  }
+}
+
+/**
+ * Parses the file without ever quoting its text: JSON.parse messages include a snippet of
+ * the input, which here would be a secret.
+ */
+function parseFile(file: string, text: string): DiskFile {
+  const corrupt = new ConfigError(
+    `credentials file ${file} is corrupt; delete it and sign in again for each profile`,
+    { file },
+  );
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw corrupt;
+  }
+  if (!isObject(data) || !isObject(data.profiles)) {
+    throw corrupt;
+  }
+  const profiles = emptyProfiles();
+  for (const [name, entry] of Object.entries(data.profiles)) {
+    if (!isObject(entry)) {
+      throw corrupt;
+    }
+    profiles[name] = pickFields(entry, corrupt);
+  }
+  return { profiles };
+}
+
+function pickFields(entry: Record<string, unknown>, corrupt: ConfigError): DiskEntry {
+  const picked: DiskEntry = {};
+  for (const field of FIELDS) {
+    const value = entry[field];
+    if (value === undefined) continue;
+    if (typeof value !== "string") throw corrupt;
+    picked[field] = value;
+  }
+  return picked;
+}
+
+/** A record without prototype, so that no profile name can reach Object.prototype. */
+function emptyProfiles(): Record<string, DiskEntry> {
+  return Object.create(null) as Record<string, DiskEntry>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function fromDisk(entry: DiskEntry): StoredCredentials {
+  const credentials: StoredCredentials = {};
+  if (entry.api_key !== undefined) credentials.apiKey = entry.api_key;
+  if (entry.token !== undefined) credentials.token = entry.token;
+  if (entry.refresh_token !== undefined) credentials.refreshToken = entry.refresh_token;
+  if (entry.expires_at !== undefined) credentials.expiresAt = entry.expires_at;
+  return credentials;
+}

@@ -1,0 +1,28 @@
+/**
+ * Writes config.json through `conf`, loaded lazily: only the commands that change the
+ * configuration (`config set`, `profile add|use|remove`) pay for conf and ajv.
+ */
+import { mkdirSync } from "node:fs";
+import type { TourneyPaths } from "./paths.js";
+import type { ConfigDocument } from "./settings.js";
+
+function serialize(document: ConfigDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Replaces the whole of config.json with `document` (conf writes atomically). */
+export async function writeConfigFile(
+  paths: TourneyPaths,
+  document: ConfigDocument,
+): Promise<void> {
+  // The directory also holds credentials.json: create it private.
+  mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
+  const { default: Conf } = await import("conf");
+  const conf = new Conf<ConfigDocument>({
+    cwd: paths.configDir,
+    configName: "config",
+    projectSuffix: "",
+    serialize,
+  });
+  conf.store = document;
+}

@@ -1,0 +1,25 @@
+/**
+ * The one error class of the configuration layer: a bad setting, a bad value, an unknown
+ * profile, a corrupt configuration or credentials file. Messages say what is wrong and how
+ * to fix it; they never contain a secret. The CLI turns it into a message and an exit code.
+ */
+export interface ConfigErrorOptions {
+  /** The setting involved (`timeout`, `base_url`, ...), when there is one. */
+  key?: string;
+  /** The file involved, when the problem is in a file. */
+  file?: string;
+  /** The underlying error; never set when it could carry a secret. */
+  cause?: unknown;
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  readonly key: string | undefined;
+  readonly file: string | undefined;
+
+  constructor(message: string, options: ConfigErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.key = options.key;
+    this.file = options.file;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Decides which profile a command runs with and what it resolves to. Precedence, for each
+ * setting: flag > environment > profile > default. Reads config.json and credentials.json
+ * synchronously; never imports `conf`.
+ */
+import path from "node:path";
+import { CredentialStore } from "../auth/credentials.js";
+import { readConfigFile } from "./config-file.js";
+import { ConfigError } from "./errors.js";
+import { DEFAULT_DB_FILE_NAME, type Env, type TourneyPaths } from "./paths.js";
+import {
+  type Backend,
+  type ConfigDocument,
+  checkBaseUrl,
+  DEFAULT_PROFILE,
+  DEFAULT_TIMEOUT_SECONDS,
+  findProfile,
+  type ProfileSettings,
+  profileExists,
+  unknownProfileError,
+} from "./settings.js";
+
+export interface ResolveFlags {
+  profile?: string;
+  baseUrl?: string;
+}
+
+export interface ResolveInput {
+  flags: ResolveFlags;
+  env: Env;
+  paths: TourneyPaths;
+  /** Defaults to the store in `paths.configDir`; injectable for tests. */
+  credentials?: CredentialStore;
+}
+
+export interface ResolvedCredentials {
+  apiKey?: string;
+  token?: string;
+}
+
+export interface ResolvedProfile {
+  name: string;
+  backend: Backend;
+  baseUrl?: string;
+  dbPath: string;
+  timeoutSeconds: number;
+  credentials: ResolvedCredentials;
+}
+
+/** `local` keeps `<dataDir>/tourney.db`; another embedded profile gets its own file. */
+export function defaultDbPath(paths: TourneyPaths, profile: string): string {
+  const file = profile === DEFAULT_PROFILE ? DEFAULT_DB_FILE_NAME : `tourney-${profile}.db`;
+  return path.join(paths.dataDir, file);
+}
+
+export function resolveProfile(input: ResolveInput): ResolvedProfile {
+  const { flags, env, paths } = input;
+  const document = readConfigFile(paths);
+  const name = chooseProfile(flags, env, document);
+  const settings = findProfile(document, name) ?? {};
+  const baseUrl = chooseBaseUrl(flags, env, settings);
+  const backend: Backend = baseUrl !== undefined ? "remote" : (settings.backend ?? "embedded");
+  if (backend === "remote" && baseUrl === undefined) {
+    throw new ConfigError(
+      `profile '${name}' uses the remote backend but has no base URL; set one with ` +
+        `\`tourney config set base_url URL --profile ${name}\`, or pass --base-url or TOURNEY_BASE_URL`,
+      { key: "base_url" },
+    );
+  }
+  const store = input.credentials ?? new CredentialStore(paths.configDir);
+  const resolved: ResolvedProfile = {
+    name,
+    backend,
+    dbPath: settings.db_path ?? defaultDbPath(paths, name),
+    timeoutSeconds: settings.timeout ?? DEFAULT_TIMEOUT_SECONDS,
+    credentials: chooseCredentials(env, store, name),
+  };
+  if (baseUrl !== undefined) {
+    resolved.baseUrl = baseUrl;
+  }
+  return resolved;
+}
+
+/** An environment variable, with an empty value counting as unset. */
+function fromEnv(env: Env, variable: string): string | undefined {
+  const value = env[variable];
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function chooseProfile(flags: ResolveFlags, env: Env, document: ConfigDocument): string {
+  const candidates: [string | undefined, string][] = [
+    [flags.profile, "--profile"],
+    [fromEnv(env, "TOURNEY_PROFILE"), "TOURNEY_PROFILE"],
+    [document.active_profile, "active_profile in config.json"],
+  ];
+  for (const [name, source] of candidates) {
+    if (name !== undefined) {
+      if (!profileExists(document, name)) {
+        throw unknownProfileError(name, source);
+      }
+      return name;
+    }
+  }
+  return DEFAULT_PROFILE;
+}
+
+function chooseBaseUrl(
+  flags: ResolveFlags,
+  env: Env,
+  settings: ProfileSettings,
+): string | undefined {
+  if (flags.baseUrl !== undefined) {
+    return checkBaseUrl(flags.baseUrl, "--base-url");
+  }
+  const fromEnvironment = fromEnv(env, "TOURNEY_BASE_URL");
+  if (fromEnvironment !== undefined) {
+    return checkBaseUrl(fromEnvironment, "TOURNEY_BASE_URL");
+  }
+  return settings.base_url;
+}
+
+/**
+ * TOURNEY_TOKEN / TOURNEY_API_KEY, when either is set, replace the stored credentials as a
+ * whole, so a stale stored token never outranks a key given in the environment.
+ */
+function chooseCredentials(env: Env, store: CredentialStore, name: string): ResolvedCredentials {
+  const token = fromEnv(env, "TOURNEY_TOKEN");
+  const apiKey = fromEnv(env, "TOURNEY_API_KEY");
+  const chosen: ResolvedCredentials = {};
+  if (token !== undefined || apiKey !== undefined) {
+    if (token !== undefined) chosen.token = token;
+    if (apiKey !== undefined) chosen.apiKey = apiKey;
+    return chosen;
+  }
+  const stored = store.get(name);
+  if (stored?.token !== undefined) chosen.token = stored.token;
+  if (stored?.apiKey !== undefined) chosen.apiKey = stored.apiKey;
+  return chosen;
+}

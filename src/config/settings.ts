@@ -1,0 +1,169 @@
+/**
+ * The settings tourney knows, their types, defaults and validation. Shared by the reader
+ * (values found in config.json), the store (values typed on the command line) and the
+ * resolver.
+ */
+import path from "node:path";
+import { ConfigError } from "./errors.js";
+
+export type Backend = "embedded" | "remote";
+export const BACKENDS: readonly Backend[] = ["embedded", "remote"];
+
+export const DEFAULT_PROFILE = "local";
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** Settings stored per profile, named as in config.json. */
+export type ProfileSettings = {
+  backend?: Backend;
+  base_url?: string;
+  db_path?: string;
+  timeout?: number;
+};
+
+/** The whole of config.json. */
+export type ConfigDocument = {
+  active_profile?: string;
+  profiles?: Record<string, ProfileSettings>;
+};
+
+export type ProfileKey = keyof ProfileSettings;
+export type GlobalKey = "active_profile";
+export type ConfigKey = ProfileKey | GlobalKey;
+export type SettingValue = string | number;
+
+export const PROFILE_KEYS: readonly ProfileKey[] = ["backend", "base_url", "db_path", "timeout"];
+export const GLOBAL_KEYS: readonly GlobalKey[] = ["active_profile"];
+export const CONFIG_KEYS: readonly ConfigKey[] = [...GLOBAL_KEYS, ...PROFILE_KEYS];
+
+const PROFILE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+
+export function isProfileKey(key: string): key is ProfileKey {
+  return (PROFILE_KEYS as readonly string[]).includes(key);
+}
+
+export function isConfigKey(key: string): key is ConfigKey {
+  return (CONFIG_KEYS as readonly string[]).includes(key);
+}
+
+export function assertConfigKey(key: string): asserts key is ConfigKey {
+  if (!isConfigKey(key)) {
+    throw new ConfigError(
+      `unknown configuration key '${key}'; the keys are: ${CONFIG_KEYS.join(", ")}`,
+      { key },
+    );
+  }
+}
+
+export function assertProfileName(name: string): void {
+  if (!PROFILE_NAME.test(name)) {
+    throw new ConfigError(
+      `invalid profile name '${name}'; a name starts with a lowercase letter or digit ` +
+        "and continues with lowercase letters, digits, '-' or '_' (e.g. 'prod', 'lan-2')",
+      { key: "profile" },
+    );
+  }
+}
+
+export function checkBackend(value: unknown, key = "backend"): Backend {
+  if (typeof value === "string" && (BACKENDS as readonly string[]).includes(value)) {
+    return value as Backend;
+  }
+  throw new ConfigError(
+    `invalid value for ${key}: ${describe(value)}; accepted values: ${BACKENDS.join(", ")}`,
+    { key },
+  );
+}
+
+/** Accepts an absolute http:// or https:// URL without user:password; `key` names the source. */
+export function checkBaseUrl(value: unknown, key = "base_url"): string {
+  const accepted = "accepted values: an http:// or https:// URL, e.g. https://api.example.com";
+  if (typeof value !== "string" || !URL.canParse(value)) {
+    throw new ConfigError(`invalid value for ${key}: ${describe(value)}; ${accepted}`, { key });
+  }
+  const url = new URL(value);
+  if (url.username !== "" || url.password !== "") {
+    throw new ConfigError(
+      `invalid value for ${key}: the URL must not contain a user name or password; ` +
+        "store credentials with the auth commands instead",
+      { key },
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`invalid value for ${key}: ${describe(value)}; ${accepted}`, { key });
+  }
+  return value;
+}
+
+/** `shown` is what the user typed, when the number was parsed from text. */
+export function checkTimeout(value: unknown, key = "timeout", shown = describe(value)): number {
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) {
+    return value;
+  }
+  throw new ConfigError(
+    `invalid value for ${key}: ${shown}; accepted values: a positive number of seconds, e.g. 30`,
+    { key },
+  );
+}
+
+export function checkDbPath(value: unknown, key = "db_path"): string {
+  if (typeof value === "string" && value.trim() !== "") {
+    return value;
+  }
+  throw new ConfigError(
+    `invalid value for ${key}: ${describe(value)}; accepted values: a file path, e.g. /srv/tourney/lan.db`,
+    { key },
+  );
+}
+
+/** Parses a value typed on the command line for a per-profile key. */
+export function parseProfileSetting(key: ProfileKey, raw: string): Backend | string | number {
+  switch (key) {
+    case "backend":
+      return checkBackend(raw);
+    case "base_url":
+      return checkBaseUrl(raw);
+    case "db_path":
+      // Stored absolute: a relative path would move with the working directory.
+      return path.resolve(checkDbPath(raw));
+    case "timeout":
+      return checkTimeout(raw.trim() === "" ? Number.NaN : Number(raw), key, describe(raw));
+  }
+}
+
+/** Validates a value found in config.json for a per-profile key. */
+export function checkStoredSetting(key: ProfileKey, value: unknown): Backend | string | number {
+  switch (key) {
+    case "backend":
+      return checkBackend(value);
+    case "base_url":
+      return checkBaseUrl(value);
+    case "db_path":
+      return checkDbPath(value);
+    case "timeout":
+      return checkTimeout(value);
+  }
+}
+
+function describe(value: unknown): string {
+  return typeof value === "string" ? `'${value}'` : (JSON.stringify(value) ?? String(value));
+}
+
+/** A profile's stored settings; own properties only, so 'constructor' is not a profile. */
+export function findProfile(document: ConfigDocument, name: string): ProfileSettings | undefined {
+  const profiles = document.profiles;
+  return profiles !== undefined && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+}
+
+/** Whether a profile exists: `local` always does, others when config.json has them. */
+export function profileExists(document: ConfigDocument, name: string): boolean {
+  return name === DEFAULT_PROFILE || findProfile(document, name) !== undefined;
+}
+
+export function unknownProfileError(name: string, chosenBy?: string): ConfigError {
+  const via = chosenBy === undefined ? "" : ` (chosen by ${chosenBy})`;
+  return new ConfigError(
+    `profile '${name}'${via} does not exist; \`tourney profile list\` shows the profiles, ` +
+      `\`tourney profile add ${name} --base-url URL\` creates one`,
+    { key: "profile" },
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The configuration store behind `tourney config list|get|set` and
+ * `tourney profile list|add|use|remove`. Reads are synchronous (plain fs); writes are
+ * asynchronous because they load `conf` lazily.
+ */
+import path from "node:path";
+import { CredentialStore } from "../auth/credentials.js";
+import { readConfigFile } from "./config-file.js";
+import { writeConfigFile } from "./config-writer.js";
+import { ConfigError } from "./errors.js";
+import type { TourneyPaths } from "./paths.js";
+import { applySetting, removeSetting } from "./profile-rules.js";
+import { defaultDbPath } from "./resolve.js";
+import {
+  assertConfigKey,
+  assertProfileName,
+  type Backend,
+  CONFIG_KEYS,
+  type ConfigDocument,
+  type ConfigKey,
+  checkBackend,
+  checkBaseUrl,
+  checkDbPath,
+  checkTimeout,
+  DEFAULT_PROFILE,
+  DEFAULT_TIMEOUT_SECONDS,
+  findProfile,
+  type ProfileKey,
+  type ProfileSettings,
+  parseProfileSetting,
+  profileExists,
+  type SettingValue,
+  unknownProfileError,
+} from "./settings.js";
+
+export interface ProfileSummary {
+  name: string;
+  backend: Backend;
+  baseUrl?: string;
+  /** The database file, for embedded profiles. */
+  dbPath?: string;
+  /** Whether config.json names it active_profile (TOURNEY_PROFILE and --profile aside). */
+  active: boolean;
+  /** Whether an API key or token is stored for it; the secret itself is never returned. */
+  hasCredentials: boolean;
+}
+
+export interface ProfileInput {
+  /** Defaults to `remote` when baseUrl is given, else `embedded`. */
+  backend?: Backend;
+  baseUrl?: string;
+  dbPath?: string;
+  /** Response timeout in seconds. */
+  timeout?: number;
+}
+
+export interface ConfigEntry {
+  key: ConfigKey;
+  value: SettingValue | undefined;
+  /** `set`: stored in config.json; `default`: not stored, the built-in value applies. */
+  source: "set" | "default";
+}
+
+export class ConfigStore {
+  readonly paths: TourneyPaths;
+  readonly credentials: CredentialStore;
+
+  constructor(paths: TourneyPaths, credentials = new CredentialStore(paths.configDir)) {
+    this.paths = paths;
+    this.credentials = credentials;
+  }
+
+  /** The validated content of config.json ({} when the file does not exist). */
+  read(): ConfigDocument {
+    return readConfigFile(this.paths);
+  }
+
+  activeProfile(): string {
+    return this.read().active_profile ?? DEFAULT_PROFILE;
+  }
+
+  hasProfile(name: string): boolean {
+    return profileExists(this.read(), name);
+  }
+
+  /** `local` first, then the others by name. */
+  listProfiles(): ProfileSummary[] {
+    const document = this.read();
+    const active = document.active_profile ?? DEFAULT_PROFILE;
+    const others = Object.keys(document.profiles ?? {})
+      .filter((name) => name !== DEFAULT_PROFILE)
+      .sort();
+    return [DEFAULT_PROFILE, ...others].map((name) => {
+      const settings = findProfile(document, name) ?? {};
+      const summary: ProfileSummary = {
+        name,
+        backend: backendOf(settings),
+        active: name === active,
+        hasCredentials: this.credentials.has(name),
+      };
+      if (settings.base_url !== undefined) summary.baseUrl = settings.base_url;
+      if (summary.backend === "embedded") {
+        summary.dbPath = settings.db_path ?? defaultDbPath(this.paths, name);
+      }
+      return summary;
+    });
+  }
+
+  async addProfile(name: string, input: ProfileInput = {}): Promise<void> {
+    assertProfileName(name);
+    const document = this.read();
+    if (name === DEFAULT_PROFILE) {
+      throw new ConfigError(
+        `'${DEFAULT_PROFILE}' is the built-in embedded profile and always exists; ` +
+          `change it with \`tourney config set KEY VALUE --profile ${DEFAULT_PROFILE}\``,
+        { key: "profile" },
+      );
+    }
+    if (profileExists(document, name)) {
+      throw new ConfigError(
+        `profile '${name}' already exists; change it with ` +
+          `\`tourney config set KEY VALUE --profile ${name}\` or remove it first`,
+        { key: "profile" },
+      );
+    }
+    const settings = newProfileSettings(name, input);
+    // Credentials left behind under this name (e.g. by a hand edit) must not be inherited.
+    this.credentials.remove(name);
+    await writeConfigFile(this.paths, withProfile(document, name, settings));
+  }
+
+  async useProfile(name: string): Promise<void> {
+    const document = this.read();
+    if (!profileExists(document, name)) {
+      throw unknownProfileError(name);
+    }
+    await writeConfigFile(this.paths, { ...document, active_profile: name });
+  }
+
+  /** Removes a profile and its credentials; if it was active, `local` becomes active. */
+  async removeProfile(name: string): Promise<void> {
+    if (name === DEFAULT_PROFILE) {
+      throw new ConfigError(`'${DEFAULT_PROFILE}' is the built-in profile and cannot be removed`, {
+        key: "profile",
+      });
+    }
+    const document = this.read();
+    if (findProfile(document, name) === undefined) {
+      throw unknownProfileError(name);
+    }
+    // Secrets go first: a failure half-way must not leave credentials without a profile.
+    this.credentials.remove(name);
+    const next = withProfile(document, name, undefined);
+    if (next.active_profile === name) {
+      delete next.active_profile;
+    }
+    await writeConfigFile(this.paths, next);
+  }
+
+  /** The effective value of a key for a profile: the stored one, else the default. */
+  get(profile: string, key: string): SettingValue | undefined {
+    return this.#entry(this.#existing(profile), profile, key).value;
+  }
+
+  /** Every key with its effective value for the profile. */
+  list(profile: string): ConfigEntry[] {
+    const document = this.#existing(profile);
+    return CONFIG_KEYS.map((key) => this.#entry(document, profile, key));
+  }
+
+  /** Sets a key from its command-line text; `active_profile` is the same as useProfile. */
+  async set(profile: string, key: string, value: string): Promise<void> {
+    assertConfigKey(key);
+    if (key === "active_profile") {
+      return this.useProfile(value);
+    }
+    const document = this.#existing(profile);
+    const parsed = parseProfileSetting(key, value);
+    const settings = applySetting(profile, findProfile(document, profile) ?? {}, key, parsed);
+    await writeConfigFile(this.paths, withProfile(document, profile, settings));
+  }
+
+  /** Removes a stored key, so that its default applies again. */
+  async unset(profile: string, key: string): Promise<void> {
+    assertConfigKey(key);
+    const document = this.#existing(profile);
+    if (key === "active_profile") {
+      const { active_profile: _, ...rest } = document;
+      return writeConfigFile(this.paths, rest);
+    }
+    const settings = removeSetting(findProfile(document, profile) ?? {}, key);
+    await writeConfigFile(this.paths, withProfile(document, profile, settings));
+  }
+
+  #existing(profile: string): ConfigDocument {
+    const document = this.read();
+    if (!profileExists(document, profile)) {
+      throw unknownProfileError(profile);
+    }
+    return document;
+  }
+
+  #entry(document: ConfigDocument, profile: string, key: string): ConfigEntry {
+    assertConfigKey(key);
+    if (key === "active_profile") {
+      const stored = document.active_profile;
+      return { key, value: stored ?? DEFAULT_PROFILE, source: stored ? "set" : "default" };
+    }
+    const settings = findProfile(document, profile) ?? {};
+    const stored = settings[key];
+    if (stored !== undefined) {
+      return { key, value: stored, source: "set" };
+    }
+    return { key, value: this.#default(profile, settings, key), source: "default" };
+  }
+
+  #default(profile: string, settings: ProfileSettings, key: ProfileKey): SettingValue | undefined {
+    switch (key) {
+      case "backend":
+        return backendOf(settings);
+      case "db_path":
+        return defaultDbPath(this.paths, profile);
+      case "timeout":
+        return DEFAULT_TIMEOUT_SECONDS;
+      case "base_url":
+        return undefined;
+    }
+  }
+}
+
+function backendOf(settings: ProfileSettings): Backend {
+  return settings.base_url !== undefined ? "remote" : (settings.backend ?? "embedded");
+}
+
+function newProfileSettings(name: string, input: ProfileInput): ProfileSettings {
+  const backend = checkBackend(
+    input.backend ?? (input.baseUrl !== undefined ? "remote" : "embedded"),
+  );
+  const settings: ProfileSettings = { backend };
+  if (input.baseUrl !== undefined) {
+    if (backend === "embedded") {
+      throw new ConfigError(
+        "a base URL means the remote backend; drop --base-url or use --backend remote",
+        { key: "base_url" },
+      );
+    }
+    settings.base_url = checkBaseUrl(input.baseUrl);
+  } else if (backend === "remote") {
+    throw new ConfigError(
+      `a remote profile needs a base URL: \`tourney profile add ${name} --base-url URL\``,
+      { key: "base_url" },
+    );
+  }
+  if (input.dbPath !== undefined) settings.db_path = path.resolve(checkDbPath(input.dbPath));
+  if (input.timeout !== undefined) settings.timeout = checkTimeout(input.timeout);
+  return settings;
+}
+
+/** A copy of the document with the profile's settings replaced (or removed when undefined). */
+function withProfile(
+  document: ConfigDocument,
+  name: string,
+  settings: ProfileSettings | undefined,
+): ConfigDocument {
+  const profiles: Record<string, ProfileSettings> = { ...document.profiles };
+  if (settings === undefined || Object.keys(settings).length === 0) {
+    delete profiles[name];
+  } else {
+    profiles[name] = settings;
+  }
+  return { ...document, profiles };
+}
