@@ -16,12 +16,15 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: "linked",
   legalComments: "none",
-  // Native addon: loaded from node_modules at run time.
-  external: ["better-sqlite3"],
+  minify: true,
+  // better-sqlite3's JavaScript is bundled; its compiled addon is loaded from
+  // node_modules at run time (src/store/database.ts locates it).
   banner: {
     // Some bundled CommonJS dependencies call require(); give them one.
     js: "import { createRequire as __tourneyCreateRequire } from 'node:module'; const require = __tourneyCreateRequire(import.meta.url);",
   },
-  define: { __TOURNEY_VERSION__: JSON.stringify(JSON.parse(readFileSync("package.json", "utf8")).version) },
+  define: {
+    __TOURNEY_VERSION__: JSON.stringify(JSON.parse(readFileSync("package.json", "utf8")).version),
+  },
   logLevel: "warning",
 });

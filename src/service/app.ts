@@ -1,13 +1,12 @@
-/** The v2.1 service as a request -> response function (Hono), over the SQLite store. */
-import { Hono } from "hono";
-import type { HttpRequest, HttpResponse } from "../model/http.js";
+/** The v2.1 service as a request -> response function over the SQLite store. */
+import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { openDatabase } from "../store/database.js";
 import { newApiKey } from "./api-keys.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
-import { requestChecks } from "./http-checks.js";
+import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
 import type { Service, ServiceOptions } from "./index.js";
-import type { ServiceEnv } from "./routes/env.js";
+import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
@@ -15,71 +14,103 @@ import { registerUserRoutes } from "./routes/user.js";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Every path works with and without `.json`, and with a trailing slash. */
-function servicePath(request: Request): string {
-  const url = request.url;
-  const start = url.indexOf("/", url.indexOf("://") + 3);
-  const queryAt = url.indexOf("?", start);
-  let path = queryAt === -1 ? url.slice(start) : url.slice(start, queryAt);
+export function normalizePath(raw: string): string {
+  let path = raw;
   if (path.endsWith(".json")) path = path.slice(0, -5);
   if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
   return path;
 }
 
-function errorResponse(error: unknown): Response {
+function errorReply(error: unknown): Reply {
   if (error instanceof ServiceError) {
-    return new Response(JSON.stringify({ errors: error.errors }), {
-      status: error.status,
-      headers: { "content-type": JSON_TYPE, ...error.headers },
-    });
+    return { status: error.status, body: { errors: error.errors }, headers: error.headers };
   }
-  const body = { errors: [{ status: 500, detail: "internal error: the request could not be completed" }] };
-  return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": JSON_TYPE } });
+  return {
+    status: 500,
+    body: {
+      errors: [{ status: 500, detail: "internal error: the request could not be completed" }],
+    },
+  };
 }
 
-function resourceRoutes(service: ServiceContext): Hono<ServiceEnv> {
-  const routes = new Hono<ServiceEnv>();
-  registerTournamentRoutes(routes, service);
-  registerParticipantRoutes(routes, service);
-  return routes;
+export function buildRouter(service: ServiceContext): Router {
+  const router = new Router();
+  const v21 = service.basePath;
+  for (const prefix of [v21, `${v21}/communities/:community_id`]) {
+    registerTournamentRoutes(router, service, prefix);
+    registerParticipantRoutes(router, service, prefix);
+  }
+  registerUserRoutes(router, service, v21);
+  return router;
 }
 
-export function buildApp(service: ServiceContext, requireAuth: boolean, onError?: (e: unknown) => void): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>({ getPath: servicePath });
-  app.onError((error) => {
-    if (!(error instanceof ServiceError)) onError?.(error);
-    return errorResponse(error);
-  });
-  app.notFound((c) => errorResponse(ServiceError.of(404, `no such path: ${c.req.method} ${servicePath(c.req.raw)}`)));
-  app.use("*", requestChecks(service, requireAuth));
-  const v21 = new Hono<ServiceEnv>();
-  registerUserRoutes(v21, service);
-  v21.route("/", resourceRoutes(service));
-  v21.route("/communities/:community_id", resourceRoutes(service));
-  app.route(service.basePath, v21);
-  return app;
+function headerReader(
+  headers: Readonly<Record<string, string>>,
+): (name: string) => string | undefined {
+  const lower: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) lower[key.toLowerCase()] = value;
+  return (name) => lower[name.toLowerCase()];
 }
 
-async function toResponse(response: Response): Promise<HttpResponse> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  return { status: response.status, headers, body: await response.text() };
+function toServiceRequest(request: HttpRequest): Omit<ServiceRequest, "params"> {
+  const at = request.path.indexOf("?");
+  const rawPath = at === -1 ? request.path : request.path.slice(0, at);
+  return {
+    method: request.method,
+    path: normalizePath(rawPath),
+    query: new URLSearchParams(at === -1 ? "" : request.path.slice(at + 1)),
+    url: request.path,
+    header: headerReader(request.headers),
+    body: request.body ?? "",
+  };
 }
 
-export function toRequest(request: HttpRequest): Request {
-  const init: RequestInit = { method: request.method, headers: request.headers };
-  if (request.body !== undefined && request.method !== "GET" && request.method !== "HEAD") init.body = request.body;
-  return new Request(`http://tourney.local${request.path}`, init);
+function answer(
+  service: ServiceContext,
+  router: Router,
+  requireAuth: boolean,
+  request: HttpRequest,
+): Reply {
+  const base = toServiceRequest(request);
+  checkAccept(base.header("accept"));
+  checkDeclaredLength(base);
+  if (requireAuth) checkCredentials(service, base);
+  const match = router.match(base.method, base.path);
+  if (match.kind === "none")
+    throw ServiceError.of(404, `no such path: ${base.method} ${base.path}`);
+  if (match.kind === "method") {
+    const error = ServiceError.of(
+      405,
+      `${base.method} is not allowed on ${base.path}; use ${match.allowed.join(", ")}`,
+    );
+    throw new ServiceError(405, error.errors, { allow: match.allowed.join(", ") });
+  }
+  return match.handler({ ...base, params: match.params });
+}
+
+function toHttpResponse(reply: Reply): HttpResponse {
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.body === undefined) return { status: reply.status, headers, body: "" };
+  headers["content-type"] = JSON_TYPE;
+  return { status: reply.status, headers, body: JSON.stringify(reply.body) };
 }
 
 export function createService(options: ServiceOptions): Service {
   const db = openDatabase(options.dbPath);
   const context = createContext(db, options.now === undefined ? {} : { now: options.now });
-  const app = buildApp(context, options.requireAuth ?? false, options.onError);
+  const router = buildRouter(context);
+  const requireAuth = options.requireAuth ?? false;
+  const handleSync = (request: HttpRequest): HttpResponse => {
+    try {
+      return toHttpResponse(answer(context, router, requireAuth, request));
+    } catch (error) {
+      if (!(error instanceof ServiceError)) options.onError?.(error);
+      return toHttpResponse(errorReply(error));
+    }
+  };
   return {
-    handle: async (request) => toResponse(await app.fetch(toRequest(request))),
-    fetch: async (request) => app.fetch(request),
+    handle: async (request) => handleSync(request),
+    handleSync,
     createApiKey: (label) => {
       const key = newApiKey();
       context.apiKeys.insert(label, key, context.now());
@@ -89,3 +120,13 @@ export function createService(options: ServiceOptions): Service {
     close: () => db.close(),
   };
 }
+
+export const METHODS: readonly HttpMethod[] = [
+  "GET",
+  "POST",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "HEAD",
+  "OPTIONS",
+];

@@ -1,7 +1,7 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 import { randomInt } from "node:crypto";
-import type { Db } from "../store/database.js";
 import { ApiKeyRepository } from "../store/api-keys-repository.js";
+import type { Db } from "../store/database.js";
 import { ParticipantRepository } from "../store/participants-repository.js";
 import { TournamentRepository } from "../store/tournaments-repository.js";
 

@@ -33,7 +33,10 @@ export function parseJson(text: string): unknown {
 /** Returns `data.attributes` after checking the envelope and its `type`. */
 export function readAttributes(body: unknown, family: TypeFamily): Record<string, unknown> {
   if (!isObject(body) || !isObject(body.data)) {
-    throw badRequest('the request body must be {"data": {"type": ..., "attributes": {...}}}', "/data");
+    throw badRequest(
+      'the request body must be {"data": {"type": ..., "attributes": {...}}}',
+      "/data",
+    );
   }
   const { type, attributes } = body.data;
   if (type !== undefined) {
@@ -60,10 +63,18 @@ export interface PageRequest {
   readonly perPage: number;
 }
 
-function positiveInteger(raw: string | undefined, name: string, fallback: number, max: number): number {
+function positiveInteger(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  max: number,
+): number {
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw badParameter(name, `${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`);
+    throw badParameter(
+      name,
+      `${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`,
+    );
   }
   return Number(raw);
 }
@@ -75,25 +86,27 @@ export function readPage(query: (name: string) => string | undefined): PageReque
   };
 }
 
-function pageLink(url: URL, page: number, perPage: number): string {
-  const params = new URLSearchParams(url.search);
+function pageLink(url: string, page: number, perPage: number): string {
+  const at = url.indexOf("?");
+  const params = new URLSearchParams(at === -1 ? "" : url.slice(at + 1));
   params.set("page", String(page));
   params.set("per_page", String(perPage));
-  return `${url.pathname}?${params.toString()}`;
+  return `${at === -1 ? url : url.slice(0, at)}?${params.toString()}`;
 }
 
 export function listDocument(
   data: readonly ResourceObject[],
   total: number,
   request: PageRequest,
-  url: URL,
+  url: string,
 ): ListDocument {
   const totalPages = Math.max(1, Math.ceil(total / request.perPage));
   const links: { self: string; next?: string; prev?: string } = {
     self: pageLink(url, request.page, request.perPage),
   };
   if (request.page < totalPages) links.next = pageLink(url, request.page + 1, request.perPage);
-  if (request.page > 1) links.prev = pageLink(url, Math.min(request.page - 1, totalPages), request.perPage);
+  if (request.page > 1)
+    links.prev = pageLink(url, Math.min(request.page - 1, totalPages), request.perPage);
   return {
     data,
     meta: { count: total, page: request.page, per_page: request.perPage, total_pages: totalPages },

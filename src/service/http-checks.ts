@@ -1,7 +1,7 @@
 /** Header, size and credential checks every request passes before its route. */
-import type { Context, Next } from "hono";
 import type { ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
+import type { ServiceRequest } from "./router.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,35 +31,36 @@ export function tooLarge(): ServiceError {
   return ServiceError.of(413, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
 }
 
-function unauthorized(detail: string): ServiceError {
-  return new ServiceError(401, [{ status: 401, detail }], { "www-authenticate": "Bearer, ApiKey" });
+export function checkDeclaredLength(request: Pick<ServiceRequest, "header" | "body">): void {
+  const declared = Number(request.header("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES || Buffer.byteLength(request.body, "utf8") > MAX_BODY_BYTES)
+    throw tooLarge();
 }
 
-/** Checks `Authorization` (API key, type v1) against the stored key hashes. */
-export function checkCredentials(service: ServiceContext, c: Context): void {
-  const header = c.req.header("authorization")?.trim();
-  const queryKey = c.req.query("api_key");
-  const kind = c.req.header("authorization-type")?.trim().toLowerCase();
+function unauthorized(detail: string): ServiceError {
+  return new ServiceError(401, [{ status: 401, detail }], {
+    "www-authenticate": 'ApiKey realm="tourney"',
+  });
+}
+
+/** Checks `Authorization` (API key, type v1; or v1's `api_key` query) against the stored key hashes. */
+export function checkCredentials(
+  service: ServiceContext,
+  request: Pick<ServiceRequest, "header" | "query">,
+): void {
+  const header = request.header("authorization")?.trim();
+  const queryKey = request.query.get("api_key") ?? undefined;
+  const kind = request.header("authorization-type")?.trim().toLowerCase();
   if (!header && !queryKey) {
     throw unauthorized("an API key is required: send it in the Authorization header");
   }
   if (header && (kind === "v2" || /^bearer\s/i.test(header))) {
-    throw unauthorized("this server does not issue OAuth tokens; send an API key with Authorization-Type: v1");
+    throw unauthorized(
+      "this server does not issue OAuth tokens; send an API key with Authorization-Type: v1",
+    );
   }
   const key = header || queryKey || "";
   if (service.apiKeys.verify(key, service.now()) === undefined) {
     throw unauthorized("the API key is not valid for this server");
   }
-}
-
-export function requestChecks(service: ServiceContext, requireAuth: boolean) {
-  return async (c: Context, next: Next): Promise<void> => {
-    checkAccept(c.req.header("accept"));
-    if (requireAuth) checkCredentials(service, c);
-    if (c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH") {
-      const length = Number(c.req.header("content-length") ?? "0");
-      if (length > MAX_BODY_BYTES) throw tooLarge();
-    }
-    await next();
-  };
 }

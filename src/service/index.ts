@@ -21,8 +21,8 @@ export interface ServiceOptions {
 export interface Service {
   /** Answers one request. Never throws for bad input: errors become error bodies. */
   handle(request: HttpRequest): Promise<HttpResponse>;
-  /** The same handler for web-standard requests (used by the HTTP adapter). */
-  fetch(request: Request): Promise<Response>;
+  /** The same, synchronously (the store is synchronous). */
+  handleSync(request: HttpRequest): HttpResponse;
   /** Creates an API key for the served service; only its hash is stored. */
   createApiKey(label: string): string;
   /** How many API keys exist. */
@@ -46,4 +46,24 @@ export interface ApiKeyAdmin {
 export async function openKeyAdmin(dbPath: string): Promise<ApiKeyAdmin> {
   const { createKeyAdmin } = await import("./api-keys.js");
   return createKeyAdmin(dbPath);
+}
+
+export interface HttpServerOptions {
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface RunningServer {
+  readonly host: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Serves the service over HTTP (node:http). */
+export async function startHttpServer(
+  service: Service,
+  options: HttpServerOptions,
+): Promise<RunningServer> {
+  const { listen } = await import("./http-server.js");
+  return listen(service, options);
 }

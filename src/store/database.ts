@@ -1,6 +1,7 @@
 /** Opens the SQLite store: pragmas, then any pending migrations. */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { MIGRATIONS } from "./migrations.js";
 
@@ -10,11 +11,30 @@ export class StoreError extends Error {
   override readonly name = "StoreError";
 }
 
+let binding: string | null | undefined;
+
+/**
+ * The compiled addon, located directly: better-sqlite3's own lookup (the
+ * `bindings` package) probes the file system and costs start-up time.
+ */
+function nativeBinding(): string | null {
+  if (binding !== undefined) return binding;
+  try {
+    const root = dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json"));
+    const file = join(root, "build", "Release", "better_sqlite3.node");
+    binding = existsSync(file) ? file : null;
+  } catch {
+    binding = null;
+  }
+  return binding;
+}
+
 export function openDatabase(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Db;
   try {
-    db = new Database(path);
+    const native = nativeBinding();
+    db = new Database(path, native === null ? {} : { nativeBinding: native });
   } catch (error) {
     throw new StoreError(`cannot open the database ${path}: ${(error as Error).message}`);
   }

@@ -43,7 +43,9 @@ export class ParticipantRepository {
 
   list(tournamentId: number, limit = -1, offset = 0): ParticipantRow[] {
     return this.db
-      .prepare("SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?")
+      .prepare(
+        "SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?",
+      )
       .all(tournamentId, limit, offset) as ParticipantRow[];
   }
 
@@ -114,11 +116,15 @@ export class ParticipantRepository {
     const statement = this.db.prepare(
       "UPDATE participants SET seed = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
-    ids.forEach((id, index) => statement.run(index + 1, now, tournamentId, id));
+    ids.forEach((id, index) => {
+      statement.run(index + 1, now, tournamentId, id);
+    });
   }
 
   delete(tournamentId: number, id: number, seed: number): void {
-    this.db.prepare("DELETE FROM participants WHERE tournament_id = ? AND id = ?").run(tournamentId, id);
+    this.db
+      .prepare("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
+      .run(tournamentId, id);
     this.db
       .prepare("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
       .run(tournamentId, seed);

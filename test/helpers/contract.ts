@@ -17,7 +17,9 @@ type Schema = {
   required?: string[] | boolean;
 };
 
-const contractPath = fileURLToPath(new URL("../../../shared/contract/v2.1.swagger.json", import.meta.url));
+const contractPath = fileURLToPath(
+  new URL("../../../shared/contract/v2.1.swagger.json", import.meta.url),
+);
 export const contract = JSON.parse(readFileSync(contractPath, "utf8")) as {
   definitions: Record<string, Schema>;
 };
@@ -50,7 +52,9 @@ function typeOk(type: string, value: unknown): boolean {
 }
 
 export function violations(schemaOrName: Schema | string, value: unknown, path = "$"): string[] {
-  const schema = resolve(typeof schemaOrName === "string" ? { $ref: `#/definitions/${schemaOrName}` } : schemaOrName);
+  const schema = resolve(
+    typeof schemaOrName === "string" ? { $ref: `#/definitions/${schemaOrName}` } : schemaOrName,
+  );
   if (value === null || value === undefined) return [];
   const problems: string[] = [];
   for (const part of schema.allOf ?? []) problems.push(...violations(part, value, path));
@@ -67,11 +71,15 @@ export function violations(schemaOrName: Schema | string, value: unknown, path =
   }
   if (schema.properties !== undefined && typeof value === "object") {
     for (const [key, child] of Object.entries(schema.properties)) {
-      problems.push(...violations(child, (value as Record<string, unknown>)[key], `${path}.${key}`));
+      problems.push(
+        ...violations(child, (value as Record<string, unknown>)[key], `${path}.${key}`),
+      );
     }
   }
   if (schema.items !== undefined && Array.isArray(value)) {
-    value.forEach((item, i) => problems.push(...violations(schema.items!, item, `${path}[${i}]`)));
+    value.forEach((item, i) => {
+      problems.push(...violations(schema.items!, item, `${path}[${i}]`));
+    });
   }
   return problems;
 }

@@ -23,7 +23,9 @@ export async function startService(
         method,
         path,
         headers: { "content-type": "application/vnd.api+json", ...headers },
-        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : { body: typeof body === "string" ? body : JSON.stringify(body) }),
       };
       const response = await service.handle(request);
       const json = response.body === "" ? undefined : JSON.parse(response.body);
@@ -37,11 +39,16 @@ export function tournamentBody(attributes: Record<string, unknown>) {
 }
 
 export function participantsBody(names: readonly string[]) {
-  return { data: { type: "Participants", attributes: { participants: names.map((name) => ({ name })) } } };
+  return {
+    data: { type: "Participants", attributes: { participants: names.map((name) => ({ name })) } },
+  };
 }
 
 /** A fixed clock that advances one second per call. */
 export function steppingClock(start = "2026-03-01T10:00:00.000Z"): () => Date {
   let t = Date.parse(start);
-  return () => new Date((t += 1000));
+  return () => {
+    t += 1000;
+    return new Date(t);
+  };
 }

@@ -1,16 +1,20 @@
 /** /tournaments/{t}/participants: list, get, create, update, delete, bulk_add, clear, randomize. */
-import type { Hono } from "hono";
 import { seededShuffle } from "../../engine/shuffle.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { Problems, unprocessable } from "../errors.js";
 import { findParticipant, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
+import type { Router, ServiceRequest } from "../router.js";
 import { participantResource } from "../serializers/participant.js";
-import { newParticipant, type ParticipantInput, readParticipantInput } from "../validation/participant-input.js";
-import { communityOf, type ServiceEnv } from "./env.js";
+import {
+  newParticipant,
+  type ParticipantInput,
+  readParticipantInput,
+} from "../validation/participant-input.js";
 
 const BEFORE_START = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
 export const MAX_BULK = 1000;
@@ -23,24 +27,47 @@ function requireBeforeStart(row: TournamentRow, action: string): void {
 
 function requirePending(row: TournamentRow, action: string): void {
   if (row.state !== "pending") {
-    throw unprocessable(`cannot ${action} while the tournament is ${row.state}; only a pending tournament allows it`);
+    throw unprocessable(
+      `cannot ${action} while the tournament is ${row.state}; only a pending tournament allows it`,
+    );
   }
 }
 
-function checkCap(service: ServiceContext, t: TournamentRow, adding: number, pointer: string, problems: Problems): void {
+function checkCap(
+  service: ServiceContext,
+  t: TournamentRow,
+  adding: number,
+  pointer: string,
+  problems: Problems,
+): void {
   const cap = t.settings.registration_options.signup_cap;
   const count = service.participants.count(t.id);
   if (cap !== undefined && count + adding > cap) {
-    problems.add(pointer, `signup_cap is ${cap}: the tournament has ${count} participants and cannot take ${adding} more`);
+    problems.add(
+      pointer,
+      `signup_cap is ${cap}: the tournament has ${count} participants and cannot take ${adding} more`,
+    );
   }
 }
 
-function checkSeed(seed: number | undefined, max: number, pointer: string, problems: Problems): void {
-  if (seed !== undefined && seed > max) problems.add(pointer, `seed must be between 1 and ${max}, not ${seed}`);
+function checkSeed(
+  seed: number | undefined,
+  max: number,
+  pointer: string,
+  problems: Problems,
+): void {
+  if (seed !== undefined && seed > max)
+    problems.add(pointer, `seed must be between 1 and ${max}, not ${seed}`);
 }
 
 /** Validates a batch against the store and itself; throws 422 naming every problem. */
-function checkBatch(service: ServiceContext, t: TournamentRow, inputs: readonly ParticipantInput[], pointers: readonly string[], problems: Problems): void {
+function checkBatch(
+  service: ServiceContext,
+  t: TournamentRow,
+  inputs: readonly ParticipantInput[],
+  pointers: readonly string[],
+  problems: Problems,
+): void {
   const seen = new Set<string>();
   const existing = service.participants.count(t.id);
   inputs.forEach((input, i) => {
@@ -51,25 +78,40 @@ function checkBatch(service: ServiceContext, t: TournamentRow, inputs: readonly 
     }
     const key = input.name.toLowerCase();
     if (seen.has(key) || service.participants.findByName(t.id, input.name) !== undefined) {
-      problems.add(`${pointer}/name`, `name ${JSON.stringify(input.name)} is already taken in this tournament`);
+      problems.add(
+        `${pointer}/name`,
+        `name ${JSON.stringify(input.name)} is already taken in this tournament`,
+      );
     }
     seen.add(key);
     checkSeed(input.seed, existing + i + 1, `${pointer}/seed`, problems);
   });
 }
 
-function addParticipants(service: ServiceContext, t: TournamentRow, inputs: readonly ParticipantInput[]): ParticipantRow[] {
+function addParticipants(
+  service: ServiceContext,
+  t: TournamentRow,
+  inputs: readonly ParticipantInput[],
+): ParticipantRow[] {
   const now = service.now();
-  const ids = inputs.map((input) => service.participants.insert(t.id, newParticipant(input), now, input.seed));
+  const ids = inputs.map((input) =>
+    service.participants.insert(t.id, newParticipant(input), now, input.seed),
+  );
   service.tournaments.touch(t.id, now);
   return ids.map((id) => service.participants.find(t.id, id)!);
 }
 
-function bulkInputs(attributes: Record<string, unknown>, problems: Problems): { inputs: ParticipantInput[]; pointers: string[] } {
+function bulkInputs(
+  attributes: Record<string, unknown>,
+  problems: Problems,
+): { inputs: ParticipantInput[]; pointers: string[] } {
   const list = attributes.participants;
   const pointer = "/data/attributes/participants";
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BULK) {
-    throw unprocessable(`participants must be an array of 1 to ${MAX_BULK} objects like {"name": "..."}`, pointer);
+    throw unprocessable(
+      `participants must be an array of 1 to ${MAX_BULK} objects like {"name": "..."}`,
+      pointer,
+    );
   }
   const pointers = list.map((_, i) => `${pointer}/${i}`);
   const inputs = list.map((item, i) => {
@@ -82,15 +124,28 @@ function bulkInputs(attributes: Record<string, unknown>, problems: Problems): { 
   return { inputs, pointers };
 }
 
-function updateParticipant(service: ServiceContext, t: TournamentRow, p: ParticipantRow, input: ParticipantInput, problems: Problems): ParticipantRow {
+function updateParticipant(
+  service: ServiceContext,
+  t: TournamentRow,
+  p: ParticipantRow,
+  input: ParticipantInput,
+  problems: Problems,
+): ParticipantRow {
   if (input.name !== undefined) {
     const other = service.participants.findByName(t.id, input.name);
     if (other !== undefined && other.id !== p.id) {
-      problems.add("/data/attributes/name", `name ${JSON.stringify(input.name)} is already taken in this tournament`);
+      problems.add(
+        "/data/attributes/name",
+        `name ${JSON.stringify(input.name)} is already taken in this tournament`,
+      );
     }
   }
   if (input.seed !== undefined) {
-    if (t.state !== "pending") problems.add("/data/attributes/seed", `seeds cannot change while the tournament is ${t.state}`);
+    if (t.state !== "pending")
+      problems.add(
+        "/data/attributes/seed",
+        `seeds cannot change while the tournament is ${t.state}`,
+      );
     checkSeed(input.seed, service.participants.count(t.id), "/data/attributes/seed", problems);
   }
   problems.throwIfAny();
@@ -101,19 +156,34 @@ function updateParticipant(service: ServiceContext, t: TournamentRow, p: Partici
   return service.participants.find(t.id, p.id)!;
 }
 
-export function registerParticipantRoutes(app: Hono<ServiceEnv>, service: ServiceContext): void {
-  const path = "/tournaments/:tournament/participants";
-  const tournament = (c: Parameters<typeof communityOf>[0]) => findTournament(service, c.req.param("tournament")!, communityOf(c));
+export function registerParticipantRoutes(
+  router: Router,
+  service: ServiceContext,
+  prefix: string,
+): void {
+  const path = `${prefix}/tournaments/:tournament/participants`;
+  const tournament = (r: ServiceRequest) =>
+    findTournament(service, r.params.tournament!, communityOf(r));
+  const participant = (r: ServiceRequest, t: TournamentRow) =>
+    findParticipant(service, t, r.params.participant!);
 
-  app.get(path, (c) => {
-    const t = tournament(c);
-    const page = readPage((n) => c.req.query(n));
+  router.get(path, (r) => {
+    const t = tournament(r);
+    const page = readPage((n) => r.query.get(n) ?? undefined);
     const rows = service.participants.list(t.id, page.perPage, (page.page - 1) * page.perPage);
-    return c.json(listDocument(rows.map(participantResource), service.participants.count(t.id), page, new URL(c.req.url)));
+    return {
+      status: 200,
+      body: listDocument(
+        rows.map(participantResource),
+        service.participants.count(t.id),
+        page,
+        r.url,
+      ),
+    };
   });
-  app.post(`${path}/bulk_add`, async (c) => {
-    const t = tournament(c);
-    const attributes = readAttributes(await readJsonBody(c), "participant");
+  router.post(`${path}/bulk_add`, (r) => {
+    const t = tournament(r);
+    const attributes = readAttributes(readJsonBody(r), "participant");
     requireBeforeStart(t, "add participants");
     const problems = new Problems();
     const { inputs, pointers } = bulkInputs(attributes, problems);
@@ -123,29 +193,32 @@ export function registerParticipantRoutes(app: Hono<ServiceEnv>, service: Servic
       problems.throwIfAny();
       return addParticipants(service, t, inputs);
     });
-    return c.json({ data: rows.map(participantResource) });
+    return { status: 200, body: { data: rows.map(participantResource) } };
   });
-  app.delete(`${path}/clear`, (c) => {
-    const t = tournament(c);
+  router.delete(`${path}/clear`, (r) => {
+    const t = tournament(r);
     requirePending(t, "clear the participants");
     service.write(() => service.participants.clear(t.id));
-    return c.body(null, 204);
+    return { status: 204 };
   });
-  app.put(`${path}/randomize`, (c) => {
-    const t = tournament(c);
+  router.put(`${path}/randomize`, (r) => {
+    const t = tournament(r);
     requirePending(t, "randomize the seeds");
     const rows = service.write(() => {
       const seed = service.newRandomSeed();
       service.tournaments.setRandomSeed(t.id, seed);
-      const order = seededShuffle(service.participants.list(t.id).map((p) => p.id), seed);
+      const order = seededShuffle(
+        service.participants.list(t.id).map((p) => p.id),
+        seed,
+      );
       service.participants.reseed(t.id, order, service.now());
       return service.participants.list(t.id);
     });
-    return c.json({ data: rows.map(participantResource) });
+    return { status: 200, body: { data: rows.map(participantResource) } };
   });
-  app.post(path, async (c) => {
-    const t = tournament(c);
-    const attributes = readAttributes(await readJsonBody(c), "participant");
+  router.post(path, (r) => {
+    const t = tournament(r);
+    const attributes = readAttributes(readJsonBody(r), "participant");
     requireBeforeStart(t, "add participants");
     const problems = new Problems();
     const input = readParticipantInput(attributes, "/data/attributes", problems);
@@ -155,26 +228,26 @@ export function registerParticipantRoutes(app: Hono<ServiceEnv>, service: Servic
       problems.throwIfAny();
       return addParticipants(service, t, [input]);
     });
-    return c.json({ data: participantResource(row!) }, 201);
+    return { status: 201, body: { data: participantResource(row!) } };
   });
-  app.get(`${path}/:participant`, (c) => {
-    const t = tournament(c);
-    return c.json({ data: participantResource(findParticipant(service, t, c.req.param("participant"))) });
+  router.get(`${path}/:participant`, (r) => {
+    const t = tournament(r);
+    return { status: 200, body: { data: participantResource(participant(r, t)) } };
   });
-  app.put(`${path}/:participant`, async (c) => {
-    const t = tournament(c);
-    const p = findParticipant(service, t, c.req.param("participant"));
-    const attributes = readAttributes(await readJsonBody(c), "participant");
+  router.put(`${path}/:participant`, (r) => {
+    const t = tournament(r);
+    const p = participant(r, t);
+    const attributes = readAttributes(readJsonBody(r), "participant");
     const problems = new Problems();
     const input = readParticipantInput(attributes, "/data/attributes", problems);
     const row = service.write(() => updateParticipant(service, t, p, input, problems));
-    return c.json({ data: participantResource(row) });
+    return { status: 200, body: { data: participantResource(row) } };
   });
-  app.delete(`${path}/:participant`, (c) => {
-    const t = tournament(c);
-    const p = findParticipant(service, t, c.req.param("participant"));
+  router.delete(`${path}/:participant`, (r) => {
+    const t = tournament(r);
+    const p = participant(r, t);
     requireBeforeStart(t, "delete a participant");
     service.write(() => service.participants.delete(t.id, p.id, p.seed));
-    return c.body(null, 204);
+    return { status: 204 };
   });
 }

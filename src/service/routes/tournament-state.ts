@@ -11,7 +11,10 @@ export function changeTournamentState(
 ): TournamentRow {
   const state = attributes.state;
   if (typeof state !== "string" || !STATE_CHANGES.includes(state as never)) {
-    throw unprocessable(`state must be one of ${STATE_CHANGES.join(", ")}`, "/data/attributes/state");
+    throw unprocessable(
+      `state must be one of ${STATE_CHANGES.join(", ")}`,
+      "/data/attributes/state",
+    );
   }
   throw unprocessable(
     `the transition ${state} from ${row.state} is not available yet in this version of the service`,

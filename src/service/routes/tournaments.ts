@@ -1,17 +1,20 @@
 /** /tournaments: list, get (by id or url), create, update, delete, change_state. */
-import type { Hono } from "hono";
-import { STATE_FILTER_GROUPS, TOURNAMENT_STATES, TOURNAMENT_TYPES } from "../../model/tournament.js";
+import {
+  STATE_FILTER_GROUPS,
+  TOURNAMENT_STATES,
+  TOURNAMENT_TYPES,
+} from "../../model/tournament.js";
 import type { TournamentFilter, TournamentRow } from "../../store/tournaments-repository.js";
+import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
-import { readAttributes, listDocument, readPage } from "../envelope.js";
+import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { badParameter, Problems } from "../errors.js";
 import { findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
+import type { Router, ServiceRequest } from "../router.js";
 import { tournamentResource } from "../serializers/tournament.js";
 import { defaultSettings, mergeSettings } from "../validation/tournament-settings.js";
 import { changeTournamentState } from "./tournament-state.js";
-import type { ServiceEnv } from "./env.js";
-import { communityOf } from "./env.js";
 
 /** Attributes that shape the bracket: frozen once the tournament has started. */
 const STRUCTURAL = [
@@ -51,25 +54,39 @@ function parseDateParameter(raw: string | undefined, name: string): string | und
   const iso = us ? `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}` : raw;
   const time = Date.parse(iso);
   if (Number.isNaN(time)) {
-    throw badParameter(name, `${name} must be a date like 01/31/2026 or 2026-01-31, not ${JSON.stringify(raw)}`);
+    throw badParameter(
+      name,
+      `${name} must be a date like 01/31/2026 or 2026-01-31, not ${JSON.stringify(raw)}`,
+    );
   }
   return new Date(time).toISOString();
 }
 
-function readFilter(query: (name: string) => string | undefined, communityId: string | undefined): TournamentFilter {
+function readFilter(
+  query: (name: string) => string | undefined,
+  communityId: string | undefined,
+): TournamentFilter {
   const filter: { -readonly [K in keyof TournamentFilter]: TournamentFilter[K] } = {};
   const state = query("state");
   if (state !== undefined && state !== "" && state !== "all") {
-    const states = STATE_FILTER_GROUPS[state] ?? (TOURNAMENT_STATES.includes(state as never) ? [state] : undefined);
+    const states =
+      STATE_FILTER_GROUPS[state] ??
+      (TOURNAMENT_STATES.includes(state as never) ? [state] : undefined);
     if (states === undefined) {
-      throw badParameter("state", `state must be pending, in_progress, ended or a tournament state, not ${JSON.stringify(state)}`);
+      throw badParameter(
+        "state",
+        `state must be pending, in_progress, ended or a tournament state, not ${JSON.stringify(state)}`,
+      );
     }
     filter.states = states;
   }
   const type = query("type")?.replaceAll("_", " ");
   if (type !== undefined && type !== "") {
     if (!TOURNAMENT_TYPES.includes(type as never)) {
-      throw badParameter("type", `type must be one of ${TOURNAMENT_TYPES.map((t) => t.replaceAll(" ", "_")).join(", ")}`);
+      throw badParameter(
+        "type",
+        `type must be one of ${TOURNAMENT_TYPES.map((t) => t.replaceAll(" ", "_")).join(", ")}`,
+      );
     }
     filter.type = type;
   }
@@ -81,10 +98,15 @@ function readFilter(query: (name: string) => string | undefined, communityId: st
   return filter;
 }
 
-function createTournament(service: ServiceContext, attributes: Record<string, unknown>, communityId: string | undefined): TournamentRow {
+function createTournament(
+  service: ServiceContext,
+  attributes: Record<string, unknown>,
+  communityId: string | undefined,
+): TournamentRow {
   const problems = new Problems();
   for (const field of ["name", "tournament_type"]) {
-    if (attributes[field] === undefined) problems.add(`/data/attributes/${field}`, `${field} is required`);
+    if (attributes[field] === undefined)
+      problems.add(`/data/attributes/${field}`, `${field} is required`);
   }
   const settings = mergeSettings(defaultSettings(), attributes, problems);
   return service.write(() => {
@@ -93,17 +115,29 @@ function createTournament(service: ServiceContext, attributes: Record<string, un
       problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
     }
     problems.throwIfAny();
-    const id = service.tournaments.insert({ settings, communityId: communityId ?? null, randomSeed: service.newRandomSeed(), now: service.now() });
+    const id = service.tournaments.insert({
+      settings,
+      communityId: communityId ?? null,
+      randomSeed: service.newRandomSeed(),
+      now: service.now(),
+    });
     return service.tournaments.findById(id)!;
   });
 }
 
-function updateTournament(service: ServiceContext, row: TournamentRow, attributes: Record<string, unknown>): TournamentRow {
+function updateTournament(
+  service: ServiceContext,
+  row: TournamentRow,
+  attributes: Record<string, unknown>,
+): TournamentRow {
   const problems = new Problems();
   if (row.state !== "pending") {
     for (const key of STRUCTURAL) {
       if (attributes[key] !== undefined) {
-        problems.add(`/data/attributes/${key}`, `${key} cannot change while the tournament is ${row.state}; reset it first`);
+        problems.add(
+          `/data/attributes/${key}`,
+          `${key} cannot change while the tournament is ${row.state}; reset it first`,
+        );
       }
     }
   }
@@ -118,38 +152,60 @@ function updateTournament(service: ServiceContext, row: TournamentRow, attribute
   });
 }
 
-export function registerTournamentRoutes(app: Hono<ServiceEnv>, service: ServiceContext): void {
+export function registerTournamentRoutes(
+  router: Router,
+  service: ServiceContext,
+  prefix: string,
+): void {
   const base = service.basePath;
-  app.get("/tournaments", (c) => {
-    const page = readPage((n) => c.req.query(n));
-    const filter = readFilter((n) => c.req.query(n), communityOf(c));
+  const one = (r: ServiceRequest) => findTournament(service, r.params.tournament!, communityOf(r));
+  router.get(`${prefix}/tournaments`, (r) => {
+    const page = readPage((n) => r.query.get(n) ?? undefined);
+    const filter = readFilter((n) => r.query.get(n) ?? undefined, communityOf(r));
     const total = service.tournaments.count(filter);
     const rows = service.tournaments.list(filter, page.perPage, (page.page - 1) * page.perPage);
-    return c.json(listDocument(rows.map((r) => tournamentResource(r, base)), total, page, new URL(c.req.url)));
+    return {
+      status: 200,
+      body: listDocument(
+        rows.map((t) => tournamentResource(t, base)),
+        total,
+        page,
+        r.url,
+      ),
+    };
   });
-  app.post("/tournaments", async (c) => {
-    const attributes = readAttributes(await readJsonBody(c), "tournament");
-    return c.json({ data: tournamentResource(createTournament(service, attributes, communityOf(c)), base) }, 201);
+  router.post(`${prefix}/tournaments`, (r) => {
+    const attributes = readAttributes(readJsonBody(r), "tournament");
+    return {
+      status: 201,
+      body: {
+        data: tournamentResource(createTournament(service, attributes, communityOf(r)), base),
+      },
+    };
   });
-  app.get("/tournaments/:tournament", (c) => {
-    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
-    return c.json({ data: tournamentResource(row, base) });
+  router.get(`${prefix}/tournaments/:tournament`, (r) => ({
+    status: 200,
+    body: { data: tournamentResource(one(r), base) },
+  }));
+  router.put(`${prefix}/tournaments/:tournament`, (r) => {
+    const row = one(r);
+    const attributes = readAttributes(readJsonBody(r), "tournament");
+    return {
+      status: 200,
+      body: { data: tournamentResource(updateTournament(service, row, attributes), base) },
+    };
   });
-  app.put("/tournaments/:tournament", async (c) => {
-    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
-    const attributes = readAttributes(await readJsonBody(c), "tournament");
-    return c.json({ data: tournamentResource(updateTournament(service, row, attributes), base) });
-  });
-  app.delete("/tournaments/:tournament", (c) => {
-    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
+  router.delete(`${prefix}/tournaments/:tournament`, (r) => {
+    const row = one(r);
     service.write(() => service.tournaments.delete(row.id));
-    return c.body(null, 204);
+    return { status: 204 };
   });
-  app.put("/tournaments/:tournament/change_state", async (c) => {
-    const row = findTournament(service, c.req.param("tournament"), communityOf(c));
-    const attributes = readAttributes(await readJsonBody(c), "tournamentState");
-    const updated = changeTournamentState(service, row, attributes);
-    return c.json({ data: tournamentResource(updated, base) });
+  router.put(`${prefix}/tournaments/:tournament/change_state`, (r) => {
+    const row = one(r);
+    const attributes = readAttributes(readJsonBody(r), "tournamentState");
+    return {
+      status: 200,
+      body: { data: tournamentResource(changeTournamentState(service, row, attributes), base) },
+    };
   });
 }
-

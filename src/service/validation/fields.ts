@@ -7,7 +7,12 @@ import type { Problems } from "../errors.js";
 
 export type FieldSpec =
   | { readonly kind: "boolean" }
-  | { readonly kind: "string"; readonly maxLength: number; readonly pattern?: RegExp; readonly patternHint?: string }
+  | {
+      readonly kind: "string";
+      readonly maxLength: number;
+      readonly pattern?: RegExp;
+      readonly patternHint?: string;
+    }
   | {
       readonly kind: "integer";
       readonly min: number;
@@ -16,7 +21,11 @@ export type FieldSpec =
       readonly check?: (value: number) => string | undefined;
     }
   | { readonly kind: "number"; readonly min: number; readonly max: number }
-  | { readonly kind: "enum"; readonly values: readonly string[]; readonly aliases?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: "enum";
+      readonly values: readonly string[];
+      readonly aliases?: Readonly<Record<string, string>>;
+    }
   | { readonly kind: "enumList"; readonly values: readonly string[] }
   | { readonly kind: "timestamp"; readonly nullable: true };
 
@@ -46,7 +55,9 @@ export function readField(
   const name = pointer.slice(pointer.lastIndexOf("/") + 1);
   switch (spec.kind) {
     case "boolean":
-      return typeof value === "boolean" ? value : wrong(`${name} must be true or false, not ${describeType(value)}`);
+      return typeof value === "boolean"
+        ? value
+        : wrong(`${name} must be true or false, not ${describeType(value)}`);
     case "string":
       return readString(spec, value, name, wrong);
     case "integer":
@@ -76,12 +87,15 @@ function readString(
   name: string,
   wrong: Wrong,
 ): unknown {
-  if (typeof value !== "string") return wrong(`${name} must be a string, not ${describeType(value)}`);
+  if (typeof value !== "string")
+    return wrong(`${name} must be a string, not ${describeType(value)}`);
   if (value.length > spec.maxLength) {
     return wrong(`${name} is too long (${value.length} characters; at most ${spec.maxLength})`);
   }
   if (spec.pattern && !spec.pattern.test(value)) {
-    return wrong(`${name} ${JSON.stringify(value)} is not valid: ${spec.patternHint ?? spec.pattern.source}`);
+    return wrong(
+      `${name} ${JSON.stringify(value)} is not valid: ${spec.patternHint ?? spec.pattern.source}`,
+    );
   }
   return value;
 }
@@ -126,7 +140,9 @@ function readEnumList(
   if (!Array.isArray(value)) return wrong(`${name} must be an array of ${list(spec.values)}`);
   const bad = value.filter((v) => typeof v !== "string" || !spec.values.includes(v));
   if (bad.length > 0) {
-    return wrong(`${name} has unknown values ${JSON.stringify(bad)}; allowed: ${list(spec.values)}`);
+    return wrong(
+      `${name} has unknown values ${JSON.stringify(bad)}; allowed: ${list(spec.values)}`,
+    );
   }
   if (new Set(value).size !== value.length) return wrong(`${name} lists a value twice`);
   return [...value];

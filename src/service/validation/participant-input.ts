@@ -17,7 +17,14 @@ const SPECS: Readonly<Record<string, FieldSpec>> = {
 };
 
 /** Attributes that appear in responses; sent back, they are ignored. */
-const READ_ONLY = new Set(["id", "group_id", "tournament_id", "final_rank", "states", "timestamps"]);
+const READ_ONLY = new Set([
+  "id",
+  "group_id",
+  "tournament_id",
+  "final_rank",
+  "states",
+  "timestamps",
+]);
 
 export interface ParticipantInput extends ParticipantChanges {
   readonly seed?: number;
@@ -33,10 +40,16 @@ export function readParticipantInput(
     if (READ_ONLY.has(key)) continue;
     const spec = SPECS[key];
     if (spec === undefined) {
-      problems.add(`${pointer}/${key}`, `unknown attribute ${key}; known: ${Object.keys(SPECS).join(", ")}`);
+      problems.add(
+        `${pointer}/${key}`,
+        `unknown attribute ${key}; known: ${Object.keys(SPECS).join(", ")}`,
+      );
       continue;
     }
-    const read = value === null && key !== "name" && key !== "seed" ? null : readField(spec, value, `${pointer}/${key}`, problems);
+    const read =
+      value === null && key !== "name" && key !== "seed"
+        ? null
+        : readField(spec, value, `${pointer}/${key}`, problems);
     if (read === NO_VALUE) continue;
     result[key] = typeof read === "string" && key === "name" ? read.trim() : read;
   }

@@ -96,7 +96,14 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
 };
 
 /** Attributes that appear in responses; a client may send them back, they are ignored. */
-const READ_ONLY = new Set(["id", "state", "timestamps", "participants_count", "progress_meter", "full_url"]);
+const READ_ONLY = new Set([
+  "id",
+  "state",
+  "timestamps",
+  "participants_count",
+  "progress_meter",
+  "full_url",
+]);
 
 export function defaultSettings(): TournamentSettings {
   return {
@@ -161,7 +168,10 @@ function applyGroup(
   for (const [key, value] of Object.entries(input)) {
     const spec = specs[key];
     if (spec === undefined) {
-      problems.add(`${pointer}/${key}`, `unknown attribute ${key}; known: ${Object.keys(specs).join(", ")}`);
+      problems.add(
+        `${pointer}/${key}`,
+        `unknown attribute ${key}; known: ${Object.keys(specs).join(", ")}`,
+      );
       continue;
     }
     const read = readField(spec, value, `${pointer}/${key}`, problems);
@@ -187,7 +197,13 @@ export function mergeSettings(
       if (!isObject(value)) {
         problems.add(`${pointer}/${key}`, `${key} must be an object, not ${describeType(value)}`);
       } else {
-        applyGroup(settings[key] as Record<string, unknown>, group, value, `${pointer}/${key}`, problems);
+        applyGroup(
+          settings[key] as Record<string, unknown>,
+          group,
+          value,
+          `${pointer}/${key}`,
+          problems,
+        );
       }
     } else {
       topLevel[key] = value;

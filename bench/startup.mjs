@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Start-up benchmark: median wall time of `tourney --version` and of
+// `tourney tournament list --json` (embedded, 1,000 tournaments in the store),
+// as ratios to bare `node -e 0` measured in the same run.
+// Targets (issue 2): --version <= 1.3x, the list <= 2.0x.
+// Usage: npm run build && node bench/startup.mjs [runs]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+
+const runs = Number(process.argv[2] ?? 31);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = join(root, "bin", "tourney");
+const dir = mkdtempSync(join(tmpdir(), "tourney-bench-"));
+const env = {
+  ...process.env,
+  TOURNEY_CONFIG_DIR: join(dir, "config"),
+  TOURNEY_DATA_DIR: join(dir, "data"),
+};
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, { env, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+function seed(count) {
+  run([bin, "tournament", "create", "--name", "Bench 1", "--type", "double elimination"]);
+  const db = new Database(join(dir, "data", "tourney.db"));
+  const row = db.prepare("SELECT * FROM tournaments WHERE id = 1").get();
+  const insert = db.prepare(
+    "INSERT INTO tournaments (url, name, tournament_type, state, settings, random_seed, created_at, updated_at) VALUES (?, ?, ?, 'pending', ?, 1, ?, ?)",
+  );
+  db.transaction(() => {
+    for (let i = 2; i <= count; i++) {
+      const settings = { ...JSON.parse(row.settings), name: `Bench ${i}`, url: `bench_${i}` };
+      insert.run(
+        settings.url,
+        settings.name,
+        row.tournament_type,
+        JSON.stringify(settings),
+        row.created_at,
+        row.updated_at,
+      );
+    }
+  })();
+  db.close();
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function measure(cases) {
+  const times = Object.fromEntries(cases.map((c) => [c.name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const c of cases) {
+      const start = process.hrtime.bigint();
+      run(c.args);
+      times[c.name].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])]));
+}
+
+try {
+  seed(1000);
+  const listed = JSON.parse(run([bin, "tournament", "list", "--json"])).length;
+  if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
+  const m = measure([
+    { name: "node -e 0", args: ["-e", "0"] },
+    { name: "tourney --version", args: [bin, "--version"] },
+    { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
+  ]);
+  const base = m["node -e 0"];
+  console.log(`startup, median of ${runs} runs (Node ${process.version})`);
+  for (const [name, ms] of Object.entries(m)) {
+    console.log(`${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}x`);
+  }
+  const version = m["tourney --version"] / base;
+  const list = m["tourney tournament list --json (1,000)"] / base;
+  console.log(
+    `targets: --version <= 1.30x: ${version <= 1.3 ? "met" : "MISSED"}; list <= 2.00x: ${list <= 2 ? "met" : "MISSED"}`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

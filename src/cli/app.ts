@@ -1,0 +1,29 @@
+/** What command registration functions receive: a way to get the Factory for a command. */
+import type { Command } from "commander";
+import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
+
+export class App {
+  private current: Factory | undefined;
+
+  constructor(readonly deps: CliDeps) {}
+
+  /** The Factory for the running command, built from its global options. */
+  factory(command: Command): Factory {
+    const o = command.optsWithGlobals() as Record<string, unknown>;
+    const globals: GlobalOptions = {
+      json: o.json === true,
+      verbose: o.verbose === true,
+      input: o.input !== false,
+      yes: o.yes === true,
+      color: o.color !== false,
+      ...(typeof o.profile === "string" ? { profile: o.profile } : {}),
+      ...(typeof o.baseUrl === "string" ? { baseUrl: o.baseUrl } : {}),
+    };
+    this.current = new Factory(this.deps, globals);
+    return this.current;
+  }
+
+  async close(): Promise<void> {
+    await this.current?.close();
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Naming a participant on the command line: an id (`42`), a seed (`#3` or
+ * `seed:3`), or the exact name (`"Ada Lovelace"`, case-insensitive).
+ */
+import type { ApiClient } from "../../../client/api-client.js";
+import type { ResourceObject } from "../../../model/resource.js";
+import { UnknownReferenceError } from "../../errors.js";
+
+export const PARTICIPANT_REF_HELP = "participant id, #seed (or seed:N), or exact name";
+
+export async function resolveParticipant(
+  client: ApiClient,
+  tournament: string,
+  ref: string,
+): Promise<ResourceObject> {
+  if (/^\d+$/.test(ref)) return client.participants.get(tournament, ref);
+  const all = await client.participants.listAll(tournament);
+  const seed = /^(?:#|seed:)(\d+)$/i.exec(ref);
+  const found = seed
+    ? all.find((p) => Number(p.attributes.seed) === Number(seed[1]))
+    : all.find((p) => String(p.attributes.name).toLowerCase() === ref.toLowerCase());
+  if (found === undefined) {
+    const what = seed ? `seed ${seed[1]}` : `named ${JSON.stringify(ref)}`;
+    throw new UnknownReferenceError(
+      `no participant ${what} in tournament ${tournament}; \`tourney participants list ${tournament}\` shows them`,
+    );
+  }
+  return found;
+}

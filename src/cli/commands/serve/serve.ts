@@ -1,0 +1,98 @@
+/**
+ * `tourney serve`: the embedded service over HTTP for other machines, other
+ * clients and v1 scripts. Binds loopback unless told otherwise; every request
+ * needs an API key. `tourney serve key create|list|revoke` manages the keys.
+ */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import { registerKeyCommands } from "./keys.js";
+
+export const DEFAULT_PORT = 4870;
+
+export function databaseFor(f: Factory, db: string | undefined): string {
+  if (db !== undefined) return db;
+  const profile = f.profile();
+  if (profile.backend !== "embedded") {
+    throw new UsageError(
+      `profile ${profile.name} is remote; pass --db FILE to choose the database to serve`,
+    );
+  }
+  return profile.dbPath;
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535)
+    throw new UsageError(`--port needs a number from 0 to 65535, not ${raw}`);
+  return Number(raw);
+}
+
+function waitForStop(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGTERM", stop);
+      process.off("SIGINT", stop);
+      resolve();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+}
+
+async function serve(
+  f: Factory,
+  options: { host: string; port: string; db?: string },
+): Promise<void> {
+  const port = parsePort(options.port);
+  const dbPath = databaseFor(f, options.db);
+  const { openService, startHttpServer } = await import("../../../service/index.js");
+  const stderr = f.io.stderr;
+  const debug = f.env.TOURNEY_DEBUG
+    ? (e: unknown) => stderr.write(`internal error: ${String((e as Error)?.stack ?? e)}\n`)
+    : undefined;
+  const service = await openService({
+    dbPath,
+    requireAuth: true,
+    ...(debug ? { onError: debug } : {}),
+  });
+  try {
+    if (service.apiKeyCount() === 0) {
+      const key = service.createApiKey("owner");
+      stderr.write(
+        `Created the owner's API key (shown only this once; only its hash is stored):\n  ${key}\n`,
+      );
+      stderr.write(
+        "Make more with `tourney serve key create`; store one in a profile with `tourney auth login`.\n",
+      );
+    }
+    const server = await startHttpServer(service, { host: options.host, port }).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw error.code === "EADDRINUSE"
+          ? new UsageError(`port ${port} is already in use; pick another with --port`)
+          : error;
+      },
+    );
+    const host = server.host.includes(":") ? `[${server.host}]` : server.host;
+    stderr.write(
+      `Serving ${dbPath}\nListening on http://${host}:${server.port}/v2.1 (Ctrl-C stops)\n`,
+    );
+    await waitForStop();
+    await server.close();
+  } finally {
+    service.close();
+  }
+}
+
+export function registerServe(program: Command, app: App): void {
+  const command = program
+    .command("serve")
+    .description("serve the embedded v2.1 service over HTTP (API key required)")
+    .option("--host <address>", "address to bind", "127.0.0.1")
+    .option("--port <n>", "port (0 picks a free one)", String(DEFAULT_PORT))
+    .option("--db <file>", "database file (default: the profile's)")
+    .action(async (options: { host: string; port: string; db?: string }, cmd: Command) =>
+      serve(app.factory(cmd), options),
+    );
+  registerKeyCommands(command, app);
+}

@@ -1,0 +1,226 @@
+/**
+ * Flags shared by `tournament create` and `tournament update`, turned into v2.1
+ * tournament attributes. `--set path=value` reaches any attribute of the
+ * contract (`--set match_options.accept_attachments=true`).
+ */
+import { type Command, Option } from "commander";
+import { UsageError } from "../../errors.js";
+
+type Path = readonly string[];
+
+const FLAGS: readonly {
+  flag: string;
+  description: string;
+  path: Path;
+  parse: "string" | "int" | "bool" | "list" | "rank3";
+}[] = [
+  { flag: "--name <name>", description: "tournament name", path: ["name"], parse: "string" },
+  {
+    flag: "--type <type>",
+    description: "single elimination | double elimination | round robin | swiss | free for all",
+    path: ["tournament_type"],
+    parse: "string",
+  },
+  {
+    flag: "--url <slug>",
+    description: "short identifier (letters, digits, _)",
+    path: ["url"],
+    parse: "string",
+  },
+  {
+    flag: "--description <text>",
+    description: "description",
+    path: ["description"],
+    parse: "string",
+  },
+  { flag: "--game <name>", description: "game name", path: ["game_name"], parse: "string" },
+  {
+    flag: "--starts-at <time>",
+    description: "start time, ISO 8601 with offset",
+    path: ["starts_at"],
+    parse: "string",
+  },
+  { flag: "--private", description: "hide from indexes", path: ["private"], parse: "bool" },
+  {
+    flag: "--open-signup",
+    description: "let users register themselves",
+    path: ["registration_options", "open_signup"],
+    parse: "bool",
+  },
+  {
+    flag: "--signup-cap <n>",
+    description: "maximum number of participants",
+    path: ["registration_options", "signup_cap"],
+    parse: "int",
+  },
+  {
+    flag: "--check-in-duration <minutes>",
+    description: "check-in window before starts_at",
+    path: ["registration_options", "check_in_duration"],
+    parse: "int",
+  },
+  {
+    flag: "--hide-seeds",
+    description: "hide seeds in output",
+    path: ["seeding_options", "hide_seeds"],
+    parse: "bool",
+  },
+  {
+    flag: "--sequential-pairings",
+    description: "pair 1v2, 3v4 instead of standard seeding",
+    path: ["seeding_options", "sequential_pairings"],
+    parse: "bool",
+  },
+  {
+    flag: "--third-place",
+    description: "play a third-place match",
+    path: ["match_options", "consolation_matches_target_rank"],
+    parse: "rank3",
+  },
+  {
+    flag: "--grand-finals <modifier>",
+    description: '"" (possible reset) | "single match" | "skip"',
+    path: ["double_elimination_options", "grand_finals_modifier"],
+    parse: "string",
+  },
+  {
+    flag: "--split-participants",
+    description: "double elimination: start the bottom half in the losers bracket",
+    path: ["double_elimination_options", "split_participants"],
+    parse: "bool",
+  },
+  {
+    flag: "--iterations <n>",
+    description: "round robin: times each pair meets",
+    path: ["round_robin_options", "iterations"],
+    parse: "int",
+  },
+  {
+    flag: "--ranking <by>",
+    description:
+      "round robin: match wins | game wins | game win percentage | points scored | points difference | custom",
+    path: ["round_robin_options", "ranking"],
+    parse: "string",
+  },
+  {
+    flag: "--swiss-rounds <n>",
+    description: "swiss: number of rounds",
+    path: ["swiss_options", "rounds"],
+    parse: "int",
+  },
+  {
+    flag: "--max-participants <n>",
+    description: "free for all: participants per match",
+    path: ["free_for_all_options", "max_participants"],
+    parse: "int",
+  },
+  {
+    flag: "--tie-breaks <list>",
+    description: "comma-separated tie-breaks in order",
+    path: ["tie_breaks"],
+    parse: "list",
+  },
+  {
+    flag: "--group-stage",
+    description: "enable the group stage",
+    path: ["group_stage_enabled"],
+    parse: "bool",
+  },
+  {
+    flag: "--stage-type <type>",
+    description: "group stage: round robin | single elimination | double elimination | swiss",
+    path: ["group_stage_options", "stage_type"],
+    parse: "string",
+  },
+  {
+    flag: "--group-size <n>",
+    description: "group stage: participants per group",
+    path: ["group_stage_options", "group_size"],
+    parse: "int",
+  },
+  {
+    flag: "--advance-per-group <n>",
+    description: "group stage: participants advancing from each group",
+    path: ["group_stage_options", "participant_count_to_advance_per_group"],
+    parse: "int",
+  },
+];
+
+function attributeName(flag: string): string {
+  const long = flag.split(" ")[0]!.replace(/^--/, "");
+  return long.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function addAttributeFlags(command: Command): Command {
+  for (const spec of FLAGS) command.addOption(new Option(spec.flag, spec.description));
+  command.option(
+    "--set <path=value>",
+    "set any attribute by its contract path; the value is JSON or a string (repeatable)",
+    (value: string, previous: string[] = []) => [...previous, value],
+  );
+  return command;
+}
+
+function assign(target: Record<string, unknown>, path: Path, value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+function parseValue(spec: (typeof FLAGS)[number], raw: unknown): unknown {
+  switch (spec.parse) {
+    case "bool":
+      return raw === true;
+    case "rank3":
+      return raw === true ? 3 : null;
+    case "list":
+      return String(raw)
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
+    case "int": {
+      const text = String(raw);
+      if (!/^-?\d+$/.test(text))
+        throw new UsageError(
+          `${spec.flag.split(" ")[0]} needs a whole number, not ${JSON.stringify(text)}`,
+        );
+      return Number(text);
+    }
+    default:
+      return raw;
+  }
+}
+
+function parseSet(entry: string): { path: string[]; value: unknown } {
+  const at = entry.indexOf("=");
+  if (at <= 0)
+    throw new UsageError(
+      `--set needs path=value, like --set match_options.accept_attachments=true (got ${JSON.stringify(entry)})`,
+    );
+  const raw = entry.slice(at + 1);
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // Not JSON: a plain string.
+  }
+  return { path: entry.slice(0, at).split("."), value };
+}
+
+/** The attributes the given options describe (only what was given). */
+export function attributesFrom(options: Record<string, unknown>): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const spec of FLAGS) {
+    const raw = options[attributeName(spec.flag)];
+    if (raw === undefined) continue;
+    assign(attributes, spec.path, parseValue(spec, raw));
+  }
+  for (const entry of (options.set as string[] | undefined) ?? []) {
+    const { path, value } = parseSet(entry);
+    assign(attributes, path, value);
+  }
+  return attributes;
+}

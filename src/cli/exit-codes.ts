@@ -1,0 +1,83 @@
+/**
+ * The one place where errors become exit codes and messages (DESIGN.md §5).
+ */
+import {
+  ApiError,
+  AuthError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  RejectedError,
+  TimeoutError,
+} from "../client/errors.js";
+import { ConfigError } from "../config/errors.js";
+import { CancelledError, CommandError, UnknownReferenceError, UsageError } from "./errors.js";
+
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rejected: 5,
+  rateLimited: 6,
+  network: 7,
+  interrupted: 130,
+} as const;
+
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0    success
+  1    other failure
+  2    usage error (bad flag, missing argument or input)
+  3    not found
+  4    authentication needed or refused
+  5    rejected by the service (invalid input, transition not allowed)
+  6    rate limited (the message says when to retry)
+  7    network error or timeout
+  130  interrupted`;
+
+export interface Outcome {
+  readonly code: number;
+  readonly lines: readonly string[];
+}
+
+function apiLines(error: ApiError): string[] {
+  if (error.errors.length === 0) return [`error: ${error.message}`];
+  return error.errors.map((e) => `error: ${e.detail}${e.pointer ? ` (${e.pointer})` : ""}`);
+}
+
+function codeForApi(error: ApiError): number {
+  if (error instanceof NotFoundError) return EXIT.notFound;
+  if (error instanceof AuthError) return EXIT.auth;
+  if (error instanceof RateLimitError) return EXIT.rateLimited;
+  if (error instanceof RejectedError) return EXIT.rejected;
+  return EXIT.failure;
+}
+
+export function outcomeOf(error: unknown): Outcome {
+  if (error instanceof RateLimitError) {
+    const wait = error.retryAfterSeconds;
+    const hint = wait === undefined ? "retry later" : `retry in ${wait} s`;
+    return { code: EXIT.rateLimited, lines: [...apiLines(error), `rate limited: ${hint}`] };
+  }
+  if (error instanceof ApiError) {
+    const hint =
+      error instanceof AuthError
+        ? ["hint: `tourney auth login` stores an API key for this profile"]
+        : [];
+    return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
+  }
+  if (error instanceof NetworkError || error instanceof TimeoutError) {
+    return { code: EXIT.network, lines: [`error: ${error.message}`] };
+  }
+  if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
+  if (error instanceof ConfigError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
+  if (error instanceof UnknownReferenceError)
+    return { code: EXIT.notFound, lines: [`error: ${error.message}`] };
+  if (error instanceof CancelledError) return { code: EXIT.interrupted, lines: [error.message] };
+  if (error instanceof CommandError)
+    return { code: EXIT.failure, lines: [`error: ${error.message}`] };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: EXIT.failure, lines: [`error: ${message}`] };
+}

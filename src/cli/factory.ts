@@ -1,0 +1,133 @@
+/**
+ * The Factory: what every command needs, built lazily from the dependencies
+ * injected at the entry point (streams, environment, home dir, clock, transport).
+ */
+import type { ApiClient } from "../client/api-client.js";
+import type { Transport } from "../client/transport.js";
+import { resolvePaths, type TourneyPaths } from "../config/paths.js";
+import { type ResolvedProfile, resolveProfile } from "../config/resolve.js";
+import { CancelledError, UsageError } from "./errors.js";
+import { canPrompt, colorEnabled, type Env, type IOStreams, readAll } from "./io.js";
+import { type OutputMode, Printer } from "./output/printer.js";
+import { VERSION } from "./version.js";
+
+export interface GlobalOptions {
+  readonly json: boolean;
+  readonly profile?: string;
+  readonly baseUrl?: string;
+  readonly verbose: boolean;
+  readonly input: boolean;
+  readonly yes: boolean;
+  readonly color: boolean;
+}
+
+export interface CliDeps {
+  readonly io: IOStreams;
+  readonly env: Env;
+  readonly homeDir: string;
+  readonly now?: () => Date;
+  /** Replaces the transport a profile would get (tests). */
+  readonly makeTransport?: (profile: ResolvedProfile) => Promise<Transport>;
+}
+
+export class Factory {
+  private resolved: ResolvedProfile | undefined;
+  private transport: Transport | undefined;
+  private apiClient: ApiClient | undefined;
+
+  constructor(
+    readonly deps: CliDeps,
+    readonly globals: GlobalOptions,
+  ) {}
+
+  get io(): IOStreams {
+    return this.deps.io;
+  }
+
+  get env(): Env {
+    return this.deps.env;
+  }
+
+  get paths(): TourneyPaths {
+    return resolvePaths(this.deps.env, this.deps.homeDir);
+  }
+
+  profile(): ResolvedProfile {
+    this.resolved ??= resolveProfile({
+      flags: {
+        ...(this.globals.profile === undefined ? {} : { profile: this.globals.profile }),
+        ...(this.globals.baseUrl === undefined ? {} : { baseUrl: this.globals.baseUrl }),
+      },
+      env: this.deps.env,
+      paths: this.paths,
+    });
+    return this.resolved;
+  }
+
+  async client(): Promise<ApiClient> {
+    if (this.apiClient !== undefined) return this.apiClient;
+    const profile = this.profile();
+    this.transport = await (this.deps.makeTransport ?? defaultTransport)(profile, this.deps);
+    const { createApiClient } = await import("../client/api-client.js");
+    const stderr = this.io.stderr;
+    this.apiClient = createApiClient({
+      transport: this.transport,
+      credentials: profile.credentials,
+      ...(this.globals.verbose ? { log: (line: string) => stderr.write(`${line}\n`) } : {}),
+      ...(profile.backend === "remote" ? { bulkChunkSize: 20 } : {}),
+    });
+    return this.apiClient;
+  }
+
+  printer(): Printer {
+    const mode: OutputMode = this.globals.json ? "json" : this.io.stdout.isTTY ? "table" : "tsv";
+    const color = colorEnabled(this.io, this.env, !this.globals.color);
+    return new Printer(this.io.stdout, this.io.stderr, mode, color);
+  }
+
+  canPrompt(): boolean {
+    return canPrompt(this.io, this.env, !this.globals.input);
+  }
+
+  /** Destructive commands confirm; --yes skips; without a terminal --yes is required. */
+  async confirm(question: string): Promise<void> {
+    if (this.globals.yes) return;
+    if (!this.canPrompt()) {
+      throw new UsageError(
+        `${question.replace(/\?$/, "")}: pass --yes to confirm without a prompt`,
+      );
+    }
+    const { default: inquirer } = await import("inquirer");
+    // Prompts draw on stderr so that stdout carries data only.
+    const prompt = inquirer.createPromptModule({ output: process.stderr });
+    const { ok } = await prompt<{ ok: boolean }>([
+      { type: "confirm", name: "ok", message: question, default: false },
+    ]);
+    if (!ok) throw new CancelledError("cancelled");
+  }
+
+  async readStdin(): Promise<string> {
+    return readAll(this.io.stdin);
+  }
+
+  async close(): Promise<void> {
+    await this.transport?.close();
+  }
+}
+
+async function defaultTransport(profile: ResolvedProfile, deps: CliDeps): Promise<Transport> {
+  if (profile.backend === "embedded") {
+    const { createInProcessTransport } = await import("../client/in-process-transport.js");
+    return createInProcessTransport({
+      dbPath: profile.dbPath,
+      ...(deps.now ? { now: deps.now } : {}),
+    });
+  }
+  const { createRemoteTransport } = await import("../client/remote-transport.js");
+  return createRemoteTransport({
+    baseUrl: profile.baseUrl!,
+    responseTimeoutMs: profile.timeoutSeconds * 1000,
+    env: deps.env,
+    userAgent: `tourney/${VERSION}`,
+  });
+}

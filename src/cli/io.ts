@@ -1,0 +1,40 @@
+/** The streams and environment a command runs with, injected from the entry point. */
+
+export interface OutputStream {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+export interface InputStream extends AsyncIterable<Buffer | string> {
+  readonly isTTY?: boolean;
+}
+
+export interface IOStreams {
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly stdin: InputStream;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export async function readAll(stream: InputStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream)
+    text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+  return text;
+}
+
+/** Whether prompts may be shown: terminals on both ends, and nobody said no. */
+export function canPrompt(io: IOStreams, env: Env, noInput: boolean): boolean {
+  if (noInput) return false;
+  if (env.CI !== undefined && env.CI !== "" && env.CI !== "false") return false;
+  if (env.TOURNEY_PROMPT_DISABLED !== undefined && env.TOURNEY_PROMPT_DISABLED !== "") return false;
+  return io.stdin.isTTY === true && io.stdout.isTTY === true;
+}
+
+export function colorEnabled(io: IOStreams, env: Env, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  if (env.TERM === "dumb") return false;
+  return io.stdout.isTTY === true;
+}

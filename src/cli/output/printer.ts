@@ -1,0 +1,92 @@
+/**
+ * Writes command results: a table on a terminal, tab-separated rows without a
+ * header when piped, JSON with --json. Data goes to stdout; notes to stderr.
+ */
+import type { OutputStream } from "../io.js";
+import type { FlatRecord } from "./records.js";
+import { pick } from "./records.js";
+
+export type OutputMode = "table" | "tsv" | "json";
+
+export interface Column {
+  readonly header: string;
+  /** A dotted path into the flattened record, or a function of it. */
+  readonly value: string | ((record: FlatRecord) => unknown);
+}
+
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function tsvCell(value: unknown): string {
+  return cellText(value).replace(/[\t\n\r]/g, " ");
+}
+
+function columnValue(record: FlatRecord, column: Column): unknown {
+  return typeof column.value === "string" ? pick(record, column.value) : column.value(record);
+}
+
+export class Printer {
+  constructor(
+    private readonly stdout: OutputStream,
+    private readonly stderr: OutputStream,
+    readonly mode: OutputMode,
+    private readonly color: boolean,
+  ) {}
+
+  json(value: unknown): void {
+    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  async list(
+    records: readonly FlatRecord[],
+    columns: readonly Column[],
+    empty = "nothing to show",
+  ): Promise<void> {
+    if (this.mode === "json") return this.json(records);
+    if (this.mode === "tsv") {
+      for (const record of records) {
+        this.stdout.write(`${columns.map((c) => tsvCell(columnValue(record, c))).join("\t")}\n`);
+      }
+      return;
+    }
+    if (records.length === 0) {
+      this.note(empty);
+      return;
+    }
+    const rows = records.map((record) => columns.map((c) => cellText(columnValue(record, c))));
+    this.stdout.write(
+      `${await this.table(
+        columns.map((c) => c.header),
+        rows,
+      )}\n`,
+    );
+  }
+
+  /** One record: a two-column table of fields, a tab-separated field/value list, or JSON. */
+  async record(record: FlatRecord, fields: readonly Column[]): Promise<void> {
+    if (this.mode === "json") return this.json(record);
+    const rows = fields.map((f) => [f.header, cellText(columnValue(record, f))]);
+    if (this.mode === "tsv") {
+      for (const [header, value] of rows)
+        this.stdout.write(`${header}\t${(value ?? "").replace(/[\t\n\r]/g, " ")}\n`);
+      return;
+    }
+    this.stdout.write(`${await this.table(undefined, rows)}\n`);
+  }
+
+  /** Human notes ("Created tournament 12") go to stderr, never into data. */
+  note(message: string): void {
+    this.stderr.write(`${message}\n`);
+  }
+
+  private async table(head: string[] | undefined, rows: string[][]): Promise<string> {
+    const { default: Table } = await import("cli-table3");
+    const style = this.color ? { head: ["cyan"], border: ["grey"] } : { head: [], border: [] };
+    const table = new Table(head === undefined ? { style } : { head, style });
+    table.push(...rows);
+    return table.toString();
+  }
+}

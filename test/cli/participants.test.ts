@@ -1,0 +1,112 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = createSandbox();
+  const r = await sb.run([
+    "tournament",
+    "create",
+    "--name",
+    "Spring Cup",
+    "--type",
+    "single elimination",
+  ]);
+  expect(r.code).toBe(0);
+});
+afterEach(() => sb.cleanup());
+
+const namesOf = async () =>
+  (await sb.run(["participants", "list", "spring_cup", "--json"]))
+    .json()
+    .map((p: { name: string }) => p.name);
+
+describe("tourney participants", () => {
+  it("bulk-adds names from stdin, one per line, and lists them", async () => {
+    const r = await sb.run(["participants", "bulk-add", "spring_cup"], {
+      stdin: "Ada\nGrace\n\n# comment\nLinus\r\nMargaret\n",
+    });
+    expect(r.code).toBe(0);
+    expect(await namesOf()).toEqual(["Ada", "Grace", "Linus", "Margaret"]);
+  });
+
+  it("bulk-adds CSV with name, seed and misc columns from a file", async () => {
+    const file = join(sb.dir, "roster.csv");
+    writeFileSync(file, 'name,seed,misc\n"Lovelace, Ada",,team a\nGrace,1,\n');
+    const r = await sb.run(["participants", "bulk-add", "spring_cup", "--file", file, "--json"]);
+    expect(r.code).toBe(0);
+    const list = (await sb.run(["participants", "list", "spring_cup", "--json"])).json();
+    expect(
+      list.map((p: { name: string; seed: number; misc: string | null }) => [
+        p.name,
+        p.seed,
+        p.misc,
+      ]),
+    ).toEqual([
+      ["Grace", 1, null],
+      ["Lovelace, Ada", 2, "team a"],
+    ]);
+  });
+
+  it("adds nobody when one name is bad (all-or-nothing), naming the entry", async () => {
+    await sb.run(["participants", "bulk-add", "spring_cup", "Ada"]);
+    const r = await sb.run(["participants", "bulk-add", "spring_cup", "Bob", "ada", "Cy"]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('name "ada" is already taken');
+    expect(r.stderr).toContain("/data/attributes/participants/1/name");
+    expect(await namesOf()).toEqual(["Ada"]);
+  });
+
+  it("refuses a bulk add past signup_cap", async () => {
+    await sb.run(["tournament", "update", "spring_cup", "--signup-cap", "2"]);
+    const r = await sb.run(["participants", "bulk-add", "spring_cup", "A", "B", "C"]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain("signup_cap is 2");
+    expect(await namesOf()).toEqual([]);
+  });
+
+  it("names participants by id, #seed or exact name", async () => {
+    await sb.run(["participants", "bulk-add", "spring_cup", "Ada", "Grace", "Linus"]);
+    expect((await sb.run(["participants", "view", "spring_cup", "#2", "--json"])).json().name).toBe(
+      "Grace",
+    );
+    expect(
+      (await sb.run(["participants", "view", "spring_cup", "linus", "--json"])).json().seed,
+    ).toBe(3);
+    expect((await sb.run(["participants", "view", "spring_cup", "1", "--json"])).json().name).toBe(
+      "Ada",
+    );
+    const missing = await sb.run(["participants", "view", "spring_cup", "Nobody"]);
+    expect(missing.code).toBe(3);
+    const updated = await sb.run([
+      "participants",
+      "update",
+      "spring_cup",
+      "Linus",
+      "--seed",
+      "1",
+      "--json",
+    ]);
+    expect(updated.json().seed).toBe(1);
+    expect(await namesOf()).toEqual(["Linus", "Ada", "Grace"]);
+  });
+
+  it("deletes with --yes, clears, randomizes", async () => {
+    await sb.run(["participants", "bulk-add", "spring_cup", "A", "B", "C", "D"]);
+    expect((await sb.run(["participants", "delete", "spring_cup", "B", "--yes"])).code).toBe(0);
+    expect(await namesOf()).toEqual(["A", "C", "D"]);
+    const shuffled = await sb.run(["participants", "randomize", "spring_cup", "--json"]);
+    expect(shuffled.json().map((p: { seed: number }) => p.seed)).toEqual([1, 2, 3]);
+    expect((await sb.run(["participants", "clear", "spring_cup"])).code).toBe(2);
+    expect((await sb.run(["participants", "clear", "spring_cup", "-y"])).code).toBe(0);
+    expect(await namesOf()).toEqual([]);
+  });
+
+  it("is a usage error to give no names without stdin", async () => {
+    const r = await sb.run(["participants", "bulk-add", "spring_cup"], { tty: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("no participants given");
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Runs a tourney command line in-process with captured streams, in a sandbox
+ * of its own (temporary config and data directories, no real home).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { run } from "../../src/cli/run.js";
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout parsed as JSON. */
+  json(): any;
+}
+
+export interface RunOptions {
+  readonly stdin?: string;
+  readonly tty?: boolean;
+  readonly env?: Record<string, string | undefined>;
+}
+
+class Capture {
+  text = "";
+  constructor(readonly isTTY: boolean) {}
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+export interface Sandbox {
+  readonly dir: string;
+  readonly env: Record<string, string>;
+  run(args: readonly string[], options?: RunOptions): Promise<CliResult>;
+  cleanup(): void;
+}
+
+export function createSandbox(): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-cli-"));
+  const env = {
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+    PATH: process.env.PATH ?? "",
+  };
+  return {
+    dir,
+    env,
+    async run(args, options = {}) {
+      const tty = options.tty ?? false;
+      const stdout = new Capture(tty);
+      const stderr = new Capture(tty);
+      const stdin = Object.assign(
+        Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+        {
+          isTTY: tty,
+        },
+      );
+      const code = await run(args, {
+        io: { stdout, stderr, stdin },
+        env: { ...env, ...options.env },
+        homeDir: join(dir, "home"),
+      });
+      return {
+        code,
+        stdout: stdout.text,
+        stderr: stderr.text,
+        json: () => JSON.parse(stdout.text),
+      };
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
