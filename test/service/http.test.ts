@@ -14,11 +14,18 @@ describe("v2.1 request checks", () => {
 
   it("answers 415 for a body that is not JSON:API or JSON", async () => {
     const s = await startService();
-    const r = await s.request("POST", "/v2.1/tournaments", "name=x", { "content-type": "text/plain" });
-    expect(r.status).toBe(415);
-    const ok = await s.request("POST", "/v2.1/tournaments", tournamentBody({ name: "A", tournament_type: "swiss" }), {
-      "content-type": "application/json",
+    const r = await s.request("POST", "/v2.1/tournaments", "name=x", {
+      "content-type": "text/plain",
     });
+    expect(r.status).toBe(415);
+    const ok = await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({ name: "A", tournament_type: "swiss" }),
+      {
+        "content-type": "application/json",
+      },
+    );
     expect(ok.status).toBe(201);
   });
 
@@ -32,7 +39,11 @@ describe("v2.1 request checks", () => {
 
   it("answers 413 for a body over 1 MiB", async () => {
     const s = await startService();
-    const big = tournamentBody({ name: "x", tournament_type: "swiss", description: "y".repeat(1024 * 1024) });
+    const big = tournamentBody({
+      name: "x",
+      tournament_type: "swiss",
+      description: "y".repeat(1024 * 1024),
+    });
     const r = await s.request("POST", "/v2.1/tournaments", big);
     expect(r.status).toBe(413);
   });
@@ -48,7 +59,9 @@ describe("v2.1 request checks", () => {
 
   it("answers 422 for a type of another resource family", async () => {
     const s = await startService();
-    const r = await s.request("POST", "/v2.1/tournaments", { data: { type: "Race", attributes: { name: "x" } } });
+    const r = await s.request("POST", "/v2.1/tournaments", {
+      data: { type: "Race", attributes: { name: "x" } },
+    });
     expect(r.status).toBe(422);
     expect(r.json.errors[0].source.pointer).toBe("/data/type");
   });
@@ -57,8 +70,13 @@ describe("v2.1 request checks", () => {
     const s = await startService({ requireAuth: true });
     const key = s.service.createApiKey("test");
     expect((await s.request("GET", "/v2.1/tournaments")).status).toBe(401);
-    expect((await s.request("GET", "/v2.1/tournaments", undefined, { authorization: "tk_wrong" })).status).toBe(401);
-    const bearer = await s.request("GET", "/v2.1/tournaments", undefined, { authorization: `Bearer ${key}` });
+    expect(
+      (await s.request("GET", "/v2.1/tournaments", undefined, { authorization: "tk_wrong" }))
+        .status,
+    ).toBe(401);
+    const bearer = await s.request("GET", "/v2.1/tournaments", undefined, {
+      authorization: `Bearer ${key}`,
+    });
     expect(bearer.status).toBe(401);
     const ok = await s.request("GET", "/v2.1/tournaments", undefined, {
       authorization: key,
@@ -73,7 +91,11 @@ describe("v2.1 request checks", () => {
       ["POST", "/v2.1/tournaments", "null"],
       ["POST", "/v2.1/tournaments", "[]"],
       ["POST", "/v2.1/tournaments", '{"data": {"attributes": []}}'],
-      ["POST", "/v2.1/tournaments", '{"data": {"attributes": {"name": {"a": 1}, "tournament_type": 7}}}'],
+      [
+        "POST",
+        "/v2.1/tournaments",
+        '{"data": {"attributes": {"name": {"a": 1}, "tournament_type": 7}}}',
+      ],
       ["PUT", "/v2.1/tournaments/1", '{"data": {"attributes": {}}}'],
       ["GET", "/v2.1/tournaments?page=-1", undefined],
       ["GET", "/v2.1/tournaments?per_page=100000", undefined],

@@ -1,25 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { participantsBody, type ServiceHarness, startService, tournamentBody } from "../helpers/service.js";
+import {
+  participantsBody,
+  type ServiceHarness,
+  startService,
+  tournamentBody,
+} from "../helpers/service.js";
 
 async function withTournament(attributes: Record<string, unknown> = {}): Promise<ServiceHarness> {
   const s = await startService();
-  const r = await s.request("POST", "/v2.1/tournaments", tournamentBody({ name: "Cup", tournament_type: "single elimination", ...attributes }));
+  const r = await s.request(
+    "POST",
+    "/v2.1/tournaments",
+    tournamentBody({ name: "Cup", tournament_type: "single elimination", ...attributes }),
+  );
   expect(r.status).toBe(201);
   return s;
 }
 
-const names = (r: { json: { data: { attributes: { name: string } }[] } }) => r.json.data.map((p) => p.attributes.name);
-const seeds = (r: { json: { data: { attributes: { seed: number } }[] } }) => r.json.data.map((p) => p.attributes.seed);
+const names = (r: { json: { data: { attributes: { name: string } }[] } }) =>
+  r.json.data.map((p) => p.attributes.name);
+const seeds = (r: { json: { data: { attributes: { seed: number } }[] } }) =>
+  r.json.data.map((p) => p.attributes.seed);
 
 describe("participants", () => {
   it("creates one with 201, never returning the email", async () => {
     const s = await withTournament();
     const r = await s.request("POST", "/v2.1/tournaments/cup/participants", {
-      data: { type: "Participants", attributes: { name: "Ada", misc: "team red", email: "ada@example.org" } },
+      data: {
+        type: "Participants",
+        attributes: { name: "Ada", misc: "team red", email: "ada@example.org" },
+      },
     });
     expect(r.status).toBe(201);
     expect(r.json.data.type).toBe("participant");
-    expect(r.json.data.attributes).toMatchObject({ name: "Ada", seed: 1, misc: "team red", tournament_id: 1, final_rank: null, group_id: null });
+    expect(r.json.data.attributes).toMatchObject({
+      name: "Ada",
+      seed: 1,
+      misc: "team red",
+      tournament_id: 1,
+      final_rank: null,
+      group_id: null,
+    });
     expect(r.json.data.attributes.states).toEqual({ active: true, checked_in: false });
     expect(r.body).not.toContain("ada@example.org");
   });
@@ -27,7 +48,10 @@ describe("participants", () => {
   it("bulk adds in order, inserting at given seeds", async () => {
     const s = await withTournament();
     const r = await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", {
-      data: { type: "Participants", attributes: { participants: [{ name: "A" }, { name: "B" }, { name: "C", seed: 1 }] } },
+      data: {
+        type: "Participants",
+        attributes: { participants: [{ name: "A" }, { name: "B" }, { name: "C", seed: 1 }] },
+      },
     });
     expect(r.status).toBe(200);
     const list = await s.request("GET", "/v2.1/tournaments/1/participants");
@@ -40,23 +64,44 @@ describe("participants", () => {
     const s = await withTournament();
     await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", participantsBody(["Ada"]));
     const r = await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", {
-      data: { type: "Participants", attributes: { participants: [{ name: "Bob" }, { name: "ada" }, { name: "  " }, { name: "Bob" }, { nom: "x" }] } },
+      data: {
+        type: "Participants",
+        attributes: {
+          participants: [
+            { name: "Bob" },
+            { name: "ada" },
+            { name: "  " },
+            { name: "Bob" },
+            { nom: "x" },
+          ],
+        },
+      },
     });
     expect(r.status).toBe(422);
     const pointers = r.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer);
-    expect(pointers).toEqual(expect.arrayContaining([
-      "/data/attributes/participants/1/name",
-      "/data/attributes/participants/2/name",
-      "/data/attributes/participants/3/name",
-      "/data/attributes/participants/4/nom",
-    ]));
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        "/data/attributes/participants/1/name",
+        "/data/attributes/participants/2/name",
+        "/data/attributes/participants/3/name",
+        "/data/attributes/participants/4/nom",
+      ]),
+    );
     expect(names(await s.request("GET", "/v2.1/tournaments/1/participants"))).toEqual(["Ada"]);
   });
 
   it("refuses a bulk add beyond signup_cap, adding nobody", async () => {
     const s = await withTournament({ registration_options: { signup_cap: 3 } });
-    await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", participantsBody(["A", "B"]));
-    const r = await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", participantsBody(["C", "D"]));
+    await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants/bulk_add",
+      participantsBody(["A", "B"]),
+    );
+    const r = await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants/bulk_add",
+      participantsBody(["C", "D"]),
+    );
     expect(r.status).toBe(422);
     expect(r.json.errors[0].detail).toContain("signup_cap is 3");
     expect(r.json.errors[0].source.pointer).toBe("/data/attributes/participants");
@@ -65,12 +110,21 @@ describe("participants", () => {
 
   it("updates name and seed, shifting the others; refuses a seed out of range", async () => {
     const s = await withTournament();
-    await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", participantsBody(["A", "B", "C", "D"]));
+    await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants/bulk_add",
+      participantsBody(["A", "B", "C", "D"]),
+    );
     const moved = await s.request("PUT", "/v2.1/tournaments/1/participants/4", {
       data: { type: "Participants", attributes: { seed: 2, name: "Dee" } },
     });
     expect(moved.status).toBe(200);
-    expect(names(await s.request("GET", "/v2.1/tournaments/1/participants"))).toEqual(["A", "Dee", "B", "C"]);
+    expect(names(await s.request("GET", "/v2.1/tournaments/1/participants"))).toEqual([
+      "A",
+      "Dee",
+      "B",
+      "C",
+    ]);
     const bad = await s.request("PUT", "/v2.1/tournaments/1/participants/4", {
       data: { type: "Participants", attributes: { seed: 9 } },
     });
@@ -80,7 +134,11 @@ describe("participants", () => {
 
   it("deletes with 204 keeping seeds dense; clears; 404 for an unknown one", async () => {
     const s = await withTournament();
-    await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", participantsBody(["A", "B", "C"]));
+    await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants/bulk_add",
+      participantsBody(["A", "B", "C"]),
+    );
     expect((await s.request("DELETE", "/v2.1/tournaments/1/participants/1")).status).toBe(204);
     const list = await s.request("GET", "/v2.1/tournaments/1/participants");
     expect(names(list)).toEqual(["B", "C"]);
@@ -105,6 +163,14 @@ describe("participants", () => {
   it("404s participants of an unknown tournament", async () => {
     const s = await startService();
     expect((await s.request("GET", "/v2.1/tournaments/7/participants")).status).toBe(404);
-    expect((await s.request("POST", "/v2.1/tournaments/7/participants/bulk_add", participantsBody(["A"]))).status).toBe(404);
+    expect(
+      (
+        await s.request(
+          "POST",
+          "/v2.1/tournaments/7/participants/bulk_add",
+          participantsBody(["A"]),
+        )
+      ).status,
+    ).toBe(404);
   });
 });
