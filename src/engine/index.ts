@@ -1,0 +1,52 @@
+/**
+ * The bracket engine's public API. Pure and deterministic: plain data in, plain
+ * data out; no SQL, HTTP, clock or unseeded randomness. Every rule broken by
+ * the inputs throws `EngineRuleError`.
+ *
+ * Typical use by the service:
+ * 1. plan a stage once (`planSingleElimination`, `planDoubleElimination`,
+ *    `planRoundRobin`) and store one row per `PlannedMatch`, with its slot sources;
+ *    `openingMatches` lists the matches playable right away;
+ * 2. per reported match, `advance(index, results, key, outcome)` with an index from
+ *    `buildIndex` (built once per request from the stored rows): slot assignments,
+ *    newly playable matches, the grand-final reset decision, stage completion;
+ * 3. per reopened match, `reopenEffects`: dependents to reset and slots to clear;
+ * 4. at the end, `eliminationRanks` for final ranks of an elimination stage.
+ */
+
+export {
+  type DoubleEliminationOptions,
+  type GrandFinalsModifier,
+  planDoubleElimination,
+} from "./double-elimination.js";
+export { eliminationRanks } from "./elimination-ranks.js";
+export { EngineRuleError } from "./errors.js";
+export { matchIdentifier } from "./identifiers.js";
+export {
+  type Advancement,
+  advance,
+  type BracketIndex,
+  buildIndex,
+  dependentsOf,
+  type Feed,
+  isStageComplete,
+  isUnneededReset,
+  type MatchOutcome,
+  openingMatches,
+  type Reopening,
+  type ResultLookup,
+  reopenEffects,
+  type SlotAssignment,
+  type SlotName,
+  slotParticipant,
+} from "./progression.js";
+export { bergerRounds, planRoundRobin, type RoundRobinOptions } from "./round-robin.js";
+export {
+  type BracketSlot,
+  bracketSizeFor,
+  placeInBracket,
+  sortBySeed,
+  standardSeedOrder,
+} from "./seeding.js";
+export { planSingleElimination, type SingleEliminationOptions } from "./single-elimination.js";
+export * from "./types.js";
