@@ -49,4 +49,13 @@ export {
   standardSeedOrder,
 } from "./seeding.js";
 export { planSingleElimination, type SingleEliminationOptions } from "./single-elimination.js";
+export {
+  computeStandings,
+  type PointsOptions,
+  type RankingOption,
+  type StandingRow,
+  type StandingsOptions,
+  type TieBreakValue,
+} from "./standings.js";
+export type { TieBreak } from "./tiebreaks.js";
 export * from "./types.js";

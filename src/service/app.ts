@@ -1,4 +1,5 @@
 /** The v2.1 service as a request -> response function over the SQLite store. */
+import { EngineRuleError } from "../engine/errors.js";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { openDatabase } from "../store/database.js";
 import { newApiKey } from "./api-keys.js";
@@ -7,7 +8,9 @@ import { ServiceError } from "./errors.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
 import type { Service, ServiceOptions } from "./index.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
+import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
+import { registerStandingsRoutes } from "./routes/standings.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 
@@ -22,6 +25,10 @@ export function normalizePath(raw: string): string {
 }
 
 function errorReply(error: unknown): Reply {
+  if (error instanceof EngineRuleError) {
+    const source = error.pointer === undefined ? {} : { source: { pointer: error.pointer } };
+    return { status: 422, body: { errors: [{ status: 422, detail: error.message, ...source }] } };
+  }
   if (error instanceof ServiceError) {
     return { status: error.status, body: { errors: error.errors }, headers: error.headers };
   }
@@ -39,6 +46,8 @@ export function buildRouter(service: ServiceContext): Router {
   for (const prefix of [v21, `${v21}/communities/:community_id`]) {
     registerTournamentRoutes(router, service, prefix);
     registerParticipantRoutes(router, service, prefix);
+    registerMatchRoutes(router, service, prefix);
+    registerStandingsRoutes(router, service, prefix);
   }
   registerUserRoutes(router, service, v21);
   return router;
@@ -104,7 +113,8 @@ export function createService(options: ServiceOptions): Service {
     try {
       return toHttpResponse(answer(context, router, requireAuth, request));
     } catch (error) {
-      if (!(error instanceof ServiceError)) options.onError?.(error);
+      if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
+        options.onError?.(error);
       return toHttpResponse(errorReply(error));
     }
   };

@@ -49,4 +49,36 @@ export const MIGRATIONS: readonly string[] = [
     last_used_at TEXT
   );
   `,
+  // 2: matches of every stage (one row per planned match)
+  `
+  CREATE TABLE matches (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    stage         TEXT NOT NULL,
+    group_id      INTEGER,
+    plan_key      TEXT NOT NULL,
+    side          TEXT NOT NULL,
+    round         INTEGER NOT NULL,
+    identifier    TEXT NOT NULL,
+    suggested_play_order INTEGER NOT NULL,
+    player1_source TEXT NOT NULL,
+    player2_source TEXT NOT NULL,
+    only_if_loser_wins TEXT,
+    active        INTEGER NOT NULL DEFAULT 1,
+    player1_id    INTEGER,
+    player2_id    INTEGER,
+    state         TEXT NOT NULL DEFAULT 'pending',
+    winner_id     INTEGER,
+    loser_id      INTEGER,
+    tie           INTEGER NOT NULL DEFAULT 0,
+    score_sets    TEXT,
+    entries       TEXT,
+    underway_at   TEXT,
+    completed_at  TEXT,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX matches_plan ON matches (tournament_id, stage, IFNULL(group_id, 0), plan_key);
+  CREATE INDEX matches_tournament_state ON matches (tournament_id, state);
+  `,
 ];

@@ -133,4 +133,43 @@ export class ParticipantRepository {
   clear(tournamentId: number): void {
     this.db.prepare("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
   }
+
+  listActive(tournamentId: number): ParticipantRow[] {
+    return this.db
+      .prepare(
+        "SELECT * FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id",
+      )
+      .all(tournamentId) as ParticipantRow[];
+  }
+
+  setActive(tournamentId: number, id: number, active: boolean, now: string): void {
+    this.db
+      .prepare(
+        "UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+      )
+      .run(active ? 1 : 0, now, tournamentId, id);
+  }
+
+  setFinalRanks(tournamentId: number, ranks: ReadonlyMap<number, number>, now: string): void {
+    const statement = this.db.prepare(
+      "UPDATE participants SET final_rank = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+    );
+    for (const [id, rank] of ranks) statement.run(rank, now, tournamentId, id);
+  }
+
+  setGroups(tournamentId: number, groups: ReadonlyMap<number, number | null>, now: string): void {
+    const statement = this.db.prepare(
+      "UPDATE participants SET group_id = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+    );
+    for (const [id, group] of groups) statement.run(group, now, tournamentId, id);
+  }
+
+  /** Forgets final ranks (and group places when `groups`), e.g. on reset. */
+  clearResults(tournamentId: number, groups: boolean, now: string): void {
+    this.db
+      .prepare(
+        `UPDATE participants SET final_rank = NULL${groups ? ", group_id = NULL" : ""}, updated_at = ? WHERE tournament_id = ?`,
+      )
+      .run(now, tournamentId);
+  }
 }

@@ -16,6 +16,8 @@ export interface TournamentRow {
   readonly started_at: string | null;
   readonly completed_at: string | null;
   readonly participants_count: number;
+  readonly matches_count: number;
+  readonly matches_complete: number;
 }
 
 export interface TournamentFilter {
@@ -35,7 +37,10 @@ export interface NewTournament {
 
 type RawRow = Omit<TournamentRow, "settings"> & { settings: string };
 
-const SELECT = `SELECT t.*, (SELECT COUNT(*) FROM participants p WHERE p.tournament_id = t.id) AS participants_count
+const SELECT = `SELECT t.*,
+  (SELECT COUNT(*) FROM participants p WHERE p.tournament_id = t.id) AS participants_count,
+  (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.active = 1) AS matches_count,
+  (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.active = 1 AND m.state = 'complete') AS matches_complete
   FROM tournaments t`;
 
 function hydrate(raw: RawRow | undefined): TournamentRow | undefined {
@@ -140,6 +145,26 @@ export class TournamentRepository {
 
   touch(id: number, now: string): void {
     this.db.prepare("UPDATE tournaments SET updated_at = ? WHERE id = ?").run(now, id);
+  }
+
+  /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
+  setState(
+    id: number,
+    state: TournamentState,
+    now: string,
+    stamps: { started?: string | null; completed?: string | null } = {},
+  ): void {
+    const sets = ["state = ?", "updated_at = ?"];
+    const params: unknown[] = [state, now];
+    if (stamps.started !== undefined) {
+      sets.push("started_at = ?");
+      params.push(stamps.started);
+    }
+    if (stamps.completed !== undefined) {
+      sets.push("completed_at = ?");
+      params.push(stamps.completed);
+    }
+    this.db.prepare(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`).run(...params, id);
   }
 
   setRandomSeed(id: number, seed: number): void {

@@ -2,6 +2,7 @@
 import { seededShuffle } from "../../engine/shuffle.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { forfeit } from "../bracket/progress.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
@@ -156,6 +157,32 @@ function updateParticipant(
   return service.participants.find(t.id, p.id)!;
 }
 
+/**
+ * Before the start a participant is deleted. Once matches are under way the
+ * participant is deactivated instead, and forfeits every remaining match.
+ */
+function removeParticipant(service: ServiceContext, t: TournamentRow, p: ParticipantRow): void {
+  if (BEFORE_START.has(t.state)) {
+    service.participants.delete(t.id, p.id, p.seed);
+    return;
+  }
+  if (t.state !== "underway" && t.state !== "group_stages_underway") {
+    throw unprocessable(
+      `cannot remove a participant while the tournament is ${t.state}; nothing is left for them to forfeit`,
+    );
+  }
+  service.participants.setActive(t.id, p.id, false, service.now());
+  for (
+    let open = service.matches.openMatchesOf(t.id, p.id);
+    open.length > 0;
+    open = service.matches.openMatchesOf(t.id, p.id)
+  ) {
+    const match = open[0]!;
+    const other = match.player1_id === p.id ? match.player2_id! : match.player1_id!;
+    forfeit(service, match, other);
+  }
+}
+
 export function registerParticipantRoutes(
   router: Router,
   service: ServiceContext,
@@ -246,8 +273,7 @@ export function registerParticipantRoutes(
   router.delete(`${path}/:participant`, (r) => {
     const t = tournament(r);
     const p = participant(r, t);
-    requireBeforeStart(t, "delete a participant");
-    service.write(() => service.participants.delete(t.id, p.id, p.seed));
+    service.write(() => removeParticipant(service, t, p));
     return { status: 204 };
   });
 }

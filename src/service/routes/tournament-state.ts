@@ -1,23 +1,25 @@
-/** Tournament state changes. The bracket engine arrives with the next capability. */
-import { STATE_CHANGES } from "../../model/tournament.js";
+/** PUT /tournaments/{t}/change_state. */
+import { STATE_CHANGES, type StateChange } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { applyStateChange } from "../bracket/tournament-state.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 
 export function changeTournamentState(
-  _service: ServiceContext,
+  service: ServiceContext,
   row: TournamentRow,
   attributes: Record<string, unknown>,
 ): TournamentRow {
   const state = attributes.state;
-  if (typeof state !== "string" || !STATE_CHANGES.includes(state as never)) {
+  if (typeof state !== "string" || !STATE_CHANGES.includes(state as StateChange)) {
     throw unprocessable(
       `state must be one of ${STATE_CHANGES.join(", ")}`,
       "/data/attributes/state",
     );
   }
-  throw unprocessable(
-    `the transition ${state} from ${row.state} is not available yet in this version of the service`,
-    "/data/attributes/state",
-  );
+  return service.write(() => {
+    const current = service.tournaments.findById(row.id)!;
+    applyStateChange(service, current, state as StateChange);
+    return service.tournaments.findById(row.id)!;
+  });
 }

@@ -9,6 +9,10 @@ export function tournamentResource(row: TournamentRow, basePath: string): Resour
       ...row.settings,
       state: row.state,
       participants_count: row.participants_count,
+      progress_meter:
+        row.matches_count === 0 ? 0 : Math.floor((100 * row.matches_complete) / row.matches_count),
+      matches_count: row.matches_count,
+      matches_complete: row.matches_complete,
       timestamps: {
         starts_at: row.settings.starts_at,
         created_at: row.created_at,

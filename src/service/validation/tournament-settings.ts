@@ -103,6 +103,8 @@ const READ_ONLY = new Set([
   "participants_count",
   "progress_meter",
   "full_url",
+  "matches_count",
+  "matches_complete",
 ]);
 
 export function defaultSettings(): TournamentSettings {

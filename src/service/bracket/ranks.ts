@@ -1,0 +1,106 @@
+/** Final ranks and standings of a completed stage. */
+import {
+  computeStandings,
+  type EngineParticipant,
+  eliminationRanks,
+  type MatchResult,
+  type RankMap,
+  type SetScore,
+  type StandingRow,
+} from "../../engine/index.js";
+import type { TournamentSettings } from "../../model/tournament.js";
+import type { MatchRow, StageRef } from "../../store/matches-repository.js";
+import type { ServiceContext } from "../context.js";
+import { plannedFrom, storedResults } from "./stage-index.js";
+
+export function matchResultOf(row: MatchRow): MatchResult {
+  const sets = row.score_sets === null ? [] : (JSON.parse(row.score_sets) as SetScore[]);
+  return {
+    player1Id: row.player1_id!,
+    player2Id: row.player2_id!,
+    winnerId: row.tie === 1 ? null : row.winner_id,
+    sets,
+    round: row.round,
+  };
+}
+
+export function stageParticipants(
+  service: ServiceContext,
+  tournamentId: number,
+  ids?: ReadonlySet<number>,
+): EngineParticipant[] {
+  return service.participants
+    .list(tournamentId)
+    .filter((p) => ids === undefined || ids.has(p.id))
+    .map((p) => ({ id: p.id, seed: p.seed }));
+}
+
+/** Standings of a round-robin (or swiss) stage from its completed matches. */
+export function roundRobinStandings(
+  service: ServiceContext,
+  settings: TournamentSettings,
+  ref: StageRef,
+  rows: readonly MatchRow[],
+): StandingRow[] {
+  const ids = new Set(
+    rows.flatMap((r) => [r.player1_id, r.player2_id]).filter((id): id is number => id !== null),
+  );
+  const results = rows.filter((r) => r.active === 1 && r.state === "complete").map(matchResultOf);
+  const rr = ref.stage === "group" ? groupRanking(settings) : finalRanking(settings);
+  return computeStandings(stageParticipants(service, ref.tournamentId, ids), results, rr);
+}
+
+function finalRanking(settings: TournamentSettings) {
+  const o = settings.round_robin_options;
+  return {
+    ranking: o.ranking,
+    points: {
+      matchWin: o.pts_for_match_win,
+      matchTie: o.pts_for_match_tie,
+      gameWin: o.pts_for_game_win,
+      gameTie: o.pts_for_game_tie,
+    },
+    tieBreaks: settings.tie_breaks as never,
+  };
+}
+
+function groupRanking(settings: TournamentSettings) {
+  const o = settings.group_stage_options;
+  return {
+    ranking: o.ranked_by,
+    points: {
+      matchWin: o.rr_pts_for_match_win,
+      matchTie: o.rr_pts_for_match_tie,
+      gameWin: o.rr_pts_for_game_win,
+      gameTie: o.rr_pts_for_game_tie,
+    },
+    tieBreaks: o.tie_breaks as never,
+  };
+}
+
+/** Competition ranks of a complete final stage. */
+export function finalStageRanks(
+  service: ServiceContext,
+  settings: TournamentSettings,
+  ref: StageRef,
+): RankMap {
+  const rows = service.matches.stageRows(ref);
+  if (settings.tournament_type === "round robin") {
+    return competitionRanks(roundRobinStandings(service, settings, ref, rows));
+  }
+  return eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
+}
+
+/** Standings give distinct ranks (seed breaks the last ties); final ranks share a rank when every value ties. */
+function competitionRanks(rows: readonly StandingRow[]): RankMap {
+  const ranks = new Map<number, number>();
+  rows.forEach((row, i) => {
+    const previous = rows[i - 1];
+    const same =
+      previous !== undefined &&
+      previous.points === row.points &&
+      JSON.stringify(previous.tieBreaks) === JSON.stringify(row.tieBreaks);
+    ranks.set(row.participantId, same ? ranks.get(previous.participantId)! : i + 1);
+  });
+  return ranks;
+}

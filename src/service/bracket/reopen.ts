@@ -1,0 +1,90 @@
+/**
+ * Reopening a complete match: its result is cleared, and so is every match
+ * that depends on it (slots filled from it become unknown again). Refused when
+ * a dependent match is complete, unless the request resets those too.
+ */
+import { reopenEffects, slotParticipant } from "../../engine/index.js";
+import type { MatchRow } from "../../store/matches-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { unprocessable } from "../errors.js";
+import { isEliminationMatch } from "./progress.js";
+import { stageOf, storedResults } from "./stage-index.js";
+
+const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
+
+export function reopenMatch(
+  service: ServiceContext,
+  tournament: TournamentRow,
+  row: MatchRow,
+  resetDependents: boolean,
+): void {
+  if (tournament.state === "complete") {
+    throw unprocessable(
+      `tournament ${tournament.id} is complete (finalized); its matches can no longer be reopened`,
+    );
+  }
+  if (row.state !== "complete")
+    throw unprocessable(
+      `match ${row.identifier} (${row.id}) is ${row.state}, not complete: nothing to reopen`,
+    );
+  const now = service.now();
+  const dependents = isEliminationMatch(row) ? dependentMatches(service, row, resetDependents) : [];
+  service.matches.setResult(
+    row.id,
+    { ...CLEARED, state: "open", scoreSets: row.score_sets, entries: row.entries },
+    now,
+  );
+  if (dependents.length > 0) resetDependentsOf(service, row, dependents);
+  if (tournament.state === "awaiting_review")
+    service.tournaments.setState(tournament.id, "underway", now);
+}
+
+function dependentMatches(
+  service: ServiceContext,
+  row: MatchRow,
+  resetDependents: boolean,
+): MatchRow[] {
+  const ref = stageOf(row);
+  const effects = reopenEffects(service.stageIndexes.get(ref), row.plan_key);
+  const dependents = effects.dependents.map((key) => service.matches.findByKey(ref, key)!);
+  const played = dependents.filter((d) => d.active === 1 && d.state === "complete");
+  if (played.length > 0 && !resetDependents) {
+    const names = played.map((d) => `${d.identifier} (${d.id})`).join(", ");
+    throw unprocessable(
+      `matches that depend on ${row.identifier} are complete: ${names}; reopen with reset_dependents true to reset them too`,
+      "/data/attributes/state",
+    );
+  }
+  return dependents;
+}
+
+function resetDependentsOf(
+  service: ServiceContext,
+  row: MatchRow,
+  dependents: readonly MatchRow[],
+): void {
+  const ref = stageOf(row);
+  const now = service.now();
+  const index = service.stageIndexes.get(ref);
+  const effects = reopenEffects(index, row.plan_key);
+  for (const d of dependents) {
+    service.matches.setResult(
+      d.id,
+      { ...CLEARED, state: "pending", scoreSets: null, entries: null },
+      now,
+    );
+    if (d.only_if_loser_wins !== null)
+      service.matches.setState(ref, d.plan_key, "pending", false, now);
+  }
+  for (const slot of effects.clearedSlots)
+    service.matches.setSlot(ref, slot.match, slot.slot, null, now);
+  const results = storedResults(service.matches, ref);
+  for (const d of dependents) {
+    if (d.only_if_loser_wins !== null) continue;
+    const known =
+      slotParticipant(index, results, d.plan_key, "player1") !== undefined &&
+      slotParticipant(index, results, d.plan_key, "player2") !== undefined;
+    if (known) service.matches.setState(ref, d.plan_key, "open", true, now);
+  }
+}

@@ -1,0 +1,111 @@
+/** /tournaments/{t}/matches: list (state, participant_id), get, report, change_state. */
+
+import type { MatchFilter, MatchRow, MatchState } from "../../store/matches-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { reopenMatch } from "../bracket/reopen.js";
+import { reportMatch } from "../bracket/report.js";
+import { communityOf } from "../community.js";
+import type { ServiceContext } from "../context.js";
+import { listDocument, readAttributes, readPage } from "../envelope.js";
+import { badParameter, notFound, unprocessable } from "../errors.js";
+import { findTournament } from "../lookup.js";
+import { readJsonBody } from "../request-body.js";
+import type { Router, ServiceRequest } from "../router.js";
+import { matchResource } from "../serializers/match.js";
+import { readMatchReport } from "../validation/match-report.js";
+
+const MATCH_STATES = ["pending", "open", "complete"];
+const MATCH_CHANGES = ["reopen", "mark_as_underway", "unmark_as_underway"];
+
+function readMatchFilter(query: URLSearchParams): MatchFilter {
+  const filter: { state?: MatchState; participantId?: number } = {};
+  const state = query.get("state");
+  if (state !== null && state !== "" && state !== "all") {
+    if (!MATCH_STATES.includes(state))
+      throw badParameter(
+        "state",
+        `state must be pending, open, complete or all, not ${JSON.stringify(state)}`,
+      );
+    filter.state = state as MatchState;
+  }
+  const participant = query.get("participant_id");
+  if (participant !== null && participant !== "") {
+    if (!/^\d+$/.test(participant))
+      throw badParameter("participant_id", "participant_id must be a participant id");
+    filter.participantId = Number(participant);
+  }
+  return filter;
+}
+
+function findMatch(service: ServiceContext, t: TournamentRow, ref: string): MatchRow {
+  const row = /^\d+$/.test(ref) ? service.matches.find(t.id, Number(ref)) : undefined;
+  if (row === undefined) throw notFound(`match ${ref} not found in tournament ${t.id}`);
+  return row;
+}
+
+function changeMatchState(
+  service: ServiceContext,
+  t: TournamentRow,
+  row: MatchRow,
+  attributes: Record<string, unknown>,
+): void {
+  const state = attributes.state;
+  if (typeof state !== "string" || !MATCH_CHANGES.includes(state)) {
+    throw unprocessable(
+      `state must be one of ${MATCH_CHANGES.join(", ")}`,
+      "/data/attributes/state",
+    );
+  }
+  if (state === "reopen") {
+    reopenMatch(service, t, row, attributes.reset_dependents === true);
+    return;
+  }
+  if (row.state !== "open")
+    throw unprocessable(
+      `match ${row.identifier} (${row.id}) is ${row.state}; only an open match can be marked or unmarked as underway`,
+      "/data/attributes/state",
+    );
+  const now = service.now();
+  service.matches.setUnderway(row.id, state === "mark_as_underway" ? now : null, now);
+}
+
+export function registerMatchRoutes(router: Router, service: ServiceContext, prefix: string): void {
+  const path = `${prefix}/tournaments/:tournament/matches`;
+  const tournament = (r: ServiceRequest) =>
+    findTournament(service, r.params.tournament!, communityOf(r));
+  router.get(path, (r) => {
+    const t = tournament(r);
+    const page = readPage((n) => r.query.get(n) ?? undefined);
+    const filter = readMatchFilter(r.query);
+    const rows = service.matches.list(t.id, filter, page.perPage, (page.page - 1) * page.perPage);
+    return {
+      status: 200,
+      body: listDocument(rows.map(matchResource), service.matches.count(t.id, filter), page, r.url),
+    };
+  });
+  router.get(`${path}/:match`, (r) => {
+    const t = tournament(r);
+    return { status: 200, body: { data: matchResource(findMatch(service, t, r.params.match!)) } };
+  });
+  router.put(`${path}/:match`, (r) => {
+    const t = tournament(r);
+    const attributes = readAttributes(readJsonBody(r), "match");
+    const report = readMatchReport(attributes);
+    const row = service.write(() => {
+      const current = findMatch(service, service.tournaments.findById(t.id)!, r.params.match!);
+      reportMatch(service, service.tournaments.findById(t.id)!, current, report);
+      return service.matches.find(t.id, current.id)!;
+    });
+    return { status: 200, body: { data: matchResource(row) } };
+  });
+  router.put(`${path}/:match/change_state`, (r) => {
+    const t = tournament(r);
+    const attributes = readAttributes(readJsonBody(r), "matchState");
+    const row = service.write(() => {
+      const current = findMatch(service, t, r.params.match!);
+      changeMatchState(service, service.tournaments.findById(t.id)!, current, attributes);
+      return service.matches.find(t.id, current.id)!;
+    });
+    return { status: 200, body: { data: matchResource(row) } };
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Reading a match report (`PUT .../matches/{m}`, DESIGN.md §3): `attributes.match`
+ * is an array of {participant_id, score_set, rank?, advancing?}, plus `tie`.
+ */
+import { Problems, unprocessable } from "../errors.js";
+
+export interface ReportEntry {
+  readonly participantId: number;
+  /** One score per set; empty when no score was given. */
+  readonly sets: readonly number[];
+  readonly rank: number | undefined;
+  readonly advancing: boolean;
+}
+
+export interface MatchReport {
+  readonly entries: readonly ReportEntry[];
+  readonly tie: boolean;
+}
+
+const POINTER = "/data/attributes/match";
+
+function readId(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
+  if (typeof value === "string" && /^\d+$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+function readSets(value: unknown, pointer: string, problems: Problems): number[] {
+  if (value === undefined || value === null || value === "") return [];
+  const text = typeof value === "number" ? String(value) : value;
+  if (typeof text !== "string" || !/^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(text)) {
+    problems.add(
+      pointer,
+      `score_set must be comma-separated whole numbers like "3,1,2", not ${JSON.stringify(value)}`,
+    );
+    return [];
+  }
+  return text.split(",").map((part) => Number(part.trim()));
+}
+
+function readEntry(raw: unknown, i: number, problems: Problems): ReportEntry | undefined {
+  const pointer = `${POINTER}/${i}`;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    problems.add(
+      pointer,
+      'each entry must be an object like {"participant_id": "12", "score_set": "3,1"}',
+    );
+    return undefined;
+  }
+  const entry = raw as Record<string, unknown>;
+  const participantId = readId(entry.participant_id);
+  if (participantId === undefined)
+    problems.add(`${pointer}/participant_id`, "participant_id must be a participant id");
+  const sets = readSets(entry.score_set, `${pointer}/score_set`, problems);
+  const rank = entry.rank === undefined || entry.rank === null ? undefined : readId(entry.rank);
+  if (entry.rank !== undefined && entry.rank !== null && rank === undefined) {
+    problems.add(`${pointer}/rank`, "rank must be a whole number from 1");
+  }
+  if (entry.advancing !== undefined && typeof entry.advancing !== "boolean") {
+    problems.add(`${pointer}/advancing`, "advancing must be true or false");
+  }
+  if (participantId === undefined) return undefined;
+  return { participantId, sets, rank, advancing: entry.advancing === true };
+}
+
+export function readMatchReport(attributes: Record<string, unknown>): MatchReport {
+  const list = attributes.match;
+  if (!Array.isArray(list) || list.length < 1 || list.length > 8) {
+    throw unprocessable(
+      "match must be an array of 1 to 8 entries {participant_id, score_set, rank?, advancing?}",
+      POINTER,
+    );
+  }
+  if (attributes.tie !== undefined && typeof attributes.tie !== "boolean") {
+    throw unprocessable("tie must be true or false", "/data/attributes/tie");
+  }
+  const problems = new Problems();
+  const entries = list.map((raw, i) => readEntry(raw, i, problems));
+  problems.throwIfAny();
+  const ids = entries.map((e) => e!.participantId);
+  if (new Set(ids).size !== ids.length)
+    throw unprocessable("a participant is reported twice", POINTER);
+  return { entries: entries as ReportEntry[], tie: attributes.tie === true };
+}
