@@ -1,0 +1,135 @@
+/**
+ * Swiss system: how many rounds, and who plays whom in each.
+ *
+ * Round 1 pairs the top half against the bottom half by seed (8 seeds: 1-5, 2-6,
+ * 3-7, 4-8; with an odd count the lowest seed sits out with the bye). Later rounds
+ * pair from the current standings (swiss points, default 1 / 0.5 / 0 with a bye
+ * worth a match win) by maximum-weight matching with rematches forbidden — see
+ * swiss-pairing.ts for the weights, the bye rule and the fewest-rematches fallback.
+ */
+import { EngineRuleError } from "./errors.js";
+import { computeStandings, type PointsOptions, type StandingRow } from "./standings.js";
+import type { Bye } from "./standings-tally.js";
+import { pairByStandings } from "./swiss-pairing.js";
+import type { TieBreak } from "./tiebreaks.js";
+import type { EngineParticipant, MatchResult } from "./types.js";
+
+export interface SwissOptions {
+  /** swiss_options pts_for_match_win, ... and pts_for_bye (default 1 / 0.5 / 0 / 0, bye = match win). */
+  readonly points?: PointsOptions;
+  /** Order of players level on points (default ["match wins vs tied", "game wins", "points scored"]). */
+  readonly tieBreaks?: readonly TieBreak[];
+}
+
+export interface SwissRoundInput {
+  readonly participants: readonly EngineParticipant[];
+  /** Completed matches of the earlier rounds. */
+  readonly results: readonly MatchResult[];
+  /** Byes of the earlier rounds. */
+  readonly byes: readonly Bye[];
+  /** The round to pair, 1-based. */
+  readonly round: number;
+}
+
+export interface SwissPairing {
+  /** The higher-ranked player of the two. */
+  readonly player1Id: number;
+  readonly player2Id: number;
+  /** The two have met before (only when no rematch-free pairing exists). */
+  readonly rematch: boolean;
+}
+
+export interface SwissRound {
+  readonly round: number;
+  /** Ordered by the standing of player 1 (table 1 first). */
+  readonly pairings: readonly SwissPairing[];
+  readonly byeId: number | null;
+  readonly rematches: number;
+}
+
+const ROUNDS_POINTER = "/data/attributes/swiss_options/rounds";
+
+/** Number of swiss rounds: `rounds` when set, else ceil(log2(participantCount)). */
+export function swissRoundCount(participantCount: number, rounds?: number): number {
+  if (rounds !== undefined) {
+    if (!Number.isInteger(rounds) || rounds < 1) {
+      throw new EngineRuleError(
+        "swiss rounds must be a whole number of at least 1",
+        ROUNDS_POINTER,
+      );
+    }
+    return rounds;
+  }
+  return participantCount < 2 ? 0 : Math.ceil(Math.log2(participantCount));
+}
+
+/** Swiss standings: the custom ranking with swiss points, byes included. */
+export function swissStandings(
+  participants: readonly EngineParticipant[],
+  results: readonly MatchResult[],
+  byes: readonly Bye[],
+  options: SwissOptions = {},
+): StandingRow[] {
+  return computeStandings(participants, results, {
+    ranking: "custom",
+    byes,
+    ...(options.points ? { points: options.points } : {}),
+    ...(options.tieBreaks ? { tieBreaks: options.tieBreaks } : {}),
+  });
+}
+
+/** Pair one swiss round. Never throws for a hard pairing: it falls back to fewest rematches. */
+export function pairSwissRound(input: SwissRoundInput, options: SwissOptions = {}): SwissRound {
+  validateInput(input);
+  if (input.round === 1) return pairFirstRound(input.participants);
+  const rows = swissStandings(input.participants, input.results, input.byes, options);
+  const ids = rows.map((row) => row.participantId);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const meetings = new Map<number, number>();
+  const key = (i: number, j: number) => (i < j ? i * ids.length + j : j * ids.length + i);
+  for (const result of input.results) {
+    const k = key(index.get(result.player1Id)!, index.get(result.player2Id)!);
+    meetings.set(k, (meetings.get(k) ?? 0) + 1);
+  }
+  const scores = [...new Set(rows.map((row) => row.points))];
+  const outcome = pairByStandings({
+    count: ids.length,
+    group: rows.map((row) => scores.indexOf(row.points)),
+    byes: rows.map((row) => row.byes),
+    meetings: (i, j) => meetings.get(key(i, j)) ?? 0,
+  });
+  return {
+    round: input.round,
+    pairings: outcome.pairs.map(([a, b]) => ({
+      player1Id: ids[a]!,
+      player2Id: ids[b]!,
+      rematch: (meetings.get(key(a, b)) ?? 0) > 0,
+    })),
+    byeId: outcome.bye === null ? null : ids[outcome.bye]!,
+    rematches: outcome.rematches,
+  };
+}
+
+function pairFirstRound(participants: readonly EngineParticipant[]): SwissRound {
+  const bySeed = [...participants].sort((a, b) => a.seed - b.seed || a.id - b.id);
+  const bye = bySeed.length % 2 === 1 ? bySeed.pop()! : null;
+  const half = bySeed.length / 2;
+  const pairings = bySeed.slice(0, half).map((top, i) => ({
+    player1Id: top.id,
+    player2Id: bySeed[i + half]!.id,
+    rematch: false,
+  }));
+  return { round: 1, pairings, byeId: bye ? bye.id : null, rematches: 0 };
+}
+
+function validateInput(input: SwissRoundInput): void {
+  if (input.participants.length < 2) {
+    throw new EngineRuleError("a swiss round needs at least 2 participants");
+  }
+  if (new Set(input.participants.map((p) => p.id)).size !== input.participants.length) {
+    throw new EngineRuleError("participant ids must be unique");
+  }
+  if (!Number.isInteger(input.round) || input.round < 1) {
+    throw new EngineRuleError(`round ${input.round} is not a round number (1, 2, ...)`);
+  }
+}

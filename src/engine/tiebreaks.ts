@@ -1,0 +1,169 @@
+/**
+ * Tie-breaks: how participants level on points are put in order.
+ *
+ * Tie-breaks apply in the order given; each splits a tied set into subsets by its
+ * value (higher first) and the next one applies within each subset still tied.
+ * `match wins vs tied` is a mini-league among the tied participants only; it is
+ * applied again to any subset it leaves tied (with fewer players the results among
+ * them may differ), and falls through to the next tie-break when it separates
+ * nobody (a circular tie: A beat B, B beat C, C beat A). The seed (1 = best) is the
+ * last resort, so the final order is total.
+ */
+import { gameWinPercentage, gameWinValue, roundValue, type Tally } from "./standings-tally.js";
+import type { MatchResult } from "./types.js";
+
+export const TIE_BREAKS = [
+  "match wins vs tied",
+  "game wins",
+  "game win percentage",
+  "points scored",
+  "points difference",
+  "median buchholz",
+] as const;
+
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
+export const DEFAULT_TIE_BREAKS: readonly TieBreak[] = [
+  "match wins vs tied",
+  "game wins",
+  "points scored",
+];
+
+export function isTieBreak(value: string): value is TieBreak {
+  return (TIE_BREAKS as readonly string[]).includes(value);
+}
+
+/** What tie-breaks read: tallies, ranking points per participant, and the results. */
+export interface TieBreakContext {
+  readonly tallies: ReadonlyMap<number, Tally>;
+  readonly points: ReadonlyMap<number, number>;
+  readonly results: readonly MatchResult[];
+}
+
+/**
+ * Sum of opponents' scores without the highest and the lowest one
+ * (opponent scores 3, 2, 2, 1 give 4). With fewer than three opponents nothing
+ * is dropped.
+ */
+export function medianBuchholz(opponentScores: readonly number[]): number {
+  const sum = opponentScores.reduce((total, score) => total + score, 0);
+  if (opponentScores.length < 3) return roundValue(sum);
+  return roundValue(sum - Math.max(...opponentScores) - Math.min(...opponentScores));
+}
+
+/**
+ * Mini-league among `ids`: match wins against the others of the set, a tie worth
+ * half a win. Matches against anyone outside the set do not count.
+ */
+export function headToHeadScores(
+  ids: readonly number[],
+  results: readonly MatchResult[],
+): Map<number, number> {
+  const inSet = new Set(ids);
+  const scores = new Map<number, number>(ids.map((id) => [id, 0]));
+  for (const result of results) {
+    if (!inSet.has(result.player1Id) || !inSet.has(result.player2Id)) continue;
+    if (result.winnerId === null) {
+      scores.set(result.player1Id, scores.get(result.player1Id)! + 0.5);
+      scores.set(result.player2Id, scores.get(result.player2Id)! + 0.5);
+    } else {
+      scores.set(result.winnerId, scores.get(result.winnerId)! + 1);
+    }
+  }
+  return scores;
+}
+
+/** Value of a tie-break that does not depend on who else is tied. */
+export function tieBreakValue(
+  name: Exclude<TieBreak, "match wins vs tied">,
+  tally: Tally,
+  context: TieBreakContext,
+): number {
+  switch (name) {
+    case "game wins":
+      return gameWinValue(tally);
+    case "game win percentage":
+      return gameWinPercentage(tally);
+    case "points scored":
+      return roundValue(tally.pointsScored);
+    case "points difference":
+      return roundValue(tally.pointsScored - tally.pointsAgainst);
+    case "median buchholz":
+      return medianBuchholz(tally.opponents.map((id) => context.points.get(id) ?? 0));
+  }
+}
+
+/** The order of participants, and each one's `match wins vs tied` score where it was applied. */
+export interface TieBreakOrder {
+  readonly order: readonly number[];
+  /** Mini-league score among the set the tie-break was first applied to. */
+  readonly headToHead: ReadonlyMap<number, number>;
+}
+
+/** Order participants by points (higher first), then by tie-breaks, then by seed. */
+export function orderByTieBreaks(
+  ids: readonly number[],
+  tieBreaks: readonly TieBreak[],
+  context: TieBreakContext,
+): TieBreakOrder {
+  const headToHead = new Map<number, number>();
+  const byPoints = partition(ids, (id) => context.points.get(id) ?? 0);
+  const order = byPoints.flatMap((group) => resolve(group, 0, tieBreaks, context, headToHead));
+  return { order, headToHead };
+}
+
+function resolve(
+  group: readonly number[],
+  index: number,
+  tieBreaks: readonly TieBreak[],
+  context: TieBreakContext,
+  headToHead: Map<number, number>,
+): number[] {
+  if (group.length === 1) return [...group];
+  const name = tieBreaks[index];
+  if (name === undefined) {
+    const seedOf = (id: number) => context.tallies.get(id)?.seed ?? Number.POSITIVE_INFINITY;
+    return [...group].sort((a, b) => seedOf(a) - seedOf(b) || a - b);
+  }
+  if (name === "match wins vs tied") {
+    const scores = headToHeadScores(group, resultsOf(group, context));
+    for (const [id, score] of scores) if (!headToHead.has(id)) headToHead.set(id, score);
+    const parts = partition(group, (id) => scores.get(id)!);
+    if (parts.length === 1) return resolve(group, index + 1, tieBreaks, context, headToHead);
+    return parts.flatMap((part) => resolve(part, index, tieBreaks, context, headToHead));
+  }
+  const parts = partition(group, (id) => tieBreakValue(name, context.tallies.get(id)!, context));
+  return parts.flatMap((part) => resolve(part, index + 1, tieBreaks, context, headToHead));
+}
+
+const resultIndexes = new WeakMap<readonly MatchResult[], Map<number, MatchResult[]>>();
+
+/** Results whose player 1 is in `ids` (each result once): enough for a mini-league. */
+function resultsOf(ids: readonly number[], context: TieBreakContext): MatchResult[] {
+  let index = resultIndexes.get(context.results);
+  if (!index) {
+    index = new Map();
+    for (const result of context.results) {
+      const list = index.get(result.player1Id);
+      if (list) list.push(result);
+      else index.set(result.player1Id, [result]);
+    }
+    resultIndexes.set(context.results, index);
+  }
+  return ids.flatMap((id) => index.get(id) ?? []);
+}
+
+/** Split ids into groups of equal value, highest value first; order within a group kept. */
+function partition(ids: readonly number[], score: (id: number) => number): number[][] {
+  const values = new Map(ids.map((id) => [id, score(id)]));
+  const sorted = [...ids].sort((a, b) => values.get(b)! - values.get(a)!);
+  const groups: number[][] = [];
+  let previous = Number.NaN;
+  for (const id of sorted) {
+    const value = values.get(id)!;
+    if (value === previous) groups.at(-1)!.push(id);
+    else groups.push([id]);
+    previous = value;
+  }
+  return groups;
+}
