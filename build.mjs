@@ -16,7 +16,7 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: "linked",
   legalComments: "none",
-  minify: true,
+  minify: process.env.TOURNEY_NO_MINIFY !== "1",
   // better-sqlite3's JavaScript is bundled; its compiled addon is loaded from
   // node_modules at run time (src/store/database.ts locates it).
   banner: {

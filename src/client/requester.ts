@@ -143,6 +143,7 @@ export function createRequester(options: RequesterOptions): Requester {
 
   async function send(call: ApiCall): Promise<unknown> {
     const response = await exchange(call);
+    if (response.json !== undefined) return response.json;
     return parseResponseBody(response.body, response.status);
   }
 

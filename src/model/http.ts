@@ -16,4 +16,9 @@ export interface HttpResponse {
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /**
+   * The body already parsed, when the response never crossed a wire (the
+   * in-process service): readers use it instead of parsing `body` again.
+   */
+  readonly json?: unknown;
 }

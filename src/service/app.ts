@@ -97,11 +97,24 @@ function answer(
   return match.handler({ ...base, params: match.params });
 }
 
+/**
+ * The body is serialised only when read: the in-process transport hands the
+ * client `json` (the reply's own object, never shared), the HTTP server reads `body`.
+ */
 function toHttpResponse(reply: Reply): HttpResponse {
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.body === undefined) return { status: reply.status, headers, body: "" };
   headers["content-type"] = JSON_TYPE;
-  return { status: reply.status, headers, body: JSON.stringify(reply.body) };
+  let text: string | undefined;
+  return {
+    status: reply.status,
+    headers,
+    json: reply.body,
+    get body(): string {
+      text ??= JSON.stringify(reply.body);
+      return text;
+    },
+  };
 }
 
 export function createService(options: ServiceOptions): Service {

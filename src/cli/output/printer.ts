@@ -36,8 +36,10 @@ export class Printer {
     private readonly color: boolean,
   ) {}
 
+  /** Indented on a terminal; compact when piped (jq and scripts do not need the spaces). */
   json(value: unknown): void {
-    this.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    const text = this.stdout.isTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+    this.stdout.write(`${text}\n`);
   }
 
   async list(

@@ -5,8 +5,8 @@ export function tournamentResource(row: TournamentRow, basePath: string): Resour
   return {
     id: String(row.id),
     type: "tournament",
-    attributes: {
-      ...row.settings,
+    // The row's settings object is parsed afresh for each row: extended in place, not copied.
+    attributes: Object.assign(row.settings as unknown as Record<string, unknown>, {
       state: row.state,
       participants_count: row.participants_count,
       progress_meter:
@@ -20,7 +20,7 @@ export function tournamentResource(row: TournamentRow, basePath: string): Resour
         started_at: row.started_at,
         completed_at: row.completed_at,
       },
-    },
+    }),
     links: { self: `${basePath}/tournaments/${row.id}` },
   };
 }
