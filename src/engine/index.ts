@@ -21,6 +21,24 @@ export {
 } from "./double-elimination.js";
 export { eliminationRanks } from "./elimination-ranks.js";
 export { EngineRuleError } from "./errors.js";
+export {
+  type FreeForAllEntry,
+  type FreeForAllMatchPlan,
+  type FreeForAllReport,
+  freeForAllFinalRanks,
+  orderAdvancers,
+  planFreeForAllRound,
+  validateFreeForAllReport,
+} from "./free-for-all.js";
+export {
+  assertGroupStageRules,
+  type FinalStageEntrant,
+  finalStageSeeds,
+  groupCount,
+  groupStageRuleErrors,
+  keepGroupsApart,
+  snakeGroups,
+} from "./groups.js";
 export { matchIdentifier } from "./identifiers.js";
 export {
   type Advancement,
@@ -57,5 +75,6 @@ export {
   type StandingsOptions,
   type TieBreakValue,
 } from "./standings.js";
+export { pairSwissRound, type SwissRound, swissRoundCount, swissStandings } from "./swiss.js";
 export type { TieBreak } from "./tiebreaks.js";
 export * from "./types.js";

@@ -61,7 +61,7 @@ function headerReader(
   return (name) => lower[name.toLowerCase()];
 }
 
-function toServiceRequest(request: HttpRequest): Omit<ServiceRequest, "params"> {
+function toServiceRequest(request: HttpRequest): Omit<ServiceRequest, "params" | "user"> {
   const at = request.path.indexOf("?");
   const rawPath = at === -1 ? request.path : request.path.slice(0, at);
   return {
@@ -83,7 +83,7 @@ function answer(
   const base = toServiceRequest(request);
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
-  if (requireAuth) checkCredentials(service, base);
+  const user = requireAuth ? checkCredentials(service, base) : "owner";
   const match = router.match(base.method, base.path);
   if (match.kind === "none")
     throw ServiceError.of(404, `no such path: ${base.method} ${base.path}`);
@@ -94,7 +94,7 @@ function answer(
     );
     throw new ServiceError(405, error.errors, { allow: match.allowed.join(", ") });
   }
-  return match.handler({ ...base, params: match.params });
+  return match.handler({ ...base, params: match.params, user });
 }
 
 /**

@@ -47,7 +47,7 @@ function unauthorized(detail: string): ServiceError {
 export function checkCredentials(
   service: ServiceContext,
   request: Pick<ServiceRequest, "header" | "query">,
-): void {
+): string {
   const header = request.header("authorization")?.trim();
   const queryKey = request.query.get("api_key") ?? undefined;
   const kind = request.header("authorization-type")?.trim().toLowerCase();
@@ -60,7 +60,7 @@ export function checkCredentials(
     );
   }
   const key = header || queryKey || "";
-  if (service.apiKeys.verify(key, service.now()) === undefined) {
-    throw unauthorized("the API key is not valid for this server");
-  }
+  const row = service.apiKeys.verify(key, service.now());
+  if (row === undefined) throw unauthorized("the API key is not valid for this server");
+  return row.label;
 }

@@ -1,6 +1,7 @@
 /** Finding the resources named in a path, or answering 404. */
 import type { ParticipantRow } from "../store/participants-repository.js";
 import type { TournamentRow } from "../store/tournaments-repository.js";
+import { refreshCheckIn } from "./bracket/check-in.js";
 import type { ServiceContext } from "./context.js";
 import { notFound } from "./errors.js";
 
@@ -16,7 +17,7 @@ export function findTournament(
   if (row === undefined || (communityId !== undefined && row.community_id !== communityId)) {
     throw notFound(`tournament ${ref} not found`);
   }
-  return row;
+  return refreshCheckIn(service, row);
 }
 
 export function findParticipant(

@@ -15,6 +15,8 @@ export interface ServiceRequest {
   readonly url: string;
   header(name: string): string | undefined;
   readonly body: string;
+  /** Who is asking: the API key's label when serving, "owner" in process. */
+  readonly user: string;
 }
 
 export interface Reply {

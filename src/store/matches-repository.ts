@@ -47,6 +47,8 @@ export interface NewMatch {
   readonly player1Id: number | null;
   readonly player2Id: number | null;
   readonly state: MatchState;
+  /** Free for all: the match's participants, as entries. */
+  readonly entries?: string | null;
 }
 
 export interface MatchFilter {
@@ -88,8 +90,8 @@ export class MatchRepository {
   insertMany(tournamentId: number, matches: readonly NewMatch[], now: string): void {
     const insert = this.stmt(
       `INSERT INTO matches (tournament_id, stage, group_id, plan_key, side, round, identifier, suggested_play_order,
-         player1_source, player2_source, only_if_loser_wins, active, player1_id, player2_id, state, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         player1_source, player2_source, only_if_loser_wins, active, player1_id, player2_id, state, entries, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const m of matches) {
       insert.run(
@@ -108,6 +110,7 @@ export class MatchRepository {
         m.player1Id,
         m.player2Id,
         m.state,
+        m.entries ?? null,
         now,
         now,
       );
@@ -237,5 +240,72 @@ export class MatchRepository {
     return this.stmt(
       "SELECT * FROM matches WHERE tournament_id = ? AND active = 1 AND state = 'open' AND (player1_id = ? OR player2_id = ?) ORDER BY suggested_play_order",
     ).all(tournamentId, participantId, participantId) as MatchRow[];
+  }
+
+  maxRound(ref: StageRef): number {
+    const row = this.stmt(
+      "SELECT MAX(round) AS r FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?",
+    ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0) as { r: number | null };
+    return row.r ?? 0;
+  }
+
+  countStage(ref: StageRef): number {
+    return (
+      this.stmt(
+        "SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?",
+      ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0) as { n: number }
+    ).n;
+  }
+
+  deleteRoundsAfter(ref: StageRef, round: number): void {
+    this.stmt(
+      "DELETE FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND round > ?",
+    ).run(ref.tournamentId, ref.stage, ref.groupId ?? 0, round);
+    this.stmt(
+      "DELETE FROM byes WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND round > ?",
+    ).run(ref.tournamentId, ref.stage, ref.groupId ?? 0, round);
+  }
+
+  /** Group refs of a stage that has matches. */
+  groups(tournamentId: number): number[] {
+    return (
+      this.stmt(
+        "SELECT DISTINCT group_id AS g FROM matches WHERE tournament_id = ? AND stage = 'group' ORDER BY group_id",
+      ).all(tournamentId) as { g: number }[]
+    ).map((r) => r.g);
+  }
+
+  countIncompleteInStage(tournamentId: number, stage: "final" | "group"): number {
+    return (
+      this.stmt(
+        "SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ? AND stage = ? AND active = 1 AND state != 'complete'",
+      ).get(tournamentId, stage) as { n: number }
+    ).n;
+  }
+
+  addBye(ref: StageRef, round: number, participantId: number): void {
+    this.stmt(
+      "INSERT INTO byes (tournament_id, stage, group_id, round, participant_id) VALUES (?, ?, ?, ?, ?)",
+    ).run(ref.tournamentId, ref.stage, ref.groupId, round, participantId);
+  }
+
+  byes(ref: StageRef): { participantId: number; round: number }[] {
+    return this.stmt(
+      "SELECT participant_id AS participantId, round FROM byes WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? ORDER BY round",
+    ).all(ref.tournamentId, ref.stage, ref.groupId ?? 0) as {
+      participantId: number;
+      round: number;
+    }[];
+  }
+
+  deleteByes(tournamentId: number, stage?: "final" | "group"): void {
+    if (stage === undefined)
+      this.stmt("DELETE FROM byes WHERE tournament_id = ?").run(tournamentId);
+    else
+      this.stmt("DELETE FROM byes WHERE tournament_id = ? AND stage = ?").run(tournamentId, stage);
+  }
+
+  setEntries(id: number, entries: string, now: string): void {
+    this.stmt("UPDATE matches SET entries = ?, updated_at = ? WHERE id = ?").run(entries, now, id);
   }
 }

@@ -81,4 +81,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX matches_plan ON matches (tournament_id, stage, IFNULL(group_id, 0), plan_key);
   CREATE INDEX matches_tournament_state ON matches (tournament_id, state);
   `,
+  // 3: stage data (final-stage seeding after groups), swiss byes, check-in
+  `
+  ALTER TABLE tournaments ADD COLUMN stage_data TEXT;
+  ALTER TABLE participants ADD COLUMN deactivated_by TEXT;
+  CREATE TABLE byes (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    stage          TEXT NOT NULL,
+    group_id       INTEGER,
+    round          INTEGER NOT NULL,
+    participant_id INTEGER NOT NULL
+  );
+  CREATE INDEX byes_stage ON byes (tournament_id, stage, group_id);
+  `,
 ];

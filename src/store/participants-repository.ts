@@ -172,4 +172,36 @@ export class ParticipantRepository {
       )
       .run(now, tournamentId);
   }
+
+  setCheckedIn(tournamentId: number, id: number, at: string | null, now: string): void {
+    this.db
+      .prepare(
+        "UPDATE participants SET checked_in_at = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+      )
+      .run(at, now, tournamentId, id);
+  }
+
+  /** process_checkin: those not checked in sit out (marked, so abort_checkin can bring them back). */
+  deactivateUnchecked(tournamentId: number, now: string): number {
+    return this.db
+      .prepare(
+        "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
+      )
+      .run(now, tournamentId).changes;
+  }
+
+  /** abort_checkin: everyone back, check-ins forgotten. */
+  undoCheckIn(tournamentId: number, now: string): void {
+    this.db
+      .prepare(
+        "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
+      )
+      .run(now, tournamentId);
+  }
+
+  findByUsername(tournamentId: number, username: string): ParticipantRow | undefined {
+    return this.db
+      .prepare("SELECT * FROM participants WHERE tournament_id = ? AND username = ?")
+      .get(tournamentId, username) as ParticipantRow | undefined;
+  }
 }

@@ -2,6 +2,11 @@
 import type { TournamentSettings, TournamentState } from "../model/tournament.js";
 import type { Db } from "./database.js";
 
+export interface StageData {
+  /** Final-stage seeding (participant ids, best first) fixed when the group stage is finalized. */
+  readonly final_stage_seeds?: readonly number[];
+}
+
 export interface TournamentRow {
   readonly id: number;
   readonly url: string;
@@ -9,6 +14,7 @@ export interface TournamentRow {
   readonly tournament_type: string;
   readonly state: TournamentState;
   readonly settings: TournamentSettings;
+  readonly stage_data: StageData | null;
   readonly community_id: string | null;
   readonly random_seed: number;
   readonly created_at: string;
@@ -35,7 +41,10 @@ export interface NewTournament {
   readonly now: string;
 }
 
-type RawRow = Omit<TournamentRow, "settings"> & { settings: string };
+type RawRow = Omit<TournamentRow, "settings" | "stage_data"> & {
+  settings: string;
+  stage_data: string | null;
+};
 
 const SELECT = `SELECT t.*,
   (SELECT COUNT(*) FROM participants p WHERE p.tournament_id = t.id) AS participants_count,
@@ -45,7 +54,11 @@ const SELECT = `SELECT t.*,
 
 function hydrate(raw: RawRow | undefined): TournamentRow | undefined {
   if (raw === undefined) return undefined;
-  return { ...raw, settings: JSON.parse(raw.settings) as TournamentSettings };
+  return {
+    ...raw,
+    settings: JSON.parse(raw.settings) as TournamentSettings,
+    stage_data: raw.stage_data === null ? null : (JSON.parse(raw.stage_data) as StageData),
+  };
 }
 
 function whereClause(filter: TournamentFilter): { sql: string; params: unknown[] } {
@@ -165,6 +178,12 @@ export class TournamentRepository {
       params.push(stamps.completed);
     }
     this.db.prepare(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`).run(...params, id);
+  }
+
+  setStageData(id: number, data: StageData | null): void {
+    this.db
+      .prepare("UPDATE tournaments SET stage_data = ? WHERE id = ?")
+      .run(data === null ? null : JSON.stringify(data), id);
   }
 
   setRandomSeed(id: number, seed: number): void {

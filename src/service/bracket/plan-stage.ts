@@ -1,25 +1,41 @@
-/** Planning a stage with the engine and storing one row per planned match. */
+/**
+ * Planning a stage with the engine and storing one row per planned match.
+ * Elimination and round-robin stages are planned whole; swiss and free-for-all
+ * stages one round at a time (round 1 here, later rounds in rounds.ts).
+ */
 import {
   type EngineParticipant,
+  matchIdentifier,
   type PlannedMatch,
   planDoubleElimination,
   planRoundRobin,
   planSingleElimination,
 } from "../../engine/index.js";
-import type { TournamentSettings } from "../../model/tournament.js";
+import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
 import type { NewMatch, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
-import { unprocessable } from "../errors.js";
+import { storeFreeForAllRound, storeSwissRound } from "./rounds.js";
 
-/** The final stage's plan for the tournament's type and options. */
-export function planFinalStage(
+/** The format of a stage: the tournament type for the final stage, stage_type for groups. */
+export function stageFormat(
   settings: TournamentSettings,
+  stage: "final" | "group",
+): TournamentType {
+  return stage === "final" ? settings.tournament_type : settings.group_stage_options.stage_type;
+}
+
+function planWhole(
+  settings: TournamentSettings,
+  format: TournamentType,
+  stage: "final" | "group",
   participants: readonly EngineParticipant[],
 ): PlannedMatch[] {
   const sequentialPairings = settings.seeding_options.sequential_pairings;
-  switch (settings.tournament_type) {
+  const group = stage === "group" ? settings.group_stage_options : undefined;
+  switch (format) {
     case "single elimination": {
-      const rank = settings.match_options.consolation_matches_target_rank;
+      const rank =
+        group === undefined ? settings.match_options.consolation_matches_target_rank : undefined;
       return planSingleElimination(participants, {
         sequentialPairings,
         ...(rank === undefined ? {} : { consolationMatchesTargetRank: rank }),
@@ -28,24 +44,43 @@ export function planFinalStage(
     case "double elimination":
       return planDoubleElimination(participants, {
         sequentialPairings,
-        grandFinalsModifier: settings.double_elimination_options.grand_finals_modifier,
-        splitParticipants: settings.double_elimination_options.split_participants,
+        grandFinalsModifier:
+          group === undefined ? settings.double_elimination_options.grand_finals_modifier : "",
+        splitParticipants:
+          group?.split_participants ?? settings.double_elimination_options.split_participants,
       });
-    case "round robin":
-      return planRoundRobin(participants, { iterations: settings.round_robin_options.iterations });
     default:
-      throw unprocessable(
-        `starting a ${settings.tournament_type} tournament is not available yet in this version of the service`,
-        "/data/attributes/state",
-      );
+      return planRoundRobin(participants, {
+        iterations: group?.rr_iterations ?? settings.round_robin_options.iterations,
+      });
   }
+}
+
+/** Plans and stores a stage; swiss and free for all get their first round. */
+export function startStage(
+  service: ServiceContext,
+  settings: TournamentSettings,
+  ref: StageRef,
+  participants: readonly EngineParticipant[],
+): void {
+  const format = stageFormat(settings, ref.stage);
+  if (format === "swiss") return storeSwissRound(service, settings, ref, 1, participants);
+  if (format === "free for all")
+    return storeFreeForAllRound(
+      service,
+      settings,
+      ref,
+      1,
+      participants.map((p) => p.id),
+    );
+  storePlan(service, ref, planWhole(settings, format, ref.stage, participants));
 }
 
 function participantOf(source: PlannedMatch["player1"]): number | null {
   return source.type === "participant" ? source.participantId : null;
 }
 
-export function storeStage(
+export function storePlan(
   service: ServiceContext,
   ref: StageRef,
   plan: readonly PlannedMatch[],
@@ -71,4 +106,14 @@ export function storeStage(
     };
   });
   service.matches.insertMany(ref.tournamentId, rows, service.now());
+}
+
+/** Play order and identifier of the next match of a stage planned round by round. */
+export function nextOrder(
+  service: ServiceContext,
+  ref: StageRef,
+  offset: number,
+): { order: number; identifier: string } {
+  const order = service.matches.countStage(ref) + offset;
+  return { order, identifier: matchIdentifier(order) };
 }

@@ -6,6 +6,8 @@
 import { advance } from "../../engine/index.js";
 import type { MatchRow, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
+import { stageFormat } from "./plan-stage.js";
+import { continueFreeForAll, continueSwiss } from "./rounds.js";
 import { stageOf, storedResults } from "./stage-index.js";
 
 export interface Completion {
@@ -54,8 +56,24 @@ export function completeMatch(
   if (isEliminationMatch(row) && completion.winnerId !== null && completion.loserId !== null) {
     advanceFrom(service, row, ref, { winnerId: completion.winnerId, loserId: completion.loserId });
   } else if (service.matches.countIncomplete(ref) === 0) {
-    onStageComplete(service, ref);
+    continueRounds(service, ref);
   }
+}
+
+/** The last match of a round: swiss and free for all play another round, or the stage is over. */
+function continueRounds(service: ServiceContext, ref: StageRef): void {
+  const settings = service.tournaments.findById(ref.tournamentId)!.settings;
+  const format = stageFormat(settings, ref.stage);
+  const before = service.matches.countStage(ref);
+  let done = true;
+  if (format === "swiss") done = continueSwiss(service, settings, ref);
+  else if (format === "free for all") done = continueFreeForAll(service, settings, ref);
+  if (done) {
+    onStageComplete(service, ref);
+    return;
+  }
+  for (const row of service.matches.stageRows(ref).slice(before))
+    forfeitIfInactive(service, ref, row.plan_key);
 }
 
 function advanceFrom(
@@ -81,7 +99,7 @@ function advanceFrom(
 /** A newly playable match with a deactivated participant is won by the other one. */
 function forfeitIfInactive(service: ServiceContext, ref: StageRef, key: string): void {
   const row = service.matches.findByKey(ref, key);
-  if (row === undefined || row.state !== "open") return;
+  if (row === undefined || row.state !== "open" || row.side === "free_for_all") return;
   const inactive = (id: number | null) =>
     id !== null && service.participants.find(ref.tournamentId, id)?.active === 0;
   const [p1, p2] = [row.player1_id, row.player2_id];

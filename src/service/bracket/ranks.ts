@@ -11,6 +11,7 @@ import {
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { MatchRow, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
+import { freeForAllRanks, swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
 
 export function matchResultOf(row: MatchRow): MatchResult {
@@ -85,10 +86,16 @@ export function finalStageRanks(
   ref: StageRef,
 ): RankMap {
   const rows = service.matches.stageRows(ref);
-  if (settings.tournament_type === "round robin") {
-    return competitionRanks(roundRobinStandings(service, settings, ref, rows));
+  switch (settings.tournament_type) {
+    case "round robin":
+      return competitionRanks(roundRobinStandings(service, settings, ref, rows));
+    case "swiss":
+      return competitionRanks(swissRanks(service, settings, ref));
+    case "free for all":
+      return freeForAllRanks(service, ref);
+    default:
+      return eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
   }
-  return eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
 }
 
 /** Standings give distinct ranks (seed breaks the last ties); final ranks share a rank when every value ties. */

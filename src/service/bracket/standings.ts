@@ -7,8 +7,10 @@ import { eliminationRanks } from "../../engine/index.js";
 import type { MatchRow, StageRef } from "../../store/matches-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
+import { stageFormat } from "./plan-stage.js";
 import { isEliminationMatch } from "./progress.js";
 import { roundRobinStandings } from "./ranks.js";
+import { freeForAllRanks, playersOf, swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
 
 export interface Standing {
@@ -111,6 +113,44 @@ function eliminationStandings(
   return [...tally.values()].sort(
     (a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || b.wins - a.wins || a.losses - b.losses,
   );
+}
+
+function freeForAllStandings(
+  service: ServiceContext,
+  ref: StageRef,
+  rows: readonly MatchRow[],
+  names: Map<number, string>,
+): Standing[] {
+  const complete = service.matches.countIncomplete(ref) === 0;
+  const ranks = complete ? freeForAllRanks(service, ref) : new Map<number, number>();
+  const ids = [...new Set(rows.flatMap(playersOf))];
+  const advanced = (id: number) =>
+    rows.filter(
+      (r) =>
+        r.state === "complete" &&
+        playersOf(r).includes(id) &&
+        (JSON.parse(r.entries ?? "[]") as { participant_id: number; advancing: boolean }[]).some(
+          (e) => e.participant_id === id && e.advancing,
+        ),
+    ).length;
+  return ids
+    .map((id) => ({
+      participant_id: id,
+      name: names.get(id) ?? String(id),
+      stage: ref.stage,
+      group_id: ref.groupId,
+      rank: ranks.get(id) ?? null,
+      wins: advanced(id),
+      losses: 0,
+      ties: 0,
+      games_won: 0,
+      games_lost: 0,
+      points_scored: 0,
+      points_difference: 0,
+      points: advanced(id),
+      tie_breaks: {},
+    }))
+    .sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || b.wins - a.wins);
 }
 
 export function tournamentStandings(service: ServiceContext, t: TournamentRow): Standing[] {

@@ -1,59 +1,81 @@
-/**
- * The tournament state machine (DESIGN.md §3): start, reset, finalize here;
- * the group stage and check-in transitions arrive with the next capability.
- */
+/** The tournament state machine (DESIGN.md §3): every change_state value. */
 import type { StateChange } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
-import { planFinalStage, storeStage } from "./plan-stage.js";
-import { finalStageRanks, stageParticipants } from "./ranks.js";
+import { abortCheckIn, processCheckIn } from "./check-in.js";
+import {
+  finalizeGroupStage,
+  finalStageEntrants,
+  resetGroupStage,
+  startGroupStage,
+} from "./group-stage.js";
+import { startStage } from "./plan-stage.js";
+import { finalStageRanks } from "./ranks.js";
 
 const POINTER = "/data/attributes/state";
-const STARTABLE = new Set(["pending", "checked_in", "accepting_predictions"]);
+const BEFORE_START = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
 
 function notFrom(row: TournamentRow, change: string, hint: string): never {
   throw unprocessable(`cannot ${change} a tournament that is ${row.state}; ${hint}`, POINTER);
 }
 
 function start(service: ServiceContext, row: TournamentRow): void {
-  if (row.settings.group_stage_enabled && row.state !== "group_stages_finalized") {
+  const twoStage = row.settings.group_stage_enabled;
+  if (twoStage && row.state !== "group_stages_finalized") {
     notFrom(
       row,
       "start",
-      "a two-stage tournament starts with start_group_stage, then finalize_group_stage",
+      "a two-stage tournament runs start_group_stage, then finalize_group_stage, then start",
     );
   }
-  if (!STARTABLE.has(row.state) && row.state !== "group_stages_finalized")
-    notFrom(row, "start", "reset it first");
-  const participants = service.participants.listActive(row.id);
+  if (!twoStage && !BEFORE_START.has(row.state)) notFrom(row, "start", "reset it first");
+  if (row.state === "checking_in") notFrom(row, "start", "process or abort the check-in first");
+  const participants = twoStage
+    ? finalStageEntrants(row)
+    : service.participants.listActive(row.id).map((p) => ({ id: p.id, seed: p.seed }));
   if (participants.length < 2) {
     throw unprocessable(
       `a tournament needs at least 2 active participants to start; it has ${participants.length}`,
       POINTER,
     );
   }
-  const plan = planFinalStage(
+  startStage(
+    service,
     row.settings,
-    stageParticipants(service, row.id, new Set(participants.map((p) => p.id))),
+    { tournamentId: row.id, stage: "final", groupId: null },
+    participants,
   );
-  storeStage(service, { tournamentId: row.id, stage: "final", groupId: null }, plan);
   const now = service.now();
-  service.tournaments.setState(row.id, "underway", now, { started: now, completed: null });
+  service.tournaments.setState(
+    row.id,
+    "underway",
+    now,
+    twoStage ? {} : { started: now, completed: null },
+  );
+}
+
+function startGroups(service: ServiceContext, row: TournamentRow): void {
+  if (!row.settings.group_stage_enabled)
+    notFrom(row, "start_group_stage", "group_stage_enabled is false; enable it or use start");
+  if (!BEFORE_START.has(row.state) || row.state === "checking_in")
+    notFrom(row, "start_group_stage", "it must be pending or checked_in");
+  startGroupStage(service, row);
 }
 
 function reset(service: ServiceContext, row: TournamentRow): void {
-  if (row.state === "pending") notFrom(row, "reset", "it has not started");
+  if (BEFORE_START.has(row.state)) notFrom(row, "reset", "it has not started");
   const now = service.now();
   service.matches.deleteAll(row.id);
+  service.matches.deleteByes(row.id);
   service.participants.clearResults(row.id, true, now);
+  service.tournaments.setStageData(row.id, null);
   service.tournaments.setState(row.id, "pending", now, { started: null, completed: null });
 }
 
 function finalize(service: ServiceContext, row: TournamentRow): void {
-  if (row.state !== "awaiting_review") {
+  if (row.state !== "awaiting_review")
     notFrom(row, "finalize", "finalize needs every match complete (awaiting_review)");
-  }
   const now = service.now();
   const ranks = finalStageRanks(service, row.settings, {
     tournamentId: row.id,
@@ -64,25 +86,28 @@ function finalize(service: ServiceContext, row: TournamentRow): void {
   service.tournaments.setState(row.id, "complete", now, { completed: now });
 }
 
+function openPredictions(service: ServiceContext, row: TournamentRow): void {
+  if (row.state !== "pending")
+    notFrom(row, "open_predictions", "predictions open before the start, from pending");
+  service.tournaments.setState(row.id, "accepting_predictions", service.now());
+}
+
+const TRANSITIONS: Record<StateChange, (service: ServiceContext, row: TournamentRow) => void> = {
+  start,
+  reset,
+  finalize,
+  start_group_stage: startGroups,
+  finalize_group_stage: finalizeGroupStage,
+  reset_group_stage: resetGroupStage,
+  process_checkin: processCheckIn,
+  abort_checkin: abortCheckIn,
+  open_predictions: openPredictions,
+};
+
 export function applyStateChange(
   service: ServiceContext,
   row: TournamentRow,
   change: StateChange,
 ): void {
-  switch (change) {
-    case "start":
-      start(service, row);
-      return;
-    case "reset":
-      reset(service, row);
-      return;
-    case "finalize":
-      finalize(service, row);
-      return;
-    default:
-      throw unprocessable(
-        `the transition ${change} from ${row.state} is not available yet in this version of the service`,
-        POINTER,
-      );
-  }
+  TRANSITIONS[change](service, row);
 }

@@ -2,6 +2,7 @@
 import { seededShuffle } from "../../engine/shuffle.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { checkIn } from "../bracket/check-in.js";
 import { forfeit } from "../bracket/progress.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
@@ -183,6 +184,34 @@ function removeParticipant(service: ServiceContext, t: TournamentRow, p: Partici
   }
 }
 
+/** Register me: the asking user joins an open-signup tournament (DESIGN.md §3). */
+function register(
+  service: ServiceContext,
+  t: TournamentRow,
+  user: string,
+  attributes: Record<string, unknown>,
+): ParticipantRow {
+  if (!t.settings.registration_options.open_signup) {
+    throw unprocessable(
+      `tournament ${t.id} does not take sign-ups: registration_options.open_signup is false`,
+    );
+  }
+  requireBeforeStart(t, "register");
+  if (service.participants.findByUsername(t.id, user) !== undefined) {
+    throw unprocessable(`${user} is already registered in tournament ${t.id}`);
+  }
+  const problems = new Problems();
+  const input = readParticipantInput(
+    { name: user, ...attributes, username: user },
+    "/data/attributes",
+    problems,
+  );
+  checkBatch(service, t, [input], ["/data/attributes"], problems);
+  checkCap(service, t, 1, "/data/attributes", problems);
+  problems.throwIfAny();
+  return addParticipants(service, t, [input])[0]!;
+}
+
 export function registerParticipantRoutes(
   router: Router,
   service: ServiceContext,
@@ -257,6 +286,36 @@ export function registerParticipantRoutes(
     });
     return { status: 201, body: { data: participantResource(row!) } };
   });
+  router.post(`${path}/register`, (r) => {
+    const t = tournament(r);
+    const attributes = r.body.trim() === "" ? {} : readAttributes(readJsonBody(r), "participant");
+    const row = service.write(() => register(service, t, r.user, attributes));
+    return { status: 201, body: { data: participantResource(row) } };
+  });
+  router.delete(`${path}/register`, (r) => {
+    const t = tournament(r);
+    service.write(() => {
+      const mine = service.participants.findByUsername(t.id, r.user);
+      if (mine === undefined)
+        throw unprocessable(`${r.user} is not registered in tournament ${t.id}`);
+      removeParticipant(service, t, mine);
+    });
+    return { status: 204 };
+  });
+  for (const [verb, on] of [
+    ["check_in", true],
+    ["undo_check_in", false],
+  ] as const) {
+    router.post(`${path}/:participant/${verb}`, (r) => {
+      const t = tournament(r);
+      const p = participant(r, t);
+      service.write(() => checkIn(service, t, p, on));
+      return {
+        status: 200,
+        body: { data: participantResource(service.participants.find(t.id, p.id)!) },
+      };
+    });
+  }
   router.get(`${path}/:participant`, (r) => {
     const t = tournament(r);
     return { status: 200, body: { data: participantResource(participant(r, t)) } };

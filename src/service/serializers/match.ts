@@ -3,6 +3,17 @@ import type { MatchRow } from "../../store/matches-repository.js";
 
 type Sets = readonly (readonly [number, number])[];
 
+interface FreeForAllEntry {
+  participant_id: number;
+  score_set: string;
+  rank: number | null;
+  advancing: boolean;
+}
+
+function scoresOf(scoreSet: string): number[] {
+  return scoreSet === "" ? [] : scoreSet.split(",").map(Number);
+}
+
 /** "2 - 1": sets won by player1 and player2; empty before any score. */
 function summary(sets: Sets): string {
   if (sets.length === 0) return "";
@@ -17,13 +28,24 @@ function player(id: number | null) {
 
 export function matchResource(row: MatchRow): ResourceObject {
   const sets = row.score_sets === null ? [] : (JSON.parse(row.score_sets) as Sets);
+  const ffa =
+    row.side === "free_for_all"
+      ? (JSON.parse(row.entries ?? "[]") as FreeForAllEntry[])
+      : undefined;
   const points =
-    row.player1_id === null || row.player2_id === null || sets.length === 0
-      ? []
-      : [
-          { participant_id: row.player1_id, scores: sets.map((s) => s[0]) },
-          { participant_id: row.player2_id, scores: sets.map((s) => s[1]) },
-        ];
+    ffa !== undefined
+      ? ffa.map((e) => ({
+          participant_id: e.participant_id,
+          scores: scoresOf(e.score_set),
+          rank: e.rank,
+          advancing: e.advancing,
+        }))
+      : row.player1_id === null || row.player2_id === null || sets.length === 0
+        ? []
+        : [
+            { participant_id: row.player1_id, scores: sets.map((s) => s[0]) },
+            { participant_id: row.player2_id, scores: sets.map((s) => s[1]) },
+          ];
   return {
     id: String(row.id),
     type: "match",
@@ -41,6 +63,7 @@ export function matchResource(row: MatchRow): ResourceObject {
       loser_id: row.loser_id,
       tie: row.tie === 1,
       group_id: row.group_id,
+      ...(ffa === undefined ? {} : { participant_ids: ffa.map((e) => e.participant_id) }),
       bracket: row.side,
       underway_at: row.underway_at,
       timestamps: {

@@ -1,0 +1,75 @@
+/**
+ * Check-in (registration_options.check_in_duration, in minutes): the
+ * tournament is checking_in from starts_at minus the duration until
+ * process_checkin, which sets aside everyone not checked in.
+ */
+import type { TournamentSettings } from "../../model/tournament.js";
+import type { ParticipantRow } from "../../store/participants-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { unprocessable } from "../errors.js";
+
+const POINTER = "/data/attributes/state";
+
+export function checkInWindow(
+  settings: TournamentSettings,
+): { opens: string; closes: string } | undefined {
+  const minutes = settings.registration_options.check_in_duration;
+  if (minutes === undefined || settings.starts_at === null) return undefined;
+  const closes = Date.parse(settings.starts_at);
+  return {
+    opens: new Date(closes - minutes * 60_000).toISOString(),
+    closes: new Date(closes).toISOString(),
+  };
+}
+
+/** A pending tournament whose check-in window has opened moves to checking_in (on first look). */
+export function refreshCheckIn(service: ServiceContext, row: TournamentRow): TournamentRow {
+  if (row.state !== "pending") return row;
+  const window = checkInWindow(row.settings);
+  if (window === undefined || service.now() < window.opens) return row;
+  service.write(() => service.tournaments.setState(row.id, "checking_in", service.now()));
+  return service.tournaments.findById(row.id)!;
+}
+
+export function checkIn(
+  service: ServiceContext,
+  t: TournamentRow,
+  p: ParticipantRow,
+  on: boolean,
+): void {
+  const window = checkInWindow(t.settings);
+  if (window === undefined) {
+    throw unprocessable(
+      `tournament ${t.id} has no check-in: set registration_options.check_in_duration and starts_at`,
+    );
+  }
+  if (t.state !== "checking_in") {
+    throw unprocessable(
+      `check-in is not open: it runs from ${window.opens} until process_checkin (the tournament is ${t.state})`,
+    );
+  }
+  const now = service.now();
+  service.participants.setCheckedIn(t.id, p.id, on ? now : null, now);
+}
+
+export function processCheckIn(service: ServiceContext, row: TournamentRow): void {
+  if (row.state !== "checking_in") {
+    throw unprocessable(
+      `cannot process check-in while the tournament is ${row.state}; check-in must be open (checking_in)`,
+      POINTER,
+    );
+  }
+  const now = service.now();
+  service.participants.deactivateUnchecked(row.id, now);
+  service.tournaments.setState(row.id, "checked_in", now);
+}
+
+export function abortCheckIn(service: ServiceContext, row: TournamentRow): void {
+  if (row.state !== "checking_in" && row.state !== "checked_in") {
+    throw unprocessable(`cannot abort check-in while the tournament is ${row.state}`, POINTER);
+  }
+  const now = service.now();
+  service.participants.undoCheckIn(row.id, now);
+  service.tournaments.setState(row.id, "pending", now);
+}

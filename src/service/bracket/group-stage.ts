@@ -1,0 +1,160 @@
+/**
+ * The two-stage flow: groups by snake seeding, each group a stage of its own
+ * (round robin, elimination or swiss), then the final stage seeded group
+ * winners first, then runners-up, with players of one group kept apart in its
+ * first round.
+ */
+import {
+  assertGroupStageRules,
+  bergerRounds,
+  bracketSizeFor,
+  computeStandings,
+  type EngineParticipant,
+  eliminationRanks,
+  finalStageSeeds,
+  keepGroupsApart,
+  type StandingRow,
+  snakeGroups,
+  standardSeedOrder,
+} from "../../engine/index.js";
+import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
+import type { StageRef } from "../../store/matches-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { unprocessable } from "../errors.js";
+import { stageFormat, startStage } from "./plan-stage.js";
+import { matchResultOf, roundRobinStandings, stageParticipants } from "./ranks.js";
+import { swissRanks } from "./rounds.js";
+import { plannedFrom, storedResults } from "./stage-index.js";
+
+const POINTER = "/data/attributes/state";
+
+export function startGroupStage(service: ServiceContext, row: TournamentRow): void {
+  const options = row.settings.group_stage_options;
+  const participants = service.participants
+    .listActive(row.id)
+    .map((p) => ({ id: p.id, seed: p.seed }));
+  assertGroupStageRules({
+    participantCount: participants.length,
+    groupSize: options.group_size,
+    advancePerGroup: options.participant_count_to_advance_per_group,
+  });
+  const groups = snakeGroups(participants, options.group_size);
+  const now = service.now();
+  const assignment = new Map<number, number>();
+  groups.forEach((members, i) => {
+    for (const member of members) assignment.set(member.id, i + 1);
+  });
+  service.participants.setGroups(row.id, assignment, now);
+  groups.forEach((members, i) => {
+    startStage(
+      service,
+      row.settings,
+      { tournamentId: row.id, stage: "group", groupId: i + 1 },
+      members,
+    );
+  });
+  service.tournaments.setState(row.id, "group_stages_underway", now, {
+    started: now,
+    completed: null,
+  });
+}
+
+/** A group's standings, in finishing order (elimination groups by elimination rank). */
+export function groupStandings(
+  service: ServiceContext,
+  settings: TournamentSettings,
+  ref: StageRef,
+): StandingRow[] {
+  const format = stageFormat(settings, "group");
+  const rows = service.matches.stageRows(ref);
+  if (format === "round robin") return roundRobinStandings(service, settings, ref, rows);
+  if (format === "swiss") return swissRanks(service, settings, ref);
+  const ids = new Set(
+    rows.flatMap((r) => [r.player1_id, r.player2_id]).filter((id): id is number => id !== null),
+  );
+  const stats = computeStandings(
+    stageParticipants(service, ref.tournamentId, ids),
+    rows.filter((r) => r.active === 1 && r.state === "complete").map(matchResultOf),
+  );
+  const ranks = eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
+  return [...stats].sort(
+    (a, b) =>
+      (ranks.get(a.participantId) ?? 1e9) - (ranks.get(b.participantId) ?? 1e9) || a.seed - b.seed,
+  );
+}
+
+/** First-round pairs (1-based seeds) of the final stage's format, to keep groups apart in. */
+function firstRoundPairs(
+  format: TournamentType,
+  sequential: boolean,
+  count: number,
+): [number, number][] {
+  if (format === "free for all") return [];
+  if (format === "round robin") return (bergerRounds(count)[0] ?? []).map(([a, b]) => [a, b]);
+  if (format === "swiss") {
+    const half = Math.floor(count / 2);
+    return Array.from({ length: half }, (_, i) => [i + 1, i + 1 + half]);
+  }
+  if (sequential)
+    return Array.from({ length: Math.floor(count / 2) }, (_, i) => [2 * i + 1, 2 * i + 2]);
+  const order = standardSeedOrder(bracketSizeFor(count));
+  const pairs: [number, number][] = [];
+  for (let i = 0; i + 1 < order.length; i += 2) {
+    const [a, b] = [order[i]!, order[i + 1]!];
+    if (a <= count && b <= count) pairs.push([a, b]);
+  }
+  return pairs;
+}
+
+export function finalizeGroupStage(service: ServiceContext, row: TournamentRow): void {
+  if (row.state !== "group_stages_underway") {
+    throw unprocessable(
+      `cannot finalize the group stage of a tournament that is ${row.state}; it must be group_stages_underway`,
+      POINTER,
+    );
+  }
+  const open = service.matches.countIncompleteInStage(row.id, "group");
+  if (open > 0)
+    throw unprocessable(
+      `${open} group stage matches are not complete yet; report them first`,
+      POINTER,
+    );
+  const settings = row.settings;
+  const standings = service.matches
+    .groups(row.id)
+    .map((g) =>
+      groupStandings(service, settings, { tournamentId: row.id, stage: "group", groupId: g }),
+    );
+  const entrants = finalStageSeeds(
+    standings,
+    settings.group_stage_options.participant_count_to_advance_per_group,
+  );
+  const apart = keepGroupsApart(entrants, (n) =>
+    firstRoundPairs(settings.tournament_type, settings.seeding_options.sequential_pairings, n),
+  );
+  const seeds = [...apart].sort((a, b) => a.seed - b.seed).map((e) => e.participantId);
+  service.tournaments.setStageData(row.id, { final_stage_seeds: seeds });
+  service.tournaments.setState(row.id, "group_stages_finalized", service.now());
+}
+
+export function resetGroupStage(service: ServiceContext, row: TournamentRow): void {
+  if (row.state !== "group_stages_underway" && row.state !== "group_stages_finalized") {
+    throw unprocessable(
+      `cannot reset the group stage of a tournament that is ${row.state}`,
+      POINTER,
+    );
+  }
+  const now = service.now();
+  service.matches.deleteAll(row.id);
+  service.matches.deleteByes(row.id);
+  service.participants.clearResults(row.id, true, now);
+  service.tournaments.setStageData(row.id, null);
+  service.tournaments.setState(row.id, "pending", now, { started: null, completed: null });
+}
+
+/** Final-stage participants after a group stage: the stored seeding, as engine participants. */
+export function finalStageEntrants(row: TournamentRow): EngineParticipant[] {
+  const seeds = (row.stage_data?.final_stage_seeds ?? []) as number[];
+  return seeds.map((id, i) => ({ id, seed: i + 1 }));
+}
