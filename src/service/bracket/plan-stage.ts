@@ -64,16 +64,14 @@ export function startStage(
   participants: readonly EngineParticipant[],
 ): void {
   const format = stageFormat(settings, ref.stage);
-  if (format === "swiss") return storeSwissRound(service, settings, ref, 1, participants);
-  if (format === "free for all")
-    return storeFreeForAllRound(
-      service,
-      settings,
-      ref,
-      1,
-      participants.map((p) => p.id),
-    );
-  storePlan(service, ref, planWhole(settings, format, ref.stage, participants));
+  if (format === "swiss") {
+    storeSwissRound(service, settings, ref, 1, participants);
+  } else if (format === "free for all") {
+    const ids = participants.map((p) => p.id);
+    storeFreeForAllRound(service, settings, ref, 1, ids);
+  } else {
+    storePlan(service, ref, planWhole(settings, format, ref.stage, participants));
+  }
 }
 
 function participantOf(source: PlannedMatch["player1"]): number | null {

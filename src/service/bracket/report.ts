@@ -1,14 +1,11 @@
 /** Reporting a one-on-one match result (DESIGN.md §3 "Reporting a match"). */
 
-import { validateFreeForAllReport } from "../../engine/index.js";
 import type { MatchRow } from "../../store/matches-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import type { MatchReport, ReportEntry } from "../validation/match-report.js";
 import { completeMatch, isEliminationMatch } from "./progress.js";
-import { playersOf } from "./rounds.js";
-import { stageOf } from "./stage-index.js";
 
 const POINTER = "/data/attributes/match";
 

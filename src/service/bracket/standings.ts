@@ -164,16 +164,20 @@ export function tournamentStandings(service: ServiceContext, t: TournamentRow): 
         : 1,
   );
   for (const { ref, rows } of stages) {
+    const format = stageFormat(t.settings, ref.stage);
+    if (format === "free for all") {
+      result.push(...freeForAllStandings(service, ref, rows, names));
+      continue;
+    }
     if (rows.some(isEliminationMatch)) {
       result.push(...eliminationStandings(service, ref, rows, names));
       continue;
     }
-    for (const row of roundRobinStandings(
-      service,
-      t.settings,
-      ref,
-      service.matches.stageRows(ref),
-    )) {
+    const table =
+      format === "swiss"
+        ? swissRanks(service, t.settings, ref)
+        : roundRobinStandings(service, t.settings, ref, service.matches.stageRows(ref));
+    for (const row of table) {
       result.push({
         participant_id: row.participantId,
         name: names.get(row.participantId) ?? String(row.participantId),
