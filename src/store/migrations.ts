@@ -94,4 +94,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX byes_stage ON byes (tournament_id, stage, group_id);
   `,
+  // 4: when check-in opens (starts_at minus check_in_duration), so lists can open due check-ins in one statement
+  `
+  ALTER TABLE tournaments ADD COLUMN check_in_opens_at TEXT;
+  UPDATE tournaments SET check_in_opens_at = strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(settings, '$.starts_at'),
+    '-' || json_extract(settings, '$.registration_options.check_in_duration') || ' minutes')
+    WHERE json_extract(settings, '$.starts_at') IS NOT NULL
+      AND json_extract(settings, '$.registration_options.check_in_duration') IS NOT NULL;
+  `,
 ];

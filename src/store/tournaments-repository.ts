@@ -61,6 +61,13 @@ function hydrate(raw: RawRow | undefined): TournamentRow | undefined {
   };
 }
 
+/** When check-in opens: starts_at minus check_in_duration minutes; null without check-in. */
+export function checkInOpensAt(settings: TournamentSettings): string | null {
+  const minutes = settings.registration_options.check_in_duration;
+  if (minutes === undefined || settings.starts_at === null) return null;
+  return new Date(Date.parse(settings.starts_at) - minutes * 60_000).toISOString();
+}
+
 function whereClause(filter: TournamentFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
@@ -94,8 +101,8 @@ export class TournamentRepository {
     const s = input.settings;
     const result = this.db
       .prepare(
-        `INSERT INTO tournaments (url, name, tournament_type, state, settings, community_id, random_seed, created_at, updated_at)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+        `INSERT INTO tournaments (url, name, tournament_type, state, settings, community_id, random_seed, check_in_opens_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         s.url,
@@ -104,6 +111,7 @@ export class TournamentRepository {
         JSON.stringify(s),
         input.communityId,
         input.randomSeed,
+        checkInOpensAt(s),
         input.now,
         input.now,
       );
@@ -144,16 +152,26 @@ export class TournamentRepository {
   updateSettings(id: number, settings: TournamentSettings, now: string): void {
     this.db
       .prepare(
-        "UPDATE tournaments SET url = ?, name = ?, tournament_type = ?, settings = ?, updated_at = ? WHERE id = ?",
+        "UPDATE tournaments SET url = ?, name = ?, tournament_type = ?, settings = ?, check_in_opens_at = ?, updated_at = ? WHERE id = ?",
       )
       .run(
         settings.url,
         settings.name,
         settings.tournament_type,
         JSON.stringify(settings),
+        checkInOpensAt(settings),
         now,
         id,
       );
+  }
+
+  /** Pending tournaments whose check-in window has opened move to checking_in. */
+  openDueCheckIns(now: string): number {
+    return this.db
+      .prepare(
+        "UPDATE tournaments SET state = 'checking_in', updated_at = ? WHERE state = 'pending' AND check_in_opens_at <= ?",
+      )
+      .run(now, now).changes;
   }
 
   touch(id: number, now: string): void {

@@ -28,6 +28,9 @@ export async function createWithPlayers(
   );
   expect(t.status, t.body).toBe(201);
   const id = t.json.data.id as string;
+  const seedOf = new Map<number, number>();
+  const idOfSeed = new Map<number, number>();
+  if (count === 0) return { id, seedOf, idOfSeed };
   const names = Array.from({ length: count }, (_, i) => `P${i + 1}`);
   const added = await s.request(
     "POST",
@@ -35,8 +38,6 @@ export async function createWithPlayers(
     participantsBody(names),
   );
   expect(added.status, added.body).toBe(200);
-  const seedOf = new Map<number, number>();
-  const idOfSeed = new Map<number, number>();
   for (const p of added.json.data) {
     seedOf.set(Number(p.id), p.attributes.seed);
     idOfSeed.set(p.attributes.seed, Number(p.id));

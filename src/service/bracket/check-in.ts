@@ -5,7 +5,7 @@
  */
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
-import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { checkInOpensAt, type TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 
@@ -14,13 +14,9 @@ const POINTER = "/data/attributes/state";
 export function checkInWindow(
   settings: TournamentSettings,
 ): { opens: string; closes: string } | undefined {
-  const minutes = settings.registration_options.check_in_duration;
-  if (minutes === undefined || settings.starts_at === null) return undefined;
-  const closes = Date.parse(settings.starts_at);
-  return {
-    opens: new Date(closes - minutes * 60_000).toISOString(),
-    closes: new Date(closes).toISOString(),
-  };
+  const opens = checkInOpensAt(settings);
+  if (opens === null || settings.starts_at === null) return undefined;
+  return { opens, closes: new Date(Date.parse(settings.starts_at)).toISOString() };
 }
 
 /** A pending tournament whose check-in window has opened moves to checking_in (on first look). */
@@ -30,6 +26,11 @@ export function refreshCheckIn(service: ServiceContext, row: TournamentRow): Tou
   if (window === undefined || service.now() < window.opens) return row;
   service.write(() => service.tournaments.setState(row.id, "checking_in", service.now()));
   return service.tournaments.findById(row.id)!;
+}
+
+/** Before a list: every due check-in opens, in one statement. */
+export function refreshDueCheckIns(service: ServiceContext): void {
+  service.write(() => service.tournaments.openDueCheckIns(service.now()));
 }
 
 export function checkIn(

@@ -9,6 +9,7 @@ import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { isEliminationMatch } from "./progress.js";
+import { checkStageOpen } from "./report.js";
 import { stageOf, storedResults } from "./stage-index.js";
 
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
@@ -24,12 +25,14 @@ export function reopenMatch(
       `tournament ${tournament.id} is complete (finalized); its matches can no longer be reopened`,
     );
   }
+  checkStageOpen(tournament, row, "reopened");
   if (row.state !== "complete")
     throw unprocessable(
       `match ${row.identifier} (${row.id}) is ${row.state}, not complete: nothing to reopen`,
     );
   const now = service.now();
   const dependents = isEliminationMatch(row) ? dependentMatches(service, row, resetDependents) : [];
+  if (!isEliminationMatch(row)) dropLaterRounds(service, row, resetDependents);
   service.matches.setResult(
     row.id,
     { ...CLEARED, state: "open", scoreSets: row.score_sets, entries: row.entries },
@@ -87,4 +90,24 @@ function resetDependentsOf(
       slotParticipant(index, results, d.plan_key, "player2") !== undefined;
     if (known) service.matches.setState(ref, d.plan_key, "open", true, now);
   }
+}
+
+/**
+ * Swiss and free for all: the rounds after a reopened match were paired from
+ * its result, so they are removed (and paired again once the round completes).
+ * Refused when one of their matches is complete, unless reset_dependents.
+ */
+function dropLaterRounds(service: ServiceContext, row: MatchRow, resetDependents: boolean): void {
+  const ref = stageOf(row);
+  const later = service.matches.stageRows(ref).filter((r) => r.round > row.round);
+  if (later.length === 0) return;
+  const played = later.filter((r) => r.state === "complete");
+  if (played.length > 0 && !resetDependents) {
+    const names = played.map((d) => `${d.identifier} (${d.id})`).join(", ");
+    throw unprocessable(
+      `round ${row.round + 1} onwards was paired from match ${row.identifier} and has results: ${names}; reopen with reset_dependents true to remove those rounds`,
+      "/data/attributes/state",
+    );
+  }
+  service.matches.deleteRoundsAfter(ref, row.round);
 }

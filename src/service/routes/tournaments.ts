@@ -5,6 +5,7 @@ import {
   TOURNAMENT_TYPES,
 } from "../../model/tournament.js";
 import type { TournamentFilter, TournamentRow } from "../../store/tournaments-repository.js";
+import { refreshDueCheckIns } from "../bracket/check-in.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
@@ -162,6 +163,7 @@ export function registerTournamentRoutes(
   router.get(`${prefix}/tournaments`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const filter = readFilter((n) => r.query.get(n) ?? undefined, communityOf(r));
+    refreshDueCheckIns(service);
     const total = service.tournaments.count(filter);
     const rows = service.tournaments.list(filter, page.perPage, (page.page - 1) * page.perPage);
     return {
