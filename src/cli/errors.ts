@@ -19,3 +19,14 @@ export class CommandError extends Error {
 export class UnknownReferenceError extends Error {
   override readonly name = "UnknownReferenceError";
 }
+
+/** Another error with a line of advice, printed after the error's own message. */
+export class HintedError extends Error {
+  override readonly name = "HintedError";
+  constructor(
+    readonly error: unknown,
+    readonly hint: string,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}

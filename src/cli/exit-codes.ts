@@ -11,7 +11,13 @@ import {
   TimeoutError,
 } from "../client/errors.js";
 import { ConfigError } from "../config/errors.js";
-import { CancelledError, CommandError, UnknownReferenceError, UsageError } from "./errors.js";
+import {
+  CancelledError,
+  CommandError,
+  HintedError,
+  UnknownReferenceError,
+  UsageError,
+} from "./errors.js";
 
 export const EXIT = {
   ok: 0,
@@ -56,6 +62,10 @@ function codeForApi(error: ApiError): number {
 }
 
 export function outcomeOf(error: unknown): Outcome {
+  if (error instanceof HintedError) {
+    const inner = outcomeOf(error.error);
+    return { code: inner.code, lines: [...inner.lines, `hint: ${error.hint}`] };
+  }
   if (error instanceof RateLimitError) {
     const wait = error.retryAfterSeconds;
     const hint = wait === undefined ? "retry later" : `retry in ${wait} s`;

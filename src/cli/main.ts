@@ -18,13 +18,24 @@ process.on("SIGINT", () => {
   if (process.listenerCount("SIGINT") === 1) process.exit(130);
 });
 
-if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
-  process.stdout.write(`${VERSION}\n`);
-} else {
+async function main(): Promise<void> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
   const { run } = await import("./run.js");
   process.exitCode = await run(argv, {
-    io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    io: {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      // Reading process.stdin creates the stream; most commands never need it.
+      get stdin() {
+        return process.stdin;
+      },
+    },
     env: process.env,
     homeDir: homedir(),
   });
 }
+
+void main();

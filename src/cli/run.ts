@@ -2,7 +2,9 @@
 import { Command, CommanderError } from "commander";
 import { App } from "./app.js";
 import { registerAuth } from "./commands/auth/index.js";
+import { registerCompletion } from "./commands/completion.js";
 import { registerConfig } from "./commands/config/index.js";
+import { registerMatch } from "./commands/match/index.js";
 import { registerParticipants } from "./commands/participants/index.js";
 import { registerProfile } from "./commands/profile/index.js";
 import { registerServe } from "./commands/serve/serve.js";
@@ -40,10 +42,12 @@ export function buildProgram(app: App): Command {
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n`);
   registerTournament(program, app);
   registerParticipants(program, app);
+  registerMatch(program, app);
   registerConfig(program, app);
   registerProfile(program, app);
   registerAuth(program, app);
   registerServe(program, app);
+  registerCompletion(program, app);
   // Subcommands inherit the output settings and the usage-error behaviour.
   program.commands.forEach(function inherit(command: Command): void {
     command.copyInheritedSettings(program);

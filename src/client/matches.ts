@@ -27,6 +27,11 @@ export interface MatchReport {
 /** "reopen", "mark_as_underway" or "unmark_as_underway". */
 export type MatchStateChange = "reopen" | "mark_as_underway" | "unmark_as_underway";
 
+export interface MatchStateOptions {
+  /** With reopen: also reset dependent matches that are already complete. */
+  readonly reset_dependents?: boolean | undefined;
+}
+
 export interface MatchesApi {
   list(tournament: PathSegment, filters?: MatchFilters & PageOptions): Promise<ApiList>;
   listAll(tournament: PathSegment, filters?: MatchFilters): Promise<ApiRecord[]>;
@@ -37,6 +42,7 @@ export interface MatchesApi {
     tournament: PathSegment,
     match: PathSegment,
     state: MatchStateChange,
+    options?: MatchStateOptions,
   ): Promise<ApiRecord>;
 }
 
@@ -80,11 +86,17 @@ export function matchesApi(requester: Requester): MatchesApi {
         path: one(t, m),
         body: { type: "Match", attributes: reportAttributes(report) },
       }),
-    changeState: (t, m, state) =>
+    changeState: (t, m, state, options) =>
       requester.single({
         method: "PUT",
         path: `${one(t, m)}/change_state`,
-        body: { type: "MatchState", attributes: { state } },
+        body: {
+          type: "MatchState",
+          attributes:
+            options?.reset_dependents === undefined
+              ? { state }
+              : { state, reset_dependents: options.reset_dependents },
+        },
       }),
   };
 }

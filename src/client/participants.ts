@@ -28,6 +28,9 @@ export interface ParticipantsApi {
   /** Registers the authenticated user. */
   register(tournament: PathSegment, attributes?: Record<string, unknown>): Promise<ApiRecord>;
   unregister(tournament: PathSegment): Promise<void>;
+  /** Checks a participant in while the tournament is checking_in (an extension of v2.1). */
+  checkIn(tournament: PathSegment, participant: PathSegment): Promise<ApiRecord>;
+  undoCheckIn(tournament: PathSegment, participant: PathSegment): Promise<ApiRecord>;
 }
 
 export interface ParticipantsOptions {
@@ -109,5 +112,7 @@ export function participantsApi(
         body: { type: TYPE, attributes },
       }),
     unregister: (t) => requester.none({ method: "DELETE", path: `${all(t)}/register` }),
+    checkIn: (t, p) => requester.single({ method: "POST", path: `${one(t, p)}/check_in` }),
+    undoCheckIn: (t, p) => requester.single({ method: "POST", path: `${one(t, p)}/undo_check_in` }),
   };
 }

@@ -25,6 +25,11 @@ export interface TournamentsApi {
   delete(tournament: PathSegment): Promise<void>;
   /** `state` is a change: "start", "finalize", "reset", "process_checkin", ... */
   changeState(tournament: PathSegment, state: string): Promise<ApiRecord>;
+  /**
+   * Standings of every stage (an extension of v2.1: `GET /tournaments/{t}/standings`),
+   * one record per participant and stage; a service without it answers 404.
+   */
+  standings(tournament: PathSegment): Promise<ApiRecord[]>;
 }
 
 function filterQuery(filters: TournamentFilters | undefined) {
@@ -67,5 +72,7 @@ export function tournamentsApi(requester: Requester): TournamentsApi {
         path: `${one(tournament)}/change_state`,
         body: { type: "TournamentState", attributes: { state } },
       }),
+    standings: (tournament) =>
+      requester.listAll({ method: "GET", path: `${one(tournament)}/standings` }),
   };
 }

@@ -17,6 +17,8 @@ export interface TournamentRow {
   readonly stage_data: StageData | null;
   readonly community_id: string | null;
   readonly random_seed: number;
+  /** When check-in opens; null without check-in, or once it was aborted. */
+  readonly check_in_opens_at: string | null;
   readonly created_at: string;
   readonly updated_at: string;
   readonly started_at: string | null;
@@ -149,7 +151,11 @@ export class TournamentRepository {
     return rows.map((raw) => hydrate(raw)!);
   }
 
+  /** Check-in is re-armed (after an abort) only when starts_at or check_in_duration change. */
   updateSettings(id: number, settings: TournamentSettings, now: string): void {
+    const before = this.findById(id);
+    const opens = checkInOpensAt(settings);
+    const sameWindow = before !== undefined && checkInOpensAt(before.settings) === opens;
     this.db
       .prepare(
         "UPDATE tournaments SET url = ?, name = ?, tournament_type = ?, settings = ?, check_in_opens_at = ?, updated_at = ? WHERE id = ?",
@@ -159,7 +165,7 @@ export class TournamentRepository {
         settings.name,
         settings.tournament_type,
         JSON.stringify(settings),
-        checkInOpensAt(settings),
+        sameWindow ? before.check_in_opens_at : opens,
         now,
         id,
       );
@@ -172,6 +178,11 @@ export class TournamentRepository {
         "UPDATE tournaments SET state = 'checking_in', updated_at = ? WHERE state = 'pending' AND check_in_opens_at <= ?",
       )
       .run(now, now).changes;
+  }
+
+  /** abort_checkin: the window stays closed until starts_at or the duration changes. */
+  disarmCheckIn(id: number): void {
+    this.db.prepare("UPDATE tournaments SET check_in_opens_at = NULL WHERE id = ?").run(id);
   }
 
   touch(id: number, now: string): void {

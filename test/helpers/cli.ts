@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import type { CliDeps } from "../../src/cli/factory.js";
 import { run } from "../../src/cli/run.js";
 
 export interface CliResult {
@@ -20,6 +21,8 @@ export interface RunOptions {
   readonly stdin?: string;
   readonly tty?: boolean;
   readonly env?: Record<string, string | undefined>;
+  /** Replaces the profile's transport (e.g. to imitate a service without an extension). */
+  readonly makeTransport?: CliDeps["makeTransport"];
 }
 
 class Capture {
@@ -62,6 +65,7 @@ export function createSandbox(): Sandbox {
         io: { stdout, stderr, stdin },
         env: { ...env, ...options.env },
         homeDir: join(dir, "home"),
+        ...(options.makeTransport === undefined ? {} : { makeTransport: options.makeTransport }),
       });
       return {
         code,

@@ -18,6 +18,15 @@ export const TOURNAMENT_FIELDS: readonly Column[] = [
   { header: "type", value: "tournament_type" },
   { header: "state", value: "state" },
   { header: "participants", value: "participants_count" },
+  {
+    header: "progress",
+    value: (t) =>
+      t.matches_count === undefined
+        ? t.progress_meter === undefined
+          ? undefined
+          : `${String(t.progress_meter)}%`
+        : `${String(t.matches_complete)}/${String(t.matches_count)} matches complete`,
+  },
   { header: "game", value: "game_name" },
   { header: "starts at", value: "starts_at" },
   { header: "private", value: "private" },

@@ -79,6 +79,11 @@ export class Printer {
     this.stdout.write(`${await this.table(undefined, rows)}\n`);
   }
 
+  /** A section title above a table (terminal only: piped rows and JSON carry no titles). */
+  heading(title: string, first: boolean): void {
+    if (this.mode === "table") this.stdout.write(`${first ? "" : "\n"}${title}\n`);
+  }
+
   /** Human notes ("Created tournament 12") go to stderr, never into data. */
   note(message: string): void {
     this.stderr.write(`${message}\n`);

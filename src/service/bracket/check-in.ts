@@ -22,8 +22,8 @@ export function checkInWindow(
 /** A pending tournament whose check-in window has opened moves to checking_in (on first look). */
 export function refreshCheckIn(service: ServiceContext, row: TournamentRow): TournamentRow {
   if (row.state !== "pending") return row;
-  const window = checkInWindow(row.settings);
-  if (window === undefined || service.now() < window.opens) return row;
+  const opens = row.check_in_opens_at;
+  if (opens === null || service.now() < opens) return row;
   service.write(() => service.tournaments.setState(row.id, "checking_in", service.now()));
   return service.tournaments.findById(row.id)!;
 }
@@ -72,5 +72,6 @@ export function abortCheckIn(service: ServiceContext, row: TournamentRow): void 
   }
   const now = service.now();
   service.participants.undoCheckIn(row.id, now);
+  service.tournaments.disarmCheckIn(row.id);
   service.tournaments.setState(row.id, "pending", now);
 }

@@ -14,13 +14,27 @@ export async function resolveParticipant(
   ref: string,
 ): Promise<ResourceObject> {
   if (/^\d+$/.test(ref)) return client.participants.get(tournament, ref);
-  const all = await client.participants.listAll(tournament);
+  return findParticipant(await client.participants.listAll(tournament), tournament, ref);
+}
+
+/** Resolves `ref` against participants already read (no request). */
+export function findParticipant(
+  all: readonly ResourceObject[],
+  tournament: string,
+  ref: string,
+): ResourceObject {
   const seed = /^(?:#|seed:)(\d+)$/i.exec(ref);
-  const found = seed
-    ? all.find((p) => Number(p.attributes.seed) === Number(seed[1]))
-    : all.find((p) => String(p.attributes.name).toLowerCase() === ref.toLowerCase());
+  const found = /^\d+$/.test(ref)
+    ? all.find((p) => p.id === ref)
+    : seed
+      ? all.find((p) => Number(p.attributes.seed) === Number(seed[1]))
+      : all.find((p) => String(p.attributes.name).toLowerCase() === ref.toLowerCase());
   if (found === undefined) {
-    const what = seed ? `seed ${seed[1]}` : `named ${JSON.stringify(ref)}`;
+    const what = /^\d+$/.test(ref)
+      ? `with id ${ref}`
+      : seed
+        ? `seed ${seed[1]}`
+        : `named ${JSON.stringify(ref)}`;
     throw new UnknownReferenceError(
       `no participant ${what} in tournament ${tournament}; \`tourney participants list ${tournament}\` shows them`,
     );

@@ -1,0 +1,15 @@
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import { MATCH_REF_HELP } from "./match-ref.js";
+import { changeMatchState } from "./match-state.js";
+
+export function registerMarkUnderway(noun: Command, app: App): void {
+  noun
+    .command("mark-underway")
+    .description("mark an open match as being played now (sets underway_at)")
+    .argument("<tournament>", "tournament id or url")
+    .argument("<match>", MATCH_REF_HELP)
+    .action(async (tournament: string, match: string, _options: unknown, command: Command) =>
+      changeMatchState(app, command, { tournament, match }, "mark_as_underway"),
+    );
+}

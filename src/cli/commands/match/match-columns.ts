@@ -1,0 +1,128 @@
+/**
+ * How matches show in tables and tab-separated output: players by name (from
+ * the tournament's participants), set scores as `match report --scores` takes
+ * them ("3-1,2-3,3-0", player 1's score first), the winner by name.
+ */
+import type { ResourceObject } from "../../../model/resource.js";
+import type { Column } from "../../output/printer.js";
+import { type FlatRecord, flatten } from "../../output/records.js";
+
+/** Participants by id. */
+export type Roster = ReadonlyMap<number, ResourceObject>;
+
+export function rosterOf(participants: readonly ResourceObject[]): Roster {
+  return new Map(participants.map((p) => [Number(p.id), p]));
+}
+
+function idOf(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^\d+$/.test(value)) return Number(value);
+  return undefined;
+}
+
+export function nameOf(roster: Roster, value: unknown): string {
+  const id = idOf(value);
+  if (id === undefined) return "";
+  const name = roster.get(id)?.attributes.name;
+  return typeof name === "string" ? name : String(id);
+}
+
+function relatedId(match: ResourceObject, name: "player1" | "player2"): number | null {
+  const link = match.relationships?.[name] as { data?: { id?: unknown } | null } | undefined;
+  return idOf(link?.data?.id) ?? null;
+}
+
+/**
+ * A match's players: player1_id and player2_id, or (a service that draws them
+ * only as relationships, as the contract does) relationships.player1/player2.
+ */
+export function playerIds(match: ResourceObject): [number | null, number | null] {
+  const { player1_id: p1, player2_id: p2 } = match.attributes;
+  return [idOf(p1) ?? relatedId(match, "player1"), idOf(p2) ?? relatedId(match, "player2")];
+}
+
+/** The match as output shows it: id plus attributes, player ids filled in from relationships. */
+export function matchRecord(match: ResourceObject): FlatRecord {
+  const [player1_id, player2_id] = playerIds(match);
+  return { ...flatten(match), player1_id, player2_id };
+}
+
+/** "Ada (id 12, seed 1)": how `match view` names a player. */
+function playerLabel(roster: Roster, value: unknown): string {
+  const id = idOf(value);
+  if (id === undefined) return "";
+  const seed = roster.get(id)?.attributes.seed;
+  const seedText = typeof seed === "number" ? `, seed ${seed}` : "";
+  return `${nameOf(roster, id)} (id ${id}${seedText})`;
+}
+
+function isFreeForAll(m: FlatRecord): boolean {
+  return Array.isArray(m.participant_ids);
+}
+
+/** "3-1,2-3,3-0" from score_in_sets; a free-for-all match gives its ranks. */
+export function setsText(m: FlatRecord): string {
+  if (isFreeForAll(m)) {
+    const points = Array.isArray(m.points_by_participant) ? m.points_by_participant : [];
+    const ranks = points.map((p: { rank?: unknown }) => p.rank ?? "-");
+    return ranks.some((r) => r !== "-") ? `ranks ${ranks.join(",")}` : "";
+  }
+  const sets = Array.isArray(m.score_in_sets) ? (m.score_in_sets as unknown[][]) : [];
+  return sets.map((s) => s.join("-")).join(",");
+}
+
+function players(roster: Roster, m: FlatRecord): [string, string] {
+  if (isFreeForAll(m))
+    return [(m.participant_ids as unknown[]).map((id) => nameOf(roster, id)).join(", "), ""];
+  return [nameOf(roster, m.player1_id), nameOf(roster, m.player2_id)];
+}
+
+function winner(roster: Roster, m: FlatRecord): string {
+  if (m.tie === true) return "tie";
+  return nameOf(roster, m.winner_id);
+}
+
+/** Columns of `match list`; a free-for-all match lists all its players under PLAYER 1. */
+export function matchColumns(roster: Roster): Column[] {
+  return [
+    { header: "ID", value: "id" },
+    { header: "MATCH", value: "identifier" },
+    { header: "ROUND", value: "round" },
+    { header: "GROUP", value: "group_id" },
+    { header: "STATE", value: "state" },
+    { header: "PLAYER 1", value: (m) => players(roster, m)[0] },
+    { header: "PLAYER 2", value: (m) => players(roster, m)[1] },
+    { header: "SCORES", value: setsText },
+    { header: "WINNER", value: (m) => winner(roster, m) },
+    { header: "UNDERWAY", value: (m) => (m.underway_at ? "yes" : "") },
+  ];
+}
+
+/** Fields of `match view`. */
+export function matchFields(roster: Roster): Column[] {
+  const ffa = (m: FlatRecord) => isFreeForAll(m);
+  return [
+    { header: "id", value: "id" },
+    { header: "match", value: "identifier" },
+    { header: "state", value: "state" },
+    { header: "round", value: "round" },
+    { header: "group", value: "group_id" },
+    { header: "bracket", value: "bracket" },
+    {
+      header: "player 1",
+      value: (m) =>
+        ffa(m)
+          ? (m.participant_ids as unknown[]).map((id) => playerLabel(roster, id)).join(", ")
+          : playerLabel(roster, m.player1_id),
+    },
+    { header: "player 2", value: (m) => (ffa(m) ? "" : playerLabel(roster, m.player2_id)) },
+    { header: "sets won", value: "scores" },
+    { header: "scores", value: setsText },
+    { header: "winner", value: (m) => winner(roster, m) },
+    { header: "loser", value: (m) => nameOf(roster, m.loser_id) },
+    { header: "underway at", value: "underway_at" },
+    { header: "play order", value: "suggested_play_order" },
+    { header: "updated", value: "timestamps.updated_at" },
+    { header: "completed", value: "timestamps.completed_at" },
+  ];
+}

@@ -1,0 +1,50 @@
+import type { Command } from "commander";
+import { RejectedError } from "../../../client/errors.js";
+import type { App } from "../../app.js";
+import { HintedError } from "../../errors.js";
+import { MATCH_REF_HELP } from "./match-ref.js";
+import { changeMatchState } from "./match-state.js";
+
+/** The service refused because dependent matches are complete. */
+function blockedByDependents(error: unknown): error is RejectedError {
+  return (
+    error instanceof RejectedError && error.errors.some((e) => /reset_dependents/.test(e.detail))
+  );
+}
+
+export function registerReopen(noun: Command, app: App): void {
+  noun
+    .command("reopen")
+    .description("reopen a complete match to correct its result")
+    .argument("<tournament>", "tournament id or url")
+    .argument("<match>", MATCH_REF_HELP)
+    .option(
+      "--cascade",
+      "also reset the matches that depend on it and are already complete (reset_dependents)",
+    )
+    .addHelpText(
+      "after",
+      `
+The match's result is cleared and it is open again; matches fed by it lose the players it
+sent them. When one of those is already complete the service refuses, naming them, unless
+--cascade resets them too. A finalized (complete) tournament cannot be changed.`,
+    )
+    .action(
+      async (
+        tournament: string,
+        match: string,
+        options: { cascade?: boolean },
+        command: Command,
+      ) => {
+        const cascade = options.cascade === true;
+        try {
+          await changeMatchState(app, command, { tournament, match }, "reopen", {
+            ...(cascade ? { reset_dependents: true } : {}),
+          });
+        } catch (error) {
+          if (cascade || !blockedByDependents(error)) throw error;
+          throw new HintedError(error, "--cascade resets those matches too");
+        }
+      },
+    );
+}

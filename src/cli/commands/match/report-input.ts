@@ -1,0 +1,92 @@
+/**
+ * Turning `match report` flags into the v2.1 match array (DESIGN.md §3).
+ *
+ * One-on-one: `--scores 3-1,2-3,3-0` gives one set per comma, always from
+ * player 1's side (the match's first player, as `match view` shows it): player
+ * 1 gets score_set "3,2,3" and player 2 "1,3,0". `--winner` marks who
+ * advances; `--tie` completes a drawn match; neither records scores only.
+ *
+ * Free for all: `--ranks Ada=1,Grace=2,...` (1 = best) and `--advancing
+ * Ada,Grace` for the players moving to the next round.
+ */
+import type { MatchReport, MatchReportEntry } from "../../../client/matches.js";
+import { UsageError } from "../../errors.js";
+
+export type SetScores = readonly (readonly [number, number])[];
+
+export function parseScores(text: string): SetScores {
+  const sets = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (sets.length === 0) throw new UsageError("--scores needs at least one set, like 3-1");
+  return sets.map((set) => {
+    const m = /^(\d+)\s*-\s*(\d+)$/.exec(set);
+    if (m === null)
+      throw new UsageError(
+        `--scores takes sets like 3-1,2-3,3-0 (player 1's score first), not ${JSON.stringify(text)}`,
+      );
+    return [Number(m[1]), Number(m[2])] as const;
+  });
+}
+
+/** Sets won by player 1 and by player 2. */
+export function setsWon(sets: SetScores): [number, number] {
+  return [sets.filter(([a, b]) => a > b).length, sets.filter(([a, b]) => b > a).length];
+}
+
+export interface OneOnOne {
+  readonly player1: number;
+  readonly player2: number;
+  readonly sets: SetScores;
+  /** The winner's participant id (one of the two players). */
+  readonly winner?: number | undefined;
+  readonly tie?: boolean | undefined;
+}
+
+export function oneOnOneReport(input: OneOnOne): MatchReport {
+  const side = (i: 0 | 1) => input.sets.map((s) => s[i]).join(",");
+  const entry = (id: number, scores: string): MatchReportEntry => {
+    if (input.tie) return { participant_id: id, score_set: scores, advancing: false };
+    if (input.winner === undefined) return { participant_id: id, score_set: scores };
+    return { participant_id: id, score_set: scores, advancing: id === input.winner };
+  };
+  const match = [entry(input.player1, side(0)), entry(input.player2, side(1))];
+  return input.tie ? { match, tie: true } : { match };
+}
+
+/** Splits "Ada=1,Grace=2" (or repeated flags) into [ref, rank] pairs. */
+export function parseRanks(values: readonly string[]): [string, number][] {
+  const pairs = values.flatMap((v) => v.split(",")).filter((v) => v.trim() !== "");
+  if (pairs.length === 0) throw new UsageError("--ranks needs participant=rank pairs");
+  return pairs.map((pair) => {
+    const at = pair.lastIndexOf("=");
+    const rank = pair.slice(at + 1).trim();
+    if (at <= 0 || !/^\d+$/.test(rank) || Number(rank) < 1)
+      throw new UsageError(
+        `--ranks takes participant=rank pairs like "Ada=1,Grace=2" (rank 1 = best), not ${JSON.stringify(pair)}`,
+      );
+    return [pair.slice(0, at).trim(), Number(rank)];
+  });
+}
+
+export function parseRefList(values: readonly string[]): string[] {
+  return values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+}
+
+export function freeForAllReport(
+  ranks: readonly (readonly [number, number])[],
+  advancing: ReadonlySet<number>,
+): MatchReport {
+  return {
+    match: ranks.map(([id, rank]) => ({
+      participant_id: id,
+      score_set: "",
+      rank,
+      advancing: advancing.has(id),
+    })),
+  };
+}

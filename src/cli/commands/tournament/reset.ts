@@ -1,0 +1,12 @@
+/** `tourney tournament reset <tournament>`: change_state reset. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import { registerStateVerb } from "./state-change.js";
+
+export function registerReset(noun: Command, app: App): void {
+  registerStateVerb(noun, app, {
+    verb: "reset",
+    change: "reset",
+    description: "back to pending: matches and results removed, participants kept",
+  });
+}

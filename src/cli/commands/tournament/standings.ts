@@ -1,0 +1,142 @@
+import type { Command } from "commander";
+import type { ApiClient } from "../../../client/api-client.js";
+import { NotFoundError } from "../../../client/errors.js";
+import type { App } from "../../app.js";
+import type { Column, Printer } from "../../output/printer.js";
+import { type FlatRecord, flatten } from "../../output/records.js";
+
+const HELP = `
+Prints one table per stage: each group of the group stage, then the final stage, every
+row with its rank, record (wins, losses, ties), games won-lost, points scored, points
+difference, points, and the value of every tie-break in the order they apply.
+Piped, each row is tab-separated: stage, group, rank, participant id, name, wins,
+losses, ties, games won, games lost, points scored, points difference, points, then the
+tie-break values. --json prints an array of records: id ("stage:group:participant"),
+participant_id, name, stage ("group" | "final"), group_id, rank, wins, losses, ties,
+games_won, games_lost, points_scored, points_difference, points, tie_breaks {name: value}.
+
+Standings come from GET /tournaments/{t}/standings, an extension of the v2.1 interface.
+A service without it (404) gets the participants' final_rank instead (final stage only,
+after finalize), with a note on stderr; those records carry id, participant_id, name,
+stage, group_id and rank only.`;
+
+const BASE_COLUMNS: readonly Column[] = [
+  { header: "RANK", value: "rank" },
+  { header: "ID", value: "participant_id" },
+  { header: "NAME", value: "name" },
+  { header: "W", value: "wins" },
+  { header: "L", value: "losses" },
+  { header: "T", value: "ties" },
+  {
+    header: "GAMES",
+    value: (r) => (r.games_won === undefined ? "" : `${r.games_won}-${r.games_lost}`),
+  },
+  { header: "SCORED", value: "points_scored" },
+  { header: "DIFF", value: "points_difference" },
+  { header: "POINTS", value: "points" },
+];
+
+const FALLBACK_COLUMNS: readonly Column[] = BASE_COLUMNS.slice(0, 3);
+
+const TSV_COLUMNS: readonly Column[] = [
+  { header: "STAGE", value: "stage" },
+  { header: "GROUP", value: "group_id" },
+  ...BASE_COLUMNS.slice(0, 6),
+  { header: "GAMES WON", value: "games_won" },
+  { header: "GAMES LOST", value: "games_lost" },
+  ...BASE_COLUMNS.slice(7),
+];
+
+interface Section {
+  readonly title: string;
+  readonly rows: FlatRecord[];
+}
+
+function sectionsOf(rows: readonly FlatRecord[]): Section[] {
+  const sections = new Map<string, Section>();
+  const grouped = rows.some((r) => r.stage === "group");
+  for (const row of rows) {
+    const group = row.group_id ?? null;
+    const key = `${String(row.stage)}:${String(group)}`;
+    const title =
+      row.stage === "group" ? `Group ${String(group)}` : grouped ? "Final stage" : "Standings";
+    const section = sections.get(key) ?? { title, rows: [] };
+    section.rows.push(row);
+    sections.set(key, section);
+  }
+  return [...sections.values()];
+}
+
+function tieBreakColumns(rows: readonly FlatRecord[], header: (name: string) => string): Column[] {
+  const names = new Set<string>();
+  for (const row of rows) {
+    const values = row.tie_breaks;
+    if (typeof values === "object" && values !== null)
+      for (const k of Object.keys(values)) names.add(k);
+  }
+  return [...names].map((name) => ({
+    header: header(name),
+    value: (r: FlatRecord) => (r.tie_breaks as Record<string, unknown> | undefined)?.[name],
+  }));
+}
+
+/** Without the standings extension: final_rank of each participant, best first. */
+async function finalRanks(client: ApiClient, tournament: string): Promise<FlatRecord[]> {
+  const participants = await client.participants.listAll(tournament);
+  const rank = (p: FlatRecord) => (typeof p.rank === "number" ? p.rank : Number.MAX_SAFE_INTEGER);
+  return participants
+    .map((p) => ({
+      id: `final:0:${p.id}`,
+      participant_id: Number(p.id),
+      name: p.attributes.name,
+      stage: "final",
+      group_id: null,
+      rank: p.attributes.final_rank ?? null,
+      seed: p.attributes.seed,
+    }))
+    .sort((a, b) => rank(a) - rank(b) || Number(a.seed) - Number(b.seed))
+    .map(({ seed: _seed, ...row }) => row);
+}
+
+async function print(printer: Printer, rows: readonly FlatRecord[], fallback: boolean) {
+  if (printer.mode === "json") return printer.json(rows);
+  if (rows.length === 0) return printer.note("no standings yet: the tournament has not started");
+  const sections = sectionsOf(rows);
+  for (const [i, section] of sections.entries()) {
+    const tsv = printer.mode === "tsv";
+    const base = fallback ? FALLBACK_COLUMNS : tsv ? TSV_COLUMNS : BASE_COLUMNS;
+    const columns = [
+      ...(tsv && fallback ? TSV_COLUMNS.slice(0, 2) : []),
+      ...base,
+      ...tieBreakColumns(section.rows, (name) => name.toUpperCase()),
+    ];
+    printer.heading(section.title, i === 0);
+    await printer.list(section.rows, columns);
+  }
+}
+
+export function registerStandings(noun: Command, app: App): void {
+  noun
+    .command("standings")
+    .description("standings of each group, then of the final stage, with every tie-break")
+    .argument("<tournament>", "tournament id or url")
+    .addHelpText("after", HELP)
+    .action(async (tournament: string, _options: unknown, command: Command) => {
+      const f = app.factory(command);
+      const client = await f.client();
+      const printer = f.printer();
+      let rows: FlatRecord[];
+      let fallback = false;
+      try {
+        rows = (await client.tournaments.standings(tournament)).map(flatten);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        rows = await finalRanks(client, tournament);
+        fallback = true;
+        printer.note(
+          "the service has no standings (GET /standings answered 404): showing final_rank from the participants",
+        );
+      }
+      await print(printer, rows, fallback);
+    });
+}

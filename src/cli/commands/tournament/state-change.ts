@@ -1,0 +1,70 @@
+/**
+ * Tournament state changes (PUT /tournaments/{t}/change_state), shared by the
+ * verbs named after each change value and the generic `change-state`. Resets confirm first.
+ */
+import type { Command } from "commander";
+import { STATE_CHANGES, type StateChange } from "../../../model/tournament.js";
+import type { App } from "../../app.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import { TOURNAMENT_FIELDS } from "../../output/columns.js";
+import { flatten } from "../../output/records.js";
+
+export interface StateVerb {
+  readonly verb: string;
+  readonly change: StateChange;
+  readonly description: string;
+}
+
+/** What a destructive change asks before it runs. */
+const CONFIRM: Partial<Record<StateChange, string>> = {
+  reset: "to pending, removing every match and result (participants are kept)",
+  reset_group_stage: "'s group stage, removing its group matches and results",
+};
+
+export function parseStateChange(value: string): StateChange {
+  const change = value.trim().toLowerCase().replaceAll("-", "_");
+  if (!STATE_CHANGES.includes(change as StateChange))
+    throw new UsageError(
+      `state must be one of ${STATE_CHANGES.join(", ")}, not ${JSON.stringify(value)}`,
+    );
+  return change as StateChange;
+}
+
+export async function applyStateChange(
+  f: Factory,
+  tournament: string,
+  change: StateChange,
+): Promise<void> {
+  const client = await f.client();
+  let target = tournament;
+  const effect = CONFIRM[change];
+  if (effect !== undefined && !f.globals.yes) {
+    const record = await client.tournaments.get(tournament);
+    target = record.id;
+    await f.confirm(`Reset tournament ${record.id} "${String(record.attributes.name)}"${effect}?`);
+  }
+  const record = flatten(await client.tournaments.changeState(target, change));
+  const printer = f.printer();
+  if (printer.mode === "table") printer.note(`Tournament ${record.id} is ${String(record.state)}`);
+  await printer.record(record, TOURNAMENT_FIELDS);
+}
+
+/** Declares `tourney tournament <verb> <tournament>` sending one change_state value. */
+export function registerStateVerb(noun: Command, app: App, spec: StateVerb): void {
+  noun
+    .command(spec.verb)
+    .description(spec.description)
+    .argument("<tournament>", "tournament id or url")
+    .addHelpText(
+      "after",
+      `\nSends change_state with state ${spec.change}.${
+        CONFIRM[spec.change] === undefined
+          ? ""
+          : " Asks for confirmation first; --yes skips it (needed without a terminal)."
+      }`,
+    )
+    .action(async (tournament: string, _options: unknown, command: Command) =>
+      applyStateChange(app.factory(command), tournament, spec.change),
+    );
+}

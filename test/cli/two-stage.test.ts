@@ -1,0 +1,192 @@
+/**
+ * The seed's "Typical two-stage flow in v2.1", all nine steps, through the CLI on
+ * the embedded default. Eight players S1..S8 (seeded in that order), groups of 4
+ * by snake seeding: [S1, S4, S5, S8] and [S2, S3, S6, S7]; two advance from each.
+ * The better seed wins every match, so the groups finish S1, S4 / S2, S3; the
+ * final stage (single elimination of 4) is seeded winners first, then runners-up,
+ * with group mates apart: S1 v S3 and S2 v S4, then S1 beats S2. Final ranks
+ * (competition ranking, no third-place match): S1 1, S2 2, S3 3, S4 3; the four
+ * who did not advance have none.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { matchesJson, ok, tournamentState } from "../helpers/cli-tournament.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox();
+});
+afterEach(() => sb.cleanup());
+
+/** Reports every open match (better seed wins, 2-1 in sets); returns the matches reported. */
+async function reportOpen(t: string, seedOf: (id: number) => number): Promise<any[]> {
+  const open = await matchesJson(sb, t, "open");
+  for (const m of open) {
+    const p1Wins = seedOf(m.player1_id) < seedOf(m.player2_id);
+    const winner = p1Wins ? m.player1_id : m.player2_id;
+    const scores = p1Wins ? "11-5,7-11,11-9" : "5-11,11-7,9-11";
+    ok(
+      await sb.run([
+        "match",
+        "report",
+        t,
+        String(m.id),
+        "--winner",
+        String(winner),
+        "--scores",
+        scores,
+      ]),
+    );
+  }
+  return open;
+}
+
+describe("two-stage flow through the CLI", () => {
+  it("runs the seed's nine steps and gives final ranks to final-stage participants only", async () => {
+    // 1. Create with group_stage_enabled and group_stage_options.
+    const created = ok(
+      await sb.run([
+        "tournament",
+        "create",
+        "--name",
+        "Two Stage Cup",
+        "--type",
+        "single elimination",
+        "--group-stage",
+        "--stage-type",
+        "round robin",
+        "--group-size",
+        "4",
+        "--advance-per-group",
+        "2",
+        "--json",
+      ]),
+    ).json();
+    expect(created).toMatchObject({
+      group_stage_enabled: true,
+      group_stage_options: {
+        stage_type: "round robin",
+        group_size: 4,
+        participant_count_to_advance_per_group: 2,
+      },
+      state: "pending",
+    });
+    const t = String(created.id);
+
+    // 2. Add participants in bulk (from stdin).
+    const names = ["S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8"];
+    const added = ok(
+      await sb.run(["participants", "bulk-add", t, "--json"], { stdin: `${names.join("\n")}\n` }),
+    ).json();
+    const seedOf = (id: number) => added.find((p: any) => p.id === id).seed as number;
+    expect(added.map((p: any) => p.seed)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    // 3. start_group_stage.
+    const groupStage = ok(await sb.run(["tournament", "start-group-stage", t, "--json"])).json();
+    expect(groupStage.state).toBe("group_stages_underway");
+    const groups = await matchesJson(sb, t);
+    expect(groups).toHaveLength(12);
+    const members = (g: number) =>
+      [
+        ...new Set(
+          groups.filter((m) => m.group_id === g).flatMap((m) => [m.player1_id, m.player2_id]),
+        ),
+      ]
+        .map(seedOf)
+        .sort((a, b) => a - b);
+    expect([members(1), members(2)]).toEqual([
+      [1, 4, 5, 8],
+      [2, 3, 6, 7],
+    ]);
+    const early = await sb.run(["tournament", "finalize-group-stage", t]);
+    expect(early.code).toBe(5);
+    expect(await tournamentState(sb, t)).toBe("group_stages_underway");
+
+    // 4. List open matches and report each, until the group stage is played.
+    let reported = 0;
+    for (
+      let open = await reportOpen(t, seedOf);
+      open.length > 0;
+      open = await reportOpen(t, seedOf)
+    )
+      reported += open.length;
+    expect(reported).toBe(12);
+
+    // 5. finalize_group_stage.
+    const closed = ok(await sb.run(["tournament", "finalize-group-stage", t, "--json"])).json();
+    expect(closed.state).toBe("group_stages_finalized");
+
+    // 6. start: the final stage, whose matches carry a null group_id.
+    ok(await sb.run(["tournament", "start", t]));
+    expect(await tournamentState(sb, t)).toBe("underway");
+    const finals = (await matchesJson(sb, t)).filter((m) => m.group_id === null);
+    expect(finals).toHaveLength(3);
+    const firstRound = finals
+      .filter((m) => m.state === "open")
+      .map((m) => [seedOf(m.player1_id), seedOf(m.player2_id)]);
+    expect(firstRound).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+
+    // 7. Report final-stage matches the same way.
+    let finalReported = 0;
+    for (
+      let open = await reportOpen(t, seedOf);
+      open.length > 0;
+      open = await reportOpen(t, seedOf)
+    ) {
+      expect(open.every((m) => m.group_id === null)).toBe(true);
+      finalReported += open.length;
+    }
+    expect(finalReported).toBe(3);
+
+    // 8. awaiting_review by itself; finalize -> complete.
+    expect(await tournamentState(sb, t)).toBe("awaiting_review");
+    const done = ok(await sb.run(["tournament", "finalize", t, "--json"])).json();
+    expect(done.state).toBe("complete");
+
+    // 9. final_rank for final-stage participants only.
+    const participants = ok(await sb.run(["participants", "list", t, "--json"])).json();
+    expect(Object.fromEntries(participants.map((p: any) => [p.name, p.final_rank]))).toEqual({
+      S1: 1,
+      S2: 2,
+      S3: 3,
+      S4: 3,
+      S5: null,
+      S6: null,
+      S7: null,
+      S8: null,
+    });
+
+    // Standings: each group, then the final stage.
+    const table = ok(
+      await sb.run(["tournament", "standings", t], { tty: true, env: { NO_COLOR: "1" } }),
+    ).stdout;
+    const titles = table.split("\n").filter((line) => /^(Group \d|Final stage)$/.test(line));
+    expect(titles).toEqual(["Group 1", "Group 2", "Final stage"]);
+    const rows = ok(await sb.run(["tournament", "standings", t]))
+      .stdout.trimEnd()
+      .split("\n");
+    const byStage = rows
+      .map((r) => r.split("\t"))
+      .map(([stage, group, rank, , name]) => [stage, group, rank, name]);
+    expect(byStage.slice(0, 10)).toEqual([
+      ["group", "1", "1", "S1"],
+      ["group", "1", "2", "S4"],
+      ["group", "1", "3", "S5"],
+      ["group", "1", "4", "S8"],
+      ["group", "2", "1", "S2"],
+      ["group", "2", "2", "S3"],
+      ["group", "2", "3", "S6"],
+      ["group", "2", "4", "S7"],
+      ["final", "", "1", "S1"],
+      ["final", "", "2", "S2"],
+    ]);
+    // Equal ranks come in no particular order.
+    expect(byStage.slice(10).sort()).toEqual([
+      ["final", "", "3", "S3"],
+      ["final", "", "3", "S4"],
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * End to end: a tournament played with the built binary's match and state verbs
+ * against `tourney serve` through a remote profile (the same commands as on the
+ * embedded default, over HTTP).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+
+describe.runIf(BUILT)("match and state verbs over tourney serve", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-match-"));
+  const env = {
+    PATH: process.env.PATH ?? "",
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+    TOURNEY_PROFILE: "lan",
+  };
+  let served: Served;
+
+  beforeAll(async () => {
+    served = await startServe(["--db", join(dir, "served.db")], env);
+    const base = `http://127.0.0.1:${served.port}`;
+    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
+    expect((await runBinary(["auth", "login"], env, `${served.apiKey}\n`)).code).toBe(0);
+  });
+  afterAll(async () => {
+    expect(await served.stop()).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const tourney = async (...args: string[]) => {
+    const r = await runBinary(args, env);
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout;
+  };
+
+  it("starts, reports by identifier and name, finalizes and reads standings", async () => {
+    const t = String(
+      JSON.parse(await tourney("tournament", "create", "--name", "LAN Cup", "--json")).id,
+    );
+    await runBinary(["participants", "bulk-add", t], env, "Ada\nGrace\nLinus\nAlan\n");
+    await tourney("tournament", "start", t);
+    expect(await tourney("match", "list", t, "--state", "open")).toMatch(
+      /^\d+\tA\t1\t\topen\tAda\tAlan\t\t\t\n\d+\tB\t1\t\topen\tGrace\tLinus\t\t\t\n$/,
+    );
+    await tourney("match", "report", t, "A", "--winner", "Ada", "--scores", "3-1,2-3,3-0");
+    await tourney("match", "report", t, "B", "--winner", "#3", "--scores", "1-2");
+    const final = JSON.parse(await tourney("match", "view", t, "C", "--json"));
+    expect(final.state).toBe("open");
+    await tourney("match", "report", t, "C", "--winner", "Linus", "--scores", "0-2");
+    await tourney("tournament", "finalize", t);
+    expect(await tourney("tournament", "standings", t)).toMatch(/^final\t\t1\t\d+\tLinus\t2\t0\t/);
+    const ranks = JSON.parse(await tourney("participants", "list", t, "--json")).map(
+      (p: { name: string; final_rank: number }) => [p.name, p.final_rank],
+    );
+    expect(ranks).toEqual([
+      ["Ada", 2],
+      ["Grace", 3],
+      ["Linus", 1],
+      ["Alan", 3],
+    ]);
+  });
+});
