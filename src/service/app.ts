@@ -84,6 +84,7 @@ function answer(
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
   const user = requireAuth ? checkCredentials(service, base) : "owner";
+  service.beginRequest();
   const match = router.match(base.method, base.path);
   if (match.kind === "none")
     throw ServiceError.of(404, `no such path: ${base.method} ${base.path}`);

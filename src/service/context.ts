@@ -21,6 +21,8 @@ export interface ServiceContext {
   newRandomSeed(): number;
   /** Runs `fn` in one write transaction: all of it lands, or none. */
   write<T>(fn: () => T): T;
+  /** Called as each request starts: forgets what other connections have changed since. */
+  beginRequest(): void;
 }
 
 export interface ContextOptions {
@@ -32,16 +34,34 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const clock = options.now ?? (() => new Date());
   const seeds = options.randomSeed ?? (() => randomInt(1, 2 ** 31 - 1));
   const matches = new MatchRepository(db);
+  const stageIndexes = new StageIndexCache(matches);
+  // One transaction function for every write: BEGIN IMMEDIATE (then a look at what
+  // other connections committed), or a savepoint when nested.
+  const inTransaction = db.transaction((fn: () => unknown) => {
+    matches.syncWithDatabase();
+    return fn();
+  });
+  const write = <T>(fn: () => T): T => {
+    try {
+      return inTransaction.immediate(fn) as T;
+    } catch (error) {
+      // Rolled back: what the caches learnt inside the transaction is void.
+      matches.forget();
+      stageIndexes.clear();
+      throw error;
+    }
+  };
   return {
     db,
     matches,
-    stageIndexes: new StageIndexCache(matches),
+    stageIndexes,
     basePath: "/v2.1",
     tournaments: new TournamentRepository(db),
     participants: new ParticipantRepository(db),
     apiKeys: new ApiKeyRepository(db),
     now: () => clock().toISOString(),
     newRandomSeed: seeds,
-    write: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    write,
+    beginRequest: () => matches.syncWithDatabase(),
   };
 }

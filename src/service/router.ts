@@ -56,17 +56,20 @@ function matchSegments(
   path: readonly string[],
 ): Record<string, string> | undefined {
   if (route.length !== path.length) return undefined;
+  // Static segments first: most routes fail there, before any parameter is decoded.
+  for (let i = 0; i < route.length; i++) {
+    const want = route[i]!;
+    if (want.charCodeAt(0) !== 58 /* ":" */ && want !== path[i]) return undefined;
+  }
   const params: Record<string, string> = {};
   for (let i = 0; i < route.length; i++) {
     const want = route[i]!;
-    const got = path[i]!;
-    if (want.startsWith(":")) {
-      try {
-        params[want.slice(1)] = decodeURIComponent(got);
-      } catch {
-        return undefined;
-      }
-    } else if (want !== got) return undefined;
+    if (want.charCodeAt(0) !== 58) continue;
+    try {
+      params[want.slice(1)] = decodeURIComponent(path[i]!);
+    } catch {
+      return undefined;
+    }
   }
   return params;
 }

@@ -1,6 +1,8 @@
 /** Match rows: one per planned match of a stage (final stage, or one group). */
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.js";
+import { isState, stageKeyOf, TournamentMatches } from "./match-cache.js";
+import { Statements } from "./statements.js";
 
 export type MatchState = "pending" | "open" | "complete";
 
@@ -73,18 +75,152 @@ export interface MatchResultUpdate {
   readonly completedAt: string | null;
 }
 
-export class MatchRepository {
-  private readonly statements = new Map<string, Statement<unknown[]>>();
+export interface MatchResultRow {
+  readonly state: MatchState;
+  readonly winner_id: number | null;
+  readonly loser_id: number | null;
+}
 
-  constructor(private readonly db: Db) {}
+/** SELECT * in column order, mapped to rows in JavaScript (faster than row objects from the driver). */
+function rowReader(columns: readonly string[]): (raw: unknown[]) => MatchRow {
+  const at = (name: keyof MatchRow): number => {
+    const i = columns.indexOf(name);
+    if (i < 0) throw new Error(`matches has no column ${name}`);
+    return i;
+  };
+  const [id, tid, stage, group, key, side, round, ident, order] = [
+    at("id"),
+    at("tournament_id"),
+    at("stage"),
+    at("group_id"),
+    at("plan_key"),
+    at("side"),
+    at("round"),
+    at("identifier"),
+    at("suggested_play_order"),
+  ];
+  const [p1s, p2s, oilw, active, p1, p2, state, winner, loser] = [
+    at("player1_source"),
+    at("player2_source"),
+    at("only_if_loser_wins"),
+    at("active"),
+    at("player1_id"),
+    at("player2_id"),
+    at("state"),
+    at("winner_id"),
+    at("loser_id"),
+  ];
+  const [tie, sets, entries, underway, completed, created, updated] = [
+    at("tie"),
+    at("score_sets"),
+    at("entries"),
+    at("underway_at"),
+    at("completed_at"),
+    at("created_at"),
+    at("updated_at"),
+  ];
+  return (r) =>
+    ({
+      id: r[id],
+      tournament_id: r[tid],
+      stage: r[stage],
+      group_id: r[group],
+      plan_key: r[key],
+      side: r[side],
+      round: r[round],
+      identifier: r[ident],
+      suggested_play_order: r[order],
+      player1_source: r[p1s],
+      player2_source: r[p2s],
+      only_if_loser_wins: r[oilw],
+      active: r[active],
+      player1_id: r[p1],
+      player2_id: r[p2],
+      state: r[state],
+      winner_id: r[winner],
+      loser_id: r[loser],
+      tie: r[tie],
+      score_sets: r[sets],
+      entries: r[entries],
+      underway_at: r[underway],
+      completed_at: r[completed],
+      created_at: r[created],
+      updated_at: r[updated],
+    }) as MatchRow;
+}
+
+function involves(row: MatchRow, participantId: number): boolean {
+  return (
+    row.player1_id === participantId ||
+    row.player2_id === participantId ||
+    row.entries?.includes(`"participant_id":${participantId},`) === true
+  );
+}
+
+const STAGE = "tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?";
+const MAX_CACHED_TOURNAMENTS = 16;
+
+/**
+ * Match rows. Reads are answered from the rows of the tournament held in
+ * memory (loaded with one query on first use); writes go to the database and
+ * to those rows alike. `syncWithDatabase` drops them when another connection
+ * has committed; `forget` after a rolled-back transaction.
+ */
+export class MatchRepository {
+  private readonly statements: Statements;
+  private readonly tournaments = new Map<number, TournamentMatches>();
+  private readonly owners = new Map<number, TournamentMatches>();
+  private readonly readRow: (raw: unknown[]) => MatchRow;
+  private dataVersion: number;
+
+  constructor(db: Db) {
+    this.statements = new Statements(db);
+    const select = this.statements.get("SELECT * FROM matches WHERE tournament_id = ? ORDER BY id");
+    this.readRow = rowReader(select.columns().map((c) => c.name));
+    this.dataVersion = this.readDataVersion();
+  }
 
   private stmt(sql: string): Statement<unknown[]> {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
+    return this.statements.get(sql);
+  }
+
+  private readDataVersion(): number {
+    return this.stmt("PRAGMA data_version").pluck().get() as number;
+  }
+
+  /** Drops the rows held in memory when another connection has committed since the last look. */
+  syncWithDatabase(): void {
+    const version = this.readDataVersion();
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.forget();
     }
-    return statement;
+  }
+
+  /** Drops the rows held in memory (all, or one tournament's). */
+  forget(tournamentId?: number): void {
+    if (tournamentId === undefined) {
+      this.tournaments.clear();
+      this.owners.clear();
+      return;
+    }
+    const held = this.tournaments.get(tournamentId);
+    if (held === undefined) return;
+    for (const id of held.byId.keys()) this.owners.delete(id);
+    this.tournaments.delete(tournamentId);
+  }
+
+  private held(tournamentId: number): TournamentMatches {
+    let held = this.tournaments.get(tournamentId);
+    if (held !== undefined) return held;
+    if (this.tournaments.size >= MAX_CACHED_TOURNAMENTS) this.forget();
+    const raw = this.stmt("SELECT * FROM matches WHERE tournament_id = ? ORDER BY id")
+      .raw(true)
+      .all(tournamentId) as unknown[][];
+    held = new TournamentMatches(raw.map(this.readRow));
+    for (const id of held.byId.keys()) this.owners.set(id, held);
+    this.tournaments.set(tournamentId, held);
+    return held;
   }
 
   insertMany(tournamentId: number, matches: readonly NewMatch[], now: string): void {
@@ -93,98 +229,122 @@ export class MatchRepository {
          player1_source, player2_source, only_if_loser_wins, active, player1_id, player2_id, state, entries, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const held = this.held(tournamentId);
     for (const m of matches) {
-      insert.run(
-        tournamentId,
-        m.stage,
-        m.groupId,
-        m.key,
-        m.side,
-        m.round,
-        m.identifier,
-        m.suggestedPlayOrder,
-        m.player1Source,
-        m.player2Source,
-        m.onlyIfLoserWins,
-        m.active ? 1 : 0,
-        m.player1Id,
-        m.player2Id,
-        m.state,
-        m.entries ?? null,
-        now,
-        now,
+      const row = {
+        tournament_id: tournamentId,
+        stage: m.stage,
+        group_id: m.groupId,
+        plan_key: m.key,
+        side: m.side,
+        round: m.round,
+        identifier: m.identifier,
+        suggested_play_order: m.suggestedPlayOrder,
+        player1_source: m.player1Source,
+        player2_source: m.player2Source,
+        only_if_loser_wins: m.onlyIfLoserWins,
+        active: m.active ? 1 : 0,
+        player1_id: m.player1Id,
+        player2_id: m.player2Id,
+        state: m.state,
+        entries: m.entries ?? null,
+        created_at: now,
+        updated_at: now,
+      };
+      const result = insert.run(
+        row.tournament_id,
+        row.stage,
+        row.group_id,
+        row.plan_key,
+        row.side,
+        row.round,
+        row.identifier,
+        row.suggested_play_order,
+        row.player1_source,
+        row.player2_source,
+        row.only_if_loser_wins,
+        row.active,
+        row.player1_id,
+        row.player2_id,
+        row.state,
+        row.entries,
+        row.created_at,
+        row.updated_at,
       );
+      const id = Number(result.lastInsertRowid);
+      held.put({
+        id,
+        ...row,
+        winner_id: null,
+        loser_id: null,
+        tie: 0,
+        score_sets: null,
+        underway_at: null,
+        completed_at: null,
+      });
+      this.owners.set(id, held);
     }
   }
 
   find(tournamentId: number, id: number): MatchRow | undefined {
-    return this.stmt("SELECT * FROM matches WHERE tournament_id = ? AND id = ? AND active = 1").get(
-      tournamentId,
-      id,
-    ) as MatchRow | undefined;
+    const row = this.held(tournamentId).byId.get(id);
+    return row?.active === 1 ? row : undefined;
+  }
+
+  /** The result columns of a stage's match, by plan key. */
+  resultByKey(ref: StageRef, key: string): MatchResultRow | undefined {
+    return this.findByKey(ref, key);
   }
 
   findByKey(ref: StageRef, key: string): MatchRow | undefined {
-    return this.stmt(
-      "SELECT * FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND plan_key = ?",
-    ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0, key) as MatchRow | undefined;
+    return this.held(ref.tournamentId).byPlanKey(ref, key);
   }
 
-  /** Every row of a stage (inactive resets included), for building its index. */
+  /** Every row of a stage (inactive resets included), in play order. */
   stageRows(ref: StageRef): MatchRow[] {
-    return this.stmt(
-      "SELECT * FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? ORDER BY suggested_play_order",
-    ).all(ref.tournamentId, ref.stage, ref.groupId ?? 0) as MatchRow[];
+    return [...this.held(ref.tournamentId).stage(ref)].sort(
+      (a, b) => a.suggested_play_order - b.suggested_play_order || a.id - b.id,
+    );
   }
 
   /** The lowest id of a stage: changes whenever the stage is planned anew. */
   stageGeneration(ref: StageRef): number | undefined {
-    const row = this.stmt(
-      "SELECT MIN(id) AS id FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?",
-    ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0) as { id: number | null };
-    return row.id ?? undefined;
+    const first = this.held(ref.tournamentId).stage(ref)[Symbol.iterator]().next();
+    return first.done === true ? undefined : first.value.id;
   }
 
-  private where(tournamentId: number, filter: MatchFilter): { sql: string; params: unknown[] } {
-    const clauses = ["tournament_id = ?", "active = 1"];
-    const params: unknown[] = [tournamentId];
-    if (filter.state !== undefined) {
-      clauses.push("state = ?");
-      params.push(filter.state);
-    }
-    if (filter.participantId !== undefined) {
-      clauses.push("(player1_id = ? OR player2_id = ? OR entries LIKE ?)");
-      params.push(
-        filter.participantId,
-        filter.participantId,
-        `%"participant_id":${filter.participantId},%`,
+  private selected(tournamentId: number, filter: MatchFilter): MatchRow[] {
+    const { state, participantId } = filter;
+    return this.held(tournamentId)
+      .all()
+      .filter(
+        (row) =>
+          row.active === 1 &&
+          isState(row, state) &&
+          (participantId === undefined || involves(row, participantId)),
       );
-    }
-    return { sql: clauses.join(" AND "), params };
   }
 
   list(tournamentId: number, filter: MatchFilter, limit = -1, offset = 0): MatchRow[] {
-    const where = this.where(tournamentId, filter);
-    return this.stmt(
-      `SELECT * FROM matches WHERE ${where.sql} ORDER BY stage DESC, suggested_play_order, group_id, id LIMIT ? OFFSET ?`,
-    ).all(...where.params, limit, offset) as MatchRow[];
+    const rows = this.selected(tournamentId, filter);
+    return rows.slice(offset, limit < 0 ? undefined : offset + limit);
   }
 
   count(tournamentId: number, filter: MatchFilter = {}): number {
-    const where = this.where(tournamentId, filter);
-    return (
-      this.stmt(`SELECT COUNT(*) AS n FROM matches WHERE ${where.sql}`).get(...where.params) as {
-        n: number;
-      }
-    ).n;
+    return this.selected(tournamentId, filter).length;
   }
 
   countIncomplete(ref: StageRef): number {
-    return (
-      this.stmt(
-        "SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND active = 1 AND state != 'complete'",
-      ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0) as { n: number }
-    ).n;
+    let n = 0;
+    for (const row of this.held(ref.tournamentId).stage(ref))
+      if (row.active === 1 && row.state !== "complete") n++;
+    return n;
+  }
+
+  private change(id: number, changes: Partial<Omit<MatchRow, "id">>): void {
+    const held = this.owners.get(id);
+    const row = held?.byId.get(id);
+    if (held !== undefined && row !== undefined) held.update(row, changes);
   }
 
   setResult(id: number, result: MatchResultUpdate, now: string): void {
@@ -203,6 +363,18 @@ export class MatchRepository {
       now,
       id,
     );
+    const underway = result.state === "complete" ? { underway_at: null } : {};
+    this.change(id, {
+      state: result.state,
+      winner_id: result.winnerId,
+      loser_id: result.loserId,
+      tie: result.tie ? 1 : 0,
+      score_sets: result.scoreSets,
+      entries: result.entries,
+      completed_at: result.completedAt,
+      ...underway,
+      updated_at: now,
+    });
   }
 
   setSlot(
@@ -212,75 +384,99 @@ export class MatchRepository {
     participantId: number | null,
     now: string,
   ): void {
-    this.stmt(
-      `UPDATE matches SET ${slot}_id = ?, updated_at = ? WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND plan_key = ?`,
-    ).run(participantId, now, ref.tournamentId, ref.stage, ref.groupId ?? 0, key);
+    const row = this.findByKey(ref, key);
+    if (row === undefined) return;
+    this.stmt(`UPDATE matches SET ${slot}_id = ?, updated_at = ? WHERE id = ?`).run(
+      participantId,
+      now,
+      row.id,
+    );
+    this.change(row.id, { [`${slot}_id`]: participantId, updated_at: now });
   }
 
   setState(ref: StageRef, key: string, state: MatchState, active: boolean, now: string): void {
-    this.stmt(
-      `UPDATE matches SET state = ?, active = ?, updated_at = ? WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND plan_key = ?`,
-    ).run(state, active ? 1 : 0, now, ref.tournamentId, ref.stage, ref.groupId ?? 0, key);
+    const row = this.findByKey(ref, key);
+    if (row === undefined) return;
+    this.stmt("UPDATE matches SET state = ?, active = ?, updated_at = ? WHERE id = ?").run(
+      state,
+      active ? 1 : 0,
+      now,
+      row.id,
+    );
+    this.change(row.id, { state, active: active ? 1 : 0, updated_at: now });
   }
 
   setUnderway(id: number, at: string | null, now: string): void {
     this.stmt("UPDATE matches SET underway_at = ?, updated_at = ? WHERE id = ?").run(at, now, id);
+    this.change(id, { underway_at: at, updated_at: now });
+  }
+
+  setEntries(id: number, entries: string, now: string): void {
+    this.stmt("UPDATE matches SET entries = ?, updated_at = ? WHERE id = ?").run(entries, now, id);
+    this.change(id, { entries, updated_at: now });
   }
 
   deleteStage(tournamentId: number, stage: "final" | "group"): void {
     this.stmt("DELETE FROM matches WHERE tournament_id = ? AND stage = ?").run(tournamentId, stage);
+    this.forget(tournamentId);
   }
 
   deleteAll(tournamentId: number): void {
     this.stmt("DELETE FROM matches WHERE tournament_id = ?").run(tournamentId);
+    this.forget(tournamentId);
   }
 
-  /** Open matches of a participant (for forfeits). */
+  /** Open matches of a participant (for forfeits), in play order. */
   openMatchesOf(tournamentId: number, participantId: number): MatchRow[] {
-    return this.stmt(
-      "SELECT * FROM matches WHERE tournament_id = ? AND active = 1 AND state = 'open' AND (player1_id = ? OR player2_id = ?) ORDER BY suggested_play_order",
-    ).all(tournamentId, participantId, participantId) as MatchRow[];
+    return [...this.held(tournamentId).byId.values()]
+      .filter(
+        (row) =>
+          row.active === 1 &&
+          row.state === "open" &&
+          (row.player1_id === participantId || row.player2_id === participantId),
+      )
+      .sort((a, b) => a.suggested_play_order - b.suggested_play_order || a.id - b.id);
   }
 
   maxRound(ref: StageRef): number {
-    const row = this.stmt(
-      "SELECT MAX(round) AS r FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?",
-    ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0) as { r: number | null };
-    return row.r ?? 0;
+    let max = 0;
+    for (const row of this.held(ref.tournamentId).stage(ref)) if (row.round > max) max = row.round;
+    return max;
   }
 
   countStage(ref: StageRef): number {
-    return (
-      this.stmt(
-        "SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?",
-      ).get(ref.tournamentId, ref.stage, ref.groupId ?? 0) as { n: number }
-    ).n;
+    return this.held(ref.tournamentId).stages.get(stageKeyOf(ref.stage, ref.groupId))?.size ?? 0;
   }
 
   deleteRoundsAfter(ref: StageRef, round: number): void {
-    this.stmt(
-      "DELETE FROM matches WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND round > ?",
-    ).run(ref.tournamentId, ref.stage, ref.groupId ?? 0, round);
-    this.stmt(
-      "DELETE FROM byes WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? AND round > ?",
-    ).run(ref.tournamentId, ref.stage, ref.groupId ?? 0, round);
+    this.stmt(`DELETE FROM matches WHERE ${STAGE} AND round > ?`).run(
+      ref.tournamentId,
+      ref.stage,
+      ref.groupId ?? 0,
+      round,
+    );
+    this.stmt(`DELETE FROM byes WHERE ${STAGE} AND round > ?`).run(
+      ref.tournamentId,
+      ref.stage,
+      ref.groupId ?? 0,
+      round,
+    );
+    this.forget(ref.tournamentId);
   }
 
-  /** Group refs of a stage that has matches. */
+  /** Groups of the group stage that have matches, in order. */
   groups(tournamentId: number): number[] {
-    return (
-      this.stmt(
-        "SELECT DISTINCT group_id AS g FROM matches WHERE tournament_id = ? AND stage = 'group' ORDER BY group_id",
-      ).all(tournamentId) as { g: number }[]
-    ).map((r) => r.g);
+    const groups = new Set<number>();
+    for (const row of this.held(tournamentId).byId.values())
+      if (row.stage === "group" && row.group_id !== null) groups.add(row.group_id);
+    return [...groups].sort((a, b) => a - b);
   }
 
   countIncompleteInStage(tournamentId: number, stage: "final" | "group"): number {
-    return (
-      this.stmt(
-        "SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ? AND stage = ? AND active = 1 AND state != 'complete'",
-      ).get(tournamentId, stage) as { n: number }
-    ).n;
+    let n = 0;
+    for (const row of this.held(tournamentId).byId.values())
+      if (row.stage === stage && row.active === 1 && row.state !== "complete") n++;
+    return n;
   }
 
   addBye(ref: StageRef, round: number, participantId: number): void {
@@ -291,7 +487,7 @@ export class MatchRepository {
 
   byes(ref: StageRef): { participantId: number; round: number }[] {
     return this.stmt(
-      "SELECT participant_id AS participantId, round FROM byes WHERE tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ? ORDER BY round",
+      `SELECT participant_id AS participantId, round FROM byes WHERE ${STAGE} ORDER BY round`,
     ).all(ref.tournamentId, ref.stage, ref.groupId ?? 0) as {
       participantId: number;
       round: number;
@@ -303,9 +499,5 @@ export class MatchRepository {
       this.stmt("DELETE FROM byes WHERE tournament_id = ?").run(tournamentId);
     else
       this.stmt("DELETE FROM byes WHERE tournament_id = ? AND stage = ?").run(tournamentId, stage);
-  }
-
-  setEntries(id: number, entries: string, now: string): void {
-    this.stmt("UPDATE matches SET entries = ?, updated_at = ? WHERE id = ?").run(entries, now, id);
   }
 }

@@ -102,4 +102,19 @@ export const MIGRATIONS: readonly string[] = [
     WHERE json_extract(settings, '$.starts_at') IS NOT NULL
       AND json_extract(settings, '$.registration_options.check_in_duration') IS NOT NULL;
   `,
+  // 5: the participant count kept by triggers (no COUNT per read of a tournament);
+  // match reads come from memory (MatchRepository), so the state index only slowed writes
+  `
+  ALTER TABLE tournaments ADD COLUMN participants_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE tournaments SET
+    participants_count = (SELECT COUNT(*) FROM participants p WHERE p.tournament_id = tournaments.id);
+  CREATE TRIGGER participants_counted AFTER INSERT ON participants BEGIN
+    UPDATE tournaments SET participants_count = participants_count + 1 WHERE id = NEW.tournament_id;
+  END;
+  CREATE TRIGGER participants_uncounted AFTER DELETE ON participants BEGIN
+    UPDATE tournaments SET participants_count = participants_count - 1 WHERE id = OLD.tournament_id;
+  END;
+  DROP INDEX matches_tournament_state;
+  CREATE INDEX participants_inactive ON participants (tournament_id, active);
+  `,
 ];

@@ -1,5 +1,6 @@
 /** Participant rows. Seeds of a tournament are kept dense: 1..n. */
 import type { Db } from "./database.js";
+import { Statements } from "./statements.js";
 
 export interface ParticipantRow {
   readonly id: number;
@@ -32,40 +33,42 @@ export interface ParticipantChanges {
 }
 
 export class ParticipantRepository {
-  constructor(private readonly db: Db) {}
+  private readonly statements: Statements;
+
+  constructor(db: Db) {
+    this.statements = new Statements(db);
+  }
 
   count(tournamentId: number): number {
-    const row = this.db
-      .prepare("SELECT COUNT(*) AS n FROM participants WHERE tournament_id = ?")
-      .get(tournamentId) as { n: number };
-    return row.n;
+    const row = this.statements
+      .get("SELECT participants_count AS n FROM tournaments WHERE id = ?")
+      .get(tournamentId) as { n: number } | undefined;
+    return row?.n ?? 0;
   }
 
   list(tournamentId: number, limit = -1, offset = 0): ParticipantRow[] {
-    return this.db
-      .prepare(
-        "SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?",
-      )
+    return this.statements
+      .get("SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?")
       .all(tournamentId, limit, offset) as ParticipantRow[];
   }
 
   find(tournamentId: number, id: number): ParticipantRow | undefined {
-    return this.db
-      .prepare("SELECT * FROM participants WHERE tournament_id = ? AND id = ?")
+    return this.statements
+      .get("SELECT * FROM participants WHERE tournament_id = ? AND id = ?")
       .get(tournamentId, id) as ParticipantRow | undefined;
   }
 
   findByName(tournamentId: number, name: string): ParticipantRow | undefined {
-    return this.db
-      .prepare("SELECT * FROM participants WHERE tournament_id = ? AND name = ? COLLATE NOCASE")
+    return this.statements
+      .get("SELECT * FROM participants WHERE tournament_id = ? AND name = ? COLLATE NOCASE")
       .get(tournamentId, name) as ParticipantRow | undefined;
   }
 
   /** Appends at the bottom seed, then moves to `seed` when given. Returns the new id. */
   insert(tournamentId: number, input: NewParticipant, now: string, seed?: number): number {
     const last = this.count(tournamentId) + 1;
-    const result = this.db
-      .prepare(
+    const result = this.statements
+      .get(
         `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -85,8 +88,8 @@ export class ParticipantRepository {
     }
     sets.push("updated_at = ?");
     params.push(now, tournamentId, id);
-    this.db
-      .prepare(`UPDATE participants SET ${sets.join(", ")} WHERE tournament_id = ? AND id = ?`)
+    this.statements
+      .get(`UPDATE participants SET ${sets.join(", ")} WHERE tournament_id = ? AND id = ?`)
       .run(...params);
   }
 
@@ -94,26 +97,26 @@ export class ParticipantRepository {
   moveSeed(tournamentId: number, id: number, from: number, to: number, now: string): void {
     if (from === to) return;
     if (to < from) {
-      this.db
-        .prepare(
+      this.statements
+        .get(
           "UPDATE participants SET seed = seed + 1, updated_at = ? WHERE tournament_id = ? AND seed >= ? AND seed < ?",
         )
         .run(now, tournamentId, to, from);
     } else {
-      this.db
-        .prepare(
+      this.statements
+        .get(
           "UPDATE participants SET seed = seed - 1, updated_at = ? WHERE tournament_id = ? AND seed > ? AND seed <= ?",
         )
         .run(now, tournamentId, from, to);
     }
-    this.db
-      .prepare("UPDATE participants SET seed = ?, updated_at = ? WHERE id = ?")
+    this.statements
+      .get("UPDATE participants SET seed = ?, updated_at = ? WHERE id = ?")
       .run(to, now, id);
   }
 
   /** Assigns seeds 1..n in the order of `ids`. */
   reseed(tournamentId: number, ids: readonly number[], now: string): void {
-    const statement = this.db.prepare(
+    const statement = this.statements.get(
       "UPDATE participants SET seed = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
     ids.forEach((id, index) => {
@@ -122,43 +125,49 @@ export class ParticipantRepository {
   }
 
   delete(tournamentId: number, id: number, seed: number): void {
-    this.db
-      .prepare("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
+    this.statements
+      .get("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
       .run(tournamentId, id);
-    this.db
-      .prepare("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
+    this.statements
+      .get("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
       .run(tournamentId, seed);
   }
 
   clear(tournamentId: number): void {
-    this.db.prepare("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
+    this.statements.get("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
+  }
+
+  /** Whether any participant of the tournament is deactivated (forfeits follow). */
+  anyInactive(tournamentId: number): boolean {
+    return (
+      this.statements
+        .get("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
+        .pluck()
+        .get(tournamentId) === 1
+    );
   }
 
   listActive(tournamentId: number): ParticipantRow[] {
-    return this.db
-      .prepare(
-        "SELECT * FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id",
-      )
+    return this.statements
+      .get("SELECT * FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id")
       .all(tournamentId) as ParticipantRow[];
   }
 
   setActive(tournamentId: number, id: number, active: boolean, now: string): void {
-    this.db
-      .prepare(
-        "UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
-      )
+    this.statements
+      .get("UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?")
       .run(active ? 1 : 0, now, tournamentId, id);
   }
 
   setFinalRanks(tournamentId: number, ranks: ReadonlyMap<number, number>, now: string): void {
-    const statement = this.db.prepare(
+    const statement = this.statements.get(
       "UPDATE participants SET final_rank = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
     for (const [id, rank] of ranks) statement.run(rank, now, tournamentId, id);
   }
 
   setGroups(tournamentId: number, groups: ReadonlyMap<number, number | null>, now: string): void {
-    const statement = this.db.prepare(
+    const statement = this.statements.get(
       "UPDATE participants SET group_id = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
     for (const [id, group] of groups) statement.run(group, now, tournamentId, id);
@@ -166,16 +175,16 @@ export class ParticipantRepository {
 
   /** Forgets final ranks (and group places when `groups`), e.g. on reset. */
   clearResults(tournamentId: number, groups: boolean, now: string): void {
-    this.db
-      .prepare(
+    this.statements
+      .get(
         `UPDATE participants SET final_rank = NULL${groups ? ", group_id = NULL" : ""}, updated_at = ? WHERE tournament_id = ?`,
       )
       .run(now, tournamentId);
   }
 
   setCheckedIn(tournamentId: number, id: number, at: string | null, now: string): void {
-    this.db
-      .prepare(
+    this.statements
+      .get(
         "UPDATE participants SET checked_in_at = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
       )
       .run(at, now, tournamentId, id);
@@ -183,8 +192,8 @@ export class ParticipantRepository {
 
   /** process_checkin: those not checked in sit out (marked, so abort_checkin can bring them back). */
   deactivateUnchecked(tournamentId: number, now: string): number {
-    return this.db
-      .prepare(
+    return this.statements
+      .get(
         "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
       )
       .run(now, tournamentId).changes;
@@ -192,16 +201,16 @@ export class ParticipantRepository {
 
   /** abort_checkin: everyone back, check-ins forgotten. */
   undoCheckIn(tournamentId: number, now: string): void {
-    this.db
-      .prepare(
+    this.statements
+      .get(
         "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
       )
       .run(now, tournamentId);
   }
 
   findByUsername(tournamentId: number, username: string): ParticipantRow | undefined {
-    return this.db
-      .prepare("SELECT * FROM participants WHERE tournament_id = ? AND username = ?")
+    return this.statements
+      .get("SELECT * FROM participants WHERE tournament_id = ? AND username = ?")
       .get(tournamentId, username) as ParticipantRow | undefined;
   }
 }

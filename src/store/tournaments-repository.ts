@@ -1,6 +1,7 @@
 /** Tournament rows. Settings (every option object) are stored as one JSON document. */
 import type { TournamentSettings, TournamentState } from "../model/tournament.js";
 import type { Db } from "./database.js";
+import { Statements } from "./statements.js";
 
 export interface StageData {
   /** Final-stage seeding (participant ids, best first) fixed when the group stage is finalized. */
@@ -43,24 +44,78 @@ export interface NewTournament {
   readonly now: string;
 }
 
-type RawRow = Omit<TournamentRow, "settings" | "stage_data"> & {
+type RawRow = Omit<
+  TournamentRow,
+  "settings" | "stage_data" | "matches_count" | "matches_complete"
+> & {
   settings: string;
   stage_data: string | null;
 };
 
-const SELECT = `SELECT t.*,
-  (SELECT COUNT(*) FROM participants p WHERE p.tournament_id = t.id) AS participants_count,
-  (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.active = 1) AS matches_count,
-  (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id AND m.active = 1 AND m.state = 'complete') AS matches_complete
-  FROM tournaments t`;
+const SELECT = "SELECT t.* FROM tournaments t";
 
-function hydrate(raw: RawRow | undefined): TournamentRow | undefined {
-  if (raw === undefined) return undefined;
-  return {
-    ...raw,
-    settings: JSON.parse(raw.settings) as TournamentSettings,
-    stage_data: raw.stage_data === null ? null : (JSON.parse(raw.stage_data) as StageData),
-  };
+interface MatchCounts {
+  readonly total: number;
+  readonly complete: number;
+}
+
+/**
+ * A row as the service sees it. Settings are parsed, and match counts read,
+ * on first use: a match report reads its tournament but seldom those.
+ */
+class StoredTournament implements TournamentRow {
+  readonly id: number;
+  readonly url: string;
+  readonly name: string;
+  readonly tournament_type: string;
+  readonly state: TournamentState;
+  readonly stage_data: StageData | null;
+  readonly community_id: string | null;
+  readonly random_seed: number;
+  readonly check_in_opens_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly started_at: string | null;
+  readonly completed_at: string | null;
+  readonly participants_count: number;
+  #settingsText: string;
+  #settings: TournamentSettings | undefined;
+  #counts: MatchCounts | undefined;
+  readonly #readCounts: () => MatchCounts;
+
+  constructor(raw: RawRow, readCounts: () => MatchCounts) {
+    this.id = raw.id;
+    this.url = raw.url;
+    this.name = raw.name;
+    this.tournament_type = raw.tournament_type;
+    this.state = raw.state;
+    this.stage_data = raw.stage_data === null ? null : (JSON.parse(raw.stage_data) as StageData);
+    this.community_id = raw.community_id;
+    this.random_seed = raw.random_seed;
+    this.check_in_opens_at = raw.check_in_opens_at;
+    this.created_at = raw.created_at;
+    this.updated_at = raw.updated_at;
+    this.started_at = raw.started_at;
+    this.completed_at = raw.completed_at;
+    this.participants_count = raw.participants_count;
+    this.#settingsText = raw.settings;
+    this.#readCounts = readCounts;
+  }
+
+  get settings(): TournamentSettings {
+    this.#settings ??= JSON.parse(this.#settingsText) as TournamentSettings;
+    return this.#settings;
+  }
+
+  get matches_count(): number {
+    this.#counts ??= this.#readCounts();
+    return this.#counts.total;
+  }
+
+  get matches_complete(): number {
+    this.#counts ??= this.#readCounts();
+    return this.#counts.complete;
+  }
 }
 
 /** When check-in opens: starts_at minus check_in_duration minutes; null without check-in. */
@@ -97,12 +152,41 @@ function whereClause(filter: TournamentFilter): { sql: string; params: unknown[]
 }
 
 export class TournamentRepository {
-  constructor(private readonly db: Db) {}
+  private readonly statements: Statements;
+  private columns: string[] | undefined;
+
+  constructor(db: Db) {
+    this.statements = new Statements(db);
+  }
+
+  /** Rows come as arrays (cheaper than the driver's objects), named here by column. */
+  private readRaw(values: unknown[] | undefined): RawRow | undefined {
+    if (values === undefined) return undefined;
+    if (this.columns === undefined) {
+      const names = this.statements
+        .get(SELECT)
+        .columns()
+        .map((c) => c.name);
+      this.columns = names;
+    }
+    const row: Record<string, unknown> = {};
+    const names = this.columns;
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row as RawRow;
+  }
+
+  private hydrate(raw: RawRow | undefined): TournamentRow | undefined {
+    if (raw === undefined) return undefined;
+    const counts = this.statements.get(
+      "SELECT COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete FROM matches WHERE tournament_id = ? AND active = 1",
+    );
+    return new StoredTournament(raw, () => counts.get(raw.id) as MatchCounts);
+  }
 
   insert(input: NewTournament): number {
     const s = input.settings;
-    const result = this.db
-      .prepare(
+    const result = this.statements
+      .get(
         `INSERT INTO tournaments (url, name, tournament_type, state, settings, community_id, random_seed, check_in_opens_at, created_at, updated_at)
          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
       )
@@ -121,15 +205,21 @@ export class TournamentRepository {
   }
 
   findById(id: number): TournamentRow | undefined {
-    return hydrate(this.db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as RawRow | undefined);
+    return this.hydrate(
+      this.readRaw(this.statements.get(`${SELECT} WHERE t.id = ?`).raw(true).get(id) as unknown[]),
+    );
   }
 
   findByUrl(url: string): TournamentRow | undefined {
-    return hydrate(this.db.prepare(`${SELECT} WHERE t.url = ?`).get(url) as RawRow | undefined);
+    return this.hydrate(
+      this.readRaw(
+        this.statements.get(`${SELECT} WHERE t.url = ?`).raw(true).get(url) as unknown[],
+      ),
+    );
   }
 
   urlTaken(url: string, exceptId?: number): boolean {
-    const row = this.db.prepare("SELECT id FROM tournaments WHERE url = ?").get(url) as
+    const row = this.statements.get("SELECT id FROM tournaments WHERE url = ?").get(url) as
       | { id: number }
       | undefined;
     return row !== undefined && row.id !== exceptId;
@@ -137,18 +227,19 @@ export class TournamentRepository {
 
   count(filter: TournamentFilter): number {
     const where = whereClause(filter);
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM tournaments t${where.sql}`)
+    const row = this.statements
+      .get(`SELECT COUNT(*) AS n FROM tournaments t${where.sql}`)
       .get(...where.params) as { n: number };
     return row.n;
   }
 
   list(filter: TournamentFilter, limit: number, offset: number): TournamentRow[] {
     const where = whereClause(filter);
-    const rows = this.db
-      .prepare(`${SELECT}${where.sql} ORDER BY t.id LIMIT ? OFFSET ?`)
-      .all(...where.params, limit, offset) as RawRow[];
-    return rows.map((raw) => hydrate(raw)!);
+    const rows = this.statements
+      .get(`${SELECT}${where.sql} ORDER BY t.id LIMIT ? OFFSET ?`)
+      .raw(true)
+      .all(...where.params, limit, offset) as unknown[][];
+    return rows.map((values) => this.hydrate(this.readRaw(values))!);
   }
 
   /** Check-in is re-armed (after an abort) only when starts_at or check_in_duration change. */
@@ -156,8 +247,8 @@ export class TournamentRepository {
     const before = this.findById(id);
     const opens = checkInOpensAt(settings);
     const sameWindow = before !== undefined && checkInOpensAt(before.settings) === opens;
-    this.db
-      .prepare(
+    this.statements
+      .get(
         "UPDATE tournaments SET url = ?, name = ?, tournament_type = ?, settings = ?, check_in_opens_at = ?, updated_at = ? WHERE id = ?",
       )
       .run(
@@ -173,8 +264,8 @@ export class TournamentRepository {
 
   /** Pending tournaments whose check-in window has opened move to checking_in. */
   openDueCheckIns(now: string): number {
-    return this.db
-      .prepare(
+    return this.statements
+      .get(
         "UPDATE tournaments SET state = 'checking_in', updated_at = ? WHERE state = 'pending' AND check_in_opens_at <= ?",
       )
       .run(now, now).changes;
@@ -182,11 +273,11 @@ export class TournamentRepository {
 
   /** abort_checkin: the window stays closed until starts_at or the duration changes. */
   disarmCheckIn(id: number): void {
-    this.db.prepare("UPDATE tournaments SET check_in_opens_at = NULL WHERE id = ?").run(id);
+    this.statements.get("UPDATE tournaments SET check_in_opens_at = NULL WHERE id = ?").run(id);
   }
 
   touch(id: number, now: string): void {
-    this.db.prepare("UPDATE tournaments SET updated_at = ? WHERE id = ?").run(now, id);
+    this.statements.get("UPDATE tournaments SET updated_at = ? WHERE id = ?").run(now, id);
   }
 
   /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
@@ -206,20 +297,22 @@ export class TournamentRepository {
       sets.push("completed_at = ?");
       params.push(stamps.completed);
     }
-    this.db.prepare(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`).run(...params, id);
+    this.statements
+      .get(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`)
+      .run(...params, id);
   }
 
   setStageData(id: number, data: StageData | null): void {
-    this.db
-      .prepare("UPDATE tournaments SET stage_data = ? WHERE id = ?")
+    this.statements
+      .get("UPDATE tournaments SET stage_data = ? WHERE id = ?")
       .run(data === null ? null : JSON.stringify(data), id);
   }
 
   setRandomSeed(id: number, seed: number): void {
-    this.db.prepare("UPDATE tournaments SET random_seed = ? WHERE id = ?").run(seed, id);
+    this.statements.get("UPDATE tournaments SET random_seed = ? WHERE id = ?").run(seed, id);
   }
 
   delete(id: number): void {
-    this.db.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+    this.statements.get("DELETE FROM tournaments WHERE id = ?").run(id);
   }
 }

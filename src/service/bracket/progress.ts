@@ -98,6 +98,7 @@ function advanceFrom(
 
 /** A newly playable match with a deactivated participant is won by the other one. */
 function forfeitIfInactive(service: ServiceContext, ref: StageRef, key: string): void {
+  if (!service.participants.anyInactive(ref.tournamentId)) return;
   const row = service.matches.findByKey(ref, key);
   if (row === undefined || row.state !== "open" || row.side === "free_for_all") return;
   const inactive = (id: number | null) =>

@@ -33,6 +33,10 @@ export class StageIndexCache {
 
   constructor(private readonly matches: MatchRepository) {}
 
+  clear(): void {
+    this.cache.clear();
+  }
+
   get(ref: StageRef): BracketIndex {
     const generation = this.matches.stageGeneration(ref);
     const key = `${ref.tournamentId}:${ref.stage}:${ref.groupId ?? 0}:${generation}`;
@@ -50,7 +54,7 @@ export class StageIndexCache {
 export function storedResults(matches: MatchRepository, ref: StageRef): ResultLookup {
   return {
     get(key: string): MatchOutcome | undefined {
-      const row = matches.findByKey(ref, key);
+      const row = matches.resultByKey(ref, key);
       if (
         row === undefined ||
         row.state !== "complete" ||

@@ -88,12 +88,12 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     return { status: 200, body: { data: matchResource(findMatch(service, t, r.params.match!)) } };
   });
   router.put(`${path}/:match`, (r) => {
-    const t = tournament(r);
     const attributes = readAttributes(readJsonBody(r), "match");
     const report = readMatchReport(attributes);
     const row = service.write(() => {
-      const current = findMatch(service, service.tournaments.findById(t.id)!, r.params.match!);
-      reportMatch(service, service.tournaments.findById(t.id)!, current, report);
+      const t = tournament(r);
+      const current = findMatch(service, t, r.params.match!);
+      reportMatch(service, t, current, report);
       return service.matches.find(t.id, current.id)!;
     });
     return { status: 200, body: { data: matchResource(row) } };

@@ -1,0 +1,49 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { migrate } from "../../src/store/database.js";
+import { MIGRATIONS } from "../../src/store/migrations.js";
+
+/** A database as an older tourney left it: the first `version` migrations applied. */
+function databaseAt(version: number): Database.Database {
+  const db = new Database(":memory:");
+  db.pragma("foreign_keys = ON");
+  for (const sql of MIGRATIONS.slice(0, version)) db.exec(sql);
+  db.pragma(`user_version = ${version}`);
+  return db;
+}
+
+describe("migrations", () => {
+  it("bring a schema-3 store up to date with its counts and check-in times filled in", () => {
+    const db = databaseAt(3);
+    const settings = {
+      starts_at: "2026-06-01T12:00:00.000Z",
+      registration_options: { check_in_duration: 30 },
+    };
+    db.prepare(
+      "INSERT INTO tournaments (id, url, name, tournament_type, state, settings, random_seed, created_at, updated_at) VALUES (7, 'cup', 'Cup', 'single elimination', 'pending', ?, 1, 'x', 'x')",
+    ).run(JSON.stringify(settings));
+    const add = db.prepare(
+      "INSERT INTO participants (tournament_id, name, seed, created_at, updated_at) VALUES (7, ?, ?, 'x', 'x')",
+    );
+    for (const [i, name] of ["Ada", "Grace", "Linus"].entries()) add.run(name, i + 1);
+    migrate(db);
+    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
+    const row = db
+      .prepare("SELECT participants_count, check_in_opens_at FROM tournaments WHERE id = 7")
+      .get();
+    expect(row).toEqual({ participants_count: 3, check_in_opens_at: "2026-06-01T11:30:00.000Z" });
+    // the count follows inserts and deletes from now on
+    add.run("Alan", 4);
+    db.prepare("DELETE FROM participants WHERE name = 'Ada'").run();
+    db.prepare("DELETE FROM participants WHERE name = 'Grace'").run();
+    expect(
+      db.prepare("SELECT participants_count FROM tournaments WHERE id = 7").pluck().get(),
+    ).toBe(2);
+  });
+
+  it("refuse a store written by a newer tourney", () => {
+    const db = databaseAt(MIGRATIONS.length);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    expect(() => migrate(db)).toThrow(/newer tourney/);
+  });
+});
