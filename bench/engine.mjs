@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Bracket engine benchmark (issues 3 and 4), tourney beside reference libraries in one run:
+//  (a) create and play out (report every match) a double elimination of --size players
+//      through the tourney service in-process (the real request -> response function over
+//      SQLite), and the same with brackets-manager over brackets-memory-db.
+//      Target: tourney at least 5x faster.
+//  (b) pair round 6 of a --size player swiss (rounds 1-5 played, the lower seed number
+//      always winning) with tourney's engine (pairSwissRound), and with
+//      tournament-organizer (nextRound) at the same round and field size; also, for
+//      information, the tourney service's report that completes round 5 (it pairs round 6).
+//      Targets: tourney under 0.5 s per round and at least 5x faster.
+// Every figure is the median of --runs runs, after an untimed warm-up on a small field.
+// tournament-organizer pairs by a dense blossom (about 20 s a round at 1,024): it plays
+// rounds 1-5 once, and each run reloads that state (Manager.loadTournament) untimed.
+// Usage: node bench/engine.mjs [--size 1024] [--runs 3] [--only de|swiss] [--store memory|file]
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+import {
+  brDoubleElimination,
+  toSwissAfter,
+  toSwissNextRound,
+  tourneyDoubleElimination,
+  tourneySwissAfter,
+  tourneySwissPairing,
+  tourneySwissServiceRound,
+} from "./engine-cases.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: "string", default: "1024" },
+    runs: { type: "string", default: "3" },
+    only: { type: "string" },
+    store: { type: "string", default: "memory" },
+  },
+});
+const size = Number(args.size);
+const runs = Number(args.runs);
+if (!Number.isInteger(size) || size < 8) throw new Error("--size must be a whole number >= 8");
+if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number >= 1");
+if (args.only !== undefined && !["de", "swiss"].includes(args.only))
+  throw new Error("--only must be de or swiss");
+if (!["memory", "file"].includes(args.store)) throw new Error("--store must be memory or file");
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bundle = join(root, "bench", "out", "engine.mjs");
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+// The same bundling as build.mjs: better-sqlite3's JavaScript bundled, its addon
+// located at run time (src/store/database.ts), a require() for bundled CommonJS.
+await build({
+  entryPoints: [join(root, "bench", "engine-entry.ts")],
+  outfile: bundle,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: "linked",
+  legalComments: "none",
+  banner: {
+    js: "import { createRequire as __tourneyCreateRequire } from 'node:module'; const require = __tourneyCreateRequire(import.meta.url);",
+  },
+  define: { __TOURNEY_VERSION__: JSON.stringify(version) },
+  logLevel: "warning",
+});
+const tourney = await import(bundle);
+
+const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-engine-"));
+let stores = 0;
+/** A fresh store per run: in memory, or a new SQLite file in a temporary directory. */
+const dbPath = () => (args.store === "memory" ? ":memory:" : join(tmp, `bench-${++stores}.db`));
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Runs each case `runs` times, the cases taking turns (so that drift on the machine
+ * hits them alike); each run returns { ms, ... }. Per case: the median ms, the
+ * times, and the other figures of its last run.
+ */
+async function measure(...cases) {
+  const times = cases.map(() => []);
+  const last = [];
+  for (let i = 0; i < runs; i++) {
+    for (const [c, once] of cases.entries()) {
+      last[c] = await once();
+      times[c].push(last[c].ms);
+    }
+  }
+  return cases.map((_, c) => ({ ...last[c], ms: median(times[c]), times: times[c] }));
+}
+
+const progress = (text) => process.stderr.write(`  ${text}...\n`);
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+const rows = [];
+const verdicts = [];
+const row = (label, result, note = "") =>
+  rows.push([label, fmt(result.ms), result.times.map((t) => t.toFixed(0)).join(" / "), note]);
+
+try {
+  const cpu = cpus();
+  console.log(`bench/engine: --size ${size}, --runs ${runs}, store ${args.store}`);
+  console.log(`node ${process.version}, ${cpu[0]?.model ?? "unknown CPU"} x ${cpu.length}`);
+
+  if (args.only !== "swiss") {
+    progress(`double elimination of ${size}: tourney service and brackets-manager, ${runs} runs`);
+    // Warm-up (untimed) so that neither side is measured while its code is still cold.
+    await tourneyDoubleElimination(tourney, 64, dbPath());
+    await brDoubleElimination(64);
+    const [t, b] = await measure(
+      () => tourneyDoubleElimination(tourney, size, dbPath()),
+      () => brDoubleElimination(size),
+    );
+    row(`double elim ${size}: tourney service`, t, `${t.reported} reports, ${t.requests} requests`);
+    row(`double elim ${size}: brackets-manager`, b, `${b.reported} reports`);
+    const ratio = b.ms / t.ms;
+    verdicts.push([`double elimination: tourney ${ratio.toFixed(2)}x faster`, ratio >= 5, ">= 5x"]);
+  }
+
+  if (args.only !== "de") {
+    progress(`swiss of ${size}, round 6: tourney engine and service, ${runs} runs`);
+    await tourneySwissPairing(tourney, tourneySwissAfter(tourney, 32, 5), 6);
+    await tourneySwissServiceRound(tourney, 32, dbPath());
+    const history = tourneySwissAfter(tourney, size, 5);
+    const [t, s] = await measure(
+      () => tourneySwissPairing(tourney, history, 6),
+      () => tourneySwissServiceRound(tourney, size, dbPath()),
+    );
+    progress(
+      `swiss of ${size}: tournament-organizer plays rounds 1-5 once (slow), then ${runs} runs`,
+    );
+    toSwissNextRound(toSwissAfter(32, 5));
+    const snapshot = toSwissAfter(size, 5);
+    const [o] = await measure(() => toSwissNextRound(snapshot));
+    row(`swiss ${size} round 6: tourney engine`, t, `${t.pairs} pairs, ${t.rematches} rematches`);
+    row(
+      `swiss ${size} round 6: tourney service`,
+      s,
+      `the report completing round 5 (${(o.ms / s.ms).toFixed(1)}x faster than tournament-organizer)`,
+    );
+    row(
+      `swiss ${size} round 6: tournament-organizer`,
+      o,
+      `${o.pairs} pairs, ${o.rematches} rematches`,
+    );
+    const ratio = o.ms / t.ms;
+    verdicts.push([`swiss round 6: tourney ${fmt(t.ms)} per round`, t.ms < 500, "< 0.5 s"]);
+    verdicts.push([`swiss round 6: tourney ${ratio.toFixed(1)}x faster`, ratio >= 5, ">= 5x"]);
+  }
+
+  const widths = [0, 1, 2, 3].map((c) =>
+    Math.max(["case", "median", "runs (ms)", "note"][c].length, ...rows.map((r) => r[c].length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, c) => (c === 1 ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+      .join("  ")
+      .trimEnd();
+  console.log();
+  console.log(line(["case", "median", "runs (ms)", "note"]));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const r of rows) console.log(line(r));
+  console.log();
+  for (const [label, pass, target] of verdicts)
+    console.log(`${pass ? "PASS" : "MISS"}  ${label} (target ${target})`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
