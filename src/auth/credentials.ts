@@ -4,7 +4,6 @@
  * created). Writes go to a temporary file that is renamed over the old one, so a crash never
  * leaves half a file. No secret ever appears in an error message.
  */
-import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../config/errors.js";
@@ -116,6 +115,8 @@ export class CredentialStore {
 
   #write(file: DiskFile): void {
     mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    // node:crypto loads only here: reading credentials, which every command does, needs none of it.
+    const { randomBytes } = process.getBuiltinModule("node:crypto");
     const temp = `${this.path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       writeFileSync(temp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, flag: "wx" });

@@ -69,11 +69,11 @@ export class Factory {
     const profile = this.profile();
     this.transport = await (this.deps.makeTransport ?? defaultTransport)(profile, this.deps);
     const { createApiClient } = await import("../client/api-client.js");
-    const stderr = this.io.stderr;
+    const io = this.io;
     this.apiClient = createApiClient({
       transport: this.transport,
       credentials: profile.credentials,
-      ...(this.globals.verbose ? { log: (line: string) => stderr.write(`${line}\n`) } : {}),
+      ...(this.globals.verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
       ...(profile.backend === "remote" ? { bulkChunkSize: 20 } : {}),
     });
     return this.apiClient;
@@ -82,7 +82,10 @@ export class Factory {
   printer(): Printer {
     const mode: OutputMode = this.globals.json ? "json" : this.io.stdout.isTTY ? "table" : "tsv";
     const color = colorEnabled(this.io, this.env, !this.globals.color);
-    return new Printer(this.io.stdout, this.io.stderr, mode, color);
+    // stderr is reached only when a note is written: the stream is made on first use.
+    const io = this.io;
+    const stderr = { write: (chunk: string) => io.stderr.write(chunk) };
+    return new Printer(this.io.stdout, stderr, mode, color);
   }
 
   canPrompt(): boolean {

@@ -2,16 +2,28 @@
  * Process entry point: wires the real streams, environment and home directory
  * into the CLI. `--version` answers before anything else is loaded.
  */
-import { homedir } from "node:os";
+import { loadCore } from "./core-loader.js";
+import { stdoutWriter } from "./stdio.js";
 import { VERSION } from "./version.js";
 
 const argv = process.argv.slice(2);
 
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  // `tourney ... | head -1`: the reader left; stop quietly.
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
+// `tourney ... | head -1`: the reader left; stop quietly.
+const readerLeft = (): never => process.exit(0);
+
+let stdoutStream: NodeJS.WriteStream | undefined;
+function stdoutStreamOnce(): NodeJS.WriteStream {
+  if (stdoutStream === undefined) {
+    stdoutStream = process.stdout;
+    stdoutStream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") readerLeft();
+      throw error;
+    });
+  }
+  return stdoutStream;
+}
+
+const stdout = stdoutWriter(1, stdoutStreamOnce, readerLeft);
 
 // Ctrl-C: exit 130, unless a command (serve) handles the signal itself.
 process.on("SIGINT", () => {
@@ -20,21 +32,23 @@ process.on("SIGINT", () => {
 
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
-    process.stdout.write(`${VERSION}\n`);
+    stdout.write(`${VERSION}\n`);
     return;
   }
-  const { run } = await import("./run.js");
+  const { run } = loadCore(new URL("./core.js", import.meta.url));
   process.exitCode = await run(argv, {
     io: {
-      stdout: process.stdout,
-      stderr: process.stderr,
-      // Reading process.stdin creates the stream; most commands never need it.
+      stdout,
+      // Reading process.stderr and process.stdin creates the streams; most commands need neither.
+      get stderr() {
+        return process.stderr;
+      },
       get stdin() {
         return process.stdin;
       },
     },
     env: process.env,
-    homeDir: homedir(),
+    homeDir: process.getBuiltinModule("node:os").homedir(),
   });
 }
 

@@ -19,7 +19,58 @@ Environment:
   TOURNEY_CONFIG_DIR, TOURNEY_DATA_DIR, TOURNEY_DEBUG, TOURNEY_PROMPT_DISABLED,
   NO_COLOR, HTTPS_PROXY / NO_PROXY. Precedence: flag > environment > profile > default.`;
 
-export function buildProgram(app: App): Command {
+type Register = (program: Command, app: App, verb?: string) => void;
+
+/**
+ * The nouns, in help order, with every word that invokes them. A command line
+ * naming one of them builds only that subtree, and only the verb it names when
+ * the noun has a table of them (see commands/verbs.ts): the rest of the tree is
+ * never needed to parse, run or explain it. Anything else (no noun, `help`,
+ * `completion`, which walks the whole tree, or a word commander must reject
+ * with suggestions) builds the full tree. test/cli/command-tree.test.ts checks
+ * the words against the tree.
+ */
+export const NOUNS: readonly { readonly words: readonly string[]; readonly register: Register }[] =
+  [
+    { words: ["tournament", "tournaments"], register: registerTournament },
+    { words: ["participants", "participant"], register: registerParticipants },
+    { words: ["match", "matches"], register: registerMatch },
+    { words: ["config"], register: registerConfig },
+    { words: ["profile", "profiles"], register: registerProfile },
+    { words: ["auth"], register: registerAuth },
+    { words: ["serve"], register: registerServe },
+    { words: [], register: registerCompletion },
+  ];
+
+/** The long names of the program's options that take a value (`--profile NAME`). */
+function valueOptions(program: Command): Set<string> {
+  const names = new Set<string>();
+  for (const option of program.options) {
+    if (!option.required && !option.optional) continue;
+    if (option.long !== undefined) names.add(option.long);
+    if (option.short !== undefined) names.add(option.short);
+  }
+  return names;
+}
+
+/** The first two operands of the command line (noun and verb), options and their values skipped. */
+function leadingOperands(program: Command, argv: readonly string[]): string[] {
+  const takesValue = valueOptions(program);
+  const operands: string[] = [];
+  for (let i = 0; i < argv.length && operands.length < 2; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") break;
+    if (arg.startsWith("-") && arg !== "-") {
+      if (!arg.includes("=") && takesValue.has(arg)) i++;
+      continue;
+    }
+    operands.push(arg);
+  }
+  return operands;
+}
+
+/** The command tree: all of it, or only the noun `argv` invokes (see NOUNS). */
+export function buildProgram(app: App, argv?: readonly string[]): Command {
   const { io } = app.deps;
   const program = new Command("tourney")
     .description(
@@ -40,14 +91,10 @@ export function buildProgram(app: App): Command {
     })
     .exitOverride()
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n`);
-  registerTournament(program, app);
-  registerParticipants(program, app);
-  registerMatch(program, app);
-  registerConfig(program, app);
-  registerProfile(program, app);
-  registerAuth(program, app);
-  registerServe(program, app);
-  registerCompletion(program, app);
+  const [nounWord, verbWord] = argv === undefined ? [] : leadingOperands(program, argv);
+  const only = nounWord === undefined ? undefined : NOUNS.find((n) => n.words.includes(nounWord));
+  if (only !== undefined) only.register(program, app, verbWord);
+  else for (const noun of NOUNS) noun.register(program, app);
   // Subcommands inherit the output settings and the usage-error behaviour.
   program.commands.forEach(function inherit(command: Command): void {
     command.copyInheritedSettings(program);
@@ -58,7 +105,7 @@ export function buildProgram(app: App): Command {
 
 export async function run(argv: readonly string[], deps: CliDeps): Promise<number> {
   const app = new App(deps);
-  const program = buildProgram(app);
+  const program = buildProgram(app, argv);
   try {
     await program.parseAsync([...argv], { from: "user" });
     return EXIT.ok;

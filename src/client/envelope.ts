@@ -69,8 +69,13 @@ export function decodeRecord(raw: unknown): ApiRecord {
   }
   const rawAttributes = isObject(raw.attributes) ? raw.attributes : {};
   const relationships = readRelationships(raw, rawAttributes);
-  const attributes = { ...rawAttributes };
-  if (relationships !== undefined) delete attributes.relationships;
+  // The document is the caller's own (freshly parsed, or the embedded service's
+  // reply): its attributes are kept, and copied only to take relationships out.
+  let attributes = rawAttributes;
+  if (relationships !== undefined && Object.hasOwn(rawAttributes, "relationships")) {
+    attributes = { ...rawAttributes };
+    delete attributes.relationships;
+  }
   return {
     id: String(id),
     type: typeof type === "string" ? type : "",

@@ -1,10 +1,11 @@
 /** API keys of the served service: made here, only their hash stored. */
-import { randomBytes } from "node:crypto";
 import { ApiKeyRepository } from "../store/api-keys-repository.js";
 import { openDatabase } from "../store/database.js";
 import type { ApiKeyAdmin } from "./index.js";
 
 export function newApiKey(): string {
+  // node:crypto loads when a key is made, not with the service: the embedded CLI never makes one.
+  const { randomBytes } = process.getBuiltinModule("node:crypto");
   return `tk_${randomBytes(24).toString("base64url")}`;
 }
 

@@ -1,5 +1,4 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
-import { randomInt } from "node:crypto";
 import { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import { MatchRepository } from "../store/matches-repository.js";
@@ -32,7 +31,9 @@ export interface ContextOptions {
 
 export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const clock = options.now ?? (() => new Date());
-  const seeds = options.randomSeed ?? (() => randomInt(1, 2 ** 31 - 1));
+  // node:crypto is loaded on first use: a command that never seeds a tournament skips its cost.
+  const seeds =
+    options.randomSeed ?? (() => process.getBuiltinModule("node:crypto").randomInt(1, 2 ** 31 - 1));
   const matches = new MatchRepository(db);
   const stageIndexes = new StageIndexCache(matches);
   // One transaction function for every write: BEGIN IMMEDIATE (then a look at what

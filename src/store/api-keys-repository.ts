@@ -1,5 +1,4 @@
 /** API keys of the served service. Only a SHA-256 hash of each key is stored. */
-import { createHash } from "node:crypto";
 import type { Db } from "./database.js";
 
 export interface ApiKeyRow {
@@ -10,7 +9,12 @@ export interface ApiKeyRow {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  // node:crypto is loaded on first use (start-up of commands that never see a key).
+  return process
+    .getBuiltinModule("node:crypto")
+    .createHash("sha256")
+    .update(key, "utf8")
+    .digest("hex");
 }
 
 export class ApiKeyRepository {

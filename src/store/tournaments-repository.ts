@@ -239,7 +239,19 @@ export class TournamentRepository {
       .get(`${SELECT}${where.sql} ORDER BY t.id LIMIT ? OFFSET ?`)
       .raw(true)
       .all(...where.params, limit, offset) as unknown[][];
-    return rows.map((values) => this.hydrate(this.readRaw(values))!);
+    if (rows.length === 0) return [];
+    // The match counts of the whole page in one query, not one per row.
+    const raws = rows.map((values) => this.readRaw(values)!);
+    const counts = new Map<number, MatchCounts>();
+    const grouped = this.statements
+      .get(
+        `SELECT tournament_id AS id, COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete
+         FROM matches WHERE active = 1 AND tournament_id IN (SELECT value FROM json_each(?)) GROUP BY tournament_id`,
+      )
+      .all(JSON.stringify(raws.map((raw) => raw.id))) as (MatchCounts & { id: number })[];
+    for (const c of grouped) counts.set(c.id, c);
+    const none: MatchCounts = { total: 0, complete: 0 };
+    return raws.map((raw) => new StoredTournament(raw, () => counts.get(raw.id) ?? none));
   }
 
   /** Check-in is re-armed (after an abort) only when starts_at or check_in_duration change. */

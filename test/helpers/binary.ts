@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../bin/tourney", import.meta.url));
-export const BUILT = existsSync(fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url)));
+export const BUILT = existsSync(fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url)));
 
 export interface BinaryResult {
   readonly code: number | null;

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
@@ -17,7 +17,8 @@ async function readRoster(
   if (names.length > 0) return names.map((name) => ({ name }));
   if (file !== undefined && file !== "-") {
     try {
-      return parseRoster(await readFile(file, "utf8"));
+      // Read synchronously: node:fs/promises would load with every command.
+      return parseRoster(readFileSync(file, "utf8"));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT")
         throw new UsageError(`--file ${file}: no such file`);

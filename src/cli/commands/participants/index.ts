@@ -1,6 +1,7 @@
 /** `tourney participants <verb>`: one file per verb. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { registerVerbs, type Verb } from "../verbs.js";
 import { registerAdd } from "./add.js";
 import { registerBulkAdd } from "./bulk-add.js";
 import { registerCheckIn } from "./check-in.js";
@@ -14,21 +15,25 @@ import { registerUnregister } from "./unregister.js";
 import { registerUpdate } from "./update.js";
 import { registerView } from "./view.js";
 
-export function registerParticipants(program: Command, app: App): void {
+const VERBS: readonly Verb[] = [
+  { words: ["list", "ls"], register: registerList },
+  { words: ["view", "show"], register: registerView },
+  { words: ["add"], register: registerAdd },
+  { words: ["bulk-add"], register: registerBulkAdd },
+  { words: ["update", "edit"], register: registerUpdate },
+  { words: ["delete", "rm"], register: registerDelete },
+  { words: ["clear"], register: registerClear },
+  { words: ["randomize", "shuffle"], register: registerRandomize },
+  { words: ["check-in"], register: registerCheckIn },
+  { words: ["undo-check-in"], register: registerUndoCheckIn },
+  { words: ["register"], register: registerRegister },
+  { words: ["unregister"], register: registerUnregister },
+];
+
+export function registerParticipants(program: Command, app: App, verb?: string): void {
   const noun = program
     .command("participants")
     .alias("participant")
     .description("add, list, seed, check in and remove the participants of a tournament");
-  registerList(noun, app);
-  registerView(noun, app);
-  registerAdd(noun, app);
-  registerBulkAdd(noun, app);
-  registerUpdate(noun, app);
-  registerDelete(noun, app);
-  registerClear(noun, app);
-  registerRandomize(noun, app);
-  registerCheckIn(noun, app);
-  registerUndoCheckIn(noun, app);
-  registerRegister(noun, app);
-  registerUnregister(noun, app);
+  registerVerbs(noun, app, VERBS, verb);
 }

@@ -1,6 +1,7 @@
 /** `tourney tournament <verb>`: one file per verb. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { registerVerbs, type Verb } from "../verbs.js";
 import { registerAbortCheckin } from "./abort-checkin.js";
 import { registerChangeState } from "./change-state.js";
 import { registerCreate } from "./create.js";
@@ -17,24 +18,28 @@ import { registerStartGroupStage } from "./start-group-stage.js";
 import { registerUpdate } from "./update.js";
 import { registerView } from "./view.js";
 
-export function registerTournament(program: Command, app: App): void {
+const VERBS: readonly Verb[] = [
+  { words: ["list", "ls"], register: registerList },
+  { words: ["view", "show"], register: registerView },
+  { words: ["create"], register: registerCreate },
+  { words: ["update", "edit"], register: registerUpdate },
+  { words: ["delete", "rm"], register: registerDelete },
+  { words: ["start"], register: registerStart },
+  { words: ["finalize"], register: registerFinalize },
+  { words: ["reset"], register: registerReset },
+  { words: ["start-group-stage"], register: registerStartGroupStage },
+  { words: ["finalize-group-stage"], register: registerFinalizeGroupStage },
+  { words: ["reset-group-stage"], register: registerResetGroupStage },
+  { words: ["process-checkin"], register: registerProcessCheckin },
+  { words: ["abort-checkin"], register: registerAbortCheckin },
+  { words: ["change-state"], register: registerChangeState },
+  { words: ["standings"], register: registerStandings },
+];
+
+export function registerTournament(program: Command, app: App, verb?: string): void {
   const noun = program
     .command("tournament")
     .alias("tournaments")
     .description("create, list, view, update, delete, start and finalize tournaments");
-  registerList(noun, app);
-  registerView(noun, app);
-  registerCreate(noun, app);
-  registerUpdate(noun, app);
-  registerDelete(noun, app);
-  registerStart(noun, app);
-  registerFinalize(noun, app);
-  registerReset(noun, app);
-  registerStartGroupStage(noun, app);
-  registerFinalizeGroupStage(noun, app);
-  registerResetGroupStage(noun, app);
-  registerProcessCheckin(noun, app);
-  registerAbortCheckin(noun, app);
-  registerChangeState(noun, app);
-  registerStandings(noun, app);
+  registerVerbs(noun, app, VERBS, verb);
 }
