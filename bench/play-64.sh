@@ -11,8 +11,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="$root/bin/tourney"
-if [[ ! -f "$root/dist/cli.mjs" ]]; then
-  echo "dist/cli.mjs is missing: run \`npm run build\` first" >&2
+if [[ ! -f "$root/dist/cli.cjs" ]]; then
+  echo "dist/cli.cjs is missing: run \`npm run build\` first" >&2
   exit 1
 fi
 
