@@ -122,3 +122,23 @@ export function gameWinPercentage(tally: Tally): number {
 export function roundValue(value: number): number {
   return Math.round(value * 1e9) / 1e9;
 }
+
+/** The measures ranking and tie-breaks share. */
+export type SharedMeasure =
+  | "game wins"
+  | "game win percentage"
+  | "points scored"
+  | "points difference";
+
+export function sharedMeasure(name: SharedMeasure, tally: Tally): number {
+  switch (name) {
+    case "game wins":
+      return gameWinValue(tally);
+    case "game win percentage":
+      return gameWinPercentage(tally);
+    case "points scored":
+      return roundValue(tally.pointsScored);
+    case "points difference":
+      return roundValue(tally.pointsScored - tally.pointsAgainst);
+  }
+}

@@ -17,8 +17,8 @@
 import {
   type Bye,
   gameWinPercentage,
-  gameWinValue,
   roundValue,
+  sharedMeasure,
   type Tally,
   tallyResults,
 } from "./standings-tally.js";
@@ -115,13 +115,10 @@ export function rankingPoints(tally: Tally, ranking: RankingOption, points: Poin
     case "match wins":
       return tally.matchWins + tally.matchTies / 2 + tally.byes;
     case "game wins":
-      return gameWinValue(tally);
     case "game win percentage":
-      return gameWinPercentage(tally);
     case "points scored":
-      return roundValue(tally.pointsScored);
     case "points difference":
-      return roundValue(tally.pointsScored - tally.pointsAgainst);
+      return sharedMeasure(ranking, tally);
     case "custom":
       return roundValue(
         tally.matchWins * points.matchWin +

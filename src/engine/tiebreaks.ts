@@ -9,17 +9,12 @@
  * nobody (a circular tie: A beat B, B beat C, C beat A). The seed (1 = best) is the
  * last resort, so the final order is total.
  */
-import { gameWinPercentage, gameWinValue, roundValue, type Tally } from "./standings-tally.js";
+
+import { TIE_BREAKS } from "../model/tournament.js";
+import { roundValue, sharedMeasure, type Tally } from "./standings-tally.js";
 import type { MatchResult } from "./types.js";
 
-export const TIE_BREAKS = [
-  "match wins vs tied",
-  "game wins",
-  "game win percentage",
-  "points scored",
-  "points difference",
-  "median buchholz",
-] as const;
+export { TIE_BREAKS };
 
 export type TieBreak = (typeof TIE_BREAKS)[number];
 
@@ -81,13 +76,10 @@ export function tieBreakValue(
 ): number {
   switch (name) {
     case "game wins":
-      return gameWinValue(tally);
     case "game win percentage":
-      return gameWinPercentage(tally);
     case "points scored":
-      return roundValue(tally.pointsScored);
     case "points difference":
-      return roundValue(tally.pointsScored - tally.pointsAgainst);
+      return sharedMeasure(name, tally);
     case "median buchholz":
       return medianBuchholz(tally.opponents.map((id) => context.points.get(id) ?? 0));
   }
