@@ -84,7 +84,6 @@ function answer(
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
   const user = requireAuth ? checkCredentials(service, base) : "owner";
-  service.beginRequest();
   const match = router.match(base.method, base.path);
   if (match.kind === "none")
     throw ServiceError.of(404, `no such path: ${base.method} ${base.path}`);
@@ -95,7 +94,8 @@ function answer(
     );
     throw new ServiceError(405, error.errors, { allow: match.allowed.join(", ") });
   }
-  return match.handler({ ...base, params: match.params, user });
+  const { handler, params } = match;
+  return service.inRequest(() => handler({ ...base, params, user }));
 }
 
 /**

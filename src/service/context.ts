@@ -14,14 +14,17 @@ export interface ServiceContext {
   readonly matches: MatchRepository;
   readonly stageIndexes: StageIndexCache;
   readonly apiKeys: ApiKeyRepository;
-  /** The current time as an ISO 8601 string. */
+  /** The current time as an ISO 8601 string; one time for the whole of a request. */
   now(): string;
   /** A fresh seed stored with a tournament, from which every randomised step derives. */
   newRandomSeed(): number;
   /** Runs `fn` in one write transaction: all of it lands, or none. */
   write<T>(fn: () => T): T;
-  /** Called as each request starts: forgets what other connections have changed since. */
-  beginRequest(): void;
+  /**
+   * Runs a request: first forgets what other connections have changed since
+   * the last one; the clock reads once for all of it.
+   */
+  inRequest<T>(fn: () => T): T;
 }
 
 export interface ContextOptions {
@@ -35,11 +38,22 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const seeds =
     options.randomSeed ?? (() => process.getBuiltinModule("node:crypto").randomInt(1, 2 ** 31 - 1));
   const matches = new MatchRepository(db);
+  const tournaments = new TournamentRepository(db);
+  const participants = new ParticipantRepository(db, (id) => tournaments.forget(id));
   const stageIndexes = new StageIndexCache(matches);
+  /** Forgets every row held in memory (another connection's commit, or a rollback). */
+  const forgetAll = (): void => {
+    matches.forget();
+    tournaments.forget();
+    stageIndexes.clear();
+  };
+  const sync = (): void => {
+    if (matches.syncWithDatabase()) forgetAll();
+  };
   // One transaction function for every write: BEGIN IMMEDIATE (then a look at what
   // other connections committed), or a savepoint when nested.
   const inTransaction = db.transaction((fn: () => unknown) => {
-    matches.syncWithDatabase();
+    sync();
     return fn();
   });
   const write = <T>(fn: () => T): T => {
@@ -47,22 +61,36 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       return inTransaction.immediate(fn) as T;
     } catch (error) {
       // Rolled back: what the caches learnt inside the transaction is void.
-      matches.forget();
-      stageIndexes.clear();
+      forgetAll();
       throw error;
     }
   };
+  let requestTime: string | undefined;
+  let inRequest = false;
   return {
     db,
     matches,
     stageIndexes,
     basePath: "/v2.1",
-    tournaments: new TournamentRepository(db),
-    participants: new ParticipantRepository(db),
+    tournaments,
+    participants,
     apiKeys: new ApiKeyRepository(db),
-    now: () => clock().toISOString(),
+    now: () => {
+      if (!inRequest) return clock().toISOString();
+      requestTime ??= clock().toISOString();
+      return requestTime;
+    },
     newRandomSeed: seeds,
     write,
-    beginRequest: () => matches.syncWithDatabase(),
+    inRequest: (fn) => {
+      sync();
+      inRequest = true;
+      try {
+        return fn();
+      } finally {
+        inRequest = false;
+        requestTime = undefined;
+      }
+    },
   };
 }

@@ -1,15 +1,18 @@
 /**
  * The match rows of recently used tournaments, held in memory by the
  * MatchRepository: reads come from here, and every write through the
- * repository updates it in step with the database. Another connection's
- * commit (PRAGMA data_version) or a rolled-back transaction drops it all.
+ * repository updates the held row in place, in step with the database.
+ * Another connection's commit (PRAGMA data_version) or a rolled-back
+ * transaction drops it all.
  */
 import type { MatchRow, MatchState, StageRef } from "./matches-repository.js";
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
+/** A held row: the repository writes its mutable columns in place. */
+export type HeldRow = { -readonly [K in keyof MatchRow]: MatchRow[K] };
 
-export function stageKeyOf(stage: string, groupId: number | null): string {
-  return `${stage}:${groupId ?? 0}`;
+/** A stage as a number: the final stage -1, a group its id (0 if none). */
+export function stageNumber(stage: string, groupId: number | null): number {
+  return stage === "final" ? -1 : (groupId ?? 0);
 }
 
 /** The order of GET .../matches (stage DESC: the group stage first), then play order, group, id. */
@@ -22,53 +25,53 @@ export function listOrder(a: MatchRow, b: MatchRow): number {
   );
 }
 
+/** One stage's rows: by id (in id order) and by plan key. */
+export class StageRows {
+  readonly byId = new Map<number, HeldRow>();
+  readonly byKey = new Map<string, HeldRow>();
+}
+
+const NO_ROWS: Iterable<HeldRow> = [];
+
 /** One tournament's match rows, by id, by stage and plan key, and per stage in id order. */
 export class TournamentMatches {
-  readonly byId = new Map<number, MatchRow>();
-  private readonly byKey = new Map<string, MatchRow>();
-  readonly stages = new Map<string, Map<number, MatchRow>>();
-  private ordered: MatchRow[] | undefined;
-  private positions = new Map<number, number>();
+  readonly byId = new Map<number, HeldRow>();
+  readonly stages = new Map<number, StageRows>();
+  private ordered: HeldRow[] | undefined;
 
-  constructor(rows: readonly MatchRow[]) {
+  constructor(rows: readonly HeldRow[]) {
     for (const row of rows) this.put(row);
   }
 
-  put(row: MatchRow): void {
-    const stageKey = stageKeyOf(row.stage, row.group_id);
-    if (!this.byId.has(row.id)) this.ordered = undefined;
+  /** Adds a new row (ids, stages and plan keys of a row never change). */
+  put(row: HeldRow): void {
+    const stageKey = stageNumber(row.stage, row.group_id);
+    this.ordered = undefined;
     this.byId.set(row.id, row);
-    this.byKey.set(`${stageKey}\u0000${row.plan_key}`, row);
     let stage = this.stages.get(stageKey);
     if (stage === undefined) {
-      stage = new Map();
+      stage = new StageRows();
       this.stages.set(stageKey, stage);
     }
-    stage.set(row.id, row);
+    stage.byId.set(row.id, row);
+    stage.byKey.set(row.plan_key, row);
   }
 
-  /** Applies `changes` to a copy of the row: rows handed out earlier never change. */
-  update(row: MatchRow, changes: Partial<Writable<MatchRow>>): void {
-    const next = { ...row, ...changes };
-    const at = this.positions.get(row.id);
-    if (this.ordered !== undefined && at !== undefined) this.ordered[at] = next;
-    this.put(next);
+  stageOf(ref: StageRef): StageRows | undefined {
+    return this.stages.get(stageNumber(ref.stage, ref.groupId));
   }
 
-  byPlanKey(ref: StageRef, key: string): MatchRow | undefined {
-    return this.byKey.get(`${stageKeyOf(ref.stage, ref.groupId)}\u0000${key}`);
+  byPlanKey(ref: StageRef, key: string): HeldRow | undefined {
+    return this.stageOf(ref)?.byKey.get(key);
   }
 
-  stage(ref: StageRef): Iterable<MatchRow> {
-    return this.stages.get(stageKeyOf(ref.stage, ref.groupId))?.values() ?? [];
+  stage(ref: StageRef): Iterable<HeldRow> {
+    return this.stageOf(ref)?.byId.values() ?? NO_ROWS;
   }
 
-  /** Every row in list order. */
-  all(): readonly MatchRow[] {
-    if (this.ordered === undefined) {
-      this.ordered = [...this.byId.values()].sort(listOrder);
-      this.positions = new Map(this.ordered.map((row, i) => [row.id, i]));
-    }
+  /** Every row in list order (updates in place keep it: no column of the order changes). */
+  all(): readonly HeldRow[] {
+    this.ordered ??= [...this.byId.values()].sort(listOrder);
     return this.ordered;
   }
 }

@@ -1,7 +1,7 @@
 /** Match rows: one per planned match of a stage (final stage, or one group). */
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.js";
-import { isState, stageKeyOf, TournamentMatches } from "./match-cache.js";
+import { type HeldRow, isState, stageNumber, TournamentMatches } from "./match-cache.js";
 import { Statements } from "./statements.js";
 
 export type MatchState = "pending" | "open" | "complete";
@@ -82,7 +82,7 @@ export interface MatchResultRow {
 }
 
 /** SELECT * in column order, mapped to rows in JavaScript (faster than row objects from the driver). */
-function rowReader(columns: readonly string[]): (raw: unknown[]) => MatchRow {
+function rowReader(columns: readonly string[]): (raw: readonly unknown[]) => HeldRow {
   const at = (name: keyof MatchRow): number => {
     const i = columns.indexOf(name);
     if (i < 0) throw new Error(`matches has no column ${name}`);
@@ -146,7 +146,7 @@ function rowReader(columns: readonly string[]): (raw: unknown[]) => MatchRow {
       completed_at: r[completed],
       created_at: r[created],
       updated_at: r[updated],
-    }) as MatchRow;
+    }) as HeldRow;
 }
 
 function involves(row: MatchRow, participantId: number): boolean {
@@ -159,6 +159,45 @@ function involves(row: MatchRow, participantId: number): boolean {
 
 const STAGE = "tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?";
 const MAX_CACHED_TOURNAMENTS = 16;
+const INSERT_COLUMNS = [
+  "tournament_id",
+  "stage",
+  "group_id",
+  "plan_key",
+  "side",
+  "round",
+  "identifier",
+  "suggested_play_order",
+  "player1_source",
+  "player2_source",
+  "only_if_loser_wins",
+  "active",
+  "player1_id",
+  "player2_id",
+  "state",
+  "entries",
+  "created_at",
+  "updated_at",
+] as const;
+/** Rows per INSERT statement when a stage is stored (18 parameters a row). */
+const INSERT_BATCH = 64;
+
+function insertSql(rows: number): string {
+  const values = `(${INSERT_COLUMNS.map(() => "?").join(", ")})`;
+  return `INSERT INTO matches (${INSERT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(values).join(", ")} RETURNING *`;
+}
+
+const SET_RESULT = `UPDATE matches SET state = ?, winner_id = ?, loser_id = ?, tie = ?, score_sets = ?, entries = ?, completed_at = ?,
+  underway_at = CASE WHEN ? = 'complete' THEN NULL ELSE underway_at END, updated_at = ? WHERE id = ?`;
+const SET_PLAYER = {
+  player1: "UPDATE matches SET player1_id = ?, updated_at = ? WHERE id = ?",
+  player2: "UPDATE matches SET player2_id = ?, updated_at = ? WHERE id = ?",
+} as const;
+const SET_PLAYER_AND_STATE = {
+  player1: "UPDATE matches SET player1_id = ?, state = ?, active = ?, updated_at = ? WHERE id = ?",
+  player2: "UPDATE matches SET player2_id = ?, state = ?, active = ?, updated_at = ? WHERE id = ?",
+} as const;
+const SET_STATE = "UPDATE matches SET state = ?, active = ?, updated_at = ? WHERE id = ?";
 
 /**
  * Match rows. Reads are answered from the rows of the tournament held in
@@ -170,13 +209,15 @@ export class MatchRepository {
   private readonly statements: Statements;
   private readonly tournaments = new Map<number, TournamentMatches>();
   private readonly owners = new Map<number, TournamentMatches>();
-  private readonly readRow: (raw: unknown[]) => MatchRow;
+  private readonly readRow: (raw: readonly unknown[]) => HeldRow;
+  private readonly dataVersionStatement: Statement<unknown[]>;
   private dataVersion: number;
 
   constructor(db: Db) {
     this.statements = new Statements(db);
     const select = this.statements.get("SELECT * FROM matches WHERE tournament_id = ? ORDER BY id");
     this.readRow = rowReader(select.columns().map((c) => c.name));
+    this.dataVersionStatement = this.statements.get("PRAGMA data_version").pluck();
     this.dataVersion = this.readDataVersion();
   }
 
@@ -185,16 +226,19 @@ export class MatchRepository {
   }
 
   private readDataVersion(): number {
-    return this.stmt("PRAGMA data_version").pluck().get() as number;
+    return this.dataVersionStatement.get() as number;
   }
 
-  /** Drops the rows held in memory when another connection has committed since the last look. */
-  syncWithDatabase(): void {
+  /**
+   * Drops the rows held in memory when another connection has committed since
+   * the last look; true when it had.
+   */
+  syncWithDatabase(): boolean {
     const version = this.readDataVersion();
-    if (version !== this.dataVersion) {
-      this.dataVersion = version;
-      this.forget();
-    }
+    if (version === this.dataVersion) return false;
+    this.dataVersion = version;
+    this.forget();
+    return true;
   }
 
   /** Drops the rows held in memory (all, or one tournament's). */
@@ -223,66 +267,45 @@ export class MatchRepository {
     return held;
   }
 
+  /** The held row of match `id`, if its tournament is held (a write then updates it too). */
+  private heldRow(id: number): HeldRow | undefined {
+    return this.owners.get(id)?.byId.get(id);
+  }
+
+  /** Stores a stage's planned matches, several rows a statement. */
   insertMany(tournamentId: number, matches: readonly NewMatch[], now: string): void {
-    const insert = this.stmt(
-      `INSERT INTO matches (tournament_id, stage, group_id, plan_key, side, round, identifier, suggested_play_order,
-         player1_source, player2_source, only_if_loser_wins, active, player1_id, player2_id, state, entries, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     const held = this.held(tournamentId);
-    for (const m of matches) {
-      const row = {
-        tournament_id: tournamentId,
-        stage: m.stage,
-        group_id: m.groupId,
-        plan_key: m.key,
-        side: m.side,
-        round: m.round,
-        identifier: m.identifier,
-        suggested_play_order: m.suggestedPlayOrder,
-        player1_source: m.player1Source,
-        player2_source: m.player2Source,
-        only_if_loser_wins: m.onlyIfLoserWins,
-        active: m.active ? 1 : 0,
-        player1_id: m.player1Id,
-        player2_id: m.player2Id,
-        state: m.state,
-        entries: m.entries ?? null,
-        created_at: now,
-        updated_at: now,
-      };
-      const result = insert.run(
-        row.tournament_id,
-        row.stage,
-        row.group_id,
-        row.plan_key,
-        row.side,
-        row.round,
-        row.identifier,
-        row.suggested_play_order,
-        row.player1_source,
-        row.player2_source,
-        row.only_if_loser_wins,
-        row.active,
-        row.player1_id,
-        row.player2_id,
-        row.state,
-        row.entries,
-        row.created_at,
-        row.updated_at,
-      );
-      const id = Number(result.lastInsertRowid);
-      held.put({
-        id,
-        ...row,
-        winner_id: null,
-        loser_id: null,
-        tie: 0,
-        score_sets: null,
-        underway_at: null,
-        completed_at: null,
-      });
-      this.owners.set(id, held);
+    for (let from = 0; from < matches.length; from += INSERT_BATCH) {
+      const batch = matches.slice(from, from + INSERT_BATCH);
+      const params: unknown[] = [];
+      for (const m of batch) {
+        params.push(
+          tournamentId,
+          m.stage,
+          m.groupId,
+          m.key,
+          m.side,
+          m.round,
+          m.identifier,
+          m.suggestedPlayOrder,
+          m.player1Source,
+          m.player2Source,
+          m.onlyIfLoserWins,
+          m.active ? 1 : 0,
+          m.player1Id,
+          m.player2Id,
+          m.state,
+          m.entries ?? null,
+          now,
+          now,
+        );
+      }
+      const inserted = this.stmt(insertSql(batch.length)).raw(true).all(...params) as unknown[][];
+      for (const raw of inserted) {
+        const row = this.readRow(raw);
+        held.put(row);
+        this.owners.set(row.id, held);
+      }
     }
   }
 
@@ -341,21 +364,13 @@ export class MatchRepository {
     return n;
   }
 
-  private change(id: number, changes: Partial<Omit<MatchRow, "id">>): void {
-    const held = this.owners.get(id);
-    const row = held?.byId.get(id);
-    if (held !== undefined && row !== undefined) held.update(row, changes);
-  }
-
   setResult(id: number, result: MatchResultUpdate, now: string): void {
-    this.stmt(
-      `UPDATE matches SET state = ?, winner_id = ?, loser_id = ?, tie = ?, score_sets = ?, entries = ?, completed_at = ?,
-         underway_at = CASE WHEN ? = 'complete' THEN NULL ELSE underway_at END, updated_at = ? WHERE id = ?`,
-    ).run(
+    const tie = result.tie ? 1 : 0;
+    this.stmt(SET_RESULT).run(
       result.state,
       result.winnerId,
       result.loserId,
-      result.tie ? 1 : 0,
+      tie,
       result.scoreSets,
       result.entries,
       result.completedAt,
@@ -363,57 +378,67 @@ export class MatchRepository {
       now,
       id,
     );
-    const underway = result.state === "complete" ? { underway_at: null } : {};
-    this.change(id, {
-      state: result.state,
-      winner_id: result.winnerId,
-      loser_id: result.loserId,
-      tie: result.tie ? 1 : 0,
-      score_sets: result.scoreSets,
-      entries: result.entries,
-      completed_at: result.completedAt,
-      ...underway,
-      updated_at: now,
-    });
+    const row = this.heldRow(id);
+    if (row === undefined) return;
+    row.state = result.state;
+    row.winner_id = result.winnerId;
+    row.loser_id = result.loserId;
+    row.tie = tie;
+    row.score_sets = result.scoreSets;
+    row.entries = result.entries;
+    row.completed_at = result.completedAt;
+    if (result.state === "complete") row.underway_at = null;
+    row.updated_at = now;
   }
 
+  /**
+   * Puts a participant (or nobody) in a slot of a stage's match; with `state`,
+   * also sets the match's state and makes it active, in the same statement.
+   */
   setSlot(
     ref: StageRef,
     key: string,
     slot: "player1" | "player2",
     participantId: number | null,
     now: string,
+    state?: MatchState,
   ): void {
-    const row = this.findByKey(ref, key);
+    const row = this.held(ref.tournamentId).byPlanKey(ref, key);
     if (row === undefined) return;
-    this.stmt(`UPDATE matches SET ${slot}_id = ?, updated_at = ? WHERE id = ?`).run(
-      participantId,
-      now,
-      row.id,
-    );
-    this.change(row.id, { [`${slot}_id`]: participantId, updated_at: now });
+    if (state === undefined) this.stmt(SET_PLAYER[slot]).run(participantId, now, row.id);
+    else this.stmt(SET_PLAYER_AND_STATE[slot]).run(participantId, state, 1, now, row.id);
+    if (slot === "player1") row.player1_id = participantId;
+    else row.player2_id = participantId;
+    if (state !== undefined) {
+      row.state = state;
+      row.active = 1;
+    }
+    row.updated_at = now;
   }
 
   setState(ref: StageRef, key: string, state: MatchState, active: boolean, now: string): void {
-    const row = this.findByKey(ref, key);
+    const row = this.held(ref.tournamentId).byPlanKey(ref, key);
     if (row === undefined) return;
-    this.stmt("UPDATE matches SET state = ?, active = ?, updated_at = ? WHERE id = ?").run(
-      state,
-      active ? 1 : 0,
-      now,
-      row.id,
-    );
-    this.change(row.id, { state, active: active ? 1 : 0, updated_at: now });
+    this.stmt(SET_STATE).run(state, active ? 1 : 0, now, row.id);
+    row.state = state;
+    row.active = active ? 1 : 0;
+    row.updated_at = now;
   }
 
   setUnderway(id: number, at: string | null, now: string): void {
     this.stmt("UPDATE matches SET underway_at = ?, updated_at = ? WHERE id = ?").run(at, now, id);
-    this.change(id, { underway_at: at, updated_at: now });
+    const row = this.heldRow(id);
+    if (row === undefined) return;
+    row.underway_at = at;
+    row.updated_at = now;
   }
 
   setEntries(id: number, entries: string, now: string): void {
     this.stmt("UPDATE matches SET entries = ?, updated_at = ? WHERE id = ?").run(entries, now, id);
-    this.change(id, { entries, updated_at: now });
+    const row = this.heldRow(id);
+    if (row === undefined) return;
+    row.entries = entries;
+    row.updated_at = now;
   }
 
   deleteStage(tournamentId: number, stage: "final" | "group"): void {
@@ -445,7 +470,7 @@ export class MatchRepository {
   }
 
   countStage(ref: StageRef): number {
-    return this.held(ref.tournamentId).stages.get(stageKeyOf(ref.stage, ref.groupId))?.size ?? 0;
+    return this.held(ref.tournamentId).stageOf(ref)?.byId.size ?? 0;
   }
 
   deleteRoundsAfter(ref: StageRef, round: number): void {

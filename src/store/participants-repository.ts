@@ -35,7 +35,14 @@ export interface ParticipantChanges {
 export class ParticipantRepository {
   private readonly statements: Statements;
 
-  constructor(db: Db) {
+  /**
+   * `onCountChanged(tournamentId)`: a participant was added or removed (the
+   * tournament's participants_count changes with it, by trigger).
+   */
+  constructor(
+    db: Db,
+    private readonly onCountChanged: (tournamentId: number) => void = () => {},
+  ) {
     this.statements = new Statements(db);
   }
 
@@ -73,6 +80,7 @@ export class ParticipantRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
+    this.onCountChanged(tournamentId);
     const id = Number(result.lastInsertRowid);
     if (seed !== undefined && seed !== last) this.moveSeed(tournamentId, id, last, seed, now);
     return id;
@@ -128,6 +136,7 @@ export class ParticipantRepository {
     this.statements
       .get("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
       .run(tournamentId, id);
+    this.onCountChanged(tournamentId);
     this.statements
       .get("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
       .run(tournamentId, seed);
@@ -135,6 +144,7 @@ export class ParticipantRepository {
 
   clear(tournamentId: number): void {
     this.statements.get("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
+    this.onCountChanged(tournamentId);
   }
 
   /** Whether any participant of the tournament is deactivated (forfeits follow). */

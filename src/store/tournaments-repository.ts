@@ -151,9 +151,17 @@ function whereClause(filter: TournamentFilter): { sql: string; params: unknown[]
   return { sql: clauses.length > 0 ? ` WHERE ${clauses.join(" AND ")}` : "", params };
 }
 
+const MAX_HELD_ROWS = 64;
+
+/**
+ * Tournament rows. Rows read by id are held in memory until a write through
+ * this repository (or `forget`: another connection's commit, a rollback, a
+ * participant count changed by the participants table's triggers).
+ */
 export class TournamentRepository {
   private readonly statements: Statements;
   private columns: string[] | undefined;
+  private readonly held = new Map<number, RawRow>();
 
   constructor(db: Db) {
     this.statements = new Statements(db);
@@ -204,10 +212,23 @@ export class TournamentRepository {
     return Number(result.lastInsertRowid);
   }
 
+  /** Drops the rows held in memory (all, or one tournament's). */
+  forget(id?: number): void {
+    if (id === undefined) this.held.clear();
+    else this.held.delete(id);
+  }
+
   findById(id: number): TournamentRow | undefined {
-    return this.hydrate(
-      this.readRaw(this.statements.get(`${SELECT} WHERE t.id = ?`).raw(true).get(id) as unknown[]),
-    );
+    let raw = this.held.get(id);
+    if (raw === undefined) {
+      raw = this.readRaw(
+        this.statements.get(`${SELECT} WHERE t.id = ?`).raw(true).get(id) as unknown[],
+      );
+      if (raw === undefined) return undefined;
+      if (this.held.size >= MAX_HELD_ROWS) this.held.clear();
+      this.held.set(id, raw);
+    }
+    return this.hydrate(raw);
   }
 
   findByUrl(url: string): TournamentRow | undefined {
@@ -272,24 +293,29 @@ export class TournamentRepository {
         now,
         id,
       );
+    this.forget(id);
   }
 
   /** Pending tournaments whose check-in window has opened move to checking_in. */
   openDueCheckIns(now: string): number {
-    return this.statements
+    const opened = this.statements
       .get(
         "UPDATE tournaments SET state = 'checking_in', updated_at = ? WHERE state = 'pending' AND check_in_opens_at <= ?",
       )
       .run(now, now).changes;
+    if (opened > 0) this.forget();
+    return opened;
   }
 
   /** abort_checkin: the window stays closed until starts_at or the duration changes. */
   disarmCheckIn(id: number): void {
     this.statements.get("UPDATE tournaments SET check_in_opens_at = NULL WHERE id = ?").run(id);
+    this.forget(id);
   }
 
   touch(id: number, now: string): void {
     this.statements.get("UPDATE tournaments SET updated_at = ? WHERE id = ?").run(now, id);
+    this.forget(id);
   }
 
   /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
@@ -312,19 +338,23 @@ export class TournamentRepository {
     this.statements
       .get(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`)
       .run(...params, id);
+    this.forget(id);
   }
 
   setStageData(id: number, data: StageData | null): void {
     this.statements
       .get("UPDATE tournaments SET stage_data = ? WHERE id = ?")
       .run(data === null ? null : JSON.stringify(data), id);
+    this.forget(id);
   }
 
   setRandomSeed(id: number, seed: number): void {
     this.statements.get("UPDATE tournaments SET random_seed = ? WHERE id = ?").run(seed, id);
+    this.forget(id);
   }
 
   delete(id: number): void {
     this.statements.get("DELETE FROM tournaments WHERE id = ?").run(id);
+    this.forget(id);
   }
 }

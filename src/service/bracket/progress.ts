@@ -85,13 +85,22 @@ function advanceFrom(
   const index = service.stageIndexes.get(ref);
   const advancement = advance(index, storedResults(service.matches, ref), row.plan_key, outcome);
   const now = service.now();
-  for (const a of advancement.assignments)
-    service.matches.setSlot(ref, a.match, a.slot, a.participantId, now);
+  // A match that becomes playable by its last assignment is opened in the same write.
+  const playable = new Set(advancement.playable);
+  const opened = new Set<string>();
+  for (const [i, a] of advancement.assignments.entries()) {
+    const opens =
+      playable.has(a.match) && !advancement.assignments.slice(i + 1).some((b) => b.match === a.match);
+    service.matches.setSlot(ref, a.match, a.slot, a.participantId, now, opens ? "open" : undefined);
+    if (opens) opened.add(a.match);
+  }
   if (advancement.reset === "required") {
     const reset = [...index.matches.values()].find((m) => m.onlyIfLoserWins === row.plan_key);
-    if (reset !== undefined) service.matches.setState(ref, reset.key, "pending", true, now);
+    if (reset !== undefined && !opened.has(reset.key))
+      service.matches.setState(ref, reset.key, "pending", true, now);
   }
-  for (const key of advancement.playable) service.matches.setState(ref, key, "open", true, now);
+  for (const key of advancement.playable)
+    if (!opened.has(key)) service.matches.setState(ref, key, "open", true, now);
   if (advancement.stageComplete) onStageComplete(service, ref);
   for (const key of advancement.playable) forfeitIfInactive(service, ref, key);
 }
