@@ -1,7 +1,7 @@
 /** Match rows: one per planned match of a stage (final stage, or one group). */
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.js";
-import { type HeldRow, isState, stageNumber, TournamentMatches } from "./match-cache.js";
+import { type HeldRow, isState, TournamentMatches } from "./match-cache.js";
 import { Statements } from "./statements.js";
 
 export type MatchState = "pending" | "open" | "complete";
@@ -300,7 +300,9 @@ export class MatchRepository {
           now,
         );
       }
-      const inserted = this.stmt(insertSql(batch.length)).raw(true).all(...params) as unknown[][];
+      const inserted = this.stmt(insertSql(batch.length))
+        .raw(true)
+        .all(...params) as unknown[][];
       for (const raw of inserted) {
         const row = this.readRow(raw);
         held.put(row);

@@ -90,7 +90,8 @@ function advanceFrom(
   const opened = new Set<string>();
   for (const [i, a] of advancement.assignments.entries()) {
     const opens =
-      playable.has(a.match) && !advancement.assignments.slice(i + 1).some((b) => b.match === a.match);
+      playable.has(a.match) &&
+      !advancement.assignments.slice(i + 1).some((b) => b.match === a.match);
     service.matches.setSlot(ref, a.match, a.slot, a.participantId, now, opens ? "open" : undefined);
     if (opens) opened.add(a.match);
   }
