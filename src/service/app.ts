@@ -53,25 +53,47 @@ export function buildRouter(service: ServiceContext): Router {
   return router;
 }
 
-function headerReader(
-  headers: Readonly<Record<string, string>>,
-): (name: string) => string | undefined {
-  const lower: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) lower[key.toLowerCase()] = value;
-  return (name) => lower[name.toLowerCase()];
-}
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
-function toServiceRequest(request: HttpRequest): Omit<ServiceRequest, "params" | "user"> {
-  const at = request.path.indexOf("?");
-  const rawPath = at === -1 ? request.path : request.path.slice(0, at);
-  return {
-    method: request.method,
-    path: normalizePath(rawPath),
-    query: new URLSearchParams(at === -1 ? "" : request.path.slice(at + 1)),
-    url: request.path,
-    header: headerReader(request.headers),
-    body: request.body ?? "",
-  };
+/** A request as routes see it; the query and case-blind headers are worked out on first use. */
+class IncomingRequest implements ServiceRequest {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly url: string;
+  readonly body: string;
+  params: Readonly<Record<string, string>> = NO_PARAMS;
+  user = "owner";
+  readonly #rawQuery: string;
+  readonly #headers: Readonly<Record<string, string>>;
+  #query: URLSearchParams | undefined;
+  #lowerHeaders: Record<string, string> | undefined;
+
+  constructor(request: HttpRequest) {
+    const at = request.path.indexOf("?");
+    this.method = request.method;
+    this.path = normalizePath(at === -1 ? request.path : request.path.slice(0, at));
+    this.url = request.path;
+    this.body = request.body ?? "";
+    this.#rawQuery = at === -1 ? "" : request.path.slice(at + 1);
+    this.#headers = request.headers;
+  }
+
+  get query(): URLSearchParams {
+    this.#query ??= new URLSearchParams(this.#rawQuery);
+    return this.#query;
+  }
+
+  header(name: string): string | undefined {
+    const key = name.toLowerCase();
+    const direct = this.#headers[key];
+    if (direct !== undefined) return direct;
+    if (this.#lowerHeaders === undefined) {
+      this.#lowerHeaders = {};
+      for (const [k, value] of Object.entries(this.#headers))
+        this.#lowerHeaders[k.toLowerCase()] = value;
+    }
+    return this.#lowerHeaders[key];
+  }
 }
 
 function answer(
@@ -80,10 +102,10 @@ function answer(
   requireAuth: boolean,
   request: HttpRequest,
 ): Reply {
-  const base = toServiceRequest(request);
+  const base = new IncomingRequest(request);
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
-  const user = requireAuth ? checkCredentials(service, base) : "owner";
+  if (requireAuth) base.user = checkCredentials(service, base);
   const match = router.match(base.method, base.path);
   if (match.kind === "none")
     throw ServiceError.of(404, `no such path: ${base.method} ${base.path}`);
@@ -94,8 +116,8 @@ function answer(
     );
     throw new ServiceError(405, error.errors, { allow: match.allowed.join(", ") });
   }
-  const { handler, params } = match;
-  return service.inRequest(() => handler({ ...base, params, user }));
+  base.params = match.params;
+  return service.inRequest(() => match.handler(base));
 }
 
 /**

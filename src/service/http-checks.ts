@@ -13,12 +13,13 @@ function mediaTypes(header: string): string[] {
 }
 
 export function checkAccept(header: string | undefined): void {
-  if (header === undefined || header.trim() === "") return;
+  if (header === undefined || ACCEPTABLE.includes(header) || header.trim() === "") return;
   if (mediaTypes(header).some((type) => ACCEPTABLE.includes(type))) return;
   throw ServiceError.of(406, `cannot answer with ${header}; send Accept: application/json`);
 }
 
 export function checkContentType(header: string | undefined): void {
+  if (header !== undefined && BODY_TYPES.includes(header)) return;
   const type = header === undefined ? "" : mediaTypes(header)[0];
   if (type !== undefined && BODY_TYPES.includes(type)) return;
   throw ServiceError.of(
@@ -33,8 +34,10 @@ export function tooLarge(): ServiceError {
 
 export function checkDeclaredLength(request: Pick<ServiceRequest, "header" | "body">): void {
   const declared = Number(request.header("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES || Buffer.byteLength(request.body, "utf8") > MAX_BODY_BYTES)
-    throw tooLarge();
+  const body = request.body;
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: short bodies need no count.
+  const large = body.length * 3 > MAX_BODY_BYTES && Buffer.byteLength(body, "utf8") > MAX_BODY_BYTES;
+  if (declared > MAX_BODY_BYTES || large) throw tooLarge();
 }
 
 function unauthorized(detail: string): ServiceError {

@@ -27,60 +27,50 @@ export interface Reply {
 
 export type Handler = (request: ServiceRequest) => Reply;
 
-interface Route {
-  readonly method: HttpMethod;
-  readonly segments: readonly string[];
-  readonly handler: Handler;
-}
-
 export type Match =
   | { readonly kind: "found"; readonly handler: Handler; readonly params: Record<string, string> }
   | { readonly kind: "method"; readonly allowed: readonly string[] }
   | { readonly kind: "none" };
 
+/** A node of the route tree: one path segment deep. */
+class Node {
+  readonly statics = new Map<string, Node>();
+  param: { readonly name: string; readonly node: Node } | undefined;
+  readonly handlers = new Map<string, Handler>();
+}
+
 function split(path: string): string[] {
   return path.split("/").filter((s) => s !== "");
 }
 
-/** Static segments outrank parameters, position by position. */
-function compareSpecificity(a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const difference = Number(a[i]!.startsWith(":")) - Number(b[i]!.startsWith(":"));
-    if (difference !== 0) return difference;
-  }
-  return a.length - b.length;
-}
-
-function matchSegments(
-  route: readonly string[],
-  path: readonly string[],
-): Record<string, string> | undefined {
-  if (route.length !== path.length) return undefined;
-  // Static segments first: most routes fail there, before any parameter is decoded.
-  for (let i = 0; i < route.length; i++) {
-    const want = route[i]!;
-    if (want.charCodeAt(0) !== 58 /* ":" */ && want !== path[i]) return undefined;
-  }
-  const params: Record<string, string> = {};
-  for (let i = 0; i < route.length; i++) {
-    const want = route[i]!;
-    if (want.charCodeAt(0) !== 58) continue;
-    try {
-      params[want.slice(1)] = decodeURIComponent(path[i]!);
-    } catch {
-      return undefined;
-    }
-  }
-  return params;
-}
-
+/**
+ * Routes as a tree of path segments. At each segment a static match outranks
+ * a parameter (so `/tournaments/:t/participants/bulk_add` wins over
+ * `/tournaments/:t/participants/:p`); the tree is walked depth first, static
+ * branches before the parameter branch.
+ */
 export class Router {
-  private readonly routes: Route[] = [];
-  private sorted = true;
+  private readonly root = new Node();
 
   add(method: HttpMethod, pattern: string, handler: Handler): void {
-    this.routes.push({ method, segments: split(pattern), handler });
-    this.sorted = false;
+    let node = this.root;
+    for (const segment of split(pattern)) {
+      if (segment.startsWith(":")) {
+        const name = segment.slice(1);
+        if (node.param !== undefined && node.param.name !== name)
+          throw new Error(`route ${pattern}: parameter :${name} clashes with :${node.param.name}`);
+        node.param ??= { name, node: new Node() };
+        node = node.param.node;
+      } else {
+        let next = node.statics.get(segment);
+        if (next === undefined) {
+          next = new Node();
+          node.statics.set(segment, next);
+        }
+        node = next;
+      }
+    }
+    node.handlers.set(method, handler);
   }
 
   get(pattern: string, handler: Handler): void {
@@ -97,18 +87,48 @@ export class Router {
   }
 
   match(method: string, path: string): Match {
-    if (!this.sorted) {
-      this.routes.sort((a, b) => compareSpecificity(a.segments, b.segments));
-      this.sorted = true;
-    }
     const segments = split(path);
+    const params: Record<string, string> = {};
     const allowed: string[] = [];
-    for (const route of this.routes) {
-      const params = matchSegments(route.segments, segments);
-      if (params === undefined) continue;
-      if (route.method === method) return { kind: "found", handler: route.handler, params };
-      allowed.push(route.method);
-    }
+    const found = find(this.root, segments, 0, method, params, allowed);
+    if (found !== undefined) return { kind: "found", handler: found, params };
     return allowed.length > 0 ? { kind: "method", allowed } : { kind: "none" };
   }
+}
+
+/**
+ * The handler for `method` at `segments[at..]` below `node`, filling `params`;
+ * on the way, the methods of every path that matches go into `allowed`.
+ */
+function find(
+  node: Node,
+  segments: readonly string[],
+  at: number,
+  method: string,
+  params: Record<string, string>,
+  allowed: string[],
+): Handler | undefined {
+  if (at === segments.length) {
+    const handler = node.handlers.get(method);
+    if (handler !== undefined) return handler;
+    for (const m of node.handlers.keys()) if (!allowed.includes(m)) allowed.push(m);
+    return undefined;
+  }
+  const segment = segments[at]!;
+  const next = node.statics.get(segment);
+  if (next !== undefined) {
+    const handler = find(next, segments, at + 1, method, params, allowed);
+    if (handler !== undefined) return handler;
+  }
+  const param = node.param;
+  if (param === undefined) return undefined;
+  let value: string;
+  try {
+    value = segment.includes("%") ? decodeURIComponent(segment) : segment;
+  } catch {
+    return undefined;
+  }
+  const handler = find(param.node, segments, at + 1, method, params, allowed);
+  if (handler !== undefined) params[param.name] = value;
+  return handler;
 }

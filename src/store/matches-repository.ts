@@ -182,9 +182,55 @@ const INSERT_COLUMNS = [
 /** Rows per INSERT statement when a stage is stored (18 parameters a row). */
 const INSERT_BATCH = 64;
 
+/** The value of column `name` of a new match row. */
+function valueOf(m: NewMatch, tournamentId: number, name: string, now: string): unknown {
+  switch (name) {
+    case "tournament_id":
+      return tournamentId;
+    case "stage":
+      return m.stage;
+    case "group_id":
+      return m.groupId;
+    case "plan_key":
+      return m.key;
+    case "side":
+      return m.side;
+    case "round":
+      return m.round;
+    case "identifier":
+      return m.identifier;
+    case "suggested_play_order":
+      return m.suggestedPlayOrder;
+    case "player1_source":
+      return m.player1Source;
+    case "player2_source":
+      return m.player2Source;
+    case "only_if_loser_wins":
+      return m.onlyIfLoserWins;
+    case "active":
+      return m.active ? 1 : 0;
+    case "player1_id":
+      return m.player1Id;
+    case "player2_id":
+      return m.player2Id;
+    case "state":
+      return m.state;
+    case "entries":
+      return m.entries ?? null;
+    case "tie":
+      return 0;
+    case "created_at":
+    case "updated_at":
+      return now;
+    default:
+      // winner_id, loser_id, score_sets, underway_at, completed_at
+      return null;
+  }
+}
+
 function insertSql(rows: number): string {
   const values = `(${INSERT_COLUMNS.map(() => "?").join(", ")})`;
-  return `INSERT INTO matches (${INSERT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(values).join(", ")} RETURNING *`;
+  return `INSERT INTO matches (${INSERT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(values).join(", ")}`;
 }
 
 const SET_RESULT = `UPDATE matches SET state = ?, winner_id = ?, loser_id = ?, tie = ?, score_sets = ?, entries = ?, completed_at = ?,
@@ -210,13 +256,15 @@ export class MatchRepository {
   private readonly tournaments = new Map<number, TournamentMatches>();
   private readonly owners = new Map<number, TournamentMatches>();
   private readonly readRow: (raw: readonly unknown[]) => HeldRow;
+  private readonly columns: readonly string[];
   private readonly dataVersionStatement: Statement<unknown[]>;
   private dataVersion: number;
 
   constructor(db: Db) {
     this.statements = new Statements(db);
     const select = this.statements.get("SELECT * FROM matches WHERE tournament_id = ? ORDER BY id");
-    this.readRow = rowReader(select.columns().map((c) => c.name));
+    this.columns = select.columns().map((c) => c.name);
+    this.readRow = rowReader(this.columns);
     this.dataVersionStatement = this.statements.get("PRAGMA data_version").pluck();
     this.dataVersion = this.readDataVersion();
   }
@@ -278,33 +326,16 @@ export class MatchRepository {
     for (let from = 0; from < matches.length; from += INSERT_BATCH) {
       const batch = matches.slice(from, from + INSERT_BATCH);
       const params: unknown[] = [];
-      for (const m of batch) {
-        params.push(
-          tournamentId,
-          m.stage,
-          m.groupId,
-          m.key,
-          m.side,
-          m.round,
-          m.identifier,
-          m.suggestedPlayOrder,
-          m.player1Source,
-          m.player2Source,
-          m.onlyIfLoserWins,
-          m.active ? 1 : 0,
-          m.player1Id,
-          m.player2Id,
-          m.state,
-          m.entries ?? null,
-          now,
-          now,
+      for (const m of batch)
+        for (const name of INSERT_COLUMNS) params.push(valueOf(m, tournamentId, name, now));
+      // One statement in a write transaction: the ids are consecutive (AUTOINCREMENT).
+      const last = Number(this.stmt(insertSql(batch.length)).run(...params).lastInsertRowid);
+      for (const [i, m] of batch.entries()) {
+        const row = this.readRow(
+          this.columns.map((name) =>
+            name === "id" ? last - batch.length + 1 + i : valueOf(m, tournamentId, name, now),
+          ),
         );
-      }
-      const inserted = this.stmt(insertSql(batch.length))
-        .raw(true)
-        .all(...params) as unknown[][];
-      for (const raw of inserted) {
-        const row = this.readRow(raw);
         held.put(row);
         this.owners.set(row.id, held);
       }

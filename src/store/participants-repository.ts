@@ -32,6 +32,14 @@ export interface ParticipantChanges {
   readonly email?: string | null;
 }
 
+/** Rows per INSERT statement in appendMany (8 parameters a row). */
+const INSERT_BATCH = 100;
+
+/** Lower case as SQLite's NOCASE folds: ASCII letters only. */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
 export class ParticipantRepository {
   private readonly statements: Statements;
 
@@ -84,6 +92,44 @@ export class ParticipantRepository {
     const id = Number(result.lastInsertRowid);
     if (seed !== undefined && seed !== last) this.moveSeed(tournamentId, id, last, seed, now);
     return id;
+  }
+
+  /**
+   * Appends participants at the bottom seeds, in order, several rows a
+   * statement; returns their rows. Call inside a write transaction.
+   */
+  appendMany(tournamentId: number, inputs: readonly NewParticipant[], now: string): ParticipantRow[] {
+    const first = this.count(tournamentId) + 1;
+    const ids: number[] = [];
+    for (let from = 0; from < inputs.length; from += INSERT_BATCH) {
+      const batch = inputs.slice(from, from + INSERT_BATCH);
+      const params: unknown[] = [];
+      for (const [i, p] of batch.entries())
+        params.push(tournamentId, p.name, first + from + i, p.misc, p.username, p.email, now, now);
+      const sql = `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
+         VALUES ${Array(batch.length).fill("(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+      // One statement in a write transaction: the ids are consecutive (AUTOINCREMENT).
+      const last = Number(this.statements.get(sql).run(...params).lastInsertRowid);
+      for (let i = 0; i < batch.length; i++) ids.push(last - batch.length + 1 + i);
+    }
+    if (inputs.length > 0) this.onCountChanged(tournamentId);
+    return this.statements
+      .get("SELECT * FROM participants WHERE tournament_id = ? AND seed >= ? ORDER BY seed")
+      .all(tournamentId, first) as ParticipantRow[];
+  }
+
+  /**
+   * Which of `names` are taken in the tournament, compared as the name column
+   * compares (COLLATE NOCASE: ASCII letters without case).
+   */
+  namesTaken(tournamentId: number, names: readonly string[]): Set<string> {
+    const taken = this.statements
+      .get(
+        "SELECT name FROM participants WHERE tournament_id = ? AND name COLLATE NOCASE IN (SELECT value FROM json_each(?))",
+      )
+      .pluck()
+      .all(tournamentId, JSON.stringify(names)) as string[];
+    return new Set(taken.map(asciiLower));
   }
 
   update(tournamentId: number, id: number, changes: ParticipantChanges, now: string): void {

@@ -1,6 +1,6 @@
 /** /tournaments/{t}/participants: list, get, create, update, delete, bulk_add, clear, randomize. */
 import { seededShuffle } from "../../engine/shuffle.js";
-import type { ParticipantRow } from "../../store/participants-repository.js";
+import { asciiLower, type ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { checkIn } from "../bracket/check-in.js";
 import { forfeit } from "../bracket/progress.js";
@@ -72,14 +72,17 @@ function checkBatch(
 ): void {
   const seen = new Set<string>();
   const existing = service.participants.count(t.id);
+  const names = inputs.flatMap((input) => (input.name === undefined ? [] : [input.name]));
+  const taken = existing === 0 ? new Set() : service.participants.namesTaken(t.id, names);
   inputs.forEach((input, i) => {
     const pointer = pointers[i]!;
     if (input.name === undefined) {
       problems.add(`${pointer}/name`, "name is required");
       return;
     }
-    const key = input.name.toLowerCase();
-    if (seen.has(key) || service.participants.findByName(t.id, input.name) !== undefined) {
+    // Names compare as the store compares them (ASCII letters without case).
+    const key = asciiLower(input.name);
+    if (seen.has(key) || taken.has(key)) {
       problems.add(
         `${pointer}/name`,
         `name ${JSON.stringify(input.name)} is already taken in this tournament`,
@@ -96,10 +99,12 @@ function addParticipants(
   inputs: readonly ParticipantInput[],
 ): ParticipantRow[] {
   const now = service.now();
+  service.tournaments.touch(t.id, now);
+  if (inputs.every((input) => input.seed === undefined))
+    return service.participants.appendMany(t.id, inputs.map(newParticipant), now);
   const ids = inputs.map((input) =>
     service.participants.insert(t.id, newParticipant(input), now, input.seed),
   );
-  service.tournaments.touch(t.id, now);
   return ids.map((id) => service.participants.find(t.id, id)!);
 }
 
