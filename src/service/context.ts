@@ -4,7 +4,6 @@ import type { Db } from "../store/database.js";
 import { MatchRepository } from "../store/matches-repository.js";
 import { ParticipantRepository } from "../store/participants-repository.js";
 import { TournamentRepository } from "../store/tournaments-repository.js";
-import { StageIndexCache } from "./bracket/stage-index.js";
 
 export interface ServiceContext {
   readonly db: Db;
@@ -12,7 +11,6 @@ export interface ServiceContext {
   readonly tournaments: TournamentRepository;
   readonly participants: ParticipantRepository;
   readonly matches: MatchRepository;
-  readonly stageIndexes: StageIndexCache;
   readonly apiKeys: ApiKeyRepository;
   /** The current time as an ISO 8601 string; one time for the whole of a request. */
   now(): string;
@@ -40,12 +38,10 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const matches = new MatchRepository(db);
   const tournaments = new TournamentRepository(db);
   const participants = new ParticipantRepository(db, (id) => tournaments.forget(id));
-  const stageIndexes = new StageIndexCache(matches);
   /** Forgets every row held in memory (another connection's commit, or a rollback). */
   const forgetAll = (): void => {
     matches.forget();
     tournaments.forget();
-    stageIndexes.clear();
   };
   const sync = (): void => {
     if (matches.syncWithDatabase()) forgetAll();
@@ -70,7 +66,6 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   return {
     db,
     matches,
-    stageIndexes,
     basePath: "/v2.1",
     tournaments,
     participants,

@@ -36,7 +36,8 @@ export function checkDeclaredLength(request: Pick<ServiceRequest, "header" | "bo
   const declared = Number(request.header("content-length") ?? "0");
   const body = request.body;
   // A UTF-16 code unit is at most 3 bytes of UTF-8: short bodies need no count.
-  const large = body.length * 3 > MAX_BODY_BYTES && Buffer.byteLength(body, "utf8") > MAX_BODY_BYTES;
+  const large =
+    body.length * 3 > MAX_BODY_BYTES && Buffer.byteLength(body, "utf8") > MAX_BODY_BYTES;
   if (declared > MAX_BODY_BYTES || large) throw tooLarge();
 }
 

@@ -25,10 +25,14 @@ export function listOrder(a: MatchRow, b: MatchRow): number {
   );
 }
 
-/** One stage's rows: by id (in id order) and by plan key. */
+/**
+ * One stage's rows: by id (in id order) and by plan key; `derived` holds what
+ * callers work out from the rows (the stage's bracket index), until a row is added.
+ */
 export class StageRows {
   readonly byId = new Map<number, HeldRow>();
   readonly byKey = new Map<string, HeldRow>();
+  derived: unknown;
 }
 
 const NO_ROWS: Iterable<HeldRow> = [];
@@ -55,6 +59,7 @@ export class TournamentMatches {
     }
     stage.byId.set(row.id, row);
     stage.byKey.set(row.plan_key, row);
+    stage.derived = undefined;
   }
 
   stageOf(ref: StageRef): StageRows | undefined {

@@ -363,10 +363,16 @@ export class MatchRepository {
     );
   }
 
-  /** The lowest id of a stage: changes whenever the stage is planned anew. */
-  stageGeneration(ref: StageRef): number | undefined {
-    const first = this.held(ref.tournamentId).stage(ref)[Symbol.iterator]().next();
-    return first.done === true ? undefined : first.value.id;
+  /**
+   * What `derive` works out from a stage's rows (in play order), kept with the
+   * rows until the stage gains a row or the rows are forgotten. Only for what
+   * depends on the stage's plan (immutable columns), not on results.
+   */
+  derivedFromPlan<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T {
+    const stage = this.held(ref.tournamentId).stageOf(ref);
+    if (stage === undefined) return derive([]);
+    if (stage.derived === undefined) stage.derived = derive(this.stageRows(ref));
+    return stage.derived as T;
   }
 
   private selected(tournamentId: number, filter: MatchFilter): MatchRow[] {

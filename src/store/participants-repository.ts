@@ -98,7 +98,11 @@ export class ParticipantRepository {
    * Appends participants at the bottom seeds, in order, several rows a
    * statement; returns their rows. Call inside a write transaction.
    */
-  appendMany(tournamentId: number, inputs: readonly NewParticipant[], now: string): ParticipantRow[] {
+  appendMany(
+    tournamentId: number,
+    inputs: readonly NewParticipant[],
+    now: string,
+  ): ParticipantRow[] {
     const first = this.count(tournamentId) + 1;
     const ids: number[] = [];
     for (let from = 0; from < inputs.length; from += INSERT_BATCH) {

@@ -8,7 +8,7 @@ import type { MatchRow, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
 import { stageFormat } from "./plan-stage.js";
 import { continueFreeForAll, continueSwiss } from "./rounds.js";
-import { stageOf, storedResults } from "./stage-index.js";
+import { stageIndex, stageOf, storedResults } from "./stage-index.js";
 
 export interface Completion {
   readonly winnerId: number | null;
@@ -72,6 +72,7 @@ function continueRounds(service: ServiceContext, ref: StageRef): void {
     onStageComplete(service, ref);
     return;
   }
+  if (!service.participants.anyInactive(ref.tournamentId)) return;
   for (const row of service.matches.stageRows(ref).slice(before))
     forfeitIfInactive(service, ref, row.plan_key);
 }
@@ -82,33 +83,37 @@ function advanceFrom(
   ref: StageRef,
   outcome: { winnerId: number; loserId: number },
 ): void {
-  const index = service.stageIndexes.get(ref);
+  const index = stageIndex(service.matches, ref);
   const advancement = advance(index, storedResults(service.matches, ref), row.plan_key, outcome);
   const now = service.now();
+  const { assignments, playable } = advancement;
   // A match that becomes playable by its last assignment is opened in the same write.
-  const playable = new Set(advancement.playable);
-  const opened = new Set<string>();
-  for (const [i, a] of advancement.assignments.entries()) {
-    const opens =
-      playable.has(a.match) &&
-      !advancement.assignments.slice(i + 1).some((b) => b.match === a.match);
+  const opened: string[] = [];
+  for (let i = 0; i < assignments.length; i++) {
+    const a = assignments[i]!;
+    let opens = playable.includes(a.match);
+    for (let j = i + 1; opens && j < assignments.length; j++)
+      if (assignments[j]!.match === a.match) opens = false;
     service.matches.setSlot(ref, a.match, a.slot, a.participantId, now, opens ? "open" : undefined);
-    if (opens) opened.add(a.match);
+    if (opens) opened.push(a.match);
   }
   if (advancement.reset === "required") {
     const reset = [...index.matches.values()].find((m) => m.onlyIfLoserWins === row.plan_key);
-    if (reset !== undefined && !opened.has(reset.key))
+    if (reset !== undefined && !opened.includes(reset.key))
       service.matches.setState(ref, reset.key, "pending", true, now);
   }
-  for (const key of advancement.playable)
-    if (!opened.has(key)) service.matches.setState(ref, key, "open", true, now);
+  for (const key of playable)
+    if (!opened.includes(key)) service.matches.setState(ref, key, "open", true, now);
   if (advancement.stageComplete) onStageComplete(service, ref);
-  for (const key of advancement.playable) forfeitIfInactive(service, ref, key);
+  if (playable.length > 0 && service.participants.anyInactive(ref.tournamentId))
+    for (const key of playable) forfeitIfInactive(service, ref, key);
 }
 
-/** A newly playable match with a deactivated participant is won by the other one. */
+/**
+ * A newly playable match with a deactivated participant is won by the other
+ * one (callers first check that the tournament has deactivated participants).
+ */
 function forfeitIfInactive(service: ServiceContext, ref: StageRef, key: string): void {
-  if (!service.participants.anyInactive(ref.tournamentId)) return;
   const row = service.matches.findByKey(ref, key);
   if (row === undefined || row.state !== "open" || row.side === "free_for_all") return;
   const inactive = (id: number | null) =>

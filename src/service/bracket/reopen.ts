@@ -10,7 +10,7 @@ import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { isEliminationMatch } from "./progress.js";
 import { checkStageOpen } from "./report.js";
-import { stageOf, storedResults } from "./stage-index.js";
+import { stageIndex, stageOf, storedResults } from "./stage-index.js";
 
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
 
@@ -49,7 +49,7 @@ function dependentMatches(
   resetDependents: boolean,
 ): MatchRow[] {
   const ref = stageOf(row);
-  const effects = reopenEffects(service.stageIndexes.get(ref), row.plan_key);
+  const effects = reopenEffects(stageIndex(service.matches, ref), row.plan_key);
   const dependents = effects.dependents.map((key) => service.matches.findByKey(ref, key)!);
   const played = dependents.filter((d) => d.active === 1 && d.state === "complete");
   if (played.length > 0 && !resetDependents) {
@@ -69,7 +69,7 @@ function resetDependentsOf(
 ): void {
   const ref = stageOf(row);
   const now = service.now();
-  const index = service.stageIndexes.get(ref);
+  const index = stageIndex(service.matches, ref);
   const effects = reopenEffects(index, row.plan_key);
   for (const d of dependents) {
     service.matches.setResult(

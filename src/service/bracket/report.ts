@@ -78,11 +78,7 @@ export function reportMatch(
   }
   const [first, second] = entriesFor(row, report);
   const scoreSets = first.sets.map((score, i) => [score, second.sets[i]!] as const);
-  const entries = report.entries.map((e) => ({
-    participant_id: e.participantId,
-    score_set: e.sets.join(","),
-    advancing: e.advancing,
-  }));
+  // The sets and the winner say all of a one-on-one report: no entries are stored.
   const advancing = report.entries.filter((e) => e.advancing);
   if (advancing.length > 1)
     throw unprocessable("only one participant can advance from a one-on-one match", POINTER);
@@ -108,7 +104,7 @@ export function reportMatch(
         loserId: null,
         tie: false,
         scoreSets: JSON.stringify(scoreSets),
-        entries: JSON.stringify(entries),
+        entries: null,
         completedAt: null,
       },
       now,
@@ -122,7 +118,7 @@ export function reportMatch(
       : winnerId === first.participantId
         ? second.participantId
         : first.participantId;
-  completeMatch(service, row, { winnerId, loserId, tie: report.tie, scoreSets, entries });
+  completeMatch(service, row, { winnerId, loserId, tie: report.tie, scoreSets, entries: null });
 }
 
 /**

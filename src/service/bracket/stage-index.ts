@@ -1,7 +1,6 @@
 /**
- * A stage's BracketIndex, built from its stored rows and cached. A stage's
- * plan never changes once stored (a new plan gets new row ids), so the cache
- * key includes the stage's lowest row id.
+ * A stage's BracketIndex, built from its stored rows and kept with the rows
+ * the MatchRepository holds (dropped with them, rebuilt when the stage changes).
  */
 import {
   type BracketIndex,
@@ -28,26 +27,9 @@ export function plannedFrom(row: MatchRow): PlannedMatch {
     : { ...match, onlyIfLoserWins: row.only_if_loser_wins };
 }
 
-export class StageIndexCache {
-  private readonly cache = new Map<string, BracketIndex>();
-
-  constructor(private readonly matches: MatchRepository) {}
-
-  clear(): void {
-    this.cache.clear();
-  }
-
-  get(ref: StageRef): BracketIndex {
-    const generation = this.matches.stageGeneration(ref);
-    const key = `${ref.tournamentId}:${ref.stage}:${ref.groupId ?? 0}:${generation}`;
-    let index = this.cache.get(key);
-    if (index === undefined) {
-      index = buildIndex(this.matches.stageRows(ref).map(plannedFrom));
-      if (this.cache.size > 64) this.cache.clear();
-      this.cache.set(key, index);
-    }
-    return index;
-  }
+/** A stage's BracketIndex, built from its stored rows once and kept with them. */
+export function stageIndex(matches: MatchRepository, ref: StageRef): BracketIndex {
+  return matches.derivedFromPlan(ref, (rows) => buildIndex(rows.map(plannedFrom)));
 }
 
 /** Completed one-on-one results of a stage, read from the store by plan key. */
