@@ -9,10 +9,12 @@
 //      tournament-organizer (nextRound) at the same round and field size; also, for
 //      information, the tourney service's report that completes round 5 (it pairs round 6).
 //      Targets: tourney under 0.5 s per round and at least 5x faster.
-// Every figure is the median of --runs runs, after an untimed warm-up on a small field.
+// Every figure is the median of --runs runs. Before them, untimed: --warmup full-size
+// runs of each double elimination case, and a small swiss of each swiss case.
 // tournament-organizer pairs by a dense blossom (about 20 s a round at 1,024): it plays
 // rounds 1-5 once, and each run reloads that state (Manager.loadTournament) untimed.
-// Usage: node bench/engine.mjs [--size 1024] [--runs 3] [--only de|swiss] [--store memory|file]
+// Usage: node bench/engine.mjs [--size 1024] [--runs 5] [--warmup 3] [--only de|swiss]
+//                              [--store memory|file]
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,15 +34,19 @@ import {
 const { values: args } = parseArgs({
   options: {
     size: { type: "string", default: "1024" },
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "3" },
     only: { type: "string" },
     store: { type: "string", default: "memory" },
   },
 });
 const size = Number(args.size);
 const runs = Number(args.runs);
+const warmup = Number(args.warmup);
 if (!Number.isInteger(size) || size < 8) throw new Error("--size must be a whole number >= 8");
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number >= 1");
+if (!Number.isInteger(warmup) || warmup < 0)
+  throw new Error("--warmup must be a whole number >= 0");
 if (args.only !== undefined && !["de", "swiss"].includes(args.only))
   throw new Error("--only must be de or swiss");
 if (!["memory", "file"].includes(args.store)) throw new Error("--store must be memory or file");
@@ -104,14 +110,20 @@ const row = (label, result, note = "") =>
 
 try {
   const cpu = cpus();
-  console.log(`bench/engine: --size ${size}, --runs ${runs}, store ${args.store}`);
+  console.log(
+    `bench/engine: --size ${size}, --runs ${runs}, --warmup ${warmup}, store ${args.store}`,
+  );
   console.log(`node ${process.version}, ${cpu[0]?.model ?? "unknown CPU"} x ${cpu.length}`);
 
   if (args.only !== "swiss") {
     progress(`double elimination of ${size}: tourney service and brackets-manager, ${runs} runs`);
-    // Warm-up (untimed) so that neither side is measured while its code is still cold.
-    await tourneyDoubleElimination(tourney, 64, dbPath());
-    await brDoubleElimination(64);
+    // Warm-up (untimed), at full size, taking turns like the timed runs, so that
+    // neither side is measured while its code is still being optimised (a small
+    // field, or a single run, leaves the hot paths of a large one cold).
+    for (let i = 0; i < warmup; i++) {
+      await tourneyDoubleElimination(tourney, size, dbPath());
+      await brDoubleElimination(size);
+    }
     const [t, b] = await measure(
       () => tourneyDoubleElimination(tourney, size, dbPath()),
       () => brDoubleElimination(size),
