@@ -16,6 +16,8 @@ export interface ParticipantRow {
   readonly final_rank: number | null;
   readonly created_at: string;
   readonly updated_at: string;
+  /** "checkin" when process_checkin set the participant aside (undone by abort_checkin). */
+  readonly deactivated_by: string | null;
 }
 
 export interface NewParticipant {
@@ -104,7 +106,7 @@ export class ParticipantRepository {
     now: string,
   ): ParticipantRow[] {
     const first = this.count(tournamentId) + 1;
-    const ids: number[] = [];
+    const rows: ParticipantRow[] = [];
     for (let from = 0; from < inputs.length; from += INSERT_BATCH) {
       const batch = inputs.slice(from, from + INSERT_BATCH);
       const params: unknown[] = [];
@@ -114,12 +116,38 @@ export class ParticipantRepository {
          VALUES ${Array(batch.length).fill("(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
       // One statement in a write transaction: the ids are consecutive (AUTOINCREMENT).
       const last = Number(this.statements.get(sql).run(...params).lastInsertRowid);
-      for (let i = 0; i < batch.length; i++) ids.push(last - batch.length + 1 + i);
+      for (const [i, p] of batch.entries()) {
+        rows.push({
+          id: last - batch.length + 1 + i,
+          tournament_id: tournamentId,
+          name: p.name,
+          seed: first + from + i,
+          misc: p.misc,
+          username: p.username,
+          email: p.email,
+          active: 1,
+          checked_in_at: null,
+          group_id: null,
+          final_rank: null,
+          created_at: now,
+          updated_at: now,
+          deactivated_by: null,
+        });
+      }
     }
     if (inputs.length > 0) this.onCountChanged(tournamentId);
-    return this.statements
-      .get("SELECT * FROM participants WHERE tournament_id = ? AND seed >= ? ORDER BY seed")
-      .all(tournamentId, first) as ParticipantRow[];
+    return rows;
+  }
+
+  /** Ids and seeds of the active participants, in seed order. */
+  activeSeeds(tournamentId: number): { id: number; seed: number }[] {
+    const rows = this.statements
+      .get(
+        "SELECT id, seed FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id",
+      )
+      .raw(true)
+      .all(tournamentId) as [number, number][];
+    return rows.map(([id, seed]) => ({ id, seed }));
   }
 
   /**

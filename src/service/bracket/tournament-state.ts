@@ -33,7 +33,7 @@ function start(service: ServiceContext, row: TournamentRow): void {
   if (row.state === "checking_in") notFrom(row, "start", "process or abort the check-in first");
   const participants = twoStage
     ? finalStageEntrants(row)
-    : service.participants.listActive(row.id).map((p) => ({ id: p.id, seed: p.seed }));
+    : service.participants.activeSeeds(row.id);
   if (participants.length < 2) {
     throw unprocessable(
       `a tournament needs at least 2 active participants to start; it has ${participants.length}`,
