@@ -125,9 +125,12 @@ function answer(
  * client `json` (the reply's own object, never shared), the HTTP server reads `body`.
  */
 function toHttpResponse(reply: Reply): HttpResponse {
-  const headers: Record<string, string> = { ...reply.headers };
-  if (reply.body === undefined) return { status: reply.status, headers, body: "" };
-  headers["content-type"] = JSON_TYPE;
+  if (reply.body === undefined)
+    return { status: reply.status, headers: { ...reply.headers }, body: "" };
+  const headers: Record<string, string> =
+    reply.headers === undefined
+      ? { "content-type": JSON_TYPE }
+      : { ...reply.headers, "content-type": JSON_TYPE };
   let text: string | undefined;
   return {
     status: reply.status,

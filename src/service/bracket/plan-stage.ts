@@ -15,6 +15,7 @@ import type { TournamentSettings, TournamentType } from "../../model/tournament.
 import type { NewMatch, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
 import { storeFreeForAllRound, storeSwissRound } from "./rounds.js";
+import { seedStageIndex } from "./stage-index.js";
 
 /** The format of a stage: the tournament type for the final stage, stage_type for groups. */
 export function stageFormat(
@@ -104,6 +105,8 @@ export function storePlan(
     };
   });
   service.matches.insertMany(ref.tournamentId, rows, service.now());
+  // The stage's bracket index, from the plan at hand rather than from the stored rows.
+  seedStageIndex(service.matches, ref, plan);
 }
 
 /** Play order and identifier of the next match of a stage planned round by round. */

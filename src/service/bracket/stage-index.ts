@@ -32,6 +32,18 @@ export function stageIndex(matches: MatchRepository, ref: StageRef): BracketInde
   return matches.derivedFromPlan(ref, (rows) => buildIndex(rows.map(plannedFrom)));
 }
 
+/**
+ * Keeps the index of a stage just stored from `plan` (the planned matches its
+ * rows were made from), so that the first report need not rebuild it from rows.
+ */
+export function seedStageIndex(
+  matches: MatchRepository,
+  ref: StageRef,
+  plan: readonly PlannedMatch[],
+): void {
+  matches.derivedFromPlan(ref, () => buildIndex(plan));
+}
+
 /** Completed one-on-one results of a stage, read from the store by plan key. */
 export function storedResults(matches: MatchRepository, ref: StageRef): ResultLookup {
   return {
