@@ -42,6 +42,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const forgetAll = (): void => {
     matches.forget();
     tournaments.forget();
+    participants.forget();
   };
   const sync = (): void => {
     if (matches.syncWithDatabase()) forgetAll();

@@ -44,6 +44,8 @@ export function asciiLower(text: string): string {
 
 export class ParticipantRepository {
   private readonly statements: Statements;
+  /** Per tournament: whether a participant is deactivated (forgotten on any change of `active`). */
+  private readonly inactive = new Map<number, boolean>();
 
   /**
    * `onCountChanged(tournamentId)`: a participant was added or removed (the
@@ -54,6 +56,11 @@ export class ParticipantRepository {
     private readonly onCountChanged: (tournamentId: number) => void = () => {},
   ) {
     this.statements = new Statements(db);
+  }
+
+  /** Drops what is held in memory (another connection's commit, a rollback). */
+  forget(): void {
+    this.inactive.clear();
   }
 
   count(tournamentId: number): number {
@@ -214,6 +221,7 @@ export class ParticipantRepository {
     this.statements
       .get("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
       .run(tournamentId, id);
+    this.inactive.delete(tournamentId);
     this.onCountChanged(tournamentId);
     this.statements
       .get("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
@@ -222,17 +230,23 @@ export class ParticipantRepository {
 
   clear(tournamentId: number): void {
     this.statements.get("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
+    this.inactive.delete(tournamentId);
     this.onCountChanged(tournamentId);
   }
 
   /** Whether any participant of the tournament is deactivated (forfeits follow). */
   anyInactive(tournamentId: number): boolean {
-    return (
-      this.statements
-        .get("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
-        .pluck()
-        .get(tournamentId) === 1
-    );
+    let any = this.inactive.get(tournamentId);
+    if (any === undefined) {
+      any =
+        this.statements
+          .get("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
+          .pluck()
+          .get(tournamentId) === 1;
+      if (this.inactive.size >= 64) this.inactive.clear();
+      this.inactive.set(tournamentId, any);
+    }
+    return any;
   }
 
   listActive(tournamentId: number): ParticipantRow[] {
@@ -245,6 +259,7 @@ export class ParticipantRepository {
     this.statements
       .get("UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?")
       .run(active ? 1 : 0, now, tournamentId, id);
+    this.inactive.delete(tournamentId);
   }
 
   setFinalRanks(tournamentId: number, ranks: ReadonlyMap<number, number>, now: string): void {
@@ -280,6 +295,7 @@ export class ParticipantRepository {
 
   /** process_checkin: those not checked in sit out (marked, so abort_checkin can bring them back). */
   deactivateUnchecked(tournamentId: number, now: string): number {
+    this.inactive.delete(tournamentId);
     return this.statements
       .get(
         "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
@@ -294,6 +310,7 @@ export class ParticipantRepository {
         "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
       )
       .run(now, tournamentId);
+    this.inactive.delete(tournamentId);
   }
 
   findByUsername(tournamentId: number, username: string): ParticipantRow | undefined {
