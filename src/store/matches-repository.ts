@@ -347,9 +347,14 @@ export class MatchRepository {
     return row?.active === 1 ? row : undefined;
   }
 
-  /** The result columns of a stage's match, by plan key. */
-  resultByKey(ref: StageRef, key: string): MatchResultRow | undefined {
-    return this.findByKey(ref, key);
+  /**
+   * A lookup of a stage's rows by plan key (their result columns included),
+   * bound to the rows held now: use it within one request, without a
+   * `forget` in between.
+   */
+  stageLookup(ref: StageRef): (key: string) => MatchResultRow | undefined {
+    const byKey = this.held(ref.tournamentId).stageOf(ref)?.byKey;
+    return byKey === undefined ? () => undefined : (key) => byKey.get(key);
   }
 
   findByKey(ref: StageRef, key: string): MatchRow | undefined {

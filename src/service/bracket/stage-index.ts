@@ -44,11 +44,15 @@ export function seedStageIndex(
   matches.derivedFromPlan(ref, () => buildIndex(plan));
 }
 
-/** Completed one-on-one results of a stage, read from the store by plan key. */
+/**
+ * Completed one-on-one results of a stage, read from the rows the store holds
+ * now (use the lookup within one request, not across a `forget`).
+ */
 export function storedResults(matches: MatchRepository, ref: StageRef): ResultLookup {
+  const rowOf = matches.stageLookup(ref);
   return {
     get(key: string): MatchOutcome | undefined {
-      const row = matches.resultByKey(ref, key);
+      const row = rowOf(key);
       if (
         row === undefined ||
         row.state !== "complete" ||

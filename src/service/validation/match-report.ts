@@ -25,24 +25,28 @@ function readId(value: unknown): number | undefined {
   return undefined;
 }
 
-function readSets(value: unknown, pointer: string, problems: Problems): number[] {
+/** `/data/attributes/match/{i}`, and a field below it (built only for a problem). */
+function entryPointer(i: number, field?: string): string {
+  return field === undefined ? `${POINTER}/${i}` : `${POINTER}/${i}/${field}`;
+}
+
+function readSets(value: unknown, i: number, problems: Problems): number[] {
   if (value === undefined || value === null || value === "") return [];
   const text = typeof value === "number" ? String(value) : value;
   if (typeof text !== "string" || !/^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(text)) {
     problems.add(
-      pointer,
+      entryPointer(i, "score_set"),
       `score_set must be comma-separated whole numbers like "3,1,2", not ${JSON.stringify(value)}`,
     );
     return [];
   }
-  return text.split(",").map((part) => Number(part.trim()));
+  return text.includes(",") ? text.split(",").map((part) => Number(part)) : [Number(text)];
 }
 
 function readEntry(raw: unknown, i: number, problems: Problems): ReportEntry | undefined {
-  const pointer = `${POINTER}/${i}`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     problems.add(
-      pointer,
+      entryPointer(i),
       'each entry must be an object like {"participant_id": "12", "score_set": "3,1"}',
     );
     return undefined;
@@ -50,14 +54,14 @@ function readEntry(raw: unknown, i: number, problems: Problems): ReportEntry | u
   const entry = raw as Record<string, unknown>;
   const participantId = readId(entry.participant_id);
   if (participantId === undefined)
-    problems.add(`${pointer}/participant_id`, "participant_id must be a participant id");
-  const sets = readSets(entry.score_set, `${pointer}/score_set`, problems);
+    problems.add(entryPointer(i, "participant_id"), "participant_id must be a participant id");
+  const sets = readSets(entry.score_set, i, problems);
   const rank = entry.rank === undefined || entry.rank === null ? undefined : readId(entry.rank);
   if (entry.rank !== undefined && entry.rank !== null && rank === undefined) {
-    problems.add(`${pointer}/rank`, "rank must be a whole number from 1");
+    problems.add(entryPointer(i, "rank"), "rank must be a whole number from 1");
   }
   if (entry.advancing !== undefined && typeof entry.advancing !== "boolean") {
-    problems.add(`${pointer}/advancing`, "advancing must be true or false");
+    problems.add(entryPointer(i, "advancing"), "advancing must be true or false");
   }
   if (participantId === undefined) return undefined;
   return { participantId, sets, rank, advancing: entry.advancing === true };
