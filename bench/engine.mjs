@@ -2,7 +2,8 @@
 // Bracket engine benchmark (issues 3 and 4), tourney beside reference libraries in one run:
 //  (a) create and play out (report every match) a double elimination of --size players
 //      through the tourney service in-process (the real request -> response function over
-//      SQLite), and the same with brackets-manager over brackets-memory-db.
+//      SQLite), and the same with brackets-manager over brackets-memory-db; each library
+//      in its own worker thread (bench/engine-worker.mjs), the two taking turns.
 //      Target: tourney at least 5x faster.
 //  (b) pair round 6 of a --size player swiss (rounds 1-5 played, the lower seed number
 //      always winning) with tourney's engine (pairSwissRound), and with
@@ -20,6 +21,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import { build } from "esbuild";
 import {
   brDoubleElimination,
@@ -101,6 +103,32 @@ async function measure(...cases) {
   return cases.map((_, c) => ({ ...last[c], ms: median(times[c]), times: times[c] }));
 }
 
+/**
+ * A case run in its own worker thread (a V8 isolate with its own heap): `once()`
+ * asks it for one run. `close()` ends the thread.
+ */
+function isolated(side) {
+  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), {
+    workerData: { side, bundle, size },
+  });
+  let pending;
+  worker.on("message", (result) => {
+    const { resolve, reject } = pending;
+    pending = undefined;
+    if (result.error !== undefined) reject(new Error(`${side}: ${result.error}`));
+    else resolve(result);
+  });
+  worker.on("error", (error) => pending?.reject(error));
+  return {
+    once: () =>
+      new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        worker.postMessage({ store: dbPath() });
+      }),
+    close: () => worker.terminate(),
+  };
+}
+
 const progress = (text) => process.stderr.write(`  ${text}...\n`);
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
 const rows = [];
@@ -117,17 +145,19 @@ try {
 
   if (args.only !== "swiss") {
     progress(`double elimination of ${size}: tourney service and brackets-manager, ${runs} runs`);
-    // Warm-up (untimed), at full size, taking turns like the timed runs, so that
-    // neither side is measured while its code is still being optimised (a small
-    // field, or a single run, leaves the hot paths of a large one cold).
-    for (let i = 0; i < warmup; i++) {
-      await tourneyDoubleElimination(tourney, size, dbPath());
-      await brDoubleElimination(size);
+    // Each library in its own worker thread, so that neither pays for the other's
+    // garbage. Warm-up (untimed), at full size, taking turns like the timed runs, so
+    // that neither is measured while its code is still being optimised (a small field,
+    // or a single run, leaves the hot paths of a large one cold).
+    const sides = [isolated("tourney"), isolated("brackets-manager")];
+    let t;
+    let b;
+    try {
+      for (let i = 0; i < warmup; i++) for (const side of sides) await side.once();
+      [t, b] = await measure(...sides.map((side) => side.once));
+    } finally {
+      await Promise.all(sides.map((side) => side.close()));
     }
-    const [t, b] = await measure(
-      () => tourneyDoubleElimination(tourney, size, dbPath()),
-      () => brDoubleElimination(size),
-    );
     row(`double elim ${size}: tourney service`, t, `${t.reported} reports, ${t.requests} requests`);
     row(`double elim ${size}: brackets-manager`, b, `${b.reported} reports`);
     const ratio = b.ms / t.ms;

@@ -62,6 +62,18 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       throw error;
     }
   };
+  // The ISO form of the clock's reading, worked out again only when the millisecond changes.
+  let lastMs = Number.NaN;
+  let lastIso = "";
+  const iso = (): string => {
+    const date = clock();
+    const ms = date.getTime();
+    if (ms !== lastMs) {
+      lastIso = date.toISOString();
+      lastMs = ms;
+    }
+    return lastIso;
+  };
   let requestTime: string | undefined;
   let inRequest = false;
   return {
@@ -72,8 +84,8 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     participants,
     apiKeys: new ApiKeyRepository(db),
     now: () => {
-      if (!inRequest) return clock().toISOString();
-      requestTime ??= clock().toISOString();
+      if (!inRequest) return iso();
+      requestTime ??= iso();
       return requestTime;
     },
     newRandomSeed: seeds,
