@@ -24,10 +24,8 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { build } from "esbuild";
 import {
-  brDoubleElimination,
   toSwissAfter,
   toSwissNextRound,
-  tourneyDoubleElimination,
   tourneySwissAfter,
   tourneySwissPairing,
   tourneySwissServiceRound,

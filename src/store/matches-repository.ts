@@ -183,7 +183,7 @@ const INSERT_COLUMNS = [
 const INSERT_BATCH = 64;
 
 /** The value of column `name` of a new match row. */
-function valueOf(m: NewMatch, tournamentId: number, name: string, now: string): unknown {
+function newMatchValue(m: NewMatch, tournamentId: number, name: string, now: string): unknown {
   switch (name) {
     case "tournament_id":
       return tournamentId;
@@ -327,13 +327,13 @@ export class MatchRepository {
       const batch = matches.slice(from, from + INSERT_BATCH);
       const params: unknown[] = [];
       for (const m of batch)
-        for (const name of INSERT_COLUMNS) params.push(valueOf(m, tournamentId, name, now));
+        for (const name of INSERT_COLUMNS) params.push(newMatchValue(m, tournamentId, name, now));
       // One statement in a write transaction: the ids are consecutive (AUTOINCREMENT).
       const last = Number(this.stmt(insertSql(batch.length)).run(...params).lastInsertRowid);
       for (const [i, m] of batch.entries()) {
         const row = this.readRow(
           this.columns.map((name) =>
-            name === "id" ? last - batch.length + 1 + i : valueOf(m, tournamentId, name, now),
+            name === "id" ? last - batch.length + 1 + i : newMatchValue(m, tournamentId, name, now),
           ),
         );
         held.put(row);
