@@ -36,7 +36,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const seeds =
     options.randomSeed ?? (() => process.getBuiltinModule("node:crypto").randomInt(1, 2 ** 31 - 1));
   const matches = new MatchRepository(db);
-  const tournaments = new TournamentRepository(db);
+  const tournaments = new TournamentRepository(db, (id) => matches.countsIfHeld(id));
   const participants = new ParticipantRepository(db, (id) => tournaments.forget(id));
   /** Forgets every row held in memory (another connection's commit, or a rollback). */
   const forgetAll = (): void => {

@@ -401,6 +401,20 @@ export class MatchRepository {
     return this.selected(tournamentId, filter).length;
   }
 
+  /** Active matches of a tournament, and how many are complete, if its rows are held. */
+  countsIfHeld(tournamentId: number): { total: number; complete: number } | undefined {
+    const held = this.tournaments.get(tournamentId);
+    if (held === undefined) return undefined;
+    let total = 0;
+    let complete = 0;
+    for (const row of held.byId.values()) {
+      if (row.active !== 1) continue;
+      total++;
+      if (row.state === "complete") complete++;
+    }
+    return { total, complete };
+  }
+
   countIncomplete(ref: StageRef): number {
     let n = 0;
     for (const row of this.held(ref.tournamentId).stage(ref))

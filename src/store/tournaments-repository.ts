@@ -54,7 +54,7 @@ type RawRow = Omit<
 
 const SELECT = "SELECT t.* FROM tournaments t";
 
-interface MatchCounts {
+export interface MatchCounts {
   readonly total: number;
   readonly complete: number;
 }
@@ -163,7 +163,14 @@ export class TournamentRepository {
   private columns: string[] | undefined;
   private readonly held = new Map<number, RawRow>();
 
-  constructor(db: Db) {
+  /**
+   * `heldCounts(id)`: a tournament's match counts from rows held in memory,
+   * when they are (else the counts are read with a query).
+   */
+  constructor(
+    db: Db,
+    private readonly heldCounts: (id: number) => MatchCounts | undefined = () => undefined,
+  ) {
     this.statements = new Statements(db);
   }
 
@@ -188,7 +195,10 @@ export class TournamentRepository {
     const counts = this.statements.get(
       "SELECT COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete FROM matches WHERE tournament_id = ? AND active = 1",
     );
-    return new StoredTournament(raw, () => counts.get(raw.id) as MatchCounts);
+    return new StoredTournament(
+      raw,
+      () => this.heldCounts(raw.id) ?? (counts.get(raw.id) as MatchCounts),
+    );
   }
 
   insert(input: NewTournament): number {

@@ -78,6 +78,13 @@ async function expectServiceMatchesDatabase(s: ServiceHarness, dbPath: string, t
     expect(attributes.underway_at).toBe(row.underway_at);
     expect((attributes.timestamps as Record<string, unknown>).updated_at).toBe(row.updated_at);
   });
+  // The tournament's counts (from the held rows) agree with the stored rows too.
+  const tournament = await s.request("GET", `/v2.1/tournaments/${t}`);
+  const counts = tournament.json.data.attributes;
+  expect([counts.matches_count, counts.matches_complete]).toEqual([
+    stored.length,
+    stored.filter((r) => r.state === "complete").length,
+  ]);
 }
 
 const lowerId = (m: { player1_id: number; player2_id: number }) =>
