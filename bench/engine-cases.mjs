@@ -21,7 +21,7 @@ function requester(service) {
         method,
         path,
         headers: { "content-type": "application/vnd.api+json", accept: "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (response.status >= 300)
         throw new Error(`${method} ${path}: ${response.status} ${response.body}`);
@@ -66,15 +66,15 @@ async function openMatches(client, id) {
       `/v2.1/tournaments/${id}/matches?state=open&per_page=1000&page=${page}`,
     );
     pages = list.meta.total_pages;
-    for (const m of list.data) open.push({ id: m.id, ...m.attributes });
+    for (const m of list.data) open.push(m);
   }
   return open;
 }
 
-/** Reports `match` won by its lower seed number, 1 set to 0. */
+/** Reports `match` (a match resource) won by its lower seed number, 1 set to 0. */
 function report(client, t, match) {
-  const p1 = match.player1_id;
-  const p2 = match.player2_id;
+  const p1 = match.attributes.player1_id;
+  const p2 = match.attributes.player2_id;
   if (p1 === null || p2 === null || p1 === p2) throw new Error(`bad open match ${match.id}`);
   const [winner, loser] = t.seedOf.get(p1) < t.seedOf.get(p2) ? [p1, p2] : [p2, p1];
   return client.call("PUT", `/v2.1/tournaments/${t.id}/matches/${match.id}`, {
@@ -130,7 +130,8 @@ export async function tourneySwissServiceRound(tourney, size, dbPath) {
     let ms = 0;
     for (let round = 1; round <= 5; round++) {
       const open = await openMatches(client, t.id);
-      if (open.some((m) => m.round !== round)) throw new Error(`tourney: not round ${round}`);
+      if (open.some((m) => m.attributes.round !== round))
+        throw new Error(`tourney: not round ${round}`);
       for (const [i, match] of open.entries()) {
         const start = performance.now();
         await report(client, t, match);
@@ -138,7 +139,7 @@ export async function tourneySwissServiceRound(tourney, size, dbPath) {
       }
     }
     const next = await openMatches(client, t.id);
-    if (next.length !== Math.floor(size / 2) || next.some((m) => m.round !== 6))
+    if (next.length !== Math.floor(size / 2) || next.some((m) => m.attributes.round !== 6))
       throw new Error(`tourney service: round 6 has ${next.length} open matches`);
     return { ms, pairs: next.length };
   } finally {

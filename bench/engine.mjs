@@ -19,6 +19,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
@@ -86,7 +87,7 @@ function median(values) {
 
 /**
  * Runs each case `runs` times, the cases taking turns (so that drift on the machine
- * hits them alike); each run returns { ms, ... }. Per case: the median ms, the
+ * hits them alike), each run after a short pause; each run returns { ms, ... }. Per case: the median ms, the
  * times, and the other figures of its last run.
  */
 async function measure(...cases) {
@@ -94,6 +95,9 @@ async function measure(...cases) {
   const last = [];
   for (let i = 0; i < runs; i++) {
     for (const [c, once] of cases.entries()) {
+      // A pause first: the previous run's background work (garbage collection,
+      // compilation on other threads) settles instead of competing with this run.
+      await setTimeout(100);
       last[c] = await once();
       times[c].push(last[c].ms);
     }

@@ -120,10 +120,6 @@ function answer(
   return service.inRequest(() => match.handler(base));
 }
 
-/**
- * The body is serialised only when read: the in-process transport hands the
- * client `json` (the reply's own object, never shared), the HTTP server reads `body`.
- */
 function toHttpResponse(reply: Reply): HttpResponse {
   if (reply.body === undefined)
     return { status: reply.status, headers: { ...reply.headers }, body: "" };
@@ -131,16 +127,27 @@ function toHttpResponse(reply: Reply): HttpResponse {
     reply.headers === undefined
       ? { "content-type": JSON_TYPE }
       : { ...reply.headers, "content-type": JSON_TYPE };
-  let text: string | undefined;
-  return {
-    status: reply.status,
-    headers,
-    json: reply.body,
-    get body(): string {
-      text ??= JSON.stringify(reply.body);
-      return text;
-    },
-  };
+  return new JsonResponse(reply.status, headers, reply.body);
+}
+
+/**
+ * A reply with a JSON body: `json` is the reply's own object (never shared),
+ * `body` its text, serialised on first read (the HTTP server reads it, the
+ * in-process transport seldom does). `body` is an accessor: copy it by name.
+ */
+class JsonResponse implements HttpResponse {
+  #text: string | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly json: unknown,
+  ) {}
+
+  get body(): string {
+    this.#text ??= JSON.stringify(this.json);
+    return this.#text;
+  }
 }
 
 export function createService(options: ServiceOptions): Service {

@@ -233,8 +233,13 @@ function insertSql(rows: number): string {
   return `INSERT INTO matches (${INSERT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(values).join(", ")}`;
 }
 
-const SET_RESULT = `UPDATE matches SET state = ?, winner_id = ?, loser_id = ?, tie = ?, score_sets = ?, entries = ?, completed_at = ?,
-  underway_at = CASE WHEN ? = 'complete' THEN NULL ELSE underway_at END, updated_at = ? WHERE id = ?`;
+/** A result: a complete match is no longer underway; scores alone leave underway_at as it is. */
+const SET_RESULT = {
+  complete: `UPDATE matches SET state = ?, winner_id = ?, loser_id = ?, tie = ?, score_sets = ?, entries = ?, completed_at = ?,
+    underway_at = NULL, updated_at = ? WHERE id = ?`,
+  other: `UPDATE matches SET state = ?, winner_id = ?, loser_id = ?, tie = ?, score_sets = ?, entries = ?, completed_at = ?,
+    updated_at = ? WHERE id = ?`,
+} as const;
 const SET_PLAYER = {
   player1: "UPDATE matches SET player1_id = ?, updated_at = ? WHERE id = ?",
   player2: "UPDATE matches SET player2_id = ?, updated_at = ? WHERE id = ?",
@@ -424,7 +429,7 @@ export class MatchRepository {
 
   setResult(id: number, result: MatchResultUpdate, now: string): void {
     const tie = result.tie ? 1 : 0;
-    this.stmt(SET_RESULT).run(
+    this.stmt(result.state === "complete" ? SET_RESULT.complete : SET_RESULT.other).run(
       result.state,
       result.winnerId,
       result.loserId,
@@ -432,7 +437,6 @@ export class MatchRepository {
       result.scoreSets,
       result.entries,
       result.completedAt,
-      result.state,
       now,
       id,
     );

@@ -29,7 +29,7 @@ export async function startService(
       };
       const response = await service.handle(request);
       const json = response.body === "" ? undefined : JSON.parse(response.body);
-      return { ...response, json };
+      return { status: response.status, headers: response.headers, body: response.body, json };
     },
   };
 }

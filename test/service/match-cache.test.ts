@@ -39,7 +39,7 @@ async function harness(dbPath: string): Promise<ServiceHarness> {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const json = response.body === "" ? undefined : JSON.parse(response.body);
-      return { ...response, json };
+      return { status: response.status, headers: response.headers, body: response.body, json };
     },
   };
 }
