@@ -12,7 +12,9 @@
 //      Targets: tourney under 0.5 s per round and at least 5x faster.
 // Every figure is the median of --runs runs. Before them, untimed: --warmup full-size
 // runs of each double elimination case, and a small swiss of each swiss case.
-// tournament-organizer pairs by a dense blossom (about 20 s a round at 1,024): it plays
+// --store file gives tourney a new SQLite file per run (WAL, as the CLI uses) instead of
+// an in-memory database (brackets-manager always keeps its data in memory).
+// tournament-organizer pairs by a dense blossom (about 30 s a round at 1,024): it plays
 // rounds 1-5 once, and each run reloads that state (Manager.loadTournament) untimed.
 // Usage: node bench/engine.mjs [--size 1024] [--runs 5] [--warmup 3] [--only de|swiss]
 //                              [--store memory|file]
@@ -97,7 +99,7 @@ async function measure(...cases) {
     for (const [c, once] of cases.entries()) {
       // A pause first: the previous run's background work (garbage collection,
       // compilation on other threads) settles instead of competing with this run.
-      await setTimeout(100);
+      await setTimeout(250);
       last[c] = await once();
       times[c].push(last[c].ms);
     }
