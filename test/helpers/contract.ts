@@ -1,6 +1,7 @@
 /**
  * Checks a value against a definition of the published contract
- * (shared/contract/v2.1.swagger.json): types, enums and nested properties.
+ * (shared/contract/v2.1.swagger.json, copied to test/fixtures/contract so the
+ * tests need nothing outside the repository): types, enums and nested properties.
  * The contract draws nullable fields without a marker, so null passes where a
  * type is declared; everything that is present must have the declared type.
  */
@@ -17,7 +18,11 @@ type Schema = {
   required?: string[] | boolean;
 };
 
-const contractPath = fileURLToPath(
+export const contractPath = fileURLToPath(
+  new URL("../fixtures/contract/v2.1.swagger.json", import.meta.url),
+);
+/** Where the published contract sits beside the repository, when it does. */
+export const sharedContractPath = fileURLToPath(
   new URL("../../../shared/contract/v2.1.swagger.json", import.meta.url),
 );
 export const contract = JSON.parse(readFileSync(contractPath, "utf8")) as {

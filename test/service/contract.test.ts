@@ -1,8 +1,16 @@
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contract, violations } from "../helpers/contract.js";
+import { contract, contractPath, sharedContractPath, violations } from "../helpers/contract.js";
 import { participantsBody, startService, tournamentBody } from "../helpers/service.js";
 
 describe("responses validate against the published v2.1 contract", () => {
+  it.skipIf(!existsSync(sharedContractPath))(
+    "the repository's copy of the contract is the published one (when it sits beside the repository)",
+    () => {
+      expect(readFileSync(contractPath, "utf8")).toBe(readFileSync(sharedContractPath, "utf8"));
+    },
+  );
+
   it("the checker catches a wrong type (it can fail)", () => {
     expect(
       violations("TournamentModel", { id: 1, type: "tournament", attributes: { private: "no" } }),
