@@ -70,9 +70,11 @@ function readFilter(
   const filter: { -readonly [K in keyof TournamentFilter]: TournamentFilter[K] } = {};
   const state = query("state");
   if (state !== undefined && state !== "" && state !== "all") {
-    const states =
-      STATE_FILTER_GROUPS[state] ??
-      (TOURNAMENT_STATES.includes(state as never) ? [state] : undefined);
+    const states = Object.hasOwn(STATE_FILTER_GROUPS, state)
+      ? STATE_FILTER_GROUPS[state]
+      : TOURNAMENT_STATES.includes(state as never)
+        ? [state]
+        : undefined;
     if (states === undefined) {
       throw badParameter(
         "state",

@@ -125,7 +125,10 @@ function readEnum(
 ): unknown {
   if (typeof value !== "string") return wrong(`${name} must be one of ${list(spec.values)}`);
   const normalized = value.trim().toLowerCase().replaceAll("_", " ");
-  const alias = spec.aliases?.[normalized];
+  const alias =
+    spec.aliases !== undefined && Object.hasOwn(spec.aliases, normalized)
+      ? spec.aliases[normalized]
+      : undefined;
   if (alias !== undefined) return alias;
   const match = spec.values.find((v) => v === normalized);
   return match ?? wrong(`${name} ${JSON.stringify(value)} is not one of ${list(spec.values)}`);

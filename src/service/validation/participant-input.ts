@@ -38,7 +38,7 @@ export function readParticipantInput(
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (READ_ONLY.has(key)) continue;
-    const spec = SPECS[key];
+    const spec = Object.hasOwn(SPECS, key) ? SPECS[key] : undefined;
     if (spec === undefined) {
       problems.add(
         `${pointer}/${key}`,

@@ -168,7 +168,7 @@ function applyGroup(
   problems: Problems,
 ): void {
   for (const [key, value] of Object.entries(input)) {
-    const spec = specs[key];
+    const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
     if (spec === undefined) {
       problems.add(
         `${pointer}/${key}`,
@@ -194,7 +194,7 @@ export function mergeSettings(
   const topLevel: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (READ_ONLY.has(key)) continue;
-    const group = GROUPS[key];
+    const group = Object.hasOwn(GROUPS, key) ? GROUPS[key] : undefined;
     if (group !== undefined) {
       if (!isObject(value)) {
         problems.add(`${pointer}/${key}`, `${key} must be an object, not ${describeType(value)}`);
