@@ -14,6 +14,7 @@ import {
   parseResponseBody,
   type RequestDocument,
 } from "./envelope.js";
+import { AuthError } from "./errors.js";
 import { collectPages } from "./pagination.js";
 import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
 import { errorFromResponse } from "./response-errors.js";
@@ -65,13 +66,27 @@ export interface RequesterOptions {
   readonly retryPolicy?: RetryPolicy;
 }
 
+/** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
+const HEADER_SAFE = /^[\t\x20-\x7e]*$/;
+
+/** A credential a header cannot carry is refused as an authentication problem (exit 4). */
+function checkCredential(value: string, what: string): string {
+  if (HEADER_SAFE.test(value)) return value;
+  throw new AuthError(
+    401,
+    `the ${what} holds characters an HTTP header cannot carry (a line break, a control or non-ASCII character); check TOURNEY_API_KEY / TOURNEY_TOKEN, or store it again with \`tourney auth login\``,
+  );
+}
+
 /** Authorization headers: a token wins over an API key when both are given. */
 export function authHeaders(credentials: Credentials | undefined): Record<string, string> {
   if (credentials?.token) {
-    return { Authorization: `Bearer ${credentials.token}`, "Authorization-Type": "v2" };
+    const token = checkCredential(credentials.token, "token");
+    return { Authorization: `Bearer ${token}`, "Authorization-Type": "v2" };
   }
   if (credentials?.apiKey) {
-    return { Authorization: credentials.apiKey, "Authorization-Type": "v1" };
+    const key = checkCredential(credentials.apiKey, "API key");
+    return { Authorization: key, "Authorization-Type": "v1" };
   }
   return {};
 }

@@ -24,7 +24,31 @@ export function normalizePath(raw: string): string {
   return path;
 }
 
+/** SQLite's result codes for a database another connection holds locked. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
+}
+
+/** A unique or foreign-key constraint the checks before the write did not foresee. */
+function isConstraint(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_CONSTRAINT");
+}
+
 function errorReply(error: unknown): Reply {
+  if (isBusy(error)) {
+    const detail = "the database is busy: another process is writing to it; retry in a moment";
+    return {
+      status: 503,
+      body: { errors: [{ status: 503, detail }] },
+      headers: { "retry-after": "1" },
+    };
+  }
+  if (isConstraint(error)) {
+    const detail = "the request conflicts with a stored record (a name or key already taken)";
+    return { status: 422, body: { errors: [{ status: 422, detail }] } };
+  }
   if (error instanceof EngineRuleError) {
     const source = error.pointer === undefined ? {} : { source: { pointer: error.pointer } };
     return { status: 422, body: { errors: [{ status: 422, detail: error.message, ...source }] } };
@@ -106,15 +130,23 @@ function answer(
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
   if (requireAuth) base.user = checkCredentials(service, base);
-  const match = router.match(base.method, base.path);
+  // HEAD runs the GET handler; the body is left out by whoever sends the reply.
+  const match = router.match(base.method === "HEAD" ? "GET" : base.method, base.path);
   if (match.kind === "none")
     throw ServiceError.of(404, `no such path: ${base.method} ${base.path}`);
   if (match.kind === "method") {
-    const error = ServiceError.of(
+    const allow = [...match.allowed, ...(match.allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+    if (base.method === "OPTIONS") return { status: 204, headers: { allow: allow.join(", ") } };
+    throw new ServiceError(
       405,
-      `${base.method} is not allowed on ${base.path}; use ${match.allowed.join(", ")}`,
+      [
+        {
+          status: 405,
+          detail: `${base.method} is not allowed on ${base.path}; use ${allow.join(", ")}`,
+        },
+      ],
+      { allow: allow.join(", ") },
     );
-    throw new ServiceError(405, error.errors, { allow: match.allowed.join(", ") });
   }
   base.params = match.params;
   return service.inRequest(() => match.handler(base));
@@ -151,13 +183,19 @@ class JsonResponse implements HttpResponse {
 }
 
 export function createService(options: ServiceOptions): Service {
-  const db = openDatabase(options.dbPath);
+  const db = openDatabase(
+    options.dbPath,
+    options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
+  );
   const context = createContext(db, options.now === undefined ? {} : { now: options.now });
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
   const handleSync = (request: HttpRequest): HttpResponse => {
     try {
-      return toHttpResponse(answer(context, router, requireAuth, request));
+      const response = toHttpResponse(answer(context, router, requireAuth, request));
+      return request.method === "HEAD"
+        ? { status: response.status, headers: response.headers, body: "" }
+        : response;
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
@@ -176,13 +214,3 @@ export function createService(options: ServiceOptions): Service {
     close: () => db.close(),
   };
 }
-
-export const METHODS: readonly HttpMethod[] = [
-  "GET",
-  "POST",
-  "PUT",
-  "DELETE",
-  "PATCH",
-  "HEAD",
-  "OPTIONS",
-];

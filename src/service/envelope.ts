@@ -22,7 +22,39 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** How deeply a request body may nest arrays and objects (the deepest the interface uses is 5). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted without
+ * parsing (brackets inside strings skipped), stopping once past `limit`.
+ */
+function nestingDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 export function parseJson(text: string): unknown {
+  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw badRequest(
+      `the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

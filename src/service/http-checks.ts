@@ -47,24 +47,28 @@ function unauthorized(detail: string): ServiceError {
   });
 }
 
-/** Checks `Authorization` (API key, type v1; or v1's `api_key` query) against the stored key hashes. */
+/** Checks `Authorization` (an API key, type v1) against the stored key hashes. */
 export function checkCredentials(
   service: ServiceContext,
   request: Pick<ServiceRequest, "header" | "query">,
 ): string {
   const header = request.header("authorization")?.trim();
-  const queryKey = request.query.get("api_key") ?? undefined;
   const kind = request.header("authorization-type")?.trim().toLowerCase();
-  if (!header && !queryKey) {
-    throw unauthorized("an API key is required: send it in the Authorization header");
+  if (!header) {
+    // v2.1 never reads a key from the URL: URLs end up in logs and browser history.
+    const inQuery = request.query.has("api_key");
+    throw unauthorized(
+      inQuery
+        ? "v2.1 takes the API key from the Authorization header only, not from ?api_key= (that is v1's way)"
+        : "an API key is required: send it in the Authorization header",
+    );
   }
-  if (header && (kind === "v2" || /^bearer\s/i.test(header))) {
+  if (kind === "v2" || /^bearer\s/i.test(header)) {
     throw unauthorized(
       "this server does not issue OAuth tokens; send an API key with Authorization-Type: v1",
     );
   }
-  const key = header || queryKey || "";
-  const row = service.apiKeys.verify(key, service.now());
+  const row = service.apiKeys.verify(header, service.now());
   if (row === undefined) throw unauthorized("the API key is not valid for this server");
   return row.label;
 }

@@ -1,7 +1,6 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { HttpMethod, HttpRequest } from "../model/http.js";
-import { METHODS } from "./app.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import type { HttpServerOptions, RunningServer, Service } from "./index.js";
 
@@ -41,7 +40,9 @@ async function handle(service: Service, req: IncomingMessage, res: ServerRespons
       .end(TOO_LARGE);
     return;
   }
-  const method = (METHODS.includes(req.method as HttpMethod) ? req.method : "GET") as HttpMethod;
+  // A method outside HttpMethod (PROPFIND, TRACE, ...) goes through as it is: the
+  // router finds no handler for it and the service answers 405 with Allow.
+  const method = (req.method ?? "GET") as HttpMethod;
   const request: HttpRequest = {
     method,
     path: req.url ?? "/",

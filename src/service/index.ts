@@ -14,6 +14,11 @@ export interface ServiceOptions {
    * transport runs as the local owner and passes false.
    */
   readonly requireAuth?: boolean;
+  /**
+   * How long a request waits for another connection's write lock before it is
+   * answered 503 with Retry-After (default 5 s: a CLI process may wait).
+   */
+  readonly busyTimeoutMs?: number;
   /** Called with unexpected errors (answered as 500 without details), e.g. for a debug log. */
   readonly onError?: (error: unknown) => void;
 }

@@ -1,4 +1,5 @@
 /** API keys of the served service. Only a SHA-256 hash of each key is stored. */
+import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.js";
 
 export interface ApiKeyRow {
@@ -17,8 +18,21 @@ export function hashApiKey(key: string): string {
     .digest("hex");
 }
 
+/** A key's use is written at most this often: reads must not write on every request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
 export class ApiKeyRepository {
-  constructor(private readonly db: Db) {}
+  readonly #byHash: Statement<[string], ApiKeyRow>;
+  readonly #touch: Statement<[string, number]>;
+  /** When each key's use was last written (epoch ms), so it is written once a minute at most. */
+  readonly #written = new Map<number, number>();
+
+  constructor(private readonly db: Db) {
+    this.#byHash = db.prepare(
+      "SELECT id, label, created_at, last_used_at FROM api_keys WHERE key_hash = ?",
+    );
+    this.#touch = db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?");
+  }
 
   count(): number {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM api_keys").get() as { n: number }).n;
@@ -31,16 +45,34 @@ export class ApiKeyRepository {
     return Number(result.lastInsertRowid);
   }
 
-  /** Returns the key's row when it is known, recording its use. */
+  /** Returns the key's row when it is known, noting its use (at most once a minute, never failing). */
   verify(key: string, now: string): ApiKeyRow | undefined {
-    const hash = hashApiKey(key);
-    const row = this.db
-      .prepare("SELECT id, label, created_at, last_used_at FROM api_keys WHERE key_hash = ?")
-      .get(hash) as ApiKeyRow | undefined;
-    if (row !== undefined) {
-      this.db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(now, row.id);
-    }
+    const row = this.#byHash.get(hashApiKey(key));
+    if (row !== undefined) this.#noteUse(row, now);
     return row;
+  }
+
+  /**
+   * Writes last_used_at when the last write is a minute old. It never waits for
+   * another connection's write lock (busy_timeout 0 for this one statement) and
+   * never fails the request: a use it cannot write now is written a minute later.
+   */
+  #noteUse(row: ApiKeyRow, now: string): void {
+    const at = Date.parse(now);
+    const last =
+      this.#written.get(row.id) ??
+      (row.last_used_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_used_at));
+    if (at - last < LAST_USED_RESOLUTION_MS || this.db.inTransaction) return;
+    this.#written.set(row.id, at);
+    const timeout = this.db.pragma("busy_timeout", { simple: true }) as number;
+    this.db.pragma("busy_timeout = 0");
+    try {
+      this.#touch.run(now, row.id);
+    } catch {
+      // Busy or read-only: the use is recorded on a later request.
+    } finally {
+      this.db.pragma(`busy_timeout = ${timeout}`);
+    }
   }
 
   list(): ApiKeyRow[] {

@@ -1,5 +1,5 @@
 /** Opens the SQLite store: pragmas, then any pending migrations. */
-import { existsSync, mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
@@ -29,16 +29,41 @@ function nativeBinding(): string | null {
   return binding;
 }
 
-export function openDatabase(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+export interface OpenOptions {
+  /** How long a statement waits for another connection's lock (default 5 s). */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * The database file and its folder are private to the user: the file holds API
+ * key hashes when served. A new folder is 0700 and a new file 0600 whatever the
+ * umask; an older file made 0644 is narrowed (SQLite gives its -wal and -shm
+ * files the same mode as the database file).
+ */
+function preparePrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  } catch {
+    // Not ours to change (another user's file): SQLite says so if it cannot open it.
+  }
+}
+
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
   let db: Db;
   try {
+    if (path !== ":memory:") preparePrivateFile(path);
     const native = nativeBinding();
     db = new Database(path, native === null ? {} : { nativeBinding: native });
   } catch (error) {
     throw new StoreError(`cannot open the database ${path}: ${(error as Error).message}`);
   }
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
   if (path !== ":memory:") db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");

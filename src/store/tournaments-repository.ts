@@ -306,6 +306,15 @@ export class TournamentRepository {
     this.forget(id);
   }
 
+  /** Whether a pending tournament's check-in window has opened (a read: lists write only when one has). */
+  anyCheckInDue(now: string): boolean {
+    return (
+      this.statements
+        .get("SELECT 1 FROM tournaments WHERE state = 'pending' AND check_in_opens_at <= ? LIMIT 1")
+        .get(now) !== undefined
+    );
+  }
+
   /** Pending tournaments whose check-in window has opened move to checking_in. */
   openDueCheckIns(now: string): number {
     const opened = this.statements

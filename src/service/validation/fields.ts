@@ -12,6 +12,8 @@ export type FieldSpec =
       readonly maxLength: number;
       readonly pattern?: RegExp;
       readonly patternHint?: string;
+      /** Line breaks and tabs allowed (a description); other control characters never are. */
+      readonly multiline?: boolean;
     }
   | {
       readonly kind: "integer";
@@ -34,7 +36,34 @@ export const NO_VALUE = Symbol("no value");
 export function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === "object") return "an object";
+  const text = JSON.stringify(value) ?? String(value);
+  return `${typeof value} ${text.length > 40 ? `${text.slice(0, 40)}...` : text}`;
+}
+
+/** A lone UTF-16 surrogate: text that is not well-formed Unicode (paired ones match as one code point). */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/** The first control character (C0 or DEL) of `value`, tab and line breaks allowed if `lines`. */
+function firstControl(value: string, lines: boolean): number | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x7f) continue;
+    if (lines && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+    return c;
+  }
+  return undefined;
+}
+
+/** Why a string is not well-formed text without control characters, or undefined. */
+export function textProblem(value: string, multiline = false): string | undefined {
+  if (LONE_SURROGATE.test(value)) return "is not well-formed Unicode text (a lone surrogate)";
+  const control = firstControl(value, multiline);
+  if (control !== undefined) {
+    const code = control.toString(16).toUpperCase().padStart(4, "0");
+    return `must not contain control characters (found U+${code})`;
+  }
+  return undefined;
 }
 
 function list(values: readonly string[]): string {
@@ -92,6 +121,8 @@ function readString(
   if (value.length > spec.maxLength) {
     return wrong(`${name} is too long (${value.length} characters; at most ${spec.maxLength})`);
   }
+  const problem = textProblem(value, spec.multiline);
+  if (problem !== undefined) return wrong(`${name} ${problem}`);
   if (spec.pattern && !spec.pattern.test(value)) {
     return wrong(
       `${name} ${JSON.stringify(value)} is not valid: ${spec.patternHint ?? spec.pattern.source}`,

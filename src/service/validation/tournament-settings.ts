@@ -44,7 +44,7 @@ const TOP_LEVEL: Readonly<Record<string, FieldSpec>> = {
   game_name: { kind: "string", maxLength: 100 },
   private: bool,
   starts_at: { kind: "timestamp", nullable: true },
-  description: { kind: "string", maxLength: 10_000 },
+  description: { kind: "string", maxLength: 10_000, multiline: true },
   group_stage_enabled: bool,
   tie_breaks: tieBreaks,
 };
@@ -163,11 +163,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function applyGroup(
   target: Record<string, unknown>,
   specs: Readonly<Record<string, FieldSpec>>,
-  input: Record<string, unknown>,
+  input: Iterable<readonly [string, unknown]>,
   pointer: string,
   problems: Problems,
 ): void {
-  for (const [key, value] of Object.entries(input)) {
+  for (const [key, value] of input) {
     const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
     if (spec === undefined) {
       problems.add(
@@ -191,7 +191,8 @@ export function mergeSettings(
   pointer = "/data/attributes",
 ): TournamentSettings {
   const settings = structuredClone(base) as unknown as Record<string, unknown>;
-  const topLevel: Record<string, unknown> = {};
+  // Entries, not an object: a key such as "__proto__" must stay a key.
+  const topLevel: [string, unknown][] = [];
   for (const [key, value] of Object.entries(input)) {
     if (READ_ONLY.has(key)) continue;
     const group = Object.hasOwn(GROUPS, key) ? GROUPS[key] : undefined;
@@ -202,13 +203,13 @@ export function mergeSettings(
         applyGroup(
           settings[key] as Record<string, unknown>,
           group,
-          value,
+          Object.entries(value),
           `${pointer}/${key}`,
           problems,
         );
       }
     } else {
-      topLevel[key] = value;
+      topLevel.push([key, value]);
     }
   }
   applyGroup(settings, TOP_LEVEL, topLevel, pointer, problems);

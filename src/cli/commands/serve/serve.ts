@@ -10,6 +10,7 @@ import type { Factory } from "../../factory.js";
 import { registerKeyCommands } from "./keys.js";
 
 export const DEFAULT_PORT = 4870;
+export const SERVE_BUSY_TIMEOUT_MS = 250;
 
 export function databaseFor(f: Factory, db: string | undefined): string {
   if (db !== undefined) return db;
@@ -54,9 +55,20 @@ async function serve(
   const service = await openService({
     dbPath,
     requireAuth: true,
+    // A request waits this long for another process's write lock, then gets 503 with
+    // Retry-After: the server never blocks every client for seconds behind one writer.
+    busyTimeoutMs: SERVE_BUSY_TIMEOUT_MS,
     ...(debug ? { onError: debug } : {}),
   });
   try {
+    // Bind first: a key made and printed before a failed bind would be lost.
+    const server = await startHttpServer(service, { host: options.host, port }).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw error.code === "EADDRINUSE"
+          ? new UsageError(`port ${port} is already in use; pick another with --port`)
+          : error;
+      },
+    );
     if (service.apiKeyCount() === 0) {
       const key = service.createApiKey("owner");
       stderr.write(
@@ -66,13 +78,6 @@ async function serve(
         "Make more with `tourney serve key create`; store one in a profile with `tourney auth login`.\n",
       );
     }
-    const server = await startHttpServer(service, { host: options.host, port }).catch(
-      (error: NodeJS.ErrnoException) => {
-        throw error.code === "EADDRINUSE"
-          ? new UsageError(`port ${port} is already in use; pick another with --port`)
-          : error;
-      },
-    );
     const host = server.host.includes(":") ? `[${server.host}]` : server.host;
     stderr.write(
       `Serving ${dbPath}\nListening on http://${host}:${server.port}/v2.1 (Ctrl-C stops)\n`,
