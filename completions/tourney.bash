@@ -99,7 +99,7 @@ _tourney_options() {
     participants__list) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__view) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__add) echo "--seed --misc --email --username -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    participants__bulk_add) echo "-f --file -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    participants__bulk_add) echo "-f --file --no-skip-present -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__update) echo "--name --seed --misc --email --username -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__delete) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__clear) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;

@@ -52,11 +52,46 @@ describe("tourney participants", () => {
 
   it("adds nobody when one name is bad (all-or-nothing), naming the entry", async () => {
     await sb.run(["participants", "bulk-add", "spring_cup", "Ada"]);
-    const r = await sb.run(["participants", "bulk-add", "spring_cup", "Bob", "ada", "Cy"]);
+    const r = await sb.run([
+      "participants",
+      "bulk-add",
+      "spring_cup",
+      "--no-skip-present",
+      "Bob",
+      "ada",
+      "Cy",
+    ]);
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('name "ada" is already taken');
     expect(r.stderr).toContain("/data/attributes/participants/1/name");
     expect(await namesOf()).toEqual(["Ada"]);
+  });
+
+  it("re-running a bulk add skips the names already present and says how many", async () => {
+    await sb.run(["participants", "bulk-add", "spring_cup", "Ada", "Grace"]);
+    const r = await sb.run(["participants", "bulk-add", "spring_cup", "--json"], {
+      stdin: "Ada\nGRACE\nLinus\n",
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('Skipped 2 of 3 names already in the tournament: "Ada", "GRACE"\n');
+    expect(r.json().map((p: { name: string }) => p.name)).toEqual(["Linus"]);
+    expect(await namesOf()).toEqual(["Ada", "Grace", "Linus"]);
+    const again = await sb.run(["participants", "bulk-add", "spring_cup", "Ada", "Grace", "Linus"]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain("Skipped 3 of 3 names");
+    expect(await namesOf()).toEqual(["Ada", "Grace", "Linus"]);
+  });
+
+  it("refuses a roster that names someone twice, naming both lines, and adds nobody", async () => {
+    const r = await sb.run(["participants", "bulk-add", "spring_cup"], {
+      stdin: "Ada\nGrace\n\nada\n",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 1 and line 4 both name "ada"');
+    const args = await sb.run(["participants", "bulk-add", "spring_cup", "Bo", "Cy", "BO"]);
+    expect(args.code).toBe(2);
+    expect(args.stderr).toContain('argument 1 and argument 3 both name "BO"');
+    expect(await namesOf()).toEqual([]);
   });
 
   it("refuses a bulk add past signup_cap", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
+import { BulkAddInterruptedError } from "../../src/client/bulk-add.js";
 import { BulkAddCompensationError, RejectedError } from "../../src/client/errors.js";
 import type { HttpRequest } from "../../src/model/http.js";
 import { json, type Reply, record, routeTransport } from "./stub-transport.js";
@@ -8,14 +9,27 @@ const names = ["Ada", "Grace", "Linus", "Barbara", "Ken"].map((name) => ({ name 
 
 /** A fake service: bulk_add creates ids from 100 up; chunk `failAt` (1-based) is refused. */
 function service(
-  options: { failAt?: number; failDeleteOf?: readonly string[]; deleteStatus?: number } = {},
+  options: {
+    failAt?: number;
+    failDeleteOf?: readonly string[];
+    deleteStatus?: number;
+    /** The tournament's state as GET answers it (default pending). */
+    state?: string;
+    /** Called with each bulk_add chunk's number (1-based) and each DELETE's id. */
+    onChunk?: (chunk: number) => void;
+    onDelete?: (id: string) => void;
+  } = {},
 ) {
   let nextId = 100;
   let chunk = 0;
   const deleted: string[] = [];
   const transport = routeTransport((request: HttpRequest): Reply => {
+    if (request.method === "GET" && request.path === "/v2.1/tournaments/cup") {
+      return json(200, { data: record(1, "tournament", { state: options.state ?? "pending" }) });
+    }
     if (request.method === "POST" && request.path.endsWith("/bulk_add")) {
       chunk += 1;
+      options.onChunk?.(chunk);
       if (chunk === options.failAt) {
         return json(422, {
           errors: [
@@ -35,6 +49,7 @@ function service(
     }
     if (request.method === "DELETE") {
       const id = request.path.split("/").pop() ?? "";
+      options.onDelete?.(id);
       if (options.failDeleteOf?.includes(id)) {
         return json(options.deleteStatus ?? 500, { errors: [{ detail: "boom" }] });
       }
@@ -141,5 +156,98 @@ describe("participants.bulkAdd", () => {
       "/v2.1/tournaments/cup/participants/100",
       "/v2.1/tournaments/cup/participants/100",
     ]);
+  });
+});
+
+describe("participants.bulkAdd, interrupted (control.stop)", () => {
+  const chunked = (transport: ReturnType<typeof service>["transport"]) =>
+    createApiClient({ transport, bulkChunkSize: 2, sleep: async () => {}, random: () => 0 });
+  const interrupted = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable("the bulk add completed"),
+      (e: unknown) => {
+        expect(e).toBeInstanceOf(BulkAddInterruptedError);
+        return e as BulkAddInterruptedError;
+      },
+    );
+
+  it("sends no further chunk, waits for the one in flight and removes everything this run added", async () => {
+    const stop = new AbortController();
+    const { transport, deleted } = service({ onChunk: (n) => n === 2 && stop.abort() });
+    const error = await interrupted(
+      chunked(transport).participants.bulkAdd("cup", names, { stop: stop.signal }),
+    );
+    expect(bodies(transport.requests)).toEqual([
+      ["Ada", "Grace"],
+      ["Linus", "Barbara"],
+    ]);
+    expect(deleted).toEqual(["103", "102", "101", "100"]);
+    expect(error.added.map((r) => r.id)).toEqual(["100", "101", "102", "103"]);
+    expect(error.left).toEqual([]);
+    expect(error.total).toBe(5);
+  });
+
+  it("sends nothing when stopped before the first chunk", async () => {
+    const stop = new AbortController();
+    stop.abort();
+    const { transport } = service();
+    const error = await interrupted(
+      chunked(transport).participants.bulkAdd("cup", names, { stop: stop.signal }),
+    );
+    expect(transport.requests).toHaveLength(0);
+    expect(error.added).toEqual([]);
+  });
+
+  it("completes when the stop comes during the last chunk (nothing left to stop)", async () => {
+    const stop = new AbortController();
+    const { transport, deleted } = service({ onChunk: (n) => n === 3 && stop.abort() });
+    const created = await chunked(transport).participants.bulkAdd("cup", names, {
+      stop: stop.signal,
+    });
+    expect(created).toHaveLength(5);
+    expect(deleted).toEqual([]);
+  });
+
+  it("deletes nothing once the tournament has started, and says what is left", async () => {
+    const stop = new AbortController();
+    const { transport } = service({ state: "underway", onChunk: () => stop.abort() });
+    const error = await interrupted(
+      chunked(transport).participants.bulkAdd("cup", names, { stop: stop.signal }),
+    );
+    expect(transport.requests.filter((r) => r.method === "DELETE")).toEqual([]);
+    expect(error.left.map((r) => r.id)).toEqual(["100", "101"]);
+    expect(String(error.undoFailure)).toContain("the tournament is underway now");
+  });
+
+  it("stops removing on control.abandon (a second Ctrl-C) and reports the rest", async () => {
+    const stop = new AbortController();
+    const abandon = new AbortController();
+    const { transport, deleted } = service({
+      onChunk: (n) => n === 2 && stop.abort(),
+      onDelete: () => abandon.abort(),
+    });
+    const error = await interrupted(
+      chunked(transport).participants.bulkAdd("cup", names, {
+        stop: stop.signal,
+        abandon: abandon.signal,
+      }),
+    );
+    expect(deleted).toEqual(["103"]);
+    expect(error.left.map((r) => r.id)).toEqual(["100", "101", "102"]);
+  });
+
+  it("stops removing at the first failed delete and reports it with what is left", async () => {
+    const stop = new AbortController();
+    const { transport, deleted } = service({
+      failDeleteOf: ["102"],
+      deleteStatus: 500,
+      onChunk: (n) => n === 2 && stop.abort(),
+    });
+    const error = await interrupted(
+      chunked(transport).participants.bulkAdd("cup", names, { stop: stop.signal }),
+    );
+    expect(deleted).toEqual(["103"]);
+    expect(error.left.map((r) => r.id)).toEqual(["100", "101", "102"]);
+    expect(String(error.undoFailure)).toContain("boom");
   });
 });

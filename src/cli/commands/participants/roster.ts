@@ -1,13 +1,52 @@
 /**
  * Reading a list of participants for bulk add: one name per line, or CSV with a
  * header that has a `name` column and optional `seed` and `misc` columns.
+ * Parsing only: sending is bulk-add-run.ts's business.
  */
+import { participantNameKey } from "../../../model/participant-name.js";
 import { UsageError } from "../../errors.js";
 
 export interface RosterEntry {
   name: string;
   seed?: number;
   misc?: string;
+  /** Where the entry came from, for messages: "line 26", "argument 3". */
+  where: string;
+}
+
+/** The attributes a roster entry is sent with (its position stays behind). */
+export function rosterAttributes(entry: RosterEntry): Record<string, unknown> {
+  const { where: _where, ...attributes } = entry;
+  return attributes;
+}
+
+/** Names given as command-line arguments. */
+export function rosterOfArguments(names: readonly string[]): RosterEntry[] {
+  return names.map((name, i) => ({ name, where: `argument ${i + 1}` }));
+}
+
+/**
+ * A name twice in one roster is an error naming both places (names are unique
+ * in a tournament); a re-run skips names already present, never repeats.
+ */
+export function checkRosterRepeats(roster: readonly RosterEntry[]): void {
+  const first = new Map<string, RosterEntry>();
+  const repeats: string[] = [];
+  for (const entry of roster) {
+    const key = participantNameKey(entry.name);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, entry);
+    else
+      repeats.push(
+        `${earlier.where} and ${entry.where} both name ${JSON.stringify(entry.name.trim())}`,
+      );
+  }
+  if (repeats.length === 0) return;
+  const shown = repeats.slice(0, 10).join("; ");
+  const more = repeats.length > 10 ? `; and ${repeats.length - 10} more` : "";
+  throw new UsageError(
+    `the roster names a participant twice (names are unique in a tournament, ignoring ASCII case): ${shown}${more}`,
+  );
 }
 
 /** Splits one CSV line (RFC 4180 quoting). */
@@ -44,7 +83,7 @@ function csvEntries(lines: readonly { text: string; number: number }[]): RosterE
   const [nameAt, seedAt, miscAt] = [at("name"), at("seed"), at("misc")];
   return lines.slice(1).map(({ text, number }) => {
     const fields = csvFields(text);
-    const entry: RosterEntry = { name: fields[nameAt] ?? "" };
+    const entry: RosterEntry = { name: fields[nameAt] ?? "", where: `line ${number}` };
     if (entry.name === "") throw new UsageError(`line ${number}: the name column is empty`);
     const seed = seedAt >= 0 ? fields[seedAt] : undefined;
     if (seed !== undefined && seed !== "") {
@@ -68,5 +107,5 @@ export function parseRoster(text: string): RosterEntry[] {
     .filter((line) => line.text !== "" && !line.text.startsWith("#"));
   if (lines.length === 0) return [];
   if (isCsvHeader(lines[0]!.text)) return csvEntries(lines);
-  return lines.map((line) => ({ name: line.text }));
+  return lines.map((line) => ({ name: line.text, where: `line ${line.number}` }));
 }

@@ -1,0 +1,117 @@
+/**
+ * Sending a roster: skip the names already in the tournament (a re-run resumes
+ * an interrupted add), send the rest, and say what an interrupt undid or left.
+ * The guarantees are in bulk-add.ts's help text; the undo itself in client/bulk-add.ts.
+ */
+import { type BulkAddControl, BulkAddInterruptedError } from "../../../client/bulk-add.js";
+import type { ApiRecord } from "../../../client/envelope.js";
+import type { ParticipantsApi } from "../../../client/participants.js";
+import { participantNameKey } from "../../../model/participant-name.js";
+import { CancelledError } from "../../errors.js";
+import { type RosterEntry, rosterAttributes } from "./roster.js";
+
+export interface BulkAddRun {
+  readonly participants: ParticipantsApi;
+  /** A line for stderr. */
+  readonly note: (line: string) => void;
+  readonly control: BulkAddControl;
+  /** false: names already present are sent anyway, and the service refuses them. */
+  readonly skipPresent: boolean;
+}
+
+export interface Split {
+  readonly send: readonly RosterEntry[];
+  readonly skipped: readonly RosterEntry[];
+}
+
+/** Splits the roster into names to send and names the tournament already has. */
+export function splitPresent(roster: readonly RosterEntry[], present: readonly ApiRecord[]): Split {
+  const taken = new Set(present.map((p) => participantNameKey(String(p.attributes.name ?? ""))));
+  const send: RosterEntry[] = [];
+  const skipped: RosterEntry[] = [];
+  for (const entry of roster) {
+    (taken.has(participantNameKey(entry.name)) ? skipped : send).push(entry);
+  }
+  return { send, skipped };
+}
+
+/** `"A", "B", "C" and 7 more`: a few names, quoted. */
+export function someNames(names: readonly string[], shown = 3): string {
+  const quoted = names.slice(0, shown).map((n) => JSON.stringify(n));
+  const more = names.length - quoted.length;
+  return more > 0 ? `${quoted.join(", ")} and ${more} more` : quoted.join(", ");
+}
+
+/** `12-40, 57`: ids as ranges of consecutive numbers, ascending. */
+export function idRanges(ids: readonly string[]): string {
+  const numbers = ids.map(Number).sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
+    ranges.push(i === j ? `${numbers[i]}` : `${numbers[i]}-${numbers[j]}`);
+    i = j + 1;
+  }
+  return ranges.join(", ");
+}
+
+function leftLines(error: BulkAddInterruptedError): string[] {
+  const { added, left, total } = error;
+  const reason =
+    error.undoFailure instanceof Error ? error.undoFailure.message : String(error.undoFailure);
+  const removed = added.length - left.length;
+  const names = left.map((r) => String(r.attributes.name ?? ""));
+  const span =
+    names.length <= 6
+      ? names.map((n) => JSON.stringify(n)).join(", ")
+      : `${JSON.stringify(names[0])} to ${JSON.stringify(names.at(-1))}`;
+  return [
+    `interrupted: this run added ${added.length} of ${total} participants; undoing it stopped (${reason})` +
+      `${removed > 0 ? ` after removing ${removed}` : ""}, so ${left.length} are still in the tournament:`,
+    `  ids ${idRanges(left.map((r) => r.id))} (${span})`,
+    "Run the same bulk add again to add the rest (names already present are skipped), or delete these.",
+  ];
+}
+
+/** What an interrupted bulk add tells the user (exit 130). */
+export function interruptedMessage(error: BulkAddInterruptedError): string {
+  if (error.added.length === 0) return "interrupted: nothing was added";
+  if (error.left.length > 0) return leftLines(error).join("\n");
+  return (
+    `interrupted: this run had added ${error.added.length} of ${error.total} participants ` +
+    "and removed them again; the tournament is as it was before"
+  );
+}
+
+async function present(run: BulkAddRun, tournament: string): Promise<ApiRecord[]> {
+  if (!run.skipPresent) return [];
+  return run.participants.listAll(tournament);
+}
+
+/** Adds the roster's names that are not in the tournament yet; returns the records added. */
+export async function runBulkAdd(
+  run: BulkAddRun,
+  tournament: string,
+  roster: readonly RosterEntry[],
+): Promise<ApiRecord[]> {
+  const { send, skipped } = splitPresent(roster, await present(run, tournament));
+  if (skipped.length > 0) {
+    run.note(
+      `Skipped ${skipped.length} of ${roster.length} names already in the tournament: ` +
+        someNames(skipped.map((e) => e.name.trim())),
+    );
+  }
+  if (send.length === 0) return [];
+  try {
+    const added = await run.participants.bulkAdd(
+      tournament,
+      send.map(rosterAttributes),
+      run.control,
+    );
+    return added;
+  } catch (error) {
+    if (error instanceof BulkAddInterruptedError)
+      throw new CancelledError(interruptedMessage(error));
+    throw error;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Bulk add over a requester, and undoing it.
+ *
+ * Without a chunk size everything goes in one request: the embedded service
+ * adds it in one transaction, all or nothing. With a chunk size (a remote
+ * service caps bulk_add at 20) the chunks go one after another, and nothing
+ * spans the requests, so the client undoes what it added itself:
+ * - a chunk is refused: what earlier chunks created is deleted again, then the
+ *   refusal is rethrown (BulkAddCompensationError when some could not be deleted);
+ * - `stop` is aborted (Ctrl-C): no further chunk is sent (the one in flight is
+ *   awaited, so its records are known), what this run created is deleted again,
+ *   and BulkAddInterruptedError says what was undone and what is left;
+ * - `abandon` is aborted while undoing (a second Ctrl-C): the undo stops where it is.
+ * Deletion runs newest first, one participant at a time, and only while the
+ * tournament has not started (after the start a delete deactivates instead).
+ */
+import { STATE_FILTER_GROUPS } from "../model/tournament.js";
+import type { ApiRecord } from "./envelope.js";
+import { BulkAddCompensationError, NotFoundError } from "./errors.js";
+import type { Requester } from "./requester.js";
+import { type PathSegment, resourcePath } from "./resource-path.js";
+
+const TYPE = "Participants";
+const BEFORE_START: ReadonlySet<string> = new Set(STATE_FILTER_GROUPS.pending);
+
+export interface BulkAddControl {
+  /** Aborted: send no further chunk and undo this run's additions. */
+  readonly stop?: AbortSignal | undefined;
+  /** Aborted while undoing: stop undoing and report what is left. */
+  readonly abandon?: AbortSignal | undefined;
+}
+
+/** What undoing left behind, and why (undefined when everything was removed). */
+interface UndoResult {
+  readonly left: readonly ApiRecord[];
+  readonly failure?: unknown;
+}
+
+/**
+ * A bulk add was interrupted. `added` is what this run had added when it
+ * stopped; `left` what is still in the tournament after the undo (empty when
+ * the undo removed everything), with `undoFailure` saying why.
+ */
+export class BulkAddInterruptedError extends Error {
+  override name = "BulkAddInterruptedError";
+
+  constructor(
+    readonly added: readonly ApiRecord[],
+    readonly left: readonly ApiRecord[],
+    /** How many participants the run meant to add. */
+    readonly total: number,
+    readonly undoFailure?: unknown,
+  ) {
+    super(
+      left.length === 0
+        ? `bulk add interrupted: the ${added.length} participant(s) it had added were removed`
+        : `bulk add interrupted: ${left.length} of the ${added.length} participant(s) it had added are still there`,
+    );
+  }
+}
+
+/** The undo gave up on purpose (a second interrupt, a started tournament). */
+export class UndoStoppedError extends Error {
+  override name = "UndoStoppedError";
+}
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}
+
+export function bulkAdder(requester: Requester, chunkSize: number | undefined) {
+  const all = (t: PathSegment) => resourcePath("tournaments", t, "participants");
+
+  async function sendChunk(t: PathSegment, chunk: readonly object[]): Promise<ApiRecord[]> {
+    const list = await requester.list({
+      method: "POST",
+      path: `${all(t)}/bulk_add`,
+      body: { type: TYPE, attributes: { participants: chunk } },
+    });
+    return list.data;
+  }
+
+  async function checkNotStarted(t: PathSegment): Promise<void> {
+    const tournament = await requester.single({
+      method: "GET",
+      path: resourcePath("tournaments", t),
+    });
+    const state = String(tournament.attributes.state ?? "");
+    if (!BEFORE_START.has(state)) {
+      throw new UndoStoppedError(
+        `the tournament is ${state} now; deleting would deactivate participants, not remove them`,
+      );
+    }
+  }
+
+  /** Deletes `created` newest first; stops at the first failure. */
+  async function undo(
+    t: PathSegment,
+    created: readonly ApiRecord[],
+    abandon: AbortSignal | undefined,
+  ): Promise<UndoResult> {
+    if (created.length === 0) return { left: [] };
+    try {
+      await checkNotStarted(t);
+    } catch (failure) {
+      return { left: created, failure };
+    }
+    for (let i = created.length - 1; i >= 0; i--) {
+      if (abandon?.aborted) {
+        return {
+          left: created.slice(0, i + 1),
+          failure: new UndoStoppedError("interrupted again"),
+        };
+      }
+      try {
+        await requester.none({ method: "DELETE", path: `${all(t)}/${created[i]!.id}` });
+      } catch (failure) {
+        if (failure instanceof NotFoundError) continue;
+        return { left: created.slice(0, i + 1), failure };
+      }
+    }
+    return { left: [] };
+  }
+
+  async function interrupted(
+    t: PathSegment,
+    created: readonly ApiRecord[],
+    total: number,
+    control: BulkAddControl,
+  ): Promise<BulkAddInterruptedError> {
+    const result = await undo(t, created, control.abandon);
+    return new BulkAddInterruptedError(created, result.left, total, result.failure);
+  }
+
+  return async function bulkAdd(
+    t: PathSegment,
+    participants: readonly object[],
+    control: BulkAddControl = {},
+  ): Promise<ApiRecord[]> {
+    if (participants.length === 0) return [];
+    const size = Math.max(1, Math.floor(chunkSize ?? participants.length));
+    const created: ApiRecord[] = [];
+    for (const chunk of chunksOf(participants, size)) {
+      if (control.stop?.aborted) throw await interrupted(t, created, participants.length, control);
+      try {
+        created.push(...(await sendChunk(t, chunk)));
+      } catch (error) {
+        if (control.stop?.aborted)
+          throw await interrupted(t, created, participants.length, control);
+        const result = await undo(t, created, control.abandon);
+        if (result.left.length > 0) {
+          throw new BulkAddCompensationError(
+            error,
+            result.left.map((r) => r.id),
+          );
+        }
+        throw error;
+      }
+    }
+    return created;
+  };
+}
