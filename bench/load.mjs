@@ -1,0 +1,315 @@
+#!/usr/bin/env node
+// Load benchmark (issue 9): `tourney serve` (the built binary) on a loopback port with a
+// fresh database; --tournaments double eliminations of --players started. Then, each
+// phase bounded by --duration seconds and --max-requests:
+//  (a) a read and write mix from --connections keep-alive connections, each sending its
+//      next request when the last is answered: 60 % GET a tournament, 30 % GET a page of
+//      its matches, 10 % PUT a report of scores on an open match (no winner: the match
+//      stays open, so the mix can run as long as asked); then reads only (GET tournament);
+//  (b) the baseline, in the same run: a bare node:http server (its own process, as serve
+//      is) answering the same bytes as GET tournament, under the same read load;
+//  (c) reads from --readers connections while one large write runs in the same server:
+//      the start of a --rr player round robin, of a --de player double elimination, and a
+//      bulk add of --bulk names (1,000 a request, back to back, as a remote client sends
+//      them). For each: how long the write took, and p50 / p99 / max of the reads that
+//      were in flight while it ran. A write holds the whole server while it runs (SQLite
+//      through better-sqlite3 is synchronous), so each reader has about one request
+//      waiting through it: "reads during" has a handful of samples, its p99 the longest wait.
+// Figures: throughput (requests per second), p50 and p99 latency, ratios to the baseline.
+// Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
+//          [--max-requests 100000] [--tournaments 4] [--players 64] [--readers 4]
+//          [--rr 512] [--de 16384] [--bulk 10000] [--seed 1]
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import {
+  children,
+  client,
+  drive,
+  forSeconds,
+  random,
+  spawnServer,
+  startBaseline,
+  stats,
+} from "./load-driver.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: "string", default: "8" },
+    duration: { type: "string", default: "5" },
+    "max-requests": { type: "string", default: "100000" },
+    tournaments: { type: "string", default: "4" },
+    players: { type: "string", default: "64" },
+    readers: { type: "string", default: "4" },
+    rr: { type: "string", default: "512" },
+    de: { type: "string", default: "16384" },
+    bulk: { type: "string", default: "10000" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const n = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, Number(v)]));
+const least = { seed: 0, players: 2, rr: 2, de: 2 };
+for (const [k, v] of Object.entries(n))
+  if (!Number.isInteger(v) || v < (least[k] ?? 1))
+    throw new Error(`--${k} must be a whole number >= ${least[k] ?? 1}`);
+const BULK_CHUNK = 1000; // the most one bulk_add request takes
+const WRITE_TIMEOUT_MS = 120_000; // bounds phase (c): a write that takes longer stops the bench
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = join(root, "bin", "tourney");
+const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-load-"));
+
+async function startServe() {
+  const env = { ...process.env, TOURNEY_CONFIG_DIR: join(tmp, "config"), TOURNEY_DATA_DIR: tmp };
+  const argv = [bin, "serve", "--port", "0", "--db", join(tmp, "load.db")];
+  const s = await spawnServer(argv, env, /Listening on http:\/\/127\.0\.0\.1:(\d+)\//);
+  const key = /\n {2}(tk_[\w-]+)\n/.exec(s.stderr())?.[1];
+  if (key === undefined) throw new Error(`serve printed no key: ${s.stderr()}`);
+  return { ...s, key };
+}
+
+async function expectOk(promise, what) {
+  const r = await promise;
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 300)}`);
+  return JSON.parse(r.text);
+}
+
+const create = (c, name, type) =>
+  expectOk(
+    c.send({
+      method: "POST",
+      path: "/tournaments.json",
+      body: { data: { type: "tournament", attributes: { name, tournament_type: type } } },
+    }),
+    `create ${name}`,
+  ).then((j) => j.data.id);
+
+function bulkAdd(c, t, from, count) {
+  const participants = Array.from({ length: count }, (_, i) => ({ name: `P${from + i + 1}` }));
+  return c.send({
+    method: "POST",
+    path: `/tournaments/${t}/participants/bulk_add.json`,
+    body: { data: { type: "Participants", attributes: { participants } } },
+  });
+}
+
+async function addPlayers(c, t, players) {
+  for (let from = 0; from < players; from += BULK_CHUNK)
+    await expectOk(bulkAdd(c, t, from, Math.min(BULK_CHUNK, players - from)), `bulk add ${t}`);
+}
+
+const startRequest = (t) => ({
+  kind: "start",
+  method: "PUT",
+  path: `/tournaments/${t}/change_state.json`,
+  body: { data: { type: "TournamentState", attributes: { state: "start" } } },
+});
+
+/** The prepared tournaments: ids, match pages, and open matches with their two players. */
+async function prepare(c) {
+  const prepared = [];
+  for (let i = 1; i <= n.tournaments; i++) {
+    const t = await create(c, `Load ${i}`, "double elimination");
+    await addPlayers(c, t, n.players);
+    await expectOk(c.send(startRequest(t)), `start ${t}`);
+    const all = await expectOk(
+      c.send({ method: "GET", path: `/tournaments/${t}/matches.json?per_page=1000` }),
+      "matches",
+    );
+    const open = all.data
+      .filter((m) => m.attributes.state === "open")
+      .map((m) => ({ id: m.id, p1: m.attributes.player1_id, p2: m.attributes.player2_id }));
+    prepared.push({ t, pages: Math.ceil(all.data.length / 25), open });
+  }
+  return prepared;
+}
+
+function mixedRequests(prepared, rng, readsOnly = false) {
+  const pick = (list) => list[Math.floor(rng() * list.length)];
+  return () => {
+    const { t, pages, open } = pick(prepared);
+    const r = readsOnly ? 0 : rng();
+    if (r < 0.6) return { kind: "GET tournament", method: "GET", path: `/tournaments/${t}.json` };
+    if (r < 0.9) {
+      const page = 1 + Math.floor(rng() * pages);
+      return {
+        kind: "GET matches",
+        method: "GET",
+        path: `/tournaments/${t}/matches.json?page=${page}`,
+      };
+    }
+    const m = pick(open);
+    const match = [
+      { participant_id: String(m.p1), score_set: String(Math.floor(rng() * 3)) },
+      { participant_id: String(m.p2), score_set: String(Math.floor(rng() * 3)) },
+    ];
+    const body = { data: { type: "Match", attributes: { match } } };
+    return {
+      kind: "PUT report",
+      method: "PUT",
+      path: `/tournaments/${t}/matches/${m.id}.json`,
+      body,
+    };
+  };
+}
+
+const f = (x, d = 1) => (x === undefined || Number.isNaN(x) ? "-" : x.toFixed(d));
+function line(label, s, extra = "") {
+  const rps = s.rps === undefined ? "" : `${f(s.rps, 0).padStart(7)} req/s  `;
+  const fails = s.failed > 0 ? `  ${s.failed} FAILED (${s.firstFailure})` : "";
+  console.log(
+    `${label.padEnd(46)} ${rps}p50 ${f(s.p50).padStart(6)} ms  p99 ${f(s.p99).padStart(7)} ms  (${s.count} requests)${extra}${fails}`,
+  );
+}
+
+/** Reads from --readers connections while `write()` runs; the reads in flight during it. */
+async function readsDuring(serve, prepared, rng, label, write) {
+  const readers = client(serve.port, serve.key, n.readers);
+  const writer = client(serve.port, serve.key, 1);
+  try {
+    let done = false;
+    const deadline = forSeconds(WRITE_TIMEOUT_MS / 1000);
+    const reading = drive(
+      readers,
+      n.readers,
+      mixedRequests(prepared, rng, true),
+      () => done || deadline(),
+      n["max-requests"],
+    );
+    await sleep(300); // the readers at full pace first
+    const w0 = performance.now();
+    const outcome = await write(writer);
+    const w1 = performance.now();
+    await sleep(300);
+    done = true;
+    const { samples } = await reading;
+    const quiet = samples.filter((s) => s.t1 < w0);
+    const during = samples.filter((s) => s.t0 < w1 && s.t1 > w0);
+    const waits = stats(during);
+    line(`${label}: reads before it`, stats(quiet));
+    line(
+      `${label}: reads during it`,
+      waits,
+      `  max ${f(waits.max, 0)} ms; the write: ${outcome} in ${f(w1 - w0, 0)} ms`,
+    );
+  } finally {
+    await Promise.all([readers.close(), writer.close()]);
+  }
+}
+
+/** A tournament of `players` of `type`, filled untimed; the measured write is its start. */
+async function largeStart(c, type, players) {
+  const t = await create(c, `Large ${type} ${players}`, type);
+  await addPlayers(c, t, players);
+  return async (writer) => {
+    const r = await writer.send(startRequest(t));
+    const j = JSON.parse(r.text);
+    return r.status < 300
+      ? `${r.status}, ${j.data.attributes.matches_count ?? "?"} matches`
+      : `${r.status} "${j.errors?.[0]?.detail}"`;
+  };
+}
+
+/** (a) the read and write mix, then reads only; returns the reads-only figures. */
+async function mixAndReads(c, prepared, rng) {
+  const load = (readsOnly, seconds) =>
+    drive(
+      c,
+      n.connections,
+      mixedRequests(prepared, rng, readsOnly),
+      forSeconds(seconds),
+      n["max-requests"],
+    );
+  await load(false, 1); // warm-up, untimed
+  const mixed = await load(false, n.duration);
+  line("mixed 60/30/10: all", stats(mixed.samples, mixed.seconds));
+  for (const kind of ["GET tournament", "GET matches", "PUT report"])
+    line(`mixed 60/30/10: ${kind}`, stats(mixed.samples.filter((s) => s.kind === kind)));
+  const reads = await load(true, n.duration);
+  const figures = stats(reads.samples, reads.seconds);
+  line("reads only (GET tournament)", figures);
+  return figures;
+}
+
+/** (b) the same read load on a bare node:http server answering the same bytes. */
+async function baselineOf(sample, reads) {
+  const server = await startBaseline(sample.text, sample.type);
+  const b = client(server.port, "", n.connections);
+  const next = () => ({ kind: "baseline", method: "GET", path: "/" });
+  try {
+    await drive(b, n.connections, next, forSeconds(1), n["max-requests"]); // warm-up
+    const base = await drive(b, n.connections, next, forSeconds(n.duration), n["max-requests"]);
+    const baseline = stats(base.samples, base.seconds);
+    line(`baseline: bare node:http, same ${sample.text.length} bytes`, baseline);
+    console.log(
+      `reads vs baseline: throughput ${f(reads.rps / baseline.rps, 2)}x, p50 ${f(reads.p50 / baseline.p50, 2)}x, p99 ${f(reads.p99 / baseline.p99, 2)}x`,
+    );
+  } finally {
+    await b.close();
+    server.child.kill("SIGTERM");
+  }
+}
+
+/** (c) reads while the large starts and the large bulk add run. */
+async function largeWrites(serve, prepared, rng) {
+  const setup = client(serve.port, serve.key, 1);
+  try {
+    for (const [type, players] of [
+      ["round robin", n.rr],
+      ["double elimination", n.de],
+    ]) {
+      const write = await largeStart(setup, type, players);
+      await readsDuring(serve, prepared, rng, `start ${type} ${players}`, write);
+    }
+    const t = await create(setup, `Bulk ${n.bulk}`, "single elimination");
+    await readsDuring(serve, prepared, rng, `bulk add ${n.bulk}`, async (writer) => {
+      for (let from = 0; from < n.bulk; from += BULK_CHUNK)
+        await expectOk(bulkAdd(writer, t, from, Math.min(BULK_CHUNK, n.bulk - from)), "bulk add");
+      return `200 x ${Math.ceil(n.bulk / BULK_CHUNK)}`;
+    });
+  } finally {
+    await setup.close();
+  }
+}
+
+async function main() {
+  const cpu = cpus();
+  console.log(
+    `bench/load: --connections ${n.connections}, --duration ${n.duration} s, --tournaments ${n.tournaments} of ${n.players} (double elimination), --readers ${n.readers}, --seed ${n.seed}`,
+  );
+  console.log(
+    `node ${process.version}, ${cpu[0]?.model ?? "unknown CPU"} x ${cpu.length}; server and load generator on the same machine`,
+  );
+  const serve = await startServe();
+  const c = client(serve.port, serve.key, n.connections);
+  const rng = random(n.seed);
+  try {
+    const prepared = await prepare(c);
+    const reads = await mixAndReads(c, prepared, rng);
+    await baselineOf(
+      await c.send({ method: "GET", path: `/tournaments/${prepared[0].t}.json` }),
+      reads,
+    );
+    await largeWrites(serve, prepared, rng);
+  } finally {
+    await c.close();
+  }
+}
+
+// Bounded whatever happens: a server that stops answering ends the run, not the machine.
+const watchdog = setTimeout(() => {
+  console.error("bench/load: gave up after 10 minutes");
+  for (const child of children) child.kill("SIGKILL");
+  process.exit(1);
+}, 600_000);
+watchdog.unref();
+try {
+  await main();
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await sleep(200);
+  rmSync(tmp, { recursive: true, force: true });
+}
