@@ -222,14 +222,15 @@ describe.runIf(BUILT)(`crash: kill -9 (seed ${SEED}, ${RUNS} runs)`, () => {
       let answered = 0;
       const inFlight = new Map<string, number>();
       for (let run = 1; run <= SERVE_RUNS; run++) {
-        const delay = Math.round(200 + 1300 * rng());
+        const delay = Math.round(100 + 1200 * rng());
         const load = writeLoad({
           base: `http://127.0.0.1:${served.port}/v2.1`,
           apiKey,
           clients: 4,
           rosterSize: () => sizes[Math.floor(rng() * sizes.length)]!,
           label: `Serve ${run}`,
-          tournaments: 20,
+          tournaments: 50,
+          reports: 12,
         });
         const killing = new Promise((done) => setTimeout(done, delay)).then(() => served.kill9());
         const [result] = await Promise.all([load, killing]);
