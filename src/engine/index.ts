@@ -58,7 +58,12 @@ export {
   type SlotName,
   slotParticipant,
 } from "./progression.js";
-export { bergerRounds, planRoundRobin, type RoundRobinOptions } from "./round-robin.js";
+export {
+  bergerRounds,
+  planRoundRobin,
+  type RoundRobinOptions,
+  roundRobinMatches,
+} from "./round-robin.js";
 export {
   type BracketSlot,
   bracketSizeFor,

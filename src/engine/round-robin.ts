@@ -20,33 +20,42 @@ export interface RoundRobinOptions {
 /** A pair of seed positions (1-based): home (player1) first. */
 type Pairing = readonly [home: number, away: number];
 
+/** Rounds of a Berger table for `count` seed positions: `count - 1` (even) or `count` (odd). */
+export function bergerRoundCount(count: number): number {
+  return count % 2 === 0 ? count - 1 : count;
+}
+
+/** Round `round` (1-based) of the Berger table for `count` seed positions. */
+export function bergerRound(count: number, round: number): Pairing[] {
+  const n = count % 2 === 0 ? count : count + 1;
+  const circle = n - 1;
+  const around = (position: number): number => ((((position - 1) % circle) + circle) % circle) + 1;
+  const a = ((((round - 1) * n) / 2) % circle) + 1;
+  const pairs: Pairing[] = [];
+  const first: Pairing = round % 2 === 1 ? [a, n] : [n, a];
+  if (first[0] <= count && first[1] <= count) pairs.push(first);
+  for (let i = 1; i < n / 2; i++) pairs.push([around(a + i), around(a - i)]);
+  return pairs;
+}
+
 /**
  * Berger-table rounds for `count` seed positions (1-based): `count - 1` rounds
  * for an even count, `count` rounds for an odd one (each player sits out once).
  */
 export function bergerRounds(count: number): Pairing[][] {
-  const n = count % 2 === 0 ? count : count + 1;
-  const circle = n - 1;
-  const around = (position: number): number => ((((position - 1) % circle) + circle) % circle) + 1;
-  const rounds: Pairing[][] = [];
-  for (let round = 1; round <= circle; round++) {
-    const a = ((((round - 1) * n) / 2) % circle) + 1;
-    const pairs: Pairing[] = [round % 2 === 1 ? [a, n] : [n, a]];
-    for (let i = 1; i < n / 2; i++) pairs.push([around(a + i), around(a - i)]);
-    rounds.push(pairs.filter(([home, away]) => home <= count && away <= count));
-  }
-  return rounds;
+  return Array.from({ length: bergerRoundCount(count) }, (_, i) => bergerRound(count, i + 1));
 }
 
 /**
- * Plans a round-robin stage: every pair meets once per iteration, rounds are
- * numbered 1.. across iterations, keys are "R<round>-<n>", play order is round
- * by round.
+ * A round-robin stage, one match at a time (a stage of n players has n(n-1)/2
+ * matches per iteration: callers store them as they come instead of holding
+ * them all): every pair meets once per iteration, rounds are numbered 1..
+ * across iterations, keys are "R<round>-<n>", play order is round by round.
  */
-export function planRoundRobin(
+export function* roundRobinMatches(
   participants: readonly EngineParticipant[],
   options: RoundRobinOptions = {},
-): PlannedMatch[] {
+): Generator<PlannedMatch> {
   const iterations = options.iterations ?? 1;
   if (!Number.isInteger(iterations) || iterations < 1) {
     throw new EngineRuleError(
@@ -55,15 +64,17 @@ export function planRoundRobin(
     );
   }
   const seeded = sortBySeed(participants);
-  const table = bergerRounds(seeded.length);
-  const matches: PlannedMatch[] = [];
+  const rounds = bergerRoundCount(seeded.length);
+  let order = 0;
   for (let iteration = 0; iteration < iterations; iteration++) {
-    table.forEach((pairs, index) => {
-      const round = iteration * table.length + index + 1;
-      pairs.forEach(([home, away], n) => {
+    for (let index = 0; index < rounds; index++) {
+      const round = iteration * rounds + index + 1;
+      const pairs = bergerRound(seeded.length, index + 1);
+      for (let n = 0; n < pairs.length; n++) {
+        const [home, away] = pairs[n]!;
         const [first, second] = iteration % 2 === 0 ? [home, away] : [away, home];
-        const order = matches.length + 1;
-        matches.push({
+        order++;
+        yield {
           key: `R${round}-${n + 1}`,
           round,
           side: "round_robin",
@@ -71,9 +82,16 @@ export function planRoundRobin(
           identifier: matchIdentifier(order),
           player1: { type: "participant", participantId: seeded[first - 1]!.id },
           player2: { type: "participant", participantId: seeded[second - 1]!.id },
-        });
-      });
-    });
+        };
+      }
+    }
   }
-  return matches;
+}
+
+/** Plans a round-robin stage whole (see `roundRobinMatches`). */
+export function planRoundRobin(
+  participants: readonly EngineParticipant[],
+  options: RoundRobinOptions = {},
+): PlannedMatch[] {
+  return [...roundRobinMatches(participants, options)];
 }

@@ -1,5 +1,6 @@
 /** Match rows: one per planned match of a stage (final stage, or one group). */
 import type { Statement } from "better-sqlite3";
+import { MAX_STAGE_MATCHES } from "../model/limits.js";
 import type { Db } from "./database.js";
 import { type HeldRow, isState, TournamentMatches } from "./match-cache.js";
 import { Statements } from "./statements.js";
@@ -159,6 +160,12 @@ function involves(row: MatchRow, participantId: number): boolean {
 
 const STAGE = "tournament_id = ? AND stage = ? AND IFNULL(group_id, 0) = ?";
 const MAX_CACHED_TOURNAMENTS = 16;
+/**
+ * Rows held in memory across tournaments (about 0.5 KB each): two of the largest
+ * stages a start may store (model/limits.ts). Past it the tournaments loaded
+ * first are forgotten, never the one in use.
+ */
+const MAX_HELD_ROWS = 2 * MAX_STAGE_MATCHES;
 const INSERT_COLUMNS = [
   "tournament_id",
   "stage",
@@ -265,7 +272,11 @@ export class MatchRepository {
   private readonly dataVersionStatement: Statement<unknown[]>;
   private dataVersion: number;
 
-  constructor(db: Db) {
+  /** `maxHeldRows`: rows held in memory across tournaments (tests pass a small one). */
+  constructor(
+    db: Db,
+    private readonly maxHeldRows = MAX_HELD_ROWS,
+  ) {
     this.statements = new Statements(db);
     const select = this.statements.get("SELECT * FROM matches WHERE tournament_id = ? ORDER BY id");
     this.columns = select.columns().map((c) => c.name);
@@ -317,7 +328,20 @@ export class MatchRepository {
     held = new TournamentMatches(raw.map(this.readRow));
     for (const id of held.byId.keys()) this.owners.set(id, held);
     this.tournaments.set(tournamentId, held);
+    this.fitHeldRows(tournamentId);
     return held;
+  }
+
+  /** Forgets other tournaments, first loaded first, while more than `maxHeldRows` rows are held. */
+  private fitHeldRows(keep: number): void {
+    let total = 0;
+    for (const held of this.tournaments.values()) total += held.byId.size;
+    for (const [id, held] of this.tournaments) {
+      if (total <= this.maxHeldRows) return;
+      if (id === keep) continue;
+      total -= held.byId.size;
+      this.forget(id);
+    }
   }
 
   /** The held row of match `id`, if its tournament is held (a write then updates it too). */
@@ -325,11 +349,15 @@ export class MatchRepository {
     return this.owners.get(id)?.byId.get(id);
   }
 
-  /** Stores a stage's planned matches, several rows a statement. */
-  insertMany(tournamentId: number, matches: readonly NewMatch[], now: string): void {
+  /**
+   * Stores a stage's planned matches, several rows a statement, taking them
+   * from `matches` a batch at a time (a generator's rows are never all held
+   * before they are stored; the stored rows are held as every read needs them).
+   */
+  insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
     const held = this.held(tournamentId);
-    for (let from = 0; from < matches.length; from += INSERT_BATCH) {
-      const batch = matches.slice(from, from + INSERT_BATCH);
+    const batch: NewMatch[] = [];
+    const flush = (): void => {
       const params: unknown[] = [];
       for (const m of batch)
         for (const name of INSERT_COLUMNS) params.push(newMatchValue(m, tournamentId, name, now));
@@ -344,7 +372,14 @@ export class MatchRepository {
         held.put(row);
         this.owners.set(row.id, held);
       }
+      batch.length = 0;
+    };
+    for (const m of matches) {
+      batch.push(m);
+      if (batch.length === INSERT_BATCH) flush();
     }
+    if (batch.length > 0) flush();
+    this.fitHeldRows(tournamentId);
   }
 
   find(tournamentId: number, id: number): MatchRow | undefined {

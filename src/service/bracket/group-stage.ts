@@ -26,6 +26,7 @@ import { stageFormat, startStage } from "./plan-stage.js";
 import { matchResultOf, roundRobinStandings, stageParticipants } from "./ranks.js";
 import { swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
+import { assertGroupStageWithinLimits } from "./stage-limits.js";
 
 const POINTER = "/data/attributes/state";
 
@@ -39,6 +40,7 @@ export function startGroupStage(service: ServiceContext, row: TournamentRow): vo
     groupSize: options.group_size,
     advancePerGroup: options.participant_count_to_advance_per_group,
   });
+  assertGroupStageWithinLimits(row.settings, participants.length);
   const groups = snakeGroups(participants, options.group_size);
   const now = service.now();
   const assignment = new Map<number, number>();

@@ -1,15 +1,17 @@
 /**
  * Planning a stage with the engine and storing one row per planned match.
  * Elimination and round-robin stages are planned whole; swiss and free-for-all
- * stages one round at a time (round 1 here, later rounds in rounds.ts).
+ * stages one round at a time (round 1 here, later rounds in rounds.ts). A
+ * round robin is stored as the engine yields its matches, never held whole
+ * (its match count grows with the square of the field; see model/limits.ts).
  */
 import {
   type EngineParticipant,
   matchIdentifier,
   type PlannedMatch,
   planDoubleElimination,
-  planRoundRobin,
   planSingleElimination,
+  roundRobinMatches,
 } from "../../engine/index.js";
 import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
 import type { NewMatch, StageRef } from "../../store/matches-repository.js";
@@ -30,7 +32,7 @@ function planWhole(
   format: TournamentType,
   stage: "final" | "group",
   participants: readonly EngineParticipant[],
-): PlannedMatch[] {
+): PlannedMatch[] | Iterable<PlannedMatch> {
   const sequentialPairings = settings.seeding_options.sequential_pairings;
   const group = stage === "group" ? settings.group_stage_options : undefined;
   switch (format) {
@@ -51,7 +53,7 @@ function planWhole(
           group?.split_participants ?? settings.double_elimination_options.split_participants,
       });
     default:
-      return planRoundRobin(participants, {
+      return roundRobinMatches(participants, {
         iterations: group?.rr_iterations ?? settings.round_robin_options.iterations,
       });
   }
@@ -79,34 +81,44 @@ function participantOf(source: PlannedMatch["player1"]): number | null {
   return source.type === "participant" ? source.participantId : null;
 }
 
+function newMatch(ref: StageRef, m: PlannedMatch): NewMatch {
+  const player1Id = participantOf(m.player1);
+  const player2Id = participantOf(m.player2);
+  return {
+    stage: ref.stage,
+    groupId: ref.groupId,
+    key: m.key,
+    side: m.side,
+    round: m.round,
+    identifier: m.identifier,
+    suggestedPlayOrder: m.suggestedPlayOrder,
+    player1Source: JSON.stringify(m.player1),
+    player2Source: JSON.stringify(m.player2),
+    onlyIfLoserWins: m.onlyIfLoserWins ?? null,
+    active: m.onlyIfLoserWins === undefined,
+    player1Id,
+    player2Id,
+    state: player1Id !== null && player2Id !== null ? "open" : "pending",
+  };
+}
+
+function* newMatches(ref: StageRef, plan: Iterable<PlannedMatch>): Generator<NewMatch> {
+  for (const m of plan) yield newMatch(ref, m);
+}
+
+/**
+ * Stores a stage's planned matches as they come. A plan held whole (an array:
+ * elimination) also seeds the stage's bracket index; a streamed one (round
+ * robin, whose results move nobody on) does not need one.
+ */
 export function storePlan(
   service: ServiceContext,
   ref: StageRef,
-  plan: readonly PlannedMatch[],
+  plan: readonly PlannedMatch[] | Iterable<PlannedMatch>,
 ): void {
-  const rows: NewMatch[] = plan.map((m) => {
-    const player1Id = participantOf(m.player1);
-    const player2Id = participantOf(m.player2);
-    return {
-      stage: ref.stage,
-      groupId: ref.groupId,
-      key: m.key,
-      side: m.side,
-      round: m.round,
-      identifier: m.identifier,
-      suggestedPlayOrder: m.suggestedPlayOrder,
-      player1Source: JSON.stringify(m.player1),
-      player2Source: JSON.stringify(m.player2),
-      onlyIfLoserWins: m.onlyIfLoserWins ?? null,
-      active: m.onlyIfLoserWins === undefined,
-      player1Id,
-      player2Id,
-      state: player1Id !== null && player2Id !== null ? "open" : "pending",
-    };
-  });
-  service.matches.insertMany(ref.tournamentId, rows, service.now());
+  service.matches.insertMany(ref.tournamentId, newMatches(ref, plan), service.now());
   // The stage's bracket index, from the plan at hand rather than from the stored rows.
-  seedStageIndex(service.matches, ref, plan);
+  if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
 }
 
 /** Play order and identifier of the next match of a stage planned round by round. */

@@ -12,6 +12,7 @@ import {
 } from "./group-stage.js";
 import { startStage } from "./plan-stage.js";
 import { finalStageRanks } from "./ranks.js";
+import { assertStartWithinLimits } from "./stage-limits.js";
 
 const POINTER = "/data/attributes/state";
 const BEFORE_START = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
@@ -40,6 +41,7 @@ function start(service: ServiceContext, row: TournamentRow): void {
       POINTER,
     );
   }
+  assertStartWithinLimits(row.settings, participants.length);
   startStage(
     service,
     row.settings,

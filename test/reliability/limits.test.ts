@@ -1,0 +1,317 @@
+/**
+ * Size limits (issue 9, defect 2; README "Limits"): a start past them is a 422
+ * naming the limit that changes nothing; the largest allowed round robin starts,
+ * and the store holds exactly the matches of the plan.
+ */
+import { describe, expect, it } from "vitest";
+import { planDoubleElimination } from "../../src/engine/index.js";
+import {
+  MAX_PARTICIPANTS,
+  MAX_ROUND_ROBIN_PARTICIPANTS,
+  MAX_STAGE_MATCHES,
+  MAX_SWISS_PARTICIPANTS,
+  maxRoundRobinParticipants,
+  roundRobinMatchCount,
+} from "../../src/model/limits.js";
+import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
+import { openDatabase } from "../../src/store/database.js";
+import { MatchRepository, type NewMatch } from "../../src/store/matches-repository.js";
+import { TournamentRepository } from "../../src/store/tournaments-repository.js";
+import { changeState } from "../helpers/play.js";
+import {
+  participantsBody,
+  type ServiceHarness,
+  startService,
+  tournamentBody,
+} from "../helpers/service.js";
+
+/** A tournament of `count` participants (bulk adds of 1,000), as `attributes` say. */
+async function tournamentOf(
+  s: ServiceHarness,
+  attributes: Record<string, unknown>,
+  count: number,
+): Promise<string> {
+  const t = await s.request(
+    "POST",
+    "/v2.1/tournaments",
+    tournamentBody({ name: "T", ...attributes }),
+  );
+  expect(t.status, t.body).toBe(201);
+  const id = t.json.data.id as string;
+  for (let from = 0; from < count; from += 1000) {
+    const names = Array.from(
+      { length: Math.min(1000, count - from) },
+      (_, i) => `P${from + i + 1}`,
+    );
+    const added = await s.request(
+      "POST",
+      `/v2.1/tournaments/${id}/participants/bulk_add`,
+      participantsBody(names),
+    );
+    expect(added.status, added.body).toBe(200);
+  }
+  return id;
+}
+
+async function setType(s: ServiceHarness, id: string, attributes: Record<string, unknown>) {
+  const r = await s.request("PUT", `/v2.1/tournaments/${id}`, tournamentBody(attributes));
+  expect(r.status, r.body).toBe(200);
+}
+
+/** State, participant count and stored matches (with group ids) of a tournament. */
+async function snapshot(s: ServiceHarness, id: string) {
+  const t = await s.request("GET", `/v2.1/tournaments/${id}`);
+  const m = await s.request("GET", `/v2.1/tournaments/${id}/matches?per_page=1`);
+  const p = await s.request("GET", `/v2.1/tournaments/${id}/participants?per_page=1000`);
+  return {
+    state: t.json.data.attributes.state,
+    participants: t.json.data.attributes.participants_count,
+    matches: m.json.meta?.count ?? m.json.data.length,
+    groups: p.json.data.filter(
+      (x: { attributes: { group_id: unknown } }) => x.attributes.group_id !== null,
+    ).length,
+  };
+}
+
+function expectLimitError(
+  r: { status: number; body: string; json: any },
+  pattern: RegExp,
+  pointer: string,
+) {
+  expect(r.status, r.body).toBe(422);
+  expect(r.json.errors).toHaveLength(1);
+  expect(r.json.errors[0].status).toBe(422);
+  expect(r.json.errors[0].detail).toMatch(pattern);
+  expect(r.json.errors[0].source).toEqual({ pointer });
+}
+
+describe("the limits themselves", () => {
+  it("round robin is held to the matches of a stage: 512 players, fewer with more iterations", () => {
+    expect(MAX_ROUND_ROBIN_PARTICIPANTS).toBe(512);
+    expect(roundRobinMatchCount(512, 1)).toBeLessThanOrEqual(MAX_STAGE_MATCHES);
+    expect(roundRobinMatchCount(513, 1)).toBeGreaterThan(MAX_STAGE_MATCHES);
+    for (const iterations of [2, 3, 10]) {
+      const n = maxRoundRobinParticipants(iterations);
+      expect(roundRobinMatchCount(n, iterations)).toBeLessThanOrEqual(MAX_STAGE_MATCHES);
+      expect(roundRobinMatchCount(n + 1, iterations)).toBeGreaterThan(MAX_STAGE_MATCHES);
+    }
+    expect(maxRoundRobinParticipants(2)).toBe(362);
+  });
+
+  it("the largest double elimination (65,536 players, with a reset) fits a stage", () => {
+    const field = Array.from({ length: MAX_PARTICIPANTS }, (_, i) => ({ id: i + 1, seed: i + 1 }));
+    const plan = planDoubleElimination(field, { grandFinalsModifier: "" });
+    expect(plan.length).toBe(2 * MAX_PARTICIPANTS - 1);
+    expect(plan.length).toBeLessThanOrEqual(MAX_STAGE_MATCHES);
+  });
+});
+
+describe("a start past the limits", () => {
+  it("round robin of 513: 422 naming the limit of 512, and nothing changes", async () => {
+    const s = await startService();
+    // Added as an elimination (which takes them), then switched to round robin.
+    const id = await tournamentOf(s, { tournament_type: "double elimination" }, 513);
+    await setType(s, id, { tournament_type: "round robin" });
+    const r = await changeState(s, id, "start");
+    expectLimitError(
+      r,
+      /round robin takes at most 512 participants.*131,072 matches \(131,328 at 513\).*has 513 active/,
+      "/data/attributes/state",
+    );
+    expect(await snapshot(s, id)).toEqual({
+      state: "pending",
+      participants: 513,
+      matches: 0,
+      groups: 0,
+    });
+  });
+
+  it("round robin with 2 iterations: the limit falls to 362", async () => {
+    const s = await startService();
+    const id = await tournamentOf(s, { tournament_type: "double elimination" }, 363);
+    await setType(s, id, {
+      tournament_type: "round robin",
+      round_robin_options: { iterations: 2 },
+    });
+    const r = await changeState(s, id, "start");
+    expectLimitError(r, /at most 362 participants.*2 iterations/, "/data/attributes/state");
+    expect((await snapshot(s, id)).matches).toBe(0);
+  });
+
+  it(`swiss of ${MAX_SWISS_PARTICIPANTS + 1}: 422 naming the limit, nothing changes`, async () => {
+    const s = await startService();
+    const count = MAX_SWISS_PARTICIPANTS + 1;
+    const id = await tournamentOf(s, { tournament_type: "single elimination" }, count);
+    await setType(s, id, { tournament_type: "swiss" });
+    const r = await changeState(s, id, "start");
+    expectLimitError(
+      r,
+      /swiss takes at most 8,192 participants.*has 8,193 active/,
+      "/data/attributes/state",
+    );
+    expect(await snapshot(s, id)).toMatchObject({ state: "pending", matches: 0 });
+  });
+
+  it("a group stage whose groups would store too many matches: 422, no groups dealt", async () => {
+    const s = await startService();
+    const options = {
+      tournament_type: "single elimination",
+      group_stage_enabled: true,
+      group_stage_options: {
+        stage_type: "round robin",
+        group_size: 64,
+        participant_count_to_advance_per_group: 2,
+        rr_iterations: 10,
+      },
+    };
+    // 7 groups of 64, 10 iterations: 7 x 20,160 = 141,120 matches.
+    const id = await tournamentOf(s, options, 448);
+    const r = await changeState(s, id, "start_group_stage");
+    expectLimitError(
+      r,
+      /group stage stores at most 131,072 matches; 7 round robin groups of 64 would store 141,120/,
+      "/data/attributes/state",
+    );
+    expect(await snapshot(s, id)).toEqual({
+      state: "pending",
+      participants: 448,
+      matches: 0,
+      groups: 0,
+    });
+  });
+
+  it("a group stage that would send more players to a round-robin final than it takes: 422", async () => {
+    const s = await startService();
+    const options = {
+      tournament_type: "round robin",
+      group_stage_enabled: true,
+      group_stage_options: {
+        stage_type: "single elimination",
+        group_size: 4,
+        participant_count_to_advance_per_group: 3,
+      },
+    };
+    // 200 groups of 4, 3 advancing each: 600 finalists, past round robin's 512.
+    const id = await tournamentOf(s, options, 800);
+    const r = await changeState(s, id, "start_group_stage");
+    expectLimitError(
+      r,
+      /200 groups would send 600 participants to the final stage, and a round robin takes at most 512/,
+      "/data/attributes/state",
+    );
+    expect(await snapshot(s, id)).toEqual({
+      state: "pending",
+      participants: 800,
+      matches: 0,
+      groups: 0,
+    });
+  });
+});
+
+describe("starts within the limits", () => {
+  it("the largest round robin (512) starts and stores n(n-1)/2 matches, one row each", async () => {
+    const s = await startService();
+    const id = await tournamentOf(s, { tournament_type: "round robin" }, 512);
+    const r = await changeState(s, id, "start");
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.attributes.state).toBe("underway");
+    const after = await snapshot(s, id);
+    expect(after.matches).toBe(roundRobinMatchCount(512, 1));
+    // Every pair meets once: the last page holds the last match of the last round.
+    const last = await s.request(
+      "GET",
+      `/v2.1/tournaments/${id}/matches?per_page=1000&page=${Math.ceil(after.matches / 1000)}`,
+    );
+    const tail = last.json.data.at(-1).attributes;
+    expect(tail.round).toBe(511);
+    expect(tail.suggested_play_order).toBe(130_816);
+  });
+
+  it("the store grows with the matches: n(n-1)/2 for round robin, iterations times over", async () => {
+    const s = await startService();
+    for (const [n, iterations] of [
+      [2, 1],
+      [7, 1],
+      [40, 1],
+      [41, 3],
+    ] as const) {
+      const id = await tournamentOf(
+        s,
+        { tournament_type: "round robin", round_robin_options: { iterations } },
+        n,
+      );
+      expect((await changeState(s, id, "start")).status).toBe(200);
+      expect((await snapshot(s, id)).matches).toBe(roundRobinMatchCount(n, iterations));
+    }
+  });
+
+  it("a round robin restarts after a reset with the same matches, none left over", async () => {
+    const s = await startService();
+    const options = { tournament_type: "round robin", round_robin_options: { iterations: 3 } };
+    const id = await tournamentOf(s, options, 64);
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    expect((await changeState(s, id, "reset")).status).toBe(200);
+    expect((await snapshot(s, id)).matches).toBe(0);
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    expect((await snapshot(s, id)).matches).toBe(roundRobinMatchCount(64, 3));
+  });
+});
+
+describe("match rows held in memory", () => {
+  const NOW = "2026-11-23T10:00:00.000Z";
+
+  function* rows(count: number): Generator<NewMatch> {
+    for (let i = 1; i <= count; i++) {
+      yield {
+        stage: "final",
+        groupId: null,
+        key: `R1-${i}`,
+        side: "round_robin",
+        round: 1,
+        identifier: `M${i}`,
+        suggestedPlayOrder: i,
+        player1Source: JSON.stringify({ type: "participant", participantId: 1 }),
+        player2Source: JSON.stringify({ type: "participant", participantId: 2 }),
+        onlyIfLoserWins: null,
+        active: true,
+        player1Id: 1,
+        player2Id: 2,
+        state: "open",
+      };
+    }
+  }
+
+  it("stay within their budget across tournaments: the first loaded are forgotten, the one in use kept", () => {
+    const db = openDatabase(":memory:");
+    try {
+      const tournaments = new TournamentRepository(db);
+      const ids = ["a", "b", "c"].map((url) =>
+        tournaments.insert({
+          settings: { ...defaultSettings(), name: url, url },
+          communityId: null,
+          randomSeed: 1,
+          now: NOW,
+        }),
+      );
+      const matches = new MatchRepository(db, 250);
+      for (const id of ids) matches.insertMany(id, rows(100), NOW);
+      const held = () => ids.map((id) => matches.countsIfHeld(id)?.total);
+      expect(held()).toEqual([undefined, 100, 100]);
+      // A read of the first loads it again from the database, and the next oldest goes.
+      expect(matches.count(ids[0]!)).toBe(100);
+      expect(held()).toEqual([100, undefined, 100]);
+      // A tournament larger than the budget is still held while in use.
+      const big = tournaments.insert({
+        settings: { ...defaultSettings(), name: "big", url: "big" },
+        communityId: null,
+        randomSeed: 1,
+        now: NOW,
+      });
+      matches.insertMany(big, rows(300), NOW);
+      expect(held()).toEqual([undefined, undefined, undefined]);
+      expect(matches.countsIfHeld(big)?.total).toBe(300);
+    } finally {
+      db.close();
+    }
+  });
+});
