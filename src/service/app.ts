@@ -191,16 +191,17 @@ export function createService(options: ServiceOptions): Service {
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
   const handleSync = (request: HttpRequest): HttpResponse => {
+    let response: HttpResponse;
     try {
-      const response = toHttpResponse(answer(context, router, requireAuth, request));
-      return request.method === "HEAD"
-        ? { status: response.status, headers: response.headers, body: "" }
-        : response;
+      response = toHttpResponse(answer(context, router, requireAuth, request));
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
-      return toHttpResponse(errorReply(error));
+      response = toHttpResponse(errorReply(error));
     }
+    return request.method === "HEAD"
+      ? { status: response.status, headers: response.headers, body: "" }
+      : response;
   };
   return {
     handle: async (request) => handleSync(request),
