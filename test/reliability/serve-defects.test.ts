@@ -286,8 +286,33 @@ describe("file modes", () => {
   });
 });
 
-describe("a malformed key in the environment", () => {
-  it("exits 4 naming the problem, sending nothing", async () => {
+describe("the CLI", () => {
+  it("refuses --set paths that would reach a prototype, with exit 2", async () => {
+    const sandbox = createSandbox();
+    try {
+      for (const path of ["constructor.keys", "__proto__.x", "match_options.constructor"]) {
+        const result = await sandbox.run([
+          "tournament",
+          "create",
+          "--name",
+          "X",
+          "--type",
+          "swiss",
+          "--set",
+          `${path}=1`,
+        ]);
+        expect(result.code, path).toBe(2);
+        expect(result.stderr).toMatch(/is not an attribute name/);
+      }
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+      const list = await sandbox.run(["tournament", "list", "--json"]);
+      expect(list.json()).toEqual([]);
+    } finally {
+      sandbox.cleanup();
+    }
+  });
+
+  it("exits 4 for a malformed key in the environment, naming the problem, sending nothing", async () => {
     const sandbox = createSandbox();
     try {
       const result = await sandbox.run(["tournament", "list"], {

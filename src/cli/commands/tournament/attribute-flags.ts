@@ -164,7 +164,8 @@ export function addAttributeFlags(command: Command): Command {
 function assign(target: Record<string, unknown>, path: Path, value: unknown): void {
   let node = target;
   for (const key of path.slice(0, -1)) {
-    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+    if (!Object.hasOwn(node, key) || typeof node[key] !== "object" || node[key] === null)
+      node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
   node[path[path.length - 1]!] = value;
@@ -194,6 +195,9 @@ function parseValue(spec: (typeof FLAGS)[number], raw: unknown): unknown {
   }
 }
 
+/** Names that would reach an object's prototype instead of an attribute. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 function parseSet(entry: string): { path: string[]; value: unknown } {
   const at = entry.indexOf("=");
   if (at <= 0)
@@ -207,7 +211,14 @@ function parseSet(entry: string): { path: string[]; value: unknown } {
   } catch {
     // Not JSON: a plain string.
   }
-  return { path: entry.slice(0, at).split("."), value };
+  const path = entry.slice(0, at).split(".");
+  for (const segment of path) {
+    if (!/^[a-z][a-z0-9_]*$/.test(segment) || FORBIDDEN_KEYS.has(segment))
+      throw new UsageError(
+        `--set ${entry.slice(0, at)}: ${JSON.stringify(segment)} is not an attribute name (lower-case letters, digits and _)`,
+      );
+  }
+  return { path, value };
 }
 
 /** The attributes the given options describe (only what was given). */
