@@ -1,4 +1,12 @@
-/** Finding the resources named in a path, or answering 404. */
+/**
+ * Finding the resources named in a path, or answering 404.
+ *
+ * A write route resolves the path's references with `findTournament` and
+ * `findParticipant` (404 before the body is read), then reads the rows again
+ * with `currentTournament` and `currentParticipant` inside `service.write`,
+ * and checks their state there: another process may have changed them between
+ * the two reads (issue 9, defect 4).
+ */
 import type { ParticipantRow } from "../store/participants-repository.js";
 import type { TournamentRow } from "../store/tournaments-repository.js";
 import { refreshCheckIn } from "./bracket/check-in.js";
@@ -29,5 +37,31 @@ export function findParticipant(
   if (row === undefined) {
     throw notFound(`participant ${ref} not found in tournament ${tournament.id}`);
   }
+  return row;
+}
+
+/** Read-then-check outside a transaction is the race this module exists to prevent. */
+function requireWrite(service: ServiceContext): void {
+  if (!service.db.inTransaction) throw new Error("current rows are read inside service.write");
+}
+
+/** The tournament as it stands now; called inside a write, so the row cannot change under it. */
+export function currentTournament(service: ServiceContext, id: number): TournamentRow {
+  requireWrite(service);
+  const row = service.tournaments.findById(id);
+  if (row === undefined) throw notFound(`tournament ${id} not found`);
+  return refreshCheckIn(service, row);
+}
+
+/** The participant as it stands now; called inside a write. */
+export function currentParticipant(
+  service: ServiceContext,
+  tournament: TournamentRow,
+  id: number,
+): ParticipantRow {
+  requireWrite(service);
+  const row = service.participants.find(tournament.id, id);
+  if (row === undefined)
+    throw notFound(`participant ${id} not found in tournament ${tournament.id}`);
   return row;
 }

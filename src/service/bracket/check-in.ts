@@ -7,7 +7,7 @@ import type { TournamentSettings } from "../../model/tournament.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import { checkInOpensAt, type TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
-import { unprocessable } from "../errors.js";
+import { notFound, unprocessable } from "../errors.js";
 
 const POINTER = "/data/attributes/state";
 
@@ -19,18 +19,32 @@ export function checkInWindow(
   return { opens, closes: new Date(Date.parse(settings.starts_at)).toISOString() };
 }
 
-/** A pending tournament whose check-in window has opened moves to checking_in (on first look). */
-export function refreshCheckIn(service: ServiceContext, row: TournamentRow): TournamentRow {
-  if (row.state !== "pending") return row;
+function checkInDue(service: ServiceContext, row: TournamentRow): boolean {
   const opens = row.check_in_opens_at;
-  if (opens === null || service.now() < opens) return row;
-  service.write(() => service.tournaments.setState(row.id, "checking_in", service.now()));
-  return service.tournaments.findById(row.id)!;
+  return row.state === "pending" && opens !== null && opens <= service.now();
 }
 
-/** Before a list: every due check-in opens, in one statement. */
+/**
+ * A pending tournament whose check-in window has opened moves to checking_in
+ * (on first look). Nothing is written unless it is due; the write looks again,
+ * as another process may have changed the tournament meanwhile.
+ */
+export function refreshCheckIn(service: ServiceContext, row: TournamentRow): TournamentRow {
+  if (!checkInDue(service, row)) return row;
+  return service.write(() => {
+    const current = service.tournaments.findById(row.id);
+    if (current === undefined) throw notFound(`tournament ${row.id} not found`);
+    if (!checkInDue(service, current)) return current;
+    service.tournaments.setState(row.id, "checking_in", service.now());
+    return service.tournaments.findById(row.id)!;
+  });
+}
+
+/** Before a list: every due check-in opens, in one statement (and no write when none is due). */
 export function refreshDueCheckIns(service: ServiceContext): void {
-  service.write(() => service.tournaments.openDueCheckIns(service.now()));
+  const now = service.now();
+  if (!service.tournaments.anyCheckInDue(now)) return;
+  service.write(() => service.tournaments.openDueCheckIns(now));
 }
 
 export function checkIn(

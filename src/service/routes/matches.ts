@@ -8,7 +8,7 @@ import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { badParameter, notFound, unprocessable } from "../errors.js";
-import { findTournament } from "../lookup.js";
+import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { matchResource } from "../serializers/match.js";
@@ -99,11 +99,12 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     return { status: 200, body: { data: matchResource(row) } };
   });
   router.put(`${path}/:match/change_state`, (r) => {
-    const t = tournament(r);
+    const id = tournament(r).id;
     const attributes = readAttributes(readJsonBody(r), "matchState");
     const row = service.write(() => {
+      const t = currentTournament(service, id);
       const current = findMatch(service, t, r.params.match!);
-      changeMatchState(service, service.tournaments.findById(t.id)!, current, attributes);
+      changeMatchState(service, t, current, attributes);
       return service.matches.find(t.id, current.id)!;
     });
     return { status: 200, body: { data: matchResource(row) } };

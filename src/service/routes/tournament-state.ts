@@ -4,10 +4,12 @@ import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { applyStateChange } from "../bracket/tournament-state.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
+import { currentTournament } from "../lookup.js";
 
+/** Applies a change_state value to the tournament as it stands inside the write. */
 export function changeTournamentState(
   service: ServiceContext,
-  row: TournamentRow,
+  tournamentId: number,
   attributes: Record<string, unknown>,
 ): TournamentRow {
   const state = attributes.state;
@@ -18,8 +20,7 @@ export function changeTournamentState(
     );
   }
   return service.write(() => {
-    const current = service.tournaments.findById(row.id)!;
-    applyStateChange(service, current, state as StateChange);
-    return service.tournaments.findById(row.id)!;
+    applyStateChange(service, currentTournament(service, tournamentId), state as StateChange);
+    return service.tournaments.findById(tournamentId)!;
   });
 }

@@ -10,7 +10,7 @@ import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { badParameter, Problems } from "../errors.js";
-import { findTournament } from "../lookup.js";
+import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { tournamentResource } from "../serializers/tournament.js";
@@ -128,24 +128,30 @@ function createTournament(
   });
 }
 
+/**
+ * Merges `attributes` into the settings as they stand inside the write: a
+ * change made meanwhile by another process is kept, and structural settings
+ * are refused once the tournament has started, whoever started it.
+ */
 function updateTournament(
   service: ServiceContext,
-  row: TournamentRow,
+  tournamentId: number,
   attributes: Record<string, unknown>,
 ): TournamentRow {
-  const problems = new Problems();
-  if (row.state !== "pending") {
-    for (const key of STRUCTURAL) {
-      if (attributes[key] !== undefined) {
-        problems.add(
-          `/data/attributes/${key}`,
-          `${key} cannot change while the tournament is ${row.state}; reset it first`,
-        );
+  return service.write(() => {
+    const row = currentTournament(service, tournamentId);
+    const problems = new Problems();
+    if (row.state !== "pending") {
+      for (const key of STRUCTURAL) {
+        if (attributes[key] !== undefined) {
+          problems.add(
+            `/data/attributes/${key}`,
+            `${key} cannot change while the tournament is ${row.state}; reset it first`,
+          );
+        }
       }
     }
-  }
-  const settings = mergeSettings(row.settings, attributes, problems);
-  return service.write(() => {
+    const settings = mergeSettings(row.settings, attributes, problems);
     if (problems.empty && service.tournaments.urlTaken(settings.url, row.id)) {
       problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
     }
@@ -192,24 +198,24 @@ export function registerTournamentRoutes(
     body: { data: tournamentResource(one(r), base) },
   }));
   router.put(`${prefix}/tournaments/:tournament`, (r) => {
-    const row = one(r);
+    const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournament");
     return {
       status: 200,
-      body: { data: tournamentResource(updateTournament(service, row, attributes), base) },
+      body: { data: tournamentResource(updateTournament(service, id, attributes), base) },
     };
   });
   router.delete(`${prefix}/tournaments/:tournament`, (r) => {
-    const row = one(r);
-    service.write(() => service.tournaments.delete(row.id));
+    const id = one(r).id;
+    service.write(() => service.tournaments.delete(currentTournament(service, id).id));
     return { status: 204 };
   });
   router.put(`${prefix}/tournaments/:tournament/change_state`, (r) => {
-    const row = one(r);
+    const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournamentState");
     return {
       status: 200,
-      body: { data: tournamentResource(changeTournamentState(service, row, attributes), base) },
+      body: { data: tournamentResource(changeTournamentState(service, id, attributes), base) },
     };
   });
 }

@@ -1,0 +1,159 @@
+/**
+ * Adding participants: one, a batch (bulk_add) or the asking user (register).
+ * Each reads the tournament and checks its state, names, seeds and sign-up cap
+ * inside the write that adds: all of a batch lands, or none.
+ */
+import { asciiLower, type ParticipantRow } from "../../store/participants-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { checkParticipantLimit } from "../bracket/stage-limits.js";
+import type { ServiceContext } from "../context.js";
+import { Problems, unprocessable } from "../errors.js";
+import { currentTournament } from "../lookup.js";
+import {
+  newParticipant,
+  type ParticipantInput,
+  readParticipantInput,
+} from "../validation/participant-input.js";
+import { requireBeforeStart } from "./rules.js";
+
+export const MAX_BULK = 1000;
+
+/** Participants read from a request, with the JSON pointer of each and of the whole. */
+export interface Batch {
+  readonly inputs: readonly ParticipantInput[];
+  readonly pointers: readonly string[];
+  /** Where a sign-up cap problem points. */
+  readonly pointer: string;
+  /** Problems found while reading; more are added against the store. */
+  readonly problems: Problems;
+}
+
+/** One participant from `attributes` (POST .../participants). */
+export function readOne(attributes: Record<string, unknown>): Batch {
+  const problems = new Problems();
+  const pointer = "/data/attributes";
+  const input = readParticipantInput(attributes, pointer, problems);
+  return { inputs: [input], pointers: [pointer], pointer, problems };
+}
+
+/** `attributes.participants` (POST .../participants/bulk_add). */
+export function readBulk(attributes: Record<string, unknown>): Batch {
+  const list = attributes.participants;
+  const pointer = "/data/attributes/participants";
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BULK) {
+    throw unprocessable(
+      `participants must be an array of 1 to ${MAX_BULK} objects like {"name": "..."}`,
+      pointer,
+    );
+  }
+  const problems = new Problems();
+  const pointers = list.map((_, i) => `${pointer}/${i}`);
+  const inputs = list.map((item, i) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      problems.add(pointers[i]!, 'each participant must be an object like {"name": "..."}');
+      return {};
+    }
+    return readParticipantInput(item as Record<string, unknown>, pointers[i]!, problems);
+  });
+  return { inputs, pointers, pointer, problems };
+}
+
+/** Adds a batch before the start: all of it, or a 422 naming every problem. */
+export function addParticipants(
+  service: ServiceContext,
+  tournamentId: number,
+  batch: Batch,
+): ParticipantRow[] {
+  return service.write(() => {
+    const t = currentTournament(service, tournamentId);
+    requireBeforeStart(t, "add participants");
+    return insertChecked(service, t, batch);
+  });
+}
+
+/** Register me: the asking user joins an open-signup tournament (DESIGN.md §3). */
+export function registerUser(
+  service: ServiceContext,
+  tournamentId: number,
+  user: string,
+  attributes: Record<string, unknown>,
+): ParticipantRow {
+  return service.write(() => {
+    const t = currentTournament(service, tournamentId);
+    if (!t.settings.registration_options.open_signup) {
+      throw unprocessable(
+        `tournament ${t.id} does not take sign-ups: registration_options.open_signup is false`,
+      );
+    }
+    requireBeforeStart(t, "register");
+    if (service.participants.findByUsername(t.id, user) !== undefined) {
+      throw unprocessable(`${user} is already registered in tournament ${t.id}`);
+    }
+    const batch = readOne({ name: user, ...attributes, username: user });
+    return insertChecked(service, t, batch)[0]!;
+  });
+}
+
+function insertChecked(service: ServiceContext, t: TournamentRow, batch: Batch): ParticipantRow[] {
+  checkBatch(service, t, batch);
+  checkCap(service, t, batch);
+  batch.problems.throwIfAny();
+  const now = service.now();
+  const { inputs } = batch;
+  service.tournaments.touch(t.id, now);
+  if (inputs.every((input) => input.seed === undefined))
+    return service.participants.appendMany(t.id, inputs.map(newParticipant), now);
+  const ids = inputs.map((input) =>
+    service.participants.insert(t.id, newParticipant(input), now, input.seed),
+  );
+  return ids.map((id) => service.participants.find(t.id, id)!);
+}
+
+function checkCap(service: ServiceContext, t: TournamentRow, batch: Batch): void {
+  const cap = t.settings.registration_options.signup_cap;
+  const count = service.participants.count(t.id);
+  const adding = batch.inputs.length;
+  if (cap !== undefined && count + adding > cap) {
+    batch.problems.add(
+      batch.pointer,
+      `signup_cap is ${cap}: the tournament has ${count} participants and cannot take ${adding} more`,
+    );
+  }
+  checkParticipantLimit(t.settings, count, adding, batch.pointer, batch.problems);
+}
+
+export function checkSeed(
+  seed: number | undefined,
+  max: number,
+  pointer: string,
+  problems: Problems,
+): void {
+  if (seed !== undefined && seed > max)
+    problems.add(pointer, `seed must be between 1 and ${max}, not ${seed}`);
+}
+
+/** Names unique in the batch and the tournament, seeds within range. */
+function checkBatch(service: ServiceContext, t: TournamentRow, batch: Batch): void {
+  const { inputs, pointers, problems } = batch;
+  const seen = new Set<string>();
+  const existing = service.participants.count(t.id);
+  const names = inputs.flatMap((input) => (input.name === undefined ? [] : [input.name]));
+  const taken = existing === 0 ? new Set() : service.participants.namesTaken(t.id, names);
+  inputs.forEach((input, i) => {
+    const pointer = pointers[i]!;
+    if (input.name === undefined) {
+      problems.add(`${pointer}/name`, "name is required");
+      return;
+    }
+    // Names compare as the store compares them (ASCII letters without case).
+    const key = asciiLower(input.name);
+    if (seen.has(key) || taken.has(key)) {
+      problems.add(
+        `${pointer}/name`,
+        `name ${JSON.stringify(input.name)} is already taken in this tournament`,
+      );
+    }
+    seen.add(key);
+    checkSeed(input.seed, existing + i + 1, `${pointer}/seed`, problems);
+  });
+}
