@@ -5,7 +5,7 @@
  * not whatever dist/ holds.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { StepResult, WorkerPlan } from "./service-worker.js";
 
@@ -37,6 +37,17 @@ export function serviceWorkerScript(): Promise<string> {
     return outfile;
   })();
   return bundled;
+}
+
+/** Removes this process's bundle (call from afterAll). */
+export async function removeServiceWorkerScript(): Promise<void> {
+  if (bundled === undefined) return;
+  const file = await bundled.catch(() => undefined);
+  bundled = undefined;
+  if (file !== undefined) {
+    rmSync(file, { force: true });
+    rmSync(`${file}.map`, { force: true });
+  }
 }
 
 interface Worker {

@@ -19,6 +19,7 @@ import { BUILT, runBinary } from "../helpers/binary.js";
 import { participantsBody, tournamentBody } from "../helpers/service.js";
 import {
   race,
+  removeServiceWorkerScript,
   type StepResult,
   serviceWorkerScript,
   type WorkerStep,
@@ -128,7 +129,8 @@ beforeAll(async () => {
   await serviceWorkerScript();
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await removeServiceWorkerScript();
   rmSync(dir, { recursive: true, force: true });
 });
 
