@@ -208,6 +208,47 @@ describe("a start past the limits", () => {
   });
 });
 
+describe("adding participants past what the format takes", () => {
+  it("a bulk add that would take a round robin past 512 is refused whole", async () => {
+    const s = await startService();
+    const id = await tournamentOf(s, { tournament_type: "round robin" }, 510);
+    const r = await s.request(
+      "POST",
+      `/v2.1/tournaments/${id}/participants/bulk_add`,
+      participantsBody(["X1", "X2", "X3"]),
+    );
+    expectLimitError(
+      r,
+      /round robin takes at most 512 participants.*has 510 participants and cannot take 3 more/,
+      "/data/attributes/participants",
+    );
+    expect((await snapshot(s, id)).participants).toBe(510);
+    // Up to the limit is fine, one by one too; the next one is refused.
+    const two = await s.request(
+      "POST",
+      `/v2.1/tournaments/${id}/participants/bulk_add`,
+      participantsBody(["X1", "X2"]),
+    );
+    expect(two.status, two.body).toBe(200);
+    const one = await s.request("POST", `/v2.1/tournaments/${id}/participants`, {
+      data: { type: "Participants", attributes: { name: "X3" } },
+    });
+    expectLimitError(one, /at most 512 participants/, "/data/attributes");
+    expect((await snapshot(s, id)).participants).toBe(512);
+  });
+
+  it(`with a group stage, only the tournament limit (${MAX_PARTICIPANTS}) applies when adding`, async () => {
+    const s = await startService();
+    const options = {
+      tournament_type: "round robin",
+      group_stage_enabled: true,
+      group_stage_options: { stage_type: "round robin", group_size: 4 },
+    };
+    const id = await tournamentOf(s, options, 600);
+    expect((await snapshot(s, id)).participants).toBe(600);
+  });
+});
+
 describe("starts within the limits", () => {
   it("the largest round robin (512) starts and stores n(n-1)/2 matches, one row each", async () => {
     const s = await startService();
