@@ -708,49 +708,53 @@ describe("fuzzed requests to the service", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it(`answers ${RUNS} fuzzed requests without a 5xx, with well-formed errors, touching nothing it was not asked to`, () => {
-    let sent = 0;
-    const statuses = new Map<number, number>();
-    const notBystander = (r: HttpRequest) => {
-      const path = r.path.split("?")[0]!;
-      return !path.split("/").some((s) => {
-        const plain = s.replace(/\.json$/, "");
-        return plain === bystander.id || plain.toLowerCase() === bystander.url.toLowerCase();
-      });
-    };
-    try {
-      fc.assert(
-        fc.property(
-          fc
-            .oneof(
-              { weight: 4, arbitrary: saneRequest(() => targets, key) },
-              { weight: 1, arbitrary: requestArbitrary(() => targets, key) },
-            )
-            .filter(notBystander),
-          (request) => {
-            if (sent % 100 === 0) refreshTargets();
-            sent++;
-            const response = service.handleSync(request);
-            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-            expect(unexpected, `${request.method} ${request.path}`).toEqual([]);
-            checkResponse(request, response);
-            expect(snapshotOf(bystander.id), `${request.method} ${request.path}`).toBe(
-              bystander.snapshot,
-            );
-          },
-        ),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-    } catch (error) {
-      const cause = (error as Error).cause;
-      const message = (error as Error).message.replace(/x{200,}/g, (x) => `x*${x.length}`);
-      throw new Error(
-        `fuzz failed after ${sent} requests; replay with TOURNEY_FUZZ_SEED=${SEED}\n${message}\n${cause instanceof Error ? cause.message : String(cause)}`,
-      );
-    }
-    expect(sent).toBe(RUNS);
-    if (process.env.TOURNEY_FUZZ_STATS) console.log([...statuses].sort((a, b) => a[0] - b[0]));
-    expect(inspect.pragma("integrity_check", { simple: true })).toBe("ok");
-    expect(inspect.pragma("foreign_key_check")).toEqual([]);
-  });
+  it(
+    `answers ${RUNS} fuzzed requests without a 5xx, with well-formed errors, touching nothing it was not asked to`,
+    () => {
+      let sent = 0;
+      const statuses = new Map<number, number>();
+      const notBystander = (r: HttpRequest) => {
+        const path = r.path.split("?")[0]!;
+        return !path.split("/").some((s) => {
+          const plain = s.replace(/\.json$/, "");
+          return plain === bystander.id || plain.toLowerCase() === bystander.url.toLowerCase();
+        });
+      };
+      try {
+        fc.assert(
+          fc.property(
+            fc
+              .oneof(
+                { weight: 4, arbitrary: saneRequest(() => targets, key) },
+                { weight: 1, arbitrary: requestArbitrary(() => targets, key) },
+              )
+              .filter(notBystander),
+            (request) => {
+              if (sent % 100 === 0) refreshTargets();
+              sent++;
+              const response = service.handleSync(request);
+              statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+              expect(unexpected, `${request.method} ${request.path}`).toEqual([]);
+              checkResponse(request, response);
+              expect(snapshotOf(bystander.id), `${request.method} ${request.path}`).toBe(
+                bystander.snapshot,
+              );
+            },
+          ),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      } catch (error) {
+        const cause = (error as Error).cause;
+        const message = (error as Error).message.replace(/x{200,}/g, (x) => `x*${x.length}`);
+        throw new Error(
+          `fuzz failed after ${sent} requests; replay with TOURNEY_FUZZ_SEED=${SEED}\n${message}\n${cause instanceof Error ? cause.message : String(cause)}`,
+        );
+      }
+      expect(sent).toBe(RUNS);
+      if (process.env.TOURNEY_FUZZ_STATS) console.log([...statuses].sort((a, b) => a[0] - b[0]));
+      expect(inspect.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(inspect.pragma("foreign_key_check")).toEqual([]);
+    },
+    30_000 + RUNS * 20,
+  );
 });
