@@ -91,10 +91,15 @@ function startWorker(script: string, dbPath: string, plan: WorkerPlan): Worker {
 
 /**
  * Starts one process per plan on `dbPath`, waits until every one has opened
- * the service and warmed up, releases them together, and returns each one's
- * results in plan order.
+ * the service and warmed up, releases them together (and calls `released`,
+ * for a racer of another kind, e.g. requests to `tourney serve`), and returns
+ * each one's results in plan order.
  */
-export async function race(dbPath: string, plans: readonly WorkerPlan[]): Promise<StepResult[][]> {
+export async function race(
+  dbPath: string,
+  plans: readonly WorkerPlan[],
+  released: () => void = () => {},
+): Promise<StepResult[][]> {
   const script = await serviceWorkerScript();
   const workers = plans.map((plan) => startWorker(script, dbPath, plan));
   let timer: NodeJS.Timeout | undefined;
@@ -106,6 +111,7 @@ export async function race(dbPath: string, plans: readonly WorkerPlan[]): Promis
       }),
     ]);
     for (const w of workers) w.child.stdin.write("go\n");
+    released();
     return await Promise.all(workers.map((w) => w.done));
   } finally {
     clearTimeout(timer);

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openService, type Service } from "../../src/service/index.js";
-import { BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT, runBinary, startServe } from "../helpers/binary.js";
 import { participantsBody, tournamentBody } from "../helpers/service.js";
 import {
   race,
@@ -396,52 +396,114 @@ describe("concurrent processes on one database file", () => {
     );
   });
 
-  it.runIf(BUILT)("adds nobody after a start when the racers are CLI processes", async () => {
-    const env = {
-      PATH: process.env.PATH ?? "",
-      TOURNEY_CONFIG_DIR: join(dir, "cli-config"),
-      TOURNEY_DATA_DIR: join(dir, "cli-data"),
-    };
-    const cli = async (args: string[], stdin = "") => {
-      const r = await runBinary(args, env, stdin);
-      return r;
-    };
-    for (let run = 0; run < 2; run++) {
-      const created = await cli([
-        "tournament",
-        "create",
-        "--name",
-        `CLI race ${run}`,
-        "--type",
-        "round robin",
-        "--json",
-      ]);
-      expect(created.code, created.stderr).toBe(0);
-      const t = String(JSON.parse(created.stdout).id);
-      const names = Array.from({ length: 6 }, (_, i) => `P${i + 1}`);
-      expect((await cli(["participants", "bulk-add", t, ...names])).code).toBe(0);
-      const [added, started] = await Promise.all([
-        cli(["participants", "add", t, "Late"]),
-        cli(["tournament", "start", t]),
-      ]);
-      expect(started.code, started.stderr).toBe(0);
-      expect([0, 5], added.stderr).toContain(added.code);
-      const db = new Database(join(env.TOURNEY_DATA_DIR, "tourney.db"), { readonly: true });
-      try {
-        const players = db
-          .prepare("SELECT id FROM participants WHERE tournament_id = ?")
-          .all(Number(t)) as { id: number }[];
-        const n = players.length;
-        expect(n).toBe(added.code === 0 ? 7 : 6);
-        const count = db
-          .prepare("SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ?")
-          .get(Number(t)) as { n: number };
-        expect(count.n).toBe((n * (n - 1)) / 2);
-      } finally {
-        db.close();
+  const cliRuns = Math.max(2, Math.ceil(RUNS / 2));
+  it.runIf(BUILT)(
+    `adds nobody after a start when the racers are CLI processes (${cliRuns} runs)`,
+    async () => {
+      const env = {
+        PATH: process.env.PATH ?? "",
+        TOURNEY_CONFIG_DIR: join(dir, "cli-config"),
+        TOURNEY_DATA_DIR: join(dir, "cli-data"),
+      };
+      const cli = async (args: string[], stdin = "") => {
+        const r = await runBinary(args, env, stdin);
+        return r;
+      };
+      for (let run = 0; run < cliRuns; run++) {
+        const created = await cli([
+          "tournament",
+          "create",
+          "--name",
+          `CLI race ${run}`,
+          "--type",
+          "round robin",
+          "--json",
+        ]);
+        expect(created.code, created.stderr).toBe(0);
+        const t = String(JSON.parse(created.stdout).id);
+        const names = Array.from({ length: 6 }, (_, i) => `P${i + 1}`);
+        expect((await cli(["participants", "bulk-add", t, ...names])).code).toBe(0);
+        const [added, started] = await Promise.all([
+          cli(["participants", "add", t, "Late"]),
+          cli(["tournament", "start", t]),
+        ]);
+        expect(started.code, started.stderr).toBe(0);
+        expect([0, 5], added.stderr).toContain(added.code);
+        const db = new Database(join(env.TOURNEY_DATA_DIR, "tourney.db"), { readonly: true });
+        try {
+          const players = db
+            .prepare("SELECT id FROM participants WHERE tournament_id = ?")
+            .all(Number(t)) as { id: number }[];
+          const n = players.length;
+          expect(n).toBe(added.code === 0 ? 7 : 6);
+          const count = db
+            .prepare("SELECT COUNT(*) AS n FROM matches WHERE tournament_id = ?")
+            .get(Number(t)) as { n: number };
+          expect(count.n).toBe((n * (n - 1)) / 2);
+        } finally {
+          db.close();
+        }
       }
-    }
-  });
+    },
+  );
+
+  it.runIf(BUILT)(
+    `adds nobody after a start when one racer is \`tourney serve\` (${RUNS} runs)`,
+    async () => {
+      const env = {
+        PATH: process.env.PATH ?? "",
+        TOURNEY_CONFIG_DIR: join(dir, "serve-config"),
+        TOURNEY_DATA_DIR: join(dir, "serve-data"),
+      };
+      const served = await startServe(["--db", dbPath], env);
+      const post = (t: number, name: string) =>
+        fetch(`http://127.0.0.1:${served.port}${API}/tournaments/${t}/participants`, {
+          method: "POST",
+          headers: { "content-type": "application/vnd.api+json", authorization: served.apiKey },
+          body: JSON.stringify({ data: { type: "Participants", attributes: { name } } }),
+        }).then(async (r) => ({ status: r.status, body: await r.text() }));
+      try {
+        for (let run = 0; run < RUNS; run++) {
+          const { t } = await setUp("round robin", 6, false);
+          let adds: Promise<StepResult[]> = Promise.resolve([]);
+          const addInTurn = async () => {
+            const results: StepResult[] = [];
+            for (let i = 1; i <= 6; i++) results.push(await post(t, `Served ${i}`));
+            return results;
+          };
+          const [started] = await race(
+            dbPath,
+            [
+              {
+                warm: warm(t),
+                steps: [
+                  {
+                    method: "PUT",
+                    path: `${API}/tournaments/${t}/change_state`,
+                    body: stateBody("start"),
+                  },
+                ],
+              },
+            ],
+            () => {
+              adds = addInTurn();
+            },
+          );
+          expect(started![0]!.status, started![0]!.body).toBe(200);
+          // 503: serve waited its short busy timeout for the start's write lock.
+          for (const r of await adds) expect([201, 422, 503], r.body).toContain(r.status);
+          const players = sql<{ id: number }>(
+            "SELECT id FROM participants WHERE tournament_id = ?",
+            t,
+          );
+          const inBracket = new Set(matchesOf(t).flatMap((m) => [m.player1_id, m.player2_id]));
+          expect(players.filter((p) => !inBracket.has(p.id))).toEqual([]);
+        }
+      } finally {
+        expect(await served.stop()).toBe(0);
+      }
+    },
+  );
 
   it("reads while another process holds the write lock: a list writes only when a check-in is due", async () => {
     await setUp("single elimination", 2, false);
