@@ -12,9 +12,10 @@
  *   players ran it out of memory (4.6 GB) and killed it.
  * - A stage of MAX_STAGE_MATCHES (131,072) matches is the largest the project's
  *   benchmarks play: a 65,536-player double elimination stores 131,071. Such a
- *   start takes about 1-2 s and 200-300 MB at peak; round robin, whose match
+ *   start takes about 2-3 s and 250-300 MB at peak; round robin, whose match
  *   count grows with the square of the field, is held to the same count:
- *   512 players (130,816 matches at one iteration).
+ *   512 players (130,816 matches at one iteration), about 1-2 s and 180 MB at
+ *   peak (it was 2.4 s and 264 MB before it was stored as the engine yields it).
  * - Swiss pairs each round from the standings when the previous one ends: about
  *   0.6-0.9 s a round at 8,192 players, 1.2-1.5 s at 16,384 and 3.4 s at 32,768
  *   (pairSwissRound, rounds 2-3), so swiss stops at 8,192.
