@@ -17,7 +17,7 @@
 //      waiting through it: "reads during" has a handful of samples, its p99 the longest wait.
 // Figures: throughput (requests per second), p50 and p99 latency, ratios to the baseline.
 // Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
-//          [--max-requests 100000] [--tournaments 4] [--players 64] [--readers 4]
+//          [--max-requests 250000] [--tournaments 4] [--players 64] [--readers 4]
 //          [--rr 512] [--de 16384] [--bulk 10000] [--seed 1]
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
   options: {
     connections: { type: "string", default: "8" },
     duration: { type: "string", default: "5" },
-    "max-requests": { type: "string", default: "100000" },
+    "max-requests": { type: "string", default: "250000" },
     tournaments: { type: "string", default: "4" },
     players: { type: "string", default: "64" },
     readers: { type: "string", default: "4" },
@@ -161,7 +161,7 @@ function line(label, s, extra = "") {
   const rps = s.rps === undefined ? "" : `${f(s.rps, 0).padStart(7)} req/s  `;
   const fails = s.failed > 0 ? `  ${s.failed} FAILED (${s.firstFailure})` : "";
   console.log(
-    `${label.padEnd(46)} ${rps}p50 ${f(s.p50).padStart(6)} ms  p99 ${f(s.p99).padStart(7)} ms  (${s.count} requests)${extra}${fails}`,
+    `${label.padEnd(50)} ${rps}p50 ${f(s.p50).padStart(6)} ms  p99 ${f(s.p99).padStart(7)} ms  (${s.count} requests)${extra}${fails}`,
   );
 }
 
