@@ -80,28 +80,35 @@ export function registerBulkAdd(noun: Command, app: App): void {
           throw new UsageError("no participants given: the input has no names");
         checkRosterRepeats(roster);
         const client = await f.client();
-        const records = await addInterruptibly(f, client.participants, tournament, roster, options);
-        const printer = f.printer();
-        if (printer.mode === "table") printer.note(`Added ${records.length} participants`);
-        await printer.list(records.map(flatten), PARTICIPANT_COLUMNS);
+        await addInterruptibly(f, client.participants, tournament, roster, options);
       },
     );
 }
 
-/** Runs the add with Ctrl-C turned into "stop and undo" (see interrupts.ts). */
+async function print(f: Factory, records: readonly ApiRecord[]): Promise<void> {
+  const printer = f.printer();
+  if (printer.mode === "table") printer.note(`Added ${records.length} participants`);
+  await printer.list(records.map(flatten), PARTICIPANT_COLUMNS);
+}
+
+/**
+ * Runs the add and prints it with Ctrl-C turned into "stop and undo" (see
+ * interrupts.ts); the listener stays until the output is written, so a late
+ * Ctrl-C is reported too, never a silent exit 130.
+ */
 async function addInterruptibly(
   f: Factory,
   participants: ParticipantsApi,
   tournament: string,
   roster: readonly RosterEntry[],
   options: { skipPresent: boolean },
-): Promise<ApiRecord[]> {
+): Promise<void> {
   const note = (line: string) => f.io.stderr.write(`${line}\n`);
   const interrupts = listenForInterrupts((count) =>
     note(
       count === 1
-        ? "Interrupted: sending no more; removing what this run added (Ctrl-C again to stop removing)"
-        : "Interrupted again: stopping the removal",
+        ? "Interrupted: sending no more; undoing what this run added (Ctrl-C again to stop undoing)"
+        : "Interrupted again: stopping the undo",
     ),
   );
   try {
@@ -112,12 +119,12 @@ async function addInterruptibly(
       tournament,
       roster,
     );
+    await print(f, records);
     if (interrupts.stop.aborted) {
       throw new CancelledError(
         `interrupted after the add had completed: all ${records.length} participants were added; nothing was undone`,
       );
     }
-    return records;
   } finally {
     interrupts.release();
   }
