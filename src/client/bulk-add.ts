@@ -13,10 +13,15 @@
  * - `abandon` is aborted while undoing (a second Ctrl-C): the undo stops where it is.
  * Deletion runs newest first, one participant at a time, and only while the
  * tournament has not started (after the start a delete deactivates instead).
+ * A chunk whose request failed without an answer (network, timeout) may have
+ * been added all the same: when the caller checked that none of the names was
+ * in the tournament before (`namesAreNew`), the chunk's names found in the
+ * tournament are taken as this run's and undone with the rest.
  */
+import { participantNameKey } from "../model/participant-name.js";
 import { STATE_FILTER_GROUPS } from "../model/tournament.js";
 import type { ApiRecord } from "./envelope.js";
-import { BulkAddCompensationError, NotFoundError } from "./errors.js";
+import { ApiError, BulkAddCompensationError, NotFoundError } from "./errors.js";
 import type { Requester } from "./requester.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
@@ -28,6 +33,8 @@ export interface BulkAddControl {
   readonly stop?: AbortSignal | undefined;
   /** Aborted while undoing: stop undoing and report what is left. */
   readonly abandon?: AbortSignal | undefined;
+  /** None of the names was in the tournament when the add began (a re-run's check). */
+  readonly namesAreNew?: boolean | undefined;
 }
 
 /** What undoing left behind, and why (undefined when everything was removed). */
@@ -82,6 +89,25 @@ export function bulkAdder(requester: Requester, chunkSize: number | undefined) {
       body: { type: TYPE, attributes: { participants: chunk } },
     });
     return list.data;
+  }
+
+  const nameOf = (p: object) => String((p as { name?: unknown }).name ?? "");
+
+  /** The records of a chunk whose answer was lost, if it was added after all. */
+  async function landed(
+    t: PathSegment,
+    chunk: readonly object[],
+    error: unknown,
+    control: BulkAddControl,
+  ): Promise<ApiRecord[]> {
+    if (error instanceof ApiError || !control.namesAreNew) return [];
+    const keys = new Set(chunk.map((p) => participantNameKey(nameOf(p))));
+    try {
+      const present = await requester.listAll({ method: "GET", path: all(t) });
+      return present.filter((r) => keys.has(participantNameKey(String(r.attributes.name ?? ""))));
+    } catch {
+      return [];
+    }
   }
 
   async function checkNotStarted(t: PathSegment): Promise<void> {
@@ -149,6 +175,7 @@ export function bulkAdder(requester: Requester, chunkSize: number | undefined) {
       try {
         created.push(...(await sendChunk(t, chunk)));
       } catch (error) {
+        created.push(...(await landed(t, chunk, error, control)));
         if (control.stop?.aborted)
           throw await interrupted(t, created, participants.length, control);
         const result = await undo(t, created, control.abandon);

@@ -19,6 +19,8 @@ const roster = (n: number, from = 1): RosterEntry[] =>
 interface Hooks {
   /** Before each request reaches the service; throw to imitate a lost network. */
   before?: (request: HttpRequest) => void;
+  /** After the service has answered; throw to imitate an answer lost on the way back. */
+  after?: (request: HttpRequest) => void;
 }
 
 let harness: ServiceHarness;
@@ -41,7 +43,9 @@ function run(hooks: Hooks = {}, skipPresent = true) {
   const transport: Transport = {
     send: async (request) => {
       hooks.before?.(request);
-      return harness.service.handle(request);
+      const response = await harness.service.handle(request);
+      hooks.after?.(request);
+      return response;
     },
     close: async () => {},
   };
@@ -108,6 +112,22 @@ describe("runBulkAdd in chunks (a remote profile)", () => {
       "Run the same bulk add again to add the rest (names already present are skipped), or delete these.",
     ]);
     expect(await names()).toEqual(roster(50).map((e) => e.name));
+  });
+
+  it("takes a chunk whose answer was lost as added when its names are found, and undoes it too", async () => {
+    let chunks = 0;
+    const failure = await runBulkAdd(
+      run({
+        after: (request) => {
+          if (request.path.endsWith("/bulk_add") && ++chunks === 3)
+            throw new NetworkError("socket hang up", { code: "UND_ERR_SOCKET" });
+        },
+      }),
+      "cup",
+      roster(200),
+    ).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(await names()).toEqual([]);
   });
 
   it("resumes: a re-run skips the names already present and adds the rest once", async () => {

@@ -103,11 +103,10 @@ export async function runBulkAdd(
   }
   if (send.length === 0) return [];
   try {
-    const added = await run.participants.bulkAdd(
-      tournament,
-      send.map(rosterAttributes),
-      run.control,
-    );
+    const added = await run.participants.bulkAdd(tournament, send.map(rosterAttributes), {
+      ...run.control,
+      namesAreNew: run.skipPresent,
+    });
     return added;
   } catch (error) {
     if (error instanceof BulkAddInterruptedError)
