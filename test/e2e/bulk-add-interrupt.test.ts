@@ -45,7 +45,9 @@ describe.runIf(BUILT)("participants bulk-add through a remote profile, interrupt
   };
 
   async function createTournament(name: string): Promise<string> {
-    const body = { data: { type: "tournament", attributes: { name, tournament_type: "swiss" } } };
+    const body = {
+      data: { type: "tournament", attributes: { name, tournament_type: "single elimination" } },
+    };
     return (await api("/tournaments", { method: "POST", body: JSON.stringify(body) })).data.id;
   }
 
