@@ -78,8 +78,14 @@ export {
   type RankingOption,
   type StandingRow,
   type StandingsOptions,
+  standingRanks,
   type TieBreakValue,
 } from "./standings.js";
+export {
+  type FreeForAllRecord,
+  freeForAllPoints,
+  freeForAllRecords,
+} from "./standings-free-for-all.js";
 export { pairSwissRound, type SwissRound, swissRoundCount, swissStandings } from "./swiss.js";
 export type { TieBreak } from "./tiebreaks.js";
 export * from "./types.js";

@@ -11,8 +11,10 @@
  * - `custom`: matchWin, matchTie, gameWin, gameTie and bye points per occurrence
  *   (defaults 1 / 0.5 / 0 / 0, a bye worth `matchWin` unless set) — swiss standings
  *   use this option with the tournament's swiss points.
- * Then the tie-breaks (tiebreaks.ts) and the seed as the last resort, so every row
- * gets a distinct rank 1..n.
+ * Then the tie-breaks (tiebreaks.ts `rankByTieBreaks`, the one ranking that
+ * standings, final ranks and group ranks read): rows level on points and on every
+ * tie-break level share a rank (1, 2, 2, 4) and are listed by seed; the row order
+ * is total (the seed decides last) for what needs one, such as advancement.
  */
 import {
   type Bye,
@@ -24,12 +26,12 @@ import {
 } from "./standings-tally.js";
 import {
   DEFAULT_TIE_BREAKS,
-  orderByTieBreaks,
+  rankByTieBreaks,
   type TieBreak,
   type TieBreakContext,
   tieBreakValue,
 } from "./tiebreaks.js";
-import type { EngineParticipant, MatchResult } from "./types.js";
+import type { EngineParticipant, MatchResult, RankMap } from "./types.js";
 
 export const RANKING_OPTIONS = [
   "match wins",
@@ -86,7 +88,10 @@ export interface TieBreakValue {
 }
 
 export interface StandingRow {
-  /** 1..n, distinct: the seed settles what every tie-break leaves level. */
+  /**
+   * Competition rank (1, 2, 2, 4): rows level on points and every tie-break level
+   * share it. The rows' order is total: within a shared rank, by seed.
+   */
   readonly rank: number;
   readonly participantId: number;
   readonly seed: number;
@@ -130,7 +135,7 @@ export function rankingPoints(tally: Tally, ranking: RankingOption, points: Poin
   }
 }
 
-/** Standings rows in rank order. Throws EngineRuleError if a result names an unknown participant. */
+/** Standings rows in rank order (a shared rank by seed). Throws EngineRuleError if a result names an unknown participant. */
 export function computeStandings(
   participants: readonly EngineParticipant[],
   results: readonly MatchResult[],
@@ -143,8 +148,8 @@ export function computeStandings(
   const points = new Map<number, number>();
   for (const [id, tally] of tallies) points.set(id, rankingPoints(tally, ranking, scheme));
   const context: TieBreakContext = { tallies, points, results };
-  const { order, headToHead } = orderByTieBreaks([...tallies.keys()], tieBreaks, context);
-  return order.map((id, index) => {
+  const { order, ranks, headToHead } = rankByTieBreaks([...tallies.keys()], tieBreaks, context);
+  return order.map((id) => {
     const tally = tallies.get(id)!;
     const values = tieBreaks.map((name) => ({
       name,
@@ -153,8 +158,13 @@ export function computeStandings(
           ? (headToHead.get(id) ?? sameScoreHeadToHead(id, context))
           : tieBreakValue(name, tally, context),
     }));
-    return toRow(index + 1, tally, points.get(id)!, values);
+    return toRow(ranks.get(id)!, tally, points.get(id)!, values);
   });
+}
+
+/** The ranks of standings rows: what final ranks and group ranks read (shared where rows are level). */
+export function standingRanks(rows: readonly StandingRow[]): RankMap {
+  return new Map(rows.map((row) => [row.participantId, row.rank]));
 }
 
 /** `match wins vs tied` for one never compared by it: its mini-league among equal points. */

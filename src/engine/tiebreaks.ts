@@ -6,8 +6,10 @@
  * `match wins vs tied` is a mini-league among the tied participants only; it is
  * applied again to any subset it leaves tied (with fewer players the results among
  * them may differ), and falls through to the next tie-break when it separates
- * nobody (a circular tie: A beat B, B beat C, C beat A). The seed (1 = best) is the
- * last resort, so the final order is total.
+ * nobody (a circular tie: A beat B, B beat C, C beat A). Participants still level
+ * after every tie-break share a rank (competition ranking: 1, 2, 2, 4); the seed
+ * (1 = best) only orders them in the list and, where a total order is needed
+ * (swiss pairing, group advancement), decides between them.
  */
 
 import { TIE_BREAKS } from "../model/tournament.js";
@@ -85,38 +87,54 @@ export function tieBreakValue(
   }
 }
 
-/** The order of participants, and each one's `match wins vs tied` score where it was applied. */
-export interface TieBreakOrder {
+/**
+ * The one ranking of round robin, swiss and group standings: the order, and a
+ * competition rank per participant. Participants equal on points and on every
+ * level of every tie-break (the mini-league re-applied included) share a rank and
+ * are listed by seed; participants any level separates get different ranks.
+ * Standings and final ranks both read these ranks.
+ */
+export interface TieBreakRanking {
+  /** Every participant, best first; within a shared rank by seed (1 = best), then id. */
   readonly order: readonly number[];
+  /** Competition ranks (1, 2, 2, 4): equal on every level means the same rank. */
+  readonly ranks: ReadonlyMap<number, number>;
   /** Mini-league score among the set the tie-break was first applied to. */
   readonly headToHead: ReadonlyMap<number, number>;
 }
 
-/** Order participants by points (higher first), then by tie-breaks, then by seed. */
-export function orderByTieBreaks(
+/** Rank participants by points (higher first), then by tie-breaks; the seed orders a shared rank. */
+export function rankByTieBreaks(
   ids: readonly number[],
   tieBreaks: readonly TieBreak[],
   context: TieBreakContext,
-): TieBreakOrder {
+): TieBreakRanking {
   const headToHead = new Map<number, number>();
   const byPoints = partition(ids, (id) => context.points.get(id) ?? 0);
-  const order = byPoints.flatMap((group) => resolve(group, 0, tieBreaks, context, headToHead));
-  return { order, headToHead };
+  const tiers = byPoints.flatMap((group) => resolve(group, 0, tieBreaks, context, headToHead));
+  const seedOf = (id: number) => context.tallies.get(id)?.seed ?? Number.POSITIVE_INFINITY;
+  const order: number[] = [];
+  const ranks = new Map<number, number>();
+  for (const tier of tiers) {
+    const rank = order.length + 1;
+    for (const id of [...tier].sort((a, b) => seedOf(a) - seedOf(b) || a - b)) {
+      order.push(id);
+      ranks.set(id, rank);
+    }
+  }
+  return { order, ranks, headToHead };
 }
 
+/** Split a group level on points into tiers, best first: each tier is level on every tie-break. */
 function resolve(
   group: readonly number[],
   index: number,
   tieBreaks: readonly TieBreak[],
   context: TieBreakContext,
   headToHead: Map<number, number>,
-): number[] {
-  if (group.length === 1) return [...group];
+): number[][] {
   const name = tieBreaks[index];
-  if (name === undefined) {
-    const seedOf = (id: number) => context.tallies.get(id)?.seed ?? Number.POSITIVE_INFINITY;
-    return [...group].sort((a, b) => seedOf(a) - seedOf(b) || a - b);
-  }
+  if (group.length === 1 || name === undefined) return [[...group]];
   if (name === "match wins vs tied") {
     const scores = headToHeadScores(group, resultsOf(group, context));
     for (const [id, score] of scores) if (!headToHead.has(id)) headToHead.set(id, score);

@@ -156,13 +156,13 @@ describe("other tie-breaks", () => {
     expect(rows.slice(0, 2).map((row) => row.tieBreaks[0]!.value)).toEqual([4, 2]);
   });
 
-  it("falls back to the seed when every tie-break is level", () => {
+  it("lists by seed, under one shared rank, those level on every tie-break", () => {
     const players = [
       { id: 5, seed: 2 },
       { id: 6, seed: 1 },
     ];
     const rows = computeStandings(players, [match(5, 6, null)]);
     expect(ids(rows)).toEqual([6, 5]);
-    expect(rows.map((row) => row.rank)).toEqual([1, 2]);
+    expect(rows.map((row) => row.rank)).toEqual([1, 1]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type RankMap,
   type SetScore,
   type StandingRow,
+  standingRanks,
 } from "../../engine/index.js";
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { MatchRow, StageRef } from "../../store/matches-repository.js";
@@ -79,7 +80,11 @@ function groupRanking(settings: TournamentSettings) {
   };
 }
 
-/** Competition ranks of a complete final stage. */
+/**
+ * Competition ranks of a complete final stage. Round robin and swiss read the
+ * standings' own ranks (engine `rankByTieBreaks`), so `final_rank` and the
+ * standings' rank are one figure.
+ */
 export function finalStageRanks(
   service: ServiceContext,
   settings: TournamentSettings,
@@ -88,26 +93,12 @@ export function finalStageRanks(
   const rows = service.matches.stageRows(ref);
   switch (settings.tournament_type) {
     case "round robin":
-      return competitionRanks(roundRobinStandings(service, settings, ref, rows));
+      return standingRanks(roundRobinStandings(service, settings, ref, rows));
     case "swiss":
-      return competitionRanks(swissRanks(service, settings, ref));
+      return standingRanks(swissRanks(service, settings, ref));
     case "free for all":
       return freeForAllRanks(service, ref);
     default:
       return eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
   }
-}
-
-/** Standings give distinct ranks (seed breaks the last ties); final ranks share a rank when every value ties. */
-function competitionRanks(rows: readonly StandingRow[]): RankMap {
-  const ranks = new Map<number, number>();
-  rows.forEach((row, i) => {
-    const previous = rows[i - 1];
-    const same =
-      previous !== undefined &&
-      previous.points === row.points &&
-      JSON.stringify(previous.tieBreaks) === JSON.stringify(row.tieBreaks);
-    ranks.set(row.participantId, same ? ranks.get(previous.participantId)! : i + 1);
-  });
-  return ranks;
 }

@@ -2,15 +2,28 @@
  * Standings of every stage of a tournament (an extension of the v2.1
  * interface: GET /tournaments/{t}/standings): one row per participant and
  * stage, with every tie-break value.
+ *
+ * Ranks are the stage's final ranks: round robin, swiss and round-robin or swiss
+ * groups read the engine's one ranking (`rankByTieBreaks`, the same figures as
+ * `final_rank` and the group ranks, shared where every tie-break level is
+ * equal); elimination and free-for-all stages show their final ranks once
+ * complete. W/L/T: one-on-one matches as played; a free-for-all match is won by
+ * placing first alone, tied by sharing first place, lost otherwise.
  */
-import { eliminationRanks } from "../../engine/index.js";
+import {
+  computeStandings,
+  eliminationRanks,
+  freeForAllPoints,
+  freeForAllRecords,
+  type StandingRow,
+} from "../../engine/index.js";
 import type { MatchRow, StageRef } from "../../store/matches-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { stageFormat } from "./plan-stage.js";
 import { isEliminationMatch } from "./progress.js";
-import { roundRobinStandings } from "./ranks.js";
-import { freeForAllRanks, playersOf, swissRanks } from "./rounds.js";
+import { matchResultOf, roundRobinStandings, stageParticipants } from "./ranks.js";
+import { freeForAllRanks, freeForAllReports, playersOf, swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
 
 export interface Standing {
@@ -44,117 +57,120 @@ function stagesOf(rows: readonly MatchRow[]): Map<string, { ref: StageRef; rows:
   return stages;
 }
 
+/** The tournament's participants by id: names, and seeds to list equal ranks by. */
+type People = ReadonlyMap<number, { readonly name: string; readonly seed: number }>;
+
+function bySeed(people: People, a: Standing, b: Standing): number {
+  const seed = (s: Standing) => people.get(s.participant_id)?.seed ?? Number.MAX_SAFE_INTEGER;
+  return seed(a) - seed(b) || a.participant_id - b.participant_id;
+}
+
+/** One standing from an engine standings row (W/L/T, games, points, tie-breaks). */
+function standingOf(
+  row: StandingRow,
+  ref: StageRef,
+  people: People,
+  rank: number | null,
+  points: number,
+): Standing {
+  return {
+    participant_id: row.participantId,
+    name: people.get(row.participantId)?.name ?? String(row.participantId),
+    stage: ref.stage,
+    group_id: ref.groupId,
+    rank,
+    wins: row.matchWins,
+    losses: row.matchLosses,
+    ties: row.matchTies,
+    games_won: row.gameWins,
+    games_lost: row.gameLosses,
+    points_scored: row.pointsScored,
+    points_difference: row.pointsDifference,
+    points,
+    tie_breaks: Object.fromEntries(row.tieBreaks.map((v) => [v.name, v.value])),
+  };
+}
+
+/** Elimination: the engine's tally of the played matches, ranked by elimination rank once complete. */
 function eliminationStandings(
   service: ServiceContext,
   ref: StageRef,
   rows: readonly MatchRow[],
-  names: Map<number, string>,
+  people: People,
 ): Standing[] {
-  const tally = new Map<number, Standing>();
-  const entry = (id: number): Standing => {
-    let s = tally.get(id);
-    if (s === undefined) {
-      s = {
-        participant_id: id,
-        name: names.get(id) ?? String(id),
-        stage: ref.stage,
-        group_id: ref.groupId,
-        rank: null,
-        wins: 0,
-        losses: 0,
-        ties: 0,
-        games_won: 0,
-        games_lost: 0,
-        points_scored: 0,
-        points_difference: 0,
-        points: 0,
-        tie_breaks: {},
-      };
-      tally.set(id, s);
-    }
-    return s;
-  };
-  for (const row of rows) {
-    if (row.player1_id !== null) entry(row.player1_id);
-    if (row.player2_id !== null) entry(row.player2_id);
-    if (
-      row.active !== 1 ||
-      row.state !== "complete" ||
-      row.winner_id === null ||
-      row.loser_id === null
-    )
-      continue;
-    entry(row.winner_id).wins++;
-    entry(row.loser_id).losses++;
-    const sets = row.score_sets === null ? [] : (JSON.parse(row.score_sets) as [number, number][]);
-    for (const [a, b] of sets) {
-      const [p1, p2] = [entry(row.player1_id!), entry(row.player2_id!)];
-      p1.points_scored += a;
-      p2.points_scored += b;
-      p1.points_difference += a - b;
-      p2.points_difference += b - a;
-      if (a > b) {
-        p1.games_won++;
-        p2.games_lost++;
-      } else if (b > a) {
-        p2.games_won++;
-        p1.games_lost++;
-      }
-    }
-  }
-  if (service.matches.countIncomplete(ref) === 0 && rows.length > 0) {
-    const ranks = eliminationRanks(
-      service.matches.stageRows(ref).map(plannedFrom),
-      storedResults(service.matches, ref),
-    );
-    for (const [id, rank] of ranks) entry(id).rank = rank;
-  }
-  for (const s of tally.values()) s.points = s.wins;
-  return [...tally.values()].sort(
-    (a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || b.wins - a.wins || a.losses - b.losses,
+  const ids = new Set(rows.flatMap(playersOf));
+  const played = rows.filter(
+    (r) =>
+      r.active === 1 && r.state === "complete" && r.player1_id !== null && r.player2_id !== null,
   );
+  const tally = computeStandings(
+    stageParticipants(service, ref.tournamentId, ids),
+    played.map(matchResultOf),
+    { tieBreaks: [] },
+  );
+  const complete = rows.length > 0 && service.matches.countIncomplete(ref) === 0;
+  const ranks = complete
+    ? eliminationRanks(
+        service.matches.stageRows(ref).map(plannedFrom),
+        storedResults(service.matches, ref),
+      )
+    : new Map<number, number>();
+  return tally
+    .map((row) => {
+      const s = standingOf(row, ref, people, ranks.get(row.participantId) ?? null, row.matchWins);
+      return { ...s, tie_breaks: {} };
+    })
+    .sort(
+      (a, b) =>
+        (a.rank ?? 1e9) - (b.rank ?? 1e9) ||
+        b.wins - a.wins ||
+        a.losses - b.losses ||
+        bySeed(people, a, b),
+    );
 }
 
+/**
+ * Free for all: W/L/T by placing (engine `freeForAllRecords`: first place alone a
+ * win, shared first a tie, any other place a loss), ranked by the final ranks once
+ * the stage is complete.
+ */
 function freeForAllStandings(
   service: ServiceContext,
   ref: StageRef,
   rows: readonly MatchRow[],
-  names: Map<number, string>,
+  people: People,
 ): Standing[] {
   const complete = service.matches.countIncomplete(ref) === 0;
   const ranks = complete ? freeForAllRanks(service, ref) : new Map<number, number>();
+  const records = freeForAllRecords(freeForAllReports(service, ref));
   const ids = [...new Set(rows.flatMap(playersOf))];
-  const advanced = (id: number) =>
-    rows.filter(
-      (r) =>
-        r.state === "complete" &&
-        playersOf(r).includes(id) &&
-        (JSON.parse(r.entries ?? "[]") as { participant_id: number; advancing: boolean }[]).some(
-          (e) => e.participant_id === id && e.advancing,
-        ),
-    ).length;
   return ids
-    .map((id) => ({
-      participant_id: id,
-      name: names.get(id) ?? String(id),
-      stage: ref.stage,
-      group_id: ref.groupId,
-      rank: ranks.get(id) ?? null,
-      wins: advanced(id),
-      losses: 0,
-      ties: 0,
-      games_won: 0,
-      games_lost: 0,
-      points_scored: 0,
-      points_difference: 0,
-      points: advanced(id),
-      tie_breaks: {},
-    }))
-    .sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || b.wins - a.wins);
+    .map((id) => {
+      const record = records.get(id) ?? { participantId: id, wins: 0, losses: 0, ties: 0 };
+      return {
+        participant_id: id,
+        name: people.get(id)?.name ?? String(id),
+        stage: ref.stage,
+        group_id: ref.groupId,
+        rank: ranks.get(id) ?? null,
+        wins: record.wins,
+        losses: record.losses,
+        ties: record.ties,
+        games_won: 0,
+        games_lost: 0,
+        points_scored: 0,
+        points_difference: 0,
+        points: freeForAllPoints(record),
+        tie_breaks: {},
+      };
+    })
+    .sort(
+      (a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || b.points - a.points || bySeed(people, a, b),
+    );
 }
 
 export function tournamentStandings(service: ServiceContext, t: TournamentRow): Standing[] {
-  const names = new Map(service.participants.list(t.id).map((p) => [p.id, p.name]));
+  const people: People = new Map(service.participants.list(t.id).map((p) => [p.id, p]));
   const result: Standing[] = [];
   const stages = [...stagesOf(service.matches.list(t.id, {})).values()].sort((a, b) =>
     a.ref.stage === b.ref.stage
@@ -166,35 +182,18 @@ export function tournamentStandings(service: ServiceContext, t: TournamentRow): 
   for (const { ref, rows } of stages) {
     const format = stageFormat(t.settings, ref.stage);
     if (format === "free for all") {
-      result.push(...freeForAllStandings(service, ref, rows, names));
+      result.push(...freeForAllStandings(service, ref, rows, people));
       continue;
     }
     if (rows.some(isEliminationMatch)) {
-      result.push(...eliminationStandings(service, ref, rows, names));
+      result.push(...eliminationStandings(service, ref, rows, people));
       continue;
     }
     const table =
       format === "swiss"
         ? swissRanks(service, t.settings, ref)
         : roundRobinStandings(service, t.settings, ref, service.matches.stageRows(ref));
-    for (const row of table) {
-      result.push({
-        participant_id: row.participantId,
-        name: names.get(row.participantId) ?? String(row.participantId),
-        stage: ref.stage,
-        group_id: ref.groupId,
-        rank: row.rank,
-        wins: row.matchWins,
-        losses: row.matchLosses,
-        ties: row.matchTies,
-        games_won: row.gameWins,
-        games_lost: row.gameLosses,
-        points_scored: row.pointsScored,
-        points_difference: row.pointsDifference,
-        points: row.points,
-        tie_breaks: Object.fromEntries(row.tieBreaks.map((v) => [v.name, v.value])),
-      });
-    }
+    for (const row of table) result.push(standingOf(row, ref, people, row.rank, row.points));
   }
   return result;
 }
