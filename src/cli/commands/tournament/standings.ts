@@ -8,7 +8,10 @@ import { type FlatRecord, flatten } from "../../output/records.js";
 const HELP = `
 Prints one table per stage: each group of the group stage, then the final stage, every
 row with its rank, record (wins, losses, ties), games won-lost, points scored, points
-difference, points, and the value of every tie-break in the order they apply.
+difference, points, and the value of every tie-break in the order they apply. Players
+level on every tie-break share a rank (1, 2, 2, 4), the same as their final_rank. In a
+free for all, placing first alone is a win, sharing first place a tie, any other place
+a loss.
 Piped, each row is tab-separated: stage, group, rank, participant id, name, wins,
 losses, ties, games won, games lost, points scored, points difference, points, then the
 tie-break values. --json prints an array of records: id ("stage:group:participant"),
