@@ -1,5 +1,7 @@
 /** What command registration functions receive: a way to get the Factory for a command. */
 import type { Command } from "commander";
+import { DEFAULT_PROFILE } from "../config/settings.js";
+import type { HintContext } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
 
 export class App {
@@ -21,6 +23,16 @@ export class App {
     };
     this.current = new Factory(this.deps, globals);
     return this.current;
+  }
+
+  /** What error hints may name about the running command's profile (known once resolved). */
+  hintContext(): HintContext {
+    const profile = this.current?.resolvedProfile();
+    if (profile === undefined) return {};
+    return {
+      ...(profile.name === DEFAULT_PROFILE ? {} : { profile: profile.name }),
+      credentialSource: profile.credentialSource,
+    };
   }
 
   async close(): Promise<void> {

@@ -5,9 +5,26 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-/** The user declined a confirmation or interrupted: exit code 130 when interrupted. */
+/**
+ * Interrupted (Ctrl-C): exit code 130. The message, if any, says what was left
+ * behind; an empty one (Ctrl-C at a prompt) prints nothing.
+ */
 export class CancelledError extends Error {
   override readonly name = "CancelledError";
+}
+
+/** The user answered "no" to a confirmation: nothing was done, exit code 1. */
+export class DeclinedError extends Error {
+  override readonly name = "DeclinedError";
+}
+
+/**
+ * Refused by the command line because of the state of a match or tournament,
+ * before asking the service (which would refuse it too): exit code 5, as a
+ * refusal of the service.
+ */
+export class StateRefusedError extends Error {
+  override readonly name = "StateRefusedError";
 }
 
 /** A failure of the command that is not the service's: exit code 1. */

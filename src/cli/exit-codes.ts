@@ -11,10 +11,13 @@ import {
   TimeoutError,
 } from "../client/errors.js";
 import { ConfigError } from "../config/errors.js";
+import type { CredentialSource } from "../config/resolve.js";
 import {
   CancelledError,
   CommandError,
+  DeclinedError,
   HintedError,
+  StateRefusedError,
   UnknownReferenceError,
   UsageError,
 } from "./errors.js";
@@ -38,10 +41,17 @@ Exit codes:
   2    usage error (bad flag, missing argument or input)
   3    not found
   4    authentication needed or refused
-  5    rejected by the service (invalid input, transition not allowed)
+  5    rejected (invalid input, or not allowed in the current state)
   6    rate limited (the message says when to retry)
   7    network error or timeout
-  130  interrupted`;
+  130  interrupted (Ctrl-C); answering "no" to a confirmation exits 1`;
+
+/** What hints may name: the profile in use and where its credentials come from. */
+export interface HintContext {
+  /** The profile's name, when it is not the default one (hints then name `--profile`). */
+  readonly profile?: string;
+  readonly credentialSource?: CredentialSource;
+}
 
 export interface Outcome {
   readonly code: number;
@@ -61,9 +71,23 @@ function codeForApi(error: ApiError): number {
   return EXIT.failure;
 }
 
-export function outcomeOf(error: unknown): Outcome {
+function authHint(error: AuthError, context: HintContext): string {
+  const flag = context.profile === undefined ? "" : ` --profile ${context.profile}`;
+  const whose = context.profile === undefined ? "this profile" : `profile ${context.profile}`;
+  const source = context.credentialSource;
+  const fromEnv = source === "TOURNEY_TOKEN" || source === "TOURNEY_API_KEY";
+  if (error.status === 403)
+    return `hint: the service knows the credentials (${fromEnv ? source : `stored for ${whose}`}) but does not allow this`;
+  if (fromEnv)
+    return `hint: the credentials come from ${source}; check its value, or unset it to use those \`tourney auth login${flag}\` stores`;
+  if (source === "stored")
+    return `hint: the API key stored for ${whose} was refused; \`tourney auth login${flag}\` stores another`;
+  return `hint: \`tourney auth login${flag}\` stores an API key for ${whose}`;
+}
+
+export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   if (error instanceof HintedError) {
-    const inner = outcomeOf(error.error);
+    const inner = outcomeOf(error.error, context);
     return { code: inner.code, lines: [...inner.lines, `hint: ${error.hint}`] };
   }
   if (error instanceof RateLimitError) {
@@ -72,10 +96,7 @@ export function outcomeOf(error: unknown): Outcome {
     return { code: EXIT.rateLimited, lines: [...apiLines(error), `rate limited: ${hint}`] };
   }
   if (error instanceof ApiError) {
-    const hint =
-      error instanceof AuthError
-        ? ["hint: `tourney auth login` stores an API key for this profile"]
-        : [];
+    const hint = error instanceof AuthError ? [authHint(error, context)] : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
   }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
@@ -85,7 +106,12 @@ export function outcomeOf(error: unknown): Outcome {
   if (error instanceof ConfigError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
   if (error instanceof UnknownReferenceError)
     return { code: EXIT.notFound, lines: [`error: ${error.message}`] };
-  if (error instanceof CancelledError) return { code: EXIT.interrupted, lines: [error.message] };
+  if (error instanceof StateRefusedError)
+    return { code: EXIT.rejected, lines: [`error: ${error.message}`] };
+  // Ctrl-C at a prompt says nothing; an interrupted bulk add says what it left.
+  if (error instanceof CancelledError)
+    return { code: EXIT.interrupted, lines: error.message === "" ? [] : [error.message] };
+  if (error instanceof DeclinedError) return { code: EXIT.failure, lines: [error.message] };
   if (error instanceof CommandError)
     return { code: EXIT.failure, lines: [`error: ${error.message}`] };
   const message = error instanceof Error ? error.message : String(error);

@@ -6,9 +6,10 @@ import type { ApiClient } from "../client/api-client.js";
 import type { Transport } from "../client/transport.js";
 import { resolvePaths, type TourneyPaths } from "../config/paths.js";
 import { type ResolvedProfile, resolveProfile } from "../config/resolve.js";
-import { CancelledError, UsageError } from "./errors.js";
+import { DeclinedError, UsageError } from "./errors.js";
 import { canPrompt, colorEnabled, type Env, type IOStreams, readAll } from "./io.js";
 import { type OutputMode, Printer } from "./output/printer.js";
+import { inquirerPrompter, type Prompter } from "./prompter.js";
 import { VERSION } from "./version.js";
 
 export interface GlobalOptions {
@@ -28,6 +29,8 @@ export interface CliDeps {
   readonly now?: () => Date;
   /** Replaces the transport a profile would get (tests). */
   readonly makeTransport?: (profile: ResolvedProfile) => Promise<Transport>;
+  /** Replaces the terminal prompts (tests). */
+  readonly prompter?: Prompter;
 }
 
 export class Factory {
@@ -88,6 +91,21 @@ export class Factory {
     return new Printer(this.io.stdout, stderr, mode, color);
   }
 
+  /** The profile, if a command has resolved it already (hints name it; never resolves). */
+  resolvedProfile(): ResolvedProfile | undefined {
+    return this.resolved;
+  }
+
+  /** Terminal questions: on stdin, drawn on stderr. Callers check canPrompt() first. */
+  prompter(): Prompter {
+    if (this.deps.prompter !== undefined) return this.deps.prompter;
+    const io = this.io;
+    return inquirerPrompter({
+      input: io.stdin as unknown as NodeJS.ReadableStream,
+      output: io.stderr as unknown as NodeJS.WritableStream,
+    });
+  }
+
   canPrompt(): boolean {
     return canPrompt(this.io, this.env, !this.globals.input);
   }
@@ -100,13 +118,9 @@ export class Factory {
         `${question.replace(/\?$/, "")}: pass --yes to confirm without a prompt`,
       );
     }
-    const { default: inquirer } = await import("inquirer");
-    // Prompts draw on stderr so that stdout carries data only.
-    const prompt = inquirer.createPromptModule({ output: process.stderr });
-    const { ok } = await prompt<{ ok: boolean }>([
-      { type: "confirm", name: "ok", message: question, default: false },
-    ]);
-    if (!ok) throw new CancelledError("cancelled");
+    // "No" is a decision, not an interruption: exit 1. Ctrl-C at the prompt is 130.
+    if (!(await this.prompter().confirm(question)))
+      throw new DeclinedError("cancelled: nothing was changed");
   }
 
   async readStdin(): Promise<string> {

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { App } from "./app.js";
 import { registerAuth } from "./commands/auth/index.js";
+import { registerTopLevelLogin } from "./commands/auth/top-level-login.js";
 import { registerCompletion } from "./commands/completion.js";
 import { registerConfig } from "./commands/config/index.js";
 import { registerMatch } from "./commands/match/index.js";
@@ -38,6 +39,7 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["config"], register: registerConfig },
     { words: ["profile", "profiles"], register: registerProfile },
     { words: ["auth"], register: registerAuth },
+    { words: ["login"], register: registerTopLevelLogin },
     { words: ["serve"], register: registerServe },
     { words: [], register: registerCompletion },
   ];
@@ -114,7 +116,7 @@ export async function run(argv: readonly string[], deps: CliDeps): Promise<numbe
       // Help and version exit 0; everything else commander rejects is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const outcome = outcomeOf(error);
+    const outcome = outcomeOf(error, app.hintContext());
     for (const line of outcome.lines) deps.io.stderr.write(`${line}\n`);
     if (deps.env.TOURNEY_DEBUG && error instanceof Error && error.stack) {
       deps.io.stderr.write(`${error.stack}\n`);

@@ -38,6 +38,9 @@ export interface ResolvedCredentials {
   token?: string;
 }
 
+/** Where a profile's credentials come from: an environment variable, the store, or nowhere. */
+export type CredentialSource = "TOURNEY_TOKEN" | "TOURNEY_API_KEY" | "stored" | "none";
+
 export interface ResolvedProfile {
   name: string;
   backend: Backend;
@@ -45,6 +48,7 @@ export interface ResolvedProfile {
   dbPath: string;
   timeoutSeconds: number;
   credentials: ResolvedCredentials;
+  credentialSource: CredentialSource;
 }
 
 /** `local` keeps `<dataDir>/tourney.db`; another embedded profile gets its own file. */
@@ -68,12 +72,14 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
     );
   }
   const store = input.credentials ?? new CredentialStore(paths.configDir);
+  const credentials = chooseCredentials(env, store, name);
   const resolved: ResolvedProfile = {
     name,
     backend,
     dbPath: settings.db_path ?? defaultDbPath(paths, name),
     timeoutSeconds: settings.timeout ?? DEFAULT_TIMEOUT_SECONDS,
-    credentials: chooseCredentials(env, store, name),
+    credentials,
+    credentialSource: sourceOf(env, credentials),
   };
   if (baseUrl !== undefined) {
     resolved.baseUrl = baseUrl;
@@ -117,6 +123,13 @@ function chooseBaseUrl(
     return checkBaseUrl(fromEnvironment, "TOURNEY_BASE_URL");
   }
   return settings.base_url;
+}
+
+/** The variable the credentials were read from (the token wins, as in requests), or the store. */
+function sourceOf(env: Env, credentials: ResolvedCredentials): CredentialSource {
+  if (fromEnv(env, "TOURNEY_TOKEN") !== undefined) return "TOURNEY_TOKEN";
+  if (fromEnv(env, "TOURNEY_API_KEY") !== undefined) return "TOURNEY_API_KEY";
+  return credentials.token !== undefined || credentials.apiKey !== undefined ? "stored" : "none";
 }
 
 /**

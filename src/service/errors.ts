@@ -42,6 +42,11 @@ export class Problems {
     this.list.push({ status: 422, detail, source: { pointer } });
   }
 
+  /** Whether a problem was already reported at `pointer` (one field, one complaint). */
+  has(pointer: string): boolean {
+    return this.list.some((e) => e.source?.pointer === pointer);
+  }
+
   get empty(): boolean {
     return this.list.length === 0;
   }

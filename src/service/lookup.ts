@@ -35,7 +35,7 @@ export function findParticipant(
 ): ParticipantRow {
   const row = /^\d+$/.test(ref) ? service.participants.find(tournament.id, Number(ref)) : undefined;
   if (row === undefined) {
-    throw notFound(`participant ${ref} not found in tournament ${tournament.id}`);
+    throw notFound(`participant ${ref} not found in tournament ${tournament.url}`);
   }
   return row;
 }
@@ -62,6 +62,6 @@ export function currentParticipant(
   requireWrite(service);
   const row = service.participants.find(tournament.id, id);
   if (row === undefined)
-    throw notFound(`participant ${id} not found in tournament ${tournament.id}`);
+    throw notFound(`participant ${id} not found in tournament ${tournament.url}`);
   return row;
 }

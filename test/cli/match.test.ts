@@ -57,7 +57,7 @@ describe("tourney match report", () => {
     expect([final.player1_id, final.player2_id]).toContain(id("P4"));
 
     const listed = ok(await sb.run(["match", "list", t, "--state", "complete"]));
-    expect(listed.stdout).toBe(`${after.id}\tA\t1\t\tcomplete\tP1\tP4\t1-3,3-2,0-3\tP4\t\n`);
+    expect(listed.stdout).toBe(`${after.id}\tA\t1\t-\tcomplete\tP1\tP4\t1-3,3-2,0-3\tP4\t-\n`);
   });
 
   it("records --scores alone and leaves the match open; a winner with fewer sets needs --force", async () => {
@@ -166,7 +166,7 @@ describe("references to matches and participants", () => {
     const ambiguous = await sb.run(["match", "view", t, "A"]);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain(
-      `match A is ambiguous in tournament ${t}: it names matches ${named[0].id} (group 1, open), ${named[1].id} (group 2, open); name the match by its id`,
+      `match A in tournament ${t} is ambiguous: it names matches ${named[0].id} (group 1, open), ${named[1].id} (group 2, open); name the match by its id, or its group with --group`,
     );
     const [first, second] = named;
     ok(
@@ -205,7 +205,7 @@ describe("tourney match list", () => {
     expect(listed.stdout.split("\n")[0]!.split("\t").slice(1, 7)).toEqual([
       "A",
       "1",
-      "",
+      "-",
       "open",
       "P1",
       "P4",
@@ -231,7 +231,7 @@ describe("tourney match list", () => {
     expect(round2.map((m: { identifier: string }) => m.identifier)).toEqual(["C"]);
     expect(ok(await sb.run(["match", "list", t, "--group", "1", "--json"])).json()).toEqual([]);
     const pending = ok(await sb.run(["match", "list", t, "--state", "pending"]));
-    expect(pending.stdout).toBe(`${all[2].id}\tC\t2\t\tpending\t\t\t\t\t\n`);
+    expect(pending.stdout).toBe(`${all[2].id}\tC\t2\t-\tpending\t-\t-\t-\t-\t-\n`);
 
     const table = ok(await sb.run(["match", "list", t], { tty: true, env: { NO_COLOR: "1" } }));
     expect(table.stdout).toContain("PLAYER 1");
@@ -239,7 +239,7 @@ describe("tourney match list", () => {
 
     const bad = await sb.run(["match", "list", t, "--state", "done"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("Allowed choices are open, pending, complete, all");
+    expect(bad.stderr).toContain('Allowed values: "open", "pending", "complete", "all"');
     expect((await sb.run(["match", "list", t, "--round", "two"])).code).toBe(2);
   });
 });
@@ -280,7 +280,7 @@ describe("tourney match mark-underway / unmark-underway", () => {
     expect(marked.underway_at).toEqual(expect.any(String));
     const open = ok(await sb.run(["match", "list", t, "--state", "open"])).stdout.split("\n");
     expect(open[0]!.split("\t").at(-1)).toBe("yes");
-    expect(open[1]!.split("\t").at(-1)).toBe("");
+    expect(open[1]!.split("\t").at(-1)).toBe("-");
 
     ok(await sb.run(["match", "unmark-underway", t, "A"]));
     expect((await viewMatch(sb, t, "A")).underway_at).toBeNull();

@@ -15,7 +15,7 @@ describe("tourney tournament", () => {
       "--name",
       "Spring Cup",
       "--type",
-      "double elimination",
+      "single elimination",
       "--third-place",
       "--json",
     ]);
@@ -26,7 +26,7 @@ describe("tourney tournament", () => {
       id: 1,
       name: "Spring Cup",
       url: "spring_cup",
-      tournament_type: "double elimination",
+      tournament_type: "single elimination",
       state: "pending",
     });
     expect(t.match_options.consolation_matches_target_rank).toBe(3);
@@ -76,7 +76,14 @@ describe("tourney tournament", () => {
   });
 
   it("exits 5 with the service's detail and pointer for invalid input, creating nothing", async () => {
-    const r = await sb.run(["tournament", "create", "--name", "X", "--type", "knockout"]);
+    const r = await sb.run([
+      "tournament",
+      "create",
+      "--name",
+      "X",
+      "--set",
+      "tournament_type=knockout",
+    ]);
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('tournament_type "knockout" is not one of');
     expect(r.stderr).toContain("(/data/attributes/tournament_type)");

@@ -180,13 +180,13 @@ describe("two-stage flow through the CLI", () => {
       ["group", "2", "2", "S3"],
       ["group", "2", "3", "S6"],
       ["group", "2", "4", "S7"],
-      ["final", "", "1", "S1"],
-      ["final", "", "2", "S2"],
+      ["final", "-", "1", "S1"],
+      ["final", "-", "2", "S2"],
     ]);
     // Equal ranks come in no particular order.
     expect(byStage.slice(10).sort()).toEqual([
-      ["final", "", "3", "S3"],
-      ["final", "", "3", "S4"],
+      ["final", "-", "3", "S3"],
+      ["final", "-", "3", "S4"],
     ]);
   });
 });

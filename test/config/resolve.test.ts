@@ -36,6 +36,7 @@ describe("resolveProfile defaults", () => {
       dbPath: path.join(home, ".local", "share", "tourney", "tourney.db"),
       timeoutSeconds: 30,
       credentials: {},
+      credentialSource: "none",
     });
   });
 
@@ -137,29 +138,46 @@ describe("resolveProfile precedence: flag > environment > profile > default", ()
       flags: { profile: "prod" },
       env: {},
       credentials: { apiKey: "stored-prod-key" },
+      source: "stored",
     },
-    { case: "stored token", flags: {}, env: {}, credentials: { token: "stored-staging-token" } },
+    {
+      case: "stored token",
+      flags: {},
+      env: {},
+      credentials: { token: "stored-staging-token" },
+      source: "stored",
+    },
     {
       case: "TOURNEY_API_KEY replaces the stored token",
       flags: {},
       env: { TOURNEY_API_KEY: "env-key" },
       credentials: { apiKey: "env-key" },
+      source: "TOURNEY_API_KEY",
     },
     {
       case: "TOURNEY_TOKEN replaces the stored API key",
       flags: { profile: "prod" },
       env: { TOURNEY_TOKEN: "env-token" },
       credentials: { token: "env-token" },
+      source: "TOURNEY_TOKEN",
     },
     {
       case: "both environment credentials",
       flags: { profile: "prod" },
       env: { TOURNEY_TOKEN: "t", TOURNEY_API_KEY: "k" },
       credentials: { token: "t", apiKey: "k" },
+      source: "TOURNEY_TOKEN",
     },
-    { case: "no credentials for local", flags: { profile: "local" }, env: {}, credentials: {} },
-  ])("credentials: $case", ({ flags, env, credentials }) => {
+    {
+      case: "no credentials for local",
+      flags: { profile: "local" },
+      env: {},
+      credentials: {},
+      source: "none",
+    },
+  ])("credentials: $case", ({ flags, env, credentials, source }) => {
     expect(resolve(flags, env).credentials).toEqual(credentials);
+    expect(resolve(flags, env).credentialSource).toBe(source);
   });
 });
 

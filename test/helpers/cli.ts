@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly env?: Record<string, string | undefined>;
   /** Replaces the profile's transport (e.g. to imitate a service without an extension). */
   readonly makeTransport?: CliDeps["makeTransport"];
+  /** Answers the prompts (with `tty: true`), instead of inquirer on the captured streams. */
+  readonly prompter?: CliDeps["prompter"];
 }
 
 class Capture {
@@ -66,6 +68,7 @@ export function createSandbox(): Sandbox {
         env: { ...env, ...options.env },
         homeDir: join(dir, "home"),
         ...(options.makeTransport === undefined ? {} : { makeTransport: options.makeTransport }),
+        ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
       });
       return {
         code,

@@ -1,6 +1,10 @@
 /**
  * Writes command results: a table on a terminal, tab-separated rows without a
  * header when piped, JSON with --json. Data goes to stdout; notes to stderr.
+ *
+ * Piped, an empty cell is written `-` (EMPTY_CELL): tab is whitespace to the
+ * shell's `read`, so two tabs in a row would be read as one and every later
+ * field would shift. Tabs and line breaks inside a value become spaces.
  */
 import type { OutputStream } from "../io.js";
 import type { FlatRecord } from "./records.js";
@@ -20,8 +24,12 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/** What an empty cell prints as in tab-separated output. */
+export const EMPTY_CELL = "-";
+
 function tsvCell(value: unknown): string {
-  return cellText(value).replace(/[\t\n\r]/g, " ");
+  const text = cellText(value).replace(/[\t\n\r]/g, " ");
+  return text.trim() === "" ? EMPTY_CELL : text;
 }
 
 function columnValue(record: FlatRecord, column: Column): unknown {
@@ -70,12 +78,12 @@ export class Printer {
   /** One record: a two-column table of fields, a tab-separated field/value list, or JSON. */
   async record(record: FlatRecord, fields: readonly Column[]): Promise<void> {
     if (this.mode === "json") return this.json(record);
-    const rows = fields.map((f) => [f.header, cellText(columnValue(record, f))]);
     if (this.mode === "tsv") {
-      for (const [header, value] of rows)
-        this.stdout.write(`${header}\t${(value ?? "").replace(/[\t\n\r]/g, " ")}\n`);
+      for (const f of fields)
+        this.stdout.write(`${f.header}\t${tsvCell(columnValue(record, f))}\n`);
       return;
     }
+    const rows = fields.map((f) => [f.header, cellText(columnValue(record, f))]);
     this.stdout.write(`${await this.table(undefined, rows)}\n`);
   }
 

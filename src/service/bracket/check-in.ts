@@ -56,7 +56,7 @@ export function checkIn(
   const window = checkInWindow(t.settings);
   if (window === undefined) {
     throw unprocessable(
-      `tournament ${t.id} has no check-in: set registration_options.check_in_duration and starts_at`,
+      `tournament ${t.url} has no check-in: set registration_options.check_in_duration and starts_at`,
     );
   }
   if (t.state !== "checking_in") {

@@ -1,5 +1,6 @@
 /**
- * Reopening a complete match: its result is cleared, and so is every match
+ * Reopening a complete match: its result and scores are cleared (a free-for-all
+ * match keeps its players, without ranks), and so is every match
  * that depends on it (slots filled from it become unknown again). Refused when
  * a dependent match is complete, unless the request resets those too.
  */
@@ -10,6 +11,7 @@ import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { isEliminationMatch } from "./progress.js";
 import { checkStageOpen } from "./report.js";
+import { playersOf } from "./rounds.js";
 import { stageIndex, stageOf, storedResults } from "./stage-index.js";
 
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
@@ -22,7 +24,7 @@ export function reopenMatch(
 ): void {
   if (tournament.state === "complete") {
     throw unprocessable(
-      `tournament ${tournament.id} is complete (finalized); its matches can no longer be reopened`,
+      `tournament ${tournament.url} is complete (finalized); its matches can no longer be reopened`,
     );
   }
   checkStageOpen(tournament, row, "reopened");
@@ -35,12 +37,24 @@ export function reopenMatch(
   if (!isEliminationMatch(row)) dropLaterRounds(service, row, resetDependents);
   service.matches.setResult(
     row.id,
-    { ...CLEARED, state: "open", scoreSets: row.score_sets, entries: row.entries },
+    { ...CLEARED, state: "open", scoreSets: null, entries: clearedEntries(row) },
     now,
   );
   if (dependents.length > 0) resetDependentsOf(service, row, dependents);
   if (tournament.state === "awaiting_review")
     service.tournaments.setState(tournament.id, "underway", now);
+}
+
+/** A free-for-all match keeps its players, without scores, ranks or advancing; others store none. */
+function clearedEntries(row: MatchRow): string | null {
+  if (row.entries === null) return null;
+  const blank = (id: number) => ({
+    participant_id: id,
+    score_set: "",
+    rank: null,
+    advancing: false,
+  });
+  return JSON.stringify(playersOf(row).map(blank));
 }
 
 function dependentMatches(

@@ -16,7 +16,7 @@ const POINTER = "/data/attributes/match";
 export function checkStageOpen(tournament: TournamentRow, row: MatchRow, verb: string): void {
   if (tournament.state === "complete") {
     throw unprocessable(
-      `tournament ${tournament.id} is complete; its matches can no longer be ${verb}`,
+      `tournament ${tournament.url} is complete; its matches can no longer be ${verb}`,
     );
   }
   if (row.group_id !== null && tournament.state !== "group_stages_underway") {

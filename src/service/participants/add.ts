@@ -82,12 +82,12 @@ export function registerUser(
     const t = currentTournament(service, tournamentId);
     if (!t.settings.registration_options.open_signup) {
       throw unprocessable(
-        `tournament ${t.id} does not take sign-ups: registration_options.open_signup is false`,
+        `tournament ${t.url} does not take sign-ups: registration_options.open_signup is false`,
       );
     }
     requireBeforeStart(t, "register");
     if (service.participants.findByUsername(t.id, user) !== undefined) {
-      throw unprocessable(`${user} is already registered in tournament ${t.id}`);
+      throw unprocessable(`${user} is already registered in tournament ${t.url}`);
     }
     const batch = readOne({ name: user, ...attributes, username: user });
     return insertChecked(service, t, batch)[0]!;

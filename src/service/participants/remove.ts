@@ -28,7 +28,7 @@ export function unregisterUser(service: ServiceContext, tournamentId: number, us
   service.write(() => {
     const t = currentTournament(service, tournamentId);
     const mine = service.participants.findByUsername(t.id, user);
-    if (mine === undefined) throw unprocessable(`${user} is not registered in tournament ${t.id}`);
+    if (mine === undefined) throw unprocessable(`${user} is not registered in tournament ${t.url}`);
     remove(service, t, mine);
   });
 }

@@ -39,7 +39,7 @@ function readMatchFilter(query: URLSearchParams): MatchFilter {
 
 function findMatch(service: ServiceContext, t: TournamentRow, ref: string): MatchRow {
   const row = /^\d+$/.test(ref) ? service.matches.find(t.id, Number(ref)) : undefined;
-  if (row === undefined) throw notFound(`match ${ref} not found in tournament ${t.id}`);
+  if (row === undefined) throw notFound(`match ${ref} not found in tournament ${t.url}`);
   return row;
 }
 

@@ -20,9 +20,8 @@ export interface MatchReport {
 const POINTER = "/data/attributes/match";
 
 function readId(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
-  if (typeof value === "string" && /^\d+$/.test(value.trim())) return Number(value.trim());
-  return undefined;
+  const id = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** `/data/attributes/match/{i}`, and a field below it (built only for a problem). */
@@ -40,7 +39,15 @@ function readSets(value: unknown, i: number, problems: Problems): number[] {
     );
     return [];
   }
-  return text.includes(",") ? text.split(",").map((part) => Number(part)) : [Number(text)];
+  const sets = text.split(",").map((part) => Number(part));
+  if (!sets.every(Number.isSafeInteger)) {
+    problems.add(
+      entryPointer(i, "score_set"),
+      `score_set ${JSON.stringify(text)} holds a score too large to count exactly (at most ${Number.MAX_SAFE_INTEGER})`,
+    );
+    return [];
+  }
+  return sets;
 }
 
 function readEntry(raw: unknown, i: number, problems: Problems): ReportEntry | undefined {

@@ -219,7 +219,9 @@ export function mergeSettings(
 }
 
 function checkCrossFields(s: TournamentSettings, problems: Problems, pointer: string): void {
-  if (s.name.trim() === "") problems.add(`${pointer}/name`, "name can't be blank");
+  // A name refused as too long (or not a string) is not also blank.
+  if (s.name.trim() === "" && !problems.has(`${pointer}/name`))
+    problems.add(`${pointer}/name`, "name can't be blank");
   const gs = s.group_stage_options;
   if (gs.participant_count_to_advance_per_group >= gs.group_size) {
     problems.add(

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { DEFAULT_PROFILE } from "../../../config/settings.js";
 import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
@@ -6,16 +7,13 @@ import type { Factory } from "../../factory.js";
 import { targetProfile } from "../config/profile-name.js";
 
 /** Secrets are never read from a flag value: from a hidden prompt, or stdin. */
-async function readKey(f: Factory): Promise<string> {
+async function readKey(f: Factory, profile: string): Promise<string> {
   if (f.io.stdin.isTTY) {
-    if (!f.canPrompt())
-      throw new UsageError("pipe the API key on stdin: tourney auth login < key.txt");
-    const { default: inquirer } = await import("inquirer");
-    const prompt = inquirer.createPromptModule({ output: process.stderr });
-    const { key } = await prompt<{ key: string }>([
-      { type: "password", name: "key", message: "API key:", mask: "*" },
-    ]);
-    return key.trim();
+    if (!f.canPrompt()) {
+      const flag = profile === DEFAULT_PROFILE ? "" : ` --profile ${profile}`;
+      throw new UsageError(`pipe the API key on stdin: tourney auth login${flag} < key.txt`);
+    }
+    return (await f.prompter().password("API key:")).trim();
   }
   return (await f.readStdin()).trim();
 }
@@ -30,7 +28,7 @@ export function registerLogin(noun: Command, app: App): void {
       const store = new ConfigStore(f.paths);
       const profile = targetProfile(f, store);
       if (!store.hasProfile(profile)) store.activeProfile(); // validates config.json early
-      const key = await readKey(f);
+      const key = await readKey(f, profile);
       if (key === "" || /\s/.test(key))
         throw new UsageError("the API key is empty or has spaces; pipe exactly the key on stdin");
       store.credentials.setApiKey(profile, key);

@@ -1,8 +1,9 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import type { MatchFilters } from "../../../client/matches.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { FlatRecord } from "../../output/records.js";
+import { choiceOption } from "../choice-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
 import { matchColumns, matchRecord, rosterOf } from "./match-columns.js";
 
@@ -35,9 +36,9 @@ export function registerList(noun: Command, app: App): void {
     .description("list the matches of a tournament, in play order")
     .argument("<tournament>", "tournament id or url")
     .addOption(
-      new Option("--state <state>", "only matches in this state")
-        .choices(["open", "pending", "complete", "all"])
-        .default("all"),
+      choiceOption("--state <state>", "only matches in this state", {
+        allowed: ["open", "pending", "complete", "all"],
+      }).default("all"),
     )
     .option("--participant <participant>", `only matches of ${PARTICIPANT_REF_HELP}`)
     .option("--round <n>", "only this round (negative in the losers bracket)")

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
-import { MATCH_REF_HELP } from "./match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP } from "./match-ref.js";
 import { changeMatchState } from "./match-state.js";
 
 export function registerMarkUnderway(noun: Command, app: App): void {
@@ -9,7 +9,8 @@ export function registerMarkUnderway(noun: Command, app: App): void {
     .description("mark an open match as being played now (sets underway_at)")
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
-    .action(async (tournament: string, match: string, _options: unknown, command: Command) =>
-      changeMatchState(app, command, { tournament, match }, "mark_as_underway"),
+    .option("--group <group>", GROUP_REF_HELP)
+    .action(async (tournament: string, match: string, o: { group?: string }, command: Command) =>
+      changeMatchState(app, command, { tournament, match, group: o.group }, "mark_as_underway"),
     );
 }

@@ -2,40 +2,98 @@
  * Naming a match on the command line: its id (`57`) or its identifier (`A`,
  * `B`, ... `AA`; `F1-2` in a free for all). Identifiers are unique within a
  * stage only: when several matches carry one (groups of a group stage, group
- * stage and final stage), the single open one is taken, else the id is needed.
+ * stage and final stage), these narrow them down, in order: `--group`; the
+ * participants the command names (a single match holding them all is taken);
+ * the single open one. Otherwise the command asks for the id.
  */
 import type { ApiClient } from "../../../client/api-client.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
+import { playerIds } from "./match-columns.js";
 
 export const MATCH_REF_HELP = "match id, or identifier (A, B, ... AA) as `match list` shows it";
 
-function whereIs(match: ResourceObject): string {
+export const GROUP_REF_HELP =
+  "the match's group: its number as `match list` shows it, or its letter (A = the first group)";
+
+export interface MatchHints {
+  /** `--group`: a group id or letter (see GROUP_REF_HELP). */
+  readonly group?: string | undefined;
+  /** Participant ids the command names (a winner, ranked players). */
+  readonly participants?: readonly number[];
+}
+
+function groupOf(match: ResourceObject): number | null {
   const group = match.attributes.group_id;
-  const stage = group === null || group === undefined ? "final stage" : `group ${String(group)}`;
+  return typeof group === "number" ? group : null;
+}
+
+function whereIs(match: ResourceObject): string {
+  const group = groupOf(match);
+  const stage = group === null ? "final stage" : `group ${group}`;
   return `${match.id} (${stage}, ${String(match.attributes.state)})`;
+}
+
+/** The group id `ref` names among the tournament's matches: a number, or A for the first group. */
+function resolveGroup(all: readonly ResourceObject[], tournament: string, ref: string): number {
+  const groups = [...new Set(all.map(groupOf).filter((g): g is number => g !== null))].sort(
+    (a, b) => a - b,
+  );
+  const text = ref.trim().toUpperCase();
+  const id = /^\d+$/.test(text)
+    ? Number(text)
+    : /^[A-Z]$/.test(text)
+      ? groups[text.charCodeAt(0) - 65]
+      : undefined;
+  if (id !== undefined && groups.includes(id)) return id;
+  const known = groups.length === 0 ? "it has no groups" : `its groups are ${groups.join(", ")}`;
+  throw new UnknownReferenceError(
+    `no group ${JSON.stringify(ref)} in tournament ${tournament}: ${known} (or A, B, ... in that order)`,
+  );
+}
+
+/** Whether every one of `ids` plays in `match`. */
+function holds(match: ResourceObject, ids: readonly number[]): boolean {
+  const listed = match.attributes.participant_ids;
+  const players = Array.isArray(listed) ? listed.map(Number) : playerIds(match);
+  return ids.every((id) => players.includes(id));
+}
+
+/** Narrows matches sharing an identifier down to one, or says why it cannot. */
+function pick(named: readonly ResourceObject[], hints: MatchHints, label: string): ResourceObject {
+  if (named.length === 1) return named[0]!;
+  const ids = hints.participants ?? [];
+  const holding = ids.length === 0 ? [] : named.filter((m) => holds(m, ids));
+  if (holding.length === 1) return holding[0]!;
+  const candidates = holding.length > 1 ? holding : named;
+  const open = candidates.filter((m) => m.attributes.state === "open");
+  if (open.length === 1) return open[0]!;
+  const inGroups = new Set(candidates.map(groupOf)).size > 1;
+  throw new UsageError(
+    `match ${label} is ambiguous: it names matches ${candidates.map(whereIs).join(", ")}; name the match by its id${inGroups && hints.group === undefined ? ", or its group with --group" : ""}`,
+  );
 }
 
 export async function resolveMatch(
   client: ApiClient,
   tournament: string,
   ref: string,
+  hints: MatchHints = {},
 ): Promise<ResourceObject> {
   if (/^\d+$/.test(ref)) return client.matches.get(tournament, ref);
   const identifier = ref.trim().toUpperCase();
   const all = await client.matches.listAll(tournament);
-  const named = all.filter((m) => String(m.attributes.identifier).toUpperCase() === identifier);
+  const group = hints.group === undefined ? undefined : resolveGroup(all, tournament, hints.group);
+  const where = group === undefined ? "" : ` in group ${group}`;
+  const named = all.filter(
+    (m) =>
+      String(m.attributes.identifier).toUpperCase() === identifier &&
+      (group === undefined || groupOf(m) === group),
+  );
   if (named.length === 0) {
     throw new UnknownReferenceError(
-      `no match ${JSON.stringify(ref)} in tournament ${tournament}; \`tourney match list ${tournament}\` shows them`,
+      `no match ${JSON.stringify(ref)}${where} in tournament ${tournament}; \`tourney match list ${tournament}\` shows them`,
     );
   }
-  if (named.length === 1) return named[0]!;
-  const open = named.filter((m) => m.attributes.state === "open");
-  if (open.length === 1) return open[0]!;
-  throw new UsageError(
-    `match ${identifier} is ambiguous in tournament ${tournament}: it names matches ${named
-      .map(whereIs)
-      .join(", ")}; name the match by its id`,
-  );
+  return pick(named, hints, `${identifier}${where} in tournament ${tournament}`);
 }

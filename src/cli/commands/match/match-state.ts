@@ -8,13 +8,13 @@ import { resolveMatch } from "./match-ref.js";
 export async function changeMatchState(
   app: App,
   command: Command,
-  args: { tournament: string; match: string },
+  args: { tournament: string; match: string; group?: string | undefined },
   state: MatchStateChange,
   options: MatchStateOptions = {},
 ): Promise<void> {
   const f = app.factory(command);
   const client = await f.client();
-  const match = await resolveMatch(client, args.tournament, args.match);
+  const match = await resolveMatch(client, args.tournament, args.match, { group: args.group });
   const updated = matchRecord(
     await client.matches.changeState(args.tournament, match.id, state, options),
   );

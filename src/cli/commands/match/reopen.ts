@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { RejectedError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import { HintedError } from "../../errors.js";
-import { MATCH_REF_HELP } from "./match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP } from "./match-ref.js";
 import { changeMatchState } from "./match-state.js";
 
 /** The service refused because dependent matches are complete. */
@@ -18,6 +18,7 @@ export function registerReopen(noun: Command, app: App): void {
     .description("reopen a complete match to correct its result")
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
+    .option("--group <group>", GROUP_REF_HELP)
     .option(
       "--cascade",
       "also reset the matches that depend on it and are already complete (reset_dependents)",
@@ -25,7 +26,7 @@ export function registerReopen(noun: Command, app: App): void {
     .addHelpText(
       "after",
       `
-The match's result is cleared and it is open again; matches fed by it lose the players it
+The match's result and scores are cleared and it is open again; matches fed by it lose the players it
 sent them. When one of those is already complete the service refuses, naming them, unless
 --cascade resets them too. A finalized (complete) tournament cannot be changed.`,
     )
@@ -33,14 +34,20 @@ sent them. When one of those is already complete the service refuses, naming the
       async (
         tournament: string,
         match: string,
-        options: { cascade?: boolean },
+        options: { cascade?: boolean; group?: string },
         command: Command,
       ) => {
         const cascade = options.cascade === true;
         try {
-          await changeMatchState(app, command, { tournament, match }, "reopen", {
-            ...(cascade ? { reset_dependents: true } : {}),
-          });
+          await changeMatchState(
+            app,
+            command,
+            { tournament, match, group: options.group },
+            "reopen",
+            {
+              ...(cascade ? { reset_dependents: true } : {}),
+            },
+          );
         } catch (error) {
           if (cascade || !blockedByDependents(error)) throw error;
           throw new HintedError(error, "--cascade resets those matches too");

@@ -26,7 +26,12 @@ export function parseScores(text: string): SetScores {
       throw new UsageError(
         `--scores takes sets like 3-1,2-3,3-0 (player 1's score first), not ${JSON.stringify(text)}`,
       );
-    return [Number(m[1]), Number(m[2])] as const;
+    const scores = [Number(m[1]), Number(m[2])] as const;
+    if (!scores.every(Number.isSafeInteger))
+      throw new UsageError(
+        `--scores: ${JSON.stringify(set)} is too large a score (at most ${Number.MAX_SAFE_INTEGER})`,
+      );
+    return scores;
   });
 }
 
@@ -62,7 +67,7 @@ export function parseRanks(values: readonly string[]): [string, number][] {
   return pairs.map((pair) => {
     const at = pair.lastIndexOf("=");
     const rank = pair.slice(at + 1).trim();
-    if (at <= 0 || !/^\d+$/.test(rank) || Number(rank) < 1)
+    if (at <= 0 || !/^\d+$/.test(rank) || Number(rank) < 1 || !Number.isSafeInteger(Number(rank)))
       throw new UsageError(
         `--ranks takes participant=rank pairs like "Ada=1,Grace=2" (rank 1 = best), not ${JSON.stringify(pair)}`,
       );

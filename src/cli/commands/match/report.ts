@@ -3,10 +3,10 @@ import type { ApiClient } from "../../../client/api-client.js";
 import type { MatchReport } from "../../../client/matches.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
-import { CommandError, UsageError } from "../../errors.js";
+import { StateRefusedError, UsageError } from "../../errors.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
 import { matchFields, matchRecord, nameOf, playerIds, rosterOf } from "./match-columns.js";
-import { MATCH_REF_HELP, resolveMatch } from "./match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, resolveMatch } from "./match-ref.js";
 import {
   freeForAllReport,
   oneOnOneReport,
@@ -23,6 +23,7 @@ interface ReportOptions {
   force?: boolean;
   ranks?: string[];
   advancing?: string[];
+  group?: string;
 }
 
 const HELP = `
@@ -39,10 +40,14 @@ sets than the other player is refused as a likely slip, unless --force.
 Free for all: --ranks gives every player's place (1 = best) and --advancing the players
 who move on to the next round (not needed in the last round).
 
+Identifiers repeat across groups and stages: --group picks the group's match, and a
+--winner (or --ranks) playing in only one of the matches named so picks that one.
+
 Examples:
   tourney match report spring_cup A --winner Ada --scores 3-1,2-3,3-0
   tourney match report spring_cup 57 --winner '#2'
   tourney match report league C --tie --scores 1-1
+  tourney match report cup B --group 2 --winner Ada
   tourney match report race A --ranks Ada=1,Grace=2,Linus=3,Alan=4 --advancing Ada,Grace`;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -62,7 +67,7 @@ function checkFlags(o: ReportOptions): void {
 function bothPlayers(match: ResourceObject): [number, number] {
   const [p1, p2] = playerIds(match);
   if (p1 === null || p2 === null) {
-    throw new CommandError(
+    throw new StateRefusedError(
       `match ${String(match.attributes.identifier)} (${match.id}) is ${String(match.attributes.state)}: its players are not both known yet`,
     );
   }
@@ -106,9 +111,25 @@ function freeForAll(
   return freeForAllReport(ranks, advancing);
 }
 
+/** The participants the flags name: a match holding them all is the one meant (match-ref.ts). */
+function namedParticipants(
+  o: ReportOptions,
+  participants: readonly ResourceObject[],
+  tournament: string,
+): number[] {
+  const refs = [
+    ...(o.winner === undefined ? [] : [o.winner]),
+    ...(o.ranks === undefined ? [] : parseRanks(o.ranks).map(([participant]) => participant)),
+  ];
+  return refs.map((r) => Number(findParticipant(participants, tournament, r).id));
+}
+
 async function report(client: ApiClient, tournament: string, ref: string, o: ReportOptions) {
-  const match = await resolveMatch(client, tournament, ref);
   const participants = await client.participants.listAll(tournament);
+  const match = await resolveMatch(client, tournament, ref, {
+    group: o.group,
+    participants: namedParticipants(o, participants, tournament),
+  });
   const body =
     o.ranks === undefined
       ? oneOnOne(o, match, participants, tournament)
@@ -123,6 +144,7 @@ export function registerReport(noun: Command, app: App): void {
     .description("report a match result: the winner and set scores (player 1's side first)")
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
+    .option("--group <group>", GROUP_REF_HELP)
     .option("--winner <participant>", `who won and advances: ${PARTICIPANT_REF_HELP}`)
     .option("--scores <sets>", "set scores from player 1's side, e.g. 3-1,2-3,3-0")
     .option("--tie", "the match ended in a tie (round robin and swiss only)")

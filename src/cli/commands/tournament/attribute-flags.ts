@@ -4,22 +4,36 @@
  * contract (`--set match_options.accept_attachments=true`).
  */
 import { type Command, Option } from "commander";
+import {
+  GRAND_FINALS_MODIFIERS,
+  RANKINGS,
+  STAGE_TYPES,
+  TIE_BREAKS,
+  TOURNAMENT_TYPES,
+} from "../../../model/tournament.js";
 import { UsageError } from "../../errors.js";
+import { type ChoiceSpec, choiceOption } from "../choice-option.js";
 
 type Path = readonly string[];
+
+/** "a | b | c", with "" shown as such. */
+const either = (values: readonly string[]) => values.map((v) => (v === "" ? '""' : v)).join(" | ");
 
 const FLAGS: readonly {
   flag: string;
   description: string;
   path: Path;
-  parse: "string" | "int" | "bool" | "list" | "rank3";
+  parse: "string" | "int" | "bool" | "rank3" | "choice";
+  /** For parse "choice": the allowed values, checked by the CLI (exit 2). */
+  choices?: ChoiceSpec;
 }[] = [
   { flag: "--name <name>", description: "tournament name", path: ["name"], parse: "string" },
   {
     flag: "--type <type>",
-    description: "single elimination | double elimination | round robin | swiss | free for all",
+    description: either(TOURNAMENT_TYPES),
     path: ["tournament_type"],
-    parse: "string",
+    parse: "choice",
+    choices: { allowed: TOURNAMENT_TYPES },
   },
   {
     flag: "--url <slug>",
@@ -73,15 +87,16 @@ const FLAGS: readonly {
   },
   {
     flag: "--third-place",
-    description: "play a third-place match",
+    description: "play a third-place match (not in double elimination)",
     path: ["match_options", "consolation_matches_target_rank"],
     parse: "rank3",
   },
   {
     flag: "--grand-finals <modifier>",
-    description: '"" (possible reset) | "single match" | "skip"',
+    description: `${either(GRAND_FINALS_MODIFIERS)} ("" allows a reset match)`,
     path: ["double_elimination_options", "grand_finals_modifier"],
-    parse: "string",
+    parse: "choice",
+    choices: { allowed: GRAND_FINALS_MODIFIERS },
   },
   {
     flag: "--split-participants",
@@ -97,10 +112,10 @@ const FLAGS: readonly {
   },
   {
     flag: "--ranking <by>",
-    description:
-      "round robin: match wins | game wins | game win percentage | points scored | points difference | custom",
+    description: `round robin: ${either(RANKINGS)}`,
     path: ["round_robin_options", "ranking"],
-    parse: "string",
+    parse: "choice",
+    choices: { allowed: RANKINGS },
   },
   {
     flag: "--swiss-rounds <n>",
@@ -116,9 +131,10 @@ const FLAGS: readonly {
   },
   {
     flag: "--tie-breaks <list>",
-    description: "comma-separated tie-breaks in order",
+    description: `comma-separated tie-breaks in order: ${either(TIE_BREAKS)}`,
     path: ["tie_breaks"],
-    parse: "list",
+    parse: "choice",
+    choices: { allowed: TIE_BREAKS, list: true },
   },
   {
     flag: "--group-stage",
@@ -128,9 +144,10 @@ const FLAGS: readonly {
   },
   {
     flag: "--stage-type <type>",
-    description: "group stage: round robin | single elimination | double elimination | swiss",
+    description: `group stage: ${either(STAGE_TYPES)}`,
     path: ["group_stage_options", "stage_type"],
-    parse: "string",
+    parse: "choice",
+    choices: { allowed: STAGE_TYPES },
   },
   {
     flag: "--group-size <n>",
@@ -152,7 +169,13 @@ function attributeName(flag: string): string {
 }
 
 export function addAttributeFlags(command: Command): Command {
-  for (const spec of FLAGS) command.addOption(new Option(spec.flag, spec.description));
+  for (const spec of FLAGS) {
+    command.addOption(
+      spec.choices === undefined
+        ? new Option(spec.flag, spec.description)
+        : choiceOption(spec.flag, spec.description, spec.choices),
+    );
+  }
   command.option(
     "--set <path=value>",
     "set any attribute by its contract path; the value is JSON or a string (repeatable)",
@@ -177,11 +200,6 @@ function parseValue(spec: (typeof FLAGS)[number], raw: unknown): unknown {
       return raw === true;
     case "rank3":
       return raw === true ? 3 : null;
-    case "list":
-      return String(raw)
-        .split(",")
-        .map((s) => s.trim())
-        .filter((s) => s !== "");
     case "int": {
       const text = String(raw);
       if (!/^-?\d+$/.test(text))
@@ -234,4 +252,21 @@ export function attributesFrom(options: Record<string, unknown>): Record<string,
     assign(attributes, path, value);
   }
   return attributes;
+}
+
+/**
+ * --third-place means nothing in double elimination (the losers bracket decides
+ * third place): refused as a usage error. `type` is the type the tournament will have.
+ */
+export function checkThirdPlace(attributes: Record<string, unknown>, type: unknown): void {
+  if (!asksThirdPlace(attributes) || type !== "double elimination") return;
+  throw new UsageError(
+    "--third-place does not apply to double elimination: the losers bracket already decides third place",
+  );
+}
+
+/** Whether the attributes ask for a third-place match (then the type matters). */
+export function asksThirdPlace(attributes: Record<string, unknown>): boolean {
+  const options = attributes.match_options as Record<string, unknown> | undefined;
+  return options?.consolation_matches_target_rank === 3;
 }

@@ -4,21 +4,11 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
-import { addAttributeFlags, attributesFrom } from "./attribute-flags.js";
+import { addAttributeFlags, attributesFrom, checkThirdPlace } from "./attribute-flags.js";
 
 async function askName(f: Factory): Promise<string> {
   if (!f.canPrompt()) throw new UsageError("--name is required");
-  const { default: inquirer } = await import("inquirer");
-  const prompt = inquirer.createPromptModule({ output: process.stderr });
-  const { name } = await prompt<{ name: string }>([
-    {
-      type: "input",
-      name: "name",
-      message: "Tournament name:",
-      validate: (v: string) => v.trim() !== "" || "a name is required",
-    },
-  ]);
-  return name;
+  return f.prompter().input("Tournament name:", (v) => v.trim() !== "" || "a name is required");
 }
 
 export function registerCreate(noun: Command, app: App): void {
@@ -32,8 +22,9 @@ export function registerCreate(noun: Command, app: App): void {
   addAttributeFlags(command).action(async (options: Record<string, unknown>, cmd: Command) => {
     const f = app.factory(cmd);
     const attributes = attributesFrom(options);
-    attributes.name ??= await askName(f);
     attributes.tournament_type ??= "single elimination";
+    checkThirdPlace(attributes, attributes.tournament_type);
+    attributes.name ??= await askName(f);
     const client = await f.client();
     const record = flatten(await client.tournaments.create(attributes));
     const printer = f.printer();

@@ -1,15 +1,35 @@
 import type { Command } from "commander";
+import { TOURNAMENT_STATES, TOURNAMENT_TYPES } from "../../../model/tournament.js";
 import type { App } from "../../app.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { choiceOption } from "../choice-option.js";
+
+/** The list filter's groups of states, then every state (the service takes both). */
+const STATE_FILTERS = [
+  "all",
+  "pending",
+  "in_progress",
+  "ended",
+  ...TOURNAMENT_STATES.filter((s) => s !== "pending"),
+];
 
 export function registerList(noun: Command, app: App): void {
   noun
     .command("list")
     .alias("ls")
     .description("list tournaments")
-    .option("--state <state>", "pending | in_progress | ended, or a tournament state")
-    .option("--type <type>", "tournament type (single_elimination, swiss, ...)")
+    .addOption(
+      choiceOption("--state <state>", "pending | in_progress | ended, or a tournament state", {
+        allowed: STATE_FILTERS,
+      }),
+    )
+    .addOption(
+      choiceOption("--type <type>", "tournament type (single_elimination, swiss, ...)", {
+        allowed: TOURNAMENT_TYPES,
+        spelling: (type) => type.replaceAll(" ", "_"),
+      }),
+    )
     .option("--created-after <date>", "created after this date (2026-01-31 or 01/31/2026)")
     .option("--created-before <date>", "created before this date")
     .action(async (options: Record<string, string | undefined>, command: Command) => {

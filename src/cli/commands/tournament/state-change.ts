@@ -18,7 +18,7 @@ export interface StateVerb {
 
 /** What a destructive change asks before it runs. */
 const CONFIRM: Partial<Record<StateChange, string>> = {
-  reset: "to pending, removing every match and result (participants are kept)",
+  reset: " to pending, removing every match and result (participants are kept)",
   reset_group_stage: "'s group stage, removing its group matches and results",
 };
 
@@ -42,11 +42,12 @@ export async function applyStateChange(
   if (effect !== undefined && !f.globals.yes) {
     const record = await client.tournaments.get(tournament);
     target = record.id;
-    await f.confirm(`Reset tournament ${record.id} "${String(record.attributes.name)}"${effect}?`);
+    const name = JSON.stringify(String(record.attributes.name));
+    await f.confirm(`Reset tournament ${tournament} ${name}${effect}?`);
   }
   const record = flatten(await client.tournaments.changeState(target, change));
   const printer = f.printer();
-  if (printer.mode === "table") printer.note(`Tournament ${record.id} is ${String(record.state)}`);
+  if (printer.mode === "table") printer.note(`Tournament ${tournament} is ${String(record.state)}`);
   await printer.record(record, TOURNAMENT_FIELDS);
 }
 

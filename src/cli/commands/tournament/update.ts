@@ -3,7 +3,12 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
-import { addAttributeFlags, attributesFrom } from "./attribute-flags.js";
+import {
+  addAttributeFlags,
+  asksThirdPlace,
+  attributesFrom,
+  checkThirdPlace,
+} from "./attribute-flags.js";
 
 export function registerUpdate(noun: Command, app: App): void {
   const command = noun
@@ -21,6 +26,12 @@ export function registerUpdate(noun: Command, app: App): void {
         );
       }
       const client = await f.client();
+      if (asksThirdPlace(attributes)) {
+        const type =
+          attributes.tournament_type ??
+          (await client.tournaments.get(tournament)).attributes.tournament_type;
+        checkThirdPlace(attributes, type);
+      }
       const record = flatten(await client.tournaments.update(tournament, attributes));
       await f.printer().record(record, TOURNAMENT_FIELDS);
     },

@@ -1,0 +1,54 @@
+/**
+ * Flags whose value is one of a fixed list (`--type`, `--state`, ...): the CLI
+ * checks them itself, so a wrong value is a usage error (exit 2) naming the flag
+ * and every allowed value, before anything reaches the service. Case, `_` for a
+ * space and surrounding blanks are forgiven; the value passed on is the listed one.
+ */
+import { InvalidArgumentError, Option } from "commander";
+
+export interface ChoiceSpec {
+  readonly allowed: readonly string[];
+  /** Other spellings accepted for a listed value (e.g. `single_elimination`). */
+  readonly spelling?: (value: string) => string;
+  /** A comma-separated list of allowed values (`--tie-breaks a,b`). */
+  readonly list?: boolean;
+}
+
+const canonical = (value: string) => value.trim().toLowerCase().replaceAll("_", " ");
+
+function quoted(values: readonly string[]): string {
+  return values.map((v) => JSON.stringify(v)).join(", ");
+}
+
+function checkOne(value: string, spec: ChoiceSpec): string {
+  const spell = spec.spelling ?? ((v: string) => v);
+  const wanted = canonical(value);
+  const found = spec.allowed.find((a) => canonical(spell(a)) === wanted || canonical(a) === wanted);
+  if (found === undefined) {
+    throw new InvalidArgumentError(`Allowed values: ${quoted(spec.allowed.map(spell))}.`);
+  }
+  return found;
+}
+
+/** The value checked against the list; commander reports a wrong one as a usage error. */
+export function parseChoice(value: string, spec: ChoiceSpec): string | string[] {
+  if (!spec.list) return checkOne(value, spec);
+  return value
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => v !== "")
+    .map((v) => checkOne(v, spec));
+}
+
+/**
+ * An option taking one of `spec.allowed`. Shell completion offers the values
+ * when each is one word (a value with a space would split into two).
+ */
+export function choiceOption(flags: string, description: string, spec: ChoiceSpec): Option {
+  const option = new Option(flags, description).argParser((value: string) =>
+    parseChoice(value, spec),
+  );
+  const shown = spec.allowed.map(spec.spelling ?? ((v: string) => v));
+  if (!spec.list && shown.every((v) => /^[\w-]+$/.test(v))) option.argChoices = [...shown];
+  return option;
+}
