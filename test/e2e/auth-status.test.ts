@@ -1,0 +1,74 @@
+/**
+ * Credentials as a user meets them against `tourney serve` (issue 10, item 18):
+ * `auth status` says where the credentials come from and `--check` verifies
+ * them with one request; hints name `--profile` and the variable in use;
+ * `tourney login` points to `auth login`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+
+describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-auth-"));
+  const env = {
+    PATH: process.env.PATH ?? "",
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+  };
+  let served: Served;
+
+  beforeAll(async () => {
+    served = await startServe(["--db", join(dir, "served.db")], env);
+    const base = `http://127.0.0.1:${served.port}`;
+    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
+  });
+  afterAll(async () => {
+    expect(await served.stop()).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("without credentials: status says none, --check exits 4, the hint names --profile", async () => {
+    const r = await runBinary(["auth", "status", "--profile", "lan", "--check"], env);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toContain("source\tnone\n");
+    expect(r.stdout).toMatch(/check\trefused \(401\): /);
+    expect(r.stderr).toContain("hint: `tourney auth login --profile lan` stores an API key");
+    const list = await runBinary(["tournament", "list", "--profile", "lan"], env);
+    expect(list.code).toBe(4);
+    expect(list.stderr).toContain("`tourney auth login --profile lan`");
+  });
+
+  it("a key from TOURNEY_API_KEY: status names the variable, --check refuses a wrong one", async () => {
+    const bad = { ...env, TOURNEY_API_KEY: "tk_wrong" };
+    const r = await runBinary(["auth", "status", "--profile", "lan", "--check"], bad);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toContain("source\tenvironment variable TOURNEY_API_KEY\n");
+    expect(r.stderr).toContain("hint: the credentials come from TOURNEY_API_KEY");
+    const good = { ...env, TOURNEY_API_KEY: served.apiKey };
+    const ok = await runBinary(["auth", "status", "--profile", "lan", "--check"], good);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain("check\tok\nuser\towner\n");
+  });
+
+  it("a stored key: status says stored and --check verifies it", async () => {
+    const login = await runBinary(["auth", "login", "--profile", "lan"], env, `${served.apiKey}\n`);
+    expect(login.code, login.stderr).toBe(0);
+    const r = await runBinary(["auth", "status", "--profile", "lan", "--check"], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("credentials\tapi key\nsource\tstored (credentials.json)\n");
+    expect(r.stdout).toContain("check\tok\n");
+    expect((await runBinary(["auth", "logout", "--profile", "lan"], env)).code).toBe(0);
+  });
+
+  it("`tourney login` is a usage error that points to `auth login`", async () => {
+    const r = await runBinary(["login"], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      "error: unknown command 'login'\nhint: `tourney auth login < key.txt` stores an API key (or type it at the prompt)\n",
+    );
+    const named = await runBinary(["--profile", "lan", "login"], env);
+    expect(named.stderr).toContain("`tourney auth login --profile lan < key.txt`");
+  });
+});
