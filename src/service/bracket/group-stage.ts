@@ -80,10 +80,10 @@ export function groupStandings(
     rows.filter((r) => r.active === 1 && r.state === "complete").map(matchResultOf),
   );
   const ranks = eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
-  return [...stats].sort(
-    (a, b) =>
-      (ranks.get(a.participantId) ?? 1e9) - (ranks.get(b.participantId) ?? 1e9) || a.seed - b.seed,
-  );
+  // The rank is the elimination rank (as the standings show it), not the tally's.
+  return stats
+    .map((row) => ({ ...row, rank: ranks.get(row.participantId) ?? stats.length }))
+    .sort((a, b) => a.rank - b.rank || a.seed - b.seed);
 }
 
 /** First-round pairs (1-based seeds) of the final stage's format, to keep groups apart in. */
