@@ -20,12 +20,12 @@ export function registerList(noun: Command, app: App): void {
     .alias("ls")
     .description("list tournaments")
     .addOption(
-      choiceOption("--state <state>", "pending | in_progress | ended, or a tournament state", {
+      choiceOption("--state <state>", "only tournaments in this state or group of states", {
         allowed: STATE_FILTERS,
       }),
     )
     .addOption(
-      choiceOption("--type <type>", "tournament type (single_elimination, swiss, ...)", {
+      choiceOption("--type <type>", "only tournaments of this type", {
         allowed: TOURNAMENT_TYPES,
         spelling: (type) => type.replaceAll(" ", "_"),
       }),
