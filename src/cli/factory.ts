@@ -2,10 +2,12 @@
  * The Factory: what every command needs, built lazily from the dependencies
  * injected at the entry point (streams, environment, home dir, clock, transport).
  */
+import { CredentialStore } from "../auth/credentials.js";
 import type { ApiClient } from "../client/api-client.js";
 import type { Transport } from "../client/transport.js";
 import { resolvePaths, type TourneyPaths } from "../config/paths.js";
 import { type ResolvedProfile, resolveProfile } from "../config/resolve.js";
+import { ConfigStore } from "../config/store.js";
 import { DeclinedError, UsageError } from "./errors.js";
 import { canPrompt, colorEnabled, type Env, type IOStreams, readAll } from "./io.js";
 import { type OutputMode, Printer } from "./output/printer.js";
@@ -63,8 +65,19 @@ export class Factory {
       },
       env: this.deps.env,
       paths: this.paths,
+      credentials: this.credentials(),
     });
     return this.resolved;
+  }
+
+  /** The credential store of the configuration directory. */
+  credentials(): CredentialStore {
+    return new CredentialStore(this.paths.configDir);
+  }
+
+  /** Profiles and settings, with the credential store. */
+  configStore(): ConfigStore<CredentialStore> {
+    return new ConfigStore(this.paths, this.credentials());
   }
 
   async client(): Promise<ApiClient> {

@@ -4,8 +4,8 @@
  * synchronously; never imports `conf`.
  */
 import path from "node:path";
-import { CredentialStore } from "../auth/credentials.js";
 import { readConfigFile } from "./config-file.js";
+import type { CredentialAccess } from "./credential-access.js";
 import { ConfigError } from "./errors.js";
 import { DEFAULT_DB_FILE_NAME, type Env, type TourneyPaths } from "./paths.js";
 import {
@@ -29,8 +29,8 @@ export interface ResolveInput {
   flags: ResolveFlags;
   env: Env;
   paths: TourneyPaths;
-  /** Defaults to the store in `paths.configDir`; injectable for tests. */
-  credentials?: CredentialStore;
+  /** The credential store (src/auth), passed in by the CLI's factory. */
+  credentials: CredentialAccess;
 }
 
 export interface ResolvedCredentials {
@@ -71,8 +71,7 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
       { key: "base_url" },
     );
   }
-  const store = input.credentials ?? new CredentialStore(paths.configDir);
-  const credentials = chooseCredentials(env, store, name);
+  const credentials = chooseCredentials(env, input.credentials, name);
   const resolved: ResolvedProfile = {
     name,
     backend,
@@ -136,7 +135,7 @@ function sourceOf(env: Env, credentials: ResolvedCredentials): CredentialSource 
  * TOURNEY_TOKEN / TOURNEY_API_KEY, when either is set, replace the stored credentials as a
  * whole, so a stale stored token never outranks a key given in the environment.
  */
-function chooseCredentials(env: Env, store: CredentialStore, name: string): ResolvedCredentials {
+function chooseCredentials(env: Env, store: CredentialAccess, name: string): ResolvedCredentials {
   const token = fromEnv(env, "TOURNEY_TOKEN");
   const apiKey = fromEnv(env, "TOURNEY_API_KEY");
   const chosen: ResolvedCredentials = {};

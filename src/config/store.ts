@@ -4,9 +4,9 @@
  * asynchronous because they load `conf` lazily.
  */
 import path from "node:path";
-import { CredentialStore } from "../auth/credentials.js";
 import { readConfigFile } from "./config-file.js";
 import { writeConfigFile } from "./config-writer.js";
+import type { CredentialAccess } from "./credential-access.js";
 import { ConfigError } from "./errors.js";
 import type { TourneyPaths } from "./paths.js";
 import { applySetting, removeSetting } from "./profile-rules.js";
@@ -61,11 +61,12 @@ export interface ConfigEntry {
   source: "set" | "default";
 }
 
-export class ConfigStore {
+/** Profiles and settings; `C` is the credential store given (the CLI passes src/auth's). */
+export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
   readonly paths: TourneyPaths;
-  readonly credentials: CredentialStore;
+  readonly credentials: C;
 
-  constructor(paths: TourneyPaths, credentials = new CredentialStore(paths.configDir)) {
+  constructor(paths: TourneyPaths, credentials: C) {
     this.paths = paths;
     this.credentials = credentials;
   }

@@ -1,7 +1,7 @@
 /** API keys of the served service: made here, only their hash stored. */
 import { ApiKeyRepository } from "../store/api-keys-repository.js";
 import { openDatabase } from "../store/database.js";
-import type { ApiKeyAdmin } from "./index.js";
+import type { ApiKeyAdmin } from "./types.js";
 
 export function newApiKey(): string {
   // node:crypto loads when a key is made, not with the service: the embedded CLI never makes one.

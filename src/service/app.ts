@@ -6,13 +6,13 @@ import { newApiKey } from "./api-keys.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
-import type { Service, ServiceOptions } from "./index.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
 import { registerStandingsRoutes } from "./routes/standings.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
+import type { Service, ServiceOptions } from "./types.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { HttpMethod, HttpRequest } from "../model/http.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
-import type { HttpServerOptions, RunningServer, Service } from "./index.js";
+import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 
 const TOO_LARGE = JSON.stringify({
   errors: [{ status: 413, detail: `the request body is larger than ${MAX_BODY_BYTES} bytes` }],

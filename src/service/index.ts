@@ -2,66 +2,31 @@
  * Entry point of the embedded v2.1 service. Reached lazily, and only from the
  * client's in-process transport and from the `serve` command.
  */
-import type { HttpRequest, HttpResponse } from "../model/http.js";
+import type {
+  ApiKeyAdmin,
+  HttpServerOptions,
+  RunningServer,
+  Service,
+  ServiceOptions,
+} from "./types.js";
 
-export interface ServiceOptions {
-  /** SQLite database file, or ":memory:". */
-  readonly dbPath: string;
-  /** Injected clock; defaults to the system clock. */
-  readonly now?: () => Date;
-  /**
-   * When true every request must carry a valid API key (serve). The in-process
-   * transport runs as the local owner and passes false.
-   */
-  readonly requireAuth?: boolean;
-  /**
-   * How long a request waits for another connection's write lock before it is
-   * answered 503 with Retry-After (default 5 s: a CLI process may wait).
-   */
-  readonly busyTimeoutMs?: number;
-  /** Called with unexpected errors (answered as 500 without details), e.g. for a debug log. */
-  readonly onError?: (error: unknown) => void;
-}
-
-export interface Service {
-  /** Answers one request. Never throws for bad input: errors become error bodies. */
-  handle(request: HttpRequest): Promise<HttpResponse>;
-  /** The same, synchronously (the store is synchronous). */
-  handleSync(request: HttpRequest): HttpResponse;
-  /** Creates an API key for the served service; only its hash is stored. */
-  createApiKey(label: string): string;
-  /** How many API keys exist. */
-  apiKeyCount(): number;
-  close(): void;
-}
+export type {
+  ApiKeyAdmin,
+  HttpServerOptions,
+  RunningServer,
+  Service,
+  ServiceOptions,
+} from "./types.js";
 
 export async function openService(options: ServiceOptions): Promise<Service> {
   const { createService } = await import("./app.js");
   return createService(options);
 }
 
-export interface ApiKeyAdmin {
-  create(label: string): string;
-  list(): { id: number; label: string; created_at: string; last_used_at: string | null }[];
-  revoke(id: number): boolean;
-  close(): void;
-}
-
 /** API key administration of a served database, without starting the service. */
 export async function openKeyAdmin(dbPath: string): Promise<ApiKeyAdmin> {
   const { createKeyAdmin } = await import("./api-keys.js");
   return createKeyAdmin(dbPath);
-}
-
-export interface HttpServerOptions {
-  readonly host: string;
-  readonly port: number;
-}
-
-export interface RunningServer {
-  readonly host: string;
-  readonly port: number;
-  close(): Promise<void>;
 }
 
 /** Serves the service over HTTP (node:http). */

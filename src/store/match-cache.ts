@@ -5,7 +5,7 @@
  * Another connection's commit (PRAGMA data_version) or a rolled-back
  * transaction drops it all.
  */
-import type { MatchRow, MatchState, StageRef } from "./matches-repository.js";
+import type { MatchRow, MatchState, StageRef } from "./match-rows.js";
 
 /** A held row: the repository writes its mutable columns in place. */
 export type HeldRow = { -readonly [K in keyof MatchRow]: MatchRow[K] };

@@ -17,6 +17,7 @@ vi.mock("conf", async (importOriginal) => {
 const { resolvePaths } = await import("../../src/config/paths.js");
 const { resolveProfile } = await import("../../src/config/resolve.js");
 const { ConfigStore } = await import("../../src/config/store.js");
+const { CredentialStore } = await import("../../src/auth/credentials.js");
 
 let home: string;
 
@@ -31,15 +32,15 @@ afterEach(() => {
 describe("conf is loaded lazily", () => {
   it("reads without conf and writes through it", async () => {
     const paths = resolvePaths({}, home);
-    const store = new ConfigStore(paths);
-    resolveProfile({ flags: {}, env: {}, paths });
+    const store = new ConfigStore(paths, new CredentialStore(paths.configDir));
+    resolveProfile({ flags: {}, env: {}, paths, credentials: store.credentials });
     store.listProfiles();
     store.list("local");
     expect(loads.conf).toBe(0);
 
     await store.addProfile("prod", { baseUrl: "https://prod.example.com" });
     expect(loads.conf).toBe(1);
-    resolveProfile({ flags: { profile: "prod" }, env: {}, paths });
+    resolveProfile({ flags: { profile: "prod" }, env: {}, paths, credentials: store.credentials });
   });
 
   it("no module on the read path imports conf statically", () => {

@@ -25,7 +25,7 @@ function writeConfig(document: unknown): void {
 }
 
 function resolve(flags: ResolveFlags = {}, env: Record<string, string> = {}) {
-  return resolveProfile({ flags, env, paths });
+  return resolveProfile({ flags, env, paths, credentials: new CredentialStore(paths.configDir) });
 }
 
 describe("resolveProfile defaults", () => {
@@ -43,7 +43,12 @@ describe("resolveProfile defaults", () => {
   it("honours XDG_DATA_HOME for the local database", () => {
     const xdg = path.join(home, "xdg-data");
     const xdgPaths = resolvePaths({ XDG_DATA_HOME: xdg }, home);
-    const resolved = resolveProfile({ flags: {}, env: {}, paths: xdgPaths });
+    const resolved = resolveProfile({
+      flags: {},
+      env: {},
+      paths: xdgPaths,
+      credentials: new CredentialStore(xdgPaths.configDir),
+    });
     expect(resolved.dbPath).toBe(path.join(xdg, "tourney", "tourney.db"));
   });
 

@@ -10,12 +10,12 @@ import { ConfigStore } from "../../src/config/store.js";
 
 let home: string;
 let paths: TourneyPaths;
-let store: ConfigStore;
+let store: ConfigStore<CredentialStore>;
 
 beforeEach(() => {
   home = mkdtempSync(path.join(os.tmpdir(), "tourney-store-"));
   paths = resolvePaths({ XDG_CONFIG_HOME: path.join(home, "xdg") }, home);
-  store = new ConfigStore(paths);
+  store = new ConfigStore(paths, new CredentialStore(paths.configDir));
 });
 
 afterEach(() => {
@@ -32,6 +32,7 @@ function freshResolve(profile?: string) {
     flags,
     env: {},
     paths: resolvePaths({ XDG_CONFIG_HOME: path.join(home, "xdg") }, home),
+    credentials: store.credentials,
   });
 }
 

@@ -23,10 +23,11 @@ import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { stageFormat, startStage } from "./plan-stage.js";
-import { matchResultOf, roundRobinStandings, stageParticipants } from "./ranks.js";
+import { roundRobinStandings } from "./ranks.js";
 import { swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
 import { assertGroupStageWithinLimits } from "./stage-limits.js";
+import { matchResultOf, stageParticipants } from "./stage-results.js";
 
 const POINTER = "/data/attributes/state";
 

@@ -1,11 +1,8 @@
 /** Final ranks and standings of a completed stage. */
 import {
   computeStandings,
-  type EngineParticipant,
   eliminationRanks,
-  type MatchResult,
   type RankMap,
-  type SetScore,
   type StandingRow,
   standingRanks,
 } from "../../engine/index.js";
@@ -14,28 +11,7 @@ import type { MatchRow, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
 import { freeForAllRanks, swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
-
-export function matchResultOf(row: MatchRow): MatchResult {
-  const sets = row.score_sets === null ? [] : (JSON.parse(row.score_sets) as SetScore[]);
-  return {
-    player1Id: row.player1_id!,
-    player2Id: row.player2_id!,
-    winnerId: row.tie === 1 ? null : row.winner_id,
-    sets,
-    round: row.round,
-  };
-}
-
-export function stageParticipants(
-  service: ServiceContext,
-  tournamentId: number,
-  ids?: ReadonlySet<number>,
-): EngineParticipant[] {
-  return service.participants
-    .list(tournamentId)
-    .filter((p) => ids === undefined || ids.has(p.id))
-    .map((p) => ({ id: p.id, seed: p.seed }));
-}
+import { matchResultOf, stageParticipants } from "./stage-results.js";
 
 /** Standings of a round-robin (or swiss) stage from its completed matches. */
 export function roundRobinStandings(

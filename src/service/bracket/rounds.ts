@@ -17,7 +17,7 @@ import {
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { MatchRow, NewMatch, StageRef } from "../../store/matches-repository.js";
 import type { ServiceContext } from "../context.js";
-import { matchResultOf, stageParticipants } from "./ranks.js";
+import { matchResultOf, stageParticipants } from "./stage-results.js";
 
 function roundMatch(
   ref: StageRef,

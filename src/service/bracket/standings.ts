@@ -22,9 +22,10 @@ import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { stageFormat } from "./plan-stage.js";
 import { isEliminationMatch } from "./progress.js";
-import { matchResultOf, roundRobinStandings, stageParticipants } from "./ranks.js";
+import { roundRobinStandings } from "./ranks.js";
 import { freeForAllRanks, freeForAllReports, playersOf, swissRanks } from "./rounds.js";
 import { plannedFrom, storedResults } from "./stage-index.js";
+import { matchResultOf, stageParticipants } from "./stage-results.js";
 
 export interface Standing {
   participant_id: number;

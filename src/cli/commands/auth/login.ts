@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { DEFAULT_PROFILE } from "../../../config/settings.js";
-import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
@@ -25,7 +24,7 @@ export function registerLogin(noun: Command, app: App): void {
     .addHelpText("after", "\nExample:\n  tourney auth login --profile lan < key.txt")
     .action(async (_options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       const profile = targetProfile(f, store);
       if (!store.hasProfile(profile)) store.activeProfile(); // validates config.json early
       const key = await readKey(f, profile);

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { targetProfile } from "../config/profile-name.js";
 
@@ -9,7 +8,7 @@ export function registerLogout(noun: Command, app: App): void {
     .description("forget the stored credentials of the profile")
     .action(async (_options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       const profile = targetProfile(f, store);
       const removed = store.credentials.remove(profile);
       f.printer().note(

@@ -1,6 +1,5 @@
 /** `tourney config list|get|set|unset`: settings of a profile. */
 import type { Command } from "commander";
-import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { targetProfile } from "./profile-name.js";
 
@@ -17,7 +16,7 @@ export function registerConfig(program: Command, app: App): void {
     .description("every setting of the profile with its value")
     .action(async (_options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       const entries = store.list(targetProfile(f, store));
       await f.printer().list(
         entries.map((e) => ({ id: e.key, key: e.key, value: e.value ?? null, source: e.source })),
@@ -34,7 +33,7 @@ export function registerConfig(program: Command, app: App): void {
     .argument("<key>", "setting name")
     .action(async (key: string, _options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       const value = store.get(targetProfile(f, store), key);
       if (f.globals.json) f.printer().json({ key, value: value ?? null });
       else f.io.stdout.write(`${value ?? ""}\n`);
@@ -46,7 +45,7 @@ export function registerConfig(program: Command, app: App): void {
     .argument("<value>", "new value")
     .action(async (key: string, value: string, _options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       const profile = targetProfile(f, store);
       await store.set(profile, key, value);
       f.printer().note(`Set ${key} for profile ${profile}`);
@@ -57,7 +56,7 @@ export function registerConfig(program: Command, app: App): void {
     .argument("<key>", "setting name")
     .action(async (key: string, _options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       const profile = targetProfile(f, store);
       await store.unset(profile, key);
       f.printer().note(`Unset ${key} for profile ${profile}`);

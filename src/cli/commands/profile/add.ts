@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { ConfigStore, type ProfileInput } from "../../../config/store.js";
+import type { ProfileInput } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 
@@ -29,7 +29,7 @@ export function registerAdd(noun: Command, app: App): void {
             throw new UsageError("--timeout needs a whole number of seconds");
           input.timeout = Number(options.timeout);
         }
-        await new ConfigStore(f.paths).addProfile(name, input);
+        await f.configStore().addProfile(name, input);
         f.printer().note(
           `Added profile ${name}; \`tourney profile use ${name}\` makes it the default`,
         );

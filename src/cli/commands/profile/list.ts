@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 
 export function registerList(noun: Command, app: App): void {
@@ -9,7 +8,7 @@ export function registerList(noun: Command, app: App): void {
     .description("list profiles (* marks the active one)")
     .action(async (_options: unknown, command: Command) => {
       const f = app.factory(command);
-      const profiles = new ConfigStore(f.paths).listProfiles();
+      const profiles = f.configStore().listProfiles();
       const records = profiles.map((p) => ({
         id: p.name,
         name: p.name,

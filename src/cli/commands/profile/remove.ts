@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 
 export function registerRemove(noun: Command, app: App): void {
@@ -10,7 +9,7 @@ export function registerRemove(noun: Command, app: App): void {
     .argument("<name>", "profile name")
     .action(async (name: string, _options: unknown, command: Command) => {
       const f = app.factory(command);
-      const store = new ConfigStore(f.paths);
+      const store = f.configStore();
       await f.confirm(`Remove profile ${name} and its stored credentials?`);
       await store.removeProfile(name);
       f.printer().note(`Removed profile ${name}`);

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 
 export function registerUse(noun: Command, app: App): void {
@@ -10,7 +9,7 @@ export function registerUse(noun: Command, app: App): void {
     .argument("<name>", "profile name")
     .action(async (name: string, _options: unknown, command: Command) => {
       const f = app.factory(command);
-      await new ConfigStore(f.paths).useProfile(name);
+      await f.configStore().useProfile(name);
       f.printer().note(`Active profile: ${name}`);
     });
 }

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
-import { databaseFor } from "./serve.js";
+import { databaseFor } from "./database-path.js";
 
 async function withKeys<T>(
   dbPath: string,

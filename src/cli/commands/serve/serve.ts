@@ -7,21 +7,11 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./keys.js";
 
 export const DEFAULT_PORT = 4870;
 export const SERVE_BUSY_TIMEOUT_MS = 250;
-
-export function databaseFor(f: Factory, db: string | undefined): string {
-  if (db !== undefined) return db;
-  const profile = f.profile();
-  if (profile.backend !== "embedded") {
-    throw new UsageError(
-      `profile ${profile.name} is remote; pass --db FILE to choose the database to serve`,
-    );
-  }
-  return profile.dbPath;
-}
 
 function parsePort(raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 65535)

@@ -1,0 +1,16 @@
+/**
+ * What profile resolution and profile management need of the credential store
+ * (src/auth/credentials.ts implements it). Config declares it and the CLI's
+ * factory passes the store in, so config never imports auth.
+ */
+export interface StoredSecrets {
+  readonly apiKey?: string;
+  readonly token?: string;
+}
+
+export interface CredentialAccess {
+  get(profile: string): StoredSecrets | undefined;
+  /** True when the profile has an API key or a token. */
+  has(profile: string): boolean;
+  remove(profile: string): boolean;
+}
