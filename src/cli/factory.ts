@@ -148,9 +148,16 @@ export class Factory {
 async function defaultTransport(profile: ResolvedProfile, deps: CliDeps): Promise<Transport> {
   if (profile.backend === "embedded") {
     const { createInProcessTransport } = await import("../client/in-process-transport.js");
+    // TOURNEY_DEBUG: the real exception behind an embedded 500, as `serve` prints it.
+    const stderr = deps.io.stderr;
+    const onError = deps.env.TOURNEY_DEBUG
+      ? (error: unknown) =>
+          stderr.write(`internal error: ${String((error as Error)?.stack ?? error)}\n`)
+      : undefined;
     return createInProcessTransport({
       dbPath: profile.dbPath,
       ...(deps.now ? { now: deps.now } : {}),
+      ...(onError ? { onError } : {}),
     });
   }
   const { createRemoteTransport } = await import("../client/remote-transport.js");

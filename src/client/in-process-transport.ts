@@ -11,6 +11,8 @@ export interface InProcessTransportOptions {
   readonly dbPath: string;
   /** Injected clock for the service. */
   readonly now?: (() => Date) | undefined;
+  /** Told of unexpected errors the service answers as 500 (TOURNEY_DEBUG prints them). */
+  readonly onError?: ((error: unknown) => void) | undefined;
 }
 
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
@@ -24,6 +26,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         dbPath: options.dbPath,
         requireAuth: false,
         ...(options.now === undefined ? {} : { now: options.now }),
+        ...(options.onError === undefined ? {} : { onError: options.onError }),
       }),
     );
     return opening;
