@@ -41,22 +41,6 @@ export interface ErrorDocument {
   readonly errors: readonly ErrorObject[];
 }
 
-/** Response `type` values. */
-export const RESOURCE_TYPES = [
-  "tournament",
-  "participant",
-  "match",
-  "match_attachment",
-  "station",
-  "station_queuer",
-  "race",
-  "round",
-  "elapsed_time",
-  "user",
-  "community",
-] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
-
 /** Page size limits of every list operation. */
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 1000;
