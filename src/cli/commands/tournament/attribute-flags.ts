@@ -19,14 +19,16 @@ type Path = readonly string[];
 /** "a | b | c", with "" shown as such. */
 const either = (values: readonly string[]) => values.map((v) => (v === "" ? '""' : v)).join(" | ");
 
-const FLAGS: readonly {
-  flag: string;
-  description: string;
-  path: Path;
-  parse: "string" | "int" | "bool" | "rank3" | "choice";
+interface FlagSpec {
+  readonly flag: string;
+  readonly description: string;
+  readonly path: Path;
+  readonly parse: "string" | "int" | "bool" | "rank3" | "choice";
   /** For parse "choice": the allowed values, checked by the CLI (exit 2). */
-  choices?: ChoiceSpec;
-}[] = [
+  readonly choices?: ChoiceSpec;
+}
+
+const TABLE = [
   { flag: "--name <name>", description: "tournament name", path: ["name"], parse: "string" },
   {
     flag: "--type <type>",
@@ -161,7 +163,42 @@ const FLAGS: readonly {
     path: ["group_stage_options", "participant_count_to_advance_per_group"],
     parse: "int",
   },
-];
+] as const satisfies readonly FlagSpec[];
+
+const FLAGS: readonly FlagSpec[] = TABLE;
+
+/** `check-in-duration` -> `checkInDuration`, as commander names an option's value. */
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+type OptionKey<F extends string> = F extends `--${infer Long} ${string}`
+  ? Camel<Long>
+  : F extends `--${infer Long}`
+    ? Camel<Long>
+    : never;
+type FlagValue<Spec> = Spec extends { parse: "bool" | "rank3" }
+  ? boolean
+  : Spec extends { choices: { list: true } }
+    ? readonly string[]
+    : string;
+
+/**
+ * The flags' values as commander hands them over (`{ name: "Cup", thirdPlace: true }`),
+ * typed from the table above: a flag added there is a field here.
+ */
+export type AttributeFlags = {
+  readonly [Spec in (typeof TABLE)[number] as OptionKey<Spec["flag"]>]?: FlagValue<Spec>;
+} & { readonly set?: readonly string[] };
+
+/**
+ * v2.1 tournament attributes, nested as the contract draws them
+ * (`{ match_options: { consolation_matches_target_rank: 3 } }`); `--set` reaches any.
+ */
+export interface TournamentAttributes {
+  readonly name?: string;
+  readonly tournament_type?: string;
+  readonly [attribute: string]: unknown;
+}
 
 function attributeName(flag: string): string {
   const long = flag.split(" ")[0]!.replace(/^--/, "");
@@ -194,7 +231,7 @@ function assign(target: Record<string, unknown>, path: Path, value: unknown): vo
   node[path[path.length - 1]!] = value;
 }
 
-function parseValue(spec: (typeof FLAGS)[number], raw: unknown): unknown {
+function parseValue(spec: FlagSpec, raw: unknown): unknown {
   switch (spec.parse) {
     case "bool":
       return raw === true;
@@ -239,15 +276,16 @@ function parseSet(entry: string): { path: string[]; value: unknown } {
   return { path, value };
 }
 
-/** The attributes the given options describe (only what was given). */
-export function attributesFrom(options: Record<string, unknown>): Record<string, unknown> {
+/** The attributes the given flags describe (only what was given). */
+export function attributesFrom(flags: AttributeFlags): TournamentAttributes {
   const attributes: Record<string, unknown> = {};
+  const values: Readonly<Record<string, unknown>> = flags;
   for (const spec of FLAGS) {
-    const raw = options[attributeName(spec.flag)];
+    const raw = values[attributeName(spec.flag)];
     if (raw === undefined) continue;
     assign(attributes, spec.path, parseValue(spec, raw));
   }
-  for (const entry of (options.set as string[] | undefined) ?? []) {
+  for (const entry of flags.set ?? []) {
     const { path, value } = parseSet(entry);
     assign(attributes, path, value);
   }
@@ -258,7 +296,7 @@ export function attributesFrom(options: Record<string, unknown>): Record<string,
  * --third-place means nothing in double elimination (the losers bracket decides
  * third place): refused as a usage error. `type` is the type the tournament will have.
  */
-export function checkThirdPlace(attributes: Record<string, unknown>, type: unknown): void {
+export function checkThirdPlace(attributes: TournamentAttributes, type: unknown): void {
   if (!asksThirdPlace(attributes) || type !== "double elimination") return;
   throw new UsageError(
     "--third-place does not apply to double elimination: the losers bracket already decides third place",
@@ -266,7 +304,7 @@ export function checkThirdPlace(attributes: Record<string, unknown>, type: unkno
 }
 
 /** Whether the attributes ask for a third-place match (then the type matters). */
-export function asksThirdPlace(attributes: Record<string, unknown>): boolean {
+export function asksThirdPlace(attributes: TournamentAttributes): boolean {
   const options = attributes.match_options as Record<string, unknown> | undefined;
   return options?.consolation_matches_target_rank === 3;
 }

@@ -1,7 +1,8 @@
+/** `tourney tournament change-state <tournament> <state>`: any change_state value. */
 import type { Command } from "commander";
 import { STATE_CHANGES } from "../../../model/tournament.js";
 import type { App } from "../../app.js";
-import { applyStateChange, parseStateChange } from "./state-change.js";
+import { parseStateChange, runTournamentStateChange } from "./state-change.js";
 
 export function registerChangeState(noun: Command, app: App): void {
   noun
@@ -17,8 +18,8 @@ reset and reset_group_stage ask for confirmation first (--yes skips it).
 Example:
   tourney tournament change-state spring_cup open_predictions`,
     )
-    .action(async (tournament: string, state: string, _options: unknown, command: Command) => {
+    .action(async (tournament: string, state: string, _flags: unknown, command: Command) => {
       const change = parseStateChange(state);
-      await applyStateChange(app.factory(command), tournament, change);
+      await runTournamentStateChange(app.factory(command), { tournament, change });
     });
 }

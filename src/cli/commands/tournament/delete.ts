@@ -1,6 +1,13 @@
+/** `tourney tournament delete <tournament>`: confirms, then deletes it with everything in it. */
 import type { Command } from "commander";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+
+export interface TournamentDeleteOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+}
 
 /** What deleting loses, said in the question: results, when the tournament has begun. */
 function deleteQuestion(tournament: string, record: ResourceObject): string {
@@ -14,20 +21,23 @@ function deleteQuestion(tournament: string, record: ResourceObject): string {
   return `Delete tournament ${tournament} ${name}${state} and everything in it?`;
 }
 
+export async function runTournamentDelete(f: Factory, o: TournamentDeleteOptions): Promise<void> {
+  const client = await f.client();
+  const record = await client.tournaments.get(o.tournament);
+  await f.confirm(deleteQuestion(o.tournament, record));
+  await client.tournaments.delete(record.id);
+  const printer = f.printer();
+  if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });
+  else printer.note(`Deleted tournament ${o.tournament}`);
+}
+
 export function registerDelete(noun: Command, app: App): void {
   noun
     .command("delete")
     .alias("rm")
     .description("delete a tournament with its participants and matches")
     .argument("<tournament>", "tournament id or url")
-    .action(async (tournament: string, _options: unknown, command: Command) => {
-      const f = app.factory(command);
-      const client = await f.client();
-      const record = await client.tournaments.get(tournament);
-      await f.confirm(deleteQuestion(tournament, record));
-      await client.tournaments.delete(record.id);
-      const printer = f.printer();
-      if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });
-      else printer.note(`Deleted tournament ${tournament}`);
-    });
+    .action(async (tournament: string, _flags: unknown, command: Command) =>
+      runTournamentDelete(app.factory(command), { tournament }),
+    );
 }

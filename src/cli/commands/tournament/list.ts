@@ -1,6 +1,9 @@
+/** `tourney tournament list`: tournaments, filtered as the service filters them. */
 import type { Command } from "commander";
+import type { TournamentFilters } from "../../../client/tournaments.js";
 import { TOURNAMENT_STATES, TOURNAMENT_TYPES } from "../../../model/tournament.js";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
@@ -13,6 +16,41 @@ const STATE_FILTERS = [
   "ended",
   ...TOURNAMENT_STATES.filter((s) => s !== "pending"),
 ];
+
+/** The flags as commander hands them over (choices already checked). */
+export interface TournamentListFlags {
+  readonly state?: string;
+  readonly type?: string;
+  readonly createdAfter?: string;
+  readonly createdBefore?: string;
+}
+
+export interface TournamentListOptions {
+  /** The list query, as the contract names its parameters. */
+  readonly filters: TournamentFilters;
+}
+
+/** Flags to the contract's query (no I/O): a type is spelled with `_` for spaces. */
+export function parseTournamentList(flags: TournamentListFlags): TournamentListOptions {
+  const filters: Record<string, string> = {};
+  if (flags.state) filters.state = flags.state;
+  if (flags.type) filters.type = flags.type.replaceAll(" ", "_");
+  if (flags.createdAfter) filters.created_after = flags.createdAfter;
+  if (flags.createdBefore) filters.created_before = flags.createdBefore;
+  return { filters };
+}
+
+export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
+  const client = await f.client();
+  const records = await client.tournaments.listAll(o.filters);
+  await f
+    .printer()
+    .list(
+      records.map(flatten),
+      TOURNAMENT_COLUMNS,
+      "no tournaments yet: `tourney tournament create --name NAME` makes one",
+    );
+}
 
 export function registerList(noun: Command, app: App): void {
   noun
@@ -32,21 +70,7 @@ export function registerList(noun: Command, app: App): void {
     )
     .option("--created-after <date>", "created after this date (2026-01-31 or 01/31/2026)")
     .option("--created-before <date>", "created before this date")
-    .action(async (options: Record<string, string | undefined>, command: Command) => {
-      const f = app.factory(command);
-      const client = await f.client();
-      const filters: Record<string, string> = {};
-      if (options.state) filters.state = options.state;
-      if (options.type) filters.type = options.type.replaceAll(" ", "_");
-      if (options.createdAfter) filters.created_after = options.createdAfter;
-      if (options.createdBefore) filters.created_before = options.createdBefore;
-      const records = await client.tournaments.listAll(filters);
-      await f
-        .printer()
-        .list(
-          records.map(flatten),
-          TOURNAMENT_COLUMNS,
-          "no tournaments yet: `tourney tournament create --name NAME` makes one",
-        );
-    });
+    .action(async (flags: TournamentListFlags, command: Command) =>
+      runTournamentList(app.factory(command), parseTournamentList(flags)),
+    );
 }

@@ -1,7 +1,9 @@
+/** `tourney tournament standings <tournament>`: one table per stage, every tie-break. */
 import type { Command } from "commander";
 import type { ApiClient } from "../../../client/api-client.js";
 import { NotFoundError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import type { Column, Printer } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
 
@@ -118,28 +120,39 @@ async function print(printer: Printer, rows: readonly FlatRecord[], fallback: bo
   }
 }
 
+export interface TournamentStandingsOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+}
+
+export async function runTournamentStandings(
+  f: Factory,
+  o: TournamentStandingsOptions,
+): Promise<void> {
+  const client = await f.client();
+  const printer = f.printer();
+  let rows: FlatRecord[];
+  let fallback = false;
+  try {
+    rows = (await client.tournaments.standings(o.tournament)).map(flatten);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    rows = await finalRanks(client, o.tournament);
+    fallback = true;
+    printer.note(
+      "the service has no standings (GET /standings answered 404): showing final_rank from the participants",
+    );
+  }
+  await print(printer, rows, fallback);
+}
+
 export function registerStandings(noun: Command, app: App): void {
   noun
     .command("standings")
     .description("standings of each group, then of the final stage, with every tie-break")
     .argument("<tournament>", "tournament id or url")
     .addHelpText("after", HELP)
-    .action(async (tournament: string, _options: unknown, command: Command) => {
-      const f = app.factory(command);
-      const client = await f.client();
-      const printer = f.printer();
-      let rows: FlatRecord[];
-      let fallback = false;
-      try {
-        rows = (await client.tournaments.standings(tournament)).map(flatten);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        rows = await finalRanks(client, tournament);
-        fallback = true;
-        printer.note(
-          "the service has no standings (GET /standings answered 404): showing final_rank from the participants",
-        );
-      }
-      await print(printer, rows, fallback);
-    });
+    .action(async (tournament: string, _flags: unknown, command: Command) =>
+      runTournamentStandings(app.factory(command), { tournament }),
+    );
 }

@@ -22,6 +22,7 @@ const CONFIRM: Partial<Record<StateChange, string>> = {
   reset_group_stage: "'s group stage, removing its group matches and results",
 };
 
+/** A change_state value as typed (`reset-group-stage` too); no I/O. */
 export function parseStateChange(value: string): StateChange {
   const change = value.trim().toLowerCase().replaceAll("-", "_");
   if (!STATE_CHANGES.includes(change as StateChange))
@@ -31,23 +32,29 @@ export function parseStateChange(value: string): StateChange {
   return change as StateChange;
 }
 
-export async function applyStateChange(
+export interface TournamentStateChangeOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  readonly change: StateChange;
+}
+
+export async function runTournamentStateChange(
   f: Factory,
-  tournament: string,
-  change: StateChange,
+  o: TournamentStateChangeOptions,
 ): Promise<void> {
   const client = await f.client();
-  let target = tournament;
-  const effect = CONFIRM[change];
+  let target = o.tournament;
+  const effect = CONFIRM[o.change];
   if (effect !== undefined && !f.globals.yes) {
-    const record = await client.tournaments.get(tournament);
+    const record = await client.tournaments.get(o.tournament);
     target = record.id;
     const name = JSON.stringify(String(record.attributes.name));
-    await f.confirm(`Reset tournament ${tournament} ${name}${effect}?`);
+    await f.confirm(`Reset tournament ${o.tournament} ${name}${effect}?`);
   }
-  const record = flatten(await client.tournaments.changeState(target, change));
+  const record = flatten(await client.tournaments.changeState(target, o.change));
   const printer = f.printer();
-  if (printer.mode === "table") printer.note(`Tournament ${tournament} is ${String(record.state)}`);
+  if (printer.mode === "table")
+    printer.note(`Tournament ${o.tournament} is ${String(record.state)}`);
   await printer.record(record, TOURNAMENT_FIELDS);
 }
 
@@ -65,7 +72,7 @@ export function registerStateVerb(noun: Command, app: App, spec: StateVerb): voi
           : " Asks for confirmation first; --yes skips it (needed without a terminal)."
       }`,
     )
-    .action(async (tournament: string, _options: unknown, command: Command) =>
-      applyStateChange(app.factory(command), tournament, spec.change),
+    .action(async (tournament: string, _flags: unknown, command: Command) =>
+      runTournamentStateChange(app.factory(command), { tournament, change: spec.change }),
     );
 }

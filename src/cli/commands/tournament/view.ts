@@ -1,7 +1,20 @@
+/** `tourney tournament view <tournament>`: one tournament. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+
+export interface TournamentViewOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+}
+
+export async function runTournamentView(f: Factory, o: TournamentViewOptions): Promise<void> {
+  const client = await f.client();
+  const record = await client.tournaments.get(o.tournament);
+  await f.printer().record(flatten(record), TOURNAMENT_FIELDS);
+}
 
 export function registerView(noun: Command, app: App): void {
   noun
@@ -9,10 +22,7 @@ export function registerView(noun: Command, app: App): void {
     .alias("show")
     .description("show one tournament")
     .argument("<tournament>", "tournament id or url")
-    .action(async (tournament: string, _options: unknown, command: Command) => {
-      const f = app.factory(command);
-      const client = await f.client();
-      const record = await client.tournaments.get(tournament);
-      await f.printer().record(flatten(record), TOURNAMENT_FIELDS);
-    });
+    .action(async (tournament: string, _flags: unknown, command: Command) =>
+      runTournamentView(app.factory(command), { tournament }),
+    );
 }

@@ -1,0 +1,113 @@
+/**
+ * A Factory for calling a verb's `runX(factory, options)` directly, without
+ * commander: captured streams, a sandbox of its own (temporary config and data
+ * directories) and the embedded service on in-memory SQLite. Every Factory the
+ * harness makes shares that one service, so one call can read what another wrote.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { Factory, type GlobalOptions } from "../../src/cli/factory.js";
+import type { Prompter } from "../../src/cli/prompter.js";
+import type { ApiClient } from "../../src/client/api-client.js";
+import { createInProcessTransport } from "../../src/client/in-process-transport.js";
+import type { Transport } from "../../src/client/transport.js";
+
+class Capture {
+  text = "";
+  constructor(readonly isTTY: boolean) {}
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+  /** What was written since the last take. */
+  take(): string {
+    const text = this.text;
+    this.text = "";
+    return text;
+  }
+}
+
+export interface FactoryOptions {
+  /** Global flags (--json, --yes, --profile, ...); defaults are the CLI's. */
+  readonly globals?: Partial<GlobalOptions>;
+  /** Terminals on stdin and stdout (tables, prompts). */
+  readonly tty?: boolean;
+  readonly stdin?: string;
+  readonly prompter?: Prompter;
+  readonly env?: Record<string, string>;
+}
+
+export interface TestFactory {
+  readonly factory: Factory;
+  /** stdout since the last call. */
+  stdout(): string;
+  /** stderr since the last call. */
+  stderr(): string;
+  /** stdout since the last call, parsed as JSON. */
+  json(): any;
+}
+
+export interface FactoryHarness {
+  /** A Factory on the shared service and sandbox, with its own streams. */
+  make(options?: FactoryOptions): TestFactory;
+  /** An API client on the same service, to set up and check state. */
+  client(): Promise<ApiClient>;
+  cleanup(): Promise<void>;
+}
+
+const DEFAULT_GLOBALS: GlobalOptions = {
+  json: false,
+  verbose: false,
+  input: true,
+  yes: false,
+  color: false,
+};
+
+export function createFactoryHarness(): FactoryHarness {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-factory-"));
+  const service = createInProcessTransport({ dbPath: ":memory:" });
+  // Each Factory closes its transport when done: the shared service outlives them.
+  const shared: Transport = {
+    send: (request) => service.send(request),
+    transaction: (fn) => service.transaction!(fn),
+    close: async () => {},
+  };
+  const env = {
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+  };
+  const make = (options: FactoryOptions = {}): TestFactory => {
+    const tty = options.tty ?? false;
+    const stdout = new Capture(tty);
+    const stderr = new Capture(tty);
+    const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [options.stdin]), {
+      isTTY: tty,
+    });
+    const factory = new Factory(
+      {
+        io: { stdout, stderr, stdin },
+        env: { ...env, ...options.env },
+        homeDir: join(dir, "home"),
+        makeTransport: async () => shared,
+        ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
+      },
+      { ...DEFAULT_GLOBALS, ...options.globals },
+    );
+    return {
+      factory,
+      stdout: () => stdout.take(),
+      stderr: () => stderr.take(),
+      json: () => JSON.parse(stdout.take()),
+    };
+  };
+  return {
+    make,
+    client: () => make().factory.client(),
+    async cleanup() {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
