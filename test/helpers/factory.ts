@@ -69,11 +69,7 @@ export function createFactoryHarness(): FactoryHarness {
   const dir = mkdtempSync(join(tmpdir(), "tourney-factory-"));
   const service = createInProcessTransport({ dbPath: ":memory:" });
   // Each Factory closes its transport when done: the shared service outlives them.
-  const shared: Transport = {
-    send: (request) => service.send(request),
-    transaction: (fn) => service.transaction!(fn),
-    close: async () => {},
-  };
+  const shared: Transport = { ...service, close: async () => {} };
   const env = {
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: join(dir, "data"),
