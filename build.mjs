@@ -48,7 +48,9 @@ const lazyChildProcess = {
 };
 
 /** Loaded by the core on demand, from dist/vendor/<name>.mjs. */
-const VENDOR = ["inquirer", "cli-table3", "conf", "undici"];
+const VENDOR = ["inquirer", "cli-table3", "conf", "undici", "csv-parse/sync"];
+/** Vendor modules read by their named exports (the others by their default export). */
+const VENDOR_NAMED = new Set(["csv-parse/sync"]);
 
 /**
  * The core is a classic script: it cannot evaluate `import()` itself (vm.Script
@@ -136,7 +138,7 @@ function dropUnusedBanners(dir) {
 }
 
 async function buildVendor() {
-  // One entry per package; every call site reads the package's default export.
+  // One entry per package; call sites read the default export (VENDOR_NAMED: the named ones).
   const entries = Object.fromEntries(VENDOR.map((name) => [name, `vendor:${name}`]));
   await build({
     ...common,
@@ -153,7 +155,7 @@ async function buildVendor() {
         setup(b) {
           b.onResolve({ filter: /^vendor:/ }, ({ path }) => ({ path, namespace: "vendor" }));
           b.onLoad({ filter: /.*/, namespace: "vendor" }, ({ path }) => ({
-            contents: `export { default } from ${JSON.stringify(path.slice("vendor:".length))};`,
+            contents: `export ${VENDOR_NAMED.has(path.slice("vendor:".length)) ? "*" : "{ default }"} from ${JSON.stringify(path.slice("vendor:".length))};`,
             resolveDir: import.meta.dirname,
             loader: "js",
           }));

@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   readonly basePath?: string | undefined;
   /** Sent as `community_id` on every tournament path. */
   readonly communityId?: string | undefined;
-  /** Largest bulk_add request (remote services cap it at 20); undefined = one request. */
+  /** Largest bulk_add request (remote services cap it at 20); undefined: MAX_BULK_ADD. */
   readonly bulkChunkSize?: number | undefined;
   readonly retryPolicy?: RetryPolicy | undefined;
 }
@@ -72,7 +72,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     requester,
     tournaments: tournamentsApi(requester),
-    participants: participantsApi(requester, { bulkChunkSize: options.bulkChunkSize }),
+    participants: participantsApi(requester, {
+      bulkChunkSize: options.bulkChunkSize,
+      transaction: options.transport.transaction?.bind(options.transport),
+    }),
     matches: matchesApi(requester),
     attachments: attachmentsApi(requester),
     stations: stationsApi(requester),

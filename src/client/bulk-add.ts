@@ -1,10 +1,17 @@
 /**
  * Bulk add over a requester, and undoing it.
  *
- * Without a chunk size everything goes in one request: the embedded service
- * adds it in one transaction, all or nothing. With a chunk size (a remote
- * service caps bulk_add at 20) the chunks go one after another, and nothing
- * spans the requests, so the client undoes what it added itself:
+ * A roster goes in chunks of at most MAX_BULK_ADD (model/bulk-add.ts), or of
+ * the chunk size given (a remote service caps bulk_add at 20). Problems the
+ * service reports point at the roster's index, not the chunk's
+ * (`/data/attributes/participants/25/name` for the 26th name), on every backend.
+ *
+ * With a transaction (the embedded backend), every chunk goes inside one
+ * transaction: all or nothing. A refused chunk, or `stop` aborted (Ctrl-C,
+ * seen between chunks), rolls everything back.
+ *
+ * Without one (a remote service) nothing spans the requests, so the client
+ * undoes what it added itself:
  * - a chunk is refused: what earlier chunks created is deleted again, then the
  *   refusal is rethrown (BulkAddCompensationError when some could not be deleted);
  * - `stop` is aborted (Ctrl-C): no further chunk is sent (the one in flight is
@@ -18,10 +25,17 @@
  * in the tournament before (`namesAreNew`), the chunk's names found in the
  * tournament are taken as this run's and undone with the rest.
  */
+import { MAX_BULK_ADD } from "../model/bulk-add.js";
 import { participantNameKey } from "../model/participant-name.js";
 import { STATE_FILTER_GROUPS } from "../model/tournament.js";
 import type { ApiRecord } from "./envelope.js";
-import { ApiError, BulkAddCompensationError, NotFoundError } from "./errors.js";
+import {
+  ApiError,
+  BulkAddCompensationError,
+  type ErrorDetail,
+  NotFoundError,
+  RejectedError,
+} from "./errors.js";
 import type { Requester } from "./requester.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
@@ -35,7 +49,41 @@ export interface BulkAddControl {
   readonly abandon?: AbortSignal | undefined;
   /** None of the names was in the tournament when the add began (a re-run's check). */
   readonly namesAreNew?: boolean | undefined;
+  /** After each chunk: how many of the roster have been sent, of how many. */
+  readonly onProgress?: ((sent: number, total: number) => void) | undefined;
 }
+
+export interface BulkAddOptions {
+  /** Largest request; at most (and by default) MAX_BULK_ADD. */
+  readonly chunkSize?: number | undefined;
+  /** The backend's transaction spanning requests (Transport.transaction), if it has one. */
+  readonly transaction?: (<T>(fn: () => Promise<T>) => Promise<T>) | undefined;
+}
+
+const CHUNK_POINTER = /^\/data\/attributes\/participants\/(\d+)(?=\/|$)/;
+
+/**
+ * A chunk's refusal as the roster's: each pointer's index moved by the chunk's
+ * offset. Other errors (and other statuses) are returned unchanged.
+ */
+export function refusalOfRoster(error: unknown, offset: number): unknown {
+  if (!(error instanceof RejectedError) || offset === 0) return error;
+  const errors: ErrorDetail[] = error.errors.map((e) =>
+    e.pointer === undefined
+      ? e
+      : {
+          ...e,
+          pointer: e.pointer.replace(
+            CHUNK_POINTER,
+            (_, i: string) => `/data/attributes/participants/${Number(i) + offset}`,
+          ),
+        },
+  );
+  return new RejectedError(error.status, error.message, errors);
+}
+
+/** Lets a signal's handler run between chunks (an in-process request never yields). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What undoing left behind, and why (undefined when everything was removed). */
 interface UndoResult {
@@ -71,24 +119,34 @@ export class UndoStoppedError extends Error {
   override name = "UndoStoppedError";
 }
 
-function chunksOf<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) {
-    chunks.push(items.slice(start, start + size));
+interface Chunk {
+  readonly items: readonly object[];
+  /** The index of its first item in the roster. */
+  readonly offset: number;
+}
+
+function chunksOf(items: readonly object[], size: number): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (let offset = 0; offset < items.length; offset += size) {
+    chunks.push({ items: items.slice(offset, offset + size), offset });
   }
   return chunks;
 }
 
-export function bulkAdder(requester: Requester, chunkSize: number | undefined) {
+export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
   const all = (t: PathSegment) => resourcePath("tournaments", t, "participants");
 
-  async function sendChunk(t: PathSegment, chunk: readonly object[]): Promise<ApiRecord[]> {
-    const list = await requester.list({
-      method: "POST",
-      path: `${all(t)}/bulk_add`,
-      body: { type: TYPE, attributes: { participants: chunk } },
-    });
-    return list.data;
+  async function sendChunk(t: PathSegment, chunk: Chunk): Promise<ApiRecord[]> {
+    try {
+      const list = await requester.list({
+        method: "POST",
+        path: `${all(t)}/bulk_add`,
+        body: { type: TYPE, attributes: { participants: chunk.items } },
+      });
+      return list.data;
+    } catch (error) {
+      throw refusalOfRoster(error, chunk.offset);
+    }
   }
 
   const nameOf = (p: object) => String((p as { name?: unknown }).name ?? "");
@@ -162,22 +220,43 @@ export function bulkAdder(requester: Requester, chunkSize: number | undefined) {
     return new BulkAddInterruptedError(created, result.left, total, result.failure);
   }
 
-  return async function bulkAdd(
+  /** Every chunk in the backend's transaction: a refusal or an interrupt undoes all of it. */
+  async function transactional(
     t: PathSegment,
-    participants: readonly object[],
-    control: BulkAddControl = {},
+    chunks: readonly Chunk[],
+    total: number,
+    control: BulkAddControl,
+    transaction: NonNullable<BulkAddOptions["transaction"]>,
   ): Promise<ApiRecord[]> {
-    if (participants.length === 0) return [];
-    const size = Math.max(1, Math.floor(chunkSize ?? participants.length));
+    const stopped = () => control.stop?.aborted === true;
+    return transaction(async () => {
+      const created: ApiRecord[] = [];
+      for (const chunk of chunks) {
+        created.push(...(await sendChunk(t, chunk)));
+        control.onProgress?.(chunk.offset + chunk.items.length, total);
+        await nextTurn();
+        if (stopped()) throw new BulkAddInterruptedError([], [], total);
+      }
+      return created;
+    });
+  }
+
+  /** Chunk after chunk, each its own request; undone by deleting (see the top). */
+  async function compensated(
+    t: PathSegment,
+    chunks: readonly Chunk[],
+    total: number,
+    control: BulkAddControl,
+  ): Promise<ApiRecord[]> {
     const created: ApiRecord[] = [];
-    for (const chunk of chunksOf(participants, size)) {
-      if (control.stop?.aborted) throw await interrupted(t, created, participants.length, control);
+    for (const chunk of chunks) {
+      if (control.stop?.aborted) throw await interrupted(t, created, total, control);
       try {
         created.push(...(await sendChunk(t, chunk)));
+        control.onProgress?.(chunk.offset + chunk.items.length, total);
       } catch (error) {
-        created.push(...(await landed(t, chunk, error, control)));
-        if (control.stop?.aborted)
-          throw await interrupted(t, created, participants.length, control);
+        created.push(...(await landed(t, chunk.items, error, control)));
+        if (control.stop?.aborted) throw await interrupted(t, created, total, control);
         const result = await undo(t, created, control.abandon);
         if (result.left.length > 0) {
           throw new BulkAddCompensationError(
@@ -189,5 +268,19 @@ export function bulkAdder(requester: Requester, chunkSize: number | undefined) {
       }
     }
     return created;
+  }
+
+  return async function bulkAdd(
+    t: PathSegment,
+    participants: readonly object[],
+    control: BulkAddControl = {},
+  ): Promise<ApiRecord[]> {
+    if (participants.length === 0) return [];
+    const size = Math.max(1, Math.min(MAX_BULK_ADD, Math.floor(options.chunkSize ?? MAX_BULK_ADD)));
+    const chunks = chunksOf(participants, size);
+    const total = participants.length;
+    return options.transaction === undefined
+      ? compensated(t, chunks, total, control)
+      : transactional(t, chunks, total, control, options.transaction);
   };
 }

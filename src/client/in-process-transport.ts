@@ -4,7 +4,14 @@
  * first request, so commands that never call the API never pay for it.
  */
 import type { Service } from "../service/index.js";
+import { ServerError } from "./errors.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
+
+/** SQLite's result codes for a database another connection holds locked. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
+}
 
 export interface InProcessTransportOptions {
   /** SQLite database file, or ":memory:". */
@@ -35,6 +42,19 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   return {
     async send(request: TransportRequest): Promise<TransportResponse> {
       return (await service()).handle(request);
+    },
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      const opened = await service();
+      try {
+        return await opened.transaction(fn);
+      } catch (error) {
+        // Only the transaction's own BEGIN meets a lock: inside it, this connection holds it.
+        if (!isBusy(error)) throw error;
+        throw new ServerError(
+          503,
+          "the database is busy: another process is writing to it; retry in a moment",
+        );
+      }
     },
     async close(): Promise<void> {
       if (closed) return;

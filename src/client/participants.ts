@@ -1,6 +1,6 @@
 /** Participants of a tournament: `/tournaments/{t}/participants...`, bulk add included. */
 
-import { type BulkAddControl, bulkAdder } from "./bulk-add.js";
+import { type BulkAddControl, type BulkAddOptions, bulkAdder } from "./bulk-add.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
@@ -20,7 +20,8 @@ export interface ParticipantsApi {
   ): Promise<ApiRecord>;
   delete(tournament: PathSegment, participant: PathSegment): Promise<void>;
   /**
-   * One request, or (with bulkChunkSize) one per chunk, deleting what earlier
+   * Requests of at most bulkChunkSize (and MAX_BULK_ADD) names: inside one
+   * transaction when the backend has one (embedded), else deleting what earlier
    * chunks created when a later one fails or `control.stop` is aborted (see bulk-add.ts).
    */
   bulkAdd(
@@ -39,8 +40,10 @@ export interface ParticipantsApi {
 }
 
 export interface ParticipantsOptions {
-  /** Largest bulk_add request; undefined sends everything at once. */
+  /** Largest bulk_add request; undefined: MAX_BULK_ADD (model/bulk-add.ts). */
   readonly bulkChunkSize?: number | undefined;
+  /** The backend's transaction across requests (the in-process transport's). */
+  readonly transaction?: BulkAddOptions["transaction"];
 }
 
 export function participantsApi(
@@ -61,7 +64,10 @@ export function participantsApi(
     update: (t, p, attributes) =>
       requester.single({ method: "PUT", path: one(t, p), body: { type: TYPE, attributes } }),
     delete: remove,
-    bulkAdd: bulkAdder(requester, options.bulkChunkSize),
+    bulkAdd: bulkAdder(requester, {
+      chunkSize: options.bulkChunkSize,
+      transaction: options.transaction,
+    }),
     clear: (t) => requester.none({ method: "DELETE", path: `${all(t)}/clear` }),
     randomize: async (t) =>
       (await requester.list({ method: "PUT", path: `${all(t)}/randomize` })).data,

@@ -11,4 +11,11 @@ export type TransportResponse = HttpResponse;
 export interface Transport {
   send(request: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
+  /**
+   * Runs `fn`, whose requests go through `send` one after another, in one
+   * transaction of the backend: all of their writes land, or none. Only the
+   * in-process transport has it (the embedded service's SQLite); over HTTP no
+   * transaction spans requests.
+   */
+  transaction?<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -1,11 +1,27 @@
 /**
- * When two participant names are the same name: the service keeps names unique
- * per tournament as its index compares them (trimmed; SQLite's NOCASE, which
- * folds ASCII letters only, so "ada" = "Ada" but "École" ≠ "école").
- * The client uses it to find a roster's repeats and names already present; it
- * must never fold more than the service does, or a name would be skipped that
- * the service would have taken.
+ * When two participant names are the same name — the one rule the client (a
+ * roster's repeats, names already present) and the service (its checks before
+ * a write, the names it stores) both use:
+ * - Unicode NFC first: "école" typed as one code point or as "e" plus a
+ *   combining accent is one name, and the service stores the NFC form;
+ * - surrounding white space does not count;
+ * - ASCII letters compare without case ("ada" = "Ada"), other letters exactly
+ *   ("École" ≠ "école"): the store's unique index compares `name COLLATE
+ *   NOCASE`, which folds ASCII letters only, and the client must never fold
+ *   more than the store does, or it would skip a name the service would take.
  */
+
+/** A name as the service stores it: NFC, trimmed. */
+export function normalParticipantName(name: string): string {
+  return name.normalize("NFC").trim();
+}
+
+/** Lower case as SQLite's NOCASE folds: ASCII letters only. */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/** The key two names share exactly when they are the same name. */
 export function participantNameKey(name: string): string {
-  return name.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return asciiLower(normalParticipantName(name));
 }

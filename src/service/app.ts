@@ -206,6 +206,7 @@ export function createService(options: ServiceOptions): Service {
   return {
     handle: async (request) => handleSync(request),
     handleSync,
+    transaction: (fn) => context.writeAcross(fn),
     createApiKey: (label) => {
       const key = newApiKey();
       context.apiKeys.insert(label, key, context.now());

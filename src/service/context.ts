@@ -19,6 +19,14 @@ export interface ServiceContext {
   /** Runs `fn` in one write transaction: all of it lands, or none. */
   write<T>(fn: () => T): T;
   /**
+   * Runs `fn`, which awaits several requests one after another, in one write
+   * transaction (each request's own writes become savepoints): all of it lands,
+   * or none, whether `fn` throws, the process is killed or the machine stops.
+   * For the in-process transport only: nothing else may use this connection
+   * until it settles (a CLI process runs one command at a time).
+   */
+  writeAcross<T>(fn: () => Promise<T>): Promise<T>;
+  /**
    * Runs a request: first forgets what other connections have changed since
    * the last one; the clock reads once for all of it.
    */
@@ -62,6 +70,20 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       throw error;
     }
   };
+  const writeAcross = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (db.inTransaction) throw new Error("writeAcross: a transaction is open already");
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      sync();
+      const result = await fn();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      forgetAll();
+      throw error;
+    }
+  };
   // The ISO form of the clock's reading, worked out again only when the millisecond changes.
   let lastMs = Number.NaN;
   let lastIso = "";
@@ -90,6 +112,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     },
     newRandomSeed: seeds,
     write,
+    writeAcross,
     inRequest: (fn) => {
       sync();
       inRequest = true;

@@ -25,6 +25,13 @@ export interface Service {
   handle(request: HttpRequest): Promise<HttpResponse>;
   /** The same, synchronously (the store is synchronous). */
   handleSync(request: HttpRequest): HttpResponse;
+  /**
+   * Runs `fn`, which sends requests through `handle` one after another, in one
+   * write transaction: all of their writes land, or none (a request refused
+   * inside it undoes only itself; `fn` throwing undoes everything). In-process
+   * use only: nothing else may use the service until it settles.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Creates an API key for the served service; only its hash is stored. */
   createApiKey(label: string): string;
   /** How many API keys exist. */

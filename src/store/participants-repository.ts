@@ -1,4 +1,5 @@
 /** Participant rows. Seeds of a tournament are kept dense: 1..n. */
+import { participantNameKey } from "../model/participant-name.js";
 import type { Db } from "./database.js";
 import { Statements } from "./statements.js";
 
@@ -36,11 +37,6 @@ export interface ParticipantChanges {
 
 /** Rows per INSERT statement in appendMany (8 parameters a row). */
 const INSERT_BATCH = 100;
-
-/** Lower case as SQLite's NOCASE folds: ASCII letters only. */
-export function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-}
 
 export class ParticipantRepository {
   private readonly statements: Statements;
@@ -158,8 +154,9 @@ export class ParticipantRepository {
   }
 
   /**
-   * Which of `names` are taken in the tournament, compared as the name column
-   * compares (COLLATE NOCASE: ASCII letters without case).
+   * Which of `names` (NFC, trimmed: as stored) are taken in the tournament, as
+   * keys of model/participant-name.ts: the name column compares COLLATE NOCASE,
+   * ASCII letters without case, as that rule does.
    */
   namesTaken(tournamentId: number, names: readonly string[]): Set<string> {
     const taken = this.statements
@@ -168,7 +165,7 @@ export class ParticipantRepository {
       )
       .pluck()
       .all(tournamentId, JSON.stringify(names)) as string[];
-    return new Set(taken.map(asciiLower));
+    return new Set(taken.map(participantNameKey));
   }
 
   update(tournamentId: number, id: number, changes: ParticipantChanges, now: string): void {

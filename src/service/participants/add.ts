@@ -3,7 +3,9 @@
  * Each reads the tournament and checks its state, names, seeds and sign-up cap
  * inside the write that adds: all of a batch lands, or none.
  */
-import { asciiLower, type ParticipantRow } from "../../store/participants-repository.js";
+import { MAX_BULK_ADD } from "../../model/bulk-add.js";
+import { participantNameKey } from "../../model/participant-name.js";
+import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { checkParticipantLimit } from "../bracket/stage-limits.js";
 import type { ServiceContext } from "../context.js";
@@ -16,7 +18,7 @@ import {
 } from "../validation/participant-input.js";
 import { requireBeforeStart } from "./rules.js";
 
-export const MAX_BULK = 1000;
+export const MAX_BULK = MAX_BULK_ADD;
 
 /** Participants read from a request, with the JSON pointer of each and of the whole. */
 export interface Batch {
@@ -103,9 +105,39 @@ function insertChecked(service: ServiceContext, t: TournamentRow, batch: Batch):
   service.tournaments.touch(t.id, now);
   if (inputs.every((input) => input.seed === undefined))
     return service.participants.appendMany(t.id, inputs.map(newParticipant), now);
-  const ids = inputs.map((input) =>
-    service.participants.insert(t.id, newParticipant(input), now, input.seed),
+  return insertSeeded(service, t, inputs, now);
+}
+
+/**
+ * A batch with seeds, in any order: the names without a seed go to the bottom
+ * first (in order), then the seeded ones in ascending seed order, each at its
+ * seed. checkBatch made the seeds distinct and at most the final count, so
+ * every seed is free when its turn comes and none moves again: each ends at
+ * the seed it asked for, the others fill the places left. Rows come back in the
+ * batch's order.
+ */
+function insertSeeded(
+  service: ServiceContext,
+  t: TournamentRow,
+  inputs: readonly ParticipantInput[],
+  now: string,
+): ParticipantRow[] {
+  const order = inputs.map((input, i) => ({ input, i }));
+  const unseeded = order.filter(({ input }) => input.seed === undefined);
+  const seeded = order
+    .filter(({ input }) => input.seed !== undefined)
+    .sort((a, b) => a.input.seed! - b.input.seed!);
+  const ids: number[] = [];
+  const appended = service.participants.appendMany(
+    t.id,
+    unseeded.map(({ input }) => newParticipant(input)),
+    now,
   );
+  unseeded.forEach(({ i }, k) => {
+    ids[i] = appended[k]!.id;
+  });
+  for (const { input, i } of seeded)
+    ids[i] = service.participants.insert(t.id, newParticipant(input), now, input.seed);
   return ids.map((id) => service.participants.find(t.id, id)!);
 }
 
@@ -132,7 +164,10 @@ export function checkSeed(
     problems.add(pointer, `seed must be between 1 and ${max}, not ${seed}`);
 }
 
-/** Names unique in the batch and the tournament, seeds within range. */
+/**
+ * Names unique in the batch and the tournament; seeds distinct in the batch and
+ * at most the count the tournament will have, in any order (insertSeeded).
+ */
 function checkBatch(service: ServiceContext, t: TournamentRow, batch: Batch): void {
   const { inputs, pointers, problems } = batch;
   const seen = new Set<string>();
@@ -145,8 +180,8 @@ function checkBatch(service: ServiceContext, t: TournamentRow, batch: Batch): vo
       problems.add(`${pointer}/name`, "name is required");
       return;
     }
-    // Names compare as the store compares them (ASCII letters without case).
-    const key = asciiLower(input.name);
+    // Names compare as the store compares them (model/participant-name.ts).
+    const key = participantNameKey(input.name);
     if (seen.has(key) || taken.has(key)) {
       problems.add(
         `${pointer}/name`,
@@ -154,6 +189,26 @@ function checkBatch(service: ServiceContext, t: TournamentRow, batch: Batch): vo
       );
     }
     seen.add(key);
-    checkSeed(input.seed, existing + i + 1, `${pointer}/seed`, problems);
+  });
+  checkBatchSeeds(inputs, pointers, existing + inputs.length, problems);
+}
+
+function checkBatchSeeds(
+  inputs: readonly ParticipantInput[],
+  pointers: readonly string[],
+  max: number,
+  problems: Problems,
+): void {
+  const firstWith = new Map<number, string>();
+  inputs.forEach(({ seed }, i) => {
+    if (seed === undefined) return;
+    const pointer = `${pointers[i]!}/seed`;
+    const earlier = firstWith.get(seed);
+    if (earlier !== undefined) {
+      problems.add(pointer, `seed ${seed} is given twice in this request (also at ${earlier})`);
+      return;
+    }
+    firstWith.set(seed, pointer);
+    checkSeed(seed, max, pointer, problems);
   });
 }

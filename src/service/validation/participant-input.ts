@@ -1,4 +1,5 @@
 /** Validation of participant attributes (create, update, bulk add). */
+import { normalParticipantName } from "../../model/participant-name.js";
 import type { NewParticipant, ParticipantChanges } from "../../store/participants-repository.js";
 import type { Problems } from "../errors.js";
 import { type FieldSpec, NO_VALUE, readField } from "./fields.js";
@@ -51,7 +52,8 @@ export function readParticipantInput(
         ? null
         : readField(spec, value, `${pointer}/${key}`, problems);
     if (read === NO_VALUE) continue;
-    result[key] = typeof read === "string" && key === "name" ? read.trim() : read;
+    // Names are stored NFC and trimmed (model/participant-name.ts): "école" typed two ways is one name.
+    result[key] = typeof read === "string" && key === "name" ? normalParticipantName(read) : read;
   }
   if (result.name === "") problems.add(`${pointer}/name`, "name can't be blank");
   return result as ParticipantInput;

@@ -5,10 +5,11 @@
  */
 import { type BulkAddControl, BulkAddInterruptedError } from "../../../client/bulk-add.js";
 import type { ApiRecord } from "../../../client/envelope.js";
+import { type ErrorDetail, RejectedError } from "../../../client/errors.js";
 import type { ParticipantsApi } from "../../../client/participants.js";
 import { participantNameKey } from "../../../model/participant-name.js";
 import { CancelledError } from "../../errors.js";
-import { type RosterEntry, rosterAttributes } from "./roster.js";
+import { checkRosterSeeds, type RosterEntry, rosterAttributes, sendingOrder } from "./roster.js";
 
 export interface BulkAddRun {
   readonly participants: ParticipantsApi;
@@ -83,18 +84,39 @@ export function interruptedMessage(error: BulkAddInterruptedError): string {
   );
 }
 
-async function present(run: BulkAddRun, tournament: string): Promise<ApiRecord[]> {
-  if (!run.skipPresent) return [];
-  return run.participants.listAll(tournament);
+const ENTRY_POINTER = /^\/data\/attributes\/participants\/(\d+)(?=\/|$)/;
+
+/**
+ * The service's refusal with each problem put on its roster line ("line 26:
+ * name "Ada" is already taken") instead of a pointer into the request: the
+ * client gives pointers the index in the whole roster sent, on every backend.
+ */
+export function onRosterLines(error: unknown, sent: readonly RosterEntry[]): unknown {
+  if (!(error instanceof RejectedError)) return error;
+  let moved = false;
+  const errors = error.errors.map((e): ErrorDetail => {
+    const index = e.pointer === undefined ? undefined : ENTRY_POINTER.exec(e.pointer)?.[1];
+    const entry = index === undefined ? undefined : sent[Number(index)];
+    if (entry === undefined) return e;
+    moved = true;
+    const { pointer: _pointer, ...rest } = e;
+    return { ...rest, detail: `${entry.where}: ${e.detail}` };
+  });
+  return moved ? new RejectedError(error.status, error.message, errors) : error;
 }
 
-/** Adds the roster's names that are not in the tournament yet; returns the records added. */
+/**
+ * Adds the roster's names that are not in the tournament yet; returns the
+ * records added. Seeds may come in any order: the roster goes unseeded names
+ * first, then by ascending seed (roster.ts sendingOrder).
+ */
 export async function runBulkAdd(
   run: BulkAddRun,
   tournament: string,
   roster: readonly RosterEntry[],
 ): Promise<ApiRecord[]> {
-  const { send, skipped } = splitPresent(roster, await present(run, tournament));
+  const present = run.skipPresent ? await run.participants.listAll(tournament) : undefined;
+  const { send, skipped } = splitPresent(roster, present ?? []);
   if (skipped.length > 0) {
     run.note(
       `Skipped ${skipped.length} of ${roster.length} names already in the tournament: ` +
@@ -102,15 +124,16 @@ export async function runBulkAdd(
     );
   }
   if (send.length === 0) return [];
+  checkRosterSeeds(send, present === undefined ? undefined : present.length + send.length);
+  const ordered = sendingOrder(send);
   try {
-    const added = await run.participants.bulkAdd(tournament, send.map(rosterAttributes), {
+    return await run.participants.bulkAdd(tournament, ordered.map(rosterAttributes), {
       ...run.control,
       namesAreNew: run.skipPresent,
     });
-    return added;
   } catch (error) {
     if (error instanceof BulkAddInterruptedError)
       throw new CancelledError(interruptedMessage(error));
-    throw error;
+    throw onRosterLines(error, ordered);
   }
 }

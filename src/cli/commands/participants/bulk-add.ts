@@ -8,11 +8,35 @@ import type { Factory } from "../../factory.js";
 import { listenForInterrupts } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
-import { checkRosterRepeats, parseRoster, type RosterEntry, rosterOfArguments } from "./roster.js";
+import { progressBar } from "./bulk-add-progress.js";
+import {
+  checkRosterRepeats,
+  checkRosterSeeds,
+  parseRoster,
+  type RosterEntry,
+  rosterOfArguments,
+} from "./roster.js";
 
 const GUARANTEES = `
+Input:
+  Names as arguments, one name per line (on stdin or --file), or CSV. A line is
+  a name as it stands: "#TeamLiquid" is a name, there are no comments; blank
+  lines are skipped. CSV is read when a line holds a ",", ";" or tab outside
+  double quotes (the one on most lines is the delimiter; quoted fields may hold
+  it and line breaks; a BOM is fine). A first row naming columns (name or
+  player, participant, team; seed; misc; any case) is a header, read by column,
+  and columns it does not know are named on stderr; without one, rows are
+  name,seed,misc by position.
+  Seeds may come in any order. Each seed once; a seed past the number of
+  participants the tournament will have is an error; names without a seed fill
+  the places the seeds leave, in roster order. Problems name the roster line.
+  Names are compared after Unicode NFC ("école" typed either way is one name)
+  and ignoring ASCII case only (Ada = ADA, but École and école differ).
+
 What is guaranteed:
   Embedded backend (the default): one transaction; every name is added, or none.
+    Rosters over 1,000 names go in requests of 1,000 inside that transaction;
+    Ctrl-C rolls it back. At a terminal, stderr shows a progress bar.
   Remote profile: no transaction spans requests; names go in chunks of 20.
     A refused chunk removes what this run had added, then reports the refusal.
     Ctrl-C sends no further chunk, removes what this run had added, and exits
@@ -20,10 +44,11 @@ What is guaranteed:
     the message gives the ids and names left in the tournament.
     A killed process (kill -9, a lost machine) can leave part of the roster added.
   Re-running the same bulk add completes an interrupted one: names already in the
-  tournament (compared as the service does, ignoring ASCII case) are skipped and
-  counted on stderr; --no-skip-present refuses them instead (exit 5). A name twice
-  in one roster is an error naming both lines (exit 2).`;
+  tournament (compared as the service does) are skipped and counted on stderr;
+  --no-skip-present refuses them instead (exit 5). A name or a seed twice in one
+  roster is an error naming both lines (exit 2).`;
 
+/** The roster from the arguments, --file or stdin; notes about unread columns go to stderr. */
 async function readRoster(
   f: Factory,
   names: readonly string[],
@@ -32,22 +57,27 @@ async function readRoster(
   if (names.length > 0 && file !== undefined)
     throw new UsageError("give names as arguments or --file, not both");
   if (names.length > 0) return rosterOfArguments(names);
-  if (file !== undefined && file !== "-") {
-    try {
-      // Read synchronously: node:fs/promises would load with every command.
-      return parseRoster(readFileSync(file, "utf8"));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT")
-        throw new UsageError(`--file ${file}: no such file`);
-      throw error;
-    }
-  }
   if (file === undefined && f.io.stdin.isTTY) {
     throw new UsageError(
       "no participants given: pass names as arguments, --file FILE, or pipe them on stdin",
     );
   }
-  return parseRoster(await f.readStdin());
+  const roster = await parseRoster(
+    file !== undefined && file !== "-" ? readRosterFile(file) : await f.readStdin(),
+  );
+  for (const note of roster.notes) f.io.stderr.write(`${note}\n`);
+  return roster.entries;
+}
+
+function readRosterFile(file: string): string {
+  try {
+    // Read synchronously: node:fs/promises would load with every command.
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new UsageError(`--file ${file}: no such file`);
+    throw error;
+  }
 }
 
 export function registerBulkAdd(noun: Command, app: App): void {
@@ -60,12 +90,12 @@ export function registerBulkAdd(noun: Command, app: App): void {
     .argument("[names...]", "participant names (else --file or stdin)")
     .option(
       "-f, --file <file>",
-      "one name per line, or CSV with a name column (and optional seed, misc); - for stdin",
+      "one name per line, or CSV (name, seed, misc; with or without a header); - for stdin",
     )
     .option("--no-skip-present", "refuse names already in the tournament instead of skipping them")
     .addHelpText(
       "after",
-      `${GUARANTEES}\n\nExamples:\n  tourney participants bulk-add spring_cup Ada Grace Linus\n  tourney participants bulk-add spring_cup < names.txt\n  tourney participants bulk-add spring_cup --file roster.csv`,
+      `${GUARANTEES}\n\nExamples:\n  tourney participants bulk-add spring_cup Ada Grace Linus\n  tourney participants bulk-add spring_cup < names.txt\n  tourney participants bulk-add spring_cup --file roster.csv\n  printf 'Player,Seed\\nZed,2\\nAmy,1\\n' | tourney participants bulk-add spring_cup`,
     )
     .action(
       async (
@@ -79,6 +109,7 @@ export function registerBulkAdd(noun: Command, app: App): void {
         if (roster.length === 0)
           throw new UsageError("no participants given: the input has no names");
         checkRosterRepeats(roster);
+        checkRosterSeeds(roster);
         const client = await f.client();
         await addInterruptibly(f, client.participants, tournament, roster, options);
       },
@@ -103,7 +134,11 @@ async function addInterruptibly(
   roster: readonly RosterEntry[],
   options: { skipPresent: boolean },
 ): Promise<void> {
-  const note = (line: string) => f.io.stderr.write(`${line}\n`);
+  const progress = progressBar(f.io.stderr);
+  const note = (line: string) => {
+    progress.done();
+    f.io.stderr.write(`${line}\n`);
+  };
   const interrupts = listenForInterrupts((count) =>
     note(
       count === 1
@@ -113,12 +148,16 @@ async function addInterruptibly(
   );
   try {
     const { runBulkAdd } = await import("./bulk-add-run.js");
-    const control = { stop: interrupts.stop, abandon: interrupts.abandon };
+    const control = {
+      stop: interrupts.stop,
+      abandon: interrupts.abandon,
+      onProgress: progress.update,
+    };
     const records = await runBulkAdd(
       { participants, note, control, skipPresent: options.skipPresent },
       tournament,
       roster,
-    );
+    ).finally(() => progress.done());
     await print(f, records);
     if (interrupts.stop.aborted) {
       throw new CancelledError(

@@ -1,10 +1,12 @@
 /**
- * Reading a list of participants for bulk add: one name per line, or CSV with a
- * header that has a `name` column and optional `seed` and `misc` columns.
- * Parsing only: sending is bulk-add-run.ts's business.
+ * Reading a list of participants for bulk add, and checking it before anything
+ * is sent: a plain list (one name per line) or CSV (roster-format.ts tells
+ * which; roster-csv.ts reads it). Every entry keeps where it came from
+ * ("line 26", "argument 3") for messages. Sending is bulk-add-run.ts's business.
  */
 import { participantNameKey } from "../../../model/participant-name.js";
 import { UsageError } from "../../errors.js";
+import { detectFormat } from "./roster-format.js";
 
 export interface RosterEntry {
   name: string;
@@ -12,6 +14,12 @@ export interface RosterEntry {
   misc?: string;
   /** Where the entry came from, for messages: "line 26", "argument 3". */
   where: string;
+}
+
+export interface Roster {
+  readonly entries: RosterEntry[];
+  /** Lines for stderr: columns that are not read. */
+  readonly notes: readonly string[];
 }
 
 /** The attributes a roster entry is sent with (its position stays behind). */
@@ -25,9 +33,36 @@ export function rosterOfArguments(names: readonly string[]): RosterEntry[] {
   return names.map((name, i) => ({ name, where: `argument ${i + 1}` }));
 }
 
+/** A roster's problems, all at once (the first ten shown). */
+function refuse(what: string, problems: readonly string[]): never {
+  const shown = problems.slice(0, 10).map((p) => `  ${p}`);
+  const more = problems.length > 10 ? [`  and ${problems.length - 10} more`] : [];
+  throw new UsageError([`${what}; nothing was added:`, ...shown, ...more].join("\n"));
+}
+
+/** One name per line as it stands (`#TeamLiquid` is a name); blank lines skipped. */
+function listEntries(text: string): RosterEntry[] {
+  return text.split("\n").flatMap((line, i) => {
+    const name = line.trim();
+    return name === "" ? [] : [{ name, where: `line ${i + 1}` }];
+  });
+}
+
+/** Reads a roster file's text (a BOM and Windows line ends allowed, also inside quotes). */
+export async function parseRoster(input: string): Promise<Roster> {
+  const text = input.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+  const format = detectFormat(text);
+  if (format.kind === "list") return { entries: listEntries(text), notes: [] };
+  const { parseCsvRoster } = await import("./roster-csv.js");
+  const csv = await parseCsvRoster(text, format.delimiter);
+  if (csv.problems.length > 0) refuse("the roster has problems", csv.problems);
+  return { entries: csv.entries, notes: csv.notes };
+}
+
 /**
  * A name twice in one roster is an error naming both places (names are unique
- * in a tournament); a re-run skips names already present, never repeats.
+ * in a tournament, compared as model/participant-name.ts says); a re-run skips
+ * names already present, never repeats.
  */
 export function checkRosterRepeats(roster: readonly RosterEntry[]): void {
   const first = new Map<string, RosterEntry>();
@@ -41,71 +76,43 @@ export function checkRosterRepeats(roster: readonly RosterEntry[]): void {
         `${earlier.where} and ${entry.where} both name ${JSON.stringify(entry.name.trim())}`,
       );
   }
-  if (repeats.length === 0) return;
-  const shown = repeats.slice(0, 10).join("; ");
-  const more = repeats.length > 10 ? `; and ${repeats.length - 10} more` : "";
-  throw new UsageError(
-    `the roster names a participant twice (names are unique in a tournament, ignoring ASCII case): ${shown}${more}`,
-  );
+  if (repeats.length > 0)
+    refuse(
+      "the roster names a participant twice (names are unique in a tournament, ignoring ASCII case)",
+      repeats,
+    );
 }
 
-/** Splits one CSV line (RFC 4180 quoting). */
-export function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === ",") {
-      fields.push(field);
-      field = "";
-    } else field += ch;
+/**
+ * Seeds, in any row order: each seed at most once, and none past the number
+ * of participants the tournament will have (`total`, when known). Names
+ * without a seed fill the places the seeds leave.
+ */
+export function checkRosterSeeds(roster: readonly RosterEntry[], total?: number): void {
+  const first = new Map<number, RosterEntry>();
+  const problems: string[] = [];
+  for (const entry of roster) {
+    if (entry.seed === undefined) continue;
+    const earlier = first.get(entry.seed);
+    if (earlier !== undefined)
+      problems.push(`${earlier.where} and ${entry.where} both have seed ${entry.seed}`);
+    else first.set(entry.seed, entry);
+    if (total !== undefined && entry.seed > total)
+      problems.push(
+        `${entry.where}: seed ${entry.seed} is past the last place (the tournament will have ${total} participants)`,
+      );
   }
-  if (quoted) throw new UsageError(`unbalanced quotes in CSV line: ${line}`);
-  fields.push(field);
-  return fields.map((f) => f.trim());
+  if (problems.length > 0) refuse("the roster's seeds do not fit", problems);
 }
 
-function isCsvHeader(line: string): boolean {
-  return line.includes(",") && csvFields(line).some((f) => f.toLowerCase() === "name");
-}
-
-function csvEntries(lines: readonly { text: string; number: number }[]): RosterEntry[] {
-  const header = csvFields(lines[0]!.text).map((h) => h.toLowerCase());
-  const at = (name: string) => header.indexOf(name);
-  const [nameAt, seedAt, miscAt] = [at("name"), at("seed"), at("misc")];
-  return lines.slice(1).map(({ text, number }) => {
-    const fields = csvFields(text);
-    const entry: RosterEntry = { name: fields[nameAt] ?? "", where: `line ${number}` };
-    if (entry.name === "") throw new UsageError(`line ${number}: the name column is empty`);
-    const seed = seedAt >= 0 ? fields[seedAt] : undefined;
-    if (seed !== undefined && seed !== "") {
-      if (!/^\d+$/.test(seed))
-        throw new UsageError(
-          `line ${number}: seed must be a whole number, not ${JSON.stringify(seed)}`,
-        );
-      entry.seed = Number(seed);
-    }
-    const misc = miscAt >= 0 ? fields[miscAt] : undefined;
-    if (misc !== undefined && misc !== "") entry.misc = misc;
-    return entry;
-  });
-}
-
-export function parseRoster(text: string): RosterEntry[] {
-  const lines = text
-    .replace(/^\uFEFF/, "")
-    .split(/\r?\n/)
-    .map((line, i) => ({ text: line.trim(), number: i + 1 }))
-    .filter((line) => line.text !== "" && !line.text.startsWith("#"));
-  if (lines.length === 0) return [];
-  if (isCsvHeader(lines[0]!.text)) return csvEntries(lines);
-  return lines.map((line) => ({ name: line.text, where: `line ${line.number}` }));
+/**
+ * The order to send a roster in so that every request is valid on its own,
+ * whatever the chunking: names without a seed first (in roster order), then
+ * the seeded ones by ascending seed. Each lands at its seed; the others keep
+ * their order in the places left.
+ */
+export function sendingOrder(roster: readonly RosterEntry[]): RosterEntry[] {
+  const unseeded = roster.filter((e) => e.seed === undefined);
+  const seeded = roster.filter((e) => e.seed !== undefined).sort((a, b) => a.seed! - b.seed!);
+  return [...unseeded, ...seeded];
 }

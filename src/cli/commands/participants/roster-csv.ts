@@ -1,0 +1,132 @@
+/**
+ * A CSV roster's records as entries, by column (a header row) or by position
+ * (`name,seed,misc` without a header). csv-parse is loaded here, on first use:
+ * only commands that read a CSV roster pay for it.
+ */
+import { UsageError } from "../../errors.js";
+import type { RosterEntry } from "./roster.js";
+import { COLUMN_NAMES, type Column, columnOf } from "./roster-format.js";
+
+interface CsvRecord {
+  readonly fields: readonly string[];
+  /** The line the record starts on (a quoted field may span lines). */
+  readonly line: number;
+}
+
+/** What a CSV roster gave: entries, notes for stderr, problems to refuse it for. */
+export interface CsvRoster {
+  readonly entries: RosterEntry[];
+  readonly notes: string[];
+  readonly problems: string[];
+}
+
+type Layout = { readonly header: boolean } & Partial<Record<Column, number>>;
+
+const count = (text: string, ch: string) => text.split(ch).length - 1;
+
+async function readRecords(text: string, delimiter: string): Promise<CsvRecord[]> {
+  const { parse } = await import("csv-parse/sync");
+  let rows: { record: string[]; raw: string }[];
+  try {
+    rows = parse(text, {
+      delimiter,
+      record_delimiter: "\n",
+      raw: true,
+      trim: true,
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as { record: string[]; raw: string }[];
+  } catch (error) {
+    throw new UsageError(`the roster is not valid CSV: ${(error as Error).message}`);
+  }
+  const records: CsvRecord[] = [];
+  let newlines = 0;
+  for (const { record, raw } of rows) {
+    // A record's raw text starts with the blank lines skipped before it.
+    const blank = /^(?:[ \t]*\n)*/.exec(raw)![0];
+    const line = 1 + newlines + count(blank, "\n");
+    newlines += count(raw, "\n");
+    if (record.some((field) => field !== "")) records.push({ fields: record, line });
+  }
+  return records;
+}
+
+const readList = (names: readonly string[]) =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/** The first record as a header, when it names a known column. */
+function headerLayout(first: CsvRecord, notes: string[], problems: string[]): Layout | undefined {
+  const columns = first.fields.map(columnOf);
+  if (columns.every((c) => c === undefined)) return undefined;
+  const layout: Partial<Record<Column, number>> = {};
+  const unread: string[] = [];
+  columns.forEach((column, i) => {
+    if (column !== undefined && layout[column] === undefined) layout[column] = i;
+    else if (first.fields[i] !== "") unread.push(JSON.stringify(first.fields[i]));
+  });
+  const known = `name (or ${COLUMN_NAMES.name.slice(1, 4).join(", ")}), seed and misc`;
+  if (layout.name === undefined)
+    problems.push(`line ${first.line}: the header names no name column; name one of ${known}`);
+  if (unread.length > 0)
+    notes.push(
+      `Not read: column${unread.length > 1 ? "s" : ""} ${readList(unread)} (line ${first.line}); bulk-add reads ${known}`,
+    );
+  return { header: true, ...layout };
+}
+
+/** Without a header: name, seed, misc by position; says if later columns hold anything. */
+function positionLayout(records: readonly CsvRecord[], notes: string[]): Layout {
+  const wide = records.find((r) => r.fields.slice(3).some((field) => field !== ""));
+  if (wide !== undefined)
+    notes.push(
+      `Not read: columns after the third (line ${wide.line} has ${wide.fields.length}); without a header row, bulk-add reads name, seed and misc in that order`,
+    );
+  return { header: false, name: 0, seed: 1, misc: 2 };
+}
+
+function seedProblem(cell: string, record: CsvRecord, layout: Layout, delimiter: string): string {
+  const base = `line ${record.line}: seed must be a whole number from 1, not ${JSON.stringify(cell)}`;
+  if (layout.header || delimiter !== ",") return base;
+  // "Smith, John" in a list of names reads as the name Smith with seed John.
+  const joined = record.fields.slice(0, 2).join(", ");
+  return `${base} (if ${JSON.stringify(joined)} is one name, put it in double quotes)`;
+}
+
+function entryOf(
+  record: CsvRecord,
+  layout: Layout,
+  delimiter: string,
+  problems: string[],
+): RosterEntry | undefined {
+  const cell = (column: Column) => {
+    const at = layout[column];
+    return at === undefined ? "" : (record.fields[at] ?? "");
+  };
+  const entry: RosterEntry = { name: cell("name"), where: `line ${record.line}` };
+  if (entry.name === "") {
+    problems.push(`line ${record.line}: the name is empty`);
+    return undefined;
+  }
+  const seed = cell("seed");
+  if (seed !== "") {
+    if (/^\d+$/.test(seed) && Number(seed) >= 1) entry.seed = Number(seed);
+    else problems.push(seedProblem(seed, record, layout, delimiter));
+  }
+  const misc = cell("misc");
+  if (misc !== "") entry.misc = misc;
+  return entry;
+}
+
+export async function parseCsvRoster(text: string, delimiter: string): Promise<CsvRoster> {
+  const records = await readRecords(text, delimiter);
+  const notes: string[] = [];
+  const problems: string[] = [];
+  if (records.length === 0) return { entries: [], notes, problems };
+  const header = headerLayout(records[0]!, notes, problems);
+  if (header !== undefined && header.name === undefined) return { entries: [], notes, problems };
+  const layout = header ?? positionLayout(records, notes);
+  const rows = header === undefined ? records : records.slice(1);
+  const entries = rows.flatMap((r) => entryOf(r, layout, delimiter, problems) ?? []);
+  return { entries, notes, problems };
+}

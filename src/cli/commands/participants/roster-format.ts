@@ -1,0 +1,81 @@
+/**
+ * What kind of text a roster is: a plain list (one name per line) or CSV with
+ * a delimiter (`,`, `;` or a tab), and which columns a CSV's first row names.
+ * Reading the records is roster-csv.ts's business.
+ */
+
+export type RosterFormat =
+  | { readonly kind: "list" }
+  | { readonly kind: "csv"; readonly delimiter: string };
+
+/** Delimiters tried, in the order that wins a tie. */
+const DELIMITERS = ["\t", ";", ","] as const;
+
+/** Column headers read, case-blind, spaces, `_` and `-` alike. */
+export const COLUMN_NAMES = {
+  name: ["name", "player", "participant", "team", "player name", "team name", "display name"],
+  seed: ["seed", "seeding"],
+  misc: ["misc"],
+} as const;
+
+export type Column = keyof typeof COLUMN_NAMES;
+
+export function headerKey(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
+}
+
+/** The column a header cell names, if any. */
+export function columnOf(cell: string): Column | undefined {
+  const key = headerKey(cell);
+  for (const column of Object.keys(COLUMN_NAMES) as Column[]) {
+    if ((COLUMN_NAMES[column] as readonly string[]).includes(key)) return column;
+  }
+  return undefined;
+}
+
+/**
+ * For each delimiter, how many records hold it outside double quotes (a
+ * quoted field may hold any of them, and line breaks).
+ */
+function delimiterCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  let inRecord = new Set<string>();
+  const endRecord = () => {
+    for (const d of inRecord) counts.set(d, counts.get(d)! + 1);
+    inRecord = new Set();
+  };
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === "\n") endRecord();
+    else if ((DELIMITERS as readonly string[]).includes(ch)) inRecord.add(ch);
+  }
+  endRecord();
+  return counts;
+}
+
+function firstLine(text: string): string {
+  for (const line of text.split(/\r?\n/)) if (line.trim() !== "") return line;
+  return "";
+}
+
+/**
+ * CSV when a record holds a delimiter outside quotes (the one in most records
+ * wins), or when the first line is a lone name header (`name`, `Player`): a
+ * one-column CSV. Otherwise a plain list: every line is a name as it stands,
+ * `#`, quotes and all.
+ */
+export function detectFormat(text: string): RosterFormat {
+  let best: string | undefined;
+  let most = 0;
+  for (const [delimiter, count] of delimiterCounts(text)) {
+    if (count > most) [best, most] = [delimiter, count];
+  }
+  if (best !== undefined) return { kind: "csv", delimiter: best };
+  if (columnOf(firstLine(text)) === "name") return { kind: "csv", delimiter: "," };
+  return { kind: "list" };
+}
