@@ -8,8 +8,9 @@ import {
   planDoubleElimination,
   planSingleElimination,
 } from "../../src/engine/index.js";
+import { plannedFrom } from "../../src/service/bracket/match-codec.js";
 import { storePlan } from "../../src/service/bracket/plan-stage.js";
-import { plannedFrom, seedStageIndex, stageIndex } from "../../src/service/bracket/stage-index.js";
+import { seedStageIndex, stageIndex } from "../../src/service/bracket/stage-index.js";
 import { createContext } from "../../src/service/context.js";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { openDatabase } from "../../src/store/database.js";

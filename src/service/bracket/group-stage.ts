@@ -18,16 +18,16 @@ import {
   standardSeedOrder,
 } from "../../engine/index.js";
 import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
-import type { StageRef } from "../../store/matches-repository.js";
+import type { StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
-import { stageFormat, startStage } from "./plan-stage.js";
-import { roundRobinStandings } from "./ranks.js";
-import { swissRanks } from "./rounds.js";
-import { plannedFrom, storedResults } from "./stage-index.js";
+import { matchResultOf, plannedFrom } from "./match-codec.js";
+import { startStage } from "./plan-stage.js";
+import { roundRobinStandings, stageParticipants, swissRanks } from "./ranks.js";
+import { storedResults } from "./stage-index.js";
 import { assertGroupStageWithinLimits } from "./stage-limits.js";
-import { matchResultOf, stageParticipants } from "./stage-results.js";
+import { stageFormat } from "./stage-state.js";
 
 const POINTER = "/data/attributes/state";
 

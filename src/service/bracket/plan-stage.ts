@@ -7,25 +7,18 @@
  */
 import {
   type EngineParticipant,
-  matchIdentifier,
   type PlannedMatch,
   planDoubleElimination,
   planSingleElimination,
   roundRobinMatches,
 } from "../../engine/index.js";
 import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
-import type { NewMatch, StageRef } from "../../store/matches-repository.js";
+import type { NewMatch, StageRef } from "../../store/match-rows.js";
 import type { ServiceContext } from "../context.js";
-import { storeFreeForAllRound, storeSwissRound } from "./rounds.js";
+import { newMatchFromPlan } from "./match-codec.js";
+import { planFreeForAllTables, planSwissRound, type RoundPlan } from "./round-plans.js";
 import { seedStageIndex } from "./stage-index.js";
-
-/** The format of a stage: the tournament type for the final stage, stage_type for groups. */
-export function stageFormat(
-  settings: TournamentSettings,
-  stage: "final" | "group",
-): TournamentType {
-  return stage === "final" ? settings.tournament_type : settings.group_stage_options.stage_type;
-}
+import { stageFormat } from "./stage-state.js";
 
 function planWhole(
   settings: TournamentSettings,
@@ -68,42 +61,24 @@ export function startStage(
 ): void {
   const format = stageFormat(settings, ref.stage);
   if (format === "swiss") {
-    storeSwissRound(service, settings, ref, 1, participants);
+    storeRound(service, ref, planSwissRound(settings, ref, 1, participants, NOTHING_PLAYED));
   } else if (format === "free for all") {
     const ids = participants.map((p) => p.id);
-    storeFreeForAllRound(service, settings, ref, 1, ids);
+    storeRound(service, ref, planFreeForAllTables(settings, ref, 1, ids, 0));
   } else {
     storePlan(service, ref, planWhole(settings, format, ref.stage, participants));
   }
 }
 
-function participantOf(source: PlannedMatch["player1"]): number | null {
-  return source.type === "participant" ? source.participantId : null;
-}
+const NOTHING_PLAYED = { rows: [], byes: [] } as const;
 
-function newMatch(ref: StageRef, m: PlannedMatch): NewMatch {
-  const player1Id = participantOf(m.player1);
-  const player2Id = participantOf(m.player2);
-  return {
-    stage: ref.stage,
-    groupId: ref.groupId,
-    key: m.key,
-    side: m.side,
-    round: m.round,
-    identifier: m.identifier,
-    suggestedPlayOrder: m.suggestedPlayOrder,
-    player1Source: JSON.stringify(m.player1),
-    player2Source: JSON.stringify(m.player2),
-    onlyIfLoserWins: m.onlyIfLoserWins ?? null,
-    active: m.onlyIfLoserWins === undefined,
-    player1Id,
-    player2Id,
-    state: player1Id !== null && player2Id !== null ? "open" : "pending",
-  };
+function storeRound(service: ServiceContext, ref: StageRef, plan: RoundPlan): void {
+  service.matches.insertMany(ref.tournamentId, plan.matches, service.now());
+  if (plan.bye !== null) service.matches.addBye(ref, plan.bye.round, plan.bye.participantId);
 }
 
 function* newMatches(ref: StageRef, plan: Iterable<PlannedMatch>): Generator<NewMatch> {
-  for (const m of plan) yield newMatch(ref, m);
+  for (const m of plan) yield newMatchFromPlan(ref, m);
 }
 
 /**
@@ -119,14 +94,4 @@ export function storePlan(
   service.matches.insertMany(ref.tournamentId, newMatches(ref, plan), service.now());
   // The stage's bracket index, from the plan at hand rather than from the stored rows.
   if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
-}
-
-/** Play order and identifier of the next match of a stage planned round by round. */
-export function nextOrder(
-  service: ServiceContext,
-  ref: StageRef,
-  offset: number,
-): { order: number; identifier: string } {
-  const order = service.matches.countStage(ref) + offset;
-  return { order, identifier: matchIdentifier(order) };
 }

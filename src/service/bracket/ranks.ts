@@ -1,17 +1,58 @@
 /** Final ranks and standings of a completed stage. */
 import {
   computeStandings,
+  type EngineParticipant,
   eliminationRanks,
+  type FreeForAllReport,
+  freeForAllFinalRanks,
   type RankMap,
   type StandingRow,
   standingRanks,
+  swissStandings,
 } from "../../engine/index.js";
 import type { TournamentSettings } from "../../model/tournament.js";
-import type { MatchRow, StageRef } from "../../store/matches-repository.js";
+import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { ServiceContext } from "../context.js";
-import { freeForAllRanks, swissRanks } from "./rounds.js";
-import { plannedFrom, storedResults } from "./stage-index.js";
-import { matchResultOf, stageParticipants } from "./stage-results.js";
+import { freeForAllReportOf, matchResultOf, plannedFrom, playersOf } from "./match-codec.js";
+import { swissOptions } from "./round-plans.js";
+import { storedResults } from "./stage-index.js";
+
+export function stageParticipants(
+  service: ServiceContext,
+  tournamentId: number,
+  ids?: ReadonlySet<number>,
+): EngineParticipant[] {
+  return service.participants
+    .list(tournamentId)
+    .filter((p) => ids === undefined || ids.has(p.id))
+    .map((p) => ({ id: p.id, seed: p.seed }));
+}
+
+/** Swiss standings of a stage: its complete matches and byes. */
+export function swissRanks(
+  service: ServiceContext,
+  settings: TournamentSettings,
+  ref: StageRef,
+): StandingRow[] {
+  const rows = service.matches.stageRows(ref);
+  const byes = service.matches.byes(ref);
+  const ids = new Set(rows.flatMap(playersOf));
+  for (const bye of byes) ids.add(bye.participantId);
+  const results = rows.filter((r) => r.state === "complete").map(matchResultOf);
+  const participants = stageParticipants(service, ref.tournamentId, ids);
+  return swissStandings(participants, results, byes, swissOptions(settings, ref.stage));
+}
+
+export function freeForAllReports(service: ServiceContext, ref: StageRef): FreeForAllReport[] {
+  return service.matches
+    .stageRows(ref)
+    .filter((r) => r.state === "complete")
+    .map(freeForAllReportOf);
+}
+
+export function freeForAllRanks(service: ServiceContext, ref: StageRef): RankMap {
+  return freeForAllFinalRanks(freeForAllReports(service, ref));
+}
 
 /** Standings of a round-robin (or swiss) stage from its completed matches. */
 export function roundRobinStandings(

@@ -1,27 +1,23 @@
 /**
- * Reopening a complete match: its result and scores are cleared (a free-for-all
- * match keeps its players, without ranks), and so is every match
- * that depends on it (slots filled from it become unknown again). Refused when
- * a dependent match is complete, unless the request resets those too.
+ * Reopening a complete match, as a pure transition: its result and scores are
+ * cleared (a free-for-all match keeps its players, without ranks), and so is
+ * every match that depends on it (slots filled from it become unknown again).
+ * Refused when a dependent match is complete, unless the request resets those
+ * too. match-actions.ts loads the stage and writes the changes.
  */
 import { reopenEffects, slotParticipant } from "../../engine/index.js";
-import type { MatchRow } from "../../store/matches-repository.js";
-import type { TournamentRow } from "../../store/tournaments-repository.js";
-import type { ServiceContext } from "../context.js";
+import { blankEntry, encodeEntries } from "../../store/match-json.js";
+import type { MatchRow } from "../../store/match-rows.js";
 import { unprocessable } from "../errors.js";
+import { playersOf } from "./match-codec.js";
 import { isEliminationMatch } from "./progress.js";
 import { checkStageOpen } from "./report.js";
-import { playersOf } from "./rounds.js";
-import { stageIndex, stageOf, storedResults } from "./stage-index.js";
+import type { StageDraft } from "./stage-draft.js";
 
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
 
-export function reopenMatch(
-  service: ServiceContext,
-  tournament: TournamentRow,
-  row: MatchRow,
-  resetDependents: boolean,
-): void {
+export function reopenChanges(draft: StageDraft, row: MatchRow, resetDependents: boolean): void {
+  const { tournament } = draft.state;
   if (tournament.state === "complete") {
     throw unprocessable(
       `tournament ${tournament.url} is complete (finalized); its matches can no longer be reopened`,
@@ -32,39 +28,27 @@ export function reopenMatch(
     throw unprocessable(
       `match ${row.identifier} (${row.id}) is ${row.state}, not complete: nothing to reopen`,
     );
-  const now = service.now();
-  const dependents = isEliminationMatch(row) ? dependentMatches(service, row, resetDependents) : [];
-  if (!isEliminationMatch(row)) dropLaterRounds(service, row, resetDependents);
-  service.matches.setResult(
-    row.id,
-    { ...CLEARED, state: "open", scoreSets: null, entries: clearedEntries(row) },
-    now,
-  );
-  if (dependents.length > 0) resetDependentsOf(service, row, dependents);
-  if (tournament.state === "awaiting_review")
-    service.tournaments.setState(tournament.id, "underway", now);
+  const dependents = isEliminationMatch(row) ? dependentMatches(draft, row, resetDependents) : [];
+  if (!isEliminationMatch(row)) dropLaterRounds(draft, row, resetDependents);
+  draft.setResult(row.plan_key, {
+    ...CLEARED,
+    state: "open",
+    scoreSets: null,
+    entries: clearedEntries(row),
+  });
+  if (dependents.length > 0) resetDependentsOf(draft, row, dependents);
+  if (draft.tournamentState === "awaiting_review") draft.setTournamentState("underway");
 }
 
 /** A free-for-all match keeps its players, without scores, ranks or advancing; others store none. */
 function clearedEntries(row: MatchRow): string | null {
   if (row.entries === null) return null;
-  const blank = (id: number) => ({
-    participant_id: id,
-    score_set: "",
-    rank: null,
-    advancing: false,
-  });
-  return JSON.stringify(playersOf(row).map(blank));
+  return encodeEntries(playersOf(row).map(blankEntry));
 }
 
-function dependentMatches(
-  service: ServiceContext,
-  row: MatchRow,
-  resetDependents: boolean,
-): MatchRow[] {
-  const ref = stageOf(row);
-  const effects = reopenEffects(stageIndex(service.matches, ref), row.plan_key);
-  const dependents = effects.dependents.map((key) => service.matches.findByKey(ref, key)!);
+function dependentMatches(draft: StageDraft, row: MatchRow, resetDependents: boolean): MatchRow[] {
+  const effects = reopenEffects(draft.state.index(), row.plan_key);
+  const dependents = effects.dependents.map((key) => draft.row(key)!);
   const played = dependents.filter((d) => d.active === 1 && d.state === "complete");
   if (played.length > 0 && !resetDependents) {
     const names = played.map((d) => `${d.identifier} (${d.id})`).join(", ");
@@ -77,32 +61,24 @@ function dependentMatches(
 }
 
 function resetDependentsOf(
-  service: ServiceContext,
+  draft: StageDraft,
   row: MatchRow,
   dependents: readonly MatchRow[],
 ): void {
-  const ref = stageOf(row);
-  const now = service.now();
-  const index = stageIndex(service.matches, ref);
+  const index = draft.state.index();
   const effects = reopenEffects(index, row.plan_key);
   for (const d of dependents) {
-    service.matches.setResult(
-      d.id,
-      { ...CLEARED, state: "pending", scoreSets: null, entries: null },
-      now,
-    );
-    if (d.only_if_loser_wins !== null)
-      service.matches.setState(ref, d.plan_key, "pending", false, now);
+    draft.setResult(d.plan_key, { ...CLEARED, state: "pending", scoreSets: null, entries: null });
+    if (d.only_if_loser_wins !== null) draft.setState(d.plan_key, "pending", false);
   }
-  for (const slot of effects.clearedSlots)
-    service.matches.setSlot(ref, slot.match, slot.slot, null, now);
-  const results = storedResults(service.matches, ref);
+  for (const slot of effects.clearedSlots) draft.setSlot(slot.match, slot.slot, null);
+  const results = draft.results();
   for (const d of dependents) {
     if (d.only_if_loser_wins !== null) continue;
     const known =
       slotParticipant(index, results, d.plan_key, "player1") !== undefined &&
       slotParticipant(index, results, d.plan_key, "player2") !== undefined;
-    if (known) service.matches.setState(ref, d.plan_key, "open", true, now);
+    if (known) draft.setState(d.plan_key, "open", true);
   }
 }
 
@@ -111,9 +87,8 @@ function resetDependentsOf(
  * its result, so they are removed (and paired again once the round completes).
  * Refused when one of their matches is complete, unless reset_dependents.
  */
-function dropLaterRounds(service: ServiceContext, row: MatchRow, resetDependents: boolean): void {
-  const ref = stageOf(row);
-  const later = service.matches.stageRows(ref).filter((r) => r.round > row.round);
+function dropLaterRounds(draft: StageDraft, row: MatchRow, resetDependents: boolean): void {
+  const later = draft.rows().filter((r) => r.round > row.round);
   if (later.length === 0) return;
   const played = later.filter((r) => r.state === "complete");
   if (played.length > 0 && !resetDependents) {
@@ -123,5 +98,5 @@ function dropLaterRounds(service: ServiceContext, row: MatchRow, resetDependents
       "/data/attributes/state",
     );
   }
-  service.matches.deleteRoundsAfter(ref, row.round);
+  draft.dropRoundsAfter(row.round);
 }

@@ -1,19 +1,27 @@
-/** Reporting a one-on-one match result (DESIGN.md §3 "Reporting a match"). */
-
+/**
+ * Reporting a match (DESIGN.md §3 "Reporting a match"), as a pure transition:
+ * the report is checked against the match and its consequences recorded on a
+ * draft of the stage (progress.ts); match-actions.ts loads and writes.
+ */
 import { validateFreeForAllReport } from "../../engine/index.js";
-import type { MatchRow } from "../../store/matches-repository.js";
-import type { TournamentRow } from "../../store/tournaments-repository.js";
-import type { ServiceContext } from "../context.js";
+import { blankEntry, encodeEntries, encodeSets, type StoredEntry } from "../../store/match-json.js";
+import type { MatchRow } from "../../store/match-rows.js";
 import { unprocessable } from "../errors.js";
 import type { MatchReport, ReportEntry } from "../validation/match-report.js";
+import { playersOf } from "./match-codec.js";
 import { completeMatch, isEliminationMatch } from "./progress.js";
-import { playersOf } from "./rounds.js";
-import { stageOf } from "./stage-index.js";
+import { isFinalTable } from "./round-plans.js";
+import type { StageDraft } from "./stage-draft.js";
+import type { StageTournament } from "./stage-state.js";
 
 const POINTER = "/data/attributes/match";
 
 /** Group matches change only while the group stage runs; final-stage matches only while it runs. */
-export function checkStageOpen(tournament: TournamentRow, row: MatchRow, verb: string): void {
+export function checkStageOpen(
+  tournament: Pick<StageTournament, "url" | "state">,
+  row: MatchRow,
+  verb: string,
+): void {
   if (tournament.state === "complete") {
     throw unprocessable(
       `tournament ${tournament.url} is complete; its matches can no longer be ${verb}`,
@@ -26,7 +34,7 @@ export function checkStageOpen(tournament: TournamentRow, row: MatchRow, verb: s
   }
 }
 
-function checkReportable(tournament: TournamentRow, row: MatchRow): void {
+function checkReportable(tournament: StageTournament, row: MatchRow): void {
   checkStageOpen(tournament, row, "reported");
   if (row.state === "pending") {
     throw unprocessable(
@@ -65,15 +73,10 @@ function entriesFor(row: MatchRow, report: MatchReport): [ReportEntry, ReportEnt
 }
 
 /** Records scores and, when the report says who advances (or a tie), completes the match. */
-export function reportMatch(
-  service: ServiceContext,
-  tournament: TournamentRow,
-  row: MatchRow,
-  report: MatchReport,
-): void {
-  checkReportable(tournament, row);
+export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchReport): void {
+  checkReportable(draft.state.tournament, row);
   if (row.side === "free_for_all") {
-    reportFreeForAll(service, row, report);
+    reportFreeForAll(draft, row, report);
     return;
   }
   const [first, second] = entriesFor(row, report);
@@ -95,20 +98,15 @@ export function reportMatch(
     );
   }
   if (advancing.length === 0 && !report.tie) {
-    const now = service.now();
-    service.matches.setResult(
-      row.id,
-      {
-        state: "open",
-        winnerId: null,
-        loserId: null,
-        tie: false,
-        scoreSets: JSON.stringify(scoreSets),
-        entries: null,
-        completedAt: null,
-      },
-      now,
-    );
+    draft.setResult(row.plan_key, {
+      state: "open",
+      winnerId: null,
+      loserId: null,
+      tie: false,
+      scoreSets: encodeSets(scoreSets),
+      entries: null,
+      completedAt: null,
+    });
     return;
   }
   const winnerId = advancing[0]?.participantId ?? null;
@@ -118,7 +116,29 @@ export function reportMatch(
       : winnerId === first.participantId
         ? second.participantId
         : first.participantId;
-  completeMatch(service, row, { winnerId, loserId, tie: report.tie, scoreSets, entries: null });
+  completeMatch(draft, row, { winnerId, loserId, tie: report.tie, scoreSets, entries: null });
+}
+
+const entryOf = (e: ReportEntry): StoredEntry => ({
+  participantId: e.participantId,
+  scores: e.sets,
+  rank: e.rank ?? null,
+  advancing: e.advancing,
+});
+
+/** Scores without ranks: stored, and the match stays open. */
+function recordFreeForAllScores(draft: StageDraft, row: MatchRow, report: MatchReport): void {
+  const players = playersOf(row);
+  const unknown = report.entries.find((e) => !players.includes(e.participantId));
+  if (unknown !== undefined) {
+    throw unprocessable(
+      `participant ${unknown.participantId} is not in match ${row.identifier}; its players are ${players.join(", ")}`,
+      POINTER,
+    );
+  }
+  const reported = new Map(report.entries.map((e) => [e.participantId, entryOf(e)]));
+  const merged = players.map((id) => reported.get(id) ?? blankEntry(id));
+  draft.setEntries(row.plan_key, encodeEntries(merged));
 }
 
 /**
@@ -127,35 +147,15 @@ export function reportMatch(
  * advancing flags are ignored. Scores without ranks are stored and leave the
  * match open.
  */
-function reportFreeForAll(service: ServiceContext, row: MatchRow, report: MatchReport): void {
+function reportFreeForAll(draft: StageDraft, row: MatchRow, report: MatchReport): void {
   if (report.tie) {
     throw unprocessable(
       "a free-for-all match has no tie: report a rank for every entry (equal ranks allowed)",
       "/data/attributes/tie",
     );
   }
-  const players = playersOf(row);
-  const entries = report.entries.map((e) => ({
-    participant_id: e.participantId,
-    score_set: e.sets.join(","),
-    rank: e.rank ?? null,
-    advancing: e.advancing,
-  }));
-  const ranked = report.entries.filter((e) => e.rank !== undefined);
-  if (ranked.length === 0 && !report.entries.some((e) => e.advancing)) {
-    const unknown = report.entries.find((e) => !players.includes(e.participantId));
-    if (unknown !== undefined) {
-      throw unprocessable(
-        `participant ${unknown.participantId} is not in match ${row.identifier}; its players are ${players.join(", ")}`,
-        POINTER,
-      );
-    }
-    const now = service.now();
-    const stored = new Map(entries.map((e) => [e.participant_id, e]));
-    const merged = players.map(
-      (id) => stored.get(id) ?? { participant_id: id, score_set: "", rank: null, advancing: false },
-    );
-    service.matches.setEntries(row.id, JSON.stringify(merged), now);
+  if (!report.entries.some((e) => e.rank !== undefined || e.advancing)) {
+    recordFreeForAllScores(draft, row, report);
     return;
   }
   const missing = report.entries.find((e) => e.rank === undefined);
@@ -165,8 +165,8 @@ function reportFreeForAll(service: ServiceContext, row: MatchRow, report: MatchR
       POINTER,
     );
   }
-  const final =
-    service.matches.stageRows(stageOf(row)).filter((r) => r.round === row.round).length === 1;
+  const players = playersOf(row);
+  const final = isFinalTable(draft.rows(), row.round);
   validateFreeForAllReport(
     players,
     report.entries.map((e) => ({
@@ -176,11 +176,11 @@ function reportFreeForAll(service: ServiceContext, row: MatchRow, report: MatchR
     })),
     final,
   );
-  const ordered = players.map((id) => entries.find((e) => e.participant_id === id)!);
+  const ordered = players.map((id) => entryOf(report.entries.find((e) => e.participantId === id)!));
   const stored = final ? ordered.map((e) => ({ ...e, advancing: false })) : ordered;
   const best = stored.filter((e) => e.rank === 1);
-  completeMatch(service, row, {
-    winnerId: best.length === 1 ? best[0]!.participant_id : null,
+  completeMatch(draft, row, {
+    winnerId: best.length === 1 ? best[0]!.participantId : null,
     loserId: null,
     tie: false,
     scoreSets: null,

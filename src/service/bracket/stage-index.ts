@@ -5,27 +5,12 @@
 import {
   type BracketIndex,
   buildIndex,
-  type MatchOutcome,
   type PlannedMatch,
   type ResultLookup,
-  type SlotSource,
 } from "../../engine/index.js";
-import type { MatchRepository, MatchRow, StageRef } from "../../store/matches-repository.js";
-
-export function plannedFrom(row: MatchRow): PlannedMatch {
-  const match = {
-    key: row.plan_key,
-    round: row.round,
-    side: row.side as PlannedMatch["side"],
-    suggestedPlayOrder: row.suggested_play_order,
-    identifier: row.identifier,
-    player1: JSON.parse(row.player1_source) as SlotSource,
-    player2: JSON.parse(row.player2_source) as SlotSource,
-  };
-  return row.only_if_loser_wins === null
-    ? match
-    : { ...match, onlyIfLoserWins: row.only_if_loser_wins };
-}
+import type { MatchRow, StageRef } from "../../store/match-rows.js";
+import type { MatchRepository } from "../../store/matches-repository.js";
+import { outcomeOf, plannedFrom } from "./match-codec.js";
 
 /** A stage's BracketIndex, built from its stored rows once and kept with them. */
 export function stageIndex(matches: MatchRepository, ref: StageRef): BracketIndex {
@@ -50,20 +35,7 @@ export function seedStageIndex(
  */
 export function storedResults(matches: MatchRepository, ref: StageRef): ResultLookup {
   const rowOf = matches.stageLookup(ref);
-  return {
-    get(key: string): MatchOutcome | undefined {
-      const row = rowOf(key);
-      if (
-        row === undefined ||
-        row.state !== "complete" ||
-        row.winner_id === null ||
-        row.loser_id === null
-      ) {
-        return undefined;
-      }
-      return { winnerId: row.winner_id, loserId: row.loser_id };
-    },
-  };
+  return { get: (key) => outcomeOf(rowOf(key)) };
 }
 
 export function stageOf(row: MatchRow): StageRef {

@@ -17,15 +17,20 @@ import {
   freeForAllRecords,
   type StandingRow,
 } from "../../engine/index.js";
-import type { MatchRow, StageRef } from "../../store/matches-repository.js";
+import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
-import { stageFormat } from "./plan-stage.js";
+import { matchResultOf, plannedFrom, playersOf } from "./match-codec.js";
 import { isEliminationMatch } from "./progress.js";
-import { roundRobinStandings } from "./ranks.js";
-import { freeForAllRanks, freeForAllReports, playersOf, swissRanks } from "./rounds.js";
-import { plannedFrom, storedResults } from "./stage-index.js";
-import { matchResultOf, stageParticipants } from "./stage-results.js";
+import {
+  freeForAllRanks,
+  freeForAllReports,
+  roundRobinStandings,
+  stageParticipants,
+  swissRanks,
+} from "./ranks.js";
+import { storedResults } from "./stage-index.js";
+import { stageFormat } from "./stage-state.js";
 
 export interface Standing {
   participant_id: number;

@@ -6,7 +6,7 @@
  */
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
-import { forfeit } from "../bracket/progress.js";
+import { forfeitMatch } from "../bracket/match-actions.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { currentParticipant, currentTournament } from "../lookup.js";
@@ -62,6 +62,6 @@ function remove(service: ServiceContext, t: TournamentRow, p: ParticipantRow): v
   ) {
     const match = open[0]!;
     const other = match.player1_id === p.id ? match.player2_id! : match.player1_id!;
-    forfeit(service, match, other);
+    forfeitMatch(service, t, match, other);
   }
 }

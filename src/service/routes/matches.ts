@@ -2,8 +2,7 @@
 
 import type { MatchFilter, MatchRow, MatchState } from "../../store/matches-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
-import { reopenMatch } from "../bracket/reopen.js";
-import { reportMatch } from "../bracket/report.js";
+import { reopenMatch, reportMatch } from "../bracket/match-actions.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";

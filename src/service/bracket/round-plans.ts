@@ -1,0 +1,149 @@
+/**
+ * Stages played round by round, as pure functions of the stage's rows: swiss
+ * (each round paired once the previous one is complete) and free for all (the
+ * advancers of a round meet in the next, until a round is a single match).
+ * They return the rows to store; the caller stores them.
+ */
+import {
+  type EngineParticipant,
+  orderAdvancers,
+  pairSwissRound,
+  planFreeForAllRound,
+  swissRoundCount,
+} from "../../engine/index.js";
+import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
+import type { MatchRow, NewMatch, StageRef } from "../../store/match-rows.js";
+import {
+  freeForAllReportOf,
+  matchResultOf,
+  newFreeForAllMatch,
+  newSwissMatch,
+  playersOf,
+} from "./match-codec.js";
+
+export interface Bye {
+  readonly participantId: number;
+  readonly round: number;
+}
+
+/** The next round's matches, and the swiss bye it gives (if any). */
+export interface RoundPlan {
+  readonly matches: readonly NewMatch[];
+  readonly bye: Bye | null;
+}
+
+export function swissOptions(settings: TournamentSettings, stage: "final" | "group") {
+  const o = settings.swiss_options;
+  const tieBreaks = (
+    stage === "group" ? settings.group_stage_options.tie_breaks : settings.tie_breaks
+  ) as never;
+  return {
+    points: {
+      matchWin: o.pts_for_match_win,
+      matchTie: o.pts_for_match_tie,
+      gameWin: o.pts_for_game_win,
+      gameTie: o.pts_for_game_tie,
+      bye: o.pts_for_bye,
+    },
+    tieBreaks,
+  };
+}
+
+export function swissRoundsFor(settings: TournamentSettings, count: number): number {
+  return Math.min(swissRoundCount(count, settings.swiss_options.rounds), Math.max(1, count - 1));
+}
+
+/** Swiss round `round` of `participants`, paired from the complete `rows` and the byes. */
+export function planSwissRound(
+  settings: TournamentSettings,
+  ref: StageRef,
+  round: number,
+  participants: readonly EngineParticipant[],
+  played: { readonly rows: readonly MatchRow[]; readonly byes: readonly Bye[] },
+): RoundPlan {
+  const results = played.rows.filter((r) => r.state === "complete").map(matchResultOf);
+  const pairing = pairSwissRound(
+    { participants, results, byes: played.byes, round },
+    swissOptions(settings, ref.stage),
+  );
+  const first = played.rows.length + 1;
+  const matches = pairing.pairings.map((p, i) =>
+    newSwissMatch(
+      ref,
+      { key: `S${round}-${i + 1}`, round, order: first + i },
+      p.player1Id,
+      p.player2Id,
+    ),
+  );
+  return {
+    matches,
+    bye: pairing.byeId === null ? null : { participantId: pairing.byeId, round },
+  };
+}
+
+/** Free-for-all round `round`: tables of `ids`, numbered after the `existing` rows. */
+export function planFreeForAllTables(
+  settings: TournamentSettings,
+  ref: StageRef,
+  round: number,
+  ids: readonly number[],
+  existing: number,
+): RoundPlan {
+  const plans = planFreeForAllRound(ids, settings.free_for_all_options.max_participants);
+  const matches = plans.map((plan, i) =>
+    newFreeForAllMatch(
+      ref,
+      { key: `F${round}-${plan.number}`, round, order: existing + 1 + i },
+      plan.participantIds,
+    ),
+  );
+  return { matches, bye: null };
+}
+
+function lastRound(rows: readonly MatchRow[]): number {
+  let max = 0;
+  for (const row of rows) if (row.round > max) max = row.round;
+  return max;
+}
+
+/** Whether `round` of a free-for-all stage is its final: a single match. */
+export function isFinalTable(rows: readonly MatchRow[], round: number): boolean {
+  let n = 0;
+  for (const row of rows) if (row.round === round) n++;
+  return n === 1;
+}
+
+/** What a stage played round by round needs to plan its next round. */
+export interface RoundsInput {
+  readonly settings: TournamentSettings;
+  readonly format: TournamentType;
+  readonly ref: StageRef;
+  /** Every row of the stage, in play order. */
+  readonly rows: readonly MatchRow[];
+  readonly byes: readonly Bye[];
+  /** The tournament's participants in seed order. */
+  readonly participants: readonly EngineParticipant[];
+}
+
+/**
+ * After the last match of a round: the next round to store, or null when the
+ * stage is over (swiss: its rounds are played; free for all: the final table is).
+ */
+export function nextRound(input: RoundsInput): RoundPlan | null {
+  const { settings, ref, rows, participants } = input;
+  const round = lastRound(rows);
+  if (input.format === "swiss") {
+    const ids = new Set(rows.flatMap(playersOf));
+    for (const bye of input.byes) ids.add(bye.participantId);
+    const entrants = participants.filter((p) => ids.has(p.id));
+    if (round >= swissRoundsFor(settings, entrants.length)) return null;
+    return planSwissRound(settings, ref, round + 1, entrants, input);
+  }
+  if (input.format !== "free for all" || isFinalTable(rows, round)) return null;
+  const seeds = new Map(participants.map((p) => [p.id, p.seed]));
+  const reports = rows
+    .filter((r) => r.round === round && r.state === "complete")
+    .map(freeForAllReportOf);
+  const advancers = orderAdvancers(reports, (id) => seeds.get(id) ?? Number.MAX_SAFE_INTEGER);
+  return planFreeForAllTables(settings, ref, round + 1, advancers, rows.length);
+}

@@ -1,0 +1,207 @@
+/**
+ * The functional core's working copy of a stage. A transition reads the stage
+ * through the draft (its own changes included, so that a forfeit after an
+ * advancement sees the advanced players) and records every write as a
+ * `StageChange`; the shell applies the list in one transaction (stage-io.ts).
+ * Matches are named by plan key, so that a change can name a match that an
+ * earlier change of the same list inserts.
+ */
+import type { ResultLookup, SlotName } from "../../engine/index.js";
+import type { TournamentState } from "../../model/tournament.js";
+import type { MatchResultUpdate, MatchRow, MatchState, NewMatch } from "../../store/match-rows.js";
+import { outcomeOf } from "./match-codec.js";
+import type { Bye } from "./round-plans.js";
+import type { StageParticipant, StageState } from "./stage-state.js";
+
+export type StageChange =
+  | { readonly kind: "result"; readonly key: string; readonly result: MatchResultUpdate }
+  | { readonly kind: "entries"; readonly key: string; readonly entries: string }
+  | {
+      readonly kind: "slot";
+      readonly key: string;
+      readonly slot: SlotName;
+      readonly participantId: number | null;
+      /** Also sets the match's state, and makes it active. */
+      readonly state?: MatchState;
+    }
+  | {
+      readonly kind: "state";
+      readonly key: string;
+      readonly state: MatchState;
+      readonly active: boolean;
+    }
+  | { readonly kind: "insert"; readonly matches: readonly NewMatch[] }
+  | { readonly kind: "bye"; readonly bye: Bye }
+  | { readonly kind: "drop_rounds_after"; readonly round: number }
+  | { readonly kind: "tournament_state"; readonly state: TournamentState };
+
+type Row = { -readonly [K in keyof MatchRow]: MatchRow[K] };
+
+const incomplete = (row: MatchRow) => (row.active === 1 && row.state !== "complete" ? 1 : 0);
+
+export class StageDraft {
+  readonly changes: StageChange[] = [];
+  /** Rows this draft changed or added, by plan key (copies: the state's rows stay as loaded). */
+  private readonly edited = new Map<string, Row>();
+  private readonly added: Row[] = [];
+  private readonly addedByes: Bye[] = [];
+  /** Rounds after this one are gone (a reopened swiss or free-for-all match). */
+  private droppedAfter = Number.POSITIVE_INFINITY;
+  private incompleteDelta = 0;
+  private people: Map<number, StageParticipant> | undefined;
+  tournamentState: TournamentState;
+
+  constructor(
+    readonly state: StageState,
+    /** The time every changed row is stamped with. */
+    readonly now: string,
+  ) {
+    this.tournamentState = state.tournament.state;
+  }
+
+  row(key: string): MatchRow | undefined {
+    const row = this.edited.get(key) ?? this.state.row(key);
+    return row === undefined || row.round > this.droppedAfter ? undefined : row;
+  }
+
+  /** Every row of the stage as changed so far, in play order (added rows last). */
+  rows(): MatchRow[] {
+    const rows: MatchRow[] = [];
+    for (const row of this.state.rows()) {
+      const current = this.edited.get(row.plan_key) ?? row;
+      if (current.round <= this.droppedAfter) rows.push(current);
+    }
+    return rows.concat(this.added);
+  }
+
+  countIncomplete(): number {
+    if (this.droppedAfter !== Number.POSITIVE_INFINITY)
+      return this.rows().reduce((n, row) => n + incomplete(row), 0);
+    return this.state.countIncomplete() + this.incompleteDelta;
+  }
+
+  /** Complete one-on-one results, this draft's included (for the engine's progression). */
+  results(): ResultLookup {
+    return { get: (key) => outcomeOf(this.row(key)) };
+  }
+
+  byes(): readonly Bye[] {
+    const byes = this.state.byes().filter((b) => b.round <= this.droppedAfter);
+    return byes.concat(this.addedByes);
+  }
+
+  participant(id: number): StageParticipant | undefined {
+    this.people ??= new Map(this.state.participants().map((p) => [p.id, p]));
+    return this.people.get(id);
+  }
+
+  private edit(key: string, change: (row: Row) => void): void {
+    const current = this.row(key);
+    if (current === undefined) return;
+    const row: Row = this.edited.get(key) ?? { ...current };
+    const before = incomplete(row);
+    change(row);
+    row.updated_at = this.now;
+    this.incompleteDelta += incomplete(row) - before;
+    this.edited.set(key, row);
+  }
+
+  setResult(key: string, result: MatchResultUpdate): void {
+    this.changes.push({ kind: "result", key, result });
+    this.edit(key, (row) => {
+      row.state = result.state;
+      row.winner_id = result.winnerId;
+      row.loser_id = result.loserId;
+      row.tie = result.tie ? 1 : 0;
+      row.score_sets = result.scoreSets;
+      row.entries = result.entries;
+      row.completed_at = result.completedAt;
+      if (result.state === "complete") row.underway_at = null;
+    });
+  }
+
+  setEntries(key: string, entries: string): void {
+    this.changes.push({ kind: "entries", key, entries });
+    this.edit(key, (row) => {
+      row.entries = entries;
+    });
+  }
+
+  setSlot(key: string, slot: SlotName, participantId: number | null, state?: MatchState): void {
+    this.changes.push(
+      state === undefined
+        ? { kind: "slot", key, slot, participantId }
+        : { kind: "slot", key, slot, participantId, state },
+    );
+    this.edit(key, (row) => {
+      if (slot === "player1") row.player1_id = participantId;
+      else row.player2_id = participantId;
+      if (state === undefined) return;
+      row.state = state;
+      row.active = 1;
+    });
+  }
+
+  setState(key: string, state: MatchState, active: boolean): void {
+    this.changes.push({ kind: "state", key, state, active });
+    this.edit(key, (row) => {
+      row.state = state;
+      row.active = active ? 1 : 0;
+    });
+  }
+
+  /** Adds matches after the stage's rows (their ids are the store's to give). */
+  insert(matches: readonly NewMatch[]): void {
+    if (matches.length === 0) return;
+    this.changes.push({ kind: "insert", matches });
+    const { ref } = this.state;
+    for (const m of matches) {
+      const row: Row = {
+        id: 0,
+        tournament_id: ref.tournamentId,
+        stage: m.stage,
+        group_id: m.groupId,
+        plan_key: m.key,
+        side: m.side,
+        round: m.round,
+        identifier: m.identifier,
+        suggested_play_order: m.suggestedPlayOrder,
+        player1_source: m.player1Source,
+        player2_source: m.player2Source,
+        only_if_loser_wins: m.onlyIfLoserWins,
+        active: m.active ? 1 : 0,
+        player1_id: m.player1Id,
+        player2_id: m.player2Id,
+        state: m.state,
+        winner_id: null,
+        loser_id: null,
+        tie: 0,
+        score_sets: null,
+        entries: m.entries ?? null,
+        underway_at: null,
+        completed_at: null,
+        created_at: this.now,
+        updated_at: this.now,
+      };
+      this.added.push(row);
+      this.edited.set(m.key, row);
+      this.incompleteDelta += incomplete(row);
+    }
+  }
+
+  addBye(bye: Bye): void {
+    this.changes.push({ kind: "bye", bye });
+    this.addedByes.push(bye);
+  }
+
+  /** Removes the rounds after `round` (and their byes). Only before any insert. */
+  dropRoundsAfter(round: number): void {
+    this.changes.push({ kind: "drop_rounds_after", round });
+    this.droppedAfter = Math.min(this.droppedAfter, round);
+  }
+
+  setTournamentState(state: TournamentState): void {
+    this.changes.push({ kind: "tournament_state", state });
+    this.tournamentState = state;
+  }
+}
