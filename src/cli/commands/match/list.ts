@@ -1,17 +1,34 @@
+/** `tourney match list <tournament>`: matches in play order, filtered. */
 import type { Command } from "commander";
 import type { MatchFilters } from "../../../client/matches.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
 import { matchColumns, matchRecord, rosterOf } from "./match-columns.js";
 
-interface ListOptions {
-  state: string;
-  participant?: string;
-  round?: string;
-  group?: string;
+const STATES = ["open", "pending", "complete", "all"] as const;
+
+/** The flags as commander hands them over (--state checked against STATES). */
+export interface MatchListFlags {
+  readonly state: string;
+  readonly participant?: string;
+  readonly round?: string;
+  readonly group?: string;
+}
+
+export interface MatchListOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  readonly state: (typeof STATES)[number];
+  /** Participant reference (id, #seed or name). */
+  readonly participant?: string;
+  /** Only this round (negative in the losers bracket); filtered here, the interface has no filter. */
+  readonly round?: number;
+  /** Only this group; filtered here too. */
+  readonly group?: number;
 }
 
 function wholeNumber(flag: string, value: string | undefined): number | undefined {
@@ -21,12 +38,45 @@ function wholeNumber(flag: string, value: string | undefined): number | undefine
   return Number(value);
 }
 
-/** --round and --group filter what the service returned (the interface has no such filters). */
-function keep(options: ListOptions): (m: FlatRecord) => boolean {
-  const round = wholeNumber("--round", options.round);
-  const group = wholeNumber("--group", options.group);
+/** Flags to options (no I/O): --round and --group are whole numbers. */
+export function parseMatchList(tournament: string, flags: MatchListFlags): MatchListOptions {
+  const round = wholeNumber("--round", flags.round);
+  const group = wholeNumber("--group", flags.group);
+  return {
+    tournament,
+    state: flags.state as MatchListOptions["state"],
+    ...(flags.participant === undefined ? {} : { participant: flags.participant }),
+    ...(round === undefined ? {} : { round }),
+    ...(group === undefined ? {} : { group }),
+  };
+}
+
+function keep(o: MatchListOptions): (m: FlatRecord) => boolean {
   return (m) =>
-    (round === undefined || m.round === round) && (group === undefined || m.group_id === group);
+    (o.round === undefined || m.round === o.round) &&
+    (o.group === undefined || m.group_id === o.group);
+}
+
+export async function runMatchList(f: Factory, o: MatchListOptions): Promise<void> {
+  const client = await f.client();
+  const printer = f.printer();
+  const participant =
+    o.participant === undefined
+      ? undefined
+      : (await resolveParticipant(client, o.tournament, o.participant)).id;
+  const filters: MatchFilters = {
+    ...(o.state === "all" ? {} : { state: o.state }),
+    ...(participant === undefined ? {} : { participant_id: participant }),
+  };
+  const matches = (await client.matches.listAll(o.tournament, filters)).map(matchRecord);
+  const shown = matches.filter(keep(o));
+  if (printer.mode === "json") return printer.json(shown);
+  const roster = rosterOf(await client.participants.listAll(o.tournament));
+  await printer.list(
+    shown,
+    matchColumns(roster),
+    o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
+  );
 }
 
 export function registerList(noun: Command, app: App): void {
@@ -37,7 +87,7 @@ export function registerList(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .addOption(
       choiceOption("--state <state>", "only matches in this state", {
-        allowed: ["open", "pending", "complete", "all"],
+        allowed: STATES,
       }).default("all"),
     )
     .option("--participant <participant>", `only matches of ${PARTICIPANT_REF_HELP}`)
@@ -55,29 +105,8 @@ match records (id plus attributes: player1_id, player2_id, winner_id, ...).
 Example:
   tourney match list spring_cup --state open`,
     )
-    .action(async (tournament: string, options: ListOptions, command: Command) => {
+    .action(async (tournament: string, flags: MatchListFlags, command: Command) => {
       const f = app.factory(command);
-      const filter = keep(options);
-      const client = await f.client();
-      const printer = f.printer();
-      const participant =
-        options.participant === undefined
-          ? undefined
-          : (await resolveParticipant(client, tournament, options.participant)).id;
-      const filters: MatchFilters = {
-        ...(options.state === "all" ? {} : { state: options.state }),
-        ...(participant === undefined ? {} : { participant_id: participant }),
-      };
-      const matches = (await client.matches.listAll(tournament, filters)).map(matchRecord);
-      const shown = matches.filter(filter);
-      if (printer.mode === "json") return printer.json(shown);
-      const roster = rosterOf(await client.participants.listAll(tournament));
-      await printer.list(
-        shown,
-        matchColumns(roster),
-        options.state === "all"
-          ? "no matches: the tournament has not started"
-          : `no ${options.state} matches`,
-      );
+      await runMatchList(f, parseMatchList(tournament, flags));
     });
 }

@@ -1,7 +1,15 @@
+/** `tourney match mark-underway <tournament> <match>`: sets underway_at. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
-import { GROUP_REF_HELP, MATCH_REF_HELP } from "./match-ref.js";
-import { changeMatchState } from "./match-state.js";
+import type { Factory } from "../../factory.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget } from "./match-ref.js";
+import { runMatchStateChange } from "./match-state.js";
+
+export type MatchMarkUnderwayOptions = MatchTarget;
+
+export async function runMatchMarkUnderway(f: Factory, o: MatchMarkUnderwayOptions): Promise<void> {
+  await runMatchStateChange(f, { ...o, change: "mark_as_underway" });
+}
 
 export function registerMarkUnderway(noun: Command, app: App): void {
   noun
@@ -11,6 +19,6 @@ export function registerMarkUnderway(noun: Command, app: App): void {
     .argument("<match>", MATCH_REF_HELP)
     .option("--group <group>", GROUP_REF_HELP)
     .action(async (tournament: string, match: string, o: { group?: string }, command: Command) =>
-      changeMatchState(app, command, { tournament, match, group: o.group }, "mark_as_underway"),
+      runMatchMarkUnderway(app.factory(command), { tournament, match, group: o.group }),
     );
 }

@@ -16,6 +16,16 @@ export const MATCH_REF_HELP = "match id, or identifier (A, B, ... AA) as `match 
 export const GROUP_REF_HELP =
   "the match's group: its number as `match list` shows it, or its letter (A = the first group)";
 
+/** A match as a command names it: tournament, match id or identifier, and its group. */
+export interface MatchTarget {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Match id, or identifier (see MATCH_REF_HELP). */
+  readonly match: string;
+  /** `--group` (see GROUP_REF_HELP). */
+  readonly group?: string | undefined;
+}
+
 export interface MatchHints {
   /** `--group`: a group id or letter (see GROUP_REF_HELP). */
   readonly group?: string | undefined;

@@ -1,15 +1,36 @@
+/** `tourney match reopen <tournament> <match>`: a complete match open again, its result cleared. */
 import type { Command } from "commander";
 import { RejectedError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import { HintedError } from "../../errors.js";
-import { GROUP_REF_HELP, MATCH_REF_HELP } from "./match-ref.js";
-import { changeMatchState } from "./match-state.js";
+import type { Factory } from "../../factory.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget } from "./match-ref.js";
+import { runMatchStateChange } from "./match-state.js";
+
+export interface MatchReopenOptions extends MatchTarget {
+  /** Also reset the dependent matches already complete (reset_dependents). */
+  readonly cascade: boolean;
+}
 
 /** The service refused because dependent matches are complete. */
 function blockedByDependents(error: unknown): error is RejectedError {
   return (
     error instanceof RejectedError && error.errors.some((e) => /reset_dependents/.test(e.detail))
   );
+}
+
+export async function runMatchReopen(f: Factory, o: MatchReopenOptions): Promise<void> {
+  const { cascade, ...target } = o;
+  try {
+    await runMatchStateChange(f, {
+      ...target,
+      change: "reopen",
+      changeOptions: cascade ? { reset_dependents: true } : {},
+    });
+  } catch (error) {
+    if (cascade || !blockedByDependents(error)) throw error;
+    throw new HintedError(error, "--cascade resets those matches too");
+  }
 }
 
 export function registerReopen(noun: Command, app: App): void {
@@ -34,24 +55,14 @@ sent them. When one of those is already complete the service refuses, naming the
       async (
         tournament: string,
         match: string,
-        options: { cascade?: boolean; group?: string },
+        flags: { cascade?: boolean; group?: string },
         command: Command,
-      ) => {
-        const cascade = options.cascade === true;
-        try {
-          await changeMatchState(
-            app,
-            command,
-            { tournament, match, group: options.group },
-            "reopen",
-            {
-              ...(cascade ? { reset_dependents: true } : {}),
-            },
-          );
-        } catch (error) {
-          if (cascade || !blockedByDependents(error)) throw error;
-          throw new HintedError(error, "--cascade resets those matches too");
-        }
-      },
+      ) =>
+        runMatchReopen(app.factory(command), {
+          tournament,
+          match,
+          group: flags.group,
+          cascade: flags.cascade === true,
+        }),
     );
 }

@@ -1,29 +1,55 @@
+/** `tourney match report <tournament> <match>`: a result, one-on-one or free for all. */
 import type { Command } from "commander";
-import type { ApiClient } from "../../../client/api-client.js";
 import type { MatchReport } from "../../../client/matches.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import { StateRefusedError, UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
 import { matchFields, matchRecord, nameOf, playerIds, rosterOf } from "./match-columns.js";
-import { GROUP_REF_HELP, MATCH_REF_HELP, resolveMatch } from "./match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
 import {
   freeForAllReport,
   oneOnOneReport,
   parseRanks,
   parseRefList,
   parseScores,
+  type SetScores,
   setsWon,
 } from "./report-input.js";
 
-interface ReportOptions {
-  winner?: string;
-  scores?: string;
-  tie?: boolean;
-  force?: boolean;
-  ranks?: string[];
-  advancing?: string[];
-  group?: string;
+/** The flags as commander hands them over. */
+export interface MatchReportFlags {
+  readonly winner?: string;
+  readonly scores?: string;
+  readonly tie?: boolean;
+  readonly force?: boolean;
+  readonly ranks?: readonly string[];
+  readonly advancing?: readonly string[];
+  readonly group?: string;
+}
+
+/** A one-on-one result: scores, and a winner or a tie (neither: scores only). */
+export interface OneOnOneResult {
+  readonly kind: "one-on-one";
+  /** Participant reference (id, #seed or name). */
+  readonly winner?: string;
+  readonly tie: boolean;
+  /** As typed (for messages) and read, from player 1's side. */
+  readonly scores?: { readonly text: string; readonly sets: SetScores };
+  /** Accept a winner who, by the scores, won fewer sets. */
+  readonly force: boolean;
+}
+
+/** A free-for-all result: every player's place, and who advances. */
+export interface FreeForAllResult {
+  readonly kind: "free-for-all";
+  readonly ranks: readonly (readonly [participant: string, rank: number])[];
+  readonly advancing: readonly string[];
+}
+
+export interface MatchReportOptions extends MatchTarget {
+  readonly result: OneOnOneResult | FreeForAllResult;
 }
 
 const HELP = `
@@ -52,7 +78,7 @@ Examples:
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-function checkFlags(o: ReportOptions): void {
+function checkFlags(o: MatchReportFlags): void {
   const oneOnOne = o.winner !== undefined || o.tie === true || o.scores !== undefined;
   if (o.ranks !== undefined && oneOnOne)
     throw new UsageError("--ranks (free for all) does not go with --winner, --tie or --scores");
@@ -62,6 +88,37 @@ function checkFlags(o: ReportOptions): void {
     throw new UsageError("--tie and --winner exclude each other: a tie has no winner");
   if (!oneOnOne && o.ranks === undefined)
     throw new UsageError("nothing to report: pass --winner, --tie, --scores, or --ranks");
+}
+
+/** Flags to options (no I/O): which flags go together, scores and ranks read. */
+export function parseMatchReport(
+  tournament: string,
+  match: string,
+  flags: MatchReportFlags,
+): MatchReportOptions {
+  checkFlags(flags);
+  const target = {
+    tournament,
+    match,
+    ...(flags.group === undefined ? {} : { group: flags.group }),
+  };
+  if (flags.ranks !== undefined) {
+    const advancing = parseRefList(flags.advancing ?? []);
+    return {
+      ...target,
+      result: { kind: "free-for-all", ranks: parseRanks(flags.ranks), advancing },
+    };
+  }
+  const result: OneOnOneResult = {
+    kind: "one-on-one",
+    tie: flags.tie === true,
+    force: flags.force === true,
+    ...(flags.winner === undefined ? {} : { winner: flags.winner }),
+    ...(flags.scores === undefined
+      ? {}
+      : { scores: { text: flags.scores, sets: parseScores(flags.scores) } }),
+  };
+  return { ...target, result };
 }
 
 function bothPlayers(match: ResourceObject): [number, number] {
@@ -75,7 +132,7 @@ function bothPlayers(match: ResourceObject): [number, number] {
 }
 
 function oneOnOne(
-  o: ReportOptions,
+  r: OneOnOneResult,
   match: ResourceObject,
   participants: readonly ResourceObject[],
   tournament: string,
@@ -83,59 +140,66 @@ function oneOnOne(
   const [player1, player2] = bothPlayers(match);
   const roster = rosterOf(participants);
   const label = `match ${String(match.attributes.identifier)} (${nameOf(roster, player1)} vs ${nameOf(roster, player2)})`;
-  const sets = o.scores === undefined ? [] : parseScores(o.scores);
+  const sets = r.scores?.sets ?? [];
   let winner: number | undefined;
-  if (o.winner !== undefined) {
-    winner = Number(findParticipant(participants, tournament, o.winner).id);
+  if (r.winner !== undefined) {
+    winner = Number(findParticipant(participants, tournament, r.winner).id);
     if (winner !== player1 && winner !== player2)
-      throw new UsageError(`--winner ${o.winner} is not a player of ${label}`);
+      throw new UsageError(`--winner ${r.winner} is not a player of ${label}`);
     const [won1, won2] = setsWon(sets);
     const [mine, theirs] = winner === player1 ? [won1, won2] : [won2, won1];
-    if (mine < theirs && o.force !== true) {
+    if (mine < theirs && !r.force) {
       throw new UsageError(
-        `--scores ${o.scores} read from player 1's side (${nameOf(roster, player1)}) give the match to the other player, not to --winner ${nameOf(roster, winner)}; write the scores from player 1's side, or pass --force`,
+        `--scores ${r.scores?.text} read from player 1's side (${nameOf(roster, player1)}) give the match to the other player, not to --winner ${nameOf(roster, winner)}; write the scores from player 1's side, or pass --force`,
       );
     }
   }
-  return oneOnOneReport({ player1, player2, sets, winner, tie: o.tie === true });
+  return oneOnOneReport({ player1, player2, sets, winner, tie: r.tie });
 }
 
 function freeForAll(
-  o: ReportOptions,
+  r: FreeForAllResult,
   participants: readonly ResourceObject[],
   tournament: string,
 ): MatchReport {
   const id = (ref: string) => Number(findParticipant(participants, tournament, ref).id);
-  const ranks = parseRanks(o.ranks ?? []).map(([ref, rank]) => [id(ref), rank] as const);
-  const advancing = new Set(parseRefList(o.advancing ?? []).map(id));
-  return freeForAllReport(ranks, advancing);
+  const ranks = r.ranks.map(([ref, rank]) => [id(ref), rank] as const);
+  return freeForAllReport(ranks, new Set(r.advancing.map(id)));
 }
 
-/** The participants the flags name: a match holding them all is the one meant (match-ref.ts). */
+/** The participants the result names: a match holding them all is the one meant (match-ref.ts). */
 function namedParticipants(
-  o: ReportOptions,
+  r: OneOnOneResult | FreeForAllResult,
   participants: readonly ResourceObject[],
   tournament: string,
 ): number[] {
-  const refs = [
-    ...(o.winner === undefined ? [] : [o.winner]),
-    ...(o.ranks === undefined ? [] : parseRanks(o.ranks).map(([participant]) => participant)),
-  ];
-  return refs.map((r) => Number(findParticipant(participants, tournament, r).id));
+  const refs =
+    r.kind === "free-for-all"
+      ? r.ranks.map(([participant]) => participant)
+      : r.winner === undefined
+        ? []
+        : [r.winner];
+  return refs.map((ref) => Number(findParticipant(participants, tournament, ref).id));
 }
 
-async function report(client: ApiClient, tournament: string, ref: string, o: ReportOptions) {
-  const participants = await client.participants.listAll(tournament);
-  const match = await resolveMatch(client, tournament, ref, {
+export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise<void> {
+  const client = await f.client();
+  const participants = await client.participants.listAll(o.tournament);
+  const match = await resolveMatch(client, o.tournament, o.match, {
     group: o.group,
-    participants: namedParticipants(o, participants, tournament),
+    participants: namedParticipants(o.result, participants, o.tournament),
   });
   const body =
-    o.ranks === undefined
-      ? oneOnOne(o, match, participants, tournament)
-      : freeForAll(o, participants, tournament);
-  const updated = await client.matches.update(tournament, match.id, body);
-  return { updated, participants };
+    o.result.kind === "one-on-one"
+      ? oneOnOne(o.result, match, participants, o.tournament)
+      : freeForAll(o.result, participants, o.tournament);
+  const record = matchRecord(await client.matches.update(o.tournament, match.id, body));
+  if (record.state !== "complete") {
+    f.printer().note(
+      `Scores recorded; match ${String(record.identifier)} stays open: pass --winner or --tie to complete it`,
+    );
+  }
+  await f.printer().record(record, matchFields(rosterOf(participants)));
 }
 
 export function registerReport(noun: Command, app: App): void {
@@ -156,16 +220,10 @@ export function registerReport(noun: Command, app: App): void {
     )
     .option("--advancing <participants>", "free for all: players moving on (repeatable)", collect)
     .addHelpText("after", HELP)
-    .action(async (tournament: string, ref: string, o: ReportOptions, command: Command) => {
-      checkFlags(o);
-      const f = app.factory(command);
-      const { updated, participants } = await report(await f.client(), tournament, ref, o);
-      const record = matchRecord(updated);
-      if (record.state !== "complete") {
-        f.printer().note(
-          `Scores recorded; match ${String(record.identifier)} stays open: pass --winner or --tie to complete it`,
-        );
-      }
-      await f.printer().record(record, matchFields(rosterOf(participants)));
-    });
+    .action(
+      async (tournament: string, match: string, flags: MatchReportFlags, command: Command) => {
+        const options = parseMatchReport(tournament, match, flags);
+        await runMatchReport(app.factory(command), options);
+      },
+    );
 }

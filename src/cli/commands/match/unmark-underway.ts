@@ -1,7 +1,18 @@
+/** `tourney match unmark-underway <tournament> <match>`: clears underway_at. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
-import { GROUP_REF_HELP, MATCH_REF_HELP } from "./match-ref.js";
-import { changeMatchState } from "./match-state.js";
+import type { Factory } from "../../factory.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget } from "./match-ref.js";
+import { runMatchStateChange } from "./match-state.js";
+
+export type MatchUnmarkUnderwayOptions = MatchTarget;
+
+export async function runMatchUnmarkUnderway(
+  f: Factory,
+  o: MatchUnmarkUnderwayOptions,
+): Promise<void> {
+  await runMatchStateChange(f, { ...o, change: "unmark_as_underway" });
+}
 
 export function registerUnmarkUnderway(noun: Command, app: App): void {
   noun
@@ -11,6 +22,6 @@ export function registerUnmarkUnderway(noun: Command, app: App): void {
     .argument("<match>", MATCH_REF_HELP)
     .option("--group <group>", GROUP_REF_HELP)
     .action(async (tournament: string, match: string, o: { group?: string }, command: Command) =>
-      changeMatchState(app, command, { tournament, match, group: o.group }, "unmark_as_underway"),
+      runMatchUnmarkUnderway(app.factory(command), { tournament, match, group: o.group }),
     );
 }

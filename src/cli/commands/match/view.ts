@@ -1,7 +1,20 @@
+/** `tourney match view <tournament> <match>`: one match, player 1 first. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import { matchFields, matchRecord, rosterOf } from "./match-columns.js";
-import { GROUP_REF_HELP, MATCH_REF_HELP, resolveMatch } from "./match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
+
+export type MatchViewOptions = MatchTarget;
+
+export async function runMatchView(f: Factory, o: MatchViewOptions): Promise<void> {
+  const client = await f.client();
+  const match = matchRecord(await resolveMatch(client, o.tournament, o.match, { group: o.group }));
+  const printer = f.printer();
+  if (printer.mode === "json") return printer.json(match);
+  const roster = rosterOf(await client.participants.listAll(o.tournament));
+  await printer.record(match, matchFields(roster));
+}
 
 export function registerView(noun: Command, app: App): void {
   noun
@@ -11,13 +24,7 @@ export function registerView(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
     .option("--group <group>", GROUP_REF_HELP)
-    .action(async (tournament: string, ref: string, o: { group?: string }, command: Command) => {
-      const f = app.factory(command);
-      const client = await f.client();
-      const match = matchRecord(await resolveMatch(client, tournament, ref, { group: o.group }));
-      const printer = f.printer();
-      if (printer.mode === "json") return printer.json(match);
-      const roster = rosterOf(await client.participants.listAll(tournament));
-      await printer.record(match, matchFields(roster));
-    });
+    .action(async (tournament: string, match: string, o: { group?: string }, command: Command) =>
+      runMatchView(app.factory(command), { tournament, match, group: o.group }),
+    );
 }
