@@ -107,3 +107,18 @@ export function createFactoryHarness(): FactoryHarness {
     },
   };
 }
+
+/** A prompter that answers every question the same way and records what was asked. */
+export function answering(confirm: boolean, input = ""): Prompter & { readonly asked: string[] } {
+  const asked: string[] = [];
+  const ask = async <T>(message: string, answer: T) => {
+    asked.push(message);
+    return answer;
+  };
+  return {
+    asked,
+    confirm: (message) => ask(message, confirm),
+    input: (message) => ask(message, input),
+    password: (message) => ask(message, input),
+  };
+}

@@ -18,29 +18,13 @@ import {
   runTournamentUpdate,
 } from "../../../src/cli/commands/tournament/update.js";
 import { DeclinedError, UsageError } from "../../../src/cli/errors.js";
-import type { Prompter } from "../../../src/cli/prompter.js";
-import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
+import { answering, createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
 
 let h: FactoryHarness;
 beforeEach(() => {
   h = createFactoryHarness();
 });
 afterEach(() => h.cleanup());
-
-/** Answers every question the same way and records what was asked. */
-function answering(confirm: boolean, input = ""): Prompter & { asked: string[] } {
-  const asked: string[] = [];
-  const ask = async <T>(message: string, answer: T) => {
-    asked.push(message);
-    return answer;
-  };
-  return {
-    asked,
-    confirm: (message) => ask(message, confirm),
-    input: (message) => ask(message, input),
-    password: (message) => ask(message, input),
-  };
-}
 
 describe("parse steps (no I/O)", () => {
   it("create: flags become nested attributes, the type defaults to single elimination", () => {

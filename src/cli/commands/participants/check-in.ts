@@ -1,5 +1,7 @@
+/** `tourney participants check-in <tournament> <participant>`, and what undo-check-in shares. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
@@ -8,12 +10,41 @@ const WINDOW_HELP = `
 Check-in is open while the tournament is checking_in: from starts_at minus
 registration_options.check_in_duration (minutes) until \`tourney tournament process-checkin\`.`;
 
-/** `check-in` and `undo-check-in` differ only in the call they make. */
+export interface ParticipantsCheckInOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Participant reference: id, #seed or name. */
+  readonly participant: string;
+}
+
+/** Check-in (or its undoing, `undo: true`) of one participant, then the participant. */
+export async function checkInParticipant(
+  f: Factory,
+  o: ParticipantsCheckInOptions,
+  undo: boolean,
+): Promise<void> {
+  const client = await f.client();
+  const target = await resolveParticipant(client, o.tournament, o.participant);
+  const record = undo
+    ? await client.participants.undoCheckIn(o.tournament, target.id)
+    : await client.participants.checkIn(o.tournament, target.id);
+  await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
+}
+
+export async function runParticipantsCheckIn(
+  f: Factory,
+  o: ParticipantsCheckInOptions,
+): Promise<void> {
+  await checkInParticipant(f, o, false);
+}
+
+/** `check-in` and `undo-check-in` differ only in the run function they call. */
 export function registerCheckInVerb(
   noun: Command,
   app: App,
   verb: "check-in" | "undo-check-in",
   description: string,
+  run: (f: Factory, o: ParticipantsCheckInOptions) => Promise<void>,
 ): void {
   noun
     .command(verb)
@@ -21,20 +52,17 @@ export function registerCheckInVerb(
     .argument("<tournament>", "tournament id or url")
     .argument("<participant>", PARTICIPANT_REF_HELP)
     .addHelpText("after", WINDOW_HELP)
-    .action(
-      async (tournament: string, participant: string, _options: unknown, command: Command) => {
-        const f = app.factory(command);
-        const client = await f.client();
-        const target = await resolveParticipant(client, tournament, participant);
-        const record =
-          verb === "check-in"
-            ? await client.participants.checkIn(tournament, target.id)
-            : await client.participants.undoCheckIn(tournament, target.id);
-        await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
-      },
+    .action(async (tournament: string, participant: string, _flags: unknown, command: Command) =>
+      run(app.factory(command), { tournament, participant }),
     );
 }
 
 export function registerCheckIn(noun: Command, app: App): void {
-  registerCheckInVerb(noun, app, "check-in", "check a participant in during the check-in window");
+  registerCheckInVerb(
+    noun,
+    app,
+    "check-in",
+    "check a participant in during the check-in window",
+    runParticipantsCheckIn,
+  );
 }

@@ -1,6 +1,28 @@
+/** `tourney participants delete <tournament> <participant>`: confirms, then removes one. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
+
+export interface ParticipantsDeleteOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Participant reference: id, #seed or name. */
+  readonly participant: string;
+}
+
+export async function runParticipantsDelete(
+  f: Factory,
+  o: ParticipantsDeleteOptions,
+): Promise<void> {
+  const client = await f.client();
+  const target = await resolveParticipant(client, o.tournament, o.participant);
+  await f.confirm(`Remove participant ${target.id} "${String(target.attributes.name)}"?`);
+  await client.participants.delete(o.tournament, target.id);
+  const printer = f.printer();
+  if (printer.mode === "json") printer.json({ id: Number(target.id), deleted: true });
+  else printer.note(`Removed participant ${target.id}`);
+}
 
 export function registerDelete(noun: Command, app: App): void {
   noun
@@ -9,16 +31,7 @@ export function registerDelete(noun: Command, app: App): void {
     .description("remove a participant (before the start; later it deactivates and forfeits)")
     .argument("<tournament>", "tournament id or url")
     .argument("<participant>", PARTICIPANT_REF_HELP)
-    .action(
-      async (tournament: string, participant: string, _options: unknown, command: Command) => {
-        const f = app.factory(command);
-        const client = await f.client();
-        const target = await resolveParticipant(client, tournament, participant);
-        await f.confirm(`Remove participant ${target.id} "${String(target.attributes.name)}"?`);
-        await client.participants.delete(tournament, target.id);
-        const printer = f.printer();
-        if (printer.mode === "json") printer.json({ id: Number(target.id), deleted: true });
-        else printer.note(`Removed participant ${target.id}`);
-      },
+    .action(async (tournament: string, participant: string, _flags: unknown, command: Command) =>
+      runParticipantsDelete(app.factory(command), { tournament, participant }),
     );
 }

@@ -2,6 +2,24 @@
 import type { Command } from "commander";
 import { UsageError } from "../../errors.js";
 
+/** The flags as commander hands them over (`--name` is update's own). */
+export interface ParticipantFlags {
+  readonly name?: string;
+  readonly seed?: string;
+  readonly misc?: string;
+  readonly email?: string;
+  readonly username?: string;
+}
+
+/** v2.1 participant attributes (only what was given). */
+export interface ParticipantAttributes {
+  readonly name?: string;
+  readonly seed?: number;
+  readonly misc?: string;
+  readonly email?: string;
+  readonly username?: string;
+}
+
 export function addParticipantFlags(command: Command): Command {
   return command
     .option("--seed <n>", "seed (1 = best); others shift to make room")
@@ -10,18 +28,17 @@ export function addParticipantFlags(command: Command): Command {
     .option("--username <name>", "service username");
 }
 
-export function participantAttributes(
-  options: Record<string, string | undefined>,
-): Record<string, unknown> {
-  const attributes: Record<string, unknown> = {};
-  if (options.name !== undefined) attributes.name = options.name;
-  if (options.seed !== undefined) {
-    if (!/^\d+$/.test(options.seed))
-      throw new UsageError(`--seed needs a whole number, not ${JSON.stringify(options.seed)}`);
-    attributes.seed = Number(options.seed);
+/** The attributes the flags give (no I/O): --seed is a whole number. */
+export function participantAttributes(flags: ParticipantFlags): ParticipantAttributes {
+  const attributes: { -readonly [K in keyof ParticipantAttributes]: ParticipantAttributes[K] } = {};
+  if (flags.name !== undefined) attributes.name = flags.name;
+  if (flags.seed !== undefined) {
+    if (!/^\d+$/.test(flags.seed))
+      throw new UsageError(`--seed needs a whole number, not ${JSON.stringify(flags.seed)}`);
+    attributes.seed = Number(flags.seed);
   }
   for (const key of ["misc", "email", "username"] as const) {
-    if (options[key] !== undefined) attributes[key] = options[key];
+    if (flags[key] !== undefined) attributes[key] = flags[key];
   }
   return attributes;
 }

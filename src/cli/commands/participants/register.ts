@@ -1,7 +1,29 @@
+/** `tourney participants register <tournament>`: join an open-signup tournament as me. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+
+export interface ParticipantsRegisterOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Display name (the service defaults to the username). */
+  readonly name?: string | undefined;
+  readonly misc?: string | undefined;
+}
+
+export async function runParticipantsRegister(
+  f: Factory,
+  o: ParticipantsRegisterOptions,
+): Promise<void> {
+  const attributes: Record<string, unknown> = {};
+  if (o.name !== undefined) attributes.name = o.name;
+  if (o.misc !== undefined) attributes.misc = o.misc;
+  const client = await f.client();
+  const record = await client.participants.register(o.tournament, attributes);
+  await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
+}
 
 export function registerRegister(noun: Command, app: App): void {
   noun
@@ -16,15 +38,7 @@ export function registerRegister(noun: Command, app: App): void {
 The tournament must have registration_options.open_signup and not be full
 (registration_options.signup_cap). On the embedded backend the user is the owner.`,
     )
-    .action(
-      async (tournament: string, options: { name?: string; misc?: string }, command: Command) => {
-        const f = app.factory(command);
-        const attributes: Record<string, unknown> = {};
-        if (options.name !== undefined) attributes.name = options.name;
-        if (options.misc !== undefined) attributes.misc = options.misc;
-        const client = await f.client();
-        const record = await client.participants.register(tournament, attributes);
-        await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
-      },
+    .action(async (tournament: string, flags: { name?: string; misc?: string }, command: Command) =>
+      runParticipantsRegister(app.factory(command), { tournament, ...flags }),
     );
 }

@@ -1,5 +1,24 @@
+/** `tourney participants unregister <tournament>`: confirms, then leaves a tournament. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+
+export interface ParticipantsUnregisterOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+}
+
+export async function runParticipantsUnregister(
+  f: Factory,
+  o: ParticipantsUnregisterOptions,
+): Promise<void> {
+  const client = await f.client();
+  await f.confirm(`Unregister from tournament ${o.tournament}?`);
+  await client.participants.unregister(o.tournament);
+  const printer = f.printer();
+  if (printer.mode === "json") printer.json({ tournament: o.tournament, registered: false });
+  else printer.note(`Unregistered from tournament ${o.tournament}`);
+}
 
 export function registerUnregister(noun: Command, app: App): void {
   noun
@@ -10,13 +29,7 @@ export function registerUnregister(noun: Command, app: App): void {
       "after",
       "\nOnce the tournament has started this deactivates you and forfeits your remaining matches.",
     )
-    .action(async (tournament: string, _options: unknown, command: Command) => {
-      const f = app.factory(command);
-      const client = await f.client();
-      await f.confirm(`Unregister from tournament ${tournament}?`);
-      await client.participants.unregister(tournament);
-      const printer = f.printer();
-      if (printer.mode === "json") printer.json({ tournament, registered: false });
-      else printer.note(`Unregistered from tournament ${tournament}`);
-    });
+    .action(async (tournament: string, _flags: unknown, command: Command) =>
+      runParticipantsUnregister(app.factory(command), { tournament }),
+    );
 }
