@@ -14,6 +14,9 @@ import { isEliminationMatch } from "./progress.js";
 import { checkStageOpen } from "./report.js";
 import type { StageDraft } from "./stage-draft.js";
 
+/** Sides whose later rounds are paired from earlier results (a round robin's are planned whole). */
+const PAIRED_FROM_RESULTS = new Set(["swiss", "free_for_all"]);
+
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
 
 export function reopenChanges(draft: StageDraft, row: MatchRow, resetDependents: boolean): void {
@@ -29,7 +32,7 @@ export function reopenChanges(draft: StageDraft, row: MatchRow, resetDependents:
       `match ${row.identifier} (${row.id}) is ${row.state}, not complete: nothing to reopen`,
     );
   const dependents = isEliminationMatch(row) ? dependentMatches(draft, row, resetDependents) : [];
-  if (!isEliminationMatch(row)) dropLaterRounds(draft, row, resetDependents);
+  if (PAIRED_FROM_RESULTS.has(row.side)) dropLaterRounds(draft, row, resetDependents);
   draft.setResult(row.plan_key, {
     ...CLEARED,
     state: "open",

@@ -1,18 +1,8 @@
 import type { ResourceObject } from "../../model/resource.js";
-import type { MatchRow } from "../../store/matches-repository.js";
+import { decodeEntries, decodeSets, type StoredEntry } from "../../store/match-json.js";
+import type { MatchRow } from "../../store/match-rows.js";
 
 type Sets = readonly (readonly [number, number])[];
-
-interface FreeForAllEntry {
-  participant_id: number;
-  score_set: string;
-  rank: number | null;
-  advancing: boolean;
-}
-
-function scoresOf(scoreSet: string): number[] {
-  return scoreSet === "" ? [] : scoreSet.split(",").map(Number);
-}
 
 /** "2 - 1": sets won by player1 and player2; empty before any score. */
 function summary(sets: Sets): string {
@@ -30,14 +20,12 @@ function player(id: number | null) {
   return { data: id === null ? null : { id: String(id), type: "participant" } };
 }
 
-const NO_SETS: Sets = [];
-
 /** Points per participant: free-for-all entries, or each player's column of the sets. */
-function pointsOf(row: MatchRow, sets: Sets, ffa: readonly FreeForAllEntry[] | undefined) {
+function pointsOf(row: MatchRow, sets: Sets, ffa: readonly StoredEntry[] | undefined) {
   if (ffa !== undefined)
     return ffa.map((e) => ({
-      participant_id: e.participant_id,
-      scores: scoresOf(e.score_set),
+      participant_id: e.participantId,
+      scores: e.scores,
       rank: e.rank,
       advancing: e.advancing,
     }));
@@ -49,11 +37,8 @@ function pointsOf(row: MatchRow, sets: Sets, ffa: readonly FreeForAllEntry[] | u
 }
 
 export function matchResource(row: MatchRow): ResourceObject {
-  const sets = row.score_sets === null ? NO_SETS : (JSON.parse(row.score_sets) as Sets);
-  const ffa =
-    row.side === "free_for_all"
-      ? (JSON.parse(row.entries ?? "[]") as FreeForAllEntry[])
-      : undefined;
+  const sets = decodeSets(row.score_sets);
+  const ffa = row.side === "free_for_all" ? decodeEntries(row.entries) : undefined;
   const attributes: Record<string, unknown> = {
     state: row.state,
     round: row.round,
@@ -62,14 +47,14 @@ export function matchResource(row: MatchRow): ResourceObject {
     player1_id: row.player1_id,
     player2_id: row.player2_id,
     scores: summary(sets),
-    score_in_sets: sets === NO_SETS ? [] : sets,
+    score_in_sets: sets.length === 0 ? [] : sets,
     points_by_participant: pointsOf(row, sets, ffa),
     winner_id: row.winner_id,
     loser_id: row.loser_id,
     tie: row.tie === 1,
     group_id: row.group_id,
   };
-  if (ffa !== undefined) attributes.participant_ids = ffa.map((e) => e.participant_id);
+  if (ffa !== undefined) attributes.participant_ids = ffa.map((e) => e.participantId);
   attributes.bracket = row.side;
   attributes.underway_at = row.underway_at;
   attributes.timestamps = {
