@@ -292,7 +292,7 @@ complete -c tourney -n '__tourney_at participants__add' -l misc -r -d 'free text
 complete -c tourney -n '__tourney_at participants__add' -l email -r -d 'email (write-only: never shown back)'
 complete -c tourney -n '__tourney_at participants__add' -l username -r -d 'service username'
 complete -c tourney -n '__tourney_at participants__add' -s h -l help -d 'display help'
-complete -c tourney -n '__tourney_at participants__bulk_add' -s f -l file -r -d 'one name per line, or CSV with a name column (and optional seed, misc); - for stdin'
+complete -c tourney -n '__tourney_at participants__bulk_add' -s f -l file -r -d 'one name per line, or CSV (name, seed, misc; with or without a header); - for stdin'
 complete -c tourney -n '__tourney_at participants__bulk_add' -l no-skip-present -d 'refuse names already in the tournament instead of skipping them'
 complete -c tourney -n '__tourney_at participants__bulk_add' -s h -l help -d 'display help'
 complete -c tourney -n '__tourney_at participants__update' -l name -r -d 'new name'

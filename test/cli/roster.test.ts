@@ -34,6 +34,9 @@ describe("detectFormat", () => {
     });
     expect(detectFormat("name\tseed\nAda\t1\n")).toEqual({ kind: "csv", delimiter: "\t" });
     expect(detectFormat("Player\nAda\nGrace\n")).toEqual({ kind: "csv", delimiter: "," });
+    // A quote opens a quoted field only at a field's start: O"Brien hides no delimiter.
+    expect(detectFormat('O"Brien\nZed,1\nAmy,2\n')).toEqual({ kind: "csv", delimiter: "," });
+    expect(detectFormat('"Smith, John"\n"Ann\nMarie"\nAda\n')).toEqual({ kind: "list" });
   });
 });
 
@@ -47,6 +50,19 @@ describe("parseRoster", () => {
       ['O"Brien', null, null, "line 5"],
     ]);
     expect(roster.notes).toEqual([]);
+  });
+
+  it("reads a quoted name in a plain list as in CSV: commas, line breaks, doubled quotes", async () => {
+    const roster = await parseRoster(
+      '"Smith, John"\n"Ann\nMarie"\n"Say ""hi"""\n"Weird" Al\nAda\n',
+    );
+    expect(brief(roster.entries)).toEqual([
+      ["Smith, John", null, null, "line 1"],
+      ["Ann Marie", null, null, "line 2"],
+      ['Say "hi"', null, null, "line 4"],
+      ['"Weird" Al', null, null, "line 5"],
+      ["Ada", null, null, "line 6"],
+    ]);
   });
 
   it("reads a header by column, case-blind, and names the columns it does not read", async () => {
@@ -81,7 +97,7 @@ describe("parseRoster", () => {
     const roster = await parseRoster(text);
     expect(brief(roster.entries)).toEqual([
       ["Smith, John", 2, null, "line 2"],
-      ["Ann\nMarie", 1, null, "line 5"],
+      ["Ann Marie", 1, null, "line 5"],
       ['Say "hi"', null, null, "line 7"],
     ]);
   });

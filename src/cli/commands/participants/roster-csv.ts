@@ -4,8 +4,8 @@
  * only commands that read a CSV roster pay for it.
  */
 import { UsageError } from "../../errors.js";
-import type { RosterEntry } from "./roster.js";
-import { COLUMN_NAMES, type Column, columnOf } from "./roster-format.js";
+import type { RosterEntry } from "./roster-entry.js";
+import { COLUMN_NAMES, type Column, columnOf, oneLineName } from "./roster-format.js";
 
 interface CsvRecord {
   readonly fields: readonly string[];
@@ -103,7 +103,7 @@ function entryOf(
     const at = layout[column];
     return at === undefined ? "" : (record.fields[at] ?? "");
   };
-  const entry: RosterEntry = { name: cell("name"), where: `line ${record.line}` };
+  const entry: RosterEntry = { name: oneLineName(cell("name")), where: `line ${record.line}` };
   if (entry.name === "") {
     problems.push(`line ${record.line}: the name is empty`);
     return undefined;

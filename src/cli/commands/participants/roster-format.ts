@@ -20,6 +20,14 @@ export const COLUMN_NAMES = {
 
 export type Column = keyof typeof COLUMN_NAMES;
 
+/**
+ * A roster cell as a name: a line break inside it (a spreadsheet cell typed
+ * over two lines) becomes one space, as names are one line of text.
+ */
+export function oneLineName(cell: string): string {
+  return cell.replace(/[^\S\r\n]*[\r\n]+\s*/g, " ").trim();
+}
+
 export function headerKey(text: string): string {
   return text
     .trim()
@@ -37,24 +45,34 @@ export function columnOf(cell: string): Column | undefined {
 }
 
 /**
- * For each delimiter, how many records hold it outside double quotes (a
- * quoted field may hold any of them, and line breaks).
+ * For each delimiter, how many records hold it outside double quotes. As in
+ * CSV, a quote opens a quoted field only at the start of a field (which may
+ * then hold delimiters and line breaks, `""` being a quote); elsewhere, as in
+ * `O"Brien`, it is a character.
  */
 function delimiterCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
+  const isDelimiter = (ch: string) => (DELIMITERS as readonly string[]).includes(ch);
   let inRecord = new Set<string>();
-  const endRecord = () => {
-    for (const d of inRecord) counts.set(d, counts.get(d)! + 1);
-    inRecord = new Set();
-  };
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (quoted) continue;
-    else if (ch === "\n") endRecord();
-    else if ((DELIMITERS as readonly string[]).includes(ch)) inRecord.add(ch);
+  let quoted = false;
+  let fieldStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"' && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+    } else if (ch === "\n" || isDelimiter(ch)) {
+      if (ch === "\n") {
+        for (const d of inRecord) counts.set(d, counts.get(d)! + 1);
+        inRecord = new Set();
+      } else inRecord.add(ch);
+      fieldStart = true;
+    } else if (ch !== " ") fieldStart = false;
   }
-  endRecord();
+  for (const d of inRecord) counts.set(d, counts.get(d)! + 1);
   return counts;
 }
 
@@ -66,8 +84,8 @@ function firstLine(text: string): string {
 /**
  * CSV when a record holds a delimiter outside quotes (the one in most records
  * wins), or when the first line is a lone name header (`name`, `Player`): a
- * one-column CSV. Otherwise a plain list: every line is a name as it stands,
- * `#`, quotes and all.
+ * one-column CSV. Otherwise a plain list (roster.ts): every line is a name as
+ * it stands, `#` and all; a name may be quoted as in CSV.
  */
 export function detectFormat(text: string): RosterFormat {
   let best: string | undefined;

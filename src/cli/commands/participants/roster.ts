@@ -6,15 +6,10 @@
  */
 import { participantNameKey } from "../../../model/participant-name.js";
 import { UsageError } from "../../errors.js";
-import { detectFormat } from "./roster-format.js";
+import type { RosterEntry } from "./roster-entry.js";
+import { detectFormat, oneLineName } from "./roster-format.js";
 
-export interface RosterEntry {
-  name: string;
-  seed?: number;
-  misc?: string;
-  /** Where the entry came from, for messages: "line 26", "argument 3". */
-  where: string;
-}
+export type { RosterEntry } from "./roster-entry.js";
 
 export interface Roster {
   readonly entries: RosterEntry[];
@@ -40,12 +35,47 @@ function refuse(what: string, problems: readonly string[]): never {
   throw new UsageError([`${what}; nothing was added:`, ...shown, ...more].join("\n"));
 }
 
-/** One name per line as it stands (`#TeamLiquid` is a name); blank lines skipped. */
+/**
+ * The quoted name starting on line `first` (CSV quoting: `""` is a quote, line
+ * breaks allowed), when its closing quote ends a line; undefined otherwise
+ * (then the line is a name as it stands, quotes and all).
+ */
+function quotedName(
+  lines: readonly string[],
+  first: number,
+): { name: string; last: number } | undefined {
+  let name = "";
+  for (let i = first; i < lines.length; i++) {
+    const text = i === first ? lines[i]!.trimStart().slice(1) : lines[i]!;
+    if (i > first) name += "\n";
+    for (let k = 0; k < text.length; k++) {
+      if (text[k] !== '"') name += text[k];
+      else if (text[k + 1] === '"') {
+        name += '"';
+        k++;
+      } else return text.slice(k + 1).trim() === "" ? { name, last: i } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * One name per line as it stands: `#TeamLiquid` is a name, there are no
+ * comments; blank lines are skipped. A name may be quoted as in CSV, to hold a
+ * comma or a line break (which becomes a space): `"Smith, John"`.
+ */
 function listEntries(text: string): RosterEntry[] {
-  return text.split("\n").flatMap((line, i) => {
-    const name = line.trim();
-    return name === "" ? [] : [{ name, where: `line ${i + 1}` }];
-  });
+  const lines = text.split("\n");
+  const entries: RosterEntry[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    const quoted = line.startsWith('"') ? quotedName(lines, i) : undefined;
+    const name = quoted === undefined ? line : oneLineName(quoted.name);
+    entries.push({ name, where: `line ${i + 1}` });
+    if (quoted !== undefined) i = quoted.last;
+  }
+  return entries;
 }
 
 /** Reads a roster file's text (a BOM and Windows line ends allowed, also inside quotes). */
