@@ -1,7 +1,50 @@
+/** `tourney profile add <name>`: a remote profile (--base-url) or an embedded one (--db). */
 import type { Command } from "commander";
 import type { ProfileInput } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+
+/** The flags as commander hands them over. */
+export interface ProfileAddFlags {
+  readonly baseUrl?: string;
+  readonly db?: string;
+  readonly timeout?: string;
+}
+
+export interface ProfileAddOptions {
+  /** Profile name (a-z, 0-9, _ and -; the config store checks it). */
+  readonly name: string;
+  readonly profile: ProfileInput;
+}
+
+/**
+ * Flags to options (no I/O). --base-url is also a global flag, which commander
+ * may have given the program instead: `globalBaseUrl` is that value.
+ */
+export function parseProfileAdd(
+  name: string,
+  flags: ProfileAddFlags,
+  globalBaseUrl?: string,
+): ProfileAddOptions {
+  const baseUrl = flags.baseUrl ?? globalBaseUrl;
+  const profile: ProfileInput = {};
+  if (baseUrl !== undefined) profile.baseUrl = baseUrl;
+  if (flags.db !== undefined) profile.dbPath = flags.db;
+  if (flags.timeout !== undefined) {
+    if (!/^\d+$/.test(flags.timeout))
+      throw new UsageError("--timeout needs a whole number of seconds");
+    profile.timeout = Number(flags.timeout);
+  }
+  return { name, profile };
+}
+
+export async function runProfileAdd(f: Factory, o: ProfileAddOptions): Promise<void> {
+  await f.configStore().addProfile(o.name, o.profile);
+  f.printer().note(
+    `Added profile ${o.name}; \`tourney profile use ${o.name}\` makes it the default`,
+  );
+}
 
 export function registerAdd(noun: Command, app: App): void {
   noun
@@ -12,27 +55,8 @@ export function registerAdd(noun: Command, app: App): void {
     .option("--db <file>", "database file (embedded backend)")
     .option("--timeout <seconds>", "response timeout for a remote service")
     .addHelpText("after", "\nThen store its API key: tourney auth login --profile NAME < key.txt")
-    .action(
-      async (
-        name: string,
-        options: { baseUrl?: string; db?: string; timeout?: string },
-        command: Command,
-      ) => {
-        const f = app.factory(command);
-        // --base-url is also a global flag; here it belongs to the new profile.
-        const baseUrl = options.baseUrl ?? f.globals.baseUrl;
-        const input: ProfileInput = {};
-        if (baseUrl !== undefined) input.baseUrl = baseUrl;
-        if (options.db !== undefined) input.dbPath = options.db;
-        if (options.timeout !== undefined) {
-          if (!/^\d+$/.test(options.timeout))
-            throw new UsageError("--timeout needs a whole number of seconds");
-          input.timeout = Number(options.timeout);
-        }
-        await f.configStore().addProfile(name, input);
-        f.printer().note(
-          `Added profile ${name}; \`tourney profile use ${name}\` makes it the default`,
-        );
-      },
-    );
+    .action(async (name: string, flags: ProfileAddFlags, command: Command) => {
+      const f = app.factory(command);
+      await runProfileAdd(f, parseProfileAdd(name, flags, f.globals.baseUrl));
+    });
 }

@@ -1,28 +1,31 @@
+/** `tourney profile list`: every profile, the active one marked. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+
+export async function runProfileList(f: Factory): Promise<void> {
+  const profiles = f.configStore().listProfiles();
+  const records = profiles.map((p) => ({
+    id: p.name,
+    name: p.name,
+    active: p.active,
+    backend: p.backend,
+    location: p.baseUrl ?? p.dbPath ?? null,
+    credentials: p.hasCredentials,
+  }));
+  await f.printer().list(records, [
+    { header: "", value: (r) => (r.active ? "*" : "") },
+    { header: "NAME", value: "name" },
+    { header: "BACKEND", value: "backend" },
+    { header: "LOCATION", value: "location" },
+    { header: "CREDENTIALS", value: (r) => (r.credentials ? "stored" : "") },
+  ]);
+}
 
 export function registerList(noun: Command, app: App): void {
   noun
     .command("list")
     .alias("ls")
     .description("list profiles (* marks the active one)")
-    .action(async (_options: unknown, command: Command) => {
-      const f = app.factory(command);
-      const profiles = f.configStore().listProfiles();
-      const records = profiles.map((p) => ({
-        id: p.name,
-        name: p.name,
-        active: p.active,
-        backend: p.backend,
-        location: p.baseUrl ?? p.dbPath ?? null,
-        credentials: p.hasCredentials,
-      }));
-      await f.printer().list(records, [
-        { header: "", value: (r) => (r.active ? "*" : "") },
-        { header: "NAME", value: "name" },
-        { header: "BACKEND", value: "backend" },
-        { header: "LOCATION", value: "location" },
-        { header: "CREDENTIALS", value: (r) => (r.credentials ? "stored" : "") },
-      ]);
-    });
+    .action(async (_flags: unknown, command: Command) => runProfileList(app.factory(command)));
 }

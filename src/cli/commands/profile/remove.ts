@@ -1,5 +1,18 @@
+/** `tourney profile remove <name>`: confirms, then removes a profile and its credentials. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+
+export interface ProfileRemoveOptions {
+  readonly name: string;
+}
+
+export async function runProfileRemove(f: Factory, o: ProfileRemoveOptions): Promise<void> {
+  const store = f.configStore();
+  await f.confirm(`Remove profile ${o.name} and its stored credentials?`);
+  await store.removeProfile(o.name);
+  f.printer().note(`Removed profile ${o.name}`);
+}
 
 export function registerRemove(noun: Command, app: App): void {
   noun
@@ -7,11 +20,7 @@ export function registerRemove(noun: Command, app: App): void {
     .alias("rm")
     .description("remove a profile and its stored credentials")
     .argument("<name>", "profile name")
-    .action(async (name: string, _options: unknown, command: Command) => {
-      const f = app.factory(command);
-      const store = f.configStore();
-      await f.confirm(`Remove profile ${name} and its stored credentials?`);
-      await store.removeProfile(name);
-      f.printer().note(`Removed profile ${name}`);
-    });
+    .action(async (name: string, _flags: unknown, command: Command) =>
+      runProfileRemove(app.factory(command), { name }),
+    );
 }

@@ -1,5 +1,16 @@
+/** `tourney profile use <name>`: the active profile. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+
+export interface ProfileUseOptions {
+  readonly name: string;
+}
+
+export async function runProfileUse(f: Factory, o: ProfileUseOptions): Promise<void> {
+  await f.configStore().useProfile(o.name);
+  f.printer().note(`Active profile: ${o.name}`);
+}
 
 export function registerUse(noun: Command, app: App): void {
   noun
@@ -7,9 +18,7 @@ export function registerUse(noun: Command, app: App): void {
     .alias("switch")
     .description("make a profile the active one")
     .argument("<name>", "profile name")
-    .action(async (name: string, _options: unknown, command: Command) => {
-      const f = app.factory(command);
-      await f.configStore().useProfile(name);
-      f.printer().note(`Active profile: ${name}`);
-    });
+    .action(async (name: string, _flags: unknown, command: Command) =>
+      runProfileUse(app.factory(command), { name }),
+    );
 }
