@@ -36,7 +36,7 @@ function find(parent: Command, word: string): Command | undefined {
 const full = buildProgram(app);
 const nouns = full.commands.filter((c) => c.name() !== "help");
 /** Nouns that register all their verbs whatever the command line (no table of verbs). */
-const WITHOUT_TABLE = ["config", "serve", "completion"];
+const WITHOUT_TABLE = ["serve", "completion"];
 
 describe("the command tree built for one command line", () => {
   it("is the full tree without a noun, or for a word that is not one", () => {

@@ -1,0 +1,31 @@
+/** `tourney config set <key> <value>`: change one setting of the profile. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { targetProfile } from "./profile-name.js";
+
+export interface ConfigSetOptions {
+  readonly key: string;
+  /** As typed; the config store checks it against the key. */
+  readonly value: string;
+  /** Default: --profile, TOURNEY_PROFILE, else the active profile. */
+  readonly profile?: string;
+}
+
+export async function runConfigSet(f: Factory, o: ConfigSetOptions): Promise<void> {
+  const store = f.configStore();
+  const profile = o.profile ?? targetProfile(f, store);
+  await store.set(profile, o.key, o.value);
+  f.printer().note(`Set ${o.key} for profile ${profile}`);
+}
+
+export function registerConfigSet(noun: Command, app: App): void {
+  noun
+    .command("set")
+    .description("change one setting")
+    .argument("<key>", "setting name")
+    .argument("<value>", "new value")
+    .action(async (key: string, value: string, _flags: unknown, command: Command) =>
+      runConfigSet(app.factory(command), { key, value }),
+    );
+}

@@ -1,0 +1,28 @@
+/** `tourney config unset <key>`: remove a setting so its default applies. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { targetProfile } from "./profile-name.js";
+
+export interface ConfigUnsetOptions {
+  readonly key: string;
+  /** Default: --profile, TOURNEY_PROFILE, else the active profile. */
+  readonly profile?: string;
+}
+
+export async function runConfigUnset(f: Factory, o: ConfigUnsetOptions): Promise<void> {
+  const store = f.configStore();
+  const profile = o.profile ?? targetProfile(f, store);
+  await store.unset(profile, o.key);
+  f.printer().note(`Unset ${o.key} for profile ${profile}`);
+}
+
+export function registerConfigUnset(noun: Command, app: App): void {
+  noun
+    .command("unset")
+    .description("remove a setting so its default applies")
+    .argument("<key>", "setting name")
+    .action(async (key: string, _flags: unknown, command: Command) =>
+      runConfigUnset(app.factory(command), { key }),
+    );
+}
