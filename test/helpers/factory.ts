@@ -50,6 +50,8 @@ export interface TestFactory {
 }
 
 export interface FactoryHarness {
+  /** The sandbox directory (config and data directories live under it). */
+  readonly dir: string;
   /** A Factory on the shared service and sandbox, with its own streams. */
   make(options?: FactoryOptions): TestFactory;
   /** An API client on the same service, to set up and check state. */
@@ -99,6 +101,7 @@ export function createFactoryHarness(): FactoryHarness {
     };
   };
   return {
+    dir,
     make,
     client: () => make().factory.client(),
     async cleanup() {

@@ -8,15 +8,34 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { databaseFor } from "./database-path.js";
-import { registerKeyCommands } from "./keys.js";
+import { registerKeyCommands } from "./key-commands.js";
 
 export const DEFAULT_PORT = 4870;
 export const SERVE_BUSY_TIMEOUT_MS = 250;
 
-function parsePort(raw: string): number {
-  if (!/^\d+$/.test(raw) || Number(raw) > 65535)
-    throw new UsageError(`--port needs a number from 0 to 65535, not ${raw}`);
-  return Number(raw);
+/** The flags as commander hands them over (host and port have defaults). */
+export interface ServeFlags {
+  readonly host: string;
+  readonly port: string;
+  readonly db?: string;
+}
+
+export interface ServeOptions {
+  /** Address to bind. */
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Database file; default: the embedded profile's. */
+  readonly db?: string | undefined;
+  /** Resolves when serving should stop; default: SIGTERM or SIGINT. */
+  readonly until?: () => Promise<void>;
+}
+
+/** Flags to options (no I/O): the port is a number from 0 to 65535. */
+export function parseServe(flags: ServeFlags): ServeOptions {
+  if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
+    throw new UsageError(`--port needs a number from 0 to 65535, not ${flags.port}`);
+  return { host: flags.host, port: Number(flags.port), db: flags.db };
 }
 
 function waitForStop(): Promise<void> {
@@ -31,12 +50,10 @@ function waitForStop(): Promise<void> {
   });
 }
 
-async function serve(
-  f: Factory,
-  options: { host: string; port: string; db?: string },
-): Promise<void> {
-  const port = parsePort(options.port);
-  const dbPath = databaseFor(f, options.db);
+/** Serves until `until` resolves (Ctrl-C); prints the owner's key the first time. */
+export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
+  const { port } = o;
+  const dbPath = databaseFor(f, o.db);
   const { openService, startHttpServer } = await import("../../../service/index.js");
   const stderr = f.io.stderr;
   const debug = f.env.TOURNEY_DEBUG
@@ -52,7 +69,7 @@ async function serve(
   });
   try {
     // Bind first: a key made and printed before a failed bind would be lost.
-    const server = await startHttpServer(service, { host: options.host, port }).catch(
+    const server = await startHttpServer(service, { host: o.host, port }).catch(
       (error: NodeJS.ErrnoException) => {
         throw error.code === "EADDRINUSE"
           ? new UsageError(`port ${port} is already in use; pick another with --port`)
@@ -72,7 +89,7 @@ async function serve(
     stderr.write(
       `Serving ${dbPath}\nListening on http://${host}:${server.port}/v2.1 (Ctrl-C stops)\n`,
     );
-    await waitForStop();
+    await (o.until ?? waitForStop)();
     await server.close();
   } finally {
     service.close();
@@ -86,8 +103,9 @@ export function registerServe(program: Command, app: App): void {
     .option("--host <address>", "address to bind", "127.0.0.1")
     .option("--port <n>", "port (0 picks a free one)", String(DEFAULT_PORT))
     .option("--db <file>", "database file (default: the profile's)")
-    .action(async (options: { host: string; port: string; db?: string }, cmd: Command) =>
-      serve(app.factory(cmd), options),
-    );
+    .action(async (flags: ServeFlags, cmd: Command) => {
+      const f = app.factory(cmd);
+      await runServe(f, parseServe(flags));
+    });
   registerKeyCommands(command, app);
 }

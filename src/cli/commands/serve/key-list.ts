@@ -1,0 +1,34 @@
+/** `tourney serve key list`: the API keys (never the keys themselves). */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { databaseFor } from "./database-path.js";
+import { dbOption, withKeys } from "./keys.js";
+
+export interface ServeKeyListOptions {
+  /** Database file; default: the embedded profile's. */
+  readonly db?: string | undefined;
+}
+
+export async function runServeKeyList(f: Factory, o: ServeKeyListOptions): Promise<void> {
+  const rows = await withKeys(databaseFor(f, o.db), (keys) => keys.list());
+  await f.printer().list(
+    rows.map((r) => ({ ...r })),
+    [
+      { header: "ID", value: "id" },
+      { header: "LABEL", value: "label" },
+      { header: "CREATED", value: "created_at" },
+      { header: "LAST USED", value: "last_used_at" },
+    ],
+  );
+}
+
+export function registerKeyList(noun: Command, app: App): void {
+  noun
+    .command("list")
+    .description("list API keys (never the keys themselves)")
+    .option("--db <file>", "database file (default: the profile's)")
+    .action(async (flags: { db?: string }, command: Command) =>
+      runServeKeyList(app.factory(command), { db: dbOption(command, flags) }),
+    );
+}
