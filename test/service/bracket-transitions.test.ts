@@ -12,6 +12,7 @@ import {
 } from "../../src/engine/index.js";
 import type { TournamentSettings, TournamentState } from "../../src/model/tournament.js";
 import { newMatchFromPlan } from "../../src/service/bracket/match-codec.js";
+import { forfeitAll } from "../../src/service/bracket/progress.js";
 import { reopenChanges } from "../../src/service/bracket/reopen.js";
 import { reportChanges } from "../../src/service/bracket/report.js";
 import { planFreeForAllTables, planSwissRound } from "../../src/service/bracket/round-plans.js";
@@ -250,6 +251,31 @@ describe("double elimination grand final", () => {
       player2_id: 102,
     });
     expect(draft.changes.some((c) => c.kind === "tournament_state")).toBe(false);
+  });
+});
+
+describe("a deactivated participant", () => {
+  it("forfeits its open match and then the losers-bracket match that loss opens", () => {
+    const plan = planDoubleElimination(players(4), {
+      sequentialPairings: false,
+      grandFinalsModifier: "",
+      splitParticipants: false,
+    });
+    const start = planRows(plan);
+    const [a, b] = start.filter((r) => r.side === "winners" && r.round === 1);
+    // b is played; a's player1 (seed 1) then leaves.
+    const played = draftOf({ type: "double elimination", rows: start, count: 4 });
+    reportChanges(played, b!, win(b!, b!.player1_id!));
+    const rows = played.rows();
+    const leaver = a!.player1_id!;
+    const draft = draftOf({ type: "double elimination", rows, count: 4, inactive: [leaver] });
+    forfeitAll(draft, leaver);
+    const lost = draft.rows().filter((r) => r.loser_id === leaver);
+    expect(lost.map((r) => r.side)).toEqual(["winners", "losers"]);
+    expect(
+      draft.rows().some((r) => r.state === "open" && [r.player1_id, r.player2_id].includes(leaver)),
+    ).toBe(false);
+    expect(draft.changes.filter((c) => c.kind === "result")).toHaveLength(2);
   });
 });
 

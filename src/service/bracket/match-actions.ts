@@ -1,5 +1,5 @@
 /**
- * What the routes ask of a match: report, reopen, forfeit. Each loads the
+ * What the routes ask of a match: report, reopen, forfeits. Each loads the
  * match's stage once, runs the pure transition (report.ts, reopen.ts,
  * progress.ts) and applies its changes (stage-io.ts). Run inside `service.write`.
  */
@@ -7,7 +7,7 @@ import type { MatchRow } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import type { MatchReport } from "../validation/match-report.js";
-import { forfeit } from "./progress.js";
+import { forfeitAll } from "./progress.js";
 import { reopenChanges } from "./reopen.js";
 import { reportChanges } from "./report.js";
 import { runTransition } from "./stage-io.js";
@@ -32,12 +32,18 @@ export function reopenMatch(
   runTransition(service, t, row, (draft) => reopenChanges(draft, row, resetDependents));
 }
 
-/** Completes the open `row` with `winnerId` as winner, without scores (a deactivated opponent). */
-export function forfeitMatch(
+/**
+ * A deactivated participant forfeits every open match, stage by stage (one
+ * transition each); matches their losses open are forfeited with them.
+ */
+export function forfeitOpenMatches(
   service: ServiceContext,
   t: TournamentRow,
-  row: MatchRow,
-  winnerId: number,
+  participantId: number,
 ): void {
-  runTransition(service, t, row, (draft) => forfeit(draft, row, winnerId));
+  const stages = new Map<string, MatchRow>();
+  for (const row of service.matches.openMatchesOf(t.id, participantId))
+    stages.set(`${row.stage}:${row.group_id ?? 0}`, row);
+  for (const row of stages.values())
+    runTransition(service, t, row, (draft) => forfeitAll(draft, participantId));
 }

@@ -122,3 +122,30 @@ export function forfeit(draft: StageDraft, row: MatchRow, winnerId: number): voi
   const loserId = row.player1_id === winnerId ? row.player2_id : row.player1_id;
   completeMatch(draft, row, { winnerId, loserId, tie: false, scoreSets: null, entries: null });
 }
+
+/** An open one-on-one match of `participantId` in the draft, in play order. */
+function openMatchOf(draft: StageDraft, participantId: number): MatchRow | undefined {
+  return draft
+    .rows()
+    .find(
+      (r) =>
+        r.active === 1 &&
+        r.state === "open" &&
+        r.side !== "free_for_all" &&
+        r.player1_id !== null &&
+        r.player2_id !== null &&
+        (r.player1_id === participantId || r.player2_id === participantId),
+    );
+}
+
+/**
+ * A deactivated participant loses every open match of the stage, the ones
+ * their losses open included (a double elimination's losers bracket). Each
+ * pass completes a match, so the loop ends within the stage's match count.
+ */
+export function forfeitAll(draft: StageDraft, participantId: number): void {
+  for (let row = openMatchOf(draft, participantId); row !== undefined; ) {
+    forfeit(draft, row, row.player1_id === participantId ? row.player2_id! : row.player1_id!);
+    row = openMatchOf(draft, participantId);
+  }
+}

@@ -6,7 +6,7 @@
  */
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
-import { forfeitMatch } from "../bracket/match-actions.js";
+import { forfeitOpenMatches } from "../bracket/match-actions.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { currentParticipant, currentTournament } from "../lookup.js";
@@ -55,13 +55,5 @@ function remove(service: ServiceContext, t: TournamentRow, p: ParticipantRow): v
     );
   }
   service.participants.setActive(t.id, p.id, false, service.now());
-  for (
-    let open = service.matches.openMatchesOf(t.id, p.id);
-    open.length > 0;
-    open = service.matches.openMatchesOf(t.id, p.id)
-  ) {
-    const match = open[0]!;
-    const other = match.player1_id === p.id ? match.player2_id! : match.player1_id!;
-    forfeitMatch(service, t, match, other);
-  }
+  forfeitOpenMatches(service, t, p.id);
 }
