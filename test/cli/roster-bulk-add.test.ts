@@ -71,6 +71,20 @@ describe("bulk-add reads rosters", () => {
     expect(await listed()).toEqual(Array.from({ length: 16 }, (_, i) => [`P${i + 1}`, i + 1]));
   });
 
+  it("fills the places the seeds leave with the unseeded names, and prints them by seed", async () => {
+    const r = await bulkAdd("A\nB,3\nC\nD,1\n", ["--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const printed = r.json().map((p: { name: string; seed: number }) => [p.name, p.seed]);
+    const expected = [
+      ["D", 1],
+      ["A", 2],
+      ["B", 3],
+      ["C", 4],
+    ];
+    expect(printed).toEqual(expected);
+    expect(await listed()).toEqual(expected);
+  });
+
   it("refuses a seed twice or past the field, naming the lines, and adds nobody", async () => {
     const twice = await bulkAdd("name,seed\nA,1\nB,2\nC,2\n");
     expect(twice.code).toBe(2);

@@ -116,10 +116,13 @@ export function registerBulkAdd(noun: Command, app: App): void {
     );
 }
 
+/** The records added, by seed (they were sent unseeded first, then by seed). */
 async function print(f: Factory, records: readonly ApiRecord[]): Promise<void> {
   const printer = f.printer();
   if (printer.mode === "table") printer.note(`Added ${records.length} participants`);
-  await printer.list(records.map(flatten), PARTICIPANT_COLUMNS);
+  const seed = (r: ApiRecord) => Number(r.attributes.seed ?? 0);
+  const bySeed = [...records].sort((a, b) => seed(a) - seed(b));
+  await printer.list(bySeed.map(flatten), PARTICIPANT_COLUMNS);
 }
 
 /**
