@@ -187,7 +187,10 @@ export function createService(options: ServiceOptions): Service {
     options.dbPath,
     options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
   );
-  const context = createContext(db, options.now === undefined ? {} : { now: options.now });
+  const context = createContext(db, {
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
+  });
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
   const handleSync = (request: HttpRequest): HttpResponse => {

@@ -1,9 +1,10 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 import { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
-import { MatchRepository } from "../store/matches-repository.js";
-import { ParticipantRepository } from "../store/participants-repository.js";
-import { TournamentRepository } from "../store/tournaments-repository.js";
+import type { MatchRepository } from "../store/matches-repository.js";
+import type { ParticipantRepository } from "../store/participants-repository.js";
+import { openStore } from "../store/store.js";
+import type { TournamentRepository } from "../store/tournaments-repository.js";
 
 export interface ServiceContext {
   readonly db: Db;
@@ -36,6 +37,8 @@ export interface ServiceContext {
 export interface ContextOptions {
   readonly now?: () => Date;
   readonly randomSeed?: () => number;
+  /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
+  readonly cache?: boolean;
 }
 
 export function createContext(db: Db, options: ContextOptions): ServiceContext {
@@ -43,18 +46,11 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   // node:crypto is loaded on first use: a command that never seeds a tournament skips its cost.
   const seeds =
     options.randomSeed ?? (() => process.getBuiltinModule("node:crypto").randomInt(1, 2 ** 31 - 1));
-  const matches = new MatchRepository(db);
-  const tournaments = new TournamentRepository(db, (id) => matches.countsIfHeld(id));
-  const participants = new ParticipantRepository(db, (id) => tournaments.forget(id));
-  /** Forgets every row held in memory (another connection's commit, or a rollback). */
-  const forgetAll = (): void => {
-    matches.forget();
-    tournaments.forget();
-    participants.forget();
-  };
-  const sync = (): void => {
-    if (matches.syncWithDatabase()) forgetAll();
-  };
+  const store = openStore(db, { cache: options.cache ?? true });
+  const { matches, tournaments, participants } = store;
+  const sync = store.sync;
+  /** A rollback: what the cache learnt inside the transaction is void. */
+  const forgetAll = store.rolledBack;
   // One transaction function for every write: BEGIN IMMEDIATE (then a look at what
   // other connections committed), or a savepoint when nested.
   const inTransaction = db.transaction((fn: () => unknown) => {

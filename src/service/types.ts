@@ -18,6 +18,8 @@ export interface ServiceOptions {
   readonly busyTimeoutMs?: number;
   /** Called with unexpected errors (answered as 500 without details), e.g. for a debug log. */
   readonly onError?: (error: unknown) => void;
+  /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
+  readonly cache?: boolean;
 }
 
 export interface Service {

@@ -75,3 +75,82 @@ export interface MatchResultRow {
   readonly winner_id: number | null;
   readonly loser_id: number | null;
 }
+
+/** Active matches of a tournament, and how many of them are complete. */
+export interface MatchCounts {
+  readonly total: number;
+  readonly complete: number;
+}
+
+/** The columns a write after insertion may change (updated_at is set by every write). */
+export type MatchChanges = Partial<
+  Pick<
+    MatchRow,
+    | "player1_id"
+    | "player2_id"
+    | "state"
+    | "active"
+    | "winner_id"
+    | "loser_id"
+    | "tie"
+    | "score_sets"
+    | "entries"
+    | "underway_at"
+    | "completed_at"
+  >
+>;
+
+/**
+ * What the service reads and writes of match rows (and swiss byes), whether
+ * from the database directly (MatchRepository) or through the cache
+ * (store/cache/cached-matches.ts). Rows returned are plain data, never changed
+ * afterwards: a write makes new rows.
+ */
+export interface MatchStore {
+  insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void;
+  find(tournamentId: number, id: number): MatchRow | undefined;
+  findByKey(ref: StageRef, key: string): MatchRow | undefined;
+  /** A lookup of a stage's results by plan key; use it within one request. */
+  stageLookup(ref: StageRef): (key: string) => MatchResultRow | undefined;
+  /** Every row of a stage (inactive resets included), in play order. */
+  stageRows(ref: StageRef): MatchRow[];
+  /**
+   * What `derive` works out from a stage's rows (in play order); the cache
+   * keeps it until the stage gains a row. Only for what depends on the
+   * stage's plan (columns no write changes), not on results.
+   */
+  derivedFromPlan<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T;
+  list(tournamentId: number, filter: MatchFilter, limit?: number, offset?: number): MatchRow[];
+  count(tournamentId: number, filter?: MatchFilter): number;
+  /** Match counts of each tournament of `ids` (every id present, zeros when none). */
+  counts(ids: readonly number[]): Map<number, MatchCounts>;
+  countIncomplete(ref: StageRef): number;
+  countIncompleteInStage(tournamentId: number, stage: "final" | "group"): number;
+  countStage(ref: StageRef): number;
+  maxRound(ref: StageRef): number;
+  /** Groups of the group stage that have matches, in order. */
+  groups(tournamentId: number): number[];
+  /** Open matches of a participant (for forfeits), in play order. */
+  openMatchesOf(tournamentId: number, participantId: number): MatchRow[];
+  /** The one write of a stored match: `changes` and updated_at. */
+  update(id: number, changes: MatchChanges, now: string): void;
+  setResult(id: number, result: MatchResultUpdate, now: string): void;
+  setSlot(
+    ref: StageRef,
+    key: string,
+    slot: "player1" | "player2",
+    participantId: number | null,
+    now: string,
+    state?: MatchState,
+  ): void;
+  setState(ref: StageRef, key: string, state: MatchState, active: boolean, now: string): void;
+  setUnderway(id: number, at: string | null, now: string): void;
+  setEntries(id: number, entries: string, now: string): void;
+  deleteStage(tournamentId: number, stage: "final" | "group"): void;
+  deleteAll(tournamentId: number): void;
+  /** Removes a stage's rounds after `round`, and their byes. */
+  deleteRoundsAfter(ref: StageRef, round: number): void;
+  addBye(ref: StageRef, round: number, participantId: number): void;
+  byes(ref: StageRef): { participantId: number; round: number }[];
+  deleteByes(tournamentId: number, stage?: "final" | "group"): void;
+}

@@ -38,25 +38,16 @@ export interface ParticipantChanges {
 /** Rows per INSERT statement in appendMany (8 parameters a row). */
 const INSERT_BATCH = 100;
 
+/**
+ * Participant rows, each read a query (the cache in front of it:
+ * store/cache/store-cache.ts). Inserts and deletes change the tournament's
+ * participants_count by trigger.
+ */
 export class ParticipantRepository {
   private readonly statements: Statements;
-  /** Per tournament: whether a participant is deactivated (forgotten on any change of `active`). */
-  private readonly inactive = new Map<number, boolean>();
 
-  /**
-   * `onCountChanged(tournamentId)`: a participant was added or removed (the
-   * tournament's participants_count changes with it, by trigger).
-   */
-  constructor(
-    db: Db,
-    private readonly onCountChanged: (tournamentId: number) => void = () => {},
-  ) {
+  constructor(db: Db) {
     this.statements = new Statements(db);
-  }
-
-  /** Drops what is held in memory (another connection's commit, a rollback). */
-  forget(): void {
-    this.inactive.clear();
   }
 
   count(tournamentId: number): number {
@@ -93,7 +84,6 @@ export class ParticipantRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
-    this.onCountChanged(tournamentId);
     const id = Number(result.lastInsertRowid);
     if (seed !== undefined && seed !== last) this.moveSeed(tournamentId, id, last, seed, now);
     return id;
@@ -138,7 +128,6 @@ export class ParticipantRepository {
         });
       }
     }
-    if (inputs.length > 0) this.onCountChanged(tournamentId);
     return rows;
   }
 
@@ -218,8 +207,6 @@ export class ParticipantRepository {
     this.statements
       .get("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
       .run(tournamentId, id);
-    this.inactive.delete(tournamentId);
-    this.onCountChanged(tournamentId);
     this.statements
       .get("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
       .run(tournamentId, seed);
@@ -227,23 +214,16 @@ export class ParticipantRepository {
 
   clear(tournamentId: number): void {
     this.statements.get("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
-    this.inactive.delete(tournamentId);
-    this.onCountChanged(tournamentId);
   }
 
   /** Whether any participant of the tournament is deactivated (forfeits follow). */
   anyInactive(tournamentId: number): boolean {
-    let any = this.inactive.get(tournamentId);
-    if (any === undefined) {
-      any =
-        this.statements
-          .get("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
-          .pluck()
-          .get(tournamentId) === 1;
-      if (this.inactive.size >= 64) this.inactive.clear();
-      this.inactive.set(tournamentId, any);
-    }
-    return any;
+    return (
+      this.statements
+        .get("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
+        .pluck()
+        .get(tournamentId) === 1
+    );
   }
 
   listActive(tournamentId: number): ParticipantRow[] {
@@ -256,7 +236,6 @@ export class ParticipantRepository {
     this.statements
       .get("UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?")
       .run(active ? 1 : 0, now, tournamentId, id);
-    this.inactive.delete(tournamentId);
   }
 
   setFinalRanks(tournamentId: number, ranks: ReadonlyMap<number, number>, now: string): void {
@@ -292,7 +271,6 @@ export class ParticipantRepository {
 
   /** process_checkin: those not checked in sit out (marked, so abort_checkin can bring them back). */
   deactivateUnchecked(tournamentId: number, now: string): number {
-    this.inactive.delete(tournamentId);
     return this.statements
       .get(
         "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
@@ -307,7 +285,6 @@ export class ParticipantRepository {
         "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
       )
       .run(now, tournamentId);
-    this.inactive.delete(tournamentId);
   }
 
   findByUsername(tournamentId: number, username: string): ParticipantRow | undefined {

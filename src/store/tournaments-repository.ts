@@ -25,8 +25,6 @@ export interface TournamentRow {
   readonly started_at: string | null;
   readonly completed_at: string | null;
   readonly participants_count: number;
-  readonly matches_count: number;
-  readonly matches_complete: number;
 }
 
 export interface TournamentFilter {
@@ -44,78 +42,20 @@ export interface NewTournament {
   readonly now: string;
 }
 
-type RawRow = Omit<
-  TournamentRow,
-  "settings" | "stage_data" | "matches_count" | "matches_complete"
-> & {
+type RawRow = Omit<TournamentRow, "settings" | "stage_data"> & {
   settings: string;
   stage_data: string | null;
 };
 
 const SELECT = "SELECT t.* FROM tournaments t";
 
-export interface MatchCounts {
-  readonly total: number;
-  readonly complete: number;
-}
-
-/**
- * A row as the service sees it. Settings are parsed, and match counts read,
- * on first use: a match report reads its tournament but seldom those.
- */
-class StoredTournament implements TournamentRow {
-  readonly id: number;
-  readonly url: string;
-  readonly name: string;
-  readonly tournament_type: string;
-  readonly state: TournamentState;
-  readonly stage_data: StageData | null;
-  readonly community_id: string | null;
-  readonly random_seed: number;
-  readonly check_in_opens_at: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly started_at: string | null;
-  readonly completed_at: string | null;
-  readonly participants_count: number;
-  #settingsText: string;
-  #settings: TournamentSettings | undefined;
-  #counts: MatchCounts | undefined;
-  readonly #readCounts: () => MatchCounts;
-
-  constructor(raw: RawRow, readCounts: () => MatchCounts) {
-    this.id = raw.id;
-    this.url = raw.url;
-    this.name = raw.name;
-    this.tournament_type = raw.tournament_type;
-    this.state = raw.state;
-    this.stage_data = raw.stage_data === null ? null : (JSON.parse(raw.stage_data) as StageData);
-    this.community_id = raw.community_id;
-    this.random_seed = raw.random_seed;
-    this.check_in_opens_at = raw.check_in_opens_at;
-    this.created_at = raw.created_at;
-    this.updated_at = raw.updated_at;
-    this.started_at = raw.started_at;
-    this.completed_at = raw.completed_at;
-    this.participants_count = raw.participants_count;
-    this.#settingsText = raw.settings;
-    this.#readCounts = readCounts;
-  }
-
-  get settings(): TournamentSettings {
-    this.#settings ??= JSON.parse(this.#settingsText) as TournamentSettings;
-    return this.#settings;
-  }
-
-  get matches_count(): number {
-    this.#counts ??= this.#readCounts();
-    return this.#counts.total;
-  }
-
-  get matches_complete(): number {
-    this.#counts ??= this.#readCounts();
-    return this.#counts.complete;
-  }
+/** A stored row as plain data: settings and stage data parsed (a new object each read). */
+function rowOf(raw: RawRow): TournamentRow {
+  return {
+    ...raw,
+    settings: JSON.parse(raw.settings) as TournamentSettings,
+    stage_data: raw.stage_data === null ? null : (JSON.parse(raw.stage_data) as StageData),
+  };
 }
 
 /** When check-in opens: starts_at minus check_in_duration minutes; null without check-in. */
@@ -151,54 +91,21 @@ function whereClause(filter: TournamentFilter): { sql: string; params: unknown[]
   return { sql: clauses.length > 0 ? ` WHERE ${clauses.join(" AND ")}` : "", params };
 }
 
-const MAX_HELD_ROWS = 64;
-
 /**
- * Tournament rows. Rows read by id are held in memory until a write through
- * this repository (or `forget`: another connection's commit, a rollback, a
- * participant count changed by the participants table's triggers).
+ * Tournament rows, each read a query (the cache in front of it:
+ * store/cache/store-cache.ts). Match counts are the match store's
+ * (`MatchStore.counts`); the participant count is kept by triggers.
  */
 export class TournamentRepository {
   private readonly statements: Statements;
-  private columns: string[] | undefined;
-  private readonly held = new Map<number, RawRow>();
 
-  /**
-   * `heldCounts(id)`: a tournament's match counts from rows held in memory,
-   * when they are (else the counts are read with a query).
-   */
-  constructor(
-    db: Db,
-    private readonly heldCounts: (id: number) => MatchCounts | undefined = () => undefined,
-  ) {
+  constructor(db: Db) {
     this.statements = new Statements(db);
   }
 
-  /** Rows come as arrays (cheaper than the driver's objects), named here by column. */
-  private readRaw(values: unknown[] | undefined): RawRow | undefined {
-    if (values === undefined) return undefined;
-    if (this.columns === undefined) {
-      const names = this.statements
-        .get(SELECT)
-        .columns()
-        .map((c) => c.name);
-      this.columns = names;
-    }
-    const row: Record<string, unknown> = {};
-    const names = this.columns;
-    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
-    return row as RawRow;
-  }
-
-  private hydrate(raw: RawRow | undefined): TournamentRow | undefined {
-    if (raw === undefined) return undefined;
-    const counts = this.statements.get(
-      "SELECT COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete FROM matches WHERE tournament_id = ? AND active = 1",
-    );
-    return new StoredTournament(
-      raw,
-      () => this.heldCounts(raw.id) ?? (counts.get(raw.id) as MatchCounts),
-    );
+  private one(sql: string, param: unknown): TournamentRow | undefined {
+    const raw = this.statements.get(sql).get(param) as RawRow | undefined;
+    return raw === undefined ? undefined : rowOf(raw);
   }
 
   insert(input: NewTournament): number {
@@ -222,31 +129,12 @@ export class TournamentRepository {
     return Number(result.lastInsertRowid);
   }
 
-  /** Drops the rows held in memory (all, or one tournament's). */
-  forget(id?: number): void {
-    if (id === undefined) this.held.clear();
-    else this.held.delete(id);
-  }
-
   findById(id: number): TournamentRow | undefined {
-    let raw = this.held.get(id);
-    if (raw === undefined) {
-      raw = this.readRaw(
-        this.statements.get(`${SELECT} WHERE t.id = ?`).raw(true).get(id) as unknown[],
-      );
-      if (raw === undefined) return undefined;
-      if (this.held.size >= MAX_HELD_ROWS) this.held.clear();
-      this.held.set(id, raw);
-    }
-    return this.hydrate(raw);
+    return this.one(`${SELECT} WHERE t.id = ?`, id);
   }
 
   findByUrl(url: string): TournamentRow | undefined {
-    return this.hydrate(
-      this.readRaw(
-        this.statements.get(`${SELECT} WHERE t.url = ?`).raw(true).get(url) as unknown[],
-      ),
-    );
+    return this.one(`${SELECT} WHERE t.url = ?`, url);
   }
 
   urlTaken(url: string, exceptId?: number): boolean {
@@ -268,21 +156,8 @@ export class TournamentRepository {
     const where = whereClause(filter);
     const rows = this.statements
       .get(`${SELECT}${where.sql} ORDER BY t.id LIMIT ? OFFSET ?`)
-      .raw(true)
-      .all(...where.params, limit, offset) as unknown[][];
-    if (rows.length === 0) return [];
-    // The match counts of the whole page in one query, not one per row.
-    const raws = rows.map((values) => this.readRaw(values)!);
-    const counts = new Map<number, MatchCounts>();
-    const grouped = this.statements
-      .get(
-        `SELECT tournament_id AS id, COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete
-         FROM matches WHERE active = 1 AND tournament_id IN (SELECT value FROM json_each(?)) GROUP BY tournament_id`,
-      )
-      .all(JSON.stringify(raws.map((raw) => raw.id))) as (MatchCounts & { id: number })[];
-    for (const c of grouped) counts.set(c.id, c);
-    const none: MatchCounts = { total: 0, complete: 0 };
-    return raws.map((raw) => new StoredTournament(raw, () => counts.get(raw.id) ?? none));
+      .all(...where.params, limit, offset) as RawRow[];
+    return rows.map(rowOf);
   }
 
   /** Check-in is re-armed (after an abort) only when starts_at or check_in_duration change. */
@@ -303,7 +178,6 @@ export class TournamentRepository {
         now,
         id,
       );
-    this.forget(id);
   }
 
   /** Whether a pending tournament's check-in window has opened (a read: lists write only when one has). */
@@ -322,19 +196,16 @@ export class TournamentRepository {
         "UPDATE tournaments SET state = 'checking_in', updated_at = ? WHERE state = 'pending' AND check_in_opens_at <= ?",
       )
       .run(now, now).changes;
-    if (opened > 0) this.forget();
     return opened;
   }
 
   /** abort_checkin: the window stays closed until starts_at or the duration changes. */
   disarmCheckIn(id: number): void {
     this.statements.get("UPDATE tournaments SET check_in_opens_at = NULL WHERE id = ?").run(id);
-    this.forget(id);
   }
 
   touch(id: number, now: string): void {
     this.statements.get("UPDATE tournaments SET updated_at = ? WHERE id = ?").run(now, id);
-    this.forget(id);
   }
 
   /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
@@ -357,23 +228,19 @@ export class TournamentRepository {
     this.statements
       .get(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`)
       .run(...params, id);
-    this.forget(id);
   }
 
   setStageData(id: number, data: StageData | null): void {
     this.statements
       .get("UPDATE tournaments SET stage_data = ? WHERE id = ?")
       .run(data === null ? null : JSON.stringify(data), id);
-    this.forget(id);
   }
 
   setRandomSeed(id: number, seed: number): void {
     this.statements.get("UPDATE tournaments SET random_seed = ? WHERE id = ?").run(seed, id);
-    this.forget(id);
   }
 
   delete(id: number): void {
     this.statements.get("DELETE FROM tournaments WHERE id = ?").run(id);
-    this.forget(id);
   }
 }

@@ -13,10 +13,6 @@ import {
   maxRoundRobinParticipants,
   roundRobinMatchCount,
 } from "../../src/model/limits.js";
-import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
-import { openDatabase } from "../../src/store/database.js";
-import { MatchRepository, type NewMatch } from "../../src/store/matches-repository.js";
-import { TournamentRepository } from "../../src/store/tournaments-repository.js";
 import { changeState } from "../helpers/play.js";
 import {
   participantsBody,
@@ -295,64 +291,5 @@ describe("starts within the limits", () => {
     expect((await snapshot(s, id)).matches).toBe(0);
     expect((await changeState(s, id, "start")).status).toBe(200);
     expect((await snapshot(s, id)).matches).toBe(roundRobinMatchCount(64, 3));
-  });
-});
-
-describe("match rows held in memory", () => {
-  const NOW = "2026-11-23T10:00:00.000Z";
-
-  function* rows(count: number): Generator<NewMatch> {
-    for (let i = 1; i <= count; i++) {
-      yield {
-        stage: "final",
-        groupId: null,
-        key: `R1-${i}`,
-        side: "round_robin",
-        round: 1,
-        identifier: `M${i}`,
-        suggestedPlayOrder: i,
-        player1Source: JSON.stringify({ type: "participant", participantId: 1 }),
-        player2Source: JSON.stringify({ type: "participant", participantId: 2 }),
-        onlyIfLoserWins: null,
-        active: true,
-        player1Id: 1,
-        player2Id: 2,
-        state: "open",
-      };
-    }
-  }
-
-  it("stay within their budget across tournaments: the first loaded are forgotten, the one in use kept", () => {
-    const db = openDatabase(":memory:");
-    try {
-      const tournaments = new TournamentRepository(db);
-      const ids = ["a", "b", "c"].map((url) =>
-        tournaments.insert({
-          settings: { ...defaultSettings(), name: url, url },
-          communityId: null,
-          randomSeed: 1,
-          now: NOW,
-        }),
-      );
-      const matches = new MatchRepository(db, 250);
-      for (const id of ids) matches.insertMany(id, rows(100), NOW);
-      const held = () => ids.map((id) => matches.countsIfHeld(id)?.total);
-      expect(held()).toEqual([undefined, 100, 100]);
-      // A read of the first loads it again from the database, and the next oldest goes.
-      expect(matches.count(ids[0]!)).toBe(100);
-      expect(held()).toEqual([100, undefined, 100]);
-      // A tournament larger than the budget is still held while in use.
-      const big = tournaments.insert({
-        settings: { ...defaultSettings(), name: "big", url: "big" },
-        communityId: null,
-        randomSeed: 1,
-        now: NOW,
-      });
-      matches.insertMany(big, rows(300), NOW);
-      expect(held()).toEqual([undefined, undefined, undefined]);
-      expect(matches.countsIfHeld(big)?.total).toBe(300);
-    } finally {
-      db.close();
-    }
   });
 });

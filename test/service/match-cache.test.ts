@@ -1,13 +1,14 @@
 /**
- * Match rows are held in memory by the service: these tests check that what
- * the service answers is what the database holds, and that a second
- * connection's commits are seen.
+ * The service's store holds rows in memory (src/store/cache/): these tests
+ * check that what the service answers is what the database holds, read by a
+ * second connection, and that a second connection's commits are seen; with
+ * the cache and without it (every read a query), the same answers.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HttpMethod } from "../../src/model/http.js";
 import { openService, type Service } from "../../src/service/index.js";
 import { changeState, createWithPlayers, matches, playOut, reportBody } from "../helpers/play.js";
@@ -26,8 +27,10 @@ function dbFile(): string {
   return join(dir, "tourney.db");
 }
 
+let cache = true;
+
 async function harness(dbPath: string): Promise<ServiceHarness> {
-  const service = await openService({ dbPath });
+  const service = await openService({ dbPath, cache });
   services.push(service);
   return {
     service,
@@ -90,7 +93,14 @@ async function expectServiceMatchesDatabase(s: ServiceHarness, dbPath: string, t
 const lowerId = (m: { player1_id: number; player2_id: number }) =>
   Math.min(m.player1_id, m.player2_id);
 
-describe("matches held in memory", () => {
+describe.each([
+  ["with the cache", true],
+  ["without the cache", false],
+])("matches %s", (_, withCache) => {
+  beforeEach(() => {
+    cache = withCache;
+  });
+
   it("answer what the database holds, through a double elimination with reopen and underway", async () => {
     const dbPath = dbFile();
     const s = await harness(dbPath);

@@ -1,34 +1,21 @@
 /**
- * Rows the repositories build in memory for what they insert (instead of
- * reading them back) must be the rows the database holds; rows held in memory
- * must follow the writes that change them.
+ * The repositories, plain and through the cache, give the same answers: rows
+ * built in memory for what they insert are the rows the database holds, and
+ * rows held in memory follow the writes that change them. Every test runs
+ * against both stores.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { type Db, openDatabase } from "../../src/store/database.js";
 import { MatchRepository, type NewMatch } from "../../src/store/matches-repository.js";
-import { ParticipantRepository } from "../../src/store/participants-repository.js";
-import { TournamentRepository } from "../../src/store/tournaments-repository.js";
+import { openStore } from "../../src/store/store.js";
 
 const NOW = "2026-11-23T10:00:00.000Z";
+const LATER = "2026-11-23T11:00:00.000Z";
 const open: Db[] = [];
 afterEach(() => {
   for (const db of open.splice(0)) db.close();
 });
-
-function store() {
-  const db = openDatabase(":memory:");
-  open.push(db);
-  const tournaments = new TournamentRepository(db);
-  const participants = new ParticipantRepository(db, (id) => tournaments.forget(id));
-  const id = tournaments.insert({
-    settings: { ...defaultSettings(), name: "Cup", url: "cup" },
-    communityId: null,
-    randomSeed: 7,
-    now: NOW,
-  });
-  return { db, tournaments, participants, id };
-}
 
 function newMatch(i: number): NewMatch {
   return {
@@ -36,7 +23,7 @@ function newMatch(i: number): NewMatch {
     groupId: null,
     key: `W1-${i}`,
     side: "winners",
-    round: 1,
+    round: 1 + (i % 3),
     identifier: `M${i}`,
     suggestedPlayOrder: i,
     player1Source: JSON.stringify({ type: "participant", participantId: 2 * i }),
@@ -49,7 +36,25 @@ function newMatch(i: number): NewMatch {
   };
 }
 
-describe("rows built in memory on insert", () => {
+const FINAL = (tournamentId: number) => ({ tournamentId, stage: "final", groupId: null }) as const;
+
+describe.each([
+  ["plain", false],
+  ["cached", true],
+] as const)("%s store", (_, cache) => {
+  function store() {
+    const db = openDatabase(":memory:");
+    open.push(db);
+    const s = openStore(db, { cache });
+    const id = s.tournaments.insert({
+      settings: { ...defaultSettings(), name: "Cup", url: "cup" },
+      communityId: null,
+      randomSeed: 7,
+      now: NOW,
+    });
+    return { db, ...s, id };
+  }
+
   it("appendMany returns exactly the rows stored, over several statements", () => {
     const { participants, id } = store();
     participants.insert(id, { name: "First", misc: null, username: null, email: null }, NOW);
@@ -65,17 +70,101 @@ describe("rows built in memory on insert", () => {
     expect(built.map((p) => p.seed)).toEqual(Array.from({ length: 250 }, (_, i) => i + 2));
   });
 
-  it("insertMany holds exactly the rows a fresh read finds, over several statements", () => {
-    const { db, id } = store();
-    const matches = new MatchRepository(db);
+  it("insertMany stores rows that a fresh read finds, over several statements", () => {
+    const { db, matches, id } = store();
     const planned = Array.from({ length: 150 }, (_, i) => newMatch(i + 1));
     matches.insertMany(id, planned, NOW);
     const fresh = new MatchRepository(db);
-    const held = matches.list(id, {});
-    expect(held.length).toBe(planned.filter((m) => m.active).length);
-    expect(held).toEqual(fresh.list(id, {}));
-    const ref = { tournamentId: id, stage: "final", groupId: null } as const;
+    const listed = matches.list(id, {});
+    expect(listed.length).toBe(planned.filter((m) => m.active).length);
+    expect(listed).toEqual(fresh.list(id, {}));
+    expect(matches.stageRows(FINAL(id))).toEqual(fresh.stageRows(FINAL(id)));
+    expect(matches.counts([id, 999])).toEqual(
+      new Map([
+        [id, { total: listed.length, complete: 0 }],
+        [999, { total: 0, complete: 0 }],
+      ]),
+    );
+  });
+
+  it("reads follow every write of match rows, as a fresh read finds them", () => {
+    const { db, matches, id } = store();
+    matches.insertMany(
+      id,
+      Array.from({ length: 40 }, (_, i) => newMatch(i + 1)),
+      NOW,
+    );
+    const ref = FINAL(id);
+    const first = matches.list(id, { state: "open" })[0]!;
+    const held = matches.find(id, first.id)!;
+    matches.setResult(
+      first.id,
+      {
+        state: "complete",
+        winnerId: first.player1_id,
+        loserId: first.player2_id,
+        tie: false,
+        scoreSets: "[[2,1]]",
+        entries: null,
+        completedAt: LATER,
+      },
+      LATER,
+    );
+    matches.setSlot(ref, "W1-4", "player2", 77, LATER, "open");
+    matches.setState(ref, "W1-3", "open", true, LATER);
+    matches.setUnderway(matches.findByKey(ref, "W1-5")!.id, LATER, LATER);
+    matches.setEntries(matches.findByKey(ref, "W1-6")!.id, '[{"participant_id":9,"x":1}]', LATER);
+    // A row read before a write stays as it was read.
+    expect([held.state, held.updated_at]).toEqual(["open", NOW]);
+    const fresh = new MatchRepository(db);
+    for (const filter of [
+      {},
+      { state: "open" },
+      { state: "complete" },
+      { participantId: 9 },
+      { participantId: 77 },
+    ] as const) {
+      expect(matches.list(id, filter), JSON.stringify(filter)).toEqual(fresh.list(id, filter));
+      expect(matches.count(id, filter)).toBe(fresh.count(id, filter));
+    }
+    expect(matches.list(id, {}, 5, 10)).toEqual(fresh.list(id, {}, 5, 10));
     expect(matches.stageRows(ref)).toEqual(fresh.stageRows(ref));
+    expect(matches.counts([id])).toEqual(fresh.counts([id]));
+    expect(matches.countIncomplete(ref)).toBe(fresh.countIncomplete(ref));
+    expect(matches.countIncompleteInStage(id, "final")).toBe(
+      fresh.countIncompleteInStage(id, "final"),
+    );
+    expect(matches.maxRound(ref)).toBe(3);
+    expect(matches.countStage(ref)).toBe(40);
+    expect(matches.openMatchesOf(id, 77)).toEqual(fresh.openMatchesOf(id, 77));
+    expect(matches.stageLookup(ref)("W1-4")).toMatchObject({ state: "open" });
+    expect(matches.stageLookup(ref)(first.plan_key)).toMatchObject({ state: "complete" });
+  });
+
+  it("deletes of match rows are seen by the next read", () => {
+    const { matches, id } = store();
+    matches.insertMany(
+      id,
+      Array.from({ length: 30 }, (_, i) => newMatch(i + 1)),
+      NOW,
+    );
+    const ref = FINAL(id);
+    expect(matches.maxRound(ref)).toBe(3);
+    matches.deleteRoundsAfter(ref, 1);
+    expect(matches.maxRound(ref)).toBe(1);
+    expect(matches.countStage(ref)).toBe(10);
+    matches.addBye(ref, 1, 5);
+    expect(matches.byes(ref)).toEqual([{ participantId: 5, round: 1 }]);
+    matches.deleteAll(id);
+    expect(matches.list(id, {})).toEqual([]);
+    expect(matches.counts([id]).get(id)).toEqual({ total: 0, complete: 0 });
+  });
+
+  it("derivedFromPlan works out from the stage's rows in play order", () => {
+    const { matches, id } = store();
+    matches.insertMany(id, [newMatch(3), newMatch(1), newMatch(2)], NOW);
+    const keys = matches.derivedFromPlan(FINAL(id), (rows) => rows.map((r) => r.plan_key));
+    expect(keys).toEqual(["W1-1", "W1-2", "W1-3"]);
   });
 
   it("names taken compare as the name column does (ASCII letters without case)", () => {
@@ -90,10 +179,8 @@ describe("rows built in memory on insert", () => {
       "Émile",
     ]);
   });
-});
 
-describe("tournament rows held in memory", () => {
-  it("follow participant counts and state changes", () => {
+  it("tournament rows follow participant counts and state changes", () => {
     const { tournaments, participants, id } = store();
     expect(tournaments.findById(id)?.participants_count).toBe(0);
     participants.appendMany(
@@ -112,5 +199,23 @@ describe("tournament rows held in memory", () => {
     expect(tournaments.findById(id)?.started_at).toBe(NOW);
     tournaments.delete(id);
     expect(tournaments.findById(id)).toBeUndefined();
+  });
+
+  it("whether a tournament has deactivated participants follows every change of it", () => {
+    const { participants, id } = store();
+    const [a] = participants.appendMany(
+      id,
+      ["A", "B"].map((name) => ({ name, misc: null, username: null, email: null })),
+      NOW,
+    );
+    expect(participants.anyInactive(id)).toBe(false);
+    participants.setActive(id, a!.id, false, NOW);
+    expect(participants.anyInactive(id)).toBe(true);
+    participants.setActive(id, a!.id, true, NOW);
+    expect(participants.anyInactive(id)).toBe(false);
+    expect(participants.deactivateUnchecked(id, NOW)).toBe(2);
+    expect(participants.anyInactive(id)).toBe(true);
+    participants.undoCheckIn(id, NOW);
+    expect(participants.anyInactive(id)).toBe(false);
   });
 });

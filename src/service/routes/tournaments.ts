@@ -167,6 +167,8 @@ export function registerTournamentRoutes(
   prefix: string,
 ): void {
   const base = service.basePath;
+  const resource = (row: TournamentRow) =>
+    tournamentResource(row, service.matches.counts([row.id]).get(row.id)!, base);
   const one = (r: ServiceRequest) => findTournament(service, r.params.tournament!, communityOf(r));
   router.get(`${prefix}/tournaments`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
@@ -174,10 +176,12 @@ export function registerTournamentRoutes(
     refreshDueCheckIns(service);
     const total = service.tournaments.count(filter);
     const rows = service.tournaments.list(filter, page.perPage, (page.page - 1) * page.perPage);
+    // The match counts of the whole page in one query, not one per row.
+    const counts = service.matches.counts(rows.map((t) => t.id));
     return {
       status: 200,
       body: listDocument(
-        rows.map((t) => tournamentResource(t, base)),
+        rows.map((t) => tournamentResource(t, counts.get(t.id)!, base)),
         total,
         page,
         r.url,
@@ -189,20 +193,20 @@ export function registerTournamentRoutes(
     return {
       status: 201,
       body: {
-        data: tournamentResource(createTournament(service, attributes, communityOf(r)), base),
+        data: resource(createTournament(service, attributes, communityOf(r))),
       },
     };
   });
   router.get(`${prefix}/tournaments/:tournament`, (r) => ({
     status: 200,
-    body: { data: tournamentResource(one(r), base) },
+    body: { data: resource(one(r)) },
   }));
   router.put(`${prefix}/tournaments/:tournament`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournament");
     return {
       status: 200,
-      body: { data: tournamentResource(updateTournament(service, id, attributes), base) },
+      body: { data: resource(updateTournament(service, id, attributes)) },
     };
   });
   router.delete(`${prefix}/tournaments/:tournament`, (r) => {
@@ -215,7 +219,7 @@ export function registerTournamentRoutes(
     const attributes = readAttributes(readJsonBody(r), "tournamentState");
     return {
       status: 200,
-      body: { data: tournamentResource(changeTournamentState(service, id, attributes), base) },
+      body: { data: resource(changeTournamentState(service, id, attributes)) },
     };
   });
 }

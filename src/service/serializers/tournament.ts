@@ -1,18 +1,27 @@
 import type { ResourceObject } from "../../model/resource.js";
+import type { MatchCounts } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 
-export function tournamentResource(row: TournamentRow, basePath: string): ResourceObject {
+/**
+ * A tournament resource, a new object: the row's settings, state, counts and
+ * timestamps. `counts` are the tournament's active matches (MatchStore.counts).
+ */
+export function tournamentResource(
+  row: TournamentRow,
+  counts: MatchCounts,
+  basePath: string,
+): ResourceObject {
+  const { total, complete } = counts;
   return {
     id: String(row.id),
     type: "tournament",
-    // The row's settings object is parsed afresh for each row: extended in place, not copied.
-    attributes: Object.assign(row.settings as unknown as Record<string, unknown>, {
+    attributes: {
+      ...row.settings,
       state: row.state,
       participants_count: row.participants_count,
-      progress_meter:
-        row.matches_count === 0 ? 0 : Math.floor((100 * row.matches_complete) / row.matches_count),
-      matches_count: row.matches_count,
-      matches_complete: row.matches_complete,
+      progress_meter: total === 0 ? 0 : Math.floor((100 * complete) / total),
+      matches_count: total,
+      matches_complete: complete,
       timestamps: {
         starts_at: row.settings.starts_at,
         created_at: row.created_at,
@@ -20,7 +29,7 @@ export function tournamentResource(row: TournamentRow, basePath: string): Resour
         started_at: row.started_at,
         completed_at: row.completed_at,
       },
-    }),
+    },
     links: { self: `${basePath}/tournaments/${row.id}` },
   };
 }

@@ -1,0 +1,153 @@
+/**
+ * Match rows through the cache (store-cache.ts): reads answered from the
+ * tournament's held rows (loaded with one query on first use), writes made by
+ * the plain repository and then applied to the held rows.
+ */
+import type { Db } from "../database.js";
+import type {
+  MatchChanges,
+  MatchCounts,
+  MatchFilter,
+  MatchResultRow,
+  MatchRow,
+  NewMatch,
+  StageRef,
+} from "../match-rows.js";
+import { MatchRepository } from "../matches-repository.js";
+import type { HeldMatches } from "./held-matches.js";
+import type { StoreCache } from "./store-cache.js";
+
+const inPlayOrder = (a: MatchRow, b: MatchRow) =>
+  a.suggested_play_order - b.suggested_play_order || a.id - b.id;
+
+export class CachedMatches extends MatchRepository {
+  constructor(
+    db: Db,
+    private readonly cache: StoreCache,
+  ) {
+    super(db);
+  }
+
+  private held(tournamentId: number): HeldMatches {
+    return this.cache.matchesOf(tournamentId, () => this.rowsOf(tournamentId));
+  }
+
+  override insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
+    const held = this.held(tournamentId);
+    this.insertRows(tournamentId, matches, now, (rows) => {
+      for (const row of rows) held.put(row);
+    });
+    this.cache.fit(tournamentId);
+  }
+
+  override find(tournamentId: number, id: number): MatchRow | undefined {
+    const row = this.held(tournamentId).byId.get(id);
+    return row?.active === 1 ? row : undefined;
+  }
+
+  override findByKey(ref: StageRef, key: string): MatchRow | undefined {
+    return this.held(ref.tournamentId).byPlanKey(ref, key);
+  }
+
+  /** Bound to the stage's rows held now: use it within one request. */
+  override stageLookup(ref: StageRef): (key: string) => MatchResultRow | undefined {
+    const byKey = this.held(ref.tournamentId).stageOf(ref)?.byKey;
+    return byKey === undefined ? () => undefined : (key) => byKey.get(key);
+  }
+
+  override stageRows(ref: StageRef): MatchRow[] {
+    return [...this.held(ref.tournamentId).stage(ref)].sort(inPlayOrder);
+  }
+
+  override derivedFromPlan<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T {
+    const stage = this.held(ref.tournamentId).stageOf(ref);
+    if (stage === undefined) return derive([]);
+    if (stage.derived === undefined) stage.derived = derive(this.stageRows(ref));
+    return stage.derived as T;
+  }
+
+  override list(tournamentId: number, filter: MatchFilter, limit = -1, offset = 0): MatchRow[] {
+    const rows = this.held(tournamentId).selected(filter);
+    return rows.slice(offset, limit < 0 ? undefined : offset + limit);
+  }
+
+  override count(tournamentId: number, filter: MatchFilter = {}): number {
+    return this.held(tournamentId).selected(filter).length;
+  }
+
+  /** From the held rows of the tournaments whose rows are held; one query for the others. */
+  override counts(ids: readonly number[]): Map<number, MatchCounts> {
+    const counts = new Map<number, MatchCounts>();
+    const others: number[] = [];
+    for (const id of ids) {
+      const held = this.cache.heldMatches(id);
+      if (held === undefined) others.push(id);
+      else {
+        const active = held.selected({});
+        let complete = 0;
+        for (const row of active) if (row.state === "complete") complete++;
+        counts.set(id, { total: active.length, complete });
+      }
+    }
+    if (others.length > 0) for (const [id, c] of super.counts(others)) counts.set(id, c);
+    return counts;
+  }
+
+  override countIncomplete(ref: StageRef): number {
+    let n = 0;
+    for (const row of this.held(ref.tournamentId).stage(ref))
+      if (row.active === 1 && row.state !== "complete") n++;
+    return n;
+  }
+
+  override countIncompleteInStage(tournamentId: number, stage: "final" | "group"): number {
+    let n = 0;
+    for (const row of this.held(tournamentId).byId.values())
+      if (row.stage === stage && row.active === 1 && row.state !== "complete") n++;
+    return n;
+  }
+
+  override countStage(ref: StageRef): number {
+    return this.held(ref.tournamentId).stageOf(ref)?.byId.size ?? 0;
+  }
+
+  override maxRound(ref: StageRef): number {
+    let max = 0;
+    for (const row of this.held(ref.tournamentId).stage(ref)) if (row.round > max) max = row.round;
+    return max;
+  }
+
+  override groups(tournamentId: number): number[] {
+    const groups = new Set<number>();
+    for (const row of this.held(tournamentId).byId.values())
+      if (row.stage === "group" && row.group_id !== null) groups.add(row.group_id);
+    return [...groups].sort((a, b) => a - b);
+  }
+
+  override openMatchesOf(tournamentId: number, participantId: number): MatchRow[] {
+    return this.held(tournamentId)
+      .selected({ state: "open" })
+      .filter((row) => row.player1_id === participantId || row.player2_id === participantId)
+      .sort(inPlayOrder);
+  }
+
+  override update(id: number, changes: MatchChanges, now: string): void {
+    super.update(id, changes, now);
+    this.cache.holderOf(id)?.apply(id, changes, now);
+  }
+
+  override deleteStage(tournamentId: number, stage: "final" | "group"): void {
+    super.deleteStage(tournamentId, stage);
+    this.cache.droppedMatches(tournamentId);
+  }
+
+  override deleteAll(tournamentId: number): void {
+    super.deleteAll(tournamentId);
+    this.cache.droppedMatches(tournamentId);
+  }
+
+  override deleteRoundsAfter(ref: StageRef, round: number): void {
+    super.deleteRoundsAfter(ref, round);
+    this.cache.droppedMatches(ref.tournamentId);
+  }
+}

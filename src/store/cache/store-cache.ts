@@ -1,0 +1,144 @@
+/**
+ * The one cache of the store: what was read of recently used tournaments,
+ * held in memory by the connection that read it. The rule, in full:
+ *
+ * - Held per tournament T: its row, whether it has deactivated participants,
+ *   and its match rows (with what is derived from each stage's plan).
+ * - A write to the tournaments or participants table for T, through the
+ *   store, drops T's row and participant facts (a participant's insert or
+ *   delete changes T's row by trigger); a write that names no one tournament
+ *   drops them for every tournament; deleting T drops everything of T.
+ * - A write of match rows through the store changes the held rows as it
+ *   changes the table: an update applies the same column values, an insert
+ *   adds the new rows, a delete drops T's match rows.
+ * - Another connection's commit (PRAGMA data_version) and a rolled-back
+ *   transaction drop everything.
+ *
+ * Measured gain (bench/engine.mjs --only de, 1,024 players, this machine): see
+ * the README's Development section; each part stays only with its figure.
+ */
+import type { Statement } from "better-sqlite3";
+import { MAX_STAGE_MATCHES } from "../../model/limits.js";
+import type { Db } from "../database.js";
+import type { MatchRow } from "../match-rows.js";
+import type { TournamentRow } from "../tournaments-repository.js";
+import { HeldMatches } from "./held-matches.js";
+
+/** Tournaments whose match rows are held at once. */
+const MAX_MATCH_TOURNAMENTS = 16;
+/** Tournament rows held at once. */
+const MAX_TOURNAMENT_ROWS = 64;
+
+export interface CacheBudget {
+  /**
+   * Match rows held across tournaments (about 0.5 KB each); past it the
+   * tournaments loaded first are dropped, never the one in use. Default: two
+   * of the largest stages a start may store (model/limits.ts).
+   */
+  readonly maxHeldRows?: number;
+}
+
+export class StoreCache {
+  private readonly tournamentRows = new Map<number, TournamentRow>();
+  private readonly inactive = new Map<number, boolean>();
+  private readonly matches = new Map<number, HeldMatches>();
+  private readonly dataVersion: Statement<unknown[]>;
+  private seenVersion: number;
+  private readonly maxHeldRows: number;
+
+  constructor(db: Db, budget: CacheBudget = {}) {
+    this.dataVersion = db.prepare("PRAGMA data_version").pluck();
+    this.seenVersion = this.dataVersion.get() as number;
+    this.maxHeldRows = budget.maxHeldRows ?? 2 * MAX_STAGE_MATCHES;
+  }
+
+  /** Drops everything when another connection has committed since the last look. */
+  sync(): void {
+    const version = this.dataVersion.get() as number;
+    if (version === this.seenVersion) return;
+    this.seenVersion = version;
+    this.dropAll();
+  }
+
+  /** A rolled-back transaction: what was learnt inside it is void. */
+  dropAll(): void {
+    this.tournamentRows.clear();
+    this.inactive.clear();
+    this.matches.clear();
+  }
+
+  /** A write to the tournaments or participants table: of T, or (undefined) of any. */
+  wroteTournament(id: number | undefined): void {
+    if (id === undefined) {
+      this.tournamentRows.clear();
+      this.inactive.clear();
+      return;
+    }
+    this.tournamentRows.delete(id);
+    this.inactive.delete(id);
+  }
+
+  /** T was deleted (its participants and matches with it). */
+  deletedTournament(id: number): void {
+    this.wroteTournament(id);
+    this.matches.delete(id);
+  }
+
+  tournament(id: number, read: () => TournamentRow | undefined): TournamentRow | undefined {
+    let row = this.tournamentRows.get(id);
+    if (row !== undefined) return row;
+    row = read();
+    if (row === undefined) return undefined;
+    if (this.tournamentRows.size >= MAX_TOURNAMENT_ROWS) this.tournamentRows.clear();
+    this.tournamentRows.set(id, row);
+    return row;
+  }
+
+  anyInactive(id: number, read: () => boolean): boolean {
+    let any = this.inactive.get(id);
+    if (any === undefined) {
+      any = read();
+      if (this.inactive.size >= MAX_TOURNAMENT_ROWS) this.inactive.clear();
+      this.inactive.set(id, any);
+    }
+    return any;
+  }
+
+  /** T's match rows, loaded with `load` when not held. */
+  matchesOf(id: number, load: () => MatchRow[]): HeldMatches {
+    let held = this.matches.get(id);
+    if (held !== undefined) return held;
+    if (this.matches.size >= MAX_MATCH_TOURNAMENTS) this.matches.clear();
+    held = new HeldMatches(load());
+    this.matches.set(id, held);
+    this.fit(id);
+    return held;
+  }
+
+  /** T's match rows if they are held. */
+  heldMatches(id: number): HeldMatches | undefined {
+    return this.matches.get(id);
+  }
+
+  /** The held match rows that include match `id` (among at most MAX_MATCH_TOURNAMENTS). */
+  holderOf(matchId: number): HeldMatches | undefined {
+    for (const held of this.matches.values()) if (held.byId.has(matchId)) return held;
+    return undefined;
+  }
+
+  droppedMatches(id: number): void {
+    this.matches.delete(id);
+  }
+
+  /** Drops other tournaments' match rows, first loaded first, while over the budget. */
+  fit(keep: number): void {
+    let total = 0;
+    for (const held of this.matches.values()) total += held.byId.size;
+    for (const [id, held] of this.matches) {
+      if (total <= this.maxHeldRows) return;
+      if (id === keep) continue;
+      total -= held.byId.size;
+      this.matches.delete(id);
+    }
+  }
+}

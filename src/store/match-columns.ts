@@ -1,0 +1,193 @@
+/** The one mapping between match rows and the columns of the matches table. */
+import type { MatchChanges, MatchRow, NewMatch } from "./match-rows.js";
+
+/** The columns of a match row, in the order `SELECT_MATCHES` selects them. */
+const ROW_COLUMNS = [
+  "id",
+  "tournament_id",
+  "stage",
+  "group_id",
+  "plan_key",
+  "side",
+  "round",
+  "identifier",
+  "suggested_play_order",
+  "player1_source",
+  "player2_source",
+  "only_if_loser_wins",
+  "active",
+  "player1_id",
+  "player2_id",
+  "state",
+  "winner_id",
+  "loser_id",
+  "tie",
+  "score_sets",
+  "entries",
+  "underway_at",
+  "completed_at",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof MatchRow)[];
+
+/** Every column of match rows, in ROW_COLUMNS order: read with `.raw()` and `readMatchRow`. */
+export const SELECT_MATCHES = `SELECT ${ROW_COLUMNS.join(", ")} FROM matches`;
+
+/**
+ * A row selected by SELECT_MATCHES as an array (cheaper than the driver's
+ * objects when many rows are read), as a row object.
+ */
+export function readMatchRow(r: readonly unknown[]): MatchRow {
+  return {
+    id: r[0],
+    tournament_id: r[1],
+    stage: r[2],
+    group_id: r[3],
+    plan_key: r[4],
+    side: r[5],
+    round: r[6],
+    identifier: r[7],
+    suggested_play_order: r[8],
+    player1_source: r[9],
+    player2_source: r[10],
+    only_if_loser_wins: r[11],
+    active: r[12],
+    player1_id: r[13],
+    player2_id: r[14],
+    state: r[15],
+    winner_id: r[16],
+    loser_id: r[17],
+    tie: r[18],
+    score_sets: r[19],
+    entries: r[20],
+    underway_at: r[21],
+    completed_at: r[22],
+    created_at: r[23],
+    updated_at: r[24],
+  } as MatchRow;
+}
+
+/** Columns given when a row is inserted; the others take their defaults. */
+export const INSERT_COLUMNS = [
+  "tournament_id",
+  "stage",
+  "group_id",
+  "plan_key",
+  "side",
+  "round",
+  "identifier",
+  "suggested_play_order",
+  "player1_source",
+  "player2_source",
+  "only_if_loser_wins",
+  "active",
+  "player1_id",
+  "player2_id",
+  "state",
+  "entries",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** The stored row of a new match (as the database holds it once inserted with id `id`). */
+export function newMatchRow(m: NewMatch, tournamentId: number, id: number, now: string): MatchRow {
+  return {
+    id,
+    tournament_id: tournamentId,
+    stage: m.stage,
+    group_id: m.groupId,
+    plan_key: m.key,
+    side: m.side,
+    round: m.round,
+    identifier: m.identifier,
+    suggested_play_order: m.suggestedPlayOrder,
+    player1_source: m.player1Source,
+    player2_source: m.player2Source,
+    only_if_loser_wins: m.onlyIfLoserWins,
+    active: m.active ? 1 : 0,
+    player1_id: m.player1Id,
+    player2_id: m.player2Id,
+    state: m.state,
+    winner_id: null,
+    loser_id: null,
+    tie: 0,
+    score_sets: null,
+    entries: m.entries ?? null,
+    underway_at: null,
+    completed_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The INSERT_COLUMNS values of a new match, appended to `params`. */
+export function pushInsertValues(
+  params: unknown[],
+  m: NewMatch,
+  tournamentId: number,
+  now: string,
+): void {
+  params.push(
+    tournamentId,
+    m.stage,
+    m.groupId,
+    m.key,
+    m.side,
+    m.round,
+    m.identifier,
+    m.suggestedPlayOrder,
+    m.player1Source,
+    m.player2Source,
+    m.onlyIfLoserWins,
+    m.active ? 1 : 0,
+    m.player1Id,
+    m.player2Id,
+    m.state,
+    m.entries ?? null,
+    now,
+    now,
+  );
+}
+
+export function insertSql(rows: number): string {
+  const values = `(${INSERT_COLUMNS.map(() => "?").join(", ")})`;
+  return `INSERT INTO matches (${INSERT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(values).join(", ")}`;
+}
+
+/** `row` with `changes` and updated_at `now`: a new row (a literal, shaped as every other row). */
+export function changedRow(row: MatchRow, changes: MatchChanges, now: string): MatchRow {
+  const c = changes;
+  return {
+    id: row.id,
+    tournament_id: row.tournament_id,
+    stage: row.stage,
+    group_id: row.group_id,
+    plan_key: row.plan_key,
+    side: row.side,
+    round: row.round,
+    identifier: row.identifier,
+    suggested_play_order: row.suggested_play_order,
+    player1_source: row.player1_source,
+    player2_source: row.player2_source,
+    only_if_loser_wins: row.only_if_loser_wins,
+    active: c.active === undefined ? row.active : c.active,
+    player1_id: c.player1_id === undefined ? row.player1_id : c.player1_id,
+    player2_id: c.player2_id === undefined ? row.player2_id : c.player2_id,
+    state: c.state === undefined ? row.state : c.state,
+    winner_id: c.winner_id === undefined ? row.winner_id : c.winner_id,
+    loser_id: c.loser_id === undefined ? row.loser_id : c.loser_id,
+    tie: c.tie === undefined ? row.tie : c.tie,
+    score_sets: c.score_sets === undefined ? row.score_sets : c.score_sets,
+    entries: c.entries === undefined ? row.entries : c.entries,
+    underway_at: c.underway_at === undefined ? row.underway_at : c.underway_at,
+    completed_at: c.completed_at === undefined ? row.completed_at : c.completed_at,
+    created_at: row.created_at,
+    updated_at: now,
+  };
+}
+
+/** The UPDATE of the columns `changes` sets (in its key order), updated_at and then the id as parameters. */
+export function updateSql(changes: MatchChanges): string {
+  const sets = Object.keys(changes).map((c) => `${c} = ?, `);
+  return `UPDATE matches SET ${sets.join("")}updated_at = ? WHERE id = ?`;
+}

@@ -1,0 +1,77 @@
+/**
+ * The store the service uses: the repositories of one connection, plain (every
+ * read a query) or with the one cache in front (store/cache/store-cache.ts).
+ */
+import { CachedMatches } from "./cache/cached-matches.js";
+import { type CacheBudget, StoreCache } from "./cache/store-cache.js";
+import { withWriteRule } from "./cache/table-writes.js";
+import type { Db } from "./database.js";
+import { MatchRepository } from "./matches-repository.js";
+import { ParticipantRepository } from "./participants-repository.js";
+import { TournamentRepository } from "./tournaments-repository.js";
+
+export interface Store {
+  readonly tournaments: TournamentRepository;
+  readonly participants: ParticipantRepository;
+  readonly matches: MatchRepository;
+  /** Before a request and at the start of a write: sees other connections' commits. */
+  sync(): void;
+  /** After a rollback. */
+  rolledBack(): void;
+}
+
+export interface StoreOptions {
+  /** Hold what was read in memory (default); false: every read a query. */
+  readonly cache?: boolean | CacheBudget;
+}
+
+export function openStore(db: Db, options: StoreOptions = {}): Store {
+  if (options.cache === false) {
+    return {
+      tournaments: new TournamentRepository(db),
+      participants: new ParticipantRepository(db),
+      matches: new MatchRepository(db),
+      sync: () => {},
+      rolledBack: () => {},
+    };
+  }
+  const cache = new StoreCache(db, options.cache === true ? {} : options.cache);
+  return {
+    tournaments: cachedTournaments(new TournamentRepository(db), cache),
+    participants: cachedParticipants(new ParticipantRepository(db), cache),
+    matches: new CachedMatches(db, cache),
+    sync: () => cache.sync(),
+    rolledBack: () => cache.dropAll(),
+  };
+}
+
+function cachedTournaments(plain: TournamentRepository, cache: StoreCache): TournamentRepository {
+  return withWriteRule(plain, {
+    reads: ["findByUrl", "urlTaken", "count", "list", "anyCheckInDue"],
+    cached: { findById: (id) => cache.tournament(id, () => plain.findById(id)) },
+    wrote: (method, id) => {
+      if (method === "delete" && id !== undefined) cache.deletedTournament(id);
+      else cache.wroteTournament(id);
+    },
+  });
+}
+
+function cachedParticipants(
+  plain: ParticipantRepository,
+  cache: StoreCache,
+): ParticipantRepository {
+  return withWriteRule(plain, {
+    reads: [
+      "count",
+      "list",
+      "find",
+      "findByName",
+      "findByUsername",
+      "activeSeeds",
+      "namesTaken",
+      "listActive",
+    ],
+    cached: { anyInactive: (id) => cache.anyInactive(id, () => plain.anyInactive(id)) },
+    wrote: (_method, id) => cache.wroteTournament(id),
+  });
+}

@@ -1,0 +1,187 @@
+/**
+ * The cache's rule (src/store/cache/store-cache.ts), tested once: writes of
+ * every kind, another connection's commit, a rollback, the budget of held
+ * rows, and that no write of a repository escapes the rule.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
+import { CachedMatches } from "../../src/store/cache/cached-matches.js";
+import { StoreCache } from "../../src/store/cache/store-cache.js";
+import { withWriteRule } from "../../src/store/cache/table-writes.js";
+import { type Db, openDatabase } from "../../src/store/database.js";
+import type { NewMatch } from "../../src/store/match-rows.js";
+import { MatchRepository } from "../../src/store/matches-repository.js";
+import { openStore } from "../../src/store/store.js";
+
+const NOW = "2026-11-23T10:00:00.000Z";
+const open: Db[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function database(path = ":memory:"): Db {
+  const db = openDatabase(path);
+  open.push(db);
+  return db;
+}
+
+function* rows(count: number): Generator<NewMatch> {
+  for (let i = 1; i <= count; i++) {
+    yield {
+      stage: "final",
+      groupId: null,
+      key: `R1-${i}`,
+      side: "round_robin",
+      round: 1,
+      identifier: `M${i}`,
+      suggestedPlayOrder: i,
+      player1Source: JSON.stringify({ type: "participant", participantId: 1 }),
+      player2Source: JSON.stringify({ type: "participant", participantId: 2 }),
+      onlyIfLoserWins: null,
+      active: true,
+      player1Id: 1,
+      player2Id: 2,
+      state: "open",
+    };
+  }
+}
+
+function tournament(db: Db, url: string): number {
+  return openStore(db, { cache: false }).tournaments.insert({
+    settings: { ...defaultSettings(), name: url, url },
+    communityId: null,
+    randomSeed: 1,
+    now: NOW,
+  });
+}
+
+describe("the store cache", () => {
+  it("sees another connection's commit, and forgets what a rollback wrote", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tourney-store-cache-"));
+    dirs.push(dir);
+    const [a, b] = [database(join(dir, "t.db")), database(join(dir, "t.db"))];
+    const id = tournament(a, "cup");
+    const store = openStore(a);
+    store.matches.insertMany(id, rows(3), NOW);
+    expect(store.tournaments.findById(id)?.name).toBe("cup");
+    const other = openStore(b, { cache: false });
+    other.matches.setState(
+      { tournamentId: id, stage: "final", groupId: null },
+      "R1-1",
+      "complete",
+      true,
+      NOW,
+    );
+    other.tournaments.setState(id, "underway", NOW);
+    // Held until the next look at the database.
+    expect(store.matches.count(id, { state: "complete" })).toBe(0);
+    store.sync();
+    expect(store.matches.count(id, { state: "complete" })).toBe(1);
+    expect(store.tournaments.findById(id)?.state).toBe("underway");
+    // A write rolled back: the rows held learnt it, the rollback drops them.
+    a.exec("BEGIN");
+    store.matches.setUnderway(store.matches.list(id, {})[1]!.id, NOW, NOW);
+    a.exec("ROLLBACK");
+    store.rolledBack();
+    expect(store.matches.list(id, {})[1]!.underway_at).toBeNull();
+  });
+
+  it("keeps its budget of match rows: the first loaded are dropped, the one in use kept", () => {
+    const db = database();
+    const ids = ["a", "b", "c"].map((url) => tournament(db, url));
+    const cache = new StoreCache(db, { maxHeldRows: 250 });
+    const matches = new CachedMatches(db, cache);
+    for (const id of ids) matches.insertMany(id, rows(100), NOW);
+    const held = () => ids.map((id) => cache.heldMatches(id)?.byId.size);
+    expect(held()).toEqual([undefined, 100, 100]);
+    // A read of the first loads it again from the database, and the next oldest goes.
+    expect(matches.count(ids[0]!)).toBe(100);
+    expect(held()).toEqual([100, undefined, 100]);
+    // A tournament larger than the budget is still held while in use.
+    const big = tournament(db, "big");
+    matches.insertMany(big, rows(300), NOW);
+    expect(held()).toEqual([undefined, undefined, undefined]);
+    expect(cache.heldMatches(big)?.byId.size).toBe(300);
+  });
+
+  it("counts every method of a table repository not named a read as a write", () => {
+    class Table {
+      calls: string[] = [];
+      read(id: number) {
+        this.calls.push(`read ${id}`);
+        return id;
+      }
+      write(id: number) {
+        this.calls.push(`write ${id}`);
+      }
+      writeAll(now: string) {
+        this.calls.push(`writeAll ${now}`);
+      }
+    }
+    const plain = new Table();
+    const wrote: [string, number | undefined][] = [];
+    const table = withWriteRule(plain, {
+      reads: ["read"],
+      wrote: (method, id) => wrote.push([method, id]),
+    });
+    expect(table.read(1)).toBe(1);
+    table.write(2);
+    table.writeAll(NOW);
+    expect(plain.calls).toEqual(["read 1", "write 2", `writeAll ${NOW}`]);
+    expect(wrote).toEqual([
+      ["write", 2],
+      ["writeAll", undefined],
+    ]);
+  });
+
+  it("applies every write of match rows (writes of byes need not: they are not held)", () => {
+    const reads = new Set([
+      "find",
+      "findByKey",
+      "stageLookup",
+      "stageRows",
+      "derivedFromPlan",
+      "list",
+      "count",
+      "counts",
+      "countIncomplete",
+      "countIncompleteInStage",
+      "countStage",
+      "maxRound",
+      "groups",
+      "openMatchesOf",
+      "rowsOf",
+      // private helpers of the reads
+      "stmt",
+      "rows",
+      "number",
+      "byes",
+    ]);
+    const throughUpdate = new Set([
+      "setResult",
+      "setSlot",
+      "setState",
+      "setUnderway",
+      "setEntries",
+    ]);
+    const byes = new Set(["addBye", "deleteByes", "insertRows"]);
+    const names = Object.getOwnPropertyNames(MatchRepository.prototype).filter(
+      (n) => n !== "constructor",
+    );
+    const writes = names.filter((n) => !reads.has(n) && !throughUpdate.has(n) && !byes.has(n));
+    expect(writes.sort()).toEqual([
+      "deleteAll",
+      "deleteRoundsAfter",
+      "deleteStage",
+      "insertMany",
+      "update",
+    ]);
+    for (const name of writes)
+      expect(Object.hasOwn(CachedMatches.prototype, name), name).toBe(true);
+  });
+});
