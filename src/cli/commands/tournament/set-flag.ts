@@ -1,0 +1,32 @@
+/**
+ * `--set path=value` of `tournament create` and `update`: any attribute by its
+ * contract path (`match_options.accept_attachments=true`); the value is JSON,
+ * or else a string.
+ */
+import { UsageError } from "../../errors.js";
+
+/** Names that would reach an object's prototype instead of an attribute. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+export function parseSet(entry: string): { path: string[]; value: unknown } {
+  const at = entry.indexOf("=");
+  if (at <= 0)
+    throw new UsageError(
+      `--set needs path=value, like --set match_options.accept_attachments=true (got ${JSON.stringify(entry)})`,
+    );
+  const raw = entry.slice(at + 1);
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // Not JSON: a plain string.
+  }
+  const path = entry.slice(0, at).split(".");
+  for (const segment of path) {
+    if (!/^[a-z][a-z0-9_]*$/.test(segment) || FORBIDDEN_KEYS.has(segment))
+      throw new UsageError(
+        `--set ${entry.slice(0, at)}: ${JSON.stringify(segment)} is not an attribute name (lower-case letters, digits and _)`,
+      );
+  }
+  return { path, value };
+}
