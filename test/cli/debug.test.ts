@@ -24,7 +24,7 @@ describe("TOURNEY_DEBUG on the embedded backend", () => {
     ]);
     expect(created.code).toBe(0);
     // A store damaged from outside: settings that are not JSON.
-    const db = new Database(join(sandbox.env.TOURNEY_DATA_DIR, "tourney.db"));
+    const db = new Database(join(sandbox.env.TOURNEY_DATA_DIR ?? "", "tourney.db"));
     db.prepare("UPDATE tournaments SET settings = '{' WHERE url = 'broken'").run();
     db.close();
 
