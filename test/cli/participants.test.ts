@@ -134,6 +134,23 @@ describe("tourney participants", () => {
     expect(await namesOf()).toEqual(["Linus", "Ada", "Grace"]);
   });
 
+  it("finds a name typed in another Unicode form, as the service compares names", async () => {
+    await sb.run(["participants", "bulk-add", "spring_cup", "\u00c9cole", "\u00e9cole"]);
+    // "E" + combining acute is the same name as the precomposed "É" (NFC).
+    const decomposed = await sb.run([
+      "participants",
+      "view",
+      "spring_cup",
+      "E\u0301cole",
+      "--json",
+    ]);
+    expect(decomposed.code, decomposed.stderr).toBe(0);
+    expect(decomposed.json().seed).toBe(1);
+    // Only ASCII letters ignore case: "é" and "É" are different names.
+    const lower = await sb.run(["participants", "view", "spring_cup", "\u00e9COLE", "--json"]);
+    expect(lower.json().seed).toBe(2);
+  });
+
   it("deletes with --yes, clears, randomizes", async () => {
     await sb.run(["participants", "bulk-add", "spring_cup", "A", "B", "C", "D"]);
     expect((await sb.run(["participants", "delete", "spring_cup", "B", "--yes"])).code).toBe(0);

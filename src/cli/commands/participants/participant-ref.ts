@@ -1,8 +1,10 @@
 /**
  * Naming a participant on the command line: an id (`42`), a seed (`#3` or
- * `seed:3`), or the exact name (`"Ada Lovelace"`, case-insensitive).
+ * `seed:3`), or the exact name (`"Ada Lovelace"`), compared as the service compares
+ * names (model/participant-name.ts: NFC, ASCII letters without case).
  */
 import type { ApiClient } from "../../../client/api-client.js";
+import { participantNameKey } from "../../../model/participant-name.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError } from "../../errors.js";
 
@@ -28,7 +30,7 @@ export function findParticipant(
     ? all.find((p) => p.id === ref)
     : seed
       ? all.find((p) => Number(p.attributes.seed) === Number(seed[1]))
-      : all.find((p) => String(p.attributes.name).toLowerCase() === ref.toLowerCase());
+      : all.find((p) => participantNameKey(String(p.attributes.name)) === participantNameKey(ref));
   if (found === undefined) {
     const what = /^\d+$/.test(ref)
       ? `with id ${ref}`
