@@ -1,9 +1,10 @@
 /**
  * Planning a stage with the engine and storing one row per planned match.
  * Elimination and round-robin stages are planned whole; swiss and free-for-all
- * stages one round at a time (round 1 here, later rounds in rounds.ts). A
- * round robin is stored as the engine yields its matches, never held whole
- * (its match count grows with the square of the field; see model/limits.ts).
+ * stages one round at a time (round 1 here; each later round when the one
+ * before completes, progress.ts). A round robin is stored as the engine yields
+ * its matches, never held whole (its match count grows with the square of the
+ * field; see model/limits.ts).
  */
 import {
   type EngineParticipant,

@@ -5,48 +5,83 @@
  * rows they hold in step). Callers run it inside `service.write`, so the whole
  * list lands in one transaction or not at all.
  */
+import type { BracketIndex } from "../../engine/index.js";
+import type { TournamentType } from "../../model/tournament.js";
 import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import type { Bye } from "./round-plans.js";
 import { type StageChange, StageDraft } from "./stage-draft.js";
 import { stageIndex, stageOf } from "./stage-index.js";
-import { type StageParticipant, type StageState, stageFormat } from "./stage-state.js";
+import {
+  type StageParticipant,
+  type StageState,
+  type StageTournament,
+  stageFormat,
+} from "./stage-state.js";
 
 /**
  * A stage's state backed by the repositories. Each part is read when the
  * transition first asks for it (a report in an elimination bracket reads a
- * handful of rows and the cached index, not the whole stage), and every read
- * happens before the first write.
+ * handful of rows and the cached index, not the whole stage; it never parses
+ * the tournament's settings), and every read happens before the first write.
+ * A class, not an object of closures: one is made per request.
  */
+class StoredStage implements StageState {
+  private rowList: readonly MatchRow[] | undefined;
+  private byeList: readonly Bye[] | undefined;
+  private people: readonly StageParticipant[] | undefined;
+
+  constructor(
+    private readonly service: ServiceContext,
+    private readonly t: TournamentRow,
+    readonly ref: StageRef,
+  ) {}
+
+  get tournament(): StageTournament {
+    return this.t;
+  }
+
+  get format(): TournamentType {
+    return stageFormat(this.t.settings, this.ref.stage);
+  }
+
+  row(key: string): MatchRow | undefined {
+    return this.service.matches.findByKey(this.ref, key);
+  }
+
+  rows(): readonly MatchRow[] {
+    this.rowList ??= this.service.matches.stageRows(this.ref);
+    return this.rowList;
+  }
+
+  countIncomplete(): number {
+    return this.service.matches.countIncomplete(this.ref);
+  }
+
+  index(): BracketIndex {
+    return stageIndex(this.service.matches, this.ref);
+  }
+
+  byes(): readonly Bye[] {
+    this.byeList ??= this.service.matches.byes(this.ref);
+    return this.byeList;
+  }
+
+  participants(): readonly StageParticipant[] {
+    this.people ??= this.service.participants
+      .list(this.ref.tournamentId)
+      .map((p) => ({ id: p.id, seed: p.seed, active: p.active === 1 }));
+    return this.people;
+  }
+
+  anyInactive(): boolean {
+    return this.service.participants.anyInactive(this.ref.tournamentId);
+  }
+}
+
 export function loadStage(service: ServiceContext, t: TournamentRow, ref: StageRef): StageState {
-  const { matches, participants } = service;
-  let rows: readonly MatchRow[] | undefined;
-  let byes: readonly Bye[] | undefined;
-  let people: readonly StageParticipant[] | undefined;
-  return {
-    ref,
-    tournament: { url: t.url, state: t.state, settings: t.settings },
-    format: stageFormat(t.settings, ref.stage),
-    row: (key) => matches.findByKey(ref, key),
-    rows: () => {
-      rows ??= matches.stageRows(ref);
-      return rows;
-    },
-    countIncomplete: () => matches.countIncomplete(ref),
-    index: () => stageIndex(matches, ref),
-    byes: () => {
-      byes ??= matches.byes(ref);
-      return byes;
-    },
-    participants: () => {
-      people ??= participants
-        .list(ref.tournamentId)
-        .map((p) => ({ id: p.id, seed: p.seed, active: p.active === 1 }));
-      return people;
-    },
-    anyInactive: () => participants.anyInactive(ref.tournamentId),
-  };
+  return new StoredStage(service, t, ref);
 }
 
 function idOf(service: ServiceContext, ref: StageRef, key: string): number {
