@@ -23,7 +23,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import {
   children,
@@ -31,10 +30,20 @@ import {
   drive,
   forSeconds,
   random,
-  spawnServer,
   startBaseline,
   stats,
 } from "./load-driver.mjs";
+import {
+  addPlayers,
+  BULK_CHUNK,
+  bulkAdd,
+  create,
+  expectOk,
+  scoresReport,
+  startedDoubleElimination,
+  startRequest,
+  startServe,
+} from "./serve-fixture.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -55,75 +64,15 @@ const least = { seed: 0, players: 2, rr: 2, de: 2 };
 for (const [k, v] of Object.entries(n))
   if (!Number.isInteger(v) || v < (least[k] ?? 1))
     throw new Error(`--${k} must be a whole number >= ${least[k] ?? 1}`);
-const BULK_CHUNK = 1000; // the most one bulk_add request takes
 const WRITE_TIMEOUT_MS = 120_000; // bounds phase (c): a write that takes longer stops the bench
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(root, "bin", "tourney");
 const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-load-"));
-
-async function startServe() {
-  const env = { ...process.env, TOURNEY_CONFIG_DIR: join(tmp, "config"), TOURNEY_DATA_DIR: tmp };
-  const argv = [bin, "serve", "--port", "0", "--db", join(tmp, "load.db")];
-  const s = await spawnServer(argv, env, /Listening on http:\/\/127\.0\.0\.1:(\d+)\//);
-  const key = /\n {2}(tk_[\w-]+)\n/.exec(s.stderr())?.[1];
-  if (key === undefined) throw new Error(`serve printed no key: ${s.stderr()}`);
-  return { ...s, key };
-}
-
-async function expectOk(promise, what) {
-  const r = await promise;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 300)}`);
-  return JSON.parse(r.text);
-}
-
-const create = (c, name, type) =>
-  expectOk(
-    c.send({
-      method: "POST",
-      path: "/tournaments.json",
-      body: { data: { type: "tournament", attributes: { name, tournament_type: type } } },
-    }),
-    `create ${name}`,
-  ).then((j) => j.data.id);
-
-function bulkAdd(c, t, from, count) {
-  const participants = Array.from({ length: count }, (_, i) => ({ name: `P${from + i + 1}` }));
-  return c.send({
-    method: "POST",
-    path: `/tournaments/${t}/participants/bulk_add.json`,
-    body: { data: { type: "Participants", attributes: { participants } } },
-  });
-}
-
-async function addPlayers(c, t, players) {
-  for (let from = 0; from < players; from += BULK_CHUNK)
-    await expectOk(bulkAdd(c, t, from, Math.min(BULK_CHUNK, players - from)), `bulk add ${t}`);
-}
-
-const startRequest = (t) => ({
-  kind: "start",
-  method: "PUT",
-  path: `/tournaments/${t}/change_state.json`,
-  body: { data: { type: "TournamentState", attributes: { state: "start" } } },
-});
 
 /** The prepared tournaments: ids, match pages, and open matches with their two players. */
 async function prepare(c) {
   const prepared = [];
-  for (let i = 1; i <= n.tournaments; i++) {
-    const t = await create(c, `Load ${i}`, "double elimination");
-    await addPlayers(c, t, n.players);
-    await expectOk(c.send(startRequest(t)), `start ${t}`);
-    const all = await expectOk(
-      c.send({ method: "GET", path: `/tournaments/${t}/matches.json?per_page=1000` }),
-      "matches",
-    );
-    const open = all.data
-      .filter((m) => m.attributes.state === "open")
-      .map((m) => ({ id: m.id, p1: m.attributes.player1_id, p2: m.attributes.player2_id }));
-    prepared.push({ t, pages: Math.ceil(all.data.length / 25), open });
-  }
+  for (let i = 1; i <= n.tournaments; i++)
+    prepared.push(await startedDoubleElimination(c, `Load ${i}`, n.players));
   return prepared;
 }
 
@@ -142,17 +91,7 @@ function mixedRequests(prepared, rng, readsOnly = false) {
       };
     }
     const m = pick(open);
-    const match = [
-      { participant_id: String(m.p1), score_set: String(Math.floor(rng() * 3)) },
-      { participant_id: String(m.p2), score_set: String(Math.floor(rng() * 3)) },
-    ];
-    const body = { data: { type: "Match", attributes: { match } } };
-    return {
-      kind: "PUT report",
-      method: "PUT",
-      path: `/tournaments/${t}/matches/${m.id}.json`,
-      body,
-    };
+    return scoresReport(t, m, Math.floor(rng() * 3), Math.floor(rng() * 3));
   };
 }
 
@@ -283,7 +222,7 @@ async function main() {
   console.log(
     `node ${process.version}, ${cpu[0]?.model ?? "unknown CPU"} x ${cpu.length}; server and load generator on the same machine`,
   );
-  const serve = await startServe();
+  const serve = await startServe(tmp);
   const c = client(serve.port, serve.key, n.connections);
   const rng = random(n.seed);
   try {
