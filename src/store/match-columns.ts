@@ -1,5 +1,5 @@
 /** The one mapping between match rows and the columns of the matches table. */
-import type { MatchChanges, MatchRow, NewMatch } from "./match-rows.js";
+import type { MatchRow, NewMatch } from "./match-rows.js";
 
 /** The columns of a match row, in the order `SELECT_MATCHES` selects them. */
 const ROW_COLUMNS = [
@@ -152,42 +152,4 @@ export function pushInsertValues(
 export function insertSql(rows: number): string {
   const values = `(${INSERT_COLUMNS.map(() => "?").join(", ")})`;
   return `INSERT INTO matches (${INSERT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(values).join(", ")}`;
-}
-
-/** `row` with `changes` and updated_at `now`: a new row (a literal, shaped as every other row). */
-export function changedRow(row: MatchRow, changes: MatchChanges, now: string): MatchRow {
-  const c = changes;
-  return {
-    id: row.id,
-    tournament_id: row.tournament_id,
-    stage: row.stage,
-    group_id: row.group_id,
-    plan_key: row.plan_key,
-    side: row.side,
-    round: row.round,
-    identifier: row.identifier,
-    suggested_play_order: row.suggested_play_order,
-    player1_source: row.player1_source,
-    player2_source: row.player2_source,
-    only_if_loser_wins: row.only_if_loser_wins,
-    active: c.active === undefined ? row.active : c.active,
-    player1_id: c.player1_id === undefined ? row.player1_id : c.player1_id,
-    player2_id: c.player2_id === undefined ? row.player2_id : c.player2_id,
-    state: c.state === undefined ? row.state : c.state,
-    winner_id: c.winner_id === undefined ? row.winner_id : c.winner_id,
-    loser_id: c.loser_id === undefined ? row.loser_id : c.loser_id,
-    tie: c.tie === undefined ? row.tie : c.tie,
-    score_sets: c.score_sets === undefined ? row.score_sets : c.score_sets,
-    entries: c.entries === undefined ? row.entries : c.entries,
-    underway_at: c.underway_at === undefined ? row.underway_at : c.underway_at,
-    completed_at: c.completed_at === undefined ? row.completed_at : c.completed_at,
-    created_at: row.created_at,
-    updated_at: now,
-  };
-}
-
-/** The UPDATE of the columns `changes` sets (in its key order), updated_at and then the id as parameters. */
-export function updateSql(changes: MatchChanges): string {
-  const sets = Object.keys(changes).map((c) => `${c} = ?, `);
-  return `UPDATE matches SET ${sets.join("")}updated_at = ? WHERE id = ?`;
 }

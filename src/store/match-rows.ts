@@ -103,8 +103,8 @@ export type MatchChanges = Partial<
 /**
  * What the service reads and writes of match rows (and swiss byes), whether
  * from the database directly (MatchRepository) or through the cache
- * (store/cache/cached-matches.ts). Rows returned are plain data, never changed
- * afterwards: a write makes new rows.
+ * (store/cache/cached-matches.ts). Rows are plain data; read them again after
+ * a write (the cache applies a write to the row it holds, in place).
  */
 export interface MatchStore {
   insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void;

@@ -13,10 +13,8 @@ import {
   pushInsertValues,
   readMatchRow,
   SELECT_MATCHES,
-  updateSql,
 } from "./match-columns.js";
 import type {
-  MatchChanges,
   MatchCounts,
   MatchFilter,
   MatchResultRow,
@@ -25,7 +23,7 @@ import type {
   NewMatch,
   StageRef,
 } from "./match-rows.js";
-import { MatchWrites } from "./match-writes.js";
+import { MatchWrites, type WriteKind } from "./match-writes.js";
 import { Statements } from "./statements.js";
 
 export type {
@@ -69,7 +67,6 @@ function listWhere(tournamentId: number, filter: MatchFilter): { sql: string; pa
 export class MatchRepository extends MatchWrites implements MatchStore {
   private readonly statements: Statements;
   private readonly byeRows: ByeRepository;
-  private readonly updates = new Map<string, Statement<unknown[]>>();
 
   constructor(db: Db) {
     super();
@@ -231,21 +228,8 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     );
   }
 
-  update(id: number, changes: MatchChanges, now: string): void {
-    // One statement per set of columns (a handful: one per kind of write), found by their names.
-    let key = "";
-    const params: unknown[] = [];
-    for (const column in changes) {
-      key += `${column},`;
-      params.push(changes[column as keyof MatchChanges]);
-    }
-    params.push(now, id);
-    let statement = this.updates.get(key);
-    if (statement === undefined) {
-      statement = this.stmt(updateSql(changes));
-      this.updates.set(key, statement);
-    }
-    statement.run(params);
+  write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void {
+    this.stmt(kind.sql).run(...values, now, id);
   }
 
   deleteStage(tournamentId: number, stage: "final" | "group"): void {

@@ -179,7 +179,7 @@ describe("the store cache", () => {
       "deleteRoundsAfter",
       "deleteStage",
       "insertMany",
-      "update",
+      "write",
     ]);
     for (const name of writes)
       expect(Object.hasOwn(CachedMatches.prototype, name), name).toBe(true);

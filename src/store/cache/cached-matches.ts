@@ -5,7 +5,6 @@
  */
 import type { Db } from "../database.js";
 import type {
-  MatchChanges,
   MatchCounts,
   MatchFilter,
   MatchResultRow,
@@ -13,6 +12,7 @@ import type {
   NewMatch,
   StageRef,
 } from "../match-rows.js";
+import type { WriteKind } from "../match-writes.js";
 import { MatchRepository } from "../matches-repository.js";
 import type { HeldMatches } from "./held-matches.js";
 import type { StoreCache } from "./store-cache.js";
@@ -131,9 +131,9 @@ export class CachedMatches extends MatchRepository {
       .sort(inPlayOrder);
   }
 
-  override update(id: number, changes: MatchChanges, now: string): void {
-    super.update(id, changes, now);
-    this.cache.holderOf(id)?.apply(id, changes, now);
+  override write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void {
+    super.write(kind, id, values, now);
+    this.cache.holderOf(id)?.apply(id, kind.columns, values, now);
   }
 
   override deleteStage(tournamentId: number, stage: "final" | "group"): void {
