@@ -5,12 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  type PlannedMatch,
   planDoubleElimination,
   planSingleElimination,
   roundRobinMatches,
 } from "../../src/engine/index.js";
-import type { TournamentSettings, TournamentState } from "../../src/model/tournament.js";
 import { newMatchFromPlan } from "../../src/service/bracket/match-codec.js";
 import { forfeitAll } from "../../src/service/bracket/progress.js";
 import { reopenChanges } from "../../src/service/bracket/reopen.js";
@@ -20,99 +18,20 @@ import { type StageChange, StageDraft } from "../../src/service/bracket/stage-dr
 import { stageState } from "../../src/service/bracket/stage-state.js";
 import { ServiceError } from "../../src/service/errors.js";
 import type { MatchReport } from "../../src/service/validation/match-report.js";
-import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { decodeEntries } from "../../src/store/match-json.js";
-import type { MatchRow, NewMatch } from "../../src/store/match-rows.js";
-
-const NOW = "2026-11-23T10:00:00.000Z";
-const REF = { tournamentId: 7, stage: "final", groupId: null } as const;
-
-function settingsFor(type: TournamentSettings["tournament_type"]): TournamentSettings {
-  return { ...defaultSettings(), name: "Cup", url: "cup", tournament_type: type };
-}
-
-/** Stored rows as the service makes them from new matches (ids from 1). */
-function rowsOf(matches: readonly NewMatch[]): MatchRow[] {
-  return matches.map((m, i) => ({
-    id: i + 1,
-    tournament_id: REF.tournamentId,
-    stage: m.stage,
-    group_id: m.groupId,
-    plan_key: m.key,
-    side: m.side,
-    round: m.round,
-    identifier: m.identifier,
-    suggested_play_order: m.suggestedPlayOrder,
-    player1_source: m.player1Source,
-    player2_source: m.player2Source,
-    only_if_loser_wins: m.onlyIfLoserWins,
-    active: m.active ? 1 : 0,
-    player1_id: m.player1Id,
-    player2_id: m.player2Id,
-    state: m.state,
-    winner_id: null,
-    loser_id: null,
-    tie: 0,
-    score_sets: null,
-    entries: m.entries ?? null,
-    underway_at: null,
-    completed_at: null,
-    created_at: NOW,
-    updated_at: NOW,
-  }));
-}
-
-const players = (n: number) => Array.from({ length: n }, (_, i) => ({ id: 101 + i, seed: i + 1 }));
-
-interface Stage {
-  readonly type: TournamentSettings["tournament_type"];
-  readonly rows: readonly MatchRow[];
-  readonly state?: TournamentState;
-  readonly inactive?: readonly number[];
-  readonly count?: number;
-}
-
-function draftOf(stage: Stage): StageDraft {
-  const inactive = new Set(stage.inactive ?? []);
-  const state = stageState({
-    ref: REF,
-    tournament: { url: "cup", state: stage.state ?? "underway", settings: settingsFor(stage.type) },
-    rows: stage.rows,
-    participants: players(stage.count ?? 8).map((p) => ({ ...p, active: !inactive.has(p.id) })),
-  });
-  return new StageDraft(state, NOW);
-}
-
-function planRows(plan: readonly PlannedMatch[]): MatchRow[] {
-  return rowsOf(plan.map((m) => newMatchFromPlan(REF, m)));
-}
-
-const byKey = (rows: readonly MatchRow[], key: string) => rows.find((r) => r.plan_key === key)!;
-
-/** A one-on-one report: `winner` advances, 2-0 from the winner's side. */
-function win(row: MatchRow, winner: number): MatchReport {
-  const entry = (id: number) => ({
-    participantId: id,
-    sets: id === winner ? [2] : [0],
-    rank: undefined,
-    advancing: id === winner,
-  });
-  return { entries: [entry(row.player1_id!), entry(row.player2_id!)], tie: false };
-}
-
-/** `rows` with `key` complete, won by `winner`. */
-function completed(rows: readonly MatchRow[], key: string, winner: number): MatchRow[] {
-  return rows.map((r) =>
-    r.plan_key !== key
-      ? r
-      : {
-          ...r,
-          state: "complete",
-          winner_id: winner,
-          loser_id: r.player1_id === winner ? r.player2_id : r.player1_id,
-        },
-  );
-}
+import type { MatchRow } from "../../src/store/match-rows.js";
+import {
+  byKey,
+  completed,
+  draftOf,
+  NOW,
+  planRows,
+  players,
+  REF,
+  rowsOf,
+  settingsFor,
+  win,
+} from "../helpers/stage.js";
 
 const kinds = (changes: readonly StageChange[]) =>
   changes.map((c) => `${c.kind}:${"key" in c ? c.key : ""}`);

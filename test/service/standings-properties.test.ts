@@ -17,6 +17,7 @@ import { standingRanks } from "../../src/engine/index.js";
 import { seededRandom } from "../../src/engine/shuffle.js";
 import { TIE_BREAKS } from "../../src/model/tournament.js";
 import { groupStandings } from "../../src/service/bracket/group-stage.js";
+import { loadStage } from "../../src/service/bracket/stage-io.js";
 import { createContext } from "../../src/service/context.js";
 import { openService } from "../../src/service/index.js";
 import { openDatabase } from "../../src/store/database.js";
@@ -197,7 +198,7 @@ function groupRanks(dbPath: string, tournamentId: number, groups: readonly numbe
     return new Map(
       groups.map((g) => {
         const ref = { tournamentId, stage: "group" as const, groupId: g };
-        const table = groupStandings(context, row.settings, ref);
+        const table = groupStandings(loadStage(context, row, ref));
         return [g, { order: table.map((r) => r.participantId), ranks: standingRanks(table) }];
       }),
     );

@@ -10,24 +10,22 @@ import {
   bracketSizeFor,
   computeStandings,
   type EngineParticipant,
-  eliminationRanks,
   finalStageSeeds,
   keepGroupsApart,
   type StandingRow,
   snakeGroups,
   standardSeedOrder,
 } from "../../engine/index.js";
-import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
-import type { StageRef } from "../../store/match-rows.js";
+import type { TournamentType } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
-import { matchResultOf, plannedFrom } from "./match-codec.js";
+import { matchResultOf } from "./match-codec.js";
 import { startStage } from "./plan-stage.js";
-import { roundRobinStandings, stageParticipants, swissRanks } from "./ranks.js";
-import { storedResults } from "./stage-index.js";
+import { eliminationStageRanks, roundRobinStandings, stageEntrants, swissRanks } from "./ranks.js";
+import { loadStage } from "./stage-io.js";
 import { assertGroupStageWithinLimits } from "./stage-limits.js";
-import { stageFormat } from "./stage-state.js";
+import type { StageState } from "./stage-state.js";
 
 const POINTER = "/data/attributes/state";
 
@@ -64,23 +62,18 @@ export function startGroupStage(service: ServiceContext, row: TournamentRow): vo
 }
 
 /** A group's standings, in finishing order (elimination groups by elimination rank). */
-export function groupStandings(
-  service: ServiceContext,
-  settings: TournamentSettings,
-  ref: StageRef,
-): StandingRow[] {
-  const format = stageFormat(settings, "group");
-  const rows = service.matches.stageRows(ref);
-  if (format === "round robin") return roundRobinStandings(service, settings, ref, rows);
-  if (format === "swiss") return swissRanks(service, settings, ref);
+export function groupStandings(state: StageState): StandingRow[] {
+  if (state.format === "round robin") return roundRobinStandings(state);
+  if (state.format === "swiss") return swissRanks(state);
+  const rows = state.rows();
   const ids = new Set(
     rows.flatMap((r) => [r.player1_id, r.player2_id]).filter((id): id is number => id !== null),
   );
   const stats = computeStandings(
-    stageParticipants(service, ref.tournamentId, ids),
+    stageEntrants(state, ids),
     rows.filter((r) => r.active === 1 && r.state === "complete").map(matchResultOf),
   );
-  const ranks = eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
+  const ranks = eliminationStageRanks(state);
   // The rank is the elimination rank (as the standings show it), not the tally's.
   return stats
     .map((row) => ({ ...row, rank: ranks.get(row.participantId) ?? stats.length }))
@@ -127,7 +120,7 @@ export function finalizeGroupStage(service: ServiceContext, row: TournamentRow):
   const standings = service.matches
     .groups(row.id)
     .map((g) =>
-      groupStandings(service, settings, { tournamentId: row.id, stage: "group", groupId: g }),
+      groupStandings(loadStage(service, row, { tournamentId: row.id, stage: "group", groupId: g })),
     );
   const entrants = finalStageSeeds(
     standings,

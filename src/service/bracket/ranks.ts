@@ -1,4 +1,7 @@
-/** Final ranks and standings of a completed stage. */
+/**
+ * Standings and final ranks of a stage, as pure functions of its state (the
+ * service loads it with stage-io.ts `loadStage`; tests build it by hand).
+ */
 import {
   computeStandings,
   type EngineParticipant,
@@ -6,67 +9,60 @@ import {
   type FreeForAllReport,
   freeForAllFinalRanks,
   type RankMap,
+  type ResultLookup,
   type StandingRow,
   standingRanks,
   swissStandings,
 } from "../../engine/index.js";
 import type { TournamentSettings } from "../../model/tournament.js";
-import type { MatchRow, StageRef } from "../../store/match-rows.js";
-import type { ServiceContext } from "../context.js";
-import { freeForAllReportOf, matchResultOf, plannedFrom, playersOf } from "./match-codec.js";
+import type { MatchRow } from "../../store/match-rows.js";
+import {
+  freeForAllReportOf,
+  matchResultOf,
+  outcomeOf,
+  plannedFrom,
+  playersOf,
+} from "./match-codec.js";
 import { swissOptions } from "./round-plans.js";
-import { storedResults } from "./stage-index.js";
+import type { StageState } from "./stage-state.js";
 
-export function stageParticipants(
-  service: ServiceContext,
-  tournamentId: number,
-  ids?: ReadonlySet<number>,
-): EngineParticipant[] {
-  return service.participants
-    .list(tournamentId)
+/** The tournament's participants among `ids`, in seed order, as the engine takes them. */
+export function stageEntrants(state: StageState, ids?: ReadonlySet<number>): EngineParticipant[] {
+  return state
+    .participants()
     .filter((p) => ids === undefined || ids.has(p.id))
     .map((p) => ({ id: p.id, seed: p.seed }));
 }
 
 /** Swiss standings of a stage: its complete matches and byes. */
-export function swissRanks(
-  service: ServiceContext,
-  settings: TournamentSettings,
-  ref: StageRef,
-): StandingRow[] {
-  const rows = service.matches.stageRows(ref);
-  const byes = service.matches.byes(ref);
+export function swissRanks(state: StageState): StandingRow[] {
+  const rows = state.rows();
+  const byes = state.byes();
   const ids = new Set(rows.flatMap(playersOf));
   for (const bye of byes) ids.add(bye.participantId);
   const results = rows.filter((r) => r.state === "complete").map(matchResultOf);
-  const participants = stageParticipants(service, ref.tournamentId, ids);
-  return swissStandings(participants, results, byes, swissOptions(settings, ref.stage));
+  const options = swissOptions(state.tournament.settings, state.ref.stage);
+  return swissStandings(stageEntrants(state, ids), results, byes, options);
 }
 
-export function freeForAllReports(service: ServiceContext, ref: StageRef): FreeForAllReport[] {
-  return service.matches
-    .stageRows(ref)
-    .filter((r) => r.state === "complete")
-    .map(freeForAllReportOf);
+export function freeForAllReports(rows: readonly MatchRow[]): FreeForAllReport[] {
+  return rows.filter((r) => r.state === "complete").map(freeForAllReportOf);
 }
 
-export function freeForAllRanks(service: ServiceContext, ref: StageRef): RankMap {
-  return freeForAllFinalRanks(freeForAllReports(service, ref));
+export function freeForAllRanks(rows: readonly MatchRow[]): RankMap {
+  return freeForAllFinalRanks(freeForAllReports(rows));
 }
 
-/** Standings of a round-robin (or swiss) stage from its completed matches. */
-export function roundRobinStandings(
-  service: ServiceContext,
-  settings: TournamentSettings,
-  ref: StageRef,
-  rows: readonly MatchRow[],
-): StandingRow[] {
+/** Standings of a round-robin stage from its completed matches. */
+export function roundRobinStandings(state: StageState): StandingRow[] {
+  const rows = state.rows();
   const ids = new Set(
     rows.flatMap((r) => [r.player1_id, r.player2_id]).filter((id): id is number => id !== null),
   );
   const results = rows.filter((r) => r.active === 1 && r.state === "complete").map(matchResultOf);
-  const rr = ref.stage === "group" ? groupRanking(settings) : finalRanking(settings);
-  return computeStandings(stageParticipants(service, ref.tournamentId, ids), results, rr);
+  const { settings } = state.tournament;
+  const rr = state.ref.stage === "group" ? groupRanking(settings) : finalRanking(settings);
+  return computeStandings(stageEntrants(state, ids), results, rr);
 }
 
 function finalRanking(settings: TournamentSettings) {
@@ -97,25 +93,26 @@ function groupRanking(settings: TournamentSettings) {
   };
 }
 
+/** Elimination ranks of a stage from its plan and its complete results. */
+export function eliminationStageRanks(state: StageState): RankMap {
+  const results: ResultLookup = { get: (key) => outcomeOf(state.row(key)) };
+  return eliminationRanks(state.rows().map(plannedFrom), results);
+}
+
 /**
  * Competition ranks of a complete final stage. Round robin and swiss read the
  * standings' own ranks (engine `rankByTieBreaks`), so `final_rank` and the
  * standings' rank are one figure.
  */
-export function finalStageRanks(
-  service: ServiceContext,
-  settings: TournamentSettings,
-  ref: StageRef,
-): RankMap {
-  const rows = service.matches.stageRows(ref);
-  switch (settings.tournament_type) {
+export function finalStageRanks(state: StageState): RankMap {
+  switch (state.format) {
     case "round robin":
-      return standingRanks(roundRobinStandings(service, settings, ref, rows));
+      return standingRanks(roundRobinStandings(state));
     case "swiss":
-      return standingRanks(swissRanks(service, settings, ref));
+      return standingRanks(swissRanks(state));
     case "free for all":
-      return freeForAllRanks(service, ref);
+      return freeForAllRanks(state.rows());
     default:
-      return eliminationRanks(rows.map(plannedFrom), storedResults(service.matches, ref));
+      return eliminationStageRanks(state);
   }
 }

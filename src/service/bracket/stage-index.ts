@@ -2,15 +2,10 @@
  * A stage's BracketIndex, built from its stored rows and kept with the rows
  * the MatchRepository holds (dropped with them, rebuilt when the stage changes).
  */
-import {
-  type BracketIndex,
-  buildIndex,
-  type PlannedMatch,
-  type ResultLookup,
-} from "../../engine/index.js";
+import { type BracketIndex, buildIndex, type PlannedMatch } from "../../engine/index.js";
 import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { MatchRepository } from "../../store/matches-repository.js";
-import { outcomeOf, plannedFrom } from "./match-codec.js";
+import { plannedFrom } from "./match-codec.js";
 
 /** A stage's BracketIndex, built from its stored rows once and kept with them. */
 export function stageIndex(matches: MatchRepository, ref: StageRef): BracketIndex {
@@ -27,15 +22,6 @@ export function seedStageIndex(
   plan: readonly PlannedMatch[],
 ): void {
   matches.derivedFromPlan(ref, () => buildIndex(plan));
-}
-
-/**
- * Completed one-on-one results of a stage, read from the rows the store holds
- * now (use the lookup within one request, not across a `forget`).
- */
-export function storedResults(matches: MatchRepository, ref: StageRef): ResultLookup {
-  const rowOf = matches.stageLookup(ref);
-  return { get: (key) => outcomeOf(rowOf(key)) };
 }
 
 export function stageOf(row: MatchRow): StageRef {

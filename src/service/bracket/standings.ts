@@ -12,7 +12,6 @@
  */
 import {
   computeStandings,
-  eliminationRanks,
   freeForAllPoints,
   freeForAllRecords,
   type StandingRow,
@@ -20,17 +19,18 @@ import {
 import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
-import { matchResultOf, plannedFrom, playersOf } from "./match-codec.js";
+import { matchResultOf, playersOf } from "./match-codec.js";
 import { isEliminationMatch } from "./progress.js";
 import {
+  eliminationStageRanks,
   freeForAllRanks,
   freeForAllReports,
   roundRobinStandings,
-  stageParticipants,
+  stageEntrants,
   swissRanks,
 } from "./ranks.js";
-import { storedResults } from "./stage-index.js";
-import { stageFormat } from "./stage-state.js";
+import { loadStage } from "./stage-io.js";
+import type { StageState } from "./stage-state.js";
 
 export interface Standing {
   participant_id: number;
@@ -99,28 +99,21 @@ function standingOf(
 
 /** Elimination: the engine's tally of the played matches, ranked by elimination rank once complete. */
 function eliminationStandings(
-  service: ServiceContext,
-  ref: StageRef,
+  state: StageState,
   rows: readonly MatchRow[],
   people: People,
 ): Standing[] {
+  const { ref } = state;
   const ids = new Set(rows.flatMap(playersOf));
   const played = rows.filter(
     (r) =>
       r.active === 1 && r.state === "complete" && r.player1_id !== null && r.player2_id !== null,
   );
-  const tally = computeStandings(
-    stageParticipants(service, ref.tournamentId, ids),
-    played.map(matchResultOf),
-    { tieBreaks: [] },
-  );
-  const complete = rows.length > 0 && service.matches.countIncomplete(ref) === 0;
-  const ranks = complete
-    ? eliminationRanks(
-        service.matches.stageRows(ref).map(plannedFrom),
-        storedResults(service.matches, ref),
-      )
-    : new Map<number, number>();
+  const tally = computeStandings(stageEntrants(state, ids), played.map(matchResultOf), {
+    tieBreaks: [],
+  });
+  const complete = rows.length > 0 && state.countIncomplete() === 0;
+  const ranks = complete ? eliminationStageRanks(state) : new Map<number, number>();
   return tally
     .map((row) => {
       const s = standingOf(row, ref, people, ranks.get(row.participantId) ?? null, row.matchWins);
@@ -141,14 +134,14 @@ function eliminationStandings(
  * the stage is complete.
  */
 function freeForAllStandings(
-  service: ServiceContext,
-  ref: StageRef,
+  state: StageState,
   rows: readonly MatchRow[],
   people: People,
 ): Standing[] {
-  const complete = service.matches.countIncomplete(ref) === 0;
-  const ranks = complete ? freeForAllRanks(service, ref) : new Map<number, number>();
-  const records = freeForAllRecords(freeForAllReports(service, ref));
+  const { ref } = state;
+  const complete = state.countIncomplete() === 0;
+  const ranks = complete ? freeForAllRanks(state.rows()) : new Map<number, number>();
+  const records = freeForAllRecords(freeForAllReports(state.rows()));
   const ids = [...new Set(rows.flatMap(playersOf))];
   return ids
     .map((id) => {
@@ -186,19 +179,16 @@ export function tournamentStandings(service: ServiceContext, t: TournamentRow): 
         : 1,
   );
   for (const { ref, rows } of stages) {
-    const format = stageFormat(t.settings, ref.stage);
-    if (format === "free for all") {
-      result.push(...freeForAllStandings(service, ref, rows, people));
+    const state = loadStage(service, t, ref);
+    if (state.format === "free for all") {
+      result.push(...freeForAllStandings(state, rows, people));
       continue;
     }
     if (rows.some(isEliminationMatch)) {
-      result.push(...eliminationStandings(service, ref, rows, people));
+      result.push(...eliminationStandings(state, rows, people));
       continue;
     }
-    const table =
-      format === "swiss"
-        ? swissRanks(service, t.settings, ref)
-        : roundRobinStandings(service, t.settings, ref, service.matches.stageRows(ref));
+    const table = state.format === "swiss" ? swissRanks(state) : roundRobinStandings(state);
     for (const row of table) result.push(standingOf(row, ref, people, row.rank, row.points));
   }
   return result;

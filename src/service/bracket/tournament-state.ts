@@ -12,6 +12,7 @@ import {
 } from "./group-stage.js";
 import { startStage } from "./plan-stage.js";
 import { finalStageRanks } from "./ranks.js";
+import { loadStage } from "./stage-io.js";
 import { assertStartWithinLimits } from "./stage-limits.js";
 
 const POINTER = "/data/attributes/state";
@@ -79,11 +80,9 @@ function finalize(service: ServiceContext, row: TournamentRow): void {
   if (row.state !== "awaiting_review")
     notFrom(row, "finalize", "finalize needs every match complete (awaiting_review)");
   const now = service.now();
-  const ranks = finalStageRanks(service, row.settings, {
-    tournamentId: row.id,
-    stage: "final",
-    groupId: null,
-  });
+  const ranks = finalStageRanks(
+    loadStage(service, row, { tournamentId: row.id, stage: "final", groupId: null }),
+  );
   service.participants.setFinalRanks(row.id, ranks, now);
   service.tournaments.setState(row.id, "complete", now, { completed: now });
 }
