@@ -37,6 +37,8 @@ export interface FactoryOptions {
   readonly stdin?: string;
   readonly prompter?: Prompter;
   readonly env?: Record<string, string>;
+  /** Wraps the shared transport (e.g. to record the requests a verb sends). */
+  readonly transport?: (shared: Transport) => Transport;
 }
 
 export interface TestFactory {
@@ -88,7 +90,7 @@ export function createFactoryHarness(): FactoryHarness {
         io: { stdout, stderr, stdin },
         env: { ...env, ...options.env },
         homeDir: join(dir, "home"),
-        makeTransport: async () => shared,
+        makeTransport: async () => options.transport?.(shared) ?? shared,
         ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
       },
       { ...DEFAULT_GLOBALS, ...options.globals },

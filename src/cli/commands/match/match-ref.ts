@@ -29,8 +29,11 @@ export interface MatchTarget {
 export interface MatchHints {
   /** `--group`: a group id or letter (see GROUP_REF_HELP). */
   readonly group?: string | undefined;
-  /** Participant ids the command names (a winner, ranked players). */
-  readonly participants?: readonly number[];
+  /**
+   * Participant ids the command names (a winner, ranked players); asked for only when
+   * several matches carry the identifier, as finding them may read the whole roster.
+   */
+  readonly participants?: () => Promise<readonly number[]>;
 }
 
 function groupOf(match: ResourceObject): number | null {
@@ -70,9 +73,13 @@ function holds(match: ResourceObject, ids: readonly number[]): boolean {
 }
 
 /** Narrows matches sharing an identifier down to one, or says why it cannot. */
-function pick(named: readonly ResourceObject[], hints: MatchHints, label: string): ResourceObject {
+async function pick(
+  named: readonly ResourceObject[],
+  hints: MatchHints,
+  label: string,
+): Promise<ResourceObject> {
   if (named.length === 1) return named[0]!;
-  const ids = hints.participants ?? [];
+  const ids = (await hints.participants?.()) ?? [];
   const holding = ids.length === 0 ? [] : named.filter((m) => holds(m, ids));
   if (holding.length === 1) return holding[0]!;
   const candidates = holding.length > 1 ? holding : named;

@@ -1,7 +1,8 @@
 /** Shared by reopen, mark-underway and unmark-underway: one match state change, then the match. */
 import type { MatchStateChange, MatchStateOptions } from "../../../client/matches.js";
 import type { Factory } from "../../factory.js";
-import { matchFields, matchRecord, rosterOf } from "./match-columns.js";
+import { matchFields, matchRecord } from "./match-columns.js";
+import { ParticipantLookup } from "./match-players.js";
 import { type MatchTarget, resolveMatch } from "./match-ref.js";
 
 export interface MatchStateChangeOptions extends MatchTarget {
@@ -13,11 +14,15 @@ export interface MatchStateChangeOptions extends MatchTarget {
 export async function runMatchStateChange(f: Factory, o: MatchStateChangeOptions): Promise<void> {
   const client = await f.client();
   const match = await resolveMatch(client, o.tournament, o.match, { group: o.group });
-  const updated = matchRecord(
-    await client.matches.changeState(o.tournament, match.id, o.change, o.changeOptions ?? {}),
+  const updated = await client.matches.changeState(
+    o.tournament,
+    match.id,
+    o.change,
+    o.changeOptions ?? {},
   );
   const printer = f.printer();
-  if (printer.mode === "json") return printer.json(updated);
-  const roster = rosterOf(await client.participants.listAll(o.tournament));
-  await printer.record(updated, matchFields(roster));
+  if (printer.mode === "json") return printer.json(matchRecord(updated));
+  // A reopen may clear a slot: the players are read from the match as it is now.
+  const roster = await new ParticipantLookup(client, o.tournament).playersOf(updated);
+  await printer.record(matchRecord(updated), matchFields(roster));
 }

@@ -6,7 +6,8 @@ import type { App } from "../../app.js";
 import { StateRefusedError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
-import { matchFields, matchRecord, nameOf, playerIds, rosterOf } from "./match-columns.js";
+import { matchFields, matchRecord, nameOf, playerIds, type Roster } from "./match-columns.js";
+import { ParticipantLookup } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
 import {
   freeForAllReport,
@@ -131,19 +132,18 @@ function bothPlayers(match: ResourceObject): [number, number] {
   return [p1, p2];
 }
 
-function oneOnOne(
+async function oneOnOne(
   r: OneOnOneResult,
   match: ResourceObject,
-  participants: readonly ResourceObject[],
-  tournament: string,
-): MatchReport {
+  lookup: ParticipantLookup,
+  roster: Roster,
+): Promise<MatchReport> {
   const [player1, player2] = bothPlayers(match);
-  const roster = rosterOf(participants);
   const label = `match ${String(match.attributes.identifier)} (${nameOf(roster, player1)} vs ${nameOf(roster, player2)})`;
   const sets = r.scores?.sets ?? [];
   let winner: number | undefined;
   if (r.winner !== undefined) {
-    winner = Number(findParticipant(participants, tournament, r.winner).id);
+    winner = Number((await lookup.find(r.winner, roster)).id);
     if (winner !== player1 && winner !== player2)
       throw new UsageError(`--winner ${r.winner} is not a player of ${label}`);
     const [won1, won2] = setsWon(sets);
@@ -157,49 +157,60 @@ function oneOnOne(
   return oneOnOneReport({ player1, player2, sets, winner, tie: r.tie });
 }
 
-function freeForAll(
+async function freeForAll(
   r: FreeForAllResult,
-  participants: readonly ResourceObject[],
-  tournament: string,
-): MatchReport {
-  const id = (ref: string) => Number(findParticipant(participants, tournament, ref).id);
-  const ranks = r.ranks.map(([ref, rank]) => [id(ref), rank] as const);
-  return freeForAllReport(ranks, new Set(r.advancing.map(id)));
+  lookup: ParticipantLookup,
+  roster: Roster,
+): Promise<MatchReport> {
+  const id = async (ref: string) => Number((await lookup.find(ref, roster)).id);
+  const ranks: (readonly [number, number])[] = [];
+  for (const [ref, rank] of r.ranks) ranks.push([await id(ref), rank]);
+  const advancing = new Set<number>();
+  for (const ref of r.advancing) advancing.add(await id(ref));
+  return freeForAllReport(ranks, advancing);
 }
 
 /** The participants the result names: a match holding them all is the one meant (match-ref.ts). */
 function namedParticipants(
   r: OneOnOneResult | FreeForAllResult,
-  participants: readonly ResourceObject[],
+  lookup: ParticipantLookup,
   tournament: string,
-): number[] {
+): () => Promise<number[]> {
   const refs =
     r.kind === "free-for-all"
       ? r.ranks.map(([participant]) => participant)
       : r.winner === undefined
         ? []
         : [r.winner];
-  return refs.map((ref) => Number(findParticipant(participants, tournament, ref).id));
+  return async () => {
+    const all = await lookup.all();
+    return refs.map((ref) => Number(findParticipant(all, tournament, ref).id));
+  };
 }
 
+/**
+ * Reads the match and its players only (match-players.ts): the whole roster only when a
+ * reference names someone else, or to tell apart matches sharing an identifier.
+ */
 export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise<void> {
   const client = await f.client();
-  const participants = await client.participants.listAll(o.tournament);
+  const lookup = new ParticipantLookup(client, o.tournament);
   const match = await resolveMatch(client, o.tournament, o.match, {
     group: o.group,
-    participants: namedParticipants(o.result, participants, o.tournament),
+    participants: namedParticipants(o.result, lookup, o.tournament),
   });
+  const roster = await lookup.playersOf(match);
   const body =
     o.result.kind === "one-on-one"
-      ? oneOnOne(o.result, match, participants, o.tournament)
-      : freeForAll(o.result, participants, o.tournament);
+      ? await oneOnOne(o.result, match, lookup, roster)
+      : await freeForAll(o.result, lookup, roster);
   const record = matchRecord(await client.matches.update(o.tournament, match.id, body));
   if (record.state !== "complete") {
     f.printer().note(
       `Scores recorded; match ${String(record.identifier)} stays open: pass --winner or --tie to complete it`,
     );
   }
-  await f.printer().record(record, matchFields(rosterOf(participants)));
+  await f.printer().record(record, matchFields(roster));
 }
 
 export function registerReport(noun: Command, app: App): void {

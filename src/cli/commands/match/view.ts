@@ -2,18 +2,20 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
-import { matchFields, matchRecord, rosterOf } from "./match-columns.js";
+import { matchFields, matchRecord } from "./match-columns.js";
+import { ParticipantLookup } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
 
 export type MatchViewOptions = MatchTarget;
 
+/** Reads the match, then (for the table) its players by id, not the whole roster. */
 export async function runMatchView(f: Factory, o: MatchViewOptions): Promise<void> {
   const client = await f.client();
-  const match = matchRecord(await resolveMatch(client, o.tournament, o.match, { group: o.group }));
+  const match = await resolveMatch(client, o.tournament, o.match, { group: o.group });
   const printer = f.printer();
-  if (printer.mode === "json") return printer.json(match);
-  const roster = rosterOf(await client.participants.listAll(o.tournament));
-  await printer.record(match, matchFields(roster));
+  if (printer.mode === "json") return printer.json(matchRecord(match));
+  const roster = await new ParticipantLookup(client, o.tournament).playersOf(match);
+  await printer.record(matchRecord(match), matchFields(roster));
 }
 
 export function registerView(noun: Command, app: App): void {

@@ -19,19 +19,32 @@ export async function resolveParticipant(
   return findParticipant(await client.participants.listAll(tournament), tournament, ref);
 }
 
+/** Whether a participant is the one `ref` names (an id, a seed or a name). */
+function namedBy(ref: string): (p: ResourceObject) => boolean {
+  if (/^\d+$/.test(ref)) return (p) => p.id === ref;
+  const seed = /^(?:#|seed:)(\d+)$/i.exec(ref);
+  if (seed) return (p) => Number(p.attributes.seed) === Number(seed[1]);
+  const key = participantNameKey(ref);
+  return (p) => participantNameKey(String(p.attributes.name)) === key;
+}
+
+/** The participant `ref` names among `candidates`, or undefined (no request). */
+export function lookupParticipant(
+  candidates: readonly ResourceObject[],
+  ref: string,
+): ResourceObject | undefined {
+  return candidates.find(namedBy(ref));
+}
+
 /** Resolves `ref` against participants already read (no request). */
 export function findParticipant(
   all: readonly ResourceObject[],
   tournament: string,
   ref: string,
 ): ResourceObject {
-  const seed = /^(?:#|seed:)(\d+)$/i.exec(ref);
-  const found = /^\d+$/.test(ref)
-    ? all.find((p) => p.id === ref)
-    : seed
-      ? all.find((p) => Number(p.attributes.seed) === Number(seed[1]))
-      : all.find((p) => participantNameKey(String(p.attributes.name)) === participantNameKey(ref));
+  const found = lookupParticipant(all, ref);
   if (found === undefined) {
+    const seed = /^(?:#|seed:)(\d+)$/i.exec(ref);
     const what = /^\d+$/.test(ref)
       ? `with id ${ref}`
       : seed
