@@ -9,6 +9,7 @@ function caseArm(pattern: string, body: string): string {
   return `    ${pattern}) ${body} ;;`;
 }
 
+// long: most of it is the shell script itself, one template read top to bottom.
 export function bashScript(root: CommandNode): string {
   const nodes = walk(root);
   const global = root.options;

@@ -18,6 +18,7 @@ function optionLine(option: OptionSpec, condition: string | undefined): string {
   return parts.join(" ");
 }
 
+// long: most of it is the shell script itself, one template read top to bottom.
 export function fishScript(root: CommandNode): string {
   const nodes = walk(root);
   const steps = nodes.flatMap((n) =>
