@@ -35,6 +35,8 @@ export interface MatchStateOptions {
 export interface MatchesApi {
   list(tournament: PathSegment, filters?: MatchFilters & PageOptions): Promise<ApiList>;
   listAll(tournament: PathSegment, filters?: MatchFilters): Promise<ApiRecord[]>;
+  /** listAll's pages one by one, as they come (a long list printed without holding it). */
+  pages(tournament: PathSegment, filters?: MatchFilters): AsyncIterable<ApiRecord[]>;
   get(tournament: PathSegment, match: PathSegment): Promise<ApiRecord>;
   /** Reports scores (and, with an advancing entry or a tie, the result). */
   update(tournament: PathSegment, match: PathSegment, report: MatchReport): Promise<ApiRecord>;
@@ -79,6 +81,8 @@ export function matchesApi(requester: Requester): MatchesApi {
       }),
     listAll: (t, filters) =>
       requester.listAll({ method: "GET", path: all(t), query: filterQuery(filters) }),
+    pages: (t, filters) =>
+      requester.pages({ method: "GET", path: all(t), query: filterQuery(filters) }),
     get: (t, m) => requester.single({ method: "GET", path: one(t, m) }),
     update: (t, m, report) =>
       requester.single({

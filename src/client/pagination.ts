@@ -38,14 +38,16 @@ export function nextPage(list: ApiList, page: number, perPage: number): number |
   return list.data.length >= perPage && list.data.length > 0 ? page + 1 : undefined;
 }
 
-/** Every record of every page, in order, without duplicates. */
-export async function collectPages(
+/**
+ * Each page's records not seen on an earlier page, in order, as the pages come: a command
+ * can print a long list page by page instead of holding all of it (issue 12).
+ */
+export async function* eachPage(
   fetchPage: PageFetcher,
   options: CollectOptions = {},
-): Promise<ApiRecord[]> {
+): AsyncGenerator<ApiRecord[]> {
   const perPage = options.perPage ?? MAX_PER_PAGE;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const records: ApiRecord[] = [];
   const seen = new Set<string>();
   let page: number | undefined = 1;
   for (let fetched = 0; page !== undefined && fetched < maxPages; fetched += 1) {
@@ -53,12 +55,21 @@ export async function collectPages(
     const fresh = list.data.filter((record) => !seen.has(`${record.type}:${record.id}`));
     // A page of nothing new: the service ignores `page`, stop rather than loop.
     if (list.data.length > 0 && fresh.length === 0) break;
-    for (const record of fresh) {
-      seen.add(`${record.type}:${record.id}`);
-      records.push(record);
-    }
+    for (const record of fresh) seen.add(`${record.type}:${record.id}`);
+    if (fresh.length > 0) yield fresh;
     const following = nextPage(list, page, perPage);
     page = following !== undefined && following > page ? following : undefined;
+  }
+}
+
+/** Every record of every page, in order, without duplicates. */
+export async function collectPages(
+  fetchPage: PageFetcher,
+  options: CollectOptions = {},
+): Promise<ApiRecord[]> {
+  const records: ApiRecord[] = [];
+  for await (const fresh of eachPage(fetchPage, options)) {
+    for (const record of fresh) records.push(record);
   }
   return records;
 }

@@ -15,7 +15,7 @@ import {
   type RequestDocument,
 } from "./envelope.js";
 import { AuthError } from "./errors.js";
-import { collectPages } from "./pagination.js";
+import { collectPages, eachPage } from "./pagination.js";
 import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
 import { errorFromResponse } from "./response-errors.js";
 import {
@@ -49,6 +49,8 @@ export interface Requester {
   list(call: ApiCall): Promise<ApiList>;
   /** Every page, asked with per_page at the maximum. */
   listAll(call: ApiCall): Promise<ApiRecord[]>;
+  /** The same pages as listAll, each yielded as it comes (pagination.ts eachPage). */
+  pages(call: ApiCall): AsyncIterable<ApiRecord[]>;
   /** For calls answered with 204 (or whose body does not matter). */
   none(call: ApiCall): Promise<void>;
 }
@@ -163,14 +165,14 @@ export function createRequester(options: RequesterOptions): Requester {
   }
 
   const list = async (call: ApiCall) => decodeList(await send(call));
+  const pageFetcher = (call: ApiCall) => (page: number, perPage: number) =>
+    list({ ...call, query: { ...call.query, page, per_page: perPage } });
   return {
     send,
     single: async (call) => decodeSingle(await send(call)),
     list,
-    listAll: (call) =>
-      collectPages((page, perPage) =>
-        list({ ...call, query: { ...call.query, page, per_page: perPage } }),
-      ),
+    listAll: (call) => collectPages(pageFetcher(call)),
+    pages: (call) => eachPage(pageFetcher(call)),
     none: async (call) => {
       await exchange(call);
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
-import { collectPages, nextPage } from "../../src/client/pagination.js";
+import { collectPages, eachPage, nextPage } from "../../src/client/pagination.js";
 import type { HttpRequest } from "../../src/model/http.js";
 import { json, record, routeTransport, stubTransport } from "./stub-transport.js";
 
@@ -85,6 +85,27 @@ describe("listAll", () => {
     );
     expect(all).toHaveLength(4);
     expect(fetches).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("eachPage", () => {
+  it("yields each page's new records before asking for the next page", async () => {
+    const fetches: number[] = [];
+    const seen: string[][] = [];
+    const pages = [people(1, 2), people(2, 3), people(4, 4)];
+    const fetchPage = async (page: number) => {
+      fetches.push(page);
+      return {
+        data: pages[page - 1]!,
+        meta: { count: 4, page, per_page: 2, total_pages: 3 },
+      };
+    };
+    for await (const page of eachPage(fetchPage, { perPage: 2 })) {
+      seen.push(page.map((r) => r.id));
+      expect(fetches).toHaveLength(seen.length);
+    }
+    // Record 2 came again on page 2: yielded once.
+    expect(seen).toEqual([["1", "2"], ["3"], ["4"]]);
   });
 });
 

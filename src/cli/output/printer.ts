@@ -36,6 +36,10 @@ function columnValue(record: FlatRecord, column: Column): unknown {
   return typeof column.value === "string" ? pick(record, column.value) : column.value(record);
 }
 
+function tsvLine(record: FlatRecord, columns: readonly Column[]): string {
+  return `${columns.map((c) => tsvCell(columnValue(record, c))).join("\t")}\n`;
+}
+
 export class Printer {
   constructor(
     private readonly stdout: OutputStream,
@@ -57,9 +61,7 @@ export class Printer {
   ): Promise<void> {
     if (this.mode === "json") return this.json(records);
     if (this.mode === "tsv") {
-      for (const record of records) {
-        this.stdout.write(`${columns.map((c) => tsvCell(columnValue(record, c))).join("\t")}\n`);
-      }
+      for (const record of records) this.stdout.write(tsvLine(record, columns));
       return;
     }
     if (records.length === 0) {
@@ -73,6 +75,47 @@ export class Printer {
         rows,
       )}\n`,
     );
+  }
+
+  /**
+   * `list` for records that arrive page by page: JSON and tab-separated rows are written
+   * as each page comes, so only one page is held (a 131,071-match list is 54 MB of JSON);
+   * a table needs every row first, for its column widths. A page that fails after others
+   * were written leaves them written (the exit status tells), as `gh api --paginate` does.
+   */
+  async listPages(
+    pages: AsyncIterable<readonly FlatRecord[]>,
+    columns: readonly Column[],
+    empty = "nothing to show",
+  ): Promise<void> {
+    if (this.mode === "json") return this.jsonArray(pages);
+    if (this.mode === "table") {
+      const records: FlatRecord[] = [];
+      for await (const page of pages) for (const record of page) records.push(record);
+      return this.list(records, columns, empty);
+    }
+    for await (const page of pages) {
+      if (page.length > 0) this.stdout.write(page.map((r) => tsvLine(r, columns)).join(""));
+    }
+  }
+
+  /** The text `json(all records)` writes, written a page at a time. */
+  private async jsonArray(pages: AsyncIterable<readonly FlatRecord[]>): Promise<void> {
+    const pretty = this.stdout.isTTY === true;
+    // Indented, an element is its own indented text shifted right by two spaces (JSON text
+    // holds no raw line break inside a string, so every "\n" starts a line).
+    const item = pretty
+      ? (r: FlatRecord) => `  ${JSON.stringify(r, null, 2).replaceAll("\n", "\n  ")}`
+      : (r: FlatRecord) => JSON.stringify(r);
+    const comma = pretty ? ",\n" : ",";
+    let opened = false;
+    for await (const page of pages) {
+      if (page.length === 0) continue;
+      const start = opened ? comma : pretty ? "[\n" : "[";
+      this.stdout.write(`${start}${page.map(item).join(comma)}`);
+      opened = true;
+    }
+    this.stdout.write(opened ? (pretty ? "\n]\n" : "]\n") : "[]\n");
   }
 
   /** One record: a two-column table of fields, a tab-separated field/value list, or JSON. */

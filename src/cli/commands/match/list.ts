@@ -1,6 +1,7 @@
 /** `tourney match list <tournament>`: matches in play order, filtered. */
 import type { Command } from "commander";
 import type { MatchFilters } from "../../../client/matches.js";
+import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
@@ -68,15 +69,22 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
     ...(o.state === "all" ? {} : { state: o.state }),
     ...(participant === undefined ? {} : { participant_id: participant }),
   };
-  const matches = (await client.matches.listAll(o.tournament, filters)).map(matchRecord);
-  const shown = matches.filter(keep(o));
-  if (printer.mode === "json") return printer.json(shown);
+  const pages = shownPages(client.matches.pages(o.tournament, filters), keep(o));
+  if (printer.mode === "json") return printer.listPages(pages, []);
   const roster = rosterOf(await client.participants.listAll(o.tournament));
-  await printer.list(
-    shown,
+  await printer.listPages(
+    pages,
     matchColumns(roster),
     o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
   );
+}
+
+/** Each page's matches as output shows them, those the local filters keep. */
+async function* shownPages(
+  pages: AsyncIterable<readonly ResourceObject[]>,
+  shown: (m: FlatRecord) => boolean,
+): AsyncGenerator<FlatRecord[]> {
+  for await (const page of pages) yield page.map(matchRecord).filter(shown);
 }
 
 export function registerList(noun: Command, app: App): void {
