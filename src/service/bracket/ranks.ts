@@ -95,7 +95,7 @@ function groupRanking(settings: TournamentSettings) {
 
 /** Elimination ranks of a stage from its plan and its complete results. */
 export function eliminationStageRanks(state: StageState): RankMap {
-  const results: ResultLookup = { get: (key) => outcomeOf(state.row(key)) };
+  const results: ResultLookup = { get: (key) => outcomeOf(state.result(key)) };
   return eliminationRanks(state.rows().map(plannedFrom), results);
 }
 

@@ -7,7 +7,7 @@
  */
 import type { BracketIndex } from "../../engine/index.js";
 import type { TournamentType } from "../../model/tournament.js";
-import type { MatchRow, StageRef } from "../../store/match-rows.js";
+import type { MatchResultRow, MatchRow, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import type { Bye } from "./round-plans.js";
@@ -31,6 +31,7 @@ class StoredStage implements StageState {
   private rowList: readonly MatchRow[] | undefined;
   private byeList: readonly Bye[] | undefined;
   private people: readonly StageParticipant[] | undefined;
+  private lookup: ((key: string) => MatchResultRow | undefined) | undefined;
 
   constructor(
     private readonly service: ServiceContext,
@@ -48,6 +49,11 @@ class StoredStage implements StageState {
 
   row(key: string): MatchRow | undefined {
     return this.service.matches.findByKey(this.ref, key);
+  }
+
+  result(key: string): MatchResultRow | undefined {
+    this.lookup ??= this.service.matches.stageLookup(this.ref);
+    return this.lookup(key);
   }
 
   rows(): readonly MatchRow[] {

@@ -11,7 +11,7 @@ import type {
   TournamentState,
   TournamentType,
 } from "../../model/tournament.js";
-import type { MatchRow, StageRef } from "../../store/match-rows.js";
+import type { MatchResultRow, MatchRow, StageRef } from "../../store/match-rows.js";
 import { plannedFrom } from "./match-codec.js";
 import type { Bye } from "./round-plans.js";
 
@@ -42,6 +42,8 @@ export interface StageState {
   readonly format: TournamentType;
   /** A row of the stage by plan key. */
   row(key: string): MatchRow | undefined;
+  /** The result columns of a row by plan key (what the progression reads, many times a report). */
+  result(key: string): MatchResultRow | undefined;
   /** Every row of the stage (inactive resets included), in play order. */
   rows(): readonly MatchRow[];
   /** Active rows of the stage that are not complete. */
@@ -75,6 +77,7 @@ export function stageState(data: StageData): StageState {
     tournament: data.tournament,
     format: stageFormat(data.tournament.settings, data.ref.stage),
     row: (key) => byKey.get(key),
+    result: (key) => byKey.get(key),
     rows: () => rows,
     countIncomplete: () => rows.filter((r) => r.active === 1 && r.state !== "complete").length,
     index: () => {
