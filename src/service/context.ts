@@ -1,5 +1,5 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
-import { ApiKeyRepository } from "../store/api-keys-repository.js";
+import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
 import type { ParticipantRepository } from "../store/participants-repository.js";
@@ -100,7 +100,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     basePath: "/v2.1",
     tournaments,
     participants,
-    apiKeys: new ApiKeyRepository(db),
+    apiKeys: store.apiKeys,
     now: () => {
       if (!inRequest) return iso();
       requestTime ??= iso();

@@ -2,6 +2,8 @@
  * The store the service uses: the repositories of one connection, plain (every
  * read a query) or with the one cache in front (store/cache/store-cache.ts).
  */
+import { ApiKeyRepository } from "./api-keys-repository.js";
+import { CachedApiKeys } from "./cache/cached-api-keys.js";
 import { CachedMatches } from "./cache/cached-matches.js";
 import { type CacheBudget, StoreCache } from "./cache/store-cache.js";
 import { withWriteRule } from "./cache/table-writes.js";
@@ -14,6 +16,7 @@ export interface Store {
   readonly tournaments: TournamentRepository;
   readonly participants: ParticipantRepository;
   readonly matches: MatchRepository;
+  readonly apiKeys: ApiKeyRepository;
   /** Before a request and at the start of a write: sees other connections' commits. */
   sync(): void;
   /** After a rollback. */
@@ -31,6 +34,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
       tournaments: new TournamentRepository(db),
       participants: new ParticipantRepository(db),
       matches: new MatchRepository(db),
+      apiKeys: new ApiKeyRepository(db),
       sync: () => {},
       rolledBack: () => {},
     };
@@ -40,6 +44,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
     tournaments: cachedTournaments(new TournamentRepository(db), cache),
     participants: cachedParticipants(new ParticipantRepository(db), cache),
     matches: new CachedMatches(db, cache),
+    apiKeys: new CachedApiKeys(db, cache),
     sync: () => cache.sync(),
     rolledBack: () => cache.dropAll(),
   };
