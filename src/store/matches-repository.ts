@@ -56,10 +56,11 @@ function listWhere(tournamentId: number, filter: MatchFilter): { sql: string; pa
     params.push(filter.state);
   }
   if (filter.participantId !== undefined) {
-    // A free-for-all match names its participants in entries (JSON written by the service).
-    sql += " AND (player1_id = ? OR player2_id = ? OR instr(entries, ?) > 0)";
+    // A free-for-all match names its participants in entries: read as JSON, not as text.
+    sql +=
+      " AND (player1_id = ? OR player2_id = ? OR EXISTS (SELECT 1 FROM json_each(entries) WHERE json_extract(value, '$.participant_id') = ?))";
     const id = filter.participantId;
-    params.push(id, id, `"participant_id":${id},`);
+    params.push(id, id, id);
   }
   return { sql, params };
 }

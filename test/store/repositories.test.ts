@@ -87,6 +87,25 @@ describe.each([
     );
   });
 
+  it("finds a free-for-all match by a participant in its entries, whatever the key order", () => {
+    const { matches, id } = store();
+    const ffa = (i: number): NewMatch => ({
+      ...newMatch(i),
+      side: "free_for_all",
+      player1Id: null,
+      player2Id: null,
+    });
+    matches.insertMany(id, [ffa(1), ffa(2)], NOW);
+    const [a, b] = matches.list(id, {});
+    const entry = (id: number) =>
+      `{"score_set":"","rank":null,"advancing":false,"participant_id":${id}}`;
+    matches.setEntries(a!.id, `[${entry(41)}]`, NOW);
+    matches.setEntries(b!.id, `[${entry(410)},${entry(4)}]`, NOW);
+    expect(matches.list(id, { participantId: 41 }).map((m) => m.id)).toEqual([a!.id]);
+    expect(matches.list(id, { participantId: 4 }).map((m) => m.id)).toEqual([b!.id]);
+    expect(matches.count(id, { participantId: 410 })).toBe(1);
+  });
+
   it("reads follow every write of match rows, as a fresh read finds them", () => {
     const { db, matches, id } = store();
     matches.insertMany(

@@ -4,6 +4,8 @@
  * A write changes the held row in place (`apply`, the one place): a row read
  * before a write of it shows the write, as a read after it would.
  */
+
+import { involves } from "../match-json.js";
 import type { MatchChanges, MatchFilter, MatchRow, MatchState, StageRef } from "../match-rows.js";
 
 /** A stage as a number: the final stage -1, a group its id (0 if none). */
@@ -23,14 +25,6 @@ function listOrder(a: MatchRow, b: MatchRow): number {
 
 function isState(row: MatchRow, state: MatchState | undefined): boolean {
   return state === undefined || row.state === state;
-}
-
-function involves(row: MatchRow, participantId: number): boolean {
-  return (
-    row.player1_id === participantId ||
-    row.player2_id === participantId ||
-    row.entries?.includes(`"participant_id":${participantId},`) === true
-  );
 }
 
 /**
