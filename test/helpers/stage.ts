@@ -11,6 +11,7 @@ import { StageDraft } from "../../src/service/bracket/stage-draft.js";
 import { type StageState, stageState } from "../../src/service/bracket/stage-state.js";
 import type { MatchReport } from "../../src/service/validation/match-report.js";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
+import { newMatchRow } from "../../src/store/match-columns.js";
 import type { MatchRow, NewMatch } from "../../src/store/match-rows.js";
 
 export const NOW = "2026-11-23T10:00:00.000Z";
@@ -22,33 +23,7 @@ export function settingsFor(type: TournamentSettings["tournament_type"]): Tourna
 
 /** Stored rows as the service makes them from new matches (ids from 1). */
 export function rowsOf(matches: readonly NewMatch[]): MatchRow[] {
-  return matches.map((m, i) => ({
-    id: i + 1,
-    tournament_id: REF.tournamentId,
-    stage: m.stage,
-    group_id: m.groupId,
-    plan_key: m.key,
-    side: m.side,
-    round: m.round,
-    identifier: m.identifier,
-    suggested_play_order: m.suggestedPlayOrder,
-    player1_source: m.player1Source,
-    player2_source: m.player2Source,
-    only_if_loser_wins: m.onlyIfLoserWins,
-    active: m.active ? 1 : 0,
-    player1_id: m.player1Id,
-    player2_id: m.player2Id,
-    state: m.state,
-    winner_id: null,
-    loser_id: null,
-    tie: 0,
-    score_sets: null,
-    entries: m.entries ?? null,
-    underway_at: null,
-    completed_at: null,
-    created_at: NOW,
-    updated_at: NOW,
-  }));
+  return matches.map((m, i) => newMatchRow(m, REF.tournamentId, i + 1, NOW));
 }
 
 export const players = (n: number) =>

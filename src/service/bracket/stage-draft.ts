@@ -8,6 +8,7 @@
  */
 import type { ResultLookup, SlotName } from "../../engine/index.js";
 import type { TournamentState } from "../../model/tournament.js";
+import { newMatchRow } from "../../store/match-columns.js";
 import type { MatchResultUpdate, MatchRow, MatchState, NewMatch } from "../../store/match-rows.js";
 import { outcomeOf } from "./match-codec.js";
 import type { Bye } from "./round-plans.js";
@@ -193,33 +194,7 @@ export class StageDraft {
     this.changes.push({ kind: "insert", matches });
     const { ref } = this.state;
     for (const m of matches) {
-      const row: Row = {
-        id: 0,
-        tournament_id: ref.tournamentId,
-        stage: m.stage,
-        group_id: m.groupId,
-        plan_key: m.key,
-        side: m.side,
-        round: m.round,
-        identifier: m.identifier,
-        suggested_play_order: m.suggestedPlayOrder,
-        player1_source: m.player1Source,
-        player2_source: m.player2Source,
-        only_if_loser_wins: m.onlyIfLoserWins,
-        active: m.active ? 1 : 0,
-        player1_id: m.player1Id,
-        player2_id: m.player2Id,
-        state: m.state,
-        winner_id: null,
-        loser_id: null,
-        tie: 0,
-        score_sets: null,
-        entries: m.entries ?? null,
-        underway_at: null,
-        completed_at: null,
-        created_at: this.now,
-        updated_at: this.now,
-      };
+      const row: Row = newMatchRow(m, ref.tournamentId, 0, this.now);
       this.added.push(row);
       this.edited.set(m.key, row);
       this.incompleteDelta += incomplete(row);
