@@ -11,9 +11,17 @@
 // Each size has its own data directory, seeded untimed by three processes of the same
 // binary: tournament create, participants bulk-add --file (one transaction), tournament start.
 // Usage: npm run build && node bench/scale.mjs [--runs 9] [--list-runs 5]
-//          [--sizes 64,1024,4096,16384] [--list-sizes 16384,65536]
+//          [--sizes 64,1024,4096,16384] [--list-sizes 16384,65536] [--bin path/to/bin/tourney]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +33,7 @@ const { values: args } = parseArgs({
     "list-runs": { type: "string", default: "5" },
     sizes: { type: "string", default: "64,1024,4096,16384" },
     "list-sizes": { type: "string", default: "16384,65536" },
+    bin: { type: "string" },
   },
 });
 const whole = (flag, text, least) => {
@@ -43,29 +52,41 @@ if (runs > Math.min(...sizes) / 2)
   );
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(root, "bin", "tourney");
+const bin = args.bin ?? join(root, "bin", "tourney"); // --bin: another build, to compare
 const preload = join(root, "bench", "max-rss.cjs");
 const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-scale-"));
 const RUN_TIMEOUT_MS = 300_000; // one process; bounds the bench whatever happens
 
-/** One process of the binary in `dir`; its wall time (ms), peak RSS (MiB) and stdout. */
+/**
+ * One process of the binary in `dir`; its wall time (ms), peak RSS (MiB) and stdout. Its
+ * stdout is a file, as when a script redirects it or pipes it into jq (the CLI writes
+ * straight to a pipe or file descriptor); spawnSync's own pipe is a socket, through which
+ * the CLI's output queues in memory whenever this process reads slower than it writes.
+ */
 function run(dir, argv) {
   const env = {
     ...process.env,
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: join(dir, "data"),
   };
+  const out = join(dir, "stdout.txt");
+  const fd = openSync(out, "w");
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ["-r", preload, bin, ...argv], {
-    env,
-    encoding: "utf8",
-    maxBuffer: 1 << 30,
-    timeout: RUN_TIMEOUT_MS,
-  });
+  let r;
+  try {
+    r = spawnSync(process.execPath, ["-r", preload, bin, ...argv], {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", fd, "pipe"],
+      timeout: RUN_TIMEOUT_MS,
+    });
+  } finally {
+    closeSync(fd);
+  }
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`tourney ${argv.join(" ")}: exit ${r.status}: ${r.stderr}`);
   const kib = Number(/max-rss-kib (\d+)\s*$/.exec(r.stderr)?.[1] ?? Number.NaN);
-  return { ms, mib: kib / 1024, stdout: r.stdout };
+  return { ms, mib: kib / 1024, stdout: readFileSync(out, "utf8") };
 }
 
 /** A started double elimination of `players` (P1...) alone in its own data directory. */
