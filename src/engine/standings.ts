@@ -16,6 +16,8 @@
  * tie-break level share a rank (1, 2, 2, 4) and are listed by seed; the row order
  * is total (the seed decides last) for what needs one, such as advancement.
  */
+
+import type { RANKINGS } from "../model/tournament.js";
 import {
   type Bye,
   gameWinPercentage,
@@ -33,20 +35,8 @@ import {
 } from "./tiebreaks.js";
 import type { EngineParticipant, MatchResult, RankMap } from "./types.js";
 
-export const RANKING_OPTIONS = [
-  "match wins",
-  "game wins",
-  "game win percentage",
-  "points scored",
-  "points difference",
-  "custom",
-] as const;
-
-export type RankingOption = (typeof RANKING_OPTIONS)[number];
-
-export function isRankingOption(value: string): value is RankingOption {
-  return (RANKING_OPTIONS as readonly string[]).includes(value);
-}
+/** How a table ranks: the model's ranking options (`ranked_by` / `ranking`). */
+export type RankingOption = (typeof RANKINGS)[number];
 
 /** Points per occurrence for the `custom` ranking (pts_for_match_win, ... pts_for_bye). */
 export interface PointsOptions {

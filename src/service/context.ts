@@ -80,18 +80,9 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       throw error;
     }
   };
-  // The ISO form of the clock's reading, worked out again only when the millisecond changes.
-  let lastMs = Number.NaN;
-  let lastIso = "";
-  const iso = (): string => {
-    const date = clock();
-    const ms = date.getTime();
-    if (ms !== lastMs) {
-      lastIso = date.toISOString();
-      lastMs = ms;
-    }
-    return lastIso;
-  };
+  // One reading of the clock per request (below), no cache across requests: a reading and
+  // its toISOString cost about 1 us (a million in 1.1 s here), next to ~100 us a request.
+  const iso = (): string => clock().toISOString();
   let requestTime: string | undefined;
   let inRequest = false;
   return {
