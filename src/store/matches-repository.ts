@@ -130,6 +130,11 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     return this.rows(`${SELECT_MATCHES} WHERE tournament_id = ? ORDER BY id`, tournamentId);
   }
 
+  /** How many rows a tournament has (active or not). */
+  rowCount(tournamentId: number): number {
+    return this.number("SELECT COUNT(*) FROM matches WHERE tournament_id = ?", tournamentId);
+  }
+
   find(tournamentId: number, id: number): MatchRow | undefined {
     const raw = this.stmt(`${SELECT_MATCHES} WHERE id = ? AND tournament_id = ? AND active = 1`)
       .raw(true)

@@ -109,6 +109,26 @@ describe("the store cache", () => {
     expect(cache.heldMatches(big)?.byId.size).toBe(300);
   });
 
+  it("makes room before it loads a tournament's rows: the budget holds while they load", () => {
+    const db = database();
+    const ids = ["a", "b", "c"].map((url) => tournament(db, url));
+    const cache = new StoreCache(db, { maxHeldRows: 250 });
+    const matches = new CachedMatches(db, cache);
+    for (const id of ids.slice(0, 2)) matches.insertMany(id, rows(100), NOW);
+    new MatchRepository(db).insertMany(ids[2]!, rows(100), NOW);
+    const heldWhileLoading: (number | undefined)[] = [];
+    cache.matchesOf(
+      ids[2]!,
+      () => {
+        for (const id of ids.slice(0, 2)) heldWhileLoading.push(cache.heldMatches(id)?.byId.size);
+        return new MatchRepository(db).rowsOf(ids[2]!);
+      },
+      () => 100,
+    );
+    expect(heldWhileLoading).toEqual([undefined, 100]);
+    expect(cache.heldMatches(ids[2]!)?.byId.size).toBe(100);
+  });
+
   it("counts every method of a table repository not named a read as a write", () => {
     class Table {
       calls: string[] = [];
@@ -156,6 +176,7 @@ describe("the store cache", () => {
       "groups",
       "openMatchesOf",
       "rowsOf",
+      "rowCount",
       // private helpers of the reads
       "stmt",
       "rows",

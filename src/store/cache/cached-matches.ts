@@ -29,7 +29,11 @@ export class CachedMatches extends MatchRepository {
   }
 
   private held(tournamentId: number): HeldMatches {
-    return this.cache.matchesOf(tournamentId, () => this.rowsOf(tournamentId));
+    return this.cache.matchesOf(
+      tournamentId,
+      () => this.rowsOf(tournamentId),
+      () => this.rowCount(tournamentId),
+    );
   }
 
   override insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
