@@ -1,4 +1,4 @@
-/** A real embedded service on in-memory SQLite, driven with HTTP-shaped requests. */
+/** A real embedded service (in-memory SQLite unless a file is given), driven with HTTP-shaped requests. */
 import type { HttpMethod, HttpResponse } from "../../src/model/http.js";
 import { openService, type Service } from "../../src/service/index.js";
 
@@ -13,7 +13,7 @@ export interface ServiceHarness {
 }
 
 export async function startService(
-  options: { requireAuth?: boolean; now?: () => Date } = {},
+  options: { requireAuth?: boolean; now?: () => Date; dbPath?: string; cache?: boolean } = {},
 ): Promise<ServiceHarness> {
   const service = await openService({ dbPath: ":memory:", ...options });
   return {

@@ -9,10 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HttpMethod } from "../../src/model/http.js";
-import { openService, type Service } from "../../src/service/index.js";
+import type { Service } from "../../src/service/index.js";
 import { changeState, createWithPlayers, matches, playOut, reportBody } from "../helpers/play.js";
-import type { ServiceHarness } from "../helpers/service.js";
+import { type ServiceHarness, startService } from "../helpers/service.js";
 
 const dirs: string[] = [];
 const services: Service[] = [];
@@ -30,21 +29,9 @@ function dbFile(): string {
 let cache = true;
 
 async function harness(dbPath: string): Promise<ServiceHarness> {
-  const service = await openService({ dbPath, cache });
-  services.push(service);
-  return {
-    service,
-    async request(method: HttpMethod, path: string, body?: unknown) {
-      const response = await service.handle({
-        method,
-        path,
-        headers: { "content-type": "application/vnd.api+json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = response.body === "" ? undefined : JSON.parse(response.body);
-      return { status: response.status, headers: response.headers, body: response.body, json };
-    },
-  };
+  const h = await startService({ dbPath, cache });
+  services.push(h.service);
+  return h;
 }
 
 /** Every match as a separate connection reads it from the file. */

@@ -19,11 +19,14 @@ import { TIE_BREAKS } from "../../src/model/tournament.js";
 import { groupStandings } from "../../src/service/bracket/group-stage.js";
 import { loadStage } from "../../src/service/bracket/stage-io.js";
 import { createContext } from "../../src/service/context.js";
-import { openService } from "../../src/service/index.js";
 import { openDatabase } from "../../src/store/database.js";
 import { changeState } from "../helpers/play.js";
-import type { ServiceHarness } from "../helpers/service.js";
-import { participantsBody, tournamentBody } from "../helpers/service.js";
+import {
+  participantsBody,
+  type ServiceHarness,
+  startService,
+  tournamentBody,
+} from "../helpers/service.js";
 
 interface StandingAttrs {
   participant_id: number;
@@ -43,21 +46,7 @@ let files = 0;
 
 async function fileService(): Promise<ServiceHarness & { dbPath: string }> {
   const dbPath = join(dir, `t${++files}.db`);
-  const service = await openService({ dbPath });
-  return {
-    dbPath,
-    service,
-    async request(method, path, body) {
-      const response = await service.handle({
-        method,
-        path,
-        headers: { "content-type": "application/vnd.api+json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = response.body === "" ? undefined : JSON.parse(response.body);
-      return { ...response, json };
-    },
-  };
+  return { ...(await startService({ dbPath })), dbPath };
 }
 
 /** A random one-on-one result: a win with scores winner > loser, or a tie with equal scores. */
