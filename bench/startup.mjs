@@ -3,7 +3,9 @@
 // `tourney tournament list --json` (embedded, 1,000 tournaments in the store),
 // as ratios to bare `node -e 0` measured in the same run.
 // Targets (issue 2): --version <= 1.3x, the list <= 2.0x.
-// Usage: npm run build && node bench/startup.mjs [runs]
+// Usage: npm run build && node bench/startup.mjs [runs] [--against DIR]
+//   --against DIR: also time the built checkout in DIR (e.g. a git worktree of an
+//   earlier commit, built) in the same loop, on the same database, for before/after.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +13,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 
-const runs = Number(process.argv[2] ?? 31);
+const args = process.argv.slice(2);
+const againstAt = args.indexOf("--against");
+const against = againstAt === -1 ? undefined : args.splice(againstAt, 2)[1];
+const runs = Number(args[0] ?? 31);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "bin", "tourney");
 const dir = mkdtempSync(join(tmpdir(), "tourney-bench-"));
@@ -75,6 +80,18 @@ try {
     { name: "node -e 0", args: ["-e", "0"] },
     { name: "tourney --version", args: [bin, "--version"] },
     { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
+    ...(against === undefined
+      ? []
+      : [
+          {
+            name: "--against: tourney --version",
+            args: [join(against, "bin", "tourney"), "--version"],
+          },
+          {
+            name: "--against: tournament list --json",
+            args: [join(against, "bin", "tourney"), "tournament", "list", "--json"],
+          },
+        ]),
   ]);
   const base = m["node -e 0"];
   console.log(`startup, median of ${runs} runs (Node ${process.version})`);
