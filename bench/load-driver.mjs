@@ -2,6 +2,7 @@
 // connection pools (undici) that time each request, closed-loop load, and latency
 // figures. Nothing here knows tourney's interface.
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Pool } from "undici";
 
@@ -98,4 +99,25 @@ export function stats(samples, seconds) {
     firstFailure:
       failed[0] && `${failed[0].kind} -> ${failed[0].status} ${failed[0].text.slice(0, 200)}`,
   };
+}
+
+/**
+ * Runs a bench's `main`, bounded whatever happens (a server that stops answering
+ * ends the run after 10 minutes, not the machine), then stops every child and
+ * removes `tmp`.
+ */
+export async function runBounded(name, main, tmp) {
+  const watchdog = setTimeout(() => {
+    console.error(`bench/${name}: gave up after 10 minutes`);
+    for (const child of children) child.kill("SIGKILL");
+    process.exit(1);
+  }, 600_000);
+  watchdog.unref();
+  try {
+    await main();
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await sleep(200);
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }

@@ -19,17 +19,17 @@
 // Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
 //          [--max-requests 250000] [--tournaments 4] [--players 64] [--readers 4]
 //          [--rr 512] [--de 16384] [--bulk 10000] [--seed 1]
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import {
-  children,
   client,
   drive,
   forSeconds,
   random,
+  runBounded,
   startBaseline,
   stats,
 } from "./load-driver.mjs";
@@ -238,17 +238,4 @@ async function main() {
   }
 }
 
-// Bounded whatever happens: a server that stops answering ends the run, not the machine.
-const watchdog = setTimeout(() => {
-  console.error("bench/load: gave up after 10 minutes");
-  for (const child of children) child.kill("SIGKILL");
-  process.exit(1);
-}, 600_000);
-watchdog.unref();
-try {
-  await main();
-} finally {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  await sleep(200);
-  rmSync(tmp, { recursive: true, force: true });
-}
+await runBounded("load", main, tmp);

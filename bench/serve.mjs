@@ -14,13 +14,12 @@
 // The load generator runs in this process, on the same machine as both servers.
 // Usage: npm run build && node bench/serve.mjs [--connections 32] [--duration 3]
 //          [--pairs 5] [--players 64]
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { children, client, startBaseline } from "./load-driver.mjs";
+import { client, runBounded, startBaseline } from "./load-driver.mjs";
 import { expectOk, scoresReport, startedDoubleElimination, startServe } from "./serve-fixture.mjs";
 
 const { values: args } = parseArgs({
@@ -148,17 +147,4 @@ async function main() {
   }
 }
 
-// Bounded whatever happens: a server that stops answering ends the run, not the machine.
-const watchdog = setTimeout(() => {
-  console.error("bench/serve: gave up after 10 minutes");
-  for (const child of children) child.kill("SIGKILL");
-  process.exit(1);
-}, 600_000);
-watchdog.unref();
-try {
-  await main();
-} finally {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  await sleep(200);
-  rmSync(tmp, { recursive: true, force: true });
-}
+await runBounded("serve", main, tmp);
