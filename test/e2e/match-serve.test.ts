@@ -40,7 +40,12 @@ describe.runIf(BUILT)("match and state verbs over tourney serve", () => {
     const t = String(
       JSON.parse(await tourney("tournament", "create", "--name", "LAN Cup", "--json")).id,
     );
-    await runBinary(["participants", "bulk-add", t], env, "Ada\nGrace\nLinus\nAlan\n");
+    const added = await runBinary(
+      ["participants", "bulk-add", t],
+      env,
+      "Ada\nGrace\nLinus\nAlan\n",
+    );
+    expect(added.code, added.stderr).toBe(0);
     await tourney("tournament", "start", t);
     expect(await tourney("match", "list", t, "--state", "open")).toMatch(
       /^\d+\tA\t1\t-\topen\tAda\tAlan\t-\t-\t-\n\d+\tB\t1\t-\topen\tGrace\tLinus\t-\t-\t-\n$/,

@@ -127,7 +127,12 @@ describe.runIf(BUILT)("tourney serve, driven by the built binary", () => {
         )
       ).code,
     ).toBe(0);
-    await runBinary(["auth", "login", "--profile", "wrongkey"], env, "tk_not_a_key\n");
+    const stored = await runBinary(
+      ["auth", "login", "--profile", "wrongkey"],
+      env,
+      "tk_not_a_key\n",
+    );
+    expect(stored.code, stored.stderr).toBe(0);
     const refused = await runBinary(["--profile", "wrongkey", "tournament", "list"], env);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("API key is not valid");
