@@ -9,8 +9,8 @@ import {
   planSingleElimination,
 } from "../../src/engine/index.js";
 import { plannedFrom } from "../../src/service/bracket/match-codec.js";
-import { storePlan } from "../../src/service/bracket/plan-stage.js";
 import { seedStageIndex, stageIndex } from "../../src/service/bracket/stage-index.js";
+import { applyChanges } from "../../src/service/bracket/stage-io.js";
 import { createContext } from "../../src/service/context.js";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { openDatabase } from "../../src/store/database.js";
@@ -48,7 +48,7 @@ describe("stage index", () => {
         now: "2026-11-23T10:00:00.000Z",
       });
       const ref = { tournamentId: id, stage: "final", groupId: null } as const;
-      service.write(() => storePlan(service, ref, plan));
+      service.write(() => applyChanges(service, ref, [{ kind: "plan", plan }], service.now()));
       const seeded = stageIndex(service.matches, ref);
       const fresh = new MatchRepository(db);
       const rebuilt = buildIndex(fresh.stageRows(ref).map(plannedFrom));

@@ -8,6 +8,7 @@ import type { ParticipantRow } from "../../store/participants-repository.js";
 import { checkInOpensAt, type TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { notFound, unprocessable } from "../errors.js";
+import type { TournamentDraft } from "./tournament-draft.js";
 
 const POINTER = "/data/attributes/state";
 
@@ -68,24 +69,26 @@ export function checkIn(
   service.participants.setCheckedIn(t.id, p.id, on ? now : null, now);
 }
 
-export function processCheckIn(service: ServiceContext, row: TournamentRow): void {
-  if (row.state !== "checking_in") {
+/** Those not checked in sit out; the tournament is checked_in. */
+export function processCheckIn(draft: TournamentDraft): void {
+  const { state } = draft.row;
+  if (state !== "checking_in") {
     throw unprocessable(
-      `cannot process check-in while the tournament is ${row.state}; check-in must be open (checking_in)`,
+      `cannot process check-in while the tournament is ${state}; check-in must be open (checking_in)`,
       POINTER,
     );
   }
-  const now = service.now();
-  service.participants.deactivateUnchecked(row.id, now);
-  service.tournaments.setState(row.id, "checked_in", now);
+  draft.record({ kind: "set_aside_unchecked" });
+  draft.setState("checked_in");
 }
 
-export function abortCheckIn(service: ServiceContext, row: TournamentRow): void {
-  if (row.state !== "checking_in" && row.state !== "checked_in") {
-    throw unprocessable(`cannot abort check-in while the tournament is ${row.state}`, POINTER);
+/** Everyone back, check-ins forgotten, the window closed: the tournament is pending. */
+export function abortCheckIn(draft: TournamentDraft): void {
+  const { state } = draft.row;
+  if (state !== "checking_in" && state !== "checked_in") {
+    throw unprocessable(`cannot abort check-in while the tournament is ${state}`, POINTER);
   }
-  const now = service.now();
-  service.participants.undoCheckIn(row.id, now);
-  service.tournaments.disarmCheckIn(row.id);
-  service.tournaments.setState(row.id, "pending", now);
+  draft.record({ kind: "undo_check_in" });
+  draft.record({ kind: "disarm_check_in" });
+  draft.setState("pending");
 }

@@ -18,47 +18,37 @@ import {
 } from "../../engine/index.js";
 import type { TournamentType } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
-import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { matchResultOf } from "./match-codec.js";
 import { startStage } from "./plan-stage.js";
 import { eliminationStageRanks, roundRobinStandings, stageEntrants, swissRanks } from "./ranks.js";
-import { loadStage } from "./stage-io.js";
 import { assertGroupStageWithinLimits } from "./stage-limits.js";
 import type { StageState } from "./stage-state.js";
+import type { TournamentDraft } from "./tournament-draft.js";
 
 const POINTER = "/data/attributes/state";
 
-export function startGroupStage(service: ServiceContext, row: TournamentRow): void {
-  const options = row.settings.group_stage_options;
-  const participants = service.participants
-    .listActive(row.id)
-    .map((p) => ({ id: p.id, seed: p.seed }));
+/** Groups by snake seeding, each planned as a stage of its own; the tournament is group_stages_underway. */
+export function startGroupStage(draft: TournamentDraft): void {
+  const { settings } = draft.row;
+  const options = settings.group_stage_options;
+  const participants = draft.facts.activeSeeds();
   assertGroupStageRules({
     participantCount: participants.length,
     groupSize: options.group_size,
     advancePerGroup: options.participant_count_to_advance_per_group,
   });
-  assertGroupStageWithinLimits(row.settings, participants.length);
+  assertGroupStageWithinLimits(settings, participants.length);
   const groups = snakeGroups(participants, options.group_size);
-  const now = service.now();
   const assignment = new Map<number, number>();
   groups.forEach((members, i) => {
     for (const member of members) assignment.set(member.id, i + 1);
   });
-  service.participants.setGroups(row.id, assignment, now);
+  draft.record({ kind: "groups", groups: assignment });
   groups.forEach((members, i) => {
-    startStage(
-      service,
-      row.settings,
-      { tournamentId: row.id, stage: "group", groupId: i + 1 },
-      members,
-    );
+    draft.stage(draft.ref("group", i + 1), (stage) => startStage(stage, settings, members));
   });
-  service.tournaments.setState(row.id, "group_stages_underway", now, {
-    started: now,
-    completed: null,
-  });
+  draft.setState("group_stages_underway", { started: draft.now, completed: null });
 }
 
 /** A group's standings, in finishing order (elimination groups by elimination rank). */
@@ -103,50 +93,49 @@ function firstRoundPairs(
   return pairs;
 }
 
-export function finalizeGroupStage(service: ServiceContext, row: TournamentRow): void {
+/** Every group complete: the final stage's seeding is fixed (group winners first, groups kept apart). */
+export function finalizeGroupStage(draft: TournamentDraft): void {
+  const { row, facts } = draft;
   if (row.state !== "group_stages_underway") {
     throw unprocessable(
       `cannot finalize the group stage of a tournament that is ${row.state}; it must be group_stages_underway`,
       POINTER,
     );
   }
-  const open = service.matches.countIncompleteInStage(row.id, "group");
+  const stages = facts.groups().map((g) => facts.stage(draft.ref("group", g)));
+  const open = stages.reduce((n, stage) => n + stage.countIncomplete(), 0);
   if (open > 0)
     throw unprocessable(
       `${open} group stage matches are not complete yet; report them first`,
       POINTER,
     );
-  const settings = row.settings;
-  const standings = service.matches
-    .groups(row.id)
-    .map((g) =>
-      groupStandings(loadStage(service, row, { tournamentId: row.id, stage: "group", groupId: g })),
-    );
+  const { settings } = row;
   const entrants = finalStageSeeds(
-    standings,
+    stages.map(groupStandings),
     settings.group_stage_options.participant_count_to_advance_per_group,
   );
   const apart = keepGroupsApart(entrants, (n) =>
     firstRoundPairs(settings.tournament_type, settings.seeding_options.sequential_pairings, n),
   );
   const seeds = [...apart].sort((a, b) => a.seed - b.seed).map((e) => e.participantId);
-  service.tournaments.setStageData(row.id, { final_stage_seeds: seeds });
-  service.tournaments.setState(row.id, "group_stages_finalized", service.now());
+  draft.record({ kind: "stage_data", data: { final_stage_seeds: seeds } });
+  draft.setState("group_stages_finalized");
 }
 
-export function resetGroupStage(service: ServiceContext, row: TournamentRow): void {
-  if (row.state !== "group_stages_underway" && row.state !== "group_stages_finalized") {
-    throw unprocessable(
-      `cannot reset the group stage of a tournament that is ${row.state}`,
-      POINTER,
-    );
+export function resetGroupStage(draft: TournamentDraft): void {
+  const { state } = draft.row;
+  if (state !== "group_stages_underway" && state !== "group_stages_finalized") {
+    throw unprocessable(`cannot reset the group stage of a tournament that is ${state}`, POINTER);
   }
-  const now = service.now();
-  service.matches.deleteAll(row.id);
-  service.matches.deleteByes(row.id);
-  service.participants.clearResults(row.id, true, now);
-  service.tournaments.setStageData(row.id, null);
-  service.tournaments.setState(row.id, "pending", now, { started: null, completed: null });
+  resetToPending(draft);
+}
+
+/** Back to pending: every match and bye gone, ranks and group places forgotten, no final seeding. */
+export function resetToPending(draft: TournamentDraft): void {
+  draft.record({ kind: "clear_matches" });
+  draft.record({ kind: "clear_results", groups: true });
+  draft.record({ kind: "stage_data", data: null });
+  draft.setState("pending", { started: null, completed: null });
 }
 
 /** Final-stage participants after a group stage: the stored seeding, as engine participants. */

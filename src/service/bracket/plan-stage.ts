@@ -1,9 +1,10 @@
 /**
- * Planning a stage with the engine and storing one row per planned match.
+ * Planning a stage with the engine: the changes that store one row per planned
+ * match (stage-io.ts applies them).
  * Elimination and round-robin stages are planned whole; swiss and free-for-all
  * stages one round at a time (round 1 here; each later round when the one
- * before completes, progress.ts). A round robin is stored as the engine yields
- * its matches, never held whole (its match count grows with the square of the
+ * before completes, progress.ts). A round robin's plan is handed on as the
+ * engine yields its matches, never held whole (its match count grows with the square of the
  * field; see model/limits.ts).
  */
 import {
@@ -14,11 +15,8 @@ import {
   roundRobinMatches,
 } from "../../engine/index.js";
 import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
-import type { NewMatch, StageRef } from "../../store/match-rows.js";
-import type { ServiceContext } from "../context.js";
-import { newMatchFromPlan } from "./match-codec.js";
 import { planFreeForAllTables, planSwissRound, type RoundPlan } from "./round-plans.js";
-import { seedStageIndex } from "./stage-index.js";
+import type { StageDraft } from "./stage-draft.js";
 import { stageFormat } from "./stage-state.js";
 
 function planWhole(
@@ -53,46 +51,30 @@ function planWhole(
   }
 }
 
-/** Plans and stores a stage; swiss and free for all get their first round. */
+/**
+ * Plans a stage on its (empty) draft: a whole plan for elimination and round
+ * robin, the first round and its bye for swiss and free for all. Pure: the
+ * draft records what to store.
+ */
 export function startStage(
-  service: ServiceContext,
+  draft: StageDraft,
   settings: TournamentSettings,
-  ref: StageRef,
   participants: readonly EngineParticipant[],
 ): void {
+  const { ref } = draft.state;
   const format = stageFormat(settings, ref.stage);
+  let round: RoundPlan;
   if (format === "swiss") {
-    storeRound(service, ref, planSwissRound(settings, ref, 1, participants, NOTHING_PLAYED));
+    round = planSwissRound(settings, ref, 1, participants, NOTHING_PLAYED);
   } else if (format === "free for all") {
     const ids = participants.map((p) => p.id);
-    storeRound(service, ref, planFreeForAllTables(settings, ref, 1, ids, 0));
+    round = planFreeForAllTables(settings, ref, 1, ids, 0);
   } else {
-    storePlan(service, ref, planWhole(settings, format, ref.stage, participants));
+    draft.plan(planWhole(settings, format, ref.stage, participants));
+    return;
   }
+  draft.insert(round.matches);
+  if (round.bye !== null) draft.addBye(round.bye);
 }
 
 const NOTHING_PLAYED = { rows: [], byes: [] } as const;
-
-function storeRound(service: ServiceContext, ref: StageRef, plan: RoundPlan): void {
-  service.matches.insertMany(ref.tournamentId, plan.matches, service.now());
-  if (plan.bye !== null) service.matches.addBye(ref, plan.bye.round, plan.bye.participantId);
-}
-
-function* newMatches(ref: StageRef, plan: Iterable<PlannedMatch>): Generator<NewMatch> {
-  for (const m of plan) yield newMatchFromPlan(ref, m);
-}
-
-/**
- * Stores a stage's planned matches as they come. A plan held whole (an array:
- * elimination) also seeds the stage's bracket index; a streamed one (round
- * robin, whose results move nobody on) does not need one.
- */
-export function storePlan(
-  service: ServiceContext,
-  ref: StageRef,
-  plan: readonly PlannedMatch[] | Iterable<PlannedMatch>,
-): void {
-  service.matches.insertMany(ref.tournamentId, newMatches(ref, plan), service.now());
-  // The stage's bracket index, from the plan at hand rather than from the stored rows.
-  if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
-}

@@ -6,7 +6,7 @@
  * Matches are named by plan key, so that a change can name a match that an
  * earlier change of the same list inserts.
  */
-import type { ResultLookup, SlotName } from "../../engine/index.js";
+import type { PlannedMatch, ResultLookup, SlotName } from "../../engine/index.js";
 import type { TournamentState } from "../../model/tournament.js";
 import { newMatchRow } from "../../store/match-columns.js";
 import type { MatchResultUpdate, MatchRow, MatchState, NewMatch } from "../../store/match-rows.js";
@@ -32,6 +32,12 @@ export type StageChange =
       readonly active: boolean;
     }
   | { readonly kind: "insert"; readonly matches: readonly NewMatch[] }
+  /**
+   * A stage planned whole at its start, stored as the plan yields it: a round
+   * robin comes as an iterable (read once, by the shell; never held whole),
+   * an elimination plan as an array (which also gives the stage's index).
+   */
+  | { readonly kind: "plan"; readonly plan: readonly PlannedMatch[] | Iterable<PlannedMatch> }
   | { readonly kind: "bye"; readonly bye: Bye }
   | { readonly kind: "drop_rounds_after"; readonly round: number }
   | { readonly kind: "tournament_state"; readonly state: TournamentState };
@@ -199,6 +205,15 @@ export class StageDraft {
       this.edited.set(m.key, row);
       this.incompleteDelta += incomplete(row);
     }
+  }
+
+  /**
+   * Stores a stage's whole plan (a stage's start, on an empty stage). The
+   * draft does not read these rows back: nothing after a start does, and a
+   * round robin's plan is streamed to the store, never held.
+   */
+  plan(plan: readonly PlannedMatch[] | Iterable<PlannedMatch>): void {
+    this.changes.push({ kind: "plan", plan });
   }
 
   addBye(bye: Bye): void {

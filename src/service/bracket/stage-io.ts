@@ -5,14 +5,15 @@
  * rows they hold in step). Callers run it inside `service.write`, so the whole
  * list lands in one transaction or not at all.
  */
-import type { BracketIndex } from "../../engine/index.js";
+import type { BracketIndex, PlannedMatch } from "../../engine/index.js";
 import type { TournamentType } from "../../model/tournament.js";
-import type { MatchResultRow, MatchRow, StageRef } from "../../store/match-rows.js";
+import type { MatchResultRow, MatchRow, NewMatch, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
+import { newMatchFromPlan } from "./match-codec.js";
 import type { Bye } from "./round-plans.js";
 import { type StageChange, StageDraft } from "./stage-draft.js";
-import { stageIndex, stageOf } from "./stage-index.js";
+import { seedStageIndex, stageIndex, stageOf } from "./stage-index.js";
 import {
   type StageParticipant,
   type StageState,
@@ -96,6 +97,26 @@ function idOf(service: ServiceContext, ref: StageRef, key: string): number {
   return row.id;
 }
 
+function* newMatches(ref: StageRef, plan: Iterable<PlannedMatch>): Generator<NewMatch> {
+  for (const m of plan) yield newMatchFromPlan(ref, m);
+}
+
+/**
+ * Stores a stage's planned matches as they come. A plan held whole (an array:
+ * elimination) also seeds the stage's bracket index, from the plan at hand
+ * rather than from the stored rows; a streamed one (round robin, whose results
+ * move nobody on) does not need one.
+ */
+function storePlan(
+  service: ServiceContext,
+  ref: StageRef,
+  plan: readonly PlannedMatch[] | Iterable<PlannedMatch>,
+  now: string,
+): void {
+  service.matches.insertMany(ref.tournamentId, newMatches(ref, plan), now);
+  if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
+}
+
 /** Writes `changes` in order (inside the caller's transaction). */
 export function applyChanges(
   service: ServiceContext,
@@ -120,6 +141,9 @@ export function applyChanges(
         break;
       case "insert":
         matches.insertMany(ref.tournamentId, c.matches, now);
+        break;
+      case "plan":
+        storePlan(service, ref, c.plan, now);
         break;
       case "bye":
         matches.addBye(ref, c.bye.round, c.bye.participantId);

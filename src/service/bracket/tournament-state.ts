@@ -1,4 +1,8 @@
-/** The tournament state machine (DESIGN.md §3): every change_state value. */
+/**
+ * The tournament state machine (DESIGN.md §3): every change_state value, as a
+ * pure change of a tournament draft (tournament-draft.ts). `applyStateChange`
+ * loads, runs and writes one (tournament-io.ts).
+ */
 import type { StateChange } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
@@ -8,12 +12,14 @@ import {
   finalizeGroupStage,
   finalStageEntrants,
   resetGroupStage,
+  resetToPending,
   startGroupStage,
 } from "./group-stage.js";
 import { startStage } from "./plan-stage.js";
 import { finalStageRanks } from "./ranks.js";
-import { loadStage } from "./stage-io.js";
 import { assertStartWithinLimits } from "./stage-limits.js";
+import type { TournamentDraft } from "./tournament-draft.js";
+import { runTournamentChange } from "./tournament-io.js";
 
 const POINTER = "/data/attributes/state";
 const BEFORE_START = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
@@ -22,7 +28,8 @@ function notFrom(row: TournamentRow, change: string, hint: string): never {
   throw unprocessable(`cannot ${change} a tournament that is ${row.state}; ${hint}`, POINTER);
 }
 
-function start(service: ServiceContext, row: TournamentRow): void {
+function start(draft: TournamentDraft): void {
+  const { row } = draft;
   const twoStage = row.settings.group_stage_enabled;
   if (twoStage && row.state !== "group_stages_finalized") {
     notFrom(
@@ -33,9 +40,7 @@ function start(service: ServiceContext, row: TournamentRow): void {
   }
   if (!twoStage && !BEFORE_START.has(row.state)) notFrom(row, "start", "reset it first");
   if (row.state === "checking_in") notFrom(row, "start", "process or abort the check-in first");
-  const participants = twoStage
-    ? finalStageEntrants(row)
-    : service.participants.activeSeeds(row.id);
+  const participants = twoStage ? finalStageEntrants(row) : draft.facts.activeSeeds();
   if (participants.length < 2) {
     throw unprocessable(
       `a tournament needs at least 2 active participants to start; it has ${participants.length}`,
@@ -43,57 +48,40 @@ function start(service: ServiceContext, row: TournamentRow): void {
     );
   }
   assertStartWithinLimits(row.settings, participants.length);
-  startStage(
-    service,
-    row.settings,
-    { tournamentId: row.id, stage: "final", groupId: null },
-    participants,
-  );
-  const now = service.now();
-  service.tournaments.setState(
-    row.id,
-    "underway",
-    now,
-    twoStage ? {} : { started: now, completed: null },
-  );
+  draft.stage(draft.ref("final"), (stage) => startStage(stage, row.settings, participants));
+  draft.setState("underway", twoStage ? {} : { started: draft.now, completed: null });
 }
 
-function startGroups(service: ServiceContext, row: TournamentRow): void {
+function startGroups(draft: TournamentDraft): void {
+  const { row } = draft;
   if (!row.settings.group_stage_enabled)
     notFrom(row, "start_group_stage", "group_stage_enabled is false; enable it or use start");
   if (!BEFORE_START.has(row.state) || row.state === "checking_in")
     notFrom(row, "start_group_stage", "it must be pending or checked_in");
-  startGroupStage(service, row);
+  startGroupStage(draft);
 }
 
-function reset(service: ServiceContext, row: TournamentRow): void {
-  if (BEFORE_START.has(row.state)) notFrom(row, "reset", "it has not started");
-  const now = service.now();
-  service.matches.deleteAll(row.id);
-  service.matches.deleteByes(row.id);
-  service.participants.clearResults(row.id, true, now);
-  service.tournaments.setStageData(row.id, null);
-  service.tournaments.setState(row.id, "pending", now, { started: null, completed: null });
+function reset(draft: TournamentDraft): void {
+  if (BEFORE_START.has(draft.row.state)) notFrom(draft.row, "reset", "it has not started");
+  resetToPending(draft);
 }
 
-function finalize(service: ServiceContext, row: TournamentRow): void {
-  if (row.state !== "awaiting_review")
-    notFrom(row, "finalize", "finalize needs every match complete (awaiting_review)");
-  const now = service.now();
-  const ranks = finalStageRanks(
-    loadStage(service, row, { tournamentId: row.id, stage: "final", groupId: null }),
-  );
-  service.participants.setFinalRanks(row.id, ranks, now);
-  service.tournaments.setState(row.id, "complete", now, { completed: now });
+function finalize(draft: TournamentDraft): void {
+  if (draft.row.state !== "awaiting_review")
+    notFrom(draft.row, "finalize", "finalize needs every match complete (awaiting_review)");
+  const ranks = finalStageRanks(draft.facts.stage(draft.ref("final")));
+  draft.record({ kind: "final_ranks", ranks });
+  draft.setState("complete", { completed: draft.now });
 }
 
-function openPredictions(service: ServiceContext, row: TournamentRow): void {
-  if (row.state !== "pending")
-    notFrom(row, "open_predictions", "predictions open before the start, from pending");
-  service.tournaments.setState(row.id, "accepting_predictions", service.now());
+function openPredictions(draft: TournamentDraft): void {
+  if (draft.row.state !== "pending")
+    notFrom(draft.row, "open_predictions", "predictions open before the start, from pending");
+  draft.setState("accepting_predictions");
 }
 
-const TRANSITIONS: Record<StateChange, (service: ServiceContext, row: TournamentRow) => void> = {
+/** Each change_state value as a pure change: it records on the draft or throws. */
+export const STATE_TRANSITIONS: Record<StateChange, (draft: TournamentDraft) => void> = {
   start,
   reset,
   finalize,
@@ -105,10 +93,11 @@ const TRANSITIONS: Record<StateChange, (service: ServiceContext, row: Tournament
   open_predictions: openPredictions,
 };
 
+/** Runs a change_state value on `row` (as read inside the write) and writes its changes. */
 export function applyStateChange(
   service: ServiceContext,
   row: TournamentRow,
   change: StateChange,
 ): void {
-  TRANSITIONS[change](service, row);
+  runTournamentChange(service, row, STATE_TRANSITIONS[change]);
 }
