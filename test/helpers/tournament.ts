@@ -22,6 +22,7 @@ export interface Tournament {
   readonly count?: number;
   readonly inactive?: readonly number[];
   readonly stageData?: StageData;
+  readonly checkInOpensAt?: string;
   readonly stages?: ReadonlyMap<string, StoredStageData>;
 }
 
@@ -36,7 +37,7 @@ export function tournamentRow(t: Tournament): TournamentRow {
     stage_data: t.stageData ?? null,
     community_id: null,
     random_seed: 1,
-    check_in_opens_at: null,
+    check_in_opens_at: t.checkInOpensAt ?? null,
     created_at: NOW,
     updated_at: NOW,
     started_at: null,

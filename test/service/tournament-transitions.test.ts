@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { StateChange } from "../../src/model/tournament.js";
+import { openCheckIn } from "../../src/service/bracket/check-in.js";
 import { STATE_TRANSITIONS } from "../../src/service/bracket/tournament-state.js";
 import { ServiceError } from "../../src/service/errors.js";
 import type { MatchRow } from "../../src/store/match-rows.js";
@@ -231,6 +232,22 @@ describe("check-in", () => {
       { kind: "disarm_check_in" },
       { kind: "state", state: "pending", stamps: {} },
     ]);
+  });
+
+  it("opens when its window has, from pending only", () => {
+    const open = (t: Tournament) => {
+      const draft = tournamentDraft(t);
+      openCheckIn(draft);
+      return draft.changes;
+    };
+    expect(open({ state: "pending", settings, checkInOpensAt: NOW })).toEqual([
+      { kind: "state", state: "checking_in", stamps: {} },
+    ]);
+    expect(
+      open({ state: "pending", settings, checkInOpensAt: "2026-11-23T10:00:00.001Z" }),
+    ).toEqual([]);
+    expect(open({ state: "pending", settings })).toEqual([]);
+    expect(open({ state: "checked_in", settings, checkInOpensAt: NOW })).toEqual([]);
   });
 
   it("is refused outside the check-in", () => {

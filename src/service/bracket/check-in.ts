@@ -9,6 +9,7 @@ import { checkInOpensAt, type TournamentRow } from "../../store/tournaments-repo
 import type { ServiceContext } from "../context.js";
 import { notFound, unprocessable } from "../errors.js";
 import type { TournamentDraft } from "./tournament-draft.js";
+import { runTournamentChange } from "./tournament-io.js";
 
 const POINTER = "/data/attributes/state";
 
@@ -20,9 +21,14 @@ export function checkInWindow(
   return { opens, closes: new Date(Date.parse(settings.starts_at)).toISOString() };
 }
 
-function checkInDue(service: ServiceContext, row: TournamentRow): boolean {
+function checkInDue(row: TournamentRow, now: string): boolean {
   const opens = row.check_in_opens_at;
-  return row.state === "pending" && opens !== null && opens <= service.now();
+  return row.state === "pending" && opens !== null && opens <= now;
+}
+
+/** A pending tournament whose check-in window has opened is checking_in (else nothing changes). */
+export function openCheckIn(draft: TournamentDraft): void {
+  if (checkInDue(draft.row, draft.now)) draft.setState("checking_in");
 }
 
 /**
@@ -31,12 +37,12 @@ function checkInDue(service: ServiceContext, row: TournamentRow): boolean {
  * as another process may have changed the tournament meanwhile.
  */
 export function refreshCheckIn(service: ServiceContext, row: TournamentRow): TournamentRow {
-  if (!checkInDue(service, row)) return row;
+  if (!checkInDue(row, service.now())) return row;
   return service.write(() => {
     const current = service.tournaments.findById(row.id);
     if (current === undefined) throw notFound(`tournament ${row.id} not found`);
-    if (!checkInDue(service, current)) return current;
-    service.tournaments.setState(row.id, "checking_in", service.now());
+    if (!checkInDue(current, service.now())) return current;
+    runTournamentChange(service, current, openCheckIn);
     return service.tournaments.findById(row.id)!;
   });
 }
