@@ -115,11 +115,20 @@ export interface MatchStore {
   /** Every row of a stage (inactive resets included), in play order. */
   stageRows(ref: StageRef): MatchRow[];
   /**
-   * What `derive` works out from a stage's rows (in play order); the cache
-   * keeps it until the stage gains a row. Only for what depends on the
-   * stage's plan (columns no write changes), not on results.
+   * What `derive` works out from a stage's rows (in play order) when the store
+   * holds them (the cache, until the stage gains a row); undefined when it does
+   * not (the plain store never does): then read the plan by key (`fedBy`,
+   * `terminalKeys`). Only for what depends on the stage's plan (columns no
+   * write changes), not on results.
    */
-  derivedFromPlan<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T;
+  derivedFromHeld<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T | undefined;
+  /** Rows of a stage whose player1 or player2 takes `key`'s winner or loser, in play order. */
+  fedBy(ref: StageRef, key: string): MatchRow[];
+  /**
+   * Plan keys of a stage's terminal rows (no row takes their winner), in play
+   * order; none in a stage whose rows all start from participants.
+   */
+  terminalKeys(ref: StageRef): string[];
   list(tournamentId: number, filter: MatchFilter, limit?: number, offset?: number): MatchRow[];
   count(tournamentId: number, filter?: MatchFilter): number;
   /** Match counts of each tournament of `ids` (every id present, zeros when none). */

@@ -14,6 +14,7 @@ import {
   readMatchRow,
   SELECT_MATCHES,
 } from "./match-columns.js";
+import { fedBy, TerminalMarks, terminalKeys } from "./match-plan.js";
 import type {
   MatchCounts,
   MatchFilter,
@@ -105,6 +106,7 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     onRows: (rows: MatchRow[]) => void,
   ): void {
     const batch: NewMatch[] = [];
+    const marks = new TerminalMarks(this.statements, tournamentId);
     const flush = (): void => {
       const params: unknown[] = [];
       for (const m of batch) pushInsertValues(params, m, tournamentId, now);
@@ -116,9 +118,11 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     };
     for (const m of matches) {
       batch.push(m);
+      marks.add(m);
       if (batch.length === INSERT_BATCH) flush();
     }
     if (batch.length > 0) flush();
+    marks.mark();
   }
 
   insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
@@ -164,8 +168,17 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     );
   }
 
-  derivedFromPlan<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T {
-    return derive(this.stageRows(ref));
+  /** Nothing is held without the cache. */
+  derivedFromHeld<T>(_ref: StageRef, _derive: (rows: readonly MatchRow[]) => T): T | undefined {
+    return undefined;
+  }
+
+  fedBy(ref: StageRef, key: string): MatchRow[] {
+    return fedBy(this.statements, ref, key);
+  }
+
+  terminalKeys(ref: StageRef): string[] {
+    return terminalKeys(this.statements, ref);
   }
 
   list(tournamentId: number, filter: MatchFilter, limit = -1, offset = 0): MatchRow[] {

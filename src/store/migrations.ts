@@ -117,4 +117,35 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX matches_tournament_state;
   CREATE INDEX participants_inactive ON participants (tournament_id, active);
   `,
+  // 6: a one-match report reads the plan around its match by key (issue 12), not the whole
+  // stage: which rows take a match's winner or loser (an index per slot source), and the
+  // stage's terminal rows (store/match-plan.ts keeps the flag on insert; filled in here).
+  `
+  ALTER TABLE matches ADD COLUMN terminal INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX matches_player1_from
+    ON matches (tournament_id, stage, IFNULL(group_id, 0), json_extract(player1_source, '$.match'));
+  CREATE INDEX matches_player2_from
+    ON matches (tournament_id, stage, IFNULL(group_id, 0), json_extract(player2_source, '$.match'));
+  CREATE INDEX matches_terminal
+    ON matches (tournament_id, stage, IFNULL(group_id, 0)) WHERE terminal = 1;
+  UPDATE matches SET terminal = 1
+  WHERE EXISTS (
+      SELECT 1 FROM matches l
+      WHERE l.tournament_id = matches.tournament_id AND l.stage = matches.stage
+        AND IFNULL(l.group_id, 0) = IFNULL(matches.group_id, 0)
+        AND (json_extract(l.player1_source, '$.match') IS NOT NULL
+          OR json_extract(l.player2_source, '$.match') IS NOT NULL))
+    AND NOT EXISTS (
+      SELECT 1 FROM matches f
+      WHERE f.tournament_id = matches.tournament_id AND f.stage = matches.stage
+        AND IFNULL(f.group_id, 0) = IFNULL(matches.group_id, 0)
+        AND json_extract(f.player1_source, '$.match') = matches.plan_key
+        AND json_extract(f.player1_source, '$.type') = 'winner')
+    AND NOT EXISTS (
+      SELECT 1 FROM matches f
+      WHERE f.tournament_id = matches.tournament_id AND f.stage = matches.stage
+        AND IFNULL(f.group_id, 0) = IFNULL(matches.group_id, 0)
+        AND json_extract(f.player2_source, '$.match') = matches.plan_key
+        AND json_extract(f.player2_source, '$.type') = 'winner');
+  `,
 ];

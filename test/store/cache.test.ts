@@ -109,6 +109,26 @@ describe("the store cache", () => {
     expect(cache.heldMatches(big)?.byId.size).toBe(300);
   });
 
+  it("answers a read of one match without loading the tournament's rows, held or not", () => {
+    const db = database();
+    const id = tournament(db, "cup");
+    new MatchRepository(db).insertMany(id, rows(5), NOW);
+    const cache = new StoreCache(db);
+    const matches = new CachedMatches(db, cache);
+    const ref = { tournamentId: id, stage: "final", groupId: null } as const;
+    const third = matches.findByKey(ref, "R1-3")!;
+    expect(matches.find(id, third.id)?.identifier).toBe("M3");
+    expect(matches.stageLookup(ref)("R1-3")?.state).toBe("open");
+    matches.setState(ref, "R1-3", "complete", true, NOW);
+    expect(matches.stageLookup(ref)("R1-3")?.state).toBe("complete");
+    expect(cache.heldMatches(id)).toBeUndefined();
+    // Once held (a read of many rows), the held rows answer, writes applied.
+    expect(matches.count(id)).toBe(5);
+    matches.setState(ref, "R1-4", "complete", true, NOW);
+    expect(matches.find(id, third.id + 1)).toBe(cache.heldMatches(id)?.byId.get(third.id + 1));
+    expect(matches.find(id, third.id + 1)?.state).toBe("complete");
+  });
+
   it("makes room before it loads a tournament's rows: the budget holds while they load", () => {
     const db = database();
     const ids = ["a", "b", "c"].map((url) => tournament(db, url));
@@ -165,7 +185,9 @@ describe("the store cache", () => {
       "findByKey",
       "stageLookup",
       "stageRows",
-      "derivedFromPlan",
+      "derivedFromHeld",
+      "fedBy",
+      "terminalKeys",
       "list",
       "count",
       "counts",

@@ -41,6 +41,34 @@ describe("migrations", () => {
     ).toBe(2);
   });
 
+  it("flag the terminal rows of a schema-5 store's linked stages, and none of the others", () => {
+    const db = databaseAt(5);
+    db.prepare(
+      "INSERT INTO tournaments (id, url, name, tournament_type, state, settings, random_seed, created_at, updated_at) VALUES (7, 'cup', 'Cup', 'double elimination', 'underway', '{}', 1, 'x', 'x')",
+    ).run();
+    const add = db.prepare(
+      "INSERT INTO matches (tournament_id, stage, group_id, plan_key, side, round, identifier, suggested_play_order, player1_source, player2_source, created_at, updated_at) VALUES (7, ?, ?, ?, 'winners', 1, ?, ?, ?, ?, 'x', 'x')",
+    );
+    const from = (type: string, match: string) => JSON.stringify({ type, match });
+    const player = (participantId: number) =>
+      JSON.stringify({ type: "participant", participantId });
+    const linked: [string, string, string][] = [
+      ["W1-1", player(1), player(2)],
+      ["W1-2", player(3), player(4)],
+      ["W2-1", from("winner", "W1-1"), from("winner", "W1-2")],
+      ["L1-1", from("loser", "W1-1"), from("loser", "W1-2")],
+      ["GF1", from("winner", "W2-1"), from("winner", "L1-1")],
+      ["GF2", from("winner", "GF1"), from("loser", "GF1")],
+    ];
+    for (const [i, [key, p1, p2]] of linked.entries()) add.run("final", null, key, key, i, p1, p2);
+    add.run("group", 1, "R1-1", "A", 1, player(1), player(2));
+    migrate(db);
+    const terminal = db
+      .prepare("SELECT stage, plan_key FROM matches WHERE terminal = 1 ORDER BY id")
+      .all();
+    expect(terminal).toEqual([{ stage: "final", plan_key: "GF2" }]);
+  });
+
   it("refuse a store written by a newer tourney", () => {
     const db = databaseAt(MIGRATIONS.length);
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);

@@ -36,6 +36,34 @@ function newMatch(i: number): NewMatch {
   };
 }
 
+/** A tiny double elimination: W1-1, W1-2 -> W2-1; their losers -> L1-1; GF1, and its reset GF2. */
+function linkedPlan(): NewMatch[] {
+  const from = (type: string, match: string) => JSON.stringify({ type, match });
+  const player = (participantId: number) => JSON.stringify({ type: "participant", participantId });
+  const row = (key: string, order: number, p1: string, p2: string, reset = false): NewMatch => ({
+    ...newMatch(order),
+    key,
+    suggestedPlayOrder: order,
+    player1Source: p1,
+    player2Source: p2,
+    onlyIfLoserWins: reset ? "GF1" : null,
+    active: !reset,
+    player1Id: null,
+    player2Id: null,
+    state: "pending",
+  });
+  return [
+    { ...row("W1-1", 1, player(1), player(2)), player1Id: 1, player2Id: 2, state: "open" },
+    { ...row("W1-2", 2, player(3), player(4)), player1Id: 3, player2Id: 4, state: "open" },
+    row("W2-1", 3, from("winner", "W1-1"), from("winner", "W1-2")),
+    row("L1-1", 4, from("loser", "W1-1"), from("loser", "W1-2")),
+    row("GF1", 5, from("winner", "W2-1"), from("winner", "L1-1")),
+    row("GF2", 6, from("winner", "GF1"), from("loser", "GF1"), true),
+  ];
+}
+
+const inGroup = (m: NewMatch): NewMatch => ({ ...m, stage: "group", groupId: 1 });
+
 const FINAL = (tournamentId: number) => ({ tournamentId, stage: "final", groupId: null }) as const;
 
 describe.each([
@@ -176,11 +204,41 @@ describe.each([
     expect(matches.counts([id]).get(id)).toEqual({ total: 0, complete: 0 });
   });
 
-  it("derivedFromPlan works out from the stage's rows in play order", () => {
+  it("derivedFromHeld works out from the held rows in play order (plain: nothing held)", () => {
     const { matches, id } = store();
     matches.insertMany(id, [newMatch(3), newMatch(1), newMatch(2)], NOW);
-    const keys = matches.derivedFromPlan(FINAL(id), (rows) => rows.map((r) => r.plan_key));
-    expect(keys).toEqual(["W1-1", "W1-2", "W1-3"]);
+    const keys = matches.derivedFromHeld(FINAL(id), (rows) => rows.map((r) => r.plan_key));
+    expect(keys).toEqual(cache ? ["W1-1", "W1-2", "W1-3"] : undefined);
+  });
+
+  it("fedBy and terminalKeys read a linked stage's plan by key", () => {
+    const { matches, id } = store();
+    matches.insertMany(id, linkedPlan(), NOW);
+    const ref = FINAL(id);
+    const fed = (key: string) => matches.fedBy(ref, key).map((r) => r.plan_key);
+    expect(fed("W1-1")).toEqual(["W2-1", "L1-1"]);
+    expect(fed("W2-1")).toEqual(["GF1"]);
+    expect(fed("GF1")).toEqual(["GF2"]);
+    expect(fed("GF2")).toEqual([]);
+    expect(matches.terminalKeys(ref)).toEqual(["GF2"]);
+    // Stages whose rows all start from participants have no terminal rows.
+    matches.insertMany(id, [newMatch(1), newMatch(2)].map(inGroup), NOW);
+    expect(matches.terminalKeys({ tournamentId: id, stage: "group", groupId: 1 })).toEqual([]);
+  });
+
+  it("finds one match by id or plan key, and a stage's results by key", () => {
+    const { db, matches, id } = store();
+    matches.insertMany(id, linkedPlan(), NOW);
+    const gf = new MatchRepository(db).findByKey(FINAL(id), "GF1")!;
+    expect(matches.find(id, gf.id)?.plan_key).toBe("GF1");
+    expect(matches.findByKey(FINAL(id), "L1-1")?.player1_source).toBe(
+      JSON.stringify({ type: "loser", match: "W1-1" }),
+    );
+    expect(matches.stageLookup(FINAL(id))("W1-2")).toMatchObject({
+      state: "open",
+      winner_id: null,
+      loser_id: null,
+    });
   });
 
   it("names taken compare as the name column does (ASCII letters without case)", () => {

@@ -94,7 +94,10 @@ function advanceFrom(
     if (opens) opened.push(a.match);
   }
   if (advancement.reset === "required") {
-    const reset = [...index.matches.values()].find((m) => m.onlyIfLoserWins === key);
+    // The reset takes this match's winner or loser: found among its feeds, not the whole stage.
+    const reset = (index.feeds.get(key) ?? [])
+      .map((feed) => index.matches.get(feed.match))
+      .find((m) => m?.onlyIfLoserWins === key);
     if (reset !== undefined && !opened.includes(reset.key))
       draft.setState(reset.key, "pending", true);
   }

@@ -1,7 +1,9 @@
 /**
- * Match rows through the cache (store-cache.ts): reads answered from the
- * tournament's held rows (loaded with one query on first use), writes made by
- * the plain repository and then applied to the held rows.
+ * Match rows through the cache (store-cache.ts): reads of many rows answered
+ * from the tournament's held rows (loaded with one query on first use), reads
+ * of one row (by id, by plan key) from the held rows when held, else by an
+ * indexed query that loads nothing; writes made by the plain repository and
+ * then applied to the held rows.
  */
 import type { Db } from "../database.js";
 import type {
@@ -44,18 +46,29 @@ export class CachedMatches extends MatchRepository {
     this.cache.fit(tournamentId);
   }
 
+  /*
+   * One-row reads do not load a tournament's rows: in a process that reads one
+   * match and its neighbours (a CLI `match report` or `match view`) the load
+   * was the largest cost, 29 % of a report and 46 % of a view at 16,384 players
+   * (`--cpu-prof`). Held rows still answer them when held (serve, after a list).
+   */
   override find(tournamentId: number, id: number): MatchRow | undefined {
-    const row = this.held(tournamentId).byId.get(id);
+    const held = this.cache.heldMatches(tournamentId);
+    if (held === undefined) return super.find(tournamentId, id);
+    const row = held.byId.get(id);
     return row?.active === 1 ? row : undefined;
   }
 
   override findByKey(ref: StageRef, key: string): MatchRow | undefined {
-    return this.held(ref.tournamentId).byPlanKey(ref, key);
+    const held = this.cache.heldMatches(ref.tournamentId);
+    return held === undefined ? super.findByKey(ref, key) : held.byPlanKey(ref, key);
   }
 
   /** Bound to the stage's rows held now: use it within one request. */
   override stageLookup(ref: StageRef): (key: string) => MatchResultRow | undefined {
-    const byKey = this.held(ref.tournamentId).stageOf(ref)?.byKey;
+    const held = this.cache.heldMatches(ref.tournamentId);
+    if (held === undefined) return super.stageLookup(ref);
+    const byKey = held.stageOf(ref)?.byKey;
     return byKey === undefined ? () => undefined : (key) => byKey.get(key);
   }
 
@@ -63,9 +76,13 @@ export class CachedMatches extends MatchRepository {
     return [...this.held(ref.tournamentId).stage(ref)].sort(inPlayOrder);
   }
 
-  override derivedFromPlan<T>(ref: StageRef, derive: (rows: readonly MatchRow[]) => T): T {
-    const stage = this.held(ref.tournamentId).stageOf(ref);
-    if (stage === undefined) return derive([]);
+  /** Derived once from the held rows of the stage, kept until it gains a row; undefined if not held. */
+  override derivedFromHeld<T>(
+    ref: StageRef,
+    derive: (rows: readonly MatchRow[]) => T,
+  ): T | undefined {
+    const stage = this.cache.heldMatches(ref.tournamentId)?.stageOf(ref);
+    if (stage === undefined) return undefined;
     if (stage.derived === undefined) stage.derived = derive(this.stageRows(ref));
     return stage.derived as T;
   }

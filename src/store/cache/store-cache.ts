@@ -3,7 +3,10 @@
  * held in memory by the connection that read it. The rule, in full:
  *
  * - Held per tournament T: its row, whether it has deactivated participants,
- *   and its match rows (with what is derived from each stage's plan).
+ *   and its match rows (with what is derived from each stage's plan). Match
+ *   rows are loaded by a read of many of them (a list, a count, a stage) or an
+ *   insert, never by a read of one (by id or plan key: an indexed query when
+ *   T's rows are not held).
  * - A write to the tournaments or participants table for T, through the
  *   store, drops T's row and participant facts (a participant's insert or
  *   delete changes T's row by trigger); a write that names no one tournament
