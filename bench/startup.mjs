@@ -20,21 +20,31 @@ const runs = Number(args[0] ?? 31);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "bin", "tourney");
 const dir = mkdtempSync(join(tmpdir(), "tourney-bench-"));
-const env = {
+/** A sandbox per build: another build (--against) may store another schema version. */
+const sandbox = (name) => ({
   ...process.env,
-  TOURNEY_CONFIG_DIR: join(dir, "config"),
-  TOURNEY_DATA_DIR: join(dir, "data"),
-};
+  TOURNEY_CONFIG_DIR: join(dir, name, "config"),
+  TOURNEY_DATA_DIR: join(dir, name, "data"),
+});
+const env = sandbox("this");
+const otherEnv = sandbox("other");
 
-function run(args) {
-  const result = spawnSync(process.execPath, args, { env, encoding: "utf8", maxBuffer: 1 << 28 });
+function run(args, runEnv = env) {
+  const result = spawnSync(process.execPath, args, {
+    env: runEnv,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
   if (result.status !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
   return result.stdout;
 }
 
-function seed(count) {
-  run([bin, "tournament", "create", "--name", "Bench 1", "--type", "double elimination"]);
-  const db = new Database(join(dir, "data", "tourney.db"));
+function seed(count, binPath = bin, runEnv = env) {
+  run(
+    [binPath, "tournament", "create", "--name", "Bench 1", "--type", "double elimination"],
+    runEnv,
+  );
+  const db = new Database(join(runEnv.TOURNEY_DATA_DIR, "tourney.db"));
   const row = db.prepare("SELECT * FROM tournaments WHERE id = 1").get();
   const insert = db.prepare(
     "INSERT INTO tournaments (url, name, tournament_type, state, settings, random_seed, created_at, updated_at) VALUES (?, ?, ?, 'pending', ?, 1, ?, ?)",
@@ -65,7 +75,7 @@ function measure(cases) {
   for (let i = 0; i < runs; i++) {
     for (const c of cases) {
       const start = process.hrtime.bigint();
-      run(c.args);
+      run(c.args, c.env);
       times[c.name].push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
@@ -74,6 +84,7 @@ function measure(cases) {
 
 try {
   seed(1000);
+  if (against !== undefined) seed(1000, join(against, "bin", "tourney"), otherEnv);
   const listed = JSON.parse(run([bin, "tournament", "list", "--json"])).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
   const m = measure([
@@ -90,6 +101,7 @@ try {
           {
             name: "--against: tournament list --json",
             args: [join(against, "bin", "tourney"), "tournament", "list", "--json"],
+            env: otherEnv,
           },
         ]),
   ]);
