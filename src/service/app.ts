@@ -9,6 +9,8 @@ import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-check
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
+import { registerRaceRoundRoutes } from "./routes/race-rounds.js";
+import { registerRaceRoutes } from "./routes/races.js";
 import { registerStandingsRoutes } from "./routes/standings.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
@@ -74,6 +76,8 @@ export function buildRouter(service: ServiceContext): Router {
     registerStandingsRoutes(router, service, prefix);
   }
   registerUserRoutes(router, service, v21);
+  registerRaceRoutes(router, service, v21);
+  registerRaceRoundRoutes(router, service, v21);
   return router;
 }
 

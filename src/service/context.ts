@@ -3,7 +3,7 @@ import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
 import type { ParticipantRepository } from "../store/participants-repository.js";
-import { openStore } from "../store/store.js";
+import { openStore, type RaceStore } from "../store/store.js";
 import type { TournamentRepository } from "../store/tournaments-repository.js";
 
 export interface ServiceContext {
@@ -13,6 +13,7 @@ export interface ServiceContext {
   readonly participants: ParticipantRepository;
   readonly matches: MatchRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly race: RaceStore;
   /** The current time as an ISO 8601 string; one time for the whole of a request. */
   now(): string;
   /** A fresh seed stored with a tournament, from which every randomised step derives. */
@@ -92,6 +93,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     tournaments,
     participants,
     apiKeys: store.apiKeys,
+    race: store.race,
     now: () => {
       if (!inRequest) return iso();
       requestTime ??= iso();

@@ -14,6 +14,12 @@ export const TYPE_FAMILIES = {
   participant: ["participant", "participants"],
   match: ["match", "matches"],
   matchState: ["matchstate", "matchstates", "match", "matches"],
+  race: ["race", "races"],
+  raceState: ["racestate", "racestates", "race", "races"],
+  roundState: ["roundstate", "roundstates", "round", "rounds"],
+  // The contract spells the input type "ElaspedTime"; its output says "Elapsed Time".
+  elapsedTime: ["elapsedtime", "elapsedtimes", "elaspedtime", "elaspedtimes", "elapsed time"],
+  bulkElapsedTime: ["bulkelapsedtime", "bulkelapsedtimes", "elapsedtime", "elapsedtimes"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TypeFamily = keyof typeof TYPE_FAMILIES;

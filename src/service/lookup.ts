@@ -1,8 +1,8 @@
 /**
  * Finding the resources named in a path, or answering 404.
  *
- * A write route resolves the path's references with `findTournament` and
- * `findParticipant` (404 before the body is read), then reads the rows again
+ * A write route resolves the path's references with `findTournament` (and
+ * routes/participant-verbs.ts `findOwnedParticipant`) (404 before the body is read), then reads the rows again
  * with `currentTournament` and `currentParticipant` inside `service.write`,
  * and checks their state there: another process may have changed them between
  * the two reads (issue 9, defect 4).
@@ -26,18 +26,6 @@ export function findTournament(
     throw notFound(`tournament ${ref} not found`);
   }
   return refreshCheckIn(service, row);
-}
-
-export function findParticipant(
-  service: ServiceContext,
-  tournament: TournamentRow,
-  ref: string,
-): ParticipantRow {
-  const row = /^\d+$/.test(ref) ? service.participants.find(tournament.id, Number(ref)) : undefined;
-  if (row === undefined) {
-    throw notFound(`participant ${ref} not found in tournament ${tournament.url}`);
-  }
-  return row;
 }
 
 /** Read-then-check outside a transaction is the race this module exists to prevent. */

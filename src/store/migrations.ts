@@ -148,4 +148,77 @@ export const MIGRATIONS: readonly string[] = [
         AND json_extract(f.player2_source, '$.match') = matches.plan_key
         AND json_extract(f.player2_source, '$.type') = 'winner');
   `,
+  // 7: races (issue 13): a race, its participants (the columns of participants, owned by a
+  // race: store/participants-repository.ts serves both tables with one SQL text), its rounds
+  // and one elapsed time per participant per started round.
+  `
+  CREATE TABLE races (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    url           TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name          TEXT NOT NULL,
+    race_type     TEXT NOT NULL,
+    state         TEXT NOT NULL DEFAULT 'pending',
+    settings      TEXT NOT NULL,
+    participants_count INTEGER NOT NULL DEFAULT 0,
+    random_seed   INTEGER NOT NULL DEFAULT 0,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    started_at    TEXT,
+    completed_at  TEXT
+  );
+
+  CREATE TABLE race_participants (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    race_id       INTEGER NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+    name          TEXT NOT NULL,
+    seed          INTEGER NOT NULL,
+    misc          TEXT,
+    username      TEXT,
+    email         TEXT,
+    active        INTEGER NOT NULL DEFAULT 1,
+    checked_in_at TEXT,
+    group_id      INTEGER,
+    final_rank    INTEGER,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    deactivated_by TEXT
+  );
+  CREATE INDEX race_participants_seed ON race_participants (race_id, seed);
+  CREATE UNIQUE INDEX race_participants_name ON race_participants (race_id, name COLLATE NOCASE);
+  CREATE INDEX race_participants_inactive ON race_participants (race_id, active);
+  CREATE TRIGGER race_participants_counted AFTER INSERT ON race_participants BEGIN
+    UPDATE races SET participants_count = participants_count + 1 WHERE id = NEW.race_id;
+  END;
+  CREATE TRIGGER race_participants_uncounted AFTER DELETE ON race_participants BEGIN
+    UPDATE races SET participants_count = participants_count - 1 WHERE id = OLD.race_id;
+  END;
+
+  CREATE TABLE race_rounds (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    race_id       INTEGER NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+    number        INTEGER NOT NULL,
+    state         TEXT NOT NULL DEFAULT 'pending',
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    started_at    TEXT,
+    completed_at  TEXT
+  );
+  CREATE UNIQUE INDEX race_rounds_number ON race_rounds (race_id, number);
+
+  CREATE TABLE elapsed_times (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    race_id        INTEGER NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+    round_id       INTEGER NOT NULL REFERENCES race_rounds (id) ON DELETE CASCADE,
+    participant_id INTEGER NOT NULL REFERENCES race_participants (id) ON DELETE CASCADE,
+    elapsed_ms     INTEGER,
+    points         INTEGER,
+    rank           INTEGER,
+    points_given   INTEGER NOT NULL DEFAULT 0,
+    rank_given     INTEGER NOT NULL DEFAULT 0,
+    created_at     TEXT NOT NULL,
+    updated_at     TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX elapsed_times_round ON elapsed_times (round_id, participant_id);
+  CREATE INDEX elapsed_times_race ON elapsed_times (race_id);
+  `,
 ];

@@ -35,6 +35,40 @@ export interface ParticipantChanges {
   readonly email?: string | null;
 }
 
+/**
+ * The table a repository serves: a tournament's participants, or a race's
+ * (`race_participants`: the same columns, owned by `race_id`, counted in
+ * `races.participants_count`). One SQL text serves both: a race's statements
+ * are the tournament's with the three names replaced, and its rows carry the
+ * owner's id as `tournament_id` too, so that a row has one shape.
+ */
+export interface ParticipantTable {
+  readonly table: string;
+  readonly owner: string;
+  readonly owners: string;
+}
+
+export const TOURNAMENT_PARTICIPANTS: ParticipantTable = {
+  table: "participants",
+  owner: "tournament_id",
+  owners: "tournaments",
+};
+
+export const RACE_PARTICIPANTS: ParticipantTable = {
+  table: "race_participants",
+  owner: "race_id",
+  owners: "races",
+};
+
+/** A tournament statement as the same statement on `to`. */
+function renamed(sql: string, to: ParticipantTable): string {
+  return sql
+    .replace(/\bparticipants\b/g, to.table)
+    .replace(/\btournament_id\b/g, to.owner)
+    .replace(/\btournaments\b/g, to.owners)
+    .replace(/\bSELECT \*/g, `SELECT *, ${to.owner} AS tournament_id`);
+}
+
 /** Rows per INSERT statement in appendMany (8 parameters a row). */
 const INSERT_BATCH = 100;
 
@@ -45,45 +79,59 @@ const INSERT_BATCH = 100;
  */
 export class ParticipantRepository {
   private readonly statements: Statements;
+  private readonly texts = new Map<string, string>();
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly table: ParticipantTable = TOURNAMENT_PARTICIPANTS,
+  ) {
     this.statements = new Statements(db);
   }
 
+  /** The prepared statement of `sql`, written for the tournament table, on this table. */
+  private sql(sql: string): ReturnType<Statements["get"]> {
+    if (this.table === TOURNAMENT_PARTICIPANTS) return this.statements.get(sql);
+    let text = this.texts.get(sql);
+    if (text === undefined) {
+      text = renamed(sql, this.table);
+      this.texts.set(sql, text);
+    }
+    return this.statements.get(text);
+  }
+
   count(tournamentId: number): number {
-    const row = this.statements
-      .get("SELECT participants_count AS n FROM tournaments WHERE id = ?")
-      .get(tournamentId) as { n: number } | undefined;
+    const row = this.sql("SELECT participants_count AS n FROM tournaments WHERE id = ?").get(
+      tournamentId,
+    ) as { n: number } | undefined;
     return row?.n ?? 0;
   }
 
   list(tournamentId: number, limit = -1, offset = 0): ParticipantRow[] {
-    return this.statements
-      .get("SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?")
-      .all(tournamentId, limit, offset) as ParticipantRow[];
+    return this.sql(
+      "SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?",
+    ).all(tournamentId, limit, offset) as ParticipantRow[];
   }
 
   find(tournamentId: number, id: number): ParticipantRow | undefined {
-    return this.statements
-      .get("SELECT * FROM participants WHERE tournament_id = ? AND id = ?")
-      .get(tournamentId, id) as ParticipantRow | undefined;
+    return this.sql("SELECT * FROM participants WHERE tournament_id = ? AND id = ?").get(
+      tournamentId,
+      id,
+    ) as ParticipantRow | undefined;
   }
 
   findByName(tournamentId: number, name: string): ParticipantRow | undefined {
-    return this.statements
-      .get("SELECT * FROM participants WHERE tournament_id = ? AND name = ? COLLATE NOCASE")
-      .get(tournamentId, name) as ParticipantRow | undefined;
+    return this.sql(
+      "SELECT * FROM participants WHERE tournament_id = ? AND name = ? COLLATE NOCASE",
+    ).get(tournamentId, name) as ParticipantRow | undefined;
   }
 
   /** Appends at the bottom seed, then moves to `seed` when given. Returns the new id. */
   insert(tournamentId: number, input: NewParticipant, now: string, seed?: number): number {
     const last = this.count(tournamentId) + 1;
-    const result = this.statements
-      .get(
-        `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
+    const result = this.sql(
+      `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
+    ).run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
     const id = Number(result.lastInsertRowid);
     if (seed !== undefined && seed !== last) this.moveSeed(tournamentId, id, last, seed, now);
     return id;
@@ -108,7 +156,7 @@ export class ParticipantRepository {
       const sql = `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
          VALUES ${Array(batch.length).fill("(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
       // One statement in a write transaction: the ids are consecutive (AUTOINCREMENT).
-      const last = Number(this.statements.get(sql).run(...params).lastInsertRowid);
+      const last = Number(this.sql(sql).run(...params).lastInsertRowid);
       for (const [i, p] of batch.entries()) {
         rows.push({
           id: last - batch.length + 1 + i,
@@ -133,10 +181,9 @@ export class ParticipantRepository {
 
   /** Ids and seeds of the active participants, in seed order. */
   activeSeeds(tournamentId: number): { id: number; seed: number }[] {
-    const rows = this.statements
-      .get(
-        "SELECT id, seed FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id",
-      )
+    const rows = this.sql(
+      "SELECT id, seed FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id",
+    )
       .raw(true)
       .all(tournamentId) as [number, number][];
     return rows.map(([id, seed]) => ({ id, seed }));
@@ -148,10 +195,9 @@ export class ParticipantRepository {
    * ASCII letters without case, as that rule does.
    */
   namesTaken(tournamentId: number, names: readonly string[]): Set<string> {
-    const taken = this.statements
-      .get(
-        "SELECT name FROM participants WHERE tournament_id = ? AND name COLLATE NOCASE IN (SELECT value FROM json_each(?))",
-      )
+    const taken = this.sql(
+      "SELECT name FROM participants WHERE tournament_id = ? AND name COLLATE NOCASE IN (SELECT value FROM json_each(?))",
+    )
       .pluck()
       .all(tournamentId, JSON.stringify(names)) as string[];
     return new Set(taken.map(participantNameKey));
@@ -167,35 +213,29 @@ export class ParticipantRepository {
     }
     sets.push("updated_at = ?");
     params.push(now, tournamentId, id);
-    this.statements
-      .get(`UPDATE participants SET ${sets.join(", ")} WHERE tournament_id = ? AND id = ?`)
-      .run(...params);
+    this.sql(`UPDATE participants SET ${sets.join(", ")} WHERE tournament_id = ? AND id = ?`).run(
+      ...params,
+    );
   }
 
   /** Moves a participant from seed `from` to seed `to`, shifting those in between. */
   moveSeed(tournamentId: number, id: number, from: number, to: number, now: string): void {
     if (from === to) return;
     if (to < from) {
-      this.statements
-        .get(
-          "UPDATE participants SET seed = seed + 1, updated_at = ? WHERE tournament_id = ? AND seed >= ? AND seed < ?",
-        )
-        .run(now, tournamentId, to, from);
+      this.sql(
+        "UPDATE participants SET seed = seed + 1, updated_at = ? WHERE tournament_id = ? AND seed >= ? AND seed < ?",
+      ).run(now, tournamentId, to, from);
     } else {
-      this.statements
-        .get(
-          "UPDATE participants SET seed = seed - 1, updated_at = ? WHERE tournament_id = ? AND seed > ? AND seed <= ?",
-        )
-        .run(now, tournamentId, from, to);
+      this.sql(
+        "UPDATE participants SET seed = seed - 1, updated_at = ? WHERE tournament_id = ? AND seed > ? AND seed <= ?",
+      ).run(now, tournamentId, from, to);
     }
-    this.statements
-      .get("UPDATE participants SET seed = ?, updated_at = ? WHERE id = ?")
-      .run(to, now, id);
+    this.sql("UPDATE participants SET seed = ?, updated_at = ? WHERE id = ?").run(to, now, id);
   }
 
   /** Assigns seeds 1..n in the order of `ids`. */
   reseed(tournamentId: number, ids: readonly number[], now: string): void {
-    const statement = this.statements.get(
+    const statement = this.sql(
       "UPDATE participants SET seed = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
     ids.forEach((id, index) => {
@@ -204,49 +244,47 @@ export class ParticipantRepository {
   }
 
   delete(tournamentId: number, id: number, seed: number): void {
-    this.statements
-      .get("DELETE FROM participants WHERE tournament_id = ? AND id = ?")
-      .run(tournamentId, id);
-    this.statements
-      .get("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?")
-      .run(tournamentId, seed);
+    this.sql("DELETE FROM participants WHERE tournament_id = ? AND id = ?").run(tournamentId, id);
+    this.sql("UPDATE participants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?").run(
+      tournamentId,
+      seed,
+    );
   }
 
   clear(tournamentId: number): void {
-    this.statements.get("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
+    this.sql("DELETE FROM participants WHERE tournament_id = ?").run(tournamentId);
   }
 
   /** Whether any participant of the tournament is deactivated (forfeits follow). */
   anyInactive(tournamentId: number): boolean {
     return (
-      this.statements
-        .get("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
+      this.sql("SELECT EXISTS (SELECT 1 FROM participants WHERE tournament_id = ? AND active = 0)")
         .pluck()
         .get(tournamentId) === 1
     );
   }
 
   listActive(tournamentId: number): ParticipantRow[] {
-    return this.statements
-      .get("SELECT * FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id")
-      .all(tournamentId) as ParticipantRow[];
+    return this.sql(
+      "SELECT * FROM participants WHERE tournament_id = ? AND active = 1 ORDER BY seed, id",
+    ).all(tournamentId) as ParticipantRow[];
   }
 
   setActive(tournamentId: number, id: number, active: boolean, now: string): void {
-    this.statements
-      .get("UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?")
-      .run(active ? 1 : 0, now, tournamentId, id);
+    this.sql(
+      "UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+    ).run(active ? 1 : 0, now, tournamentId, id);
   }
 
   setFinalRanks(tournamentId: number, ranks: ReadonlyMap<number, number>, now: string): void {
-    const statement = this.statements.get(
+    const statement = this.sql(
       "UPDATE participants SET final_rank = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
     for (const [id, rank] of ranks) statement.run(rank, now, tournamentId, id);
   }
 
   setGroups(tournamentId: number, groups: ReadonlyMap<number, number | null>, now: string): void {
-    const statement = this.statements.get(
+    const statement = this.sql(
       "UPDATE participants SET group_id = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
     );
     for (const [id, group] of groups) statement.run(group, now, tournamentId, id);
@@ -254,42 +292,35 @@ export class ParticipantRepository {
 
   /** Forgets final ranks (and group places when `groups`), e.g. on reset. */
   clearResults(tournamentId: number, groups: boolean, now: string): void {
-    this.statements
-      .get(
-        `UPDATE participants SET final_rank = NULL${groups ? ", group_id = NULL" : ""}, updated_at = ? WHERE tournament_id = ?`,
-      )
-      .run(now, tournamentId);
+    this.sql(
+      `UPDATE participants SET final_rank = NULL${groups ? ", group_id = NULL" : ""}, updated_at = ? WHERE tournament_id = ?`,
+    ).run(now, tournamentId);
   }
 
   setCheckedIn(tournamentId: number, id: number, at: string | null, now: string): void {
-    this.statements
-      .get(
-        "UPDATE participants SET checked_in_at = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
-      )
-      .run(at, now, tournamentId, id);
+    this.sql(
+      "UPDATE participants SET checked_in_at = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+    ).run(at, now, tournamentId, id);
   }
 
   /** process_checkin: those not checked in sit out (marked, so abort_checkin can bring them back). */
   deactivateUnchecked(tournamentId: number, now: string): number {
-    return this.statements
-      .get(
-        "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
-      )
-      .run(now, tournamentId).changes;
+    return this.sql(
+      "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
+    ).run(now, tournamentId).changes;
   }
 
   /** abort_checkin: everyone back, check-ins forgotten. */
   undoCheckIn(tournamentId: number, now: string): void {
-    this.statements
-      .get(
-        "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
-      )
-      .run(now, tournamentId);
+    this.sql(
+      "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
+    ).run(now, tournamentId);
   }
 
   findByUsername(tournamentId: number, username: string): ParticipantRow | undefined {
-    return this.statements
-      .get("SELECT * FROM participants WHERE tournament_id = ? AND username = ?")
-      .get(tournamentId, username) as ParticipantRow | undefined;
+    return this.sql("SELECT * FROM participants WHERE tournament_id = ? AND username = ?").get(
+      tournamentId,
+      username,
+    ) as ParticipantRow | undefined;
   }
 }

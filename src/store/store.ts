@@ -8,8 +8,11 @@ import { CachedMatches } from "./cache/cached-matches.js";
 import { type CacheBudget, StoreCache } from "./cache/store-cache.js";
 import { withWriteRule } from "./cache/table-writes.js";
 import type { Db } from "./database.js";
+import { ElapsedTimeRepository } from "./elapsed-times-repository.js";
 import { MatchRepository } from "./matches-repository.js";
-import { ParticipantRepository } from "./participants-repository.js";
+import { ParticipantRepository, RACE_PARTICIPANTS } from "./participants-repository.js";
+import { RoundRepository } from "./race-rounds-repository.js";
+import { RaceRepository } from "./races-repository.js";
 import { TournamentRepository } from "./tournaments-repository.js";
 
 export interface Store {
@@ -17,6 +20,7 @@ export interface Store {
   readonly participants: ParticipantRepository;
   readonly matches: MatchRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly race: RaceStore;
   /** Before a request and at the start of a write: sees other connections' commits. */
   sync(): void;
   /** After a rollback. */
@@ -28,9 +32,32 @@ export interface StoreOptions {
   readonly cache?: boolean | CacheBudget;
 }
 
+/** The repositories of races: a race, its participants, rounds and elapsed times. */
+export interface RaceStore {
+  readonly races: RaceRepository;
+  readonly participants: ParticipantRepository;
+  readonly rounds: RoundRepository;
+  readonly elapsedTimes: ElapsedTimeRepository;
+}
+
+/**
+ * Race repositories, plain in both stores: the cache holds tournaments, their
+ * participants and matches; a race is a few dozen rows, read by index, and no
+ * measurement has shown a cache for them to gain anything.
+ */
+function raceStore(db: Db): RaceStore {
+  return {
+    races: new RaceRepository(db),
+    participants: new ParticipantRepository(db, RACE_PARTICIPANTS),
+    rounds: new RoundRepository(db),
+    elapsedTimes: new ElapsedTimeRepository(db),
+  };
+}
+
 export function openStore(db: Db, options: StoreOptions = {}): Store {
   if (options.cache === false) {
     return {
+      race: raceStore(db),
       tournaments: new TournamentRepository(db),
       participants: new ParticipantRepository(db),
       matches: new MatchRepository(db),
@@ -41,6 +68,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
   }
   const cache = new StoreCache(db, options.cache === true ? {} : options.cache);
   return {
+    race: raceStore(db),
     tournaments: cachedTournaments(new TournamentRepository(db), cache),
     participants: cachedParticipants(new ParticipantRepository(db), cache),
     matches: new CachedMatches(db, cache),

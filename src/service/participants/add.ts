@@ -6,16 +6,14 @@
 import { MAX_BULK_ADD } from "../../model/bulk-add.js";
 import { participantNameKey } from "../../model/participant-name.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
-import type { TournamentRow } from "../../store/tournaments-repository.js";
-import { checkParticipantLimit } from "../bracket/stage-limits.js";
 import type { ServiceContext } from "../context.js";
 import { Problems, unprocessable } from "../errors.js";
-import { currentTournament } from "../lookup.js";
 import {
   newParticipant,
   type ParticipantInput,
   readParticipantInput,
 } from "../validation/participant-input.js";
+import type { OwnerRef, ParticipantOwner } from "./owner.js";
 import { requireBeforeStart } from "./rules.js";
 
 export const MAX_BULK = MAX_BULK_ADD;
@@ -63,11 +61,11 @@ export function readBulk(attributes: Record<string, unknown>): Batch {
 /** Adds a batch before the start: all of it, or a 422 naming every problem. */
 export function addParticipants(
   service: ServiceContext,
-  tournamentId: number,
+  owner: OwnerRef,
   batch: Batch,
 ): ParticipantRow[] {
   return service.write(() => {
-    const t = currentTournament(service, tournamentId);
+    const t = owner(service);
     requireBeforeStart(t, "add participants");
     return insertChecked(service, t, batch);
   });
@@ -76,36 +74,40 @@ export function addParticipants(
 /** Register me: the asking user joins an open-signup tournament (DESIGN.md §3). */
 export function registerUser(
   service: ServiceContext,
-  tournamentId: number,
+  owner: OwnerRef,
   user: string,
   attributes: Record<string, unknown>,
 ): ParticipantRow {
   return service.write(() => {
-    const t = currentTournament(service, tournamentId);
-    if (!t.settings.registration_options.open_signup) {
+    const t = owner(service);
+    if (!t.openSignup) {
       throw unprocessable(
-        `tournament ${t.url} does not take sign-ups: registration_options.open_signup is false`,
+        `${t.noun} ${t.url} does not take sign-ups: registration_options.open_signup is false`,
       );
     }
     requireBeforeStart(t, "register");
-    if (service.participants.findByUsername(t.id, user) !== undefined) {
-      throw unprocessable(`${user} is already registered in tournament ${t.url}`);
+    if (t.participants.findByUsername(t.id, user) !== undefined) {
+      throw unprocessable(`${user} is already registered in ${t.noun} ${t.url}`);
     }
     const batch = readOne({ name: user, ...attributes, username: user });
     return insertChecked(service, t, batch)[0]!;
   });
 }
 
-function insertChecked(service: ServiceContext, t: TournamentRow, batch: Batch): ParticipantRow[] {
-  checkBatch(service, t, batch);
-  checkCap(service, t, batch);
+function insertChecked(
+  service: ServiceContext,
+  t: ParticipantOwner,
+  batch: Batch,
+): ParticipantRow[] {
+  checkBatch(t, batch);
+  checkCap(t, batch);
   batch.problems.throwIfAny();
   const now = service.now();
   const { inputs } = batch;
-  service.tournaments.touch(t.id, now);
+  t.touch(now);
   if (inputs.every((input) => input.seed === undefined))
-    return service.participants.appendMany(t.id, inputs.map(newParticipant), now);
-  return insertSeeded(service, t, inputs, now);
+    return t.participants.appendMany(t.id, inputs.map(newParticipant), now);
+  return insertSeeded(t, inputs, now);
 }
 
 /**
@@ -117,8 +119,7 @@ function insertChecked(service: ServiceContext, t: TournamentRow, batch: Batch):
  * batch's order.
  */
 function insertSeeded(
-  service: ServiceContext,
-  t: TournamentRow,
+  t: ParticipantOwner,
   inputs: readonly ParticipantInput[],
   now: string,
 ): ParticipantRow[] {
@@ -128,7 +129,7 @@ function insertSeeded(
     .filter(({ input }) => input.seed !== undefined)
     .sort((a, b) => a.input.seed! - b.input.seed!);
   const ids: number[] = [];
-  const appended = service.participants.appendMany(
+  const appended = t.participants.appendMany(
     t.id,
     unseeded.map(({ input }) => newParticipant(input)),
     now,
@@ -137,21 +138,21 @@ function insertSeeded(
     ids[i] = appended[k]!.id;
   });
   for (const { input, i } of seeded)
-    ids[i] = service.participants.insert(t.id, newParticipant(input), now, input.seed);
-  return ids.map((id) => service.participants.find(t.id, id)!);
+    ids[i] = t.participants.insert(t.id, newParticipant(input), now, input.seed);
+  return ids.map((id) => t.participants.find(t.id, id)!);
 }
 
-function checkCap(service: ServiceContext, t: TournamentRow, batch: Batch): void {
-  const cap = t.settings.registration_options.signup_cap;
-  const count = service.participants.count(t.id);
+function checkCap(t: ParticipantOwner, batch: Batch): void {
+  const cap = t.signupCap;
+  const count = t.participants.count(t.id);
   const adding = batch.inputs.length;
   if (cap !== undefined && count + adding > cap) {
     batch.problems.add(
       batch.pointer,
-      `signup_cap is ${cap}: the tournament has ${count} participants and cannot take ${adding} more`,
+      `signup_cap is ${cap}: the ${t.noun} has ${count} participants and cannot take ${adding} more`,
     );
   }
-  checkParticipantLimit(t.settings, count, adding, batch.pointer, batch.problems);
+  t.checkLimit(count, adding, batch.pointer, batch.problems);
 }
 
 export function checkSeed(
@@ -168,12 +169,12 @@ export function checkSeed(
  * Names unique in the batch and the tournament; seeds distinct in the batch and
  * at most the count the tournament will have, in any order (insertSeeded).
  */
-function checkBatch(service: ServiceContext, t: TournamentRow, batch: Batch): void {
+function checkBatch(t: ParticipantOwner, batch: Batch): void {
   const { inputs, pointers, problems } = batch;
   const seen = new Set<string>();
-  const existing = service.participants.count(t.id);
+  const existing = t.participants.count(t.id);
   const names = inputs.flatMap((input) => (input.name === undefined ? [] : [input.name]));
-  const taken = existing === 0 ? new Set() : service.participants.namesTaken(t.id, names);
+  const taken = existing === 0 ? new Set() : t.participants.namesTaken(t.id, names);
   inputs.forEach((input, i) => {
     const pointer = pointers[i]!;
     if (input.name === undefined) {
@@ -185,7 +186,7 @@ function checkBatch(service: ServiceContext, t: TournamentRow, batch: Batch): vo
     if (seen.has(key) || taken.has(key)) {
       problems.add(
         `${pointer}/name`,
-        `name ${JSON.stringify(input.name)} is already taken in this tournament`,
+        `name ${JSON.stringify(input.name)} is already taken in this ${t.noun}`,
       );
     }
     seen.add(key);

@@ -5,55 +5,49 @@
  * deactivated, so that no match slot names a participant that is gone.
  */
 import type { ParticipantRow } from "../../store/participants-repository.js";
-import type { TournamentRow } from "../../store/tournaments-repository.js";
-import { forfeitOpenMatches } from "../bracket/match-actions.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
-import { currentParticipant, currentTournament } from "../lookup.js";
-import { BEFORE_START, requirePending } from "./rules.js";
+import { currentParticipantOf, type OwnerRef, type ParticipantOwner } from "./owner.js";
+import { requirePending } from "./rules.js";
 
 export function removeParticipant(
   service: ServiceContext,
-  tournamentId: number,
+  owner: OwnerRef,
   participantId: number,
 ): void {
   service.write(() => {
-    const t = currentTournament(service, tournamentId);
-    remove(service, t, currentParticipant(service, t, participantId));
+    const t = owner(service);
+    remove(t, currentParticipantOf(t, participantId));
   });
 }
 
 /** Unregister me: the asking user leaves the tournament. */
-export function unregisterUser(service: ServiceContext, tournamentId: number, user: string): void {
+export function unregisterUser(service: ServiceContext, owner: OwnerRef, user: string): void {
   service.write(() => {
-    const t = currentTournament(service, tournamentId);
-    const mine = service.participants.findByUsername(t.id, user);
-    if (mine === undefined) throw unprocessable(`${user} is not registered in tournament ${t.url}`);
-    remove(service, t, mine);
+    const t = owner(service);
+    const mine = t.participants.findByUsername(t.id, user);
+    if (mine === undefined) throw unprocessable(`${user} is not registered in ${t.noun} ${t.url}`);
+    remove(t, mine);
   });
 }
 
-export function clearParticipants(service: ServiceContext, tournamentId: number): void {
+export function clearParticipants(service: ServiceContext, owner: OwnerRef): void {
   service.write(() => {
-    requirePending(currentTournament(service, tournamentId), "clear the participants");
-    service.participants.clear(tournamentId);
+    const t = owner(service);
+    requirePending(t, "clear the participants");
+    t.participants.clear(t.id);
   });
 }
 
 /**
- * Before the start a participant is deleted. Once matches are under way the
- * participant is deactivated instead, and forfeits every remaining match.
+ * Before the start a participant is deleted. Once started the owner decides:
+ * a tournament under way deactivates the participant, who forfeits every
+ * remaining match.
  */
-function remove(service: ServiceContext, t: TournamentRow, p: ParticipantRow): void {
-  if (BEFORE_START.has(t.state)) {
-    service.participants.delete(t.id, p.id, p.seed);
+function remove(t: ParticipantOwner, p: ParticipantRow): void {
+  if (t.beforeStart) {
+    t.participants.delete(t.id, p.id, p.seed);
     return;
   }
-  if (t.state !== "underway" && t.state !== "group_stages_underway") {
-    throw unprocessable(
-      `cannot remove a participant while the tournament is ${t.state}; nothing is left for them to forfeit`,
-    );
-  }
-  service.participants.setActive(t.id, p.id, false, service.now());
-  forfeitOpenMatches(service, t, p.id);
+  t.removeStarted(p);
 }

@@ -10,23 +10,25 @@ import type { Problems } from "../errors.js";
 import { currentParticipant, currentTournament } from "../lookup.js";
 import type { ParticipantInput } from "../validation/participant-input.js";
 import { checkSeed } from "./add.js";
+import { currentParticipantOf, type OwnerRef } from "./owner.js";
 import { requirePending } from "./rules.js";
 
 export function updateParticipant(
   service: ServiceContext,
-  ids: { readonly tournament: number; readonly participant: number },
+  ids: { readonly owner: OwnerRef; readonly participant: number },
   input: ParticipantInput,
   problems: Problems,
 ): ParticipantRow {
   return service.write(() => {
-    const t = currentTournament(service, ids.tournament);
-    const p = currentParticipant(service, t, ids.participant);
+    const t = ids.owner(service);
+    const p = currentParticipantOf(t, ids.participant);
+    const repo = t.participants;
     if (input.name !== undefined) {
-      const other = service.participants.findByName(t.id, input.name);
+      const other = repo.findByName(t.id, input.name);
       if (other !== undefined && other.id !== p.id) {
         problems.add(
           "/data/attributes/name",
-          `name ${JSON.stringify(input.name)} is already taken in this tournament`,
+          `name ${JSON.stringify(input.name)} is already taken in this ${t.noun}`,
         );
       }
     }
@@ -34,31 +36,32 @@ export function updateParticipant(
       if (t.state !== "pending")
         problems.add(
           "/data/attributes/seed",
-          `seeds cannot change while the tournament is ${t.state}`,
+          `seeds cannot change while the ${t.noun} is ${t.state}`,
         );
-      checkSeed(input.seed, service.participants.count(t.id), "/data/attributes/seed", problems);
+      checkSeed(input.seed, repo.count(t.id), "/data/attributes/seed", problems);
     }
     problems.throwIfAny();
     const now = service.now();
     const { seed, ...changes } = input;
-    service.participants.update(t.id, p.id, changes, now);
-    if (seed !== undefined) service.participants.moveSeed(t.id, p.id, p.seed, seed, now);
-    return service.participants.find(t.id, p.id)!;
+    repo.update(t.id, p.id, changes, now);
+    if (seed !== undefined) repo.moveSeed(t.id, p.id, p.seed, seed, now);
+    return repo.find(t.id, p.id)!;
   });
 }
 
-/** Shuffles the seeds of a pending tournament from a fresh stored random seed. */
-export function randomizeSeeds(service: ServiceContext, tournamentId: number): ParticipantRow[] {
+/** Shuffles the seeds of a pending tournament or race from a fresh stored random seed. */
+export function randomizeSeeds(service: ServiceContext, owner: OwnerRef): ParticipantRow[] {
   return service.write(() => {
-    requirePending(currentTournament(service, tournamentId), "randomize the seeds");
+    const t = owner(service);
+    requirePending(t, "randomize the seeds");
     const seed = service.newRandomSeed();
-    service.tournaments.setRandomSeed(tournamentId, seed);
+    t.setRandomSeed(seed);
     const order = seededShuffle(
-      service.participants.list(tournamentId).map((p) => p.id),
+      t.participants.list(t.id).map((p) => p.id),
       seed,
     );
-    service.participants.reseed(tournamentId, order, service.now());
-    return service.participants.list(tournamentId);
+    t.participants.reseed(t.id, order, service.now());
+    return t.participants.list(t.id);
   });
 }
 

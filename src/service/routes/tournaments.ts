@@ -14,6 +14,7 @@ import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { tournamentResource } from "../serializers/tournament.js";
+import { freeSlug } from "../url-slug.js";
 import { defaultSettings, mergeSettings } from "../validation/tournament-settings.js";
 import { changeTournamentState } from "./tournament-state.js";
 
@@ -30,23 +31,8 @@ const STRUCTURAL = [
   "match_options",
 ];
 
-function slugFrom(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[^\w\s]/g, "")
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, "_")
-    .replace(/[^a-z0-9_]/g, "")
-    .slice(0, 50);
-  return slug === "" || /^\d+$/.test(slug) ? `tournament_${slug}`.replace(/_$/, "") : slug;
-}
-
 function freeUrl(service: ServiceContext, name: string): string {
-  const base = slugFrom(name);
-  let candidate = base;
-  for (let n = 2; service.tournaments.urlTaken(candidate); n++) candidate = `${base}_${n}`;
-  return candidate;
+  return freeSlug(name, "tournament", (url) => service.tournaments.urlTaken(url));
 }
 
 function parseDateParameter(raw: string | undefined, name: string): string | undefined {

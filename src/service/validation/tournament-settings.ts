@@ -14,7 +14,8 @@ import {
   type TournamentSettings,
 } from "../../model/tournament.js";
 import type { Problems } from "../errors.js";
-import { describeType, type FieldSpec, NO_VALUE, readField } from "./fields.js";
+import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
+import type { FieldSpec } from "./fields.js";
 
 const bool: FieldSpec = { kind: "boolean" };
 const points: FieldSpec = { kind: "number", min: -1000, max: 1000 };
@@ -96,7 +97,7 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
 };
 
 /** Attributes that appear in responses; a client may send them back, they are ignored. */
-const READ_ONLY = new Set([
+const READ_ONLY: ReadonlySet<string> = new Set([
   "id",
   "state",
   "timestamps",
@@ -106,6 +107,8 @@ const READ_ONLY = new Set([
   "matches_count",
   "matches_complete",
 ]);
+
+const SCHEMA: AttributeSchema = { topLevel: TOP_LEVEL, groups: GROUPS, readOnly: READ_ONLY };
 
 export function defaultSettings(): TournamentSettings {
   return {
@@ -156,33 +159,6 @@ export function defaultSettings(): TournamentSettings {
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function applyGroup(
-  target: Record<string, unknown>,
-  specs: Readonly<Record<string, FieldSpec>>,
-  input: Iterable<readonly [string, unknown]>,
-  pointer: string,
-  problems: Problems,
-): void {
-  for (const [key, value] of input) {
-    const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
-    if (spec === undefined) {
-      problems.add(
-        `${pointer}/${key}`,
-        `unknown attribute ${key}; known: ${Object.keys(specs).join(", ")}`,
-      );
-      continue;
-    }
-    const read = readField(spec, value, `${pointer}/${key}`, problems);
-    if (read === NO_VALUE) continue;
-    if (read === null) delete target[key];
-    else target[key] = read;
-  }
-}
-
 /** Merges `input` over `base` (a deep copy is changed), recording every problem. */
 export function mergeSettings(
   base: TournamentSettings,
@@ -190,30 +166,7 @@ export function mergeSettings(
   problems: Problems,
   pointer = "/data/attributes",
 ): TournamentSettings {
-  const settings = structuredClone(base) as unknown as Record<string, unknown>;
-  // Entries, not an object: a key such as "__proto__" must stay a key.
-  const topLevel: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(input)) {
-    if (READ_ONLY.has(key)) continue;
-    const group = Object.hasOwn(GROUPS, key) ? GROUPS[key] : undefined;
-    if (group !== undefined) {
-      if (!isObject(value)) {
-        problems.add(`${pointer}/${key}`, `${key} must be an object, not ${describeType(value)}`);
-      } else {
-        applyGroup(
-          settings[key] as Record<string, unknown>,
-          group,
-          Object.entries(value),
-          `${pointer}/${key}`,
-          problems,
-        );
-      }
-    } else {
-      topLevel.push([key, value]);
-    }
-  }
-  applyGroup(settings, TOP_LEVEL, topLevel, pointer, problems);
-  const merged = settings as unknown as TournamentSettings;
+  const merged = mergeAttributes(base, input, SCHEMA, problems, pointer);
   checkCrossFields(merged, problems, pointer);
   return merged;
 }

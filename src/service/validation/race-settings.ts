@@ -1,0 +1,106 @@
+/**
+ * Every race attribute of the contract's RacingInput (camelCase), plus the
+ * extension `pointsTable`: specifications, defaults, and the merge of a
+ * request's attributes over them (create) or the stored settings (update).
+ */
+import {
+  DEFAULT_GRAND_PRIX_ROUNDS,
+  MAX_GRAND_PRIX_ROUNDS,
+  RACE_TYPES,
+  type RaceSettings,
+} from "../../model/race.js";
+import type { Problems } from "../errors.js";
+import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
+import { describeType, type FieldSpec } from "./fields.js";
+
+const bool: FieldSpec = { kind: "boolean" };
+
+/** Places a points table may score, and the most points one place may give. */
+export const MAX_POINTS_PLACES = 1000;
+export const MAX_PLACE_POINTS = 1_000_000;
+
+const SCHEMA: AttributeSchema = {
+  topLevel: {
+    name: { kind: "string", maxLength: 60 },
+    url: {
+      kind: "string",
+      maxLength: 60,
+      pattern: /^(?!\d+$)[A-Za-z0-9_]+$/,
+      patternHint: "use letters, digits and underscores, not digits alone",
+    },
+    raceType: { kind: "enum", values: RACE_TYPES },
+    description: { kind: "string", maxLength: 10_000, multiline: true },
+    private: bool,
+    startsAt: { kind: "timestamp", nullable: true },
+  },
+  groups: {
+    notifications: { uponMatchesOpen: bool, uponTournamentEnds: bool },
+    registrationOptions: {
+      openSignup: bool,
+      signupCap: { kind: "integer", min: 1, max: 100_000, nullable: true },
+    },
+    grandPrixOptions: { rounds: { kind: "integer", min: 1, max: MAX_GRAND_PRIX_ROUNDS } },
+  },
+  readOnly: new Set(["id", "state", "timestamps", "currentLap", "participantsCount"]),
+};
+
+export function defaultRaceSettings(): RaceSettings {
+  return {
+    name: "",
+    url: "",
+    raceType: "time trial",
+    description: "",
+    private: false,
+    startsAt: null,
+    notifications: { uponMatchesOpen: true, uponTournamentEnds: true },
+    registrationOptions: { openSignup: false },
+    grandPrixOptions: { rounds: DEFAULT_GRAND_PRIX_ROUNDS },
+    pointsTable: null,
+  };
+}
+
+/**
+ * `pointsTable`: null (the default table) or 1 to MAX_POINTS_PLACES whole
+ * numbers from 0, first place first. Returns undefined after a problem.
+ */
+function readPointsTable(
+  value: unknown,
+  pointer: string,
+  problems: Problems,
+): number[] | null | undefined {
+  if (value === null) return null;
+  const ok =
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAX_POINTS_PLACES &&
+    value.every((v) => Number.isInteger(v) && v >= 0 && v <= MAX_PLACE_POINTS);
+  if (ok) return [...(value as number[])];
+  problems.add(
+    pointer,
+    `pointsTable must be null or an array of 1 to ${MAX_POINTS_PLACES} whole numbers from 0 to ${MAX_PLACE_POINTS} (points by place, first place first), not ${describeType(value)}`,
+  );
+  return undefined;
+}
+
+/** Merges `input` over `base` (a copy is changed), recording every problem. */
+export function mergeRaceSettings(
+  base: RaceSettings,
+  input: Record<string, unknown>,
+  problems: Problems,
+  pointer = "/data/attributes",
+): RaceSettings {
+  const { pointsTable, ...rest } = input;
+  const merged = mergeAttributes(base, rest, SCHEMA, problems, pointer);
+  if (pointsTable !== undefined) {
+    const table = readPointsTable(pointsTable, `${pointer}/pointsTable`, problems);
+    if (table !== undefined) merged.pointsTable = table;
+  }
+  if (merged.name.trim() === "" && !problems.has(`${pointer}/name`))
+    problems.add(`${pointer}/name`, "name can't be blank");
+  return merged;
+}
+
+/** Rounds the race runs: one for a time trial, grandPrixOptions.rounds for a grand prix. */
+export function roundCount(settings: RaceSettings): number {
+  return settings.raceType === "grand prix" ? settings.grandPrixOptions.rounds : 1;
+}

@@ -1,0 +1,128 @@
+/** Race rows. Settings (every attribute of the request) are stored as one JSON document. */
+import type { RaceSettings, RaceState } from "../model/race.js";
+import type { Db } from "./database.js";
+import { Statements } from "./statements.js";
+
+export interface RaceRow {
+  readonly id: number;
+  readonly url: string;
+  readonly name: string;
+  readonly race_type: string;
+  readonly state: RaceState;
+  readonly settings: RaceSettings;
+  /** Kept by triggers on race_participants. */
+  readonly participants_count: number;
+  readonly random_seed: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly started_at: string | null;
+  readonly completed_at: string | null;
+}
+
+type RawRow = Omit<RaceRow, "settings"> & { settings: string };
+
+/** The one row mapping: settings parsed (a new object each read). */
+function rowOf(raw: RawRow): RaceRow {
+  return { ...raw, settings: JSON.parse(raw.settings) as RaceSettings };
+}
+
+/**
+ * Race rows, each read a query: the store's cache holds tournaments and
+ * matches only (store.ts).
+ */
+export class RaceRepository {
+  private readonly statements: Statements;
+
+  constructor(db: Db) {
+    this.statements = new Statements(db);
+  }
+
+  private one(sql: string, param: unknown): RaceRow | undefined {
+    const raw = this.statements.get(sql).get(param) as RawRow | undefined;
+    return raw === undefined ? undefined : rowOf(raw);
+  }
+
+  insert(settings: RaceSettings, randomSeed: number, now: string): number {
+    const result = this.statements
+      .get(
+        `INSERT INTO races (url, name, race_type, state, settings, random_seed, created_at, updated_at)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+      )
+      .run(
+        settings.url,
+        settings.name,
+        settings.raceType,
+        JSON.stringify(settings),
+        randomSeed,
+        now,
+        now,
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  findById(id: number): RaceRow | undefined {
+    return this.one("SELECT * FROM races WHERE id = ?", id);
+  }
+
+  findByUrl(url: string): RaceRow | undefined {
+    return this.one("SELECT * FROM races WHERE url = ?", url);
+  }
+
+  urlTaken(url: string, exceptId?: number): boolean {
+    const row = this.statements.get("SELECT id FROM races WHERE url = ?").get(url) as
+      | { id: number }
+      | undefined;
+    return row !== undefined && row.id !== exceptId;
+  }
+
+  count(): number {
+    return this.statements.get("SELECT COUNT(*) FROM races").pluck().get() as number;
+  }
+
+  list(limit: number, offset: number): RaceRow[] {
+    const rows = this.statements
+      .get("SELECT * FROM races ORDER BY id LIMIT ? OFFSET ?")
+      .all(limit, offset) as RawRow[];
+    return rows.map(rowOf);
+  }
+
+  updateSettings(id: number, settings: RaceSettings, now: string): void {
+    this.statements
+      .get(
+        "UPDATE races SET url = ?, name = ?, race_type = ?, settings = ?, updated_at = ? WHERE id = ?",
+      )
+      .run(settings.url, settings.name, settings.raceType, JSON.stringify(settings), now, id);
+  }
+
+  /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
+  setState(
+    id: number,
+    state: RaceState,
+    now: string,
+    stamps: { started?: string | null; completed?: string | null } = {},
+  ): void {
+    const sets = ["state = ?", "updated_at = ?"];
+    const params: unknown[] = [state, now];
+    if (stamps.started !== undefined) {
+      sets.push("started_at = ?");
+      params.push(stamps.started);
+    }
+    if (stamps.completed !== undefined) {
+      sets.push("completed_at = ?");
+      params.push(stamps.completed);
+    }
+    this.statements.get(`UPDATE races SET ${sets.join(", ")} WHERE id = ?`).run(...params, id);
+  }
+
+  touch(id: number, now: string): void {
+    this.statements.get("UPDATE races SET updated_at = ? WHERE id = ?").run(now, id);
+  }
+
+  setRandomSeed(id: number, seed: number): void {
+    this.statements.get("UPDATE races SET random_seed = ? WHERE id = ?").run(seed, id);
+  }
+
+  delete(id: number): void {
+    this.statements.get("DELETE FROM races WHERE id = ?").run(id);
+  }
+}
