@@ -69,17 +69,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.communityId === undefined ? {} : { communityId: options.communityId }),
     ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
   });
+  const transaction = options.transport.transaction?.bind(options.transport);
   return {
     requester,
     tournaments: tournamentsApi(requester),
     participants: participantsApi(requester, {
       bulkChunkSize: options.bulkChunkSize,
-      transaction: options.transport.transaction?.bind(options.transport),
+      transaction,
     }),
     matches: matchesApi(requester),
     attachments: attachmentsApi(requester),
     stations: stationsApi(requester),
-    races: racesApi(requester),
+    races: racesApi(requester, { transaction }),
     user: userApi(requester),
     communities: communitiesApi(requester),
     close: () => options.transport.close(),

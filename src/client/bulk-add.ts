@@ -36,8 +36,8 @@ import {
   NotFoundError,
   RejectedError,
 } from "./errors.js";
+import { isRace, ownerPath, type ParticipantOwner, participantsPath } from "./participant-owner.js";
 import type { Requester } from "./requester.js";
-import { type PathSegment, resourcePath } from "./resource-path.js";
 
 const TYPE = "Participants";
 const BEFORE_START: ReadonlySet<string> = new Set(STATE_FILTER_GROUPS.pending);
@@ -125,6 +125,18 @@ interface Chunk {
   readonly offset: number;
 }
 
+/**
+ * The state that forbids removing participants, or undefined while they may be
+ * removed: a tournament before its start; a race before its first round (its
+ * `state`, where the service gives one, else `currentLap`).
+ */
+function startedState(owner: ParticipantOwner, a: Record<string, unknown>): string | undefined {
+  if (isRace(owner) && a.state === undefined)
+    return a.currentLap === null || a.currentLap === undefined ? undefined : "underway";
+  const state = String(a.state ?? "");
+  return BEFORE_START.has(state) ? undefined : state;
+}
+
 function chunksOf(items: readonly object[], size: number): Chunk[] {
   const chunks: Chunk[] = [];
   for (let offset = 0; offset < items.length; offset += size) {
@@ -134,9 +146,9 @@ function chunksOf(items: readonly object[], size: number): Chunk[] {
 }
 
 export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
-  const all = (t: PathSegment) => resourcePath("tournaments", t, "participants");
+  const all = participantsPath;
 
-  async function sendChunk(t: PathSegment, chunk: Chunk): Promise<ApiRecord[]> {
+  async function sendChunk(t: ParticipantOwner, chunk: Chunk): Promise<ApiRecord[]> {
     try {
       const list = await requester.list({
         method: "POST",
@@ -153,7 +165,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
 
   /** The records of a chunk whose answer was lost, if it was added after all. */
   async function landed(
-    t: PathSegment,
+    t: ParticipantOwner,
     chunk: readonly object[],
     error: unknown,
     control: BulkAddControl,
@@ -168,22 +180,19 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
     }
   }
 
-  async function checkNotStarted(t: PathSegment): Promise<void> {
-    const tournament = await requester.single({
-      method: "GET",
-      path: resourcePath("tournaments", t),
-    });
-    const state = String(tournament.attributes.state ?? "");
-    if (!BEFORE_START.has(state)) {
+  async function checkNotStarted(t: ParticipantOwner): Promise<void> {
+    const owner = await requester.single({ method: "GET", path: ownerPath(t) });
+    const state = startedState(t, owner.attributes);
+    if (state !== undefined) {
       throw new UndoStoppedError(
-        `the tournament is ${state} now; deleting would deactivate participants, not remove them`,
+        `the ${isRace(t) ? "race" : "tournament"} is ${state} now; deleting would deactivate participants, not remove them`,
       );
     }
   }
 
   /** Deletes `created` newest first; stops at the first failure. */
   async function undo(
-    t: PathSegment,
+    t: ParticipantOwner,
     created: readonly ApiRecord[],
     abandon: AbortSignal | undefined,
   ): Promise<UndoResult> {
@@ -211,7 +220,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
   }
 
   async function interrupted(
-    t: PathSegment,
+    t: ParticipantOwner,
     created: readonly ApiRecord[],
     total: number,
     control: BulkAddControl,
@@ -222,7 +231,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
 
   /** Every chunk in the backend's transaction: a refusal or an interrupt undoes all of it. */
   async function transactional(
-    t: PathSegment,
+    t: ParticipantOwner,
     chunks: readonly Chunk[],
     total: number,
     control: BulkAddControl,
@@ -243,7 +252,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
 
   /** Chunk after chunk, each its own request; undone by deleting (see the top). */
   async function compensated(
-    t: PathSegment,
+    t: ParticipantOwner,
     chunks: readonly Chunk[],
     total: number,
     control: BulkAddControl,
@@ -271,7 +280,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
   }
 
   return async function bulkAdd(
-    t: PathSegment,
+    t: ParticipantOwner,
     participants: readonly object[],
     control: BulkAddControl = {},
   ): Promise<ApiRecord[]> {

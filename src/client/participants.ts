@@ -1,42 +1,48 @@
-/** Participants of a tournament: `/tournaments/{t}/participants...`, bulk add included. */
+/**
+ * Participants of a tournament or a race (participant-owner.ts):
+ * `/tournaments/{t}/participants...` or `/races/{r}/participants...`, bulk add included.
+ */
 
 import { type BulkAddControl, type BulkAddOptions, bulkAdder } from "./bulk-add.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
+import { type ParticipantOwner, participantsPath } from "./participant-owner.js";
 import type { Requester } from "./requester.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
+
+export type { ParticipantOwner } from "./participant-owner.js";
 
 const TYPE = "Participants";
 
 export interface ParticipantsApi {
-  list(tournament: PathSegment, page?: PageOptions): Promise<ApiList>;
-  listAll(tournament: PathSegment): Promise<ApiRecord[]>;
-  get(tournament: PathSegment, participant: PathSegment): Promise<ApiRecord>;
-  create(tournament: PathSegment, attributes: Record<string, unknown>): Promise<ApiRecord>;
+  list(owner: ParticipantOwner, page?: PageOptions): Promise<ApiList>;
+  listAll(owner: ParticipantOwner): Promise<ApiRecord[]>;
+  get(owner: ParticipantOwner, participant: PathSegment): Promise<ApiRecord>;
+  create(owner: ParticipantOwner, attributes: Record<string, unknown>): Promise<ApiRecord>;
   update(
-    tournament: PathSegment,
+    owner: ParticipantOwner,
     participant: PathSegment,
     attributes: Record<string, unknown>,
   ): Promise<ApiRecord>;
-  delete(tournament: PathSegment, participant: PathSegment): Promise<void>;
+  delete(owner: ParticipantOwner, participant: PathSegment): Promise<void>;
   /**
    * Requests of at most bulkChunkSize (and MAX_BULK_ADD) names: inside one
    * transaction when the backend has one (embedded), else deleting what earlier
    * chunks created when a later one fails or `control.stop` is aborted (see bulk-add.ts).
    */
   bulkAdd(
-    tournament: PathSegment,
+    owner: ParticipantOwner,
     participants: readonly object[],
     control?: BulkAddControl,
   ): Promise<ApiRecord[]>;
-  clear(tournament: PathSegment): Promise<void>;
-  randomize(tournament: PathSegment): Promise<ApiRecord[]>;
+  clear(owner: ParticipantOwner): Promise<void>;
+  randomize(owner: ParticipantOwner): Promise<ApiRecord[]>;
   /** Registers the authenticated user. */
-  register(tournament: PathSegment, attributes?: Record<string, unknown>): Promise<ApiRecord>;
-  unregister(tournament: PathSegment): Promise<void>;
+  register(owner: ParticipantOwner, attributes?: Record<string, unknown>): Promise<ApiRecord>;
+  unregister(owner: ParticipantOwner): Promise<void>;
   /** Checks a participant in while the tournament is checking_in (an extension of v2.1). */
-  checkIn(tournament: PathSegment, participant: PathSegment): Promise<ApiRecord>;
-  undoCheckIn(tournament: PathSegment, participant: PathSegment): Promise<ApiRecord>;
+  checkIn(owner: ParticipantOwner, participant: PathSegment): Promise<ApiRecord>;
+  undoCheckIn(owner: ParticipantOwner, participant: PathSegment): Promise<ApiRecord>;
 }
 
 export interface ParticipantsOptions {
@@ -50,9 +56,9 @@ export function participantsApi(
   requester: Requester,
   options: ParticipantsOptions = {},
 ): ParticipantsApi {
-  const all = (t: PathSegment) => resourcePath("tournaments", t, "participants");
-  const one = (t: PathSegment, p: PathSegment) => resourcePath("tournaments", t, "participants", p);
-  const remove = (t: PathSegment, p: PathSegment) =>
+  const all = participantsPath;
+  const one = (t: ParticipantOwner, p: PathSegment) => `${all(t)}${resourcePath(p)}`;
+  const remove = (t: ParticipantOwner, p: PathSegment) =>
     requester.none({ method: "DELETE", path: one(t, p) });
 
   return {

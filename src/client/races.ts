@@ -1,4 +1,9 @@
-/** Races, their rounds and elapsed times: `/races/...` (attributes camelCase, as the seed). */
+/**
+ * Races, their rounds and elapsed times: `/races/...` (attributes camelCase, as
+ * the seed). A race's participants are the participants module's, addressed by
+ * `{ race }` (participant-owner.ts). Standings are an extension of v2.1:
+ * `GET /races/{r}/standings`.
+ */
 import { type CollectionApi, collectionApi } from "./crud.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
@@ -8,30 +13,67 @@ import { type PathSegment, resourcePath } from "./resource-path.js";
 export type RaceStateChange = "start" | "reset" | "end_round";
 export type RoundStateChange = "start" | "finalize" | "reset";
 
+/** The most entries one bulk_update request may carry (the contract's maxItems). */
+export const MAX_BULK_TIMES = 20;
+
 export interface RoundsApi {
   list(page?: PageOptions): Promise<ApiList>;
+  listAll(): Promise<ApiRecord[]>;
+  /** By the round's number (1, 2, ...). */
   get(round: PathSegment): Promise<ApiRecord>;
   changeState(round: PathSegment, state: RoundStateChange): Promise<ApiRecord>;
 }
 
+/** One entry of a bulk update, as the contract names it (`time` in milliseconds). */
+export interface ElapsedTimeEntry {
+  readonly elapsedTimeId: number;
+  readonly time: number | null;
+  readonly points?: number;
+  readonly rank?: number;
+}
+
+export interface BulkTimesControl {
+  /** After each request: how many entries have been sent, of how many. */
+  readonly onProgress?: ((sent: number, total: number) => void) | undefined;
+}
+
 export interface ElapsedTimesApi {
   list(page?: PageOptions): Promise<ApiList>;
+  listAll(): Promise<ApiRecord[]>;
   get(id: PathSegment): Promise<ApiRecord>;
-  /** Attributes: `elapsedTime`, `points`, `rank`. */
+  /** Attributes: `elapsedTime` (milliseconds, null for none), `points`, `rank`. */
   update(id: PathSegment, attributes: Record<string, unknown>): Promise<ApiRecord>;
-  /** Entries: `{elapsedTimeId, time, points, rank?}` (the contract allows 20 per request). */
-  bulkUpdate(entries: readonly Record<string, unknown>[]): Promise<ApiRecord[]>;
+  /** One bulk_update request: 1 to MAX_BULK_TIMES entries. */
+  bulkUpdate(entries: readonly ElapsedTimeEntry[]): Promise<ApiRecord[]>;
+  /**
+   * Any number of entries in requests of MAX_BULK_TIMES, one after another:
+   * inside one transaction when the backend has one (embedded: all or none);
+   * remote, a refused request leaves the earlier ones written (sending the
+   * same entries again is harmless: an update sets, it does not add).
+   */
+  bulkUpdateAll(
+    entries: readonly ElapsedTimeEntry[],
+    control?: BulkTimesControl,
+  ): Promise<ApiRecord[]>;
 }
 
 export interface RacesApi extends CollectionApi {
   changeState(race: PathSegment, state: RaceStateChange): Promise<ApiRecord>;
+  /** Total points, best finishes, total time: one record per participant (extension). */
+  standings(race: PathSegment): Promise<ApiRecord[]>;
   rounds(race: PathSegment): RoundsApi;
   elapsedTimes(race: PathSegment, round: PathSegment): ElapsedTimesApi;
+}
+
+export interface RacesOptions {
+  /** The backend's transaction across requests (the in-process transport's). */
+  readonly transaction?: (<T>(fn: () => Promise<T>) => Promise<T>) | undefined;
 }
 
 function roundsApi(requester: Requester, path: string): RoundsApi {
   return {
     list: (page) => requester.list({ method: "GET", path, query: pageQuery(page) }),
+    listAll: () => requester.listAll({ method: "GET", path }),
     get: (round) => requester.single({ method: "GET", path: `${path}${resourcePath(round)}` }),
     changeState: (round, state) =>
       requester.single({
@@ -42,9 +84,27 @@ function roundsApi(requester: Requester, path: string): RoundsApi {
   };
 }
 
-function elapsedTimesApi(requester: Requester, path: string): ElapsedTimesApi {
-  return {
+function elapsedTimesApi(requester: Requester, path: string, options: RacesOptions) {
+  const bulkUpdate = async (entries: readonly ElapsedTimeEntry[]) =>
+    (
+      await requester.list({
+        method: "POST",
+        path: `${path}/bulk_update`,
+        body: { type: "BulkElapsedTime", attributes: { elapsed_times: entries } },
+      })
+    ).data;
+  const sendAll = async (entries: readonly ElapsedTimeEntry[], control: BulkTimesControl) => {
+    const updated: ApiRecord[] = [];
+    for (let offset = 0; offset < entries.length; offset += MAX_BULK_TIMES) {
+      const batch = entries.slice(offset, offset + MAX_BULK_TIMES);
+      updated.push(...(await bulkUpdate(batch)));
+      control.onProgress?.(offset + batch.length, entries.length);
+    }
+    return updated;
+  };
+  const api: ElapsedTimesApi = {
     list: (page) => requester.list({ method: "GET", path, query: pageQuery(page) }),
+    listAll: () => requester.listAll({ method: "GET", path }),
     get: (id) => requester.single({ method: "GET", path: `${path}${resourcePath(id)}` }),
     update: (id, attributes) =>
       requester.single({
@@ -53,18 +113,19 @@ function elapsedTimesApi(requester: Requester, path: string): ElapsedTimesApi {
         // Spelled as the contract spells it (ElaspedTimeInput).
         body: { type: "ElaspedTime", attributes },
       }),
-    bulkUpdate: async (entries) =>
-      (
-        await requester.list({
-          method: "POST",
-          path: `${path}/bulk_update`,
-          body: { type: "BulkElapsedTime", attributes: { elapsed_times: entries } },
-        })
-      ).data,
+    bulkUpdate,
+    bulkUpdateAll: async (entries, control = {}) => {
+      if (entries.length === 0) return [];
+      const { transaction } = options;
+      if (transaction === undefined || entries.length <= MAX_BULK_TIMES)
+        return sendAll(entries, control);
+      return transaction(() => sendAll(entries, control));
+    },
   };
+  return api;
 }
 
-export function racesApi(requester: Requester): RacesApi {
+export function racesApi(requester: Requester, options: RacesOptions = {}): RacesApi {
   const one = (race: PathSegment) => resourcePath("races", race);
   return {
     ...collectionApi(requester, "/races", "Race"),
@@ -74,8 +135,13 @@ export function racesApi(requester: Requester): RacesApi {
         path: `${one(race)}/change_state`,
         body: { type: "RaceState", attributes: { state } },
       }),
+    standings: (race) => requester.listAll({ method: "GET", path: `${one(race)}/standings` }),
     rounds: (race) => roundsApi(requester, `${one(race)}/rounds`),
     elapsedTimes: (race, round) =>
-      elapsedTimesApi(requester, `${one(race)}${resourcePath("rounds", round, "elapsed_times")}`),
+      elapsedTimesApi(
+        requester,
+        `${one(race)}${resourcePath("rounds", round, "elapsed_times")}`,
+        options,
+      ),
   };
 }

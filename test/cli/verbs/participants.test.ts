@@ -29,7 +29,7 @@ const names = async () =>
 describe("parse steps (no I/O)", () => {
   it("add: the name is an argument, --seed a whole number", () => {
     expect(parseParticipantsAdd("cup", "Ada", { seed: "2", misc: "left-handed" })).toEqual({
-      tournament: "cup",
+      owner: "cup",
       attributes: { seed: 2, misc: "left-handed", name: "Ada" },
     });
     expect(() => parseParticipantsAdd("cup", "Ada", { seed: "second" })).toThrow(
@@ -44,10 +44,10 @@ describe("parse steps (no I/O)", () => {
 
 describe("run functions on the in-process service", () => {
   it("runParticipantsAdd adds at the seed asked; others shift", async () => {
-    await runParticipantsAdd(h.make().factory, { tournament: "cup", attributes: { name: "Ada" } });
+    await runParticipantsAdd(h.make().factory, { owner: "cup", attributes: { name: "Ada" } });
     const t = h.make({ globals: { json: true } });
     await runParticipantsAdd(t.factory, {
-      tournament: "cup",
+      owner: "cup",
       attributes: { name: "Bob", seed: 1 },
     });
     expect(t.json()).toMatchObject({ name: "Bob", seed: 1 });
@@ -60,7 +60,7 @@ describe("run functions on the in-process service", () => {
   it("runParticipantsUpdate finds the participant by #seed and renames", async () => {
     for (const name of ["Ada", "Bob"]) await client.participants.create("cup", { name });
     await runParticipantsUpdate(h.make().factory, {
-      tournament: "cup",
+      owner: "cup",
       participant: "#2",
       attributes: { name: "Robert" },
     });
@@ -70,7 +70,7 @@ describe("run functions on the in-process service", () => {
     ]);
     await expect(
       runParticipantsUpdate(h.make().factory, {
-        tournament: "cup",
+        owner: "cup",
         participant: "Nobody",
         attributes: { name: "X" },
       }),
@@ -82,9 +82,9 @@ describe("run functions on the in-process service", () => {
     const no = answering(false);
     const declined = h.make({ tty: true, prompter: no });
     await expect(
-      runParticipantsDelete(declined.factory, { tournament: "cup", participant: "Ada" }),
+      runParticipantsDelete(declined.factory, { owner: "cup", participant: "Ada" }),
     ).rejects.toThrow(DeclinedError);
-    await expect(runParticipantsClear(declined.factory, { tournament: "cup" })).rejects.toThrow(
+    await expect(runParticipantsClear(declined.factory, { owner: "cup" })).rejects.toThrow(
       DeclinedError,
     );
     expect(no.asked).toEqual([
@@ -93,7 +93,7 @@ describe("run functions on the in-process service", () => {
     ]);
     expect(await names()).toHaveLength(2);
     const yes = h.make({ globals: { yes: true } });
-    await runParticipantsDelete(yes.factory, { tournament: "cup", participant: "Ada" });
+    await runParticipantsDelete(yes.factory, { owner: "cup", participant: "Ada" });
     expect(yes.stderr()).toBe("Removed participant 1\n");
     expect(await names()).toEqual([["Bob", 1]]);
   });

@@ -10,38 +10,39 @@ import {
   type ParticipantFlags,
   participantAttributes,
 } from "./participant-flags.js";
+import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 
 export interface ParticipantsAddOptions {
-  /** Tournament id or url. */
-  readonly tournament: string;
+  /** Tournament id or url, or `{ race }`. */
+  readonly owner: ParticipantOwner;
   readonly attributes: ParticipantAttributes & { readonly name: string };
 }
 
 /** Flags to options (no I/O). */
 export function parseParticipantsAdd(
-  tournament: string,
+  owner: ParticipantOwner,
   name: string,
   flags: ParticipantFlags,
 ): ParticipantsAddOptions {
-  return { tournament, attributes: { ...participantAttributes(flags), name } };
+  return { owner, attributes: { ...participantAttributes(flags), name } };
 }
 
 export async function runParticipantsAdd(f: Factory, o: ParticipantsAddOptions): Promise<void> {
   const client = await f.client();
-  const record = await client.participants.create(o.tournament, { ...o.attributes });
+  const record = await client.participants.create(o.owner, { ...o.attributes });
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
 }
 
-export function registerAdd(noun: Command, app: App): void {
+export function registerAdd(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
   const command = noun
     .command("add")
     .description("add one participant")
-    .argument("<tournament>", "tournament id or url")
+    .argument(kind.argument, kind.argumentHelp)
     .argument("<name>", "participant name");
   addParticipantFlags(command).action(
-    async (tournament: string, name: string, flags: ParticipantFlags, cmd: Command) => {
+    async (ref: string, name: string, flags: ParticipantFlags, cmd: Command) => {
       const f = app.factory(cmd);
-      await runParticipantsAdd(f, parseParticipantsAdd(tournament, name, flags));
+      await runParticipantsAdd(f, parseParticipantsAdd(kind.owner(ref), name, flags));
     },
   );
 }

@@ -1,5 +1,5 @@
 /**
- * A progress bar for a bulk add of several requests, drawn on stderr and only
+ * A progress bar for a bulk add (or bulk update) of several requests, drawn on stderr and only
  * when stderr is a terminal (piped or captured, nothing is written). It
  * redraws one line and erases it when done, so the output that follows is clean.
  */
@@ -18,7 +18,8 @@ export interface Progress {
 const WIDTH = 30;
 const NONE: Progress = { update: () => {}, done: () => {} };
 
-export function progressBar(stream: ProgressStream): Progress {
+/** `label` starts the line: what is being sent ("Adding participants"). */
+export function progressBar(stream: ProgressStream, label = "Adding participants"): Progress {
   if (stream.isTTY !== true) return NONE;
   let drawn = false;
   return {
@@ -28,7 +29,7 @@ export function progressBar(stream: ProgressStream): Progress {
       const filled = Math.round((WIDTH * sent) / total);
       const bar = `${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}`;
       const figures = `${sent.toLocaleString("en")}/${total.toLocaleString("en")}`;
-      stream.write(`\r\x1b[2KAdding participants [${bar}] ${figures}`);
+      stream.write(`\r\x1b[2K${label} [${bar}] ${figures}`);
       drawn = true;
     },
     done() {

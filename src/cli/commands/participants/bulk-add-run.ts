@@ -6,7 +6,7 @@
 import { type BulkAddControl, BulkAddInterruptedError } from "../../../client/bulk-add.js";
 import type { ApiRecord } from "../../../client/envelope.js";
 import { type ErrorDetail, RejectedError } from "../../../client/errors.js";
-import type { ParticipantsApi } from "../../../client/participants.js";
+import type { ParticipantOwner, ParticipantsApi } from "../../../client/participants.js";
 import { participantNameKey } from "../../../model/participant-name.js";
 import { CancelledError } from "../../errors.js";
 import { checkRosterSeeds, type RosterEntry, rosterAttributes, sendingOrder } from "./roster.js";
@@ -112,7 +112,7 @@ export function onRosterLines(error: unknown, sent: readonly RosterEntry[]): unk
  */
 export async function runBulkAdd(
   run: BulkAddRun,
-  tournament: string,
+  tournament: ParticipantOwner,
   roster: readonly RosterEntry[],
 ): Promise<ApiRecord[]> {
   const present = run.skipPresent ? await run.participants.listAll(tournament) : undefined;

@@ -9,6 +9,7 @@ import { listenForInterrupts } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { progressBar } from "./bulk-add-progress.js";
+import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import {
   checkRosterRepeats,
   checkRosterSeeds,
@@ -80,13 +81,15 @@ function readRosterFile(file: string): string {
   }
 }
 
-export function registerBulkAdd(noun: Command, app: App): void {
+export function registerBulkAdd(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
+  const example =
+    kind === TOURNAMENT_OWNER ? "tourney participants" : `tourney ${kind.noun} participants`;
   noun
     .command("bulk-add")
     .description(
       "add many participants at once: all or none (remote: undone on Ctrl-C, resumed by re-running)",
     )
-    .argument("<tournament>", "tournament id or url")
+    .argument(kind.argument, kind.argumentHelp)
     .argument("[names...]", "participant names (else --file or stdin)")
     .option(
       "-f, --file <file>",
@@ -95,11 +98,11 @@ export function registerBulkAdd(noun: Command, app: App): void {
     .option("--no-skip-present", "refuse names already in the tournament instead of skipping them")
     .addHelpText(
       "after",
-      `${GUARANTEES}\n\nExamples:\n  tourney participants bulk-add spring_cup Ada Grace Linus\n  tourney participants bulk-add spring_cup < names.txt\n  tourney participants bulk-add spring_cup --file roster.csv\n  printf 'Player,Seed\\nZed,2\\nAmy,1\\n' | tourney participants bulk-add spring_cup`,
+      `${GUARANTEES}\n\nExamples:\n  ${example} bulk-add spring_cup Ada Grace Linus\n  ${example} bulk-add spring_cup < names.txt\n  ${example} bulk-add spring_cup --file roster.csv\n  printf 'Player,Seed\\nZed,2\\nAmy,1\\n' | ${example} bulk-add spring_cup`,
     )
     .action(
       async (
-        tournament: string,
+        ref: string,
         names: string[],
         options: { file?: string; skipPresent: boolean },
         command: Command,
@@ -111,7 +114,7 @@ export function registerBulkAdd(noun: Command, app: App): void {
         checkRosterRepeats(roster);
         checkRosterSeeds(roster);
         const client = await f.client();
-        await addInterruptibly(f, client.participants, tournament, roster, options);
+        await addInterruptibly(f, client.participants, kind.owner(ref), roster, options);
       },
     );
 }
@@ -133,7 +136,7 @@ async function print(f: Factory, records: readonly ApiRecord[]): Promise<void> {
 async function addInterruptibly(
   f: Factory,
   participants: ParticipantsApi,
-  tournament: string,
+  owner: ParticipantOwner,
   roster: readonly RosterEntry[],
   options: { skipPresent: boolean },
 ): Promise<void> {
@@ -158,7 +161,7 @@ async function addInterruptibly(
     };
     const records = await runBulkAdd(
       { participants, note, control, skipPresent: options.skipPresent },
-      tournament,
+      owner,
       roster,
     ).finally(() => progress.done());
     await print(f, records);

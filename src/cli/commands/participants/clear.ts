@@ -2,27 +2,34 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import {
+  describeOwner,
+  type OwnerKind,
+  ownerJson,
+  type ParticipantOwner,
+  TOURNAMENT_OWNER,
+} from "./participant-owner.js";
 
 export interface ParticipantsClearOptions {
-  /** Tournament id or url. */
-  readonly tournament: string;
+  /** Tournament id or url, or `{ race }`. */
+  readonly owner: ParticipantOwner;
 }
 
 export async function runParticipantsClear(f: Factory, o: ParticipantsClearOptions): Promise<void> {
   const client = await f.client();
-  await f.confirm(`Remove every participant of tournament ${o.tournament}?`);
-  await client.participants.clear(o.tournament);
+  await f.confirm(`Remove every participant of ${describeOwner(o.owner)}?`);
+  await client.participants.clear(o.owner);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ tournament: o.tournament, cleared: true });
-  else printer.note(`Removed every participant of tournament ${o.tournament}`);
+  if (printer.mode === "json") printer.json({ ...ownerJson(o.owner), cleared: true });
+  else printer.note(`Removed every participant of ${describeOwner(o.owner)}`);
 }
 
-export function registerClear(noun: Command, app: App): void {
+export function registerClear(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
   noun
     .command("clear")
-    .description("remove every participant of a pending tournament")
-    .argument("<tournament>", "tournament id or url")
-    .action(async (tournament: string, _flags: unknown, command: Command) =>
-      runParticipantsClear(app.factory(command), { tournament }),
+    .description(`remove every participant of a pending ${kind.noun}`)
+    .argument(kind.argument, kind.argumentHelp)
+    .action(async (ref: string, _flags: unknown, command: Command) =>
+      runParticipantsClear(app.factory(command), { owner: kind.owner(ref) }),
     );
 }

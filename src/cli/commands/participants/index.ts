@@ -8,6 +8,7 @@ import { registerCheckIn } from "./check-in.js";
 import { registerClear } from "./clear.js";
 import { registerDelete } from "./delete.js";
 import { registerList } from "./list.js";
+import { type OwnerKind, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { registerRandomize } from "./randomize.js";
 import { registerRegister } from "./register.js";
 import { registerUndoCheckIn } from "./undo-check-in.js";
@@ -15,7 +16,10 @@ import { registerUnregister } from "./unregister.js";
 import { registerUpdate } from "./update.js";
 import { registerView } from "./view.js";
 
-const VERBS: readonly Verb[] = [
+type OwnedRegister = (noun: Command, app: App, kind: OwnerKind) => void;
+
+/** The verbs a race's participants have as well as a tournament's. */
+const OWNED: readonly { readonly words: readonly string[]; readonly register: OwnedRegister }[] = [
   { words: ["list", "ls"], register: registerList },
   { words: ["view", "show"], register: registerView },
   { words: ["add"], register: registerAdd },
@@ -24,6 +28,18 @@ const VERBS: readonly Verb[] = [
   { words: ["delete", "rm"], register: registerDelete },
   { words: ["clear"], register: registerClear },
   { words: ["randomize", "shuffle"], register: registerRandomize },
+];
+
+/** Those verbs, serving the participants of `kind` (`tourney race participants` uses them). */
+export function ownedVerbs(kind: OwnerKind): Verb[] {
+  return OWNED.map((verb) => ({
+    words: verb.words,
+    register: (noun: Command, app: App) => verb.register(noun, app, kind),
+  }));
+}
+
+const VERBS: readonly Verb[] = [
+  ...ownedVerbs(TOURNAMENT_OWNER),
   { words: ["check-in"], register: registerCheckIn },
   { words: ["undo-check-in"], register: registerUndoCheckIn },
   { words: ["register"], register: registerRegister },

@@ -1,34 +1,40 @@
-/** `tourney participants list <tournament>`: every participant, by seed. */
+/** `tourney participants list <tournament>` (and `race participants list <race>`): by seed. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import {
+  type OwnerKind,
+  type ParticipantOwner,
+  participantsCommand,
+  TOURNAMENT_OWNER,
+} from "./participant-owner.js";
 
 export interface ParticipantsListOptions {
-  /** Tournament id or url. */
-  readonly tournament: string;
+  /** Tournament id or url, or `{ race }`. */
+  readonly owner: ParticipantOwner;
 }
 
 export async function runParticipantsList(f: Factory, o: ParticipantsListOptions): Promise<void> {
   const client = await f.client();
-  const records = await client.participants.listAll(o.tournament);
+  const records = await client.participants.listAll(o.owner);
   await f
     .printer()
     .list(
       records.map(flatten),
       PARTICIPANT_COLUMNS,
-      "no participants yet: `tourney participants bulk-add` adds some",
+      `no participants yet: \`${participantsCommand(o.owner, "bulk-add")}\` adds some`,
     );
 }
 
-export function registerList(noun: Command, app: App): void {
+export function registerList(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
   noun
     .command("list")
     .alias("ls")
-    .description("list the participants of a tournament, by seed")
-    .argument("<tournament>", "tournament id or url")
-    .action(async (tournament: string, _flags: unknown, command: Command) =>
-      runParticipantsList(app.factory(command), { tournament }),
+    .description(`list the participants of a ${kind.noun}, by seed`)
+    .argument(kind.argument, kind.argumentHelp)
+    .action(async (ref: string, _flags: unknown, command: Command) =>
+      runParticipantsList(app.factory(command), { owner: kind.owner(ref) }),
     );
 }

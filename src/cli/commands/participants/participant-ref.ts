@@ -7,16 +7,17 @@ import type { ApiClient } from "../../../client/api-client.js";
 import { participantNameKey } from "../../../model/participant-name.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError } from "../../errors.js";
+import { describeOwner, listCommand, type ParticipantOwner } from "./participant-owner.js";
 
 export const PARTICIPANT_REF_HELP = "participant id, #seed (or seed:N), or exact name";
 
 export async function resolveParticipant(
   client: ApiClient,
-  tournament: string,
+  owner: ParticipantOwner,
   ref: string,
 ): Promise<ResourceObject> {
-  if (/^\d+$/.test(ref)) return client.participants.get(tournament, ref);
-  return findParticipant(await client.participants.listAll(tournament), tournament, ref);
+  if (/^\d+$/.test(ref)) return client.participants.get(owner, ref);
+  return findParticipant(await client.participants.listAll(owner), owner, ref);
 }
 
 /** Whether a participant is the one `ref` names (an id, a seed or a name). */
@@ -39,7 +40,7 @@ export function lookupParticipant(
 /** Resolves `ref` against participants already read (no request). */
 export function findParticipant(
   all: readonly ResourceObject[],
-  tournament: string,
+  owner: ParticipantOwner,
   ref: string,
 ): ResourceObject {
   const found = lookupParticipant(all, ref);
@@ -51,7 +52,7 @@ export function findParticipant(
         ? `seed ${seed[1]}`
         : `named ${JSON.stringify(ref)}`;
     throw new UnknownReferenceError(
-      `no participant ${what} in tournament ${tournament}; \`tourney participants list ${tournament}\` shows them`,
+      `no participant ${what} in ${describeOwner(owner)}; \`${listCommand(owner)}\` shows them`,
     );
   }
   return found;

@@ -4,10 +4,11 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 
 export interface ParticipantsRandomizeOptions {
-  /** Tournament id or url. */
-  readonly tournament: string;
+  /** Tournament id or url, or `{ race }`. */
+  readonly owner: ParticipantOwner;
 }
 
 export async function runParticipantsRandomize(
@@ -15,17 +16,21 @@ export async function runParticipantsRandomize(
   o: ParticipantsRandomizeOptions,
 ): Promise<void> {
   const client = await f.client();
-  const records = await client.participants.randomize(o.tournament);
+  const records = await client.participants.randomize(o.owner);
   await f.printer().list(records.map(flatten), PARTICIPANT_COLUMNS);
 }
 
-export function registerRandomize(noun: Command, app: App): void {
+export function registerRandomize(
+  noun: Command,
+  app: App,
+  kind: OwnerKind = TOURNAMENT_OWNER,
+): void {
   noun
     .command("randomize")
     .alias("shuffle")
-    .description("shuffle the seeds of a pending tournament")
-    .argument("<tournament>", "tournament id or url")
-    .action(async (tournament: string, _flags: unknown, command: Command) =>
-      runParticipantsRandomize(app.factory(command), { tournament }),
+    .description(`shuffle the seeds of a pending ${kind.noun}`)
+    .argument(kind.argument, kind.argumentHelp)
+    .action(async (ref: string, _flags: unknown, command: Command) =>
+      runParticipantsRandomize(app.factory(command), { owner: kind.owner(ref) }),
     );
 }

@@ -7,7 +7,7 @@ import { UsageError } from "../../errors.js";
 import type { RosterEntry } from "./roster-entry.js";
 import { COLUMN_NAMES, type Column, columnOf, oneLineName } from "./roster-format.js";
 
-interface CsvRecord {
+export interface CsvRecord {
   readonly fields: readonly string[];
   /** The line the record starts on (a quoted field may span lines). */
   readonly line: number;
@@ -24,7 +24,12 @@ type Layout = { readonly header: boolean } & Partial<Record<Column, number>>;
 
 const count = (text: string, ch: string) => text.split(ch).length - 1;
 
-async function readRecords(text: string, delimiter: string): Promise<CsvRecord[]> {
+/** The non-blank records of a CSV text, each with its line; `what` names the text in errors. */
+export async function readCsvRecords(
+  text: string,
+  delimiter: string,
+  what = "the roster",
+): Promise<CsvRecord[]> {
   const { parse } = await import("csv-parse/sync");
   let rows: { record: string[]; raw: string }[];
   try {
@@ -38,7 +43,7 @@ async function readRecords(text: string, delimiter: string): Promise<CsvRecord[]
       skip_empty_lines: true,
     }) as unknown as { record: string[]; raw: string }[];
   } catch (error) {
-    throw new UsageError(`the roster is not valid CSV: ${(error as Error).message}`);
+    throw new UsageError(`${what} is not valid CSV: ${(error as Error).message}`);
   }
   const records: CsvRecord[] = [];
   let newlines = 0;
@@ -119,7 +124,7 @@ function entryOf(
 }
 
 export async function parseCsvRoster(text: string, delimiter: string): Promise<CsvRoster> {
-  const records = await readRecords(text, delimiter);
+  const records = await readCsvRecords(text, delimiter);
   const notes: string[] = [];
   const problems: string[] = [];
   if (records.length === 0) return { entries: [], notes, problems };

@@ -11,11 +11,12 @@ import {
   type ParticipantFlags,
   participantAttributes,
 } from "./participant-flags.js";
+import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
 export interface ParticipantsUpdateOptions {
-  /** Tournament id or url. */
-  readonly tournament: string;
+  /** Tournament id or url, or `{ race }`. */
+  readonly owner: ParticipantOwner;
   /** Participant reference: id, #seed or name. */
   readonly participant: string;
   /** What changes (at least one attribute). */
@@ -24,14 +25,14 @@ export interface ParticipantsUpdateOptions {
 
 /** Flags to options (no I/O): at least one attribute must change. */
 export function parseParticipantsUpdate(
-  tournament: string,
+  owner: ParticipantOwner,
   participant: string,
   flags: ParticipantFlags,
 ): ParticipantsUpdateOptions {
   const attributes = participantAttributes(flags);
   if (Object.keys(attributes).length === 0)
     throw new UsageError("nothing to change: pass --name, --seed, --misc, --email or --username");
-  return { tournament, participant, attributes };
+  return { owner, participant, attributes };
 }
 
 export async function runParticipantsUpdate(
@@ -39,23 +40,23 @@ export async function runParticipantsUpdate(
   o: ParticipantsUpdateOptions,
 ): Promise<void> {
   const client = await f.client();
-  const target = await resolveParticipant(client, o.tournament, o.participant);
-  const record = await client.participants.update(o.tournament, target.id, { ...o.attributes });
+  const target = await resolveParticipant(client, o.owner, o.participant);
+  const record = await client.participants.update(o.owner, target.id, { ...o.attributes });
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
 }
 
-export function registerUpdate(noun: Command, app: App): void {
+export function registerUpdate(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
   const command = noun
     .command("update")
     .alias("edit")
     .description("rename, reseed or annotate a participant")
-    .argument("<tournament>", "tournament id or url")
+    .argument(kind.argument, kind.argumentHelp)
     .argument("<participant>", PARTICIPANT_REF_HELP)
     .option("--name <name>", "new name");
   addParticipantFlags(command).action(
-    async (tournament: string, participant: string, flags: ParticipantFlags, cmd: Command) => {
+    async (ref: string, participant: string, flags: ParticipantFlags, cmd: Command) => {
       const f = app.factory(cmd);
-      await runParticipantsUpdate(f, parseParticipantsUpdate(tournament, participant, flags));
+      await runParticipantsUpdate(f, parseParticipantsUpdate(kind.owner(ref), participant, flags));
     },
   );
 }

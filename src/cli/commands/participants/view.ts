@@ -4,28 +4,29 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
 export interface ParticipantsViewOptions {
-  /** Tournament id or url. */
-  readonly tournament: string;
+  /** Tournament id or url, or `{ race }`. */
+  readonly owner: ParticipantOwner;
   /** Participant reference: id, #seed or name. */
   readonly participant: string;
 }
 
 export async function runParticipantsView(f: Factory, o: ParticipantsViewOptions): Promise<void> {
-  const record = await resolveParticipant(await f.client(), o.tournament, o.participant);
+  const record = await resolveParticipant(await f.client(), o.owner, o.participant);
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
 }
 
-export function registerView(noun: Command, app: App): void {
+export function registerView(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
   noun
     .command("view")
     .alias("show")
     .description("show one participant")
-    .argument("<tournament>", "tournament id or url")
+    .argument(kind.argument, kind.argumentHelp)
     .argument("<participant>", PARTICIPANT_REF_HELP)
-    .action(async (tournament: string, participant: string, _flags: unknown, command: Command) =>
-      runParticipantsView(app.factory(command), { tournament, participant }),
+    .action(async (ref: string, participant: string, _flags: unknown, command: Command) =>
+      runParticipantsView(app.factory(command), { owner: kind.owner(ref), participant }),
     );
 }
