@@ -9,6 +9,8 @@ function __tourney_step
       echo participants
     case '_root match' '_root matches'
       echo match
+    case '_root race' '_root races'
+      echo race
     case '_root config'
       echo config
     case '_root profile' '_root profiles'
@@ -85,6 +87,62 @@ function __tourney_step
       echo match__mark_underway
     case 'match unmark-underway'
       echo match__unmark_underway
+    case 'race list' 'race ls'
+      echo race__list
+    case 'race view' 'race show'
+      echo race__view
+    case 'race create'
+      echo race__create
+    case 'race update' 'race edit'
+      echo race__update
+    case 'race delete' 'race rm'
+      echo race__delete
+    case 'race start'
+      echo race__start
+    case 'race reset'
+      echo race__reset
+    case 'race end-round'
+      echo race__end_round
+    case 'race standings'
+      echo race__standings
+    case 'race participants' 'race participant'
+      echo race__participants
+    case 'race round' 'race rounds'
+      echo race__round
+    case 'race times' 'race time'
+      echo race__times
+    case 'race__participants list' 'race__participants ls'
+      echo race__participants__list
+    case 'race__participants view' 'race__participants show'
+      echo race__participants__view
+    case 'race__participants add'
+      echo race__participants__add
+    case 'race__participants bulk-add'
+      echo race__participants__bulk_add
+    case 'race__participants update' 'race__participants edit'
+      echo race__participants__update
+    case 'race__participants delete' 'race__participants rm'
+      echo race__participants__delete
+    case 'race__participants clear'
+      echo race__participants__clear
+    case 'race__participants randomize' 'race__participants shuffle'
+      echo race__participants__randomize
+    case 'race__round list' 'race__round ls'
+      echo race__round__list
+    case 'race__round view' 'race__round show'
+      echo race__round__view
+    case 'race__round start'
+      echo race__round__start
+    case 'race__round finalize'
+      echo race__round__finalize
+    case 'race__round reset'
+      echo race__round__reset
+    case 'race__times list' 'race__times ls'
+      echo race__times__list
+    case 'race__times update' 'race__times edit'
+      echo race__times__update
+    case 'race__times bulk-update'
+      echo race__times__bulk_update
     case 'config list'
       echo config__list
     case 'config get'
@@ -120,7 +178,7 @@ end
 
 function __tourney_valued
   switch "$argv[1] $argv[2]"
-    case '_root --profile' '_root --base-url' 'tournament --profile' 'tournament --base-url' 'tournament__list --state' 'tournament__list --type' 'tournament__list --created-after' 'tournament__list --created-before' 'tournament__list --profile' 'tournament__list --base-url' 'tournament__view --profile' 'tournament__view --base-url' 'tournament__create --name' 'tournament__create --type' 'tournament__create --url' 'tournament__create --description' 'tournament__create --game' 'tournament__create --starts-at' 'tournament__create --signup-cap' 'tournament__create --check-in-duration' 'tournament__create --grand-finals' 'tournament__create --iterations' 'tournament__create --ranking' 'tournament__create --swiss-rounds' 'tournament__create --max-participants' 'tournament__create --tie-breaks' 'tournament__create --stage-type' 'tournament__create --group-size' 'tournament__create --advance-per-group' 'tournament__create --set' 'tournament__create --profile' 'tournament__create --base-url' 'tournament__update --name' 'tournament__update --type' 'tournament__update --url' 'tournament__update --description' 'tournament__update --game' 'tournament__update --starts-at' 'tournament__update --signup-cap' 'tournament__update --check-in-duration' 'tournament__update --grand-finals' 'tournament__update --iterations' 'tournament__update --ranking' 'tournament__update --swiss-rounds' 'tournament__update --max-participants' 'tournament__update --tie-breaks' 'tournament__update --stage-type' 'tournament__update --group-size' 'tournament__update --advance-per-group' 'tournament__update --set' 'tournament__update --profile' 'tournament__update --base-url' 'tournament__delete --profile' 'tournament__delete --base-url' 'tournament__start --profile' 'tournament__start --base-url' 'tournament__finalize --profile' 'tournament__finalize --base-url' 'tournament__reset --profile' 'tournament__reset --base-url' 'tournament__start_group_stage --profile' 'tournament__start_group_stage --base-url' 'tournament__finalize_group_stage --profile' 'tournament__finalize_group_stage --base-url' 'tournament__reset_group_stage --profile' 'tournament__reset_group_stage --base-url' 'tournament__process_checkin --profile' 'tournament__process_checkin --base-url' 'tournament__abort_checkin --profile' 'tournament__abort_checkin --base-url' 'tournament__change_state --profile' 'tournament__change_state --base-url' 'tournament__standings --profile' 'tournament__standings --base-url' 'participants --profile' 'participants --base-url' 'participants__list --profile' 'participants__list --base-url' 'participants__view --profile' 'participants__view --base-url' 'participants__add --seed' 'participants__add --misc' 'participants__add --email' 'participants__add --username' 'participants__add --profile' 'participants__add --base-url' 'participants__bulk_add -f' 'participants__bulk_add --file' 'participants__bulk_add --profile' 'participants__bulk_add --base-url' 'participants__update --name' 'participants__update --seed' 'participants__update --misc' 'participants__update --email' 'participants__update --username' 'participants__update --profile' 'participants__update --base-url' 'participants__delete --profile' 'participants__delete --base-url' 'participants__clear --profile' 'participants__clear --base-url' 'participants__randomize --profile' 'participants__randomize --base-url' 'participants__check_in --profile' 'participants__check_in --base-url' 'participants__undo_check_in --profile' 'participants__undo_check_in --base-url' 'participants__register --name' 'participants__register --misc' 'participants__register --profile' 'participants__register --base-url' 'participants__unregister --profile' 'participants__unregister --base-url' 'match --profile' 'match --base-url' 'match__list --state' 'match__list --participant' 'match__list --round' 'match__list --group' 'match__list --profile' 'match__list --base-url' 'match__view --group' 'match__view --profile' 'match__view --base-url' 'match__report --group' 'match__report --winner' 'match__report --scores' 'match__report --ranks' 'match__report --advancing' 'match__report --profile' 'match__report --base-url' 'match__reopen --group' 'match__reopen --profile' 'match__reopen --base-url' 'match__mark_underway --group' 'match__mark_underway --profile' 'match__mark_underway --base-url' 'match__unmark_underway --group' 'match__unmark_underway --profile' 'match__unmark_underway --base-url' 'config --profile' 'config --base-url' 'config__list --profile' 'config__list --base-url' 'config__get --profile' 'config__get --base-url' 'config__set --profile' 'config__set --base-url' 'config__unset --profile' 'config__unset --base-url' 'profile --profile' 'profile --base-url' 'profile__list --profile' 'profile__list --base-url' 'profile__add --base-url' 'profile__add --db' 'profile__add --timeout' 'profile__add --profile' 'profile__use --profile' 'profile__use --base-url' 'profile__remove --profile' 'profile__remove --base-url' 'auth --profile' 'auth --base-url' 'auth__login --profile' 'auth__login --base-url' 'auth__logout --profile' 'auth__logout --base-url' 'auth__status --profile' 'auth__status --base-url' 'serve --host' 'serve --port' 'serve --db' 'serve --profile' 'serve --base-url' 'serve__key --profile' 'serve__key --base-url' 'serve__key__create --label' 'serve__key__create --db' 'serve__key__create --profile' 'serve__key__create --base-url' 'serve__key__list --db' 'serve__key__list --profile' 'serve__key__list --base-url' 'serve__key__revoke --db' 'serve__key__revoke --profile' 'serve__key__revoke --base-url' 'completion --profile' 'completion --base-url'
+    case '_root --profile' '_root --base-url' 'tournament --profile' 'tournament --base-url' 'tournament__list --state' 'tournament__list --type' 'tournament__list --created-after' 'tournament__list --created-before' 'tournament__list --profile' 'tournament__list --base-url' 'tournament__view --profile' 'tournament__view --base-url' 'tournament__create --name' 'tournament__create --type' 'tournament__create --url' 'tournament__create --description' 'tournament__create --game' 'tournament__create --starts-at' 'tournament__create --signup-cap' 'tournament__create --check-in-duration' 'tournament__create --grand-finals' 'tournament__create --iterations' 'tournament__create --ranking' 'tournament__create --swiss-rounds' 'tournament__create --max-participants' 'tournament__create --tie-breaks' 'tournament__create --stage-type' 'tournament__create --group-size' 'tournament__create --advance-per-group' 'tournament__create --set' 'tournament__create --profile' 'tournament__create --base-url' 'tournament__update --name' 'tournament__update --type' 'tournament__update --url' 'tournament__update --description' 'tournament__update --game' 'tournament__update --starts-at' 'tournament__update --signup-cap' 'tournament__update --check-in-duration' 'tournament__update --grand-finals' 'tournament__update --iterations' 'tournament__update --ranking' 'tournament__update --swiss-rounds' 'tournament__update --max-participants' 'tournament__update --tie-breaks' 'tournament__update --stage-type' 'tournament__update --group-size' 'tournament__update --advance-per-group' 'tournament__update --set' 'tournament__update --profile' 'tournament__update --base-url' 'tournament__delete --profile' 'tournament__delete --base-url' 'tournament__start --profile' 'tournament__start --base-url' 'tournament__finalize --profile' 'tournament__finalize --base-url' 'tournament__reset --profile' 'tournament__reset --base-url' 'tournament__start_group_stage --profile' 'tournament__start_group_stage --base-url' 'tournament__finalize_group_stage --profile' 'tournament__finalize_group_stage --base-url' 'tournament__reset_group_stage --profile' 'tournament__reset_group_stage --base-url' 'tournament__process_checkin --profile' 'tournament__process_checkin --base-url' 'tournament__abort_checkin --profile' 'tournament__abort_checkin --base-url' 'tournament__change_state --profile' 'tournament__change_state --base-url' 'tournament__standings --profile' 'tournament__standings --base-url' 'participants --profile' 'participants --base-url' 'participants__list --profile' 'participants__list --base-url' 'participants__view --profile' 'participants__view --base-url' 'participants__add --seed' 'participants__add --misc' 'participants__add --email' 'participants__add --username' 'participants__add --profile' 'participants__add --base-url' 'participants__bulk_add -f' 'participants__bulk_add --file' 'participants__bulk_add --profile' 'participants__bulk_add --base-url' 'participants__update --name' 'participants__update --seed' 'participants__update --misc' 'participants__update --email' 'participants__update --username' 'participants__update --profile' 'participants__update --base-url' 'participants__delete --profile' 'participants__delete --base-url' 'participants__clear --profile' 'participants__clear --base-url' 'participants__randomize --profile' 'participants__randomize --base-url' 'participants__check_in --profile' 'participants__check_in --base-url' 'participants__undo_check_in --profile' 'participants__undo_check_in --base-url' 'participants__register --name' 'participants__register --misc' 'participants__register --profile' 'participants__register --base-url' 'participants__unregister --profile' 'participants__unregister --base-url' 'match --profile' 'match --base-url' 'match__list --state' 'match__list --participant' 'match__list --round' 'match__list --group' 'match__list --profile' 'match__list --base-url' 'match__view --group' 'match__view --profile' 'match__view --base-url' 'match__report --group' 'match__report --winner' 'match__report --scores' 'match__report --ranks' 'match__report --advancing' 'match__report --profile' 'match__report --base-url' 'match__reopen --group' 'match__reopen --profile' 'match__reopen --base-url' 'match__mark_underway --group' 'match__mark_underway --profile' 'match__mark_underway --base-url' 'match__unmark_underway --group' 'match__unmark_underway --profile' 'match__unmark_underway --base-url' 'race --profile' 'race --base-url' 'race__list --profile' 'race__list --base-url' 'race__view --profile' 'race__view --base-url' 'race__create --name' 'race__create --type' 'race__create --rounds' 'race__create --url' 'race__create --description' 'race__create --starts-at' 'race__create --set' 'race__create --profile' 'race__create --base-url' 'race__update --time' 'race__update --points' 'race__update --rank' 'race__update --name' 'race__update --type' 'race__update --rounds' 'race__update --url' 'race__update --description' 'race__update --starts-at' 'race__update --set' 'race__update --profile' 'race__update --base-url' 'race__delete --profile' 'race__delete --base-url' 'race__start --profile' 'race__start --base-url' 'race__reset --profile' 'race__reset --base-url' 'race__end_round --profile' 'race__end_round --base-url' 'race__standings --profile' 'race__standings --base-url' 'race__participants --profile' 'race__participants --base-url' 'race__participants__list --profile' 'race__participants__list --base-url' 'race__participants__view --profile' 'race__participants__view --base-url' 'race__participants__add --seed' 'race__participants__add --misc' 'race__participants__add --email' 'race__participants__add --username' 'race__participants__add --profile' 'race__participants__add --base-url' 'race__participants__bulk_add -f' 'race__participants__bulk_add --file' 'race__participants__bulk_add --profile' 'race__participants__bulk_add --base-url' 'race__participants__update --name' 'race__participants__update --seed' 'race__participants__update --misc' 'race__participants__update --email' 'race__participants__update --username' 'race__participants__update --profile' 'race__participants__update --base-url' 'race__participants__delete --profile' 'race__participants__delete --base-url' 'race__participants__clear --profile' 'race__participants__clear --base-url' 'race__participants__randomize --profile' 'race__participants__randomize --base-url' 'race__round --profile' 'race__round --base-url' 'race__round__list --profile' 'race__round__list --base-url' 'race__round__view --profile' 'race__round__view --base-url' 'race__round__start --profile' 'race__round__start --base-url' 'race__round__finalize --profile' 'race__round__finalize --base-url' 'race__round__reset --profile' 'race__round__reset --base-url' 'race__times --profile' 'race__times --base-url' 'race__times__list --round' 'race__times__list --profile' 'race__times__list --base-url' 'race__times__update --round' 'race__times__update --time' 'race__times__update --points' 'race__times__update --rank' 'race__times__update --profile' 'race__times__update --base-url' 'race__times__bulk_update -f' 'race__times__bulk_update --file' 'race__times__bulk_update --round' 'race__times__bulk_update --profile' 'race__times__bulk_update --base-url' 'config --profile' 'config --base-url' 'config__list --profile' 'config__list --base-url' 'config__get --profile' 'config__get --base-url' 'config__set --profile' 'config__set --base-url' 'config__unset --profile' 'config__unset --base-url' 'profile --profile' 'profile --base-url' 'profile__list --profile' 'profile__list --base-url' 'profile__add --base-url' 'profile__add --db' 'profile__add --timeout' 'profile__add --profile' 'profile__use --profile' 'profile__use --base-url' 'profile__remove --profile' 'profile__remove --base-url' 'auth --profile' 'auth --base-url' 'auth__login --profile' 'auth__login --base-url' 'auth__logout --profile' 'auth__logout --base-url' 'auth__status --profile' 'auth__status --base-url' 'serve --host' 'serve --port' 'serve --db' 'serve --profile' 'serve --base-url' 'serve__key --profile' 'serve__key --base-url' 'serve__key__create --label' 'serve__key__create --db' 'serve__key__create --profile' 'serve__key__create --base-url' 'serve__key__list --db' 'serve__key__list --profile' 'serve__key__list --base-url' 'serve__key__revoke --db' 'serve__key__revoke --profile' 'serve__key__revoke --base-url' 'completion --profile' 'completion --base-url'
       return 0
   end
   return 1
@@ -172,6 +230,8 @@ complete -c tourney -f -n '__tourney_at _root' -a 'participants' -d 'add, list, 
 complete -c tourney -f -n '__tourney_at _root' -a 'participant' -d 'add, list, seed, check in and remove the participants of a tournament'
 complete -c tourney -f -n '__tourney_at _root' -a 'match' -d 'list, view and report matches; reopen them; mark them underway'
 complete -c tourney -f -n '__tourney_at _root' -a 'matches' -d 'list, view and report matches; reopen them; mark them underway'
+complete -c tourney -f -n '__tourney_at _root' -a 'race' -d 'run races: time trials and grand prix, their rounds and times'
+complete -c tourney -f -n '__tourney_at _root' -a 'races' -d 'run races: time trials and grand prix, their rounds and times'
 complete -c tourney -f -n '__tourney_at _root' -a 'config' -d 'read and change settings (per profile)'
 complete -c tourney -f -n '__tourney_at _root' -a 'profile' -d 'backends to talk to: the embedded `local` one, or remote services'
 complete -c tourney -f -n '__tourney_at _root' -a 'profiles' -d 'backends to talk to: the embedded `local` one, or remote services'
@@ -341,6 +401,118 @@ complete -c tourney -n '__tourney_at match__mark_underway' -l group -r -d 'the m
 complete -c tourney -n '__tourney_at match__mark_underway' -s h -l help -d 'display help'
 complete -c tourney -n '__tourney_at match__unmark_underway' -l group -r -d 'the match\'s group: its number as `match list` shows it, or its letter (A = the first group)'
 complete -c tourney -n '__tourney_at match__unmark_underway' -s h -l help -d 'display help'
+complete -c tourney -f -n '__tourney_at race' -a 'list' -d 'list races'
+complete -c tourney -f -n '__tourney_at race' -a 'ls' -d 'list races'
+complete -c tourney -f -n '__tourney_at race' -a 'view' -d 'show one race'
+complete -c tourney -f -n '__tourney_at race' -a 'show' -d 'show one race'
+complete -c tourney -f -n '__tourney_at race' -a 'create' -d 'create a race (type defaults to time trial)'
+complete -c tourney -f -n '__tourney_at race' -a 'update' -d 'set a participant\'s time in the current round, or change the race\'s attributes'
+complete -c tourney -f -n '__tourney_at race' -a 'edit' -d 'set a participant\'s time in the current round, or change the race\'s attributes'
+complete -c tourney -f -n '__tourney_at race' -a 'delete' -d 'delete a race with its participants, rounds and times'
+complete -c tourney -f -n '__tourney_at race' -a 'rm' -d 'delete a race with its participants, rounds and times'
+complete -c tourney -f -n '__tourney_at race' -a 'start' -d 'start the race: its first round opens, one time per participant'
+complete -c tourney -f -n '__tourney_at race' -a 'reset' -d 'back to pending: rounds and times removed, participants kept'
+complete -c tourney -f -n '__tourney_at race' -a 'end-round' -d 'finalize the current round (points by rank) and start the next; after the last, the race completes'
+complete -c tourney -f -n '__tourney_at race' -a 'standings' -d 'rank the participants: points, best finishes, total time'
+complete -c tourney -f -n '__tourney_at race' -a 'participants' -d 'add, list, seed and remove the participants of a race'
+complete -c tourney -f -n '__tourney_at race' -a 'participant' -d 'add, list, seed and remove the participants of a race'
+complete -c tourney -f -n '__tourney_at race' -a 'round' -d 'list, view, start, finalize and reset the rounds of a race'
+complete -c tourney -f -n '__tourney_at race' -a 'rounds' -d 'list, view, start, finalize and reset the rounds of a race'
+complete -c tourney -f -n '__tourney_at race' -a 'times' -d 'list and set the elapsed times of a round'
+complete -c tourney -f -n '__tourney_at race' -a 'time' -d 'list and set the elapsed times of a round'
+complete -c tourney -n '__tourney_at race' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__list' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__view' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__create' -l name -r -d 'race name'
+complete -c tourney -n '__tourney_at race__create' -l type -r -f -a 'time-trial grand-prix' -d 'time trial | grand prix'
+complete -c tourney -n '__tourney_at race__create' -l rounds -r -d 'grand prix: number of rounds (grandPrixOptions.rounds)'
+complete -c tourney -n '__tourney_at race__create' -l url -r -d 'short identifier (letters, digits, _)'
+complete -c tourney -n '__tourney_at race__create' -l description -r -d 'description'
+complete -c tourney -n '__tourney_at race__create' -l starts-at -r -d 'start time, ISO 8601 with offset'
+complete -c tourney -n '__tourney_at race__create' -l private -d 'hide from indexes'
+complete -c tourney -n '__tourney_at race__create' -l set -r -d 'set any attribute by its contract path; the value is JSON or a string (repeatable)'
+complete -c tourney -n '__tourney_at race__create' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__update' -l time -r -d 'the elapsed time: 1:02.345 (m:ss.fff), 1:02:03.456 (h:mm:ss.fff), 62.345 (seconds) or 62345 (milliseconds)'
+complete -c tourney -n '__tourney_at race__update' -l dnf -d 'did not finish: no time (ranked last, unranked)'
+complete -c tourney -n '__tourney_at race__update' -l points -r -d 'points for the round (else by rank when the round is finalized)'
+complete -c tourney -n '__tourney_at race__update' -l rank -r -d 'rank in the round (else by time)'
+complete -c tourney -n '__tourney_at race__update' -l name -r -d 'race name'
+complete -c tourney -n '__tourney_at race__update' -l type -r -f -a 'time-trial grand-prix' -d 'time trial | grand prix'
+complete -c tourney -n '__tourney_at race__update' -l rounds -r -d 'grand prix: number of rounds (grandPrixOptions.rounds)'
+complete -c tourney -n '__tourney_at race__update' -l url -r -d 'short identifier (letters, digits, _)'
+complete -c tourney -n '__tourney_at race__update' -l description -r -d 'description'
+complete -c tourney -n '__tourney_at race__update' -l starts-at -r -d 'start time, ISO 8601 with offset'
+complete -c tourney -n '__tourney_at race__update' -l private -d 'hide from indexes'
+complete -c tourney -n '__tourney_at race__update' -l set -r -d 'set any attribute by its contract path; the value is JSON or a string (repeatable)'
+complete -c tourney -n '__tourney_at race__update' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__delete' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__start' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__reset' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__end_round' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__standings' -s h -l help -d 'display help'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'list' -d 'list the participants of a race, by seed'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'ls' -d 'list the participants of a race, by seed'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'view' -d 'show one participant'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'show' -d 'show one participant'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'add' -d 'add one participant'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'bulk-add' -d 'add many participants at once: all or none (remote: undone on Ctrl-C, resumed by re-running)'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'update' -d 'rename, reseed or annotate a participant'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'edit' -d 'rename, reseed or annotate a participant'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'delete' -d 'remove a participant (before the start; later it deactivates and forfeits)'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'rm' -d 'remove a participant (before the start; later it deactivates and forfeits)'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'clear' -d 'remove every participant of a pending race'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'randomize' -d 'shuffle the seeds of a pending race'
+complete -c tourney -f -n '__tourney_at race__participants' -a 'shuffle' -d 'shuffle the seeds of a pending race'
+complete -c tourney -n '__tourney_at race__participants' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__list' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__view' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__add' -l seed -r -d 'seed (1 = best); others shift to make room'
+complete -c tourney -n '__tourney_at race__participants__add' -l misc -r -d 'free text stored with the participant'
+complete -c tourney -n '__tourney_at race__participants__add' -l email -r -d 'email (write-only: never shown back)'
+complete -c tourney -n '__tourney_at race__participants__add' -l username -r -d 'service username'
+complete -c tourney -n '__tourney_at race__participants__add' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__bulk_add' -s f -l file -r -d 'one name per line, or CSV (name, seed, misc; with or without a header); - for stdin'
+complete -c tourney -n '__tourney_at race__participants__bulk_add' -l no-skip-present -d 'refuse names already in the tournament instead of skipping them'
+complete -c tourney -n '__tourney_at race__participants__bulk_add' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__update' -l name -r -d 'new name'
+complete -c tourney -n '__tourney_at race__participants__update' -l seed -r -d 'seed (1 = best); others shift to make room'
+complete -c tourney -n '__tourney_at race__participants__update' -l misc -r -d 'free text stored with the participant'
+complete -c tourney -n '__tourney_at race__participants__update' -l email -r -d 'email (write-only: never shown back)'
+complete -c tourney -n '__tourney_at race__participants__update' -l username -r -d 'service username'
+complete -c tourney -n '__tourney_at race__participants__update' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__delete' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__clear' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__participants__randomize' -s h -l help -d 'display help'
+complete -c tourney -f -n '__tourney_at race__round' -a 'list' -d 'list the rounds of a race'
+complete -c tourney -f -n '__tourney_at race__round' -a 'ls' -d 'list the rounds of a race'
+complete -c tourney -f -n '__tourney_at race__round' -a 'view' -d 'show one round'
+complete -c tourney -f -n '__tourney_at race__round' -a 'show' -d 'show one round'
+complete -c tourney -f -n '__tourney_at race__round' -a 'start' -d 'start a round: one time per participant, to be filled in'
+complete -c tourney -f -n '__tourney_at race__round' -a 'finalize' -d 'complete a round: ranks by time, points by rank unless given'
+complete -c tourney -f -n '__tourney_at race__round' -a 'reset' -d 'back to pending: the round\'s times cleared'
+complete -c tourney -n '__tourney_at race__round' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__round__list' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__round__view' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__round__start' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__round__finalize' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__round__reset' -s h -l help -d 'display help'
+complete -c tourney -f -n '__tourney_at race__times' -a 'list' -d 'list the times of a round, by rank'
+complete -c tourney -f -n '__tourney_at race__times' -a 'ls' -d 'list the times of a round, by rank'
+complete -c tourney -f -n '__tourney_at race__times' -a 'update' -d 'set one participant\'s time (points, rank) in a round'
+complete -c tourney -f -n '__tourney_at race__times' -a 'edit' -d 'set one participant\'s time (points, rank) in a round'
+complete -c tourney -f -n '__tourney_at race__times' -a 'bulk-update' -d 'set many times of a round from a CSV file (participant,time[,points][,rank])'
+complete -c tourney -n '__tourney_at race__times' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__times__list' -l round -r -d 'round number (default: the current round)'
+complete -c tourney -n '__tourney_at race__times__list' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__times__update' -l round -r -d 'round number (default: the current round)'
+complete -c tourney -n '__tourney_at race__times__update' -l time -r -d 'the elapsed time: 1:02.345 (m:ss.fff), 1:02:03.456 (h:mm:ss.fff), 62.345 (seconds) or 62345 (milliseconds)'
+complete -c tourney -n '__tourney_at race__times__update' -l dnf -d 'did not finish: no time (ranked last, unranked)'
+complete -c tourney -n '__tourney_at race__times__update' -l points -r -d 'points for the round (else by rank when the round is finalized)'
+complete -c tourney -n '__tourney_at race__times__update' -l rank -r -d 'rank in the round (else by time)'
+complete -c tourney -n '__tourney_at race__times__update' -s h -l help -d 'display help'
+complete -c tourney -n '__tourney_at race__times__bulk_update' -s f -l file -r -d 'the CSV file; - for stdin'
+complete -c tourney -n '__tourney_at race__times__bulk_update' -l round -r -d 'round number (default: the current round)'
+complete -c tourney -n '__tourney_at race__times__bulk_update' -s h -l help -d 'display help'
 complete -c tourney -f -n '__tourney_at config' -a 'list' -d 'every setting of the profile with its value'
 complete -c tourney -f -n '__tourney_at config' -a 'get' -d 'print one setting'
 complete -c tourney -f -n '__tourney_at config' -a 'set' -d 'change one setting'

@@ -8,6 +8,7 @@ import { registerConfig } from "./commands/config/index.js";
 import { registerMatch } from "./commands/match/index.js";
 import { registerParticipants } from "./commands/participants/index.js";
 import { registerProfile } from "./commands/profile/index.js";
+import { registerRace } from "./commands/race/index.js";
 import { registerServe } from "./commands/serve/serve.js";
 import { registerTournament } from "./commands/tournament/index.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
@@ -20,7 +21,7 @@ Environment:
   TOURNEY_CONFIG_DIR, TOURNEY_DATA_DIR, TOURNEY_DEBUG, TOURNEY_PROMPT_DISABLED,
   NO_COLOR, HTTPS_PROXY / NO_PROXY. Precedence: flag > environment > profile > default.`;
 
-type Register = (program: Command, app: App, verb?: string) => void;
+type Register = (program: Command, app: App, verb?: string, next?: string) => void;
 
 /**
  * The nouns, in help order, with every word that invokes them. A command line
@@ -36,6 +37,7 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["tournament", "tournaments"], register: registerTournament },
     { words: ["participants", "participant"], register: registerParticipants },
     { words: ["match", "matches"], register: registerMatch },
+    { words: ["race", "races"], register: registerRace },
     { words: ["config"], register: registerConfig },
     { words: ["profile", "profiles"], register: registerProfile },
     { words: ["auth"], register: registerAuth },
@@ -55,11 +57,14 @@ function valueOptions(program: Command): Set<string> {
   return names;
 }
 
-/** The first two operands of the command line (noun and verb), options and their values skipped. */
+/**
+ * The first three operands of the command line (noun, verb, and the verb of a
+ * group: `race round start`), options and their values skipped.
+ */
 function leadingOperands(program: Command, argv: readonly string[]): string[] {
   const takesValue = valueOptions(program);
   const operands: string[] = [];
-  for (let i = 0; i < argv.length && operands.length < 2; i++) {
+  for (let i = 0; i < argv.length && operands.length < 3; i++) {
     const arg = argv[i]!;
     if (arg === "--") break;
     if (arg.startsWith("-") && arg !== "-") {
@@ -93,9 +98,9 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
     })
     .exitOverride()
     .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n`);
-  const [nounWord, verbWord] = argv === undefined ? [] : leadingOperands(program, argv);
+  const [nounWord, verbWord, nextWord] = argv === undefined ? [] : leadingOperands(program, argv);
   const only = nounWord === undefined ? undefined : NOUNS.find((n) => n.words.includes(nounWord));
-  if (only !== undefined) only.register(program, app, verbWord);
+  if (only !== undefined) only.register(program, app, verbWord, nextWord);
   else for (const noun of NOUNS) noun.register(program, app);
   // Subcommands inherit the output settings and the usage-error behaviour.
   program.commands.forEach(function inherit(command: Command): void {

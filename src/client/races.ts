@@ -4,6 +4,7 @@
  * `{ race }` (participant-owner.ts). Standings are an extension of v2.1:
  * `GET /races/{r}/standings`.
  */
+import { MAX_BULK_ELAPSED_TIMES } from "../model/race.js";
 import { type CollectionApi, collectionApi } from "./crud.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
@@ -13,8 +14,8 @@ import { type PathSegment, resourcePath } from "./resource-path.js";
 export type RaceStateChange = "start" | "reset" | "end_round";
 export type RoundStateChange = "start" | "finalize" | "reset";
 
-/** The most entries one bulk_update request may carry (the contract's maxItems). */
-export const MAX_BULK_TIMES = 20;
+/** The most entries one bulk_update request may carry (the contract's maxItems: 20). */
+export const MAX_BULK_TIMES = MAX_BULK_ELAPSED_TIMES;
 
 export interface RoundsApi {
   list(page?: PageOptions): Promise<ApiList>;

@@ -71,6 +71,22 @@ describe("the command tree built for one command line", () => {
     }
   }
 
+  // A verb that is a group (`race round start`): the word after it builds only that verb.
+  for (const noun of nouns.filter((n) => !WITHOUT_TABLE.includes(n.name()))) {
+    for (const group of noun.commands.filter((c) => c.commands.length > 0)) {
+      for (const verb of group.commands.filter((c) => c.name() !== "help")) {
+        for (const verbWord of words(verb)) {
+          it(`${noun.name()} ${group.name()} ${verbWord}: only that verb of the group`, () => {
+            const program = buildProgram(app, [noun.name(), group.name(), "--json", verbWord, "1"]);
+            const built = find(find(program, noun.name())!, group.name())!;
+            expect(built.commands.map((c) => c.name())).toEqual([verb.name()]);
+            expect(shape(find(built, verbWord)!)).toEqual(shape(verb));
+          });
+        }
+      }
+    }
+  }
+
   it("with an unknown verb, the noun has every verb (commander suggests one)", () => {
     const program = buildProgram(app, ["tournament", "lst"]);
     expect(shape(program.commands[0]!)).toEqual(shape(find(full, "tournament")!));

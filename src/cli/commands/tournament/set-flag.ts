@@ -8,7 +8,22 @@ import { UsageError } from "../../errors.js";
 /** Names that would reach an object's prototype instead of an attribute. */
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-export function parseSet(entry: string): { path: string[]; value: unknown } {
+/** What an attribute name may be: tournament attributes are snake_case, race attributes camelCase. */
+export interface AttributeNaming {
+  readonly pattern: RegExp;
+  /** The rule, said in the message: "lower-case letters, digits and _". */
+  readonly rule: string;
+}
+
+const SNAKE_CASE: AttributeNaming = {
+  pattern: /^[a-z][a-z0-9_]*$/,
+  rule: "lower-case letters, digits and _",
+};
+
+export function parseSet(
+  entry: string,
+  naming: AttributeNaming = SNAKE_CASE,
+): { path: string[]; value: unknown } {
   const at = entry.indexOf("=");
   if (at <= 0)
     throw new UsageError(
@@ -23,9 +38,9 @@ export function parseSet(entry: string): { path: string[]; value: unknown } {
   }
   const path = entry.slice(0, at).split(".");
   for (const segment of path) {
-    if (!/^[a-z][a-z0-9_]*$/.test(segment) || FORBIDDEN_KEYS.has(segment))
+    if (!naming.pattern.test(segment) || FORBIDDEN_KEYS.has(segment))
       throw new UsageError(
-        `--set ${entry.slice(0, at)}: ${JSON.stringify(segment)} is not an attribute name (lower-case letters, digits and _)`,
+        `--set ${entry.slice(0, at)}: ${JSON.stringify(segment)} is not an attribute name (${naming.rule})`,
       );
   }
   return { path, value };

@@ -1,0 +1,33 @@
+/** `tourney race delete <race>`: confirms, then deletes it with its rounds and times. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+
+export interface RaceDeleteOptions {
+  /** Race id or url. */
+  readonly race: string;
+}
+
+export async function runRaceDelete(f: Factory, o: RaceDeleteOptions): Promise<void> {
+  const client = await f.client();
+  const record = await client.races.get(o.race);
+  const name = JSON.stringify(String(record.attributes.name));
+  const state = record.attributes.state;
+  const which = typeof state === "string" && state !== "pending" ? `, which is ${state},` : "";
+  await f.confirm(`Delete race ${o.race} ${name}${which} with its rounds and times?`);
+  await client.races.delete(record.id);
+  const printer = f.printer();
+  if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });
+  else printer.note(`Deleted race ${o.race}`);
+}
+
+export function registerDelete(noun: Command, app: App): void {
+  noun
+    .command("delete")
+    .alias("rm")
+    .description("delete a race with its participants, rounds and times")
+    .argument("<race>", "race id or url")
+    .action(async (race: string, _flags: unknown, command: Command) =>
+      runRaceDelete(app.factory(command), { race }),
+    );
+}

@@ -1,0 +1,42 @@
+/**
+ * `tourney race <verb>`: one file per verb; `participants`, `round` and `times`
+ * are groups of verbs of their own (participants: the `tourney participants` verbs).
+ */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import { registerVerbs, type Verb } from "../verbs.js";
+import { registerCreate } from "./create.js";
+import { registerDelete } from "./delete.js";
+import { registerEndRound } from "./end-round.js";
+import { registerList } from "./list.js";
+import { registerRaceParticipants } from "./participants.js";
+import { registerReset } from "./reset.js";
+import { registerRound } from "./round/index.js";
+import { registerStandings } from "./standings.js";
+import { registerStart } from "./start.js";
+import { registerTimes } from "./times/index.js";
+import { registerUpdate } from "./update.js";
+import { registerView } from "./view.js";
+
+const VERBS: readonly Verb[] = [
+  { words: ["list", "ls"], register: registerList },
+  { words: ["view", "show"], register: registerView },
+  { words: ["create"], register: registerCreate },
+  { words: ["update", "edit"], register: registerUpdate },
+  { words: ["delete", "rm"], register: registerDelete },
+  { words: ["start"], register: registerStart },
+  { words: ["reset"], register: registerReset },
+  { words: ["end-round"], register: registerEndRound },
+  { words: ["standings"], register: registerStandings },
+  { words: ["participants", "participant"], register: registerRaceParticipants },
+  { words: ["round", "rounds"], register: registerRound },
+  { words: ["times", "time"], register: registerTimes },
+];
+
+export function registerRace(program: Command, app: App, verb?: string, next?: string): void {
+  const noun = program
+    .command("race")
+    .alias("races")
+    .description("run races: time trials and grand prix, their rounds and times");
+  registerVerbs(noun, app, VERBS, verb, next);
+}

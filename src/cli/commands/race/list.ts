@@ -1,0 +1,25 @@
+/** `tourney race list`: every race. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { flattenRace, RACE_COLUMNS } from "./race-records.js";
+
+export async function runRaceList(f: Factory): Promise<void> {
+  const client = await f.client();
+  const records = await client.races.listAll();
+  await f
+    .printer()
+    .list(
+      records.map(flattenRace),
+      RACE_COLUMNS,
+      'no races yet: `tourney race create --name NAME --type "time trial"` makes one',
+    );
+}
+
+export function registerList(noun: Command, app: App): void {
+  noun
+    .command("list")
+    .alias("ls")
+    .description("list races")
+    .action(async (_flags: unknown, command: Command) => runRaceList(app.factory(command)));
+}

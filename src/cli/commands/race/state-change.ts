@@ -1,0 +1,64 @@
+/**
+ * Race state changes (PUT /races/{r}/change_state), one verb per value: `start`,
+ * `reset` (confirms first: it removes the rounds and their times), `end-round`.
+ */
+import type { Command } from "commander";
+import type { RaceStateChange } from "../../../client/races.js";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import type { FlatRecord } from "../../output/records.js";
+import { flattenRace, lap, plannedRounds, RACE_FIELDS } from "./race-records.js";
+
+export interface RaceStateVerb {
+  readonly verb: string;
+  readonly change: RaceStateChange;
+  readonly description: string;
+}
+
+export interface RaceStateChangeOptions {
+  /** Race id or url. */
+  readonly race: string;
+  readonly change: RaceStateChange;
+}
+
+/** "Race gp is underway, round 2 of 3" (what the table shows first, on stderr). */
+function stateNote(race: string, r: FlatRecord): string {
+  const state = typeof r.state === "string" ? ` is ${r.state}` : "";
+  const number = lap(r);
+  const round = number === null ? "" : `, round ${number} of ${plannedRounds(r)}`;
+  return `Race ${race}${state}${round}`;
+}
+
+export async function runRaceStateChange(f: Factory, o: RaceStateChangeOptions): Promise<void> {
+  const client = await f.client();
+  let target = o.race;
+  if (o.change === "reset" && !f.globals.yes) {
+    const record = await client.races.get(o.race);
+    target = record.id;
+    const name = JSON.stringify(String(record.attributes.name));
+    await f.confirm(`Reset race ${o.race} ${name} to pending, removing its rounds and times?`);
+  }
+  const record = flattenRace(await client.races.changeState(target, o.change));
+  const printer = f.printer();
+  if (printer.mode === "table") printer.note(stateNote(o.race, record));
+  await printer.record(record, RACE_FIELDS);
+}
+
+/** Declares `tourney race <verb> <race>` sending one change_state value. */
+export function registerRaceStateVerb(noun: Command, app: App, spec: RaceStateVerb): void {
+  noun
+    .command(spec.verb)
+    .description(spec.description)
+    .argument("<race>", "race id or url")
+    .addHelpText(
+      "after",
+      `\nSends change_state with state ${spec.change}.${
+        spec.change === "reset"
+          ? " Asks for confirmation first; --yes skips it (needed without a terminal)."
+          : ""
+      }`,
+    )
+    .action(async (race: string, _flags: unknown, command: Command) =>
+      runRaceStateChange(app.factory(command), { race, change: spec.change }),
+    );
+}

@@ -1,0 +1,131 @@
+/**
+ * `tourney race times bulk-update <race> --file times.csv`: many times at once,
+ * in requests of 20 (the contract's bulk_update limit), every row checked
+ * (time, participant, a time to update in the round) before the first is sent.
+ */
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { ElapsedTimeEntry } from "../../../../client/races.js";
+import type { ResourceObject } from "../../../../model/resource.js";
+import type { App } from "../../../app.js";
+import { UsageError } from "../../../errors.js";
+import type { Factory } from "../../../factory.js";
+import { progressBar } from "../../participants/bulk-add-progress.js";
+import { lookupParticipant } from "../../participants/participant-ref.js";
+import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
+import { participantNames, type RoundTimes, readRoundTimes } from "./round-times.js";
+import { parseRound } from "./time-flags.js";
+import { parseTimesCsv, refuseRows, type TimeRow, type TimesFile } from "./times-csv.js";
+
+const HELP = `
+The file (or stdin, with --file - or a pipe) is CSV: participant,time[,points][,rank],
+or columns named by a header row (participant, time, points, rank). A participant is an
+id, #seed or exact name; a time is 1:02.345, 1:02:03.456, 62.345 (seconds), 62345
+(milliseconds), or DNF (did not finish: no time). Points and rank, when left out, are
+worked out by the service (rank by time; points by rank when the round is finalized).
+Every row is checked before anything is sent; a problem names its line (exit 2).
+Rows go in requests of 20; on the embedded backend all of them in one transaction
+(all or none); on a remote profile a refused request leaves the earlier ones written,
+and running the same command again sets the same times. At a terminal, stderr shows a
+progress bar while the requests go.`;
+
+export interface TimesBulkUpdateOptions {
+  /** Race id or url. */
+  readonly race: string;
+  /** Round number; undefined: the race's current round. */
+  readonly round?: number | undefined;
+  /** The file's rows, and the problems of the rows that could not be read. */
+  readonly file: TimesFile;
+}
+
+/**
+ * The rows as bulk_update entries; refuses with every problem at once: the
+ * file's own, and a participant unknown, twice, or without a time in the round.
+ */
+export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
+  const problems: string[] = [...file.problems];
+  const rows: readonly TimeRow[] = file.rows;
+  const seen = new Map<string, string>();
+  const entries: ElapsedTimeEntry[] = [];
+  for (const row of rows) {
+    const participant = lookupParticipant(rt.participants, row.participant);
+    if (participant === undefined) {
+      problems.push(`${row.where}: no participant ${JSON.stringify(row.participant)} in the race`);
+      continue;
+    }
+    const name = JSON.stringify(String(participant.attributes.name));
+    const before = seen.get(participant.id);
+    if (before !== undefined) problems.push(`${row.where}: ${name} already has a time (${before})`);
+    seen.set(participant.id, row.where);
+    const time = rt.times.find(
+      (t: ResourceObject) => relatedId(t, "participant") === Number(participant.id),
+    );
+    if (time === undefined) {
+      problems.push(`${row.where}: ${name} has no time to update in round ${rt.round}`);
+      continue;
+    }
+    entries.push({
+      elapsedTimeId: Number(time.id),
+      time: row.time,
+      ...(row.points === undefined ? {} : { points: row.points }),
+      ...(row.rank === undefined ? {} : { rank: row.rank }),
+    });
+  }
+  if (problems.length > 0) refuseRows(problems);
+  return entries;
+}
+
+export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions): Promise<void> {
+  const client = await f.client();
+  const rt = await readRoundTimes(client, o.race, o.round);
+  const entries = entriesOf(o.file, rt);
+  const progress = progressBar(f.io.stderr, "Updating times");
+  const updated = await client.races
+    .elapsedTimes(rt.raceId, rt.round)
+    .bulkUpdateAll(entries, { onProgress: progress.update })
+    .finally(() => progress.done());
+  const names = participantNames(rt.participants);
+  const printer = f.printer();
+  if (printer.mode === "table")
+    printer.note(`Updated ${updated.length} times in round ${rt.round} of race ${o.race}`);
+  await printer.list(
+    updated.map((t) => flattenTime(t, names)),
+    TIME_COLUMNS,
+  );
+}
+
+function readTimesFile(file: string): string {
+  try {
+    // Read synchronously: node:fs/promises would load with every command.
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new UsageError(`--file ${file}: no such file`);
+    throw error;
+  }
+}
+
+async function readRows(f: Factory, file: string | undefined): Promise<TimesFile> {
+  if (file === undefined && f.io.stdin.isTTY)
+    throw new UsageError("no times given: pass --file FILE, or pipe them on stdin");
+  const text = file !== undefined && file !== "-" ? readTimesFile(file) : await f.readStdin();
+  return parseTimesCsv(text);
+}
+
+export function registerTimesBulkUpdate(noun: Command, app: App): void {
+  noun
+    .command("bulk-update")
+    .description("set many times of a round from a CSV file (participant,time[,points][,rank])")
+    .argument("<race>", "race id or url")
+    .option("-f, --file <file>", "the CSV file; - for stdin")
+    .option("--round <n>", "round number (default: the current round)")
+    .addHelpText(
+      "after",
+      `${HELP}\n\nExample:\n  tourney race times bulk-update spring_gp --file times.csv`,
+    )
+    .action(async (race: string, flags: { file?: string; round?: string }, cmd: Command) => {
+      const f = app.factory(cmd);
+      const round = parseRound(flags.round);
+      await runTimesBulkUpdate(f, { race, round, file: await readRows(f, flags.file) });
+    });
+}

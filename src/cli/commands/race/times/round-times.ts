@@ -1,0 +1,67 @@
+/**
+ * The round a time belongs to (the one asked for, else the race's current
+ * round, `currentLap`) and the elapsed times in it, with the participants'
+ * names: what `race update`, `race times update|list|bulk-update` read before
+ * they write or print.
+ */
+import type { ApiClient } from "../../../../client/api-client.js";
+import type { ResourceObject } from "../../../../model/resource.js";
+import { StateRefusedError, UnknownReferenceError } from "../../../errors.js";
+import { pick } from "../../../output/records.js";
+import { findParticipant } from "../../participants/participant-ref.js";
+import { lap, plannedRounds, relatedId } from "../race-records.js";
+
+export interface RoundTimes {
+  /** The race's id (a path segment that stays right if the url changes). */
+  readonly raceId: string;
+  /** The round's number. */
+  readonly round: number;
+  readonly times: readonly ResourceObject[];
+  readonly participants: readonly ResourceObject[];
+}
+
+/**
+ * The current round's number; once the race is over, its last round; before
+ * it starts, a refusal saying how to start it.
+ */
+function currentRound(ref: string, race: ResourceObject): number {
+  const a = race.attributes;
+  const current = lap(a);
+  if (current !== null) return current;
+  if (a.state === "completed" || pick(a, "timestamps.completedAt")) return plannedRounds(a) ?? 1;
+  throw new StateRefusedError(
+    `race ${ref} has no round underway (it is ${String(a.state ?? "not started")}): \`tourney race start ${ref}\` starts it`,
+  );
+}
+
+/** The round (`round`, else the current one) with its times and the race's participants. */
+export async function readRoundTimes(
+  client: ApiClient,
+  ref: string,
+  round?: number,
+): Promise<RoundTimes> {
+  const race = await client.races.get(ref);
+  const number = round ?? currentRound(ref, race);
+  const [times, participants] = await Promise.all([
+    client.races.elapsedTimes(race.id, number).listAll(),
+    client.participants.listAll({ race: race.id }),
+  ]);
+  return { raceId: race.id, round: number, times, participants };
+}
+
+/** Participant id -> name. */
+export function participantNames(participants: readonly ResourceObject[]): Map<number, string> {
+  return new Map(participants.map((p) => [Number(p.id), String(p.attributes.name ?? "")]));
+}
+
+/** The elapsed time of the participant `ref` names (id, #seed or name) in the round. */
+export function timeOf(rt: RoundTimes, ref: string, raceRef: string): ResourceObject {
+  const participant = findParticipant(rt.participants, { race: raceRef }, ref);
+  const time = rt.times.find((t) => relatedId(t, "participant") === Number(participant.id));
+  if (time === undefined) {
+    throw new UnknownReferenceError(
+      `participant ${participant.id} "${String(participant.attributes.name)}" has no time in round ${rt.round} of race ${raceRef} (joined after the round started?)`,
+    );
+  }
+  return time;
+}

@@ -1,0 +1,64 @@
+/**
+ * Flags of `race update <race> <participant>` and `race times update`: the time
+ * (`--time`, or `--dnf` for none), and the points and rank the service would
+ * otherwise work out (rank by time in the round; points by rank when the round
+ * is finalized). No I/O.
+ */
+import type { Command } from "commander";
+import { UsageError } from "../../../errors.js";
+import { parseTime, TIME_HELP } from "./time-format.js";
+
+/** The flags as commander hands them over. */
+export interface TimeFlags {
+  readonly time?: string;
+  readonly dnf?: boolean;
+  readonly points?: string;
+  readonly rank?: string;
+}
+
+/** What changes: elapsedTime (milliseconds; null: did not finish), points, rank. */
+export interface TimeAttributes {
+  readonly elapsedTime?: number | null;
+  readonly points?: number;
+  readonly rank?: number;
+}
+
+export function addTimeFlags(command: Command): Command {
+  return command
+    .option("--time <time>", `the elapsed time: ${TIME_HELP}`)
+    .option("--dnf", "did not finish: no time (ranked last, unranked)")
+    .option("--points <n>", "points for the round (else by rank when the round is finalized)")
+    .option("--rank <n>", "rank in the round (else by time)");
+}
+
+function wholeNumber(flag: string, text: string, least: number): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < least)
+    throw new UsageError(
+      `${flag} needs a whole number${least > 0 ? ` from ${least}` : ""}, not ${JSON.stringify(text)}`,
+    );
+  return Number(text);
+}
+
+/** Whether any of the time flags was given. */
+export function hasTimeFlags(flags: TimeFlags): boolean {
+  return [flags.time, flags.dnf, flags.points, flags.rank].some((v) => v !== undefined);
+}
+
+/** The attributes the flags give; at least one, and not both --time and --dnf. */
+export function timeAttributes(flags: TimeFlags): TimeAttributes {
+  if (flags.time !== undefined && flags.dnf === true)
+    throw new UsageError("--time and --dnf say different things: give one");
+  const attributes: { -readonly [K in keyof TimeAttributes]: TimeAttributes[K] } = {};
+  if (flags.time !== undefined) attributes.elapsedTime = parseTime(flags.time, "--time");
+  if (flags.dnf === true) attributes.elapsedTime = null;
+  if (flags.points !== undefined) attributes.points = wholeNumber("--points", flags.points, 0);
+  if (flags.rank !== undefined) attributes.rank = wholeNumber("--rank", flags.rank, 1);
+  if (Object.keys(attributes).length === 0)
+    throw new UsageError("nothing to change: pass --time TIME, --dnf, --points or --rank");
+  return attributes;
+}
+
+/** `--round N`: a round number from 1. */
+export function parseRound(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : wholeNumber("--round", text, 1);
+}

@@ -1,0 +1,68 @@
+/**
+ * `tourney race times update <race> <participant> --time 1:02.345`: one
+ * participant's time in a round (the current one unless --round). `tourney race
+ * update <race> <participant>` runs the same for the current round.
+ */
+import type { Command } from "commander";
+import type { App } from "../../../app.js";
+import type { Factory } from "../../../factory.js";
+import { PARTICIPANT_REF_HELP } from "../../participants/participant-ref.js";
+import { flattenTime, TIME_FIELDS } from "../race-records.js";
+import { participantNames, readRoundTimes, timeOf } from "./round-times.js";
+import {
+  addTimeFlags,
+  parseRound,
+  type TimeAttributes,
+  type TimeFlags,
+  timeAttributes,
+} from "./time-flags.js";
+
+export interface TimesUpdateOptions {
+  /** Race id or url. */
+  readonly race: string;
+  /** Participant reference: id, #seed or name. */
+  readonly participant: string;
+  /** Round number; undefined: the race's current round. */
+  readonly round?: number | undefined;
+  readonly attributes: TimeAttributes;
+}
+
+export type TimesUpdateFlags = TimeFlags & { readonly round?: string };
+
+/** Flags to options (no I/O): a malformed time is a usage error naming --time. */
+export function parseTimesUpdate(
+  race: string,
+  participant: string,
+  flags: TimesUpdateFlags,
+): TimesUpdateOptions {
+  return { race, participant, round: parseRound(flags.round), attributes: timeAttributes(flags) };
+}
+
+export async function runTimesUpdate(f: Factory, o: TimesUpdateOptions): Promise<void> {
+  const client = await f.client();
+  const rt = await readRoundTimes(client, o.race, o.round);
+  const time = timeOf(rt, o.participant, o.race);
+  const updated = await client.races
+    .elapsedTimes(rt.raceId, rt.round)
+    .update(time.id, { ...o.attributes });
+  const record = flattenTime(updated, participantNames(rt.participants));
+  const printer = f.printer();
+  if (printer.mode === "table") printer.note(`Round ${rt.round} of race ${o.race}`);
+  await printer.record(record, TIME_FIELDS);
+}
+
+export function registerTimesUpdate(noun: Command, app: App): void {
+  const command = noun
+    .command("update")
+    .alias("edit")
+    .description("set one participant's time (points, rank) in a round")
+    .argument("<race>", "race id or url")
+    .argument("<participant>", PARTICIPANT_REF_HELP)
+    .option("--round <n>", "round number (default: the current round)");
+  addTimeFlags(command).action(
+    async (race: string, participant: string, flags: TimesUpdateFlags, cmd: Command) => {
+      const f = app.factory(cmd);
+      await runTimesUpdate(f, parseTimesUpdate(race, participant, flags));
+    },
+  );
+}
