@@ -32,7 +32,13 @@ export const contract = JSON.parse(readFileSync(contractPath, "utf8")) as {
 function resolve(schema: Schema): Schema {
   if (schema.$ref === undefined) return schema;
   const name = schema.$ref.replace("#/definitions/", "");
-  const target = contract.definitions[name];
+  // The contract refers to one definition with a case it does not define
+  // (RoundOutput's "relationshiplink" for RelationshipLink): looked up without case.
+  const target =
+    contract.definitions[name] ??
+    Object.entries(contract.definitions).find(
+      ([key]) => key.toLowerCase() === name.toLowerCase(),
+    )?.[1];
   if (target === undefined) throw new Error(`unknown definition ${name}`);
   return resolve(target);
 }

@@ -1,6 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { contract, contractPath, sharedContractPath, violations } from "../helpers/contract.js";
+import {
+  bulkTimes,
+  raceBody,
+  raceState,
+  roundState,
+  timeBody,
+  timeIds,
+  withRace,
+} from "../helpers/race-service.js";
 import { participantsBody, startService, tournamentBody } from "../helpers/service.js";
 
 describe("responses validate against the published v2.1 contract", () => {
@@ -49,6 +58,71 @@ describe("responses validate against the published v2.1 contract", () => {
     for (const item of added.json.data) expect(violations("ParticipantModel", item)).toEqual([]);
     const one = await s.request("GET", "/v2.1/tournaments/1/participants/1");
     expect(violations("ParticipantModel", one.json.data)).toEqual([]);
+  });
+
+  it("race, round and elapsed-time documents", async () => {
+    const s = await withRace(
+      {
+        name: "Horse Racing 101",
+        url: "horse_racing_101",
+        startsAt: "2026-05-01T18:00:00+02:00",
+        registrationOptions: { openSignup: true, signupCap: 8 },
+        grandPrixOptions: { rounds: 2 },
+      },
+      ["A", "B"],
+    );
+    const check = (definition: string, data: unknown) =>
+      expect(violations(definition, data)).toEqual([]);
+    check("RacingOutput", (await s.request("GET", "/v2.1/races/1")).json.data);
+    const started = await s.request("PUT", "/v2.1/races/1/change_state", raceState("start"));
+    expect(started.json.data.attributes.currentLap).not.toBeNull();
+    check("RacingOutput", started.json.data);
+    for (const race of (await s.request("GET", "/v2.1/races")).json.data)
+      check("RacingOutput", race);
+    const updated = await s.request("PUT", "/v2.1/races/1", raceBody({ description: "Two laps" }));
+    check("RacingOutput", updated.json.data);
+    for (const round of (await s.request("GET", "/v2.1/races/1/rounds")).json.data)
+      check("RoundOutput", round);
+    const ids = await timeIds(s, 1);
+    const one = await s.request(
+      "PUT",
+      `/v2.1/races/1/rounds/1/elapsed_times/${ids.get("A")}`,
+      timeBody({ elapsedTime: 1000, points: 0 }),
+    );
+    expect(one.json.data.attributes.formattedTime).toBe("00:00:01.000");
+    check("ElapsedTimeOutput", one.json.data);
+    const bulk = await s.request(
+      "POST",
+      "/v2.1/races/1/rounds/1/elapsed_times/bulk_update",
+      bulkTimes([{ elapsedTimeId: Number(ids.get("B")), time: 900, points: 0, rank: 1 }]),
+    );
+    for (const time of bulk.json.data) check("ElapsedTimeOutput", time);
+    const finalized = await s.request("PUT", "/v2.1/races/1/rounds/1", roundState("finalize"));
+    check("RoundOutput", finalized.json.data);
+    for (const time of (await s.request("GET", "/v2.1/races/1/rounds/1/elapsed_times")).json.data)
+      check("ElapsedTimeOutput", time);
+    for (const p of (await s.request("GET", "/v2.1/races/1/participants")).json.data)
+      check("ParticipantModel", p);
+  });
+
+  it("accepts the contract's own race request example", async () => {
+    const s = await startService();
+    const example = Object.fromEntries(
+      Object.entries(
+        (contract.definitions.RacingInput!.properties!.attributes as { properties: object })
+          .properties,
+      ).map(([key, schema]) => {
+        const nested = (schema as { properties?: Record<string, { default?: unknown }> })
+          .properties;
+        if (nested === undefined) return [key, (schema as { default?: unknown }).default];
+        return [key, Object.fromEntries(Object.entries(nested).map(([k, v]) => [k, v.default]))];
+      }),
+    );
+    const r = await s.request("POST", "/v2.1/races", {
+      data: { type: "Race", attributes: example },
+    });
+    expect(r.json.errors ?? []).toEqual([]);
+    expect(r.status).toBe(201);
   });
 
   it("accepts the contract's own request examples", async () => {

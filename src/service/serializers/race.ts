@@ -106,7 +106,12 @@ export function elapsedTimeResource(
       rank: row.rank,
       formattedTime: formatElapsed(row.elapsed_ms),
       round: roundNumber,
-      timestamps: { createdAt: row.created_at, updatedAt: row.updated_at },
+      timestamps: {
+        startsAt: null,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        completedAt: null,
+      },
     },
     relationships: {
       participant: {
