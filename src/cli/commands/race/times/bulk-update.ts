@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { ElapsedTimeEntry } from "../../../../client/races.js";
+import type { ApiRecord } from "../../../../client/envelope.js";
+import type { ElapsedTimeEntry, ElapsedTimesApi } from "../../../../client/races.js";
 import type { ResourceObject } from "../../../../model/resource.js";
 import type { App } from "../../../app.js";
 import { UsageError } from "../../../errors.js";
@@ -75,15 +76,40 @@ export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
   return entries;
 }
 
+/**
+ * Sends the entries with a progress bar (at a terminal); when a remote service
+ * refuses a later request, says what the earlier ones wrote.
+ */
+async function send(
+  f: Factory,
+  api: ElapsedTimesApi,
+  entries: readonly ElapsedTimeEntry[],
+): Promise<ApiRecord[]> {
+  const progress = progressBar(f.io.stderr, "Updating times");
+  let sent = 0;
+  const onProgress = (done: number, total: number) => {
+    sent = done;
+    progress.update(done, total);
+  };
+  try {
+    return await api.bulkUpdateAll(entries, { onProgress });
+  } catch (error) {
+    progress.done();
+    if (sent > 0 && f.profile().backend === "remote")
+      f.io.stderr.write(
+        `note: the first ${sent} of ${entries.length} times were written before the refusal; running the same command again sets them again\n`,
+      );
+    throw error;
+  } finally {
+    progress.done();
+  }
+}
+
 export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions): Promise<void> {
   const client = await f.client();
   const rt = await readRoundTimes(client, o.race, o.round);
   const entries = entriesOf(o.file, rt);
-  const progress = progressBar(f.io.stderr, "Updating times");
-  const updated = await client.races
-    .elapsedTimes(rt.raceId, rt.round)
-    .bulkUpdateAll(entries, { onProgress: progress.update })
-    .finally(() => progress.done());
+  const updated = await send(f, client.races.elapsedTimes(rt.raceId, rt.round), entries);
   const names = participantNames(rt.participants);
   const printer = f.printer();
   if (printer.mode === "table")
