@@ -82,8 +82,9 @@ function readRosterFile(file: string): string {
 }
 
 export function registerBulkAdd(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
-  const example =
-    kind === TOURNAMENT_OWNER ? "tourney participants" : `tourney ${kind.noun} participants`;
+  const tournament = kind === TOURNAMENT_OWNER;
+  const example = tournament ? "tourney participants" : `tourney ${kind.noun} participants`;
+  const slug = tournament ? "spring_cup" : "spring_gp";
   noun
     .command("bulk-add")
     .description(
@@ -98,7 +99,7 @@ export function registerBulkAdd(noun: Command, app: App, kind: OwnerKind = TOURN
     .option("--no-skip-present", "refuse names already in the tournament instead of skipping them")
     .addHelpText(
       "after",
-      `${GUARANTEES}\n\nExamples:\n  ${example} bulk-add spring_cup Ada Grace Linus\n  ${example} bulk-add spring_cup < names.txt\n  ${example} bulk-add spring_cup --file roster.csv\n  printf 'Player,Seed\\nZed,2\\nAmy,1\\n' | ${example} bulk-add spring_cup`,
+      `${GUARANTEES}\n\nExamples:\n  ${example} bulk-add ${slug} Ada Grace Linus\n  ${example} bulk-add ${slug} < names.txt\n  ${example} bulk-add ${slug} --file roster.csv\n  printf 'Player,Seed\\nZed,2\\nAmy,1\\n' | ${example} bulk-add ${slug}`,
     )
     .action(
       async (
