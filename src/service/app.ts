@@ -133,7 +133,14 @@ function answer(
   const base = new IncomingRequest(request);
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
-  if (requireAuth) base.user = checkCredentials(service, base);
+  // One look at what other connections committed, for the key check and the route alike.
+  return service.inRequest(() => {
+    if (requireAuth) base.user = checkCredentials(service, base);
+    return route(router, base);
+  });
+}
+
+function route(router: Router, base: IncomingRequest): Reply {
   // HEAD runs the GET handler; the body is left out by whoever sends the reply.
   const match = router.match(base.method === "HEAD" ? "GET" : base.method, base.path);
   if (match.kind === "none")
@@ -153,7 +160,7 @@ function answer(
     );
   }
   base.params = match.params;
-  return service.inRequest(() => match.handler(base));
+  return match.handler(base);
 }
 
 function toHttpResponse(reply: Reply): HttpResponse {

@@ -53,9 +53,14 @@ export class ApiKeyRepository {
     return this.#byHash.get(hash);
   }
 
+  /** The row of the key presented (hashed, as stored), if any. */
+  findByKey(key: string): ApiKeyRow | undefined {
+    return this.findByHash(hashApiKey(key));
+  }
+
   /** Returns the key's row when it is known, noting its use (at most once a minute, never failing). */
   verify(key: string, now: string): ApiKeyRow | undefined {
-    const row = this.findByHash(hashApiKey(key));
+    const row = this.findByKey(key);
     if (row !== undefined) this.#noteUse(row, now);
     return row;
   }

@@ -14,7 +14,8 @@
  * - A write of match rows through the store changes the held rows as it
  *   changes the table: an update applies the same column values, an insert
  *   adds the new rows, a delete drops T's match rows.
- * - Held apart from tournaments: the API keys `verify` found, by key hash.
+ * - Held apart from tournaments: the API keys `verify` found, by the key as
+ *   presented (held in memory only, as the request holds it; the table keeps hashes).
  *   Any write of the api_keys table through the store drops them all.
  * - Another connection's commit (PRAGMA data_version) and a rolled-back
  *   transaction drop everything.
@@ -30,8 +31,8 @@
  *   process: 198 ms median with the cache, 241 ms without (21 runs): kept on.
  * - whether a tournament has deactivated participants: not measured apart
  *   (one indexed EXISTS a report); kept as it costs one map.
- * - API keys: every served request verifies one; 7.3 us plain, 5.3 us held
- *   (cached-api-keys.ts says where the rest goes).
+ * - API keys: every served request verifies one; 7.3 us plain, the hash and
+ *   a look of its own saved when held (cached-api-keys.ts).
  */
 import type { Statement } from "better-sqlite3";
 import { MAX_STAGE_MATCHES } from "../../model/limits.js";
@@ -88,12 +89,12 @@ export class StoreCache {
     this.apiKeys.clear();
   }
 
-  /** The key whose hash is `hash`, read with `read` when not held (an unknown key is not held). */
-  apiKey(hash: string, read: () => ApiKeyRow | undefined): ApiKeyRow | undefined {
-    let row = this.apiKeys.get(hash);
+  /** The row of `key`, read with `read` when not held (an unknown key is not held). */
+  apiKey(key: string, read: () => ApiKeyRow | undefined): ApiKeyRow | undefined {
+    let row = this.apiKeys.get(key);
     if (row !== undefined) return row;
     row = read();
-    if (row !== undefined) this.apiKeys.set(hash, row);
+    if (row !== undefined) this.apiKeys.set(key, row);
     return row;
   }
 
