@@ -221,4 +221,62 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX elapsed_times_round ON elapsed_times (round_id, participant_id);
   CREATE INDEX elapsed_times_race ON elapsed_times (race_id);
   `,
+  // 8: event day (issue 15): stations of a tournament and the queue of matches waiting for each
+  // (a queuer's position is its place in sort order, so a removal needs no renumbering), match
+  // attachments (an uploaded file kept in the row), communities and who belongs to each. A
+  // deleted match frees its station and leaves its queues and attachments.
+  `
+  CREATE TABLE stations (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    name          TEXT NOT NULL,
+    stream_url    TEXT,
+    details       TEXT,
+    match_id      INTEGER REFERENCES matches (id) ON DELETE SET NULL,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  );
+  CREATE INDEX stations_tournament ON stations (tournament_id);
+  CREATE UNIQUE INDEX stations_match ON stations (match_id);
+
+  CREATE TABLE station_queuers (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    station_id    INTEGER NOT NULL REFERENCES stations (id) ON DELETE CASCADE,
+    match_id      INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    sort_order    INTEGER NOT NULL,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  );
+  CREATE INDEX station_queuers_station ON station_queuers (station_id, sort_order);
+  CREATE UNIQUE INDEX station_queuers_match ON station_queuers (match_id);
+
+  CREATE TABLE match_attachments (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    match_id      INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    url           TEXT,
+    description   TEXT,
+    file_name     TEXT,
+    content_type  TEXT,
+    content       BLOB,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  );
+  CREATE INDEX match_attachments_match ON match_attachments (match_id);
+
+  CREATE TABLE communities (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    identifier    TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name          TEXT NOT NULL,
+    permalink     TEXT NOT NULL,
+    subdomain     TEXT NOT NULL,
+    description   TEXT NOT NULL DEFAULT '',
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+  );
+  CREATE TABLE community_members (
+    community_id  INTEGER NOT NULL REFERENCES communities (id) ON DELETE CASCADE,
+    member        TEXT NOT NULL,
+    PRIMARY KEY (community_id, member)
+  );
+  `,
 ];
