@@ -48,7 +48,7 @@ const lazyChildProcess = {
 };
 
 /** Loaded by the core on demand, from dist/vendor/<name>.mjs. */
-const VENDOR = ["inquirer", "cli-table3", "conf", "undici", "csv-parse/sync"];
+const VENDOR = ["inquirer", "cli-table3", "conf", "undici", "csv-parse/sync", "open"];
 /** Vendor modules read by their named exports (the others by their default export). */
 const VENDOR_NAMED = new Set(["csv-parse/sync"]);
 
