@@ -14,6 +14,8 @@ export interface StoredCredentials {
   token?: string;
   refreshToken?: string;
   expiresAt?: string;
+  /** The scopes the token was granted, space-separated. */
+  scope?: string;
 }
 
 export interface TokenInput {
@@ -21,6 +23,8 @@ export interface TokenInput {
   refreshToken?: string;
   /** ISO 8601 time at which the access token expires. */
   expiresAt?: string;
+  /** The scopes granted, space-separated (not a secret: `auth status` shows them). */
+  scope?: string;
 }
 
 /** One profile's entry as stored on disk (snake_case, like config.json). */
@@ -29,11 +33,12 @@ type DiskEntry = {
   token?: string;
   refresh_token?: string;
   expires_at?: string;
+  scope?: string;
 };
 
 type DiskFile = { profiles: Record<string, DiskEntry> };
 
-const FIELDS = ["api_key", "token", "refresh_token", "expires_at"] as const;
+const FIELDS = ["api_key", "token", "refresh_token", "expires_at", "scope"] as const;
 
 export class CredentialStore {
   readonly path: string;
@@ -60,7 +65,7 @@ export class CredentialStore {
     this.#update(profile, (entry) => ({ ...entry, api_key: apiKey }));
   }
 
-  /** Stores a token, replacing any earlier token, refresh token and expiry; keeps the API key. */
+  /** Stores a token, replacing any earlier token, refresh token, expiry and scopes; keeps the API key. */
   setToken(profile: string, input: TokenInput): void {
     requireSecret(input.accessToken, "the access token");
     if (input.refreshToken !== undefined) {
@@ -76,6 +81,7 @@ export class CredentialStore {
       if (entry.api_key !== undefined) next.api_key = entry.api_key;
       if (input.refreshToken !== undefined) next.refresh_token = input.refreshToken;
       if (input.expiresAt !== undefined) next.expires_at = input.expiresAt;
+      if (input.scope !== undefined) next.scope = input.scope;
       return next;
     });
   }
@@ -193,5 +199,6 @@ function fromDisk(entry: DiskEntry): StoredCredentials {
   if (entry.token !== undefined) credentials.token = entry.token;
   if (entry.refresh_token !== undefined) credentials.refreshToken = entry.refresh_token;
   if (entry.expires_at !== undefined) credentials.expiresAt = entry.expires_at;
+  if (entry.scope !== undefined) credentials.scope = entry.scope;
   return credentials;
 }

@@ -9,7 +9,12 @@ import { type MatchesApi, matchesApi } from "./matches.js";
 import { type ParticipantsApi, participantsApi } from "./participants.js";
 import { type RacesApi, racesApi } from "./races.js";
 import type { LogSink } from "./request-log.js";
-import { type Credentials, createRequester, type Requester } from "./requester.js";
+import {
+  type Credentials,
+  createRequester,
+  type Requester,
+  type TokenRenewal,
+} from "./requester.js";
 import type { RetryPolicy } from "./retry.js";
 import { type StationsApi, stationsApi } from "./stations.js";
 import { type TournamentsApi, tournamentsApi } from "./tournaments.js";
@@ -21,6 +26,8 @@ export const DEFAULT_BASE_PATH = "/v2.1";
 export interface ApiClientOptions {
   readonly transport: Transport;
   readonly credentials?: Credentials | undefined;
+  /** Renews an expired token once (remote profiles signed in with `tourney login`). */
+  readonly renewal?: TokenRenewal | undefined;
   /** Verbose request log, one line per call (the CLI writes it to stderr); undefined = off. */
   readonly log?: LogSink | undefined;
   /** Waits between retries; defaults to setTimeout. */
@@ -65,6 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     now: options.now ?? Date.now,
     basePath: options.basePath ?? DEFAULT_BASE_PATH,
     ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+    ...(options.renewal === undefined ? {} : { renewal: options.renewal }),
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.communityId === undefined ? {} : { communityId: options.communityId }),
     ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),

@@ -55,9 +55,22 @@ export interface Requester {
   none(call: ApiCall): Promise<void>;
 }
 
+/**
+ * Renews an expired access token (the refresh_token grant; src/auth/session.ts), once per
+ * requester: a request answered 401, or sent after `expiresAt`, renews and is sent again
+ * with the new token. Given only for a remote profile whose stored token has a refresh token.
+ */
+export interface TokenRenewal {
+  /** Epoch milliseconds at which the token expires, when known. */
+  readonly expiresAt?: number;
+  /** The new access token; throws (SessionExpiredError) when the sign-in cannot be renewed. */
+  renew(usedToken: string): Promise<string>;
+}
+
 export interface RequesterOptions {
   readonly transport: Transport;
   readonly credentials?: Credentials;
+  readonly renewal?: TokenRenewal;
   readonly log?: LogSink;
   readonly sleep: (ms: number) => Promise<void>;
   readonly random: () => number;
@@ -144,14 +157,31 @@ export function createRequester(options: RequesterOptions): Requester {
   };
   const policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
 
+  async function attempt(current: RequesterOptions, call: ApiCall): Promise<HttpResponse> {
+    const request = buildRequest(current, call);
+    return sendWithRetries(request.method, () => sendOnce(options, request), retryDeps, policy);
+  }
+
+  // The options in force: the credentials change once, when the token is renewed.
+  let current = options;
+  let renewing: Promise<void> | undefined;
+  const renewal = options.renewal;
+  function renew(): Promise<void> {
+    renewing ??= renewal!.renew(options.credentials?.token ?? "").then((token) => {
+      current = { ...options, credentials: { token } };
+    });
+    return renewing;
+  }
+
   async function exchange(call: ApiCall): Promise<HttpResponse> {
-    const request = buildRequest(options, call);
-    const response = await sendWithRetries(
-      request.method,
-      () => sendOnce(options, request),
-      retryDeps,
-      policy,
-    );
+    if (renewal?.expiresAt !== undefined && options.now() >= renewal.expiresAt) await renew();
+    const sent = current;
+    let response = await attempt(sent, call);
+    // An expired (or revoked) token: renew once, and send again with the new one.
+    if (response.status === 401 && renewal !== undefined) {
+      await renew();
+      if (current !== sent) response = await attempt(current, call);
+    }
     if (response.status < 200 || response.status >= 300) {
       throw errorFromResponse(response, options.now());
     }

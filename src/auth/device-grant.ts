@@ -1,0 +1,151 @@
+/**
+ * The OAuth 2.0 device authorization grant (RFC 8628), client side: ask the device
+ * authorization endpoint for a user code, then poll the token endpoint until the user
+ * approves it, honouring `interval` and `slow_down` (+5 s each, §3.5) and giving up at
+ * `expires_in`. The clock, the sleeper and the network edge (FormPoster) are injected, so
+ * the loop is tested without timers or sockets.
+ */
+import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../model/oauth.js";
+import { LoginInterruptedError, OAuthError } from "./errors.js";
+import {
+  type FormPoster,
+  refusal,
+  type TokenSet,
+  tokenErrorOf,
+  tokenSetFrom,
+} from "./token-endpoint.js";
+
+/** RFC 8628 §3.2: the interval when the server names none. */
+export const DEFAULT_INTERVAL_SECONDS = 5;
+/** RFC 8628 §3.5: what each slow_down adds to the interval. */
+export const SLOW_DOWN_STEP_MS = 5_000;
+
+export interface DeviceAuthorization {
+  readonly deviceCode: string;
+  readonly userCode: string;
+  readonly verificationUri: string;
+  readonly verificationUriComplete?: string;
+  readonly expiresInSeconds: number;
+  readonly intervalSeconds: number;
+}
+
+export interface PollClock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Waits `ms`, or less when `signal` aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface PollInput {
+  readonly post: FormPoster;
+  readonly tokenUrl: string;
+  readonly grant: DeviceAuthorization;
+  readonly clock: PollClock;
+  /** Ctrl-C: the loop stops with LoginInterruptedError. */
+  readonly signal?: AbortSignal;
+}
+
+function malformed(what: string): OAuthError {
+  return new OAuthError(
+    "invalid_response",
+    `the device authorization endpoint answered without ${what}`,
+  );
+}
+
+function text(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (typeof value !== "string" || value.trim() === "") throw malformed(field);
+  return value;
+}
+
+/** Only http(s) addresses are shown or opened: a server cannot make us open anything else. */
+function webAddress(body: Record<string, unknown>, field: string): string {
+  const value = text(body, field);
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw malformed(`an http(s) ${field}`);
+  return value;
+}
+
+function seconds(value: unknown, fallback: number | undefined, field: string): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) throw malformed(field);
+  return value;
+}
+
+/** Checks a device authorization response (RFC 8628 §3.2). */
+export function deviceAuthorizationFrom(body: unknown): DeviceAuthorization {
+  if (typeof body !== "object" || body === null) throw malformed("a JSON body");
+  const b = body as Record<string, unknown>;
+  const grant: { -readonly [K in keyof DeviceAuthorization]: DeviceAuthorization[K] } = {
+    deviceCode: text(b, "device_code"),
+    userCode: text(b, "user_code"),
+    verificationUri: webAddress(b, "verification_uri"),
+    expiresInSeconds: seconds(b.expires_in, undefined, "expires_in"),
+    // Never faster than once a second, whatever the server says.
+    intervalSeconds: Math.max(1, seconds(b.interval, DEFAULT_INTERVAL_SECONDS, "interval")),
+  };
+  if (b.verification_uri_complete !== undefined)
+    grant.verificationUriComplete = webAddress(b, "verification_uri_complete");
+  return grant;
+}
+
+/** Asks for a device code and user code for `scopes` (RFC 8628 §3.1). */
+export async function startDeviceAuthorization(
+  post: FormPoster,
+  deviceUrl: string,
+  scopes: readonly string[],
+): Promise<DeviceAuthorization> {
+  const answer = await post(deviceUrl, { client_id: CLI_CLIENT_ID, scope: scopes.join(" ") });
+  if (answer.status !== 200) throw refusal(answer, "the device authorization endpoint");
+  return deviceAuthorizationFrom(answer.body);
+}
+
+const REFUSALS: Readonly<Record<string, string>> = {
+  access_denied: "the sign-in was denied on the verification page",
+  expired_token: "the code expired before it was approved",
+};
+
+/** Answers that mean "not now" without an OAuth error: wait and ask again. */
+const TRANSIENT = new Set([429, 502, 503, 504]);
+
+/**
+ * Polls the token endpoint until the user approves (the token set), denies or lets the
+ * code expire (OAuthError), or Ctrl-C (LoginInterruptedError). The first poll comes one
+ * interval after the start; `authorization_pending` waits another interval, `slow_down`
+ * (and a 429) lengthens the interval by 5 s for the rest of the loop.
+ */
+export async function pollForToken(input: PollInput): Promise<TokenSet> {
+  const { clock, grant, signal } = input;
+  const deadline = clock.now() + grant.expiresInSeconds * 1000;
+  let interval = grant.intervalSeconds * 1000;
+  for (;;) {
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) break;
+    await clock.sleep(Math.min(interval, remaining), signal);
+    if (signal?.aborted) throw new LoginInterruptedError("interrupted while waiting for approval");
+    if (clock.now() >= deadline) break;
+    const answer = await input.post(input.tokenUrl, {
+      grant_type: DEVICE_CODE_GRANT_TYPE,
+      device_code: grant.deviceCode,
+      client_id: CLI_CLIENT_ID,
+    });
+    if (signal?.aborted) throw new LoginInterruptedError("interrupted while waiting for approval");
+    if (answer.status === 200) return tokenSetFrom(answer.body, clock.now());
+    const code = tokenErrorOf(answer)?.code;
+    if (code === "authorization_pending") continue;
+    if (code === "slow_down" || (code === undefined && answer.status === 429)) {
+      interval += SLOW_DOWN_STEP_MS;
+      continue;
+    }
+    if (code === undefined && TRANSIENT.has(answer.status)) continue;
+    const known = code === undefined ? undefined : REFUSALS[code];
+    throw known === undefined
+      ? refusal(answer, "the token endpoint")
+      : new OAuthError(code!, known);
+  }
+  const minutes = Math.max(1, Math.round(grant.expiresInSeconds / 60));
+  throw new OAuthError(
+    "expired_token",
+    `the code expired before it was approved (it was valid for ${minutes} min)`,
+  );
+}

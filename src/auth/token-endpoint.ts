@@ -1,0 +1,101 @@
+/**
+ * Talking to an OAuth 2.0 token endpoint (RFC 6749 §5): form-encoded requests through an
+ * injected poster (the CLI passes one built on the remote transport; tests pass a stub),
+ * token responses checked and turned into what the credential store keeps, error
+ * responses into OAuthError. Nothing here quotes a secret.
+ */
+import { CLI_CLIENT_ID } from "../model/oauth.js";
+import { OAuthError } from "./errors.js";
+
+/** An answer of an OAuth endpoint: the status and the JSON body (undefined when not JSON). */
+export interface FormAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** POSTs `form` as application/x-www-form-urlencoded to the absolute `url`. */
+export type FormPoster = (
+  url: string,
+  form: Readonly<Record<string, string>>,
+) => Promise<FormAnswer>;
+
+/** What a successful token response gives, as the credential store keeps it. */
+export interface TokenSet {
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  /** ISO 8601 time at which the access token expires (from expires_in). */
+  readonly expiresAt?: string;
+  /** The scopes granted, space-separated (RFC 6749 §3.3). */
+  readonly scope?: string;
+}
+
+/** The `error` and `error_description` of an error answer, if it is one. */
+export function tokenErrorOf(
+  answer: FormAnswer,
+): { code: string; description?: string } | undefined {
+  const body = answer.body;
+  if (typeof body !== "object" || body === null) return undefined;
+  const { error, error_description: description } = body as Record<string, unknown>;
+  if (typeof error !== "string" || error === "") return undefined;
+  return typeof description === "string" && description !== ""
+    ? { code: error, description }
+    : { code: error };
+}
+
+function invalid(what: string): OAuthError {
+  return new OAuthError("invalid_response", `the token endpoint answered without ${what}`);
+}
+
+function isToken(value: unknown): value is string {
+  return typeof value === "string" && value !== "" && /^[\x21-\x7e]+$/.test(value);
+}
+
+/** Checks a 200 token response and converts it; `now` is epoch milliseconds. */
+export function tokenSetFrom(body: unknown, now: number): TokenSet {
+  if (typeof body !== "object" || body === null) throw invalid("a JSON body");
+  const answer = body as Record<string, unknown>;
+  if (!isToken(answer.access_token)) throw invalid("a usable access_token");
+  if (typeof answer.token_type !== "string" || answer.token_type.toLowerCase() !== "bearer")
+    throw invalid("token_type Bearer");
+  const set: { -readonly [K in keyof TokenSet]: TokenSet[K] } = {
+    accessToken: answer.access_token,
+  };
+  if (answer.refresh_token !== undefined) {
+    if (!isToken(answer.refresh_token)) throw invalid("a usable refresh_token");
+    set.refreshToken = answer.refresh_token;
+  }
+  const expiresIn = answer.expires_in;
+  if (typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn > 0)
+    set.expiresAt = new Date(now + expiresIn * 1000).toISOString();
+  if (typeof answer.scope === "string" && answer.scope.trim() !== "")
+    set.scope = answer.scope.trim().split(/\s+/).join(" ");
+  return set;
+}
+
+/** The OAuthError for an error answer (or for an answer that is neither success nor error). */
+export function refusal(answer: FormAnswer, what: string): OAuthError {
+  const error = tokenErrorOf(answer);
+  if (error === undefined)
+    return new OAuthError(
+      "invalid_response",
+      `${what} answered HTTP ${answer.status} without an OAuth error`,
+    );
+  const detail = error.description === undefined ? "" : `: ${error.description}`;
+  return new OAuthError(error.code, `${what} refused (${error.code})${detail}`);
+}
+
+/** The refresh_token grant (RFC 6749 §6): a new token set, or OAuthError when refused. */
+export async function refreshTokens(
+  post: FormPoster,
+  tokenUrl: string,
+  refreshToken: string,
+  now: () => number,
+): Promise<TokenSet> {
+  const answer = await post(tokenUrl, {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+    client_id: CLI_CLIENT_ID,
+  });
+  if (answer.status === 200) return tokenSetFrom(answer.body, now());
+  throw refusal(answer, "the token endpoint");
+}
