@@ -20,6 +20,7 @@ export class App {
       color: o.color !== false,
       ...(typeof o.profile === "string" ? { profile: o.profile } : {}),
       ...(typeof o.baseUrl === "string" ? { baseUrl: o.baseUrl } : {}),
+      ...(typeof o.community === "string" ? { community: o.community } : {}),
     };
     this.current = new Factory(this.deps, globals);
     return this.current;

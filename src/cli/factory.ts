@@ -22,6 +22,8 @@ export interface GlobalOptions {
   readonly input: boolean;
   readonly yes: boolean;
   readonly color: boolean;
+  /** `--community` (commands about a tournament; see commands/community-option.ts). */
+  readonly community?: string;
 }
 
 export interface CliDeps {
@@ -91,8 +93,17 @@ export class Factory {
       credentials: profile.credentials,
       ...(this.globals.verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
       ...(profile.backend === "remote" ? { bulkChunkSize: 20 } : {}),
+      ...(this.community() === undefined ? {} : { communityId: this.community() }),
     });
     return this.apiClient;
+  }
+
+  /** The community scope: --community, then TOURNEY_COMMUNITY, then the profile's `community`. */
+  community(): string | undefined {
+    const flag = this.globals.community?.trim();
+    if (flag === "") throw new UsageError("--community needs a community identifier");
+    const chosen = [flag, this.deps.env.TOURNEY_COMMUNITY?.trim(), this.profile().community];
+    return chosen.find((c) => c !== undefined && c !== "");
   }
 
   printer(): Printer {

@@ -1,8 +1,10 @@
 /** Builds the command tree and runs one command line; returns the exit code. */
 import { Command, CommanderError } from "commander";
 import { App } from "./app.js";
+import { registerAttachment } from "./commands/attachment/index.js";
 import { registerAuth } from "./commands/auth/index.js";
 import { registerTopLevelLogin } from "./commands/auth/top-level-login.js";
+import { registerCommunity } from "./commands/community/index.js";
 import { registerCompletion } from "./commands/completion.js";
 import { registerConfig } from "./commands/config/index.js";
 import { registerMatch } from "./commands/match/index.js";
@@ -10,14 +12,16 @@ import { registerParticipants } from "./commands/participants/index.js";
 import { registerProfile } from "./commands/profile/index.js";
 import { registerRace } from "./commands/race/index.js";
 import { registerServe } from "./commands/serve/serve.js";
+import { registerStation } from "./commands/station/index.js";
 import { registerTournament } from "./commands/tournament/index.js";
+import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
 import { VERSION } from "./version.js";
 
 const ENVIRONMENT_HELP = `
 Environment:
-  TOURNEY_PROFILE, TOURNEY_BASE_URL, TOURNEY_API_KEY, TOURNEY_TOKEN,
+  TOURNEY_PROFILE, TOURNEY_BASE_URL, TOURNEY_API_KEY, TOURNEY_TOKEN, TOURNEY_COMMUNITY,
   TOURNEY_CONFIG_DIR, TOURNEY_DATA_DIR, TOURNEY_DEBUG, TOURNEY_PROMPT_DISABLED,
   NO_COLOR, HTTPS_PROXY / NO_PROXY. Precedence: flag > environment > profile > default.`;
 
@@ -37,7 +41,11 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["tournament", "tournaments"], register: registerTournament },
     { words: ["participants", "participant"], register: registerParticipants },
     { words: ["match", "matches"], register: registerMatch },
+    { words: ["station", "stations"], register: registerStation },
+    { words: ["attachment", "attachments"], register: registerAttachment },
     { words: ["race", "races"], register: registerRace },
+    { words: ["community", "communities"], register: registerCommunity },
+    { words: ["whoami"], register: registerWhoami },
     { words: ["config"], register: registerConfig },
     { words: ["profile", "profiles"], register: registerProfile },
     { words: ["auth"], register: registerAuth },

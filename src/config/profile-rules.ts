@@ -43,6 +43,8 @@ export function applySetting(
       return { ...settings, db_path: value as string };
     case "timeout":
       return { ...settings, timeout: value as number };
+    case "community":
+      return { ...settings, community: value as string };
   }
 }
 

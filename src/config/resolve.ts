@@ -49,6 +49,8 @@ export interface ResolvedProfile {
   timeoutSeconds: number;
   credentials: ResolvedCredentials;
   credentialSource: CredentialSource;
+  /** The profile's `community` setting, if any. */
+  community?: string;
 }
 
 /** `local` keeps `<dataDir>/tourney.db`; another embedded profile gets its own file. */
@@ -83,6 +85,7 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   if (baseUrl !== undefined) {
     resolved.baseUrl = baseUrl;
   }
+  if (settings.community !== undefined) resolved.community = settings.community;
   return resolved;
 }
 

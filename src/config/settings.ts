@@ -18,6 +18,8 @@ export type ProfileSettings = {
   base_url?: string;
   db_path?: string;
   timeout?: number;
+  /** The community commands about a tournament are scoped to (issue 15). */
+  community?: string;
 };
 
 /** The whole of config.json. */
@@ -31,7 +33,13 @@ export type GlobalKey = "active_profile";
 export type ConfigKey = ProfileKey | GlobalKey;
 export type SettingValue = string | number;
 
-export const PROFILE_KEYS: readonly ProfileKey[] = ["backend", "base_url", "db_path", "timeout"];
+export const PROFILE_KEYS: readonly ProfileKey[] = [
+  "backend",
+  "base_url",
+  "db_path",
+  "timeout",
+  "community",
+];
 export const GLOBAL_KEYS: readonly GlobalKey[] = ["active_profile"];
 export const CONFIG_KEYS: readonly ConfigKey[] = [...GLOBAL_KEYS, ...PROFILE_KEYS];
 
@@ -115,6 +123,15 @@ export function checkDbPath(value: unknown, key = "db_path"): string {
   );
 }
 
+/** A community identifier, e.g. "nerdfest": letters, digits, '-', '_' or '.'. */
+export function checkCommunity(value: unknown, key = "community"): string {
+  if (typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return value;
+  throw new ConfigError(
+    `invalid value for ${key}: ${describe(value)}; accepted values: a community identifier, e.g. nerdfest`,
+    { key },
+  );
+}
+
 /** Parses a value typed on the command line for a per-profile key. */
 export function parseProfileSetting(key: ProfileKey, raw: string): Backend | string | number {
   switch (key) {
@@ -127,6 +144,8 @@ export function parseProfileSetting(key: ProfileKey, raw: string): Backend | str
       return path.resolve(checkDbPath(raw));
     case "timeout":
       return checkTimeout(raw.trim() === "" ? Number.NaN : Number(raw), key, describe(raw));
+    case "community":
+      return checkCommunity(raw.trim());
   }
 }
 
@@ -141,6 +160,8 @@ export function checkStoredSetting(key: ProfileKey, value: unknown): Backend | s
       return checkDbPath(value);
     case "timeout":
       return checkTimeout(value);
+    case "community":
+      return checkCommunity(value);
   }
 }
 

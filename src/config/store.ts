@@ -224,6 +224,7 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
       case "timeout":
         return DEFAULT_TIMEOUT_SECONDS;
       case "base_url":
+      case "community":
         return undefined;
     }
   }

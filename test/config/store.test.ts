@@ -168,13 +168,16 @@ describe("settings", () => {
   it("list shows every key with its source", async () => {
     await store.addProfile("prod", { baseUrl: "https://prod.example.com" });
     await store.set("prod", "timeout", "5");
+    await store.set("prod", "community", "nerdfest");
     expect(store.list("prod")).toEqual([
       { key: "active_profile", value: "local", source: "default" },
       { key: "backend", value: "remote", source: "set" },
       { key: "base_url", value: "https://prod.example.com", source: "set" },
       { key: "db_path", value: path.join(paths.dataDir, "tourney-prod.db"), source: "default" },
       { key: "timeout", value: 5, source: "set" },
+      { key: "community", value: "nerdfest", source: "set" },
     ]);
+    expect(freshResolve("prod").community).toBe("nerdfest");
   });
 
   it("setting base_url makes the profile remote; active_profile acts as use", async () => {
@@ -200,7 +203,7 @@ describe("settings", () => {
       key: "colour",
       value: "red",
       message:
-        /unknown configuration key 'colour'; the keys are: active_profile, backend, base_url, db_path, timeout/,
+        /unknown configuration key 'colour'; the keys are: active_profile, backend, base_url, db_path, timeout, community/,
     },
     {
       key: "timeout",

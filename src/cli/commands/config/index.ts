@@ -8,7 +8,7 @@ import { registerConfigSet } from "./set.js";
 import { registerConfigUnset } from "./unset.js";
 
 const KEYS_HELP =
-  "\nKeys: active_profile, backend (embedded|remote), base_url, db_path, timeout (seconds)";
+  "\nKeys: active_profile, backend (embedded|remote), base_url, db_path, timeout (seconds),\n  community (the community of tournament commands; --community and TOURNEY_COMMUNITY win)";
 
 const VERBS: readonly Verb[] = [
   { words: ["list"], register: registerConfigList },

@@ -1,6 +1,7 @@
 /** `tourney match <verb>`: one file per verb. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { addCommunityOption } from "../community-option.js";
 import { registerVerbs, type Verb } from "../verbs.js";
 import { registerList } from "./list.js";
 import { registerMarkUnderway } from "./mark-underway.js";
@@ -24,4 +25,5 @@ export function registerMatch(program: Command, app: App, verb?: string): void {
     .alias("matches")
     .description("list, view and report matches; reopen them; mark them underway");
   registerVerbs(noun, app, VERBS, verb);
+  addCommunityOption(noun);
 }

@@ -1,6 +1,7 @@
 /** `tourney participants <verb>`: one file per verb. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { addCommunityOption } from "../community-option.js";
 import { registerVerbs, type Verb } from "../verbs.js";
 import { registerAdd } from "./add.js";
 import { registerBulkAdd } from "./bulk-add.js";
@@ -52,4 +53,5 @@ export function registerParticipants(program: Command, app: App, verb?: string):
     .alias("participant")
     .description("add, list, seed, check in and remove the participants of a tournament");
   registerVerbs(noun, app, VERBS, verb);
+  addCommunityOption(noun);
 }

@@ -1,6 +1,7 @@
 /** `tourney tournament <verb>`: one file per verb. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { addCommunityOption } from "../community-option.js";
 import { registerVerbs, type Verb } from "../verbs.js";
 import { registerAbortCheckin } from "./abort-checkin.js";
 import { registerChangeState } from "./change-state.js";
@@ -42,4 +43,5 @@ export function registerTournament(program: Command, app: App, verb?: string): v
     .alias("tournaments")
     .description("create, list, view, update, delete, start and finalize tournaments");
   registerVerbs(noun, app, VERBS, verb);
+  addCommunityOption(noun);
 }

@@ -1,0 +1,53 @@
+/** `tourney attachment delete <tournament> <match> <attachment>`: confirms, then deletes it. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import { MATCH_REF_HELP } from "../match/match-ref.js";
+import { matchIdOf } from "../station/station-ref.js";
+
+export interface AttachmentDeleteOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Match id or identifier. */
+  readonly match: string;
+  /** The attachment's id, as `attachment list` shows it. */
+  readonly attachment: string;
+}
+
+/** Arguments to options (no I/O): the attachment is named by its id. */
+export function parseAttachmentDelete(
+  tournament: string,
+  match: string,
+  attachment: string,
+): AttachmentDeleteOptions {
+  if (!/^\d+$/.test(attachment.trim()))
+    throw new UsageError(
+      `<attachment> is an attachment id as \`attachment list\` shows it, not ${JSON.stringify(attachment)}`,
+    );
+  return { tournament, match, attachment: attachment.trim() };
+}
+
+export async function runAttachmentDelete(f: Factory, o: AttachmentDeleteOptions): Promise<void> {
+  await f.confirm(`Delete attachment ${o.attachment} of match ${o.match}?`);
+  const client = await f.client();
+  const match = await matchIdOf(client, o.tournament, o.match);
+  await client.attachments.delete(o.tournament, match, o.attachment);
+  const printer = f.printer();
+  if (printer.mode === "json") printer.json({ id: Number(o.attachment), deleted: true });
+  else printer.note(`Deleted attachment ${o.attachment} of match ${o.match}`);
+}
+
+export function registerAttachmentDelete(noun: Command, app: App): void {
+  noun
+    .command("delete")
+    .alias("rm")
+    .description("delete one of a match's attachments")
+    .argument("<tournament>", "tournament id or url")
+    .argument("<match>", MATCH_REF_HELP)
+    .argument("<attachment>", "attachment id, as `attachment list` shows it")
+    .action(
+      async (tournament: string, match: string, attachment: string, _f: unknown, cmd: Command) =>
+        runAttachmentDelete(app.factory(cmd), parseAttachmentDelete(tournament, match, attachment)),
+    );
+}

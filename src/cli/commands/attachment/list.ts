@@ -1,0 +1,40 @@
+/** `tourney attachment list <tournament> <match>`: a match's attachments (links, notes, files). */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { flatten } from "../../output/records.js";
+import { MATCH_REF_HELP } from "../match/match-ref.js";
+import { matchIdOf } from "../station/station-ref.js";
+import { ATTACHMENT_COLUMNS } from "./attachment-records.js";
+
+export interface AttachmentListOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Match id or identifier. */
+  readonly match: string;
+}
+
+export async function runAttachmentList(f: Factory, o: AttachmentListOptions): Promise<void> {
+  const client = await f.client();
+  const match = await matchIdOf(client, o.tournament, o.match);
+  const list = await client.attachments.list(o.tournament, match);
+  await f
+    .printer()
+    .list(list.data.map(flatten), ATTACHMENT_COLUMNS, `match ${o.match} has no attachments`);
+}
+
+export function registerAttachmentList(noun: Command, app: App): void {
+  noun
+    .command("list")
+    .alias("ls")
+    .description("list a match's attachments")
+    .argument("<tournament>", "tournament id or url")
+    .argument("<match>", MATCH_REF_HELP)
+    .addHelpText(
+      "after",
+      "\nColumns: ID, DESCRIPTION, URL, FILE (an uploaded file's name), CREATED.\n--json prints the service's records (id plus attributes).",
+    )
+    .action(async (tournament: string, match: string, _flags: unknown, command: Command) =>
+      runAttachmentList(app.factory(command), { tournament, match }),
+    );
+}

@@ -1,0 +1,52 @@
+/** `tourney station create <tournament> <name>`: a new station (a table, a setup, a court). */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import {
+  addStationFlags,
+  type StationAttributes,
+  type StationFlags,
+  stationAttributes,
+} from "./station-flags.js";
+import { printStation } from "./station-records.js";
+
+export interface StationCreateOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  readonly attributes: StationAttributes & { name: string };
+}
+
+/** Arguments and flags to options (no I/O): the name must not be blank. */
+export function parseStationCreate(
+  tournament: string,
+  name: string,
+  flags: StationFlags,
+): StationCreateOptions {
+  if (name.trim() === "") throw new UsageError('<name> needs a station name, e.g. "Table 1"');
+  return { tournament, attributes: { ...stationAttributes(flags), name: name.trim() } };
+}
+
+export async function runStationCreate(f: Factory, o: StationCreateOptions): Promise<void> {
+  const client = await f.client();
+  const record = await client.stations.of(o.tournament).create({ ...o.attributes });
+  const printer = f.printer();
+  if (printer.mode === "table") printer.note(`Created station ${record.id} (${o.attributes.name})`);
+  await printStation(client, printer, o.tournament, record);
+}
+
+export function registerStationCreate(noun: Command, app: App): void {
+  const command = noun
+    .command("create")
+    .description("add a station to a tournament")
+    .argument("<tournament>", "tournament id or url")
+    .argument("<name>", 'the station\'s name, e.g. "Table 1"')
+    .addHelpText(
+      "after",
+      '\nExample:\n  tourney station create spring_cup "Table 1" --stream-url https://twitch.tv/example',
+    );
+  addStationFlags(command, false).action(
+    async (tournament: string, name: string, flags: StationFlags, cmd: Command) =>
+      runStationCreate(app.factory(cmd), parseStationCreate(tournament, name, flags)),
+  );
+}

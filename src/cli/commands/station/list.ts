@@ -1,0 +1,40 @@
+/** `tourney station list <tournament>`: the tournament's stations and the match each holds. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { flattenStation, identifiersFor, stationColumns } from "./station-records.js";
+
+export interface StationListOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+}
+
+export async function runStationList(f: Factory, o: StationListOptions): Promise<void> {
+  const client = await f.client();
+  const stations = (await client.stations.of(o.tournament).listAll()).map(flattenStation);
+  const printer = f.printer();
+  if (printer.mode === "json") return printer.json(stations);
+  const identifiers = await identifiersFor(client, o.tournament, stations);
+  await printer.list(
+    stations,
+    stationColumns(identifiers),
+    `no stations: \`tourney station create ${o.tournament} NAME\` adds one`,
+  );
+}
+
+export function registerStationList(noun: Command, app: App): void {
+  noun
+    .command("list")
+    .alias("ls")
+    .description("list the stations of a tournament and the match each holds")
+    .argument("<tournament>", "tournament id or url")
+    .addHelpText(
+      "after",
+      `
+Columns: ID, NAME, MATCH ID, MATCH (identifier, as \`match list\` shows it), STREAM URL,
+DETAILS. --json prints the service's station records (id plus attributes).`,
+    )
+    .action(async (tournament: string, _flags: unknown, command: Command) =>
+      runStationList(app.factory(command), { tournament }),
+    );
+}

@@ -1,0 +1,76 @@
+/**
+ * How stations and their queues show: the match a station holds (or a queue
+ * entry waits for) by its identifier as `match list` shows it, next to its id.
+ */
+import type { ApiClient } from "../../../client/api-client.js";
+import type { ResourceObject } from "../../../model/resource.js";
+import type { Column, Printer } from "../../output/printer.js";
+import { type FlatRecord, flatten } from "../../output/records.js";
+
+/** Match identifiers by match id. */
+export type Identifiers = ReadonlyMap<number, string>;
+
+/** Identifiers of the tournament's matches, read only when some record names a match. */
+export async function identifiersFor(
+  client: ApiClient,
+  tournament: string,
+  records: readonly FlatRecord[],
+): Promise<Identifiers> {
+  if (!records.some((r) => typeof r.match_id === "number")) return new Map();
+  const matches = await client.matches.listAll(tournament);
+  return new Map(matches.map((m) => [Number(m.id), String(m.attributes.identifier ?? "")]));
+}
+
+function matchLabel(identifiers: Identifiers, value: unknown): string {
+  if (typeof value !== "number") return "";
+  const identifier = identifiers.get(value);
+  return identifier === undefined || identifier === "" ? String(value) : identifier;
+}
+
+export const flattenStation = (record: ResourceObject): FlatRecord => flatten(record);
+
+export function stationColumns(identifiers: Identifiers): Column[] {
+  return [
+    { header: "ID", value: "id" },
+    { header: "NAME", value: "name" },
+    { header: "MATCH ID", value: "match_id" },
+    { header: "MATCH", value: (s) => matchLabel(identifiers, s.match_id) },
+    { header: "STREAM URL", value: "stream_url" },
+    { header: "DETAILS", value: "details" },
+  ];
+}
+
+export function stationFields(identifiers: Identifiers): Column[] {
+  return [
+    { header: "id", value: "id" },
+    { header: "name", value: "name" },
+    { header: "match id", value: "match_id" },
+    { header: "match", value: (s) => matchLabel(identifiers, s.match_id) },
+    { header: "stream url", value: "stream_url" },
+    { header: "details", value: "details" },
+    { header: "created", value: "timestamps.created_at" },
+    { header: "updated", value: "timestamps.updated_at" },
+  ];
+}
+
+export function queueColumns(identifiers: Identifiers): Column[] {
+  return [
+    { header: "POSITION", value: "position" },
+    { header: "MATCH ID", value: "match_id" },
+    { header: "MATCH", value: (q) => matchLabel(identifiers, q.match_id) },
+    { header: "ID", value: "id" },
+  ];
+}
+
+/** Prints one station, its match by identifier on a terminal or piped. */
+export async function printStation(
+  client: ApiClient,
+  printer: Printer,
+  tournament: string,
+  record: ResourceObject,
+): Promise<void> {
+  const station = flattenStation(record);
+  if (printer.mode === "json") return printer.json(station);
+  const identifiers = await identifiersFor(client, tournament, [station]);
+  await printer.record(station, stationFields(identifiers));
+}

@@ -1,0 +1,70 @@
+/**
+ * Naming a station on the command line: its id (`3`) or its exact name
+ * ("Table 1", case and surrounding blanks forgiven). A name is looked up in the
+ * tournament's stations (one list request); an id is sent as it is.
+ */
+import type { ApiClient } from "../../../client/api-client.js";
+import type { ResourceObject } from "../../../model/resource.js";
+import { UnknownReferenceError, UsageError } from "../../errors.js";
+import { resolveMatch } from "../match/match-ref.js";
+
+export const STATION_REF_HELP = "station id, or its name as `station list` shows it";
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/** The station `ref` names among `all` (no request), or an error naming the known ones. */
+export function findStation(
+  all: readonly ResourceObject[],
+  tournament: string,
+  ref: string,
+): ResourceObject {
+  const found = /^\d+$/.test(ref)
+    ? all.find((s) => s.id === ref)
+    : all.find((s) => key(String(s.attributes.name)) === key(ref));
+  if (found !== undefined) return found;
+  const names = all.map((s) => JSON.stringify(String(s.attributes.name)));
+  const known = names.length === 0 ? "it has no stations" : `its stations are ${names.join(", ")}`;
+  throw new UnknownReferenceError(
+    `no station ${JSON.stringify(ref)} in tournament ${tournament}: ${known}; \`tourney station create ${tournament} NAME\` adds one`,
+  );
+}
+
+/** The station's id: an id as given (no request), a name looked up in the list. */
+export async function stationId(
+  client: ApiClient,
+  tournament: string,
+  ref: string,
+): Promise<string> {
+  if (/^\d+$/.test(ref)) return ref;
+  return findStation(await client.stations.of(tournament).listAll(), tournament, ref).id;
+}
+
+/** The station record `ref` names (a get for an id, the list for a name). */
+export async function resolveStation(
+  client: ApiClient,
+  tournament: string,
+  ref: string,
+): Promise<ResourceObject> {
+  if (/^\d+$/.test(ref)) return client.stations.of(tournament).get(ref);
+  return findStation(await client.stations.of(tournament).listAll(), tournament, ref);
+}
+
+/**
+ * A match's id from its reference: an id as given (the service checks it belongs
+ * to the tournament), an identifier (A, B, ...) looked up among the matches.
+ */
+export async function matchIdOf(
+  client: ApiClient,
+  tournament: string,
+  ref: string,
+): Promise<number> {
+  if (/^\d+$/.test(ref)) return Number(ref);
+  return Number((await resolveMatch(client, tournament, ref)).id);
+}
+
+/** A position in a queue: a whole number from 1. No I/O. */
+export function parsePosition(flag: string, text: string): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1)
+    throw new UsageError(`${flag} is a position in the queue from 1, not ${JSON.stringify(text)}`);
+  return Number(text);
+}

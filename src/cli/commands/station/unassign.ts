@@ -1,0 +1,31 @@
+/** `tourney station unassign <tournament> <station>`: the station holds no match. */
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { printStation } from "./station-records.js";
+import { STATION_REF_HELP, stationId } from "./station-ref.js";
+
+export interface StationUnassignOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Station id or name. */
+  readonly station: string;
+}
+
+export async function runStationUnassign(f: Factory, o: StationUnassignOptions): Promise<void> {
+  const client = await f.client();
+  const id = await stationId(client, o.tournament, o.station);
+  const record = await client.stations.of(o.tournament).update(id, { match_id: null });
+  await printStation(client, f.printer(), o.tournament, record);
+}
+
+export function registerStationUnassign(noun: Command, app: App): void {
+  noun
+    .command("unassign")
+    .description("take the match off a station (the match itself is unchanged)")
+    .argument("<tournament>", "tournament id or url")
+    .argument("<station>", STATION_REF_HELP)
+    .action(async (tournament: string, station: string, _flags: unknown, command: Command) =>
+      runStationUnassign(app.factory(command), { tournament, station }),
+    );
+}
