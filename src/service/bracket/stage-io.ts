@@ -10,6 +10,7 @@ import type { TournamentType } from "../../model/tournament.js";
 import type { MatchResultRow, MatchRow, NewMatch, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
+import { syncStations } from "../stations/station-io.js";
 import { newMatchFromPlan } from "./match-codec.js";
 import type { Bye } from "./round-plans.js";
 import { type StageChange, StageDraft } from "./stage-draft.js";
@@ -159,8 +160,9 @@ export function applyChanges(
 }
 
 /**
- * Runs `transition` on a draft of `row`'s stage and applies what it recorded;
- * a transition that throws (a refused report) has written nothing.
+ * Runs `transition` on a draft of `row`'s stage and applies what it recorded,
+ * then the station changes that follow (stations/station-plan.ts); a
+ * transition that throws (a refused report) has written nothing.
  */
 export function runTransition(
   service: ServiceContext,
@@ -173,4 +175,6 @@ export function runTransition(
   const draft = new StageDraft(loadStage(service, t, ref), now);
   transition(draft);
   applyChanges(service, ref, draft.changes, now);
+  // Stations follow the matches in the same write: freed, and with auto_assign given the next.
+  syncStations(service, t);
 }

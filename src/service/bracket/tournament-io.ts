@@ -8,6 +8,7 @@ import type { EngineParticipant } from "../../engine/index.js";
 import type { StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
+import { syncStations } from "../stations/station-io.js";
 import { applyChanges, loadStage } from "./stage-io.js";
 import type { StageState } from "./stage-state.js";
 import {
@@ -95,4 +96,5 @@ export function runTournamentChange(
   const draft = new TournamentDraft(new StoredTournament(service, row), now);
   change(draft);
   applyTournamentChanges(service, row.id, draft.changes, now);
+  syncStations(service, row);
 }

@@ -36,7 +36,12 @@ function pointsOf(row: MatchRow, sets: Sets, ffa: readonly StoredEntry[] | undef
   ];
 }
 
-export function matchResource(row: MatchRow): ResourceObject {
+/**
+ * A match resource; `stationId` is the station holding it (issue 15). The
+ * players' relationships sit beside `attributes` (JSON:API) and inside them,
+ * where the contract draws them (DESIGN.md §3): the same values at both.
+ */
+export function matchResource(row: MatchRow, stationId: number | null = null): ResourceObject {
   const sets = decodeSets(row.score_sets);
   const ffa = row.side === "free_for_all" ? decodeEntries(row.entries) : undefined;
   const attributes: Record<string, unknown> = {
@@ -56,6 +61,7 @@ export function matchResource(row: MatchRow): ResourceObject {
   };
   if (ffa !== undefined) attributes.participant_ids = ffa.map((e) => e.participantId);
   attributes.bracket = row.side;
+  attributes.station_id = stationId;
   attributes.underway_at = row.underway_at;
   attributes.timestamps = {
     created_at: row.created_at,
@@ -63,10 +69,7 @@ export function matchResource(row: MatchRow): ResourceObject {
     underway_at: row.underway_at,
     completed_at: row.completed_at,
   };
-  return {
-    id: String(row.id),
-    type: "match",
-    attributes,
-    relationships: { player1: player(row.player1_id), player2: player(row.player2_id) },
-  };
+  const relationships = { player1: player(row.player1_id), player2: player(row.player2_id) };
+  attributes.relationships = relationships;
+  return { id: String(row.id), type: "match", attributes, relationships };
 }

@@ -1,0 +1,163 @@
+/**
+ * The functional core of stations: given the stations of a tournament, their
+ * queues and the state of the matches they name, the list of changes that
+ * keeps them true to the rules (issue 15). No repositories, no clock.
+ *
+ * - A station holding a match that is no longer open (complete, reopened to
+ *   pending, deleted) is freed; a queued match that is complete or deleted
+ *   leaves its queue, and so does one that holds a station.
+ * - With `auto_assign`, each free station (in id order) takes the first open
+ *   match of its own queue; else the open match earliest in
+ *   `suggested_play_order` that waits in no queue; else the earliest open
+ *   match waiting in another station's queue (a station is never idle while a
+ *   match waits). Then every open match still without a station joins the
+ *   shortest queue (ties: the lowest station id), so each open match has a
+ *   station or is queued.
+ */
+
+export interface StationFact {
+  readonly id: number;
+  readonly matchId: number | null;
+}
+
+export interface QueuerFact {
+  readonly id: number;
+  readonly stationId: number;
+  readonly matchId: number;
+}
+
+export type MatchStanding = "open" | "pending" | "complete" | "gone";
+
+export interface MatchFact {
+  readonly state: MatchStanding;
+  /** suggested_play_order (then id) decides which open match goes first. */
+  readonly order: number;
+}
+
+export interface StationFacts {
+  readonly autoAssign: boolean;
+  /** In id order. */
+  readonly stations: readonly StationFact[];
+  /** Each station's queue in order. */
+  readonly queuers: readonly QueuerFact[];
+  /**
+   * Every match a station or queuer names, and (with auto_assign) every open
+   * match of the tournament; a match missing from it counts as gone.
+   */
+  readonly matches: ReadonlyMap<number, MatchFact>;
+}
+
+export type StationChange =
+  | { readonly kind: "free"; readonly stationId: number }
+  | { readonly kind: "assign"; readonly stationId: number; readonly matchId: number }
+  | { readonly kind: "dequeue"; readonly queuerId: number }
+  | { readonly kind: "enqueue"; readonly stationId: number; readonly matchId: number };
+
+/** Working state: who holds what, who waits where, as the changes so far leave it. */
+class Plan {
+  readonly changes: StationChange[] = [];
+  readonly holder = new Map<number, number>(); // match -> station
+  readonly held = new Map<number, number | null>(); // station -> match
+  readonly queues = new Map<number, QueuerFact[]>(); // station -> its queue
+
+  constructor(readonly facts: StationFacts) {
+    for (const s of facts.stations) {
+      this.held.set(s.id, s.matchId);
+      this.queues.set(s.id, []);
+      if (s.matchId !== null) this.holder.set(s.matchId, s.id);
+    }
+    for (const q of facts.queuers) this.queues.get(q.stationId)?.push(q);
+  }
+
+  state(matchId: number): MatchStanding {
+    return this.facts.matches.get(matchId)?.state ?? "gone";
+  }
+
+  order(matchId: number): number {
+    return this.facts.matches.get(matchId)?.order ?? Number.POSITIVE_INFINITY;
+  }
+
+  free(stationId: number): void {
+    const matchId = this.held.get(stationId);
+    if (matchId !== null && matchId !== undefined) this.holder.delete(matchId);
+    this.held.set(stationId, null);
+    this.changes.push({ kind: "free", stationId });
+  }
+
+  dequeue(q: QueuerFact): void {
+    const queue = this.queues.get(q.stationId)!;
+    queue.splice(queue.indexOf(q), 1);
+    this.changes.push({ kind: "dequeue", queuerId: q.id });
+  }
+
+  assign(stationId: number, matchId: number): void {
+    this.held.set(stationId, matchId);
+    this.holder.set(matchId, stationId);
+    this.changes.push({ kind: "assign", stationId, matchId });
+    for (const queue of this.queues.values()) {
+      const q = queue.find((e) => e.matchId === matchId);
+      if (q !== undefined) this.dequeue(q);
+    }
+  }
+
+  queued(matchId: number): boolean {
+    for (const queue of this.queues.values())
+      if (queue.some((q) => q.matchId === matchId)) return true;
+    return false;
+  }
+
+  /** Open matches without a station, earliest first. */
+  waiting(): number[] {
+    const ids: number[] = [];
+    for (const [id, fact] of this.facts.matches)
+      if (fact.state === "open" && !this.holder.has(id)) ids.push(id);
+    return ids.sort((a, b) => this.order(a) - this.order(b) || a - b);
+  }
+}
+
+/** Frees stations of matches no longer open; drops queuers of finished or assigned matches. */
+function release(plan: Plan): void {
+  for (const [stationId, matchId] of plan.held)
+    if (matchId !== null && plan.state(matchId) !== "open") plan.free(stationId);
+  for (const queue of plan.queues.values()) {
+    for (const q of [...queue]) {
+      const state = plan.state(q.matchId);
+      if (state === "complete" || state === "gone" || plan.holder.has(q.matchId)) plan.dequeue(q);
+    }
+  }
+}
+
+/** The match a free station takes, or undefined when none waits. */
+function nextFor(plan: Plan, stationId: number, waiting: readonly number[]): number | undefined {
+  const own = plan.queues.get(stationId)!.find((q) => plan.state(q.matchId) === "open");
+  if (own !== undefined) return own.matchId;
+  const open = waiting.filter((id) => !plan.holder.has(id));
+  return open.find((id) => !plan.queued(id)) ?? open[0];
+}
+
+function autoAssign(plan: Plan): void {
+  const waiting = plan.waiting();
+  for (const [stationId, matchId] of plan.held) {
+    if (matchId !== null) continue;
+    const next = nextFor(plan, stationId, waiting);
+    if (next !== undefined) plan.assign(stationId, next);
+  }
+  for (const matchId of plan.waiting()) {
+    if (plan.queued(matchId)) continue;
+    let shortest: number | undefined;
+    for (const [stationId, queue] of plan.queues)
+      if (shortest === undefined || queue.length < plan.queues.get(shortest)!.length)
+        shortest = stationId;
+    if (shortest === undefined) return;
+    const q: QueuerFact = { id: -1, stationId: shortest, matchId };
+    plan.queues.get(shortest)!.push(q);
+    plan.changes.push({ kind: "enqueue", stationId: shortest, matchId });
+  }
+}
+
+export function stationChanges(facts: StationFacts): StationChange[] {
+  const plan = new Plan(facts);
+  release(plan);
+  if (facts.autoAssign) autoAssign(plan);
+  return plan.changes;
+}

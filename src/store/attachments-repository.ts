@@ -1,0 +1,85 @@
+/** Match attachments: a link, a description, or a small uploaded file kept in the row. */
+import type { Db } from "./database.js";
+import { Statements } from "./statements.js";
+
+export interface AttachmentRow {
+  readonly id: number;
+  readonly match_id: number;
+  readonly url: string | null;
+  readonly description: string | null;
+  readonly file_name: string | null;
+  readonly content_type: string | null;
+  /** Size of the stored file in bytes; null without one. */
+  readonly size: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface NewAttachment {
+  readonly url: string | null;
+  readonly description: string | null;
+  readonly file: { readonly name: string; readonly type: string; readonly content: Buffer } | null;
+}
+
+const SELECT = `SELECT id, match_id, url, description, file_name, content_type,
+  length(content) AS size, created_at, updated_at FROM match_attachments`;
+
+export class AttachmentRepository {
+  private readonly statements: Statements;
+
+  constructor(db: Db) {
+    this.statements = new Statements(db);
+  }
+
+  count(matchId: number): number {
+    return this.statements
+      .get("SELECT COUNT(*) FROM match_attachments WHERE match_id = ?")
+      .pluck()
+      .get(matchId) as number;
+  }
+
+  list(matchId: number, limit = -1, offset = 0): AttachmentRow[] {
+    return this.statements
+      .get(`${SELECT} WHERE match_id = ? ORDER BY id LIMIT ? OFFSET ?`)
+      .all(matchId, limit, offset) as AttachmentRow[];
+  }
+
+  find(matchId: number, id: number): AttachmentRow | undefined {
+    return this.statements.get(`${SELECT} WHERE match_id = ? AND id = ?`).get(matchId, id) as
+      | AttachmentRow
+      | undefined;
+  }
+
+  /** The stored file's bytes, if the attachment has one. */
+  content(id: number): Buffer | undefined {
+    const value = this.statements
+      .get("SELECT content FROM match_attachments WHERE id = ?")
+      .pluck()
+      .get(id) as Buffer | null | undefined;
+    return value ?? undefined;
+  }
+
+  insert(matchId: number, a: NewAttachment, now: string): number {
+    const result = this.statements
+      .get(
+        `INSERT INTO match_attachments
+         (match_id, url, description, file_name, content_type, content, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        matchId,
+        a.url,
+        a.description,
+        a.file?.name ?? null,
+        a.file?.type ?? null,
+        a.file?.content ?? null,
+        now,
+        now,
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  delete(id: number): void {
+    this.statements.get("DELETE FROM match_attachments WHERE id = ?").run(id);
+  }
+}
