@@ -8,7 +8,15 @@ import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
-import { matchColumns, matchRecord, rosterOf } from "./match-columns.js";
+import type { ApiClient } from "../../../client/api-client.js";
+import { NotFoundError } from "../../../client/errors.js";
+import {
+  matchColumns,
+  matchRecord,
+  rosterOf,
+  type StationsByMatch,
+  stationsByMatch,
+} from "./match-columns.js";
 
 const STATES = ["open", "pending", "complete", "all"] as const;
 
@@ -71,12 +79,32 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
   };
   const pages = shownPages(client.matches.pages(o.tournament, filters), keep(o));
   if (printer.mode === "json") return printer.listPages(pages, []);
-  const roster = rosterOf(await client.participants.listAll(o.tournament));
+  const [participants, stations] = await Promise.all([
+    client.participants.listAll(o.tournament),
+    stationsOf(client, o.tournament),
+  ]);
   await printer.listPages(
     pages,
-    matchColumns(roster),
+    matchColumns(rosterOf(participants), stations),
     o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
   );
+}
+
+/**
+ * Which station holds which match, when the tournament has stations (undefined:
+ * none, or a service without stations, which answers 404).
+ */
+async function stationsOf(
+  client: ApiClient,
+  tournament: string,
+): Promise<StationsByMatch | undefined> {
+  try {
+    const stations = await client.stations.of(tournament).listAll();
+    return stations.length === 0 ? undefined : stationsByMatch(stations);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
 }
 
 /** Each page's matches as output shows them, those the local filters keep. */
@@ -106,7 +134,8 @@ export function registerList(noun: Command, app: App): void {
       `
 Columns: ID, MATCH (identifier), ROUND, GROUP, STATE, PLAYER 1, PLAYER 2, SCORES (sets
 from player 1's side, as \`match report --scores\` takes them), WINNER ("tie" for a
-draw), UNDERWAY ("yes" when marked underway). A free-for-all match lists all its
+draw), UNDERWAY ("yes" when marked underway), and STATION (the station playing it)
+when the tournament has stations. A free-for-all match lists all its
 players under PLAYER 1 and their ranks under SCORES. --json prints the service's
 match records (id plus attributes: player1_id, player2_id, winner_id, ...).
 

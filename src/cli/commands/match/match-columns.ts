@@ -82,8 +82,25 @@ function winner(roster: Roster, m: FlatRecord): string {
   return nameOf(roster, m.winner_id);
 }
 
-/** Columns of `match list`; a free-for-all match lists all its players under PLAYER 1. */
-export function matchColumns(roster: Roster): Column[] {
+/** Station names by the id of the match each holds. */
+export type StationsByMatch = ReadonlyMap<number, string>;
+
+/** Which station holds which match, from the tournament's stations. */
+export function stationsByMatch(stations: readonly ResourceObject[]): StationsByMatch {
+  const held = stations.filter((s) => typeof s.attributes.match_id === "number");
+  return new Map(held.map((s) => [s.attributes.match_id as number, String(s.attributes.name)]));
+}
+
+/**
+ * Columns of `match list`; a free-for-all match lists all its players under PLAYER 1.
+ * With `stations` (the tournament has some), a last column STATION names the one
+ * holding the match.
+ */
+export function matchColumns(roster: Roster, stations?: StationsByMatch): Column[] {
+  const station: Column[] =
+    stations === undefined
+      ? []
+      : [{ header: "STATION", value: (m) => stations.get(Number(m.id)) ?? "" }];
   return [
     { header: "ID", value: "id" },
     { header: "MATCH", value: "identifier" },
@@ -95,6 +112,7 @@ export function matchColumns(roster: Roster): Column[] {
     { header: "SCORES", value: setsText },
     { header: "WINNER", value: (m) => winner(roster, m) },
     { header: "UNDERWAY", value: (m) => (m.underway_at ? "yes" : "") },
+    ...station,
   ];
 }
 
