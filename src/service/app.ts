@@ -12,6 +12,7 @@ import { registerParticipantRoutes } from "./routes/participants.js";
 import { registerRaceRoundRoutes } from "./routes/race-rounds.js";
 import { registerRaceRoutes } from "./routes/races.js";
 import { registerStandingsRoutes } from "./routes/standings.js";
+import { registerStationRoutes } from "./routes/stations.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
@@ -74,6 +75,7 @@ export function buildRouter(service: ServiceContext): Router {
     registerParticipantRoutes(router, service, prefix);
     registerMatchRoutes(router, service, prefix);
     registerStandingsRoutes(router, service, prefix);
+    registerStationRoutes(router, service, prefix);
   }
   registerUserRoutes(router, service, v21);
   registerRaceRoutes(router, service, v21);

@@ -11,6 +11,7 @@ import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { matchResource } from "../serializers/match.js";
+import { checkStartable, matchStations, stationOf } from "../stations/station-io.js";
 import { readMatchReport } from "../validation/match-report.js";
 
 const MATCH_STATES = ["pending", "open", "complete"];
@@ -64,6 +65,7 @@ function changeMatchState(
       `match ${row.identifier} (${row.id}) is ${row.state}; only an open match can be marked or unmarked as underway`,
       "/data/attributes/state",
     );
+  if (state === "mark_as_underway") checkStartable(service, t, row);
   const now = service.now();
   service.matches.setUnderway(row.id, state === "mark_as_underway" ? now : null, now);
 }
@@ -77,14 +79,17 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const filter = readMatchFilter(r.query);
     const rows = service.matches.list(t.id, filter, page.perPage, (page.page - 1) * page.perPage);
+    const stations = matchStations(service, t.id);
+    const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null));
     return {
       status: 200,
-      body: listDocument(rows.map(matchResource), service.matches.count(t.id, filter), page, r.url),
+      body: listDocument(data, service.matches.count(t.id, filter), page, r.url),
     };
   });
   router.get(`${path}/:match`, (r) => {
     const t = tournament(r);
-    return { status: 200, body: { data: matchResource(findMatch(service, t, r.params.match!)) } };
+    const row = findMatch(service, t, r.params.match!);
+    return { status: 200, body: { data: matchResource(row, stationOf(service, row.id)) } };
   });
   router.put(`${path}/:match`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "match");
@@ -95,7 +100,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       reportMatch(service, t, current, report);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: matchResource(row) } };
+    return { status: 200, body: { data: matchResource(row, stationOf(service, row.id)) } };
   });
   router.put(`${path}/:match/change_state`, (r) => {
     const id = tournament(r).id;
@@ -106,6 +111,6 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       changeMatchState(service, t, current, attributes);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: matchResource(row) } };
+    return { status: 200, body: { data: matchResource(row, stationOf(service, row.id)) } };
   });
 }
