@@ -6,6 +6,7 @@ import { newApiKey } from "./api-keys.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
+import { ReplyMemo } from "./reply-memo.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
@@ -126,19 +127,30 @@ class IncomingRequest implements ServiceRequest {
   }
 }
 
+/** A route's reply, and where its text is kept when the route says it may be reused. */
+interface Answer {
+  readonly reply: Reply;
+  readonly reuse?: { readonly key: string; readonly generation: string };
+}
+
 function answer(
   service: ServiceContext,
   router: Router,
   requireAuth: boolean,
   request: HttpRequest,
-): Reply {
+): Answer {
   const base = new IncomingRequest(request);
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
   // One look at what other connections committed, for the key check and the route alike.
   return service.inRequest(() => {
     if (requireAuth) base.user = checkCredentials(service, base);
-    return route(router, base);
+    const reply = route(router, base);
+    if (reply.reusable !== true || reply.status !== 200) return { reply };
+    // Read after the route: a route that wrote (a read opening check-in) moved it on.
+    const generation = service.generation();
+    if (generation === undefined) return { reply };
+    return { reply, reuse: { key: `${base.user}\n${base.url}`, generation } };
   });
 }
 
@@ -165,15 +177,21 @@ function route(router: Router, base: IncomingRequest): Reply {
   return match.handler(base);
 }
 
-function toHttpResponse(reply: Reply): HttpResponse {
+function toHttpResponse({ reply, reuse }: Answer, memo: ReplyMemo): HttpResponse {
   if (reply.body === undefined)
     return { status: reply.status, headers: { ...reply.headers }, body: "" };
   const headers: Record<string, string> =
     reply.headers === undefined
       ? { "content-type": JSON_TYPE }
       : { ...reply.headers, "content-type": JSON_TYPE };
-  return new JsonResponse(reply.status, headers, reply.body);
+  const text =
+    reuse === undefined
+      ? stringify
+      : (json: unknown) => memo.text(reuse.key, reuse.generation, () => JSON.stringify(json));
+  return new JsonResponse(reply.status, headers, reply.body, text);
 }
+
+const stringify = (json: unknown): string => JSON.stringify(json);
 
 /**
  * A reply with a JSON body: `json` is the reply's own object (never shared),
@@ -187,10 +205,11 @@ class JsonResponse implements HttpResponse {
     readonly status: number,
     readonly headers: Readonly<Record<string, string>>,
     readonly json: unknown,
+    private readonly textOf: (json: unknown) => string,
   ) {}
 
   get body(): string {
-    this.#text ??= JSON.stringify(this.json);
+    this.#text ??= this.textOf(this.json);
     return this.#text;
   }
 }
@@ -206,14 +225,15 @@ export function createService(options: ServiceOptions): Service {
   });
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
+  const memo = new ReplyMemo();
   const handleSync = (request: HttpRequest): HttpResponse => {
     let response: HttpResponse;
     try {
-      response = toHttpResponse(answer(context, router, requireAuth, request));
+      response = toHttpResponse(answer(context, router, requireAuth, request), memo);
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
-      response = toHttpResponse(errorReply(error));
+      response = toHttpResponse({ reply: errorReply(error) }, memo);
     }
     return request.method === "HEAD"
       ? { status: response.status, headers: response.headers, body: "" }

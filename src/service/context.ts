@@ -33,6 +33,8 @@ export interface ServiceContext {
    * the last one; the clock reads once for all of it.
    */
   inRequest<T>(fn: () => T): T;
+  /** Changes whenever stored data may have changed (store.ts Store.generation); undefined if untracked. */
+  generation(): string | undefined;
 }
 
 export interface ContextOptions {
@@ -100,6 +102,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       return requestTime;
     },
     newRandomSeed: seeds,
+    generation: store.generation,
     write,
     writeAcross,
     inRequest: (fn) => {

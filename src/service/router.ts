@@ -23,6 +23,12 @@ export interface Reply {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The body is a function of the stored data, the request's URL and its user
+   * alone (no clock, no randomness): its JSON text may be reused for the same
+   * URL and user while nothing is written (service/reply-memo.ts).
+   */
+  readonly reusable?: boolean;
 }
 
 export type Handler = (request: ServiceRequest) => Reply;

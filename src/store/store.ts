@@ -25,6 +25,14 @@ export interface Store {
   sync(): void;
   /** After a rollback. */
   rolledBack(): void;
+  /**
+   * A value that changes whenever a row may have changed: any insert, update or
+   * delete on this connection (SQLite's total_changes(), triggers included, a
+   * rolled-back one too) and any commit of another connection that `sync` has
+   * seen. Equal values: nothing was written in between. Undefined for the plain
+   * store, which does not look at other connections' commits.
+   */
+  generation(): string | undefined;
 }
 
 export interface StoreOptions {
@@ -64,6 +72,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
       apiKeys: new ApiKeyRepository(db),
       sync: () => {},
       rolledBack: () => {},
+      generation: () => undefined,
     };
   }
   const cache = new StoreCache(db, options.cache === true ? {} : options.cache);
@@ -75,7 +84,13 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
     apiKeys: new CachedApiKeys(db, cache),
     sync: () => cache.sync(),
     rolledBack: () => cache.dropAll(),
+    generation: generationOf(db, cache),
   };
+}
+
+function generationOf(db: Db, cache: StoreCache): () => string {
+  const changes = db.prepare("SELECT total_changes()").pluck();
+  return () => `${cache.epoch}.${changes.get() as number}`;
 }
 
 function cachedTournaments(plain: TournamentRepository, cache: StoreCache): TournamentRepository {

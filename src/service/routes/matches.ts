@@ -84,12 +84,17 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     return {
       status: 200,
       body: listDocument(data, service.matches.count(t.id, filter), page, r.url),
+      reusable: true,
     };
   });
   router.get(`${path}/:match`, (r) => {
     const t = tournament(r);
     const row = findMatch(service, t, r.params.match!);
-    return { status: 200, body: { data: matchResource(row, stationOf(service, row.id)) } };
+    return {
+      status: 200,
+      body: { data: matchResource(row, stationOf(service, row.id)) },
+      reusable: true,
+    };
   });
   router.put(`${path}/:match`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "match");

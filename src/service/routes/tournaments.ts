@@ -186,6 +186,7 @@ export function registerTournamentRoutes(
   router.get(`${prefix}/tournaments/:tournament`, (r) => ({
     status: 200,
     body: { data: resource(one(r)) },
+    reusable: true,
   }));
   router.put(`${prefix}/tournaments/:tournament`, (r) => {
     const id = one(r).id;

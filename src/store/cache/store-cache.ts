@@ -65,6 +65,8 @@ export class StoreCache {
   private readonly apiKeys = new Map<string, ApiKeyRow>();
   private readonly dataVersion: Statement<unknown[]>;
   private seenVersion: number;
+  /** Counts the times everything was dropped (another connection's commit, a rollback). */
+  epoch = 0;
   private readonly maxHeldRows: number;
 
   constructor(db: Db, budget: CacheBudget = {}) {
@@ -83,6 +85,7 @@ export class StoreCache {
 
   /** A rolled-back transaction: what was learnt inside it is void. */
   dropAll(): void {
+    this.epoch++;
     this.tournamentRows.clear();
     this.inactive.clear();
     this.matches.clear();
