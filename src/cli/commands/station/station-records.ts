@@ -74,3 +74,24 @@ export async function printStation(
   const identifiers = await identifiersFor(client, tournament, [station]);
   await printer.record(station, stationFields(identifiers));
 }
+
+const QUEUE_ENTRY_FIELDS = (identifiers: Identifiers): Column[] => [
+  { header: "id", value: "id" },
+  { header: "station id", value: "station_id" },
+  { header: "position", value: "position" },
+  { header: "match id", value: "match_id" },
+  { header: "match", value: (q) => matchLabel(identifiers, q.match_id) },
+];
+
+/** Prints one queue entry (after `queue add` or `queue move`). */
+export async function printQueueEntry(
+  client: ApiClient,
+  printer: Printer,
+  tournament: string,
+  record: ResourceObject,
+): Promise<void> {
+  const entry = flatten(record);
+  if (printer.mode === "json") return printer.json(entry);
+  const identifiers = await identifiersFor(client, tournament, [entry]);
+  await printer.record(entry, QUEUE_ENTRY_FIELDS(identifiers));
+}

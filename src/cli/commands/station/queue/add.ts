@@ -2,8 +2,8 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
-import { flatten } from "../../../output/records.js";
 import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { printQueueEntry } from "../station-records.js";
 import { matchIdOf, parsePosition, STATION_REF_HELP, stationId } from "../station-ref.js";
 import type { QueueTarget } from "./queue-entry.js";
 
@@ -24,12 +24,13 @@ export async function runQueueAdd(f: Factory, o: QueueAddOptions): Promise<void>
   const station = await stationId(client, o.tournament, o.station);
   const match_id = await matchIdOf(client, o.tournament, o.match);
   const attributes = o.position === undefined ? { match_id } : { match_id, position: o.position };
-  const entry = flatten(await client.stations.queuers(o.tournament, station).create(attributes));
+  const entry = await client.stations.queuers(o.tournament, station).create(attributes);
   const printer = f.printer();
-  if (printer.mode === "json") return printer.json(entry);
-  printer.note(
-    `Queued match ${o.match} at station ${o.station}, position ${String(entry.position)}`,
-  );
+  if (printer.mode === "table")
+    printer.note(
+      `Queued match ${o.match} at station ${o.station}, position ${String(entry.attributes.position)}`,
+    );
+  await printQueueEntry(client, printer, o.tournament, entry);
 }
 
 export function registerQueueAdd(noun: Command, app: App): void {

@@ -2,8 +2,8 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
-import { flatten } from "../../../output/records.js";
 import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { printQueueEntry } from "../station-records.js";
 import { parsePosition, STATION_REF_HELP } from "../station-ref.js";
 import { findQueueEntry, type QueueTarget } from "./queue-entry.js";
 
@@ -21,12 +21,8 @@ export async function runQueueMove(f: Factory, o: QueueMoveOptions): Promise<voi
   const client = await f.client();
   const { station, entry } = await findQueueEntry(client, o);
   const queuers = client.stations.queuers(o.tournament, station);
-  const moved = flatten(await queuers.update(entry.id, { position: o.position }));
-  const printer = f.printer();
-  if (printer.mode === "json") return printer.json(moved);
-  printer.note(
-    `Moved match ${o.match} to position ${String(moved.position)} at station ${o.station}`,
-  );
+  const moved = await queuers.update(entry.id, { position: o.position });
+  await printQueueEntry(client, f.printer(), o.tournament, moved);
 }
 
 export function registerQueueMove(noun: Command, app: App): void {
