@@ -45,6 +45,9 @@ export function applySetting(
       return { ...settings, timeout: value as number };
     case "community":
       return { ...settings, community: value as string };
+    case "auth_url":
+    case "device_url":
+      return { ...settings, [key]: value as string };
   }
 }
 

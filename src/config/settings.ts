@@ -20,6 +20,10 @@ export type ProfileSettings = {
   timeout?: number;
   /** The community commands about a tournament are scoped to (issue 15). */
   community?: string;
+  /** The OAuth server's address, when not base_url (issue 14). */
+  auth_url?: string;
+  /** The device authorization endpoint, when not {auth_url}/oauth/device/code (issue 14). */
+  device_url?: string;
 };
 
 /** The whole of config.json. */
@@ -39,6 +43,8 @@ export const PROFILE_KEYS: readonly ProfileKey[] = [
   "db_path",
   "timeout",
   "community",
+  "auth_url",
+  "device_url",
 ];
 export const GLOBAL_KEYS: readonly GlobalKey[] = ["active_profile"];
 export const CONFIG_KEYS: readonly ConfigKey[] = [...GLOBAL_KEYS, ...PROFILE_KEYS];
@@ -123,9 +129,9 @@ export function checkDbPath(value: unknown, key = "db_path"): string {
   );
 }
 
-/** A community identifier, e.g. "nerdfest": letters, digits, '-', '_' or '.'. */
+/** A community identifier, e.g. "nerdfest": 1-60 letters, digits, - and _. */
 export function checkCommunity(value: unknown, key = "community"): string {
-  if (typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) return value;
+  if (typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$/.test(value)) return value;
   throw new ConfigError(
     `invalid value for ${key}: ${describe(value)}; accepted values: a community identifier, e.g. nerdfest`,
     { key },
@@ -146,6 +152,9 @@ export function parseProfileSetting(key: ProfileKey, raw: string): Backend | str
       return checkTimeout(raw.trim() === "" ? Number.NaN : Number(raw), key, describe(raw));
     case "community":
       return checkCommunity(raw.trim());
+    case "auth_url":
+    case "device_url":
+      return checkBaseUrl(raw, key);
   }
 }
 
@@ -162,6 +171,9 @@ export function checkStoredSetting(key: ProfileKey, value: unknown): Backend | s
       return checkTimeout(value);
     case "community":
       return checkCommunity(value);
+    case "auth_url":
+    case "device_url":
+      return checkBaseUrl(value, key);
   }
 }
 

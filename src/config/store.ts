@@ -225,6 +225,8 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
         return DEFAULT_TIMEOUT_SECONDS;
       case "base_url":
       case "community":
+      case "auth_url":
+      case "device_url":
         return undefined;
     }
   }
