@@ -169,6 +169,7 @@ describe("settings", () => {
     await store.addProfile("prod", { baseUrl: "https://prod.example.com" });
     await store.set("prod", "timeout", "5");
     await store.set("prod", "community", "nerdfest");
+    await store.set("prod", "auth_url", "https://auth.example.com");
     expect(store.list("prod")).toEqual([
       { key: "active_profile", value: "local", source: "default" },
       { key: "backend", value: "remote", source: "set" },
@@ -176,6 +177,8 @@ describe("settings", () => {
       { key: "db_path", value: path.join(paths.dataDir, "tourney-prod.db"), source: "default" },
       { key: "timeout", value: 5, source: "set" },
       { key: "community", value: "nerdfest", source: "set" },
+      { key: "auth_url", value: "https://auth.example.com", source: "set" },
+      { key: "device_url", value: undefined, source: "default" },
     ]);
     expect(freshResolve("prod").community).toBe("nerdfest");
   });
