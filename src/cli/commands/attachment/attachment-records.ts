@@ -11,7 +11,7 @@ export const ATTACHMENT_COLUMNS: readonly Column[] = [
   { header: "ID", value: "id" },
   { header: "DESCRIPTION", value: "description" },
   { header: "URL", value: "url" },
-  { header: "FILE", value: "file_name" },
+  { header: "FILE", value: "asset.file_name" },
   { header: "CREATED", value: (a) => pickCreated(a) },
 ];
 
@@ -19,6 +19,8 @@ export const ATTACHMENT_FIELDS: readonly Column[] = [
   { header: "id", value: "id" },
   { header: "description", value: "description" },
   { header: "url", value: "url" },
-  { header: "file", value: "file_name" },
+  { header: "file", value: "asset.file_name" },
+  { header: "content type", value: "asset.content_type" },
+  { header: "bytes", value: "asset.byte_size" },
   { header: "created", value: (a) => pickCreated(a) },
 ];
