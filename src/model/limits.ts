@@ -113,3 +113,8 @@ export function groupStageBreach(
     detail: `a group stage stores at most ${count(MAX_STAGE_MATCHES)} matches; ${sizes.length} ${format} groups of ${count(sizes[0] ?? 0)} would store ${count(matches)}`,
   };
 }
+
+/** An attachment's uploaded file, in bytes (issue 15: "up to 250 KB"). */
+export const MAX_ATTACHMENT_BYTES = 250 * 1024;
+/** Attachments one match may have. */
+export const MAX_MATCH_ATTACHMENTS = 4;

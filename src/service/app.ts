@@ -4,10 +4,12 @@ import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { openDatabase } from "../store/database.js";
 import { newApiKey } from "./api-keys.js";
 import { createContext, type ServiceContext } from "./context.js";
+import { communityChecked } from "./communities.js";
 import { ServiceError } from "./errors.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
 import { ReplyMemo } from "./reply-memo.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
+import { registerAttachmentRoutes } from "./routes/attachments.js";
 import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
 import { registerRaceRoundRoutes } from "./routes/race-rounds.js";
@@ -71,12 +73,15 @@ function errorReply(error: unknown): Reply {
 export function buildRouter(service: ServiceContext): Router {
   const router = new Router();
   const v21 = service.basePath;
+  // Tournament paths answer 404 for a community (path or ?community_id=) that does not exist.
+  const scoped = communityChecked(router, service);
   for (const prefix of [v21, `${v21}/communities/:community_id`]) {
-    registerTournamentRoutes(router, service, prefix);
-    registerParticipantRoutes(router, service, prefix);
-    registerMatchRoutes(router, service, prefix);
-    registerStandingsRoutes(router, service, prefix);
-    registerStationRoutes(router, service, prefix);
+    registerTournamentRoutes(scoped, service, prefix);
+    registerParticipantRoutes(scoped, service, prefix);
+    registerMatchRoutes(scoped, service, prefix);
+    registerStandingsRoutes(scoped, service, prefix);
+    registerStationRoutes(scoped, service, prefix);
+    registerAttachmentRoutes(scoped, service, prefix);
   }
   registerUserRoutes(router, service, v21);
   registerRaceRoutes(router, service, v21);

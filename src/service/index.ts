@@ -2,6 +2,7 @@
  * Entry point of the embedded v2.1 service. Reached lazily, and only from the
  * client's in-process transport and from the `serve` command.
  */
+import type { CommunityAdmin } from "./communities.js";
 import type {
   ApiKeyAdmin,
   HttpServerOptions,
@@ -10,6 +11,7 @@ import type {
   ServiceOptions,
 } from "./types.js";
 
+export type { CommunityAdmin } from "./communities.js";
 export type {
   ApiKeyAdmin,
   HttpServerOptions,
@@ -27,6 +29,12 @@ export async function openService(options: ServiceOptions): Promise<Service> {
 export async function openKeyAdmin(dbPath: string): Promise<ApiKeyAdmin> {
   const { createKeyAdmin } = await import("./api-keys.js");
   return createKeyAdmin(dbPath);
+}
+
+/** Community administration of a served database (`tourney serve community`). */
+export async function openCommunityAdmin(dbPath: string): Promise<CommunityAdmin> {
+  const { createCommunityAdmin } = await import("./communities.js");
+  return createCommunityAdmin(dbPath);
 }
 
 /** Serves the service over HTTP (node:http). */

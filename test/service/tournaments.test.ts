@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { serviceWithCommunities } from "../helpers/communities.js";
 import { startService, steppingClock, tournamentBody } from "../helpers/service.js";
 
 describe("tournaments", () => {
@@ -193,7 +194,7 @@ describe("tournaments", () => {
   });
 
   it("scopes tournaments to a community by path or query", async () => {
-    const s = await startService();
+    const s = await serviceWithCommunities(["lan"]);
     await s.request(
       "POST",
       "/v2.1/communities/lan/tournaments",
@@ -211,7 +212,10 @@ describe("tournaments", () => {
     expect((await s.request("GET", "/v2.1/tournaments?community_id=lan")).json.meta.count).toBe(1);
     expect((await s.request("GET", "/v2.1/communities/lan/tournaments/2")).status).toBe(404);
     const communities = await s.request("GET", "/v2.1/communities");
-    expect(communities.json.data[0]).toMatchObject({ id: "lan", type: "community" });
+    expect(communities.json.data[0]).toMatchObject({
+      type: "Community",
+      attributes: { identifier: "lan", tournaments_count: 1 },
+    });
   });
 
   it("answers change_state with 422 naming the transition, as the engine is not there yet", async () => {

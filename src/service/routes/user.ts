@@ -1,36 +1,29 @@
-/** /me and /communities of the embedded service, which has one owner. */
+/** /me and /communities (issue 15). */
+import { communityStore } from "../communities.js";
 import type { ServiceContext } from "../context.js";
+import { listDocument, readPage } from "../envelope.js";
 import type { Router } from "../router.js";
+import { communityResource } from "../serializers/community.js";
+
+/** The in-process caller, who sees every community. */
+const OWNER = "owner";
 
 export function registerUserRoutes(router: Router, service: ServiceContext, prefix: string): void {
-  router.get(`${prefix}/me`, () => ({
+  router.get(`${prefix}/me`, (r) => ({
     status: 200,
     body: {
       data: {
         id: "1",
         type: "user",
-        attributes: { username: "owner", email: null, image_url: null },
+        attributes: { username: r.user, email: null, image_url: null },
       },
     },
   }));
-  router.get(`${prefix}/communities`, () => {
-    const rows = service.db
-      .prepare(
-        "SELECT community_id AS id, COUNT(*) AS n FROM tournaments WHERE community_id IS NOT NULL GROUP BY community_id ORDER BY community_id",
-      )
-      .all() as { id: string; n: number }[];
-    const data = rows.map((r) => ({
-      id: r.id,
-      type: "community",
-      attributes: { identifier: r.id, name: r.id, tournaments_count: r.n },
-    }));
-    return {
-      status: 200,
-      body: {
-        data,
-        meta: { count: data.length, page: 1, per_page: Math.max(1, data.length), total_pages: 1 },
-        links: { self: `${prefix}/communities` },
-      },
-    };
+  router.get(`${prefix}/communities`, (r) => {
+    const page = readPage((n) => r.query.get(n) ?? undefined);
+    const rows = communityStore(service.db).list(r.user === OWNER ? undefined : r.user);
+    const from = (page.page - 1) * page.perPage;
+    const data = rows.slice(from, from + page.perPage).map(communityResource);
+    return { status: 200, body: listDocument(data, rows.length, page, r.url) };
   });
 }

@@ -1,0 +1,95 @@
+/**
+ * Match attachments (issue 15): list, create, delete. Callable from any route
+ * (v2.1 here, v1 too): each takes the tournament's id and a match reference,
+ * reads and checks inside the one write, and writes nothing when it refuses.
+ */
+import { MAX_MATCH_ATTACHMENTS } from "../../model/limits.js";
+import {
+  AttachmentRepository,
+  type AttachmentRow,
+  type NewAttachment,
+} from "../../store/attachments-repository.js";
+import type { Db } from "../../store/database.js";
+import type { MatchRow } from "../../store/match-rows.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { notFound, unprocessable } from "../errors.js";
+import { currentTournament } from "../lookup.js";
+
+const repositories = new WeakMap<Db, AttachmentRepository>();
+
+export function attachmentStore(service: ServiceContext): AttachmentRepository {
+  let repo = repositories.get(service.db);
+  if (repo === undefined) {
+    repo = new AttachmentRepository(service.db);
+    repositories.set(service.db, repo);
+  }
+  return repo;
+}
+
+function matchOf(service: ServiceContext, t: TournamentRow, ref: string): MatchRow {
+  const row = /^\d+$/.test(ref) ? service.matches.find(t.id, Number(ref)) : undefined;
+  if (row === undefined) throw notFound(`match ${ref} not found in tournament ${t.url}`);
+  return row;
+}
+
+export interface AttachmentPage {
+  readonly rows: AttachmentRow[];
+  readonly total: number;
+}
+
+export function listAttachments(
+  service: ServiceContext,
+  t: TournamentRow,
+  matchRef: string,
+  limit = -1,
+  offset = 0,
+): AttachmentPage {
+  const match = matchOf(service, t, matchRef);
+  const repo = attachmentStore(service);
+  return { rows: repo.list(match.id, limit, offset), total: repo.count(match.id) };
+}
+
+export function createAttachment(
+  service: ServiceContext,
+  tournamentId: number,
+  matchRef: string,
+  input: NewAttachment,
+): AttachmentRow {
+  return service.write(() => {
+    const t = currentTournament(service, tournamentId);
+    const match = matchOf(service, t, matchRef);
+    if (!t.settings.match_options.accept_attachments)
+      throw unprocessable(
+        `tournament ${t.url} does not accept attachments: set match_options.accept_attachments to true first`,
+        "/data/attributes",
+      );
+    const repo = attachmentStore(service);
+    if (repo.count(match.id) >= MAX_MATCH_ATTACHMENTS)
+      throw unprocessable(
+        `match ${match.identifier} (${match.id}) has ${MAX_MATCH_ATTACHMENTS} attachments already, the most a match may have; delete one first`,
+        "/data/attributes",
+      );
+    const id = repo.insert(match.id, input, service.now());
+    return repo.find(match.id, id)!;
+  });
+}
+
+export function deleteAttachment(
+  service: ServiceContext,
+  tournamentId: number,
+  matchRef: string,
+  attachmentRef: string,
+): void {
+  service.write(() => {
+    const t = currentTournament(service, tournamentId);
+    const match = matchOf(service, t, matchRef);
+    const repo = attachmentStore(service);
+    const row = /^\d+$/.test(attachmentRef)
+      ? repo.find(match.id, Number(attachmentRef))
+      : undefined;
+    if (row === undefined)
+      throw notFound(`attachment ${attachmentRef} not found on match ${match.id}`);
+    repo.delete(row.id);
+  });
+}
