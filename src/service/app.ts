@@ -19,6 +19,7 @@ import { registerStationRoutes } from "./routes/stations.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
+import { registerV1Routes } from "./v1/routes.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -86,6 +87,7 @@ export function buildRouter(service: ServiceContext): Router {
   registerUserRoutes(router, service, v21);
   registerRaceRoutes(router, service, v21);
   registerRaceRoundRoutes(router, service, v21);
+  registerV1Routes(router, service);
   return router;
 }
 
@@ -149,7 +151,9 @@ function answer(
   checkDeclaredLength(base);
   // One look at what other connections committed, for the key check and the route alike.
   return service.inRequest(() => {
-    if (requireAuth) base.user = checkCredentials(service, base);
+    // v1 routes check their own api_key (service/v1/transport.ts).
+    if (requireAuth && !router.authenticatesItself(base.path))
+      base.user = checkCredentials(service, base);
     const reply = route(router, base);
     if (reply.reusable !== true || reply.status !== 200) return { reply };
     // Read after the route: a route that wrote (a read opening check-in) moved it on.

@@ -57,6 +57,20 @@ function split(path: string): string[] {
  */
 export class Router {
   private readonly root = new Node();
+  /** Path prefixes whose routes check their own credentials (v1's api_key). */
+  readonly #ownAuthentication: string[] = [];
+
+  /** Routes under `prefix` authenticate themselves: the service's header check skips them. */
+  authenticatesUnder(prefix: string): void {
+    this.#ownAuthentication.push(prefix);
+  }
+
+  /** Whether the routes of `path` check their own credentials. */
+  authenticatesItself(path: string): boolean {
+    for (const prefix of this.#ownAuthentication)
+      if (path === prefix || path.startsWith(`${prefix}/`)) return true;
+    return false;
+  }
 
   add(method: HttpMethod, pattern: string, handler: Handler): void {
     let node = this.root;

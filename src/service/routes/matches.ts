@@ -17,7 +17,7 @@ import { readMatchReport } from "../validation/match-report.js";
 const MATCH_STATES = ["pending", "open", "complete"];
 const MATCH_CHANGES = ["reopen", "mark_as_underway", "unmark_as_underway"];
 
-function readMatchFilter(query: URLSearchParams): MatchFilter {
+export function readMatchFilter(query: URLSearchParams): MatchFilter {
   const filter: { state?: MatchState; participantId?: number } = {};
   const state = query.get("state");
   if (state !== null && state !== "" && state !== "all") {
@@ -37,13 +37,13 @@ function readMatchFilter(query: URLSearchParams): MatchFilter {
   return filter;
 }
 
-function findMatch(service: ServiceContext, t: TournamentRow, ref: string): MatchRow {
+export function findMatch(service: ServiceContext, t: TournamentRow, ref: string): MatchRow {
   const row = /^\d+$/.test(ref) ? service.matches.find(t.id, Number(ref)) : undefined;
   if (row === undefined) throw notFound(`match ${ref} not found in tournament ${t.url}`);
   return row;
 }
 
-function changeMatchState(
+export function changeMatchState(
   service: ServiceContext,
   t: TournamentRow,
   row: MatchRow,

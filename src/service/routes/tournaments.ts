@@ -49,7 +49,7 @@ function parseDateParameter(raw: string | undefined, name: string): string | und
   return new Date(time).toISOString();
 }
 
-function readFilter(
+export function readFilter(
   query: (name: string) => string | undefined,
   communityId: string | undefined,
 ): TournamentFilter {
@@ -87,7 +87,7 @@ function readFilter(
   return filter;
 }
 
-function createTournament(
+export function createTournament(
   service: ServiceContext,
   attributes: Record<string, unknown>,
   communityId: string | undefined,
@@ -119,7 +119,7 @@ function createTournament(
  * change made meanwhile by another process is kept, and structural settings
  * are refused once the tournament has started, whoever started it.
  */
-function updateTournament(
+export function updateTournament(
   service: ServiceContext,
   tournamentId: number,
   attributes: Record<string, unknown>,

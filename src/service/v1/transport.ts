@@ -1,0 +1,112 @@
+/**
+ * What every v1 route shares: its parameters read, the `api_key` (query, body
+ * or HTTP Basic password) checked against the service's API keys, 200 for
+ * every success, and errors as `{"errors": ["Name can't be blank"]}` with
+ * 401, 404 or 422. The rules themselves are the v2.1 service's (routes/*,
+ * participants/*, bracket/*): a v1 route maps its names onto them.
+ */
+import { EngineRuleError } from "../../engine/errors.js";
+import type { ServiceContext } from "../context.js";
+import { ServiceError } from "../errors.js";
+import type { Handler, Reply, ServiceRequest } from "../router.js";
+import { readV1Params, type V1Record } from "./params.js";
+
+export const V1_PREFIX = "/v1";
+
+/** One v1 request as a route reads it. */
+export interface V1Call {
+  readonly request: ServiceRequest;
+  readonly params: V1Record;
+  /** `http://host:port` of this server, for the addresses in records. */
+  readonly origin: string;
+}
+
+export type V1Route = (call: V1Call) => unknown;
+
+const V1_STATUS: Readonly<Record<number, number>> = { 400: 422 };
+const WWW_AUTHENTICATE = { "www-authenticate": 'Basic realm="tourney v1"' };
+
+/** A message as v1 words them: a capital first letter ("Name can't be blank"). */
+export function v1Message(detail: string): string {
+  return detail.length === 0 ? detail : detail[0]!.toUpperCase() + detail.slice(1);
+}
+
+export function v1Error(status: number, ...messages: string[]): ServiceError {
+  return new ServiceError(
+    status,
+    messages.map((detail) => ({ status, detail })),
+  );
+}
+
+/** A thrown error as a v1 reply; errors the service does not expect go on to its 500 or 503. */
+function errorReply(error: unknown, rename: (pointer: string, detail: string) => string): Reply {
+  if (error instanceof EngineRuleError) {
+    const detail =
+      error.pointer === undefined ? error.message : rename(error.pointer, error.message);
+    return { status: 422, body: { errors: [v1Message(detail)] } };
+  }
+  if (!(error instanceof ServiceError)) throw error;
+  const status = V1_STATUS[error.status] ?? error.status;
+  const errors = error.errors.map((e) =>
+    v1Message(e.source?.pointer === undefined ? e.detail : rename(e.source.pointer, e.detail)),
+  );
+  const headers = status === 401 ? { ...error.headers, ...WWW_AUTHENTICATE } : error.headers;
+  return { status, body: { errors }, headers };
+}
+
+/** The key of a `Basic` Authorization header: its password (v1 clients send the key so). */
+function basicPassword(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^\s*basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (match === null) return undefined;
+  const text = Buffer.from(match[1]!, "base64").toString("utf8");
+  const at = text.indexOf(":");
+  return at === -1 ? text : text.slice(at + 1);
+}
+
+/** Checks the v1 credentials against the API keys; returns the key's label. */
+export function checkV1Credentials(
+  service: ServiceContext,
+  request: ServiceRequest,
+  params: V1Record,
+): string {
+  const given = params.api_key;
+  const key =
+    typeof given === "string" && given !== ""
+      ? given
+      : basicPassword(request.header("authorization"));
+  if (key === undefined || key === "") {
+    throw v1Error(
+      401,
+      "Missing api_key: add ?api_key=KEY (a key from `tourney serve key create`) or send it as the HTTP Basic password",
+    );
+  }
+  const row = service.apiKeys.verify(key, service.now());
+  if (row === undefined) throw v1Error(401, "Invalid api_key: it is not a key of this server");
+  return row.label;
+}
+
+/** `http://` and the request's Host (letters, digits, dots, colons, brackets), or localhost. */
+function originOf(request: ServiceRequest): string {
+  const host = request.header("host")?.trim() ?? "";
+  return `http://${/^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? host : "localhost"}`;
+}
+
+/**
+ * A v1 route as a router handler: parameters, credentials, then `route`;
+ * `rename` turns a v2.1 JSON pointer in an error back into a v1 name.
+ */
+export function v1Handler(
+  service: ServiceContext,
+  route: V1Route,
+  rename: (pointer: string, detail: string) => string = (_, detail) => detail,
+): Handler {
+  return (request) => {
+    try {
+      const params = readV1Params(request);
+      checkV1Credentials(service, request, params);
+      return { status: 200, body: route({ request, params, origin: originOf(request) }) };
+    } catch (error) {
+      return errorReply(error, rename);
+    }
+  };
+}
