@@ -11,7 +11,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseAttachmentAdd } from "../../../src/cli/commands/attachment/add.js";
 import {
   contentTypeOf,
-  MAX_ATTACHMENT_BYTES,
   readAttachmentFile,
 } from "../../../src/cli/commands/attachment/attachment-file.js";
 import { parseAttachmentDelete } from "../../../src/cli/commands/attachment/delete.js";
@@ -23,6 +22,7 @@ import { parseQueueMove } from "../../../src/cli/commands/station/queue/move.js"
 import { findStation } from "../../../src/cli/commands/station/station-ref.js";
 import { parseStationUpdate } from "../../../src/cli/commands/station/update.js";
 import { UnknownReferenceError, UsageError } from "../../../src/cli/errors.js";
+import { MAX_ATTACHMENT_BYTES } from "../../../src/model/limits.js";
 import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
 
 const target = { tournament: "cup", station: "Table 1", match: "A" };

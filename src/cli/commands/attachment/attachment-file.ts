@@ -4,13 +4,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
+import { MAX_ATTACHMENT_BYTES } from "../../../model/limits.js";
 import { UsageError } from "../../errors.js";
-
-/** The largest file an attachment may carry: 250 KB (the service answers 413 above it). */
-export const MAX_ATTACHMENT_BYTES = 250 * 1024;
-
-/** At most this many attachments a match (the service answers 422 for a fifth). */
-export const MAX_ATTACHMENTS = 4;
 
 /** The file as the request carries it: `asset` of the attachment's attributes. */
 export interface AttachmentAsset {
