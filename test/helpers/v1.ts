@@ -54,10 +54,10 @@ export async function startV1(): Promise<V1Harness> {
       let body: string | undefined;
       if (o.form !== undefined) {
         body = new URLSearchParams(o.form).toString();
-        headers["content-type"] = "application/x-www-form-urlencoded";
+        headers["content-type"] ??= "application/x-www-form-urlencoded";
       } else if (o.json !== undefined) {
         body = typeof o.json === "string" ? o.json : JSON.stringify(o.json);
-        headers["content-type"] = "application/json";
+        headers["content-type"] ??= "application/json";
       }
       if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
       const response = await s.service.handle({

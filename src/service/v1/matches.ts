@@ -128,7 +128,9 @@ export function registerV1MatchRoutes(router: Router, service: ServiceContext): 
   router.put(
     `${path}/:match`,
     route((call) => {
-      const id = v1Tournament(service, call).id;
+      const t = v1Tournament(service, call);
+      const id = t.id;
+      findMatch(service, t, call.request.params.match!); // 404 before the parameters are read
       const update = readMatchUpdate(recordParam(call.params, "match", true));
       return present(
         service.write(() => {
