@@ -13,8 +13,8 @@ import { findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Reply, Router, ServiceRequest } from "../router.js";
 import { attachmentResource } from "../serializers/attachment.js";
-import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { readAttachmentInput } from "../validation/attachment-input.js";
+import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { readMatchId } from "../validation/station-input.js";
 
 type MatchRef = (r: ServiceRequest, attributes?: Record<string, unknown>) => string;

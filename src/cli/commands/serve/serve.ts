@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { registerCommunityCommands } from "./community-commands.js";
 import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./key-commands.js";
 
@@ -108,4 +109,5 @@ export function registerServe(program: Command, app: App): void {
       await runServe(f, parseServe(flags));
     });
   registerKeyCommands(command, app);
+  registerCommunityCommands(command, app);
 }
