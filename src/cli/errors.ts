@@ -47,3 +47,8 @@ export class HintedError extends Error {
     super(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** The profile has no credentials for a command that needs them (`auth token`): exit code 4. */
+export class NotLoggedInError extends Error {
+  override readonly name = "NotLoggedInError";
+}

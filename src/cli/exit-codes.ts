@@ -1,6 +1,8 @@
 /**
  * The one place where errors become exit codes and messages (DESIGN.md §5).
  */
+
+import { OAuthError, SessionExpiredError } from "../auth/errors.js";
 import {
   ApiError,
   AuthError,
@@ -17,6 +19,7 @@ import {
   CommandError,
   DeclinedError,
   HintedError,
+  NotLoggedInError,
   StateRefusedError,
   UnknownReferenceError,
   UsageError,
@@ -79,10 +82,24 @@ function authHint(error: AuthError, context: HintContext): string {
   if (error.status === 403)
     return `hint: the service knows the credentials (${fromEnv ? source : `stored for ${whose}`}) but does not allow this`;
   if (fromEnv)
-    return `hint: the credentials come from ${source}; check its value, or unset it to use those \`tourney auth login${flag}\` stores`;
+    return `hint: the credentials come from ${source}; check its value, or unset it to use those \`tourney login${flag}\` stores`;
   if (source === "stored")
-    return `hint: the API key stored for ${whose} was refused; \`tourney auth login${flag}\` stores another`;
-  return `hint: \`tourney auth login${flag}\` stores an API key for ${whose}`;
+    return `hint: the credentials stored for ${whose} were refused; \`tourney login${flag}\` logs in again`;
+  return `hint: \`tourney login${flag}\` logs in (the device grant), or stores a key with --api-key`;
+}
+
+/** Failures of signing in: all exit 4, the way `tourney login` fails. */
+function signInOutcome(error: unknown, context: HintContext): Outcome | undefined {
+  if (error instanceof SessionExpiredError || error instanceof NotLoggedInError)
+    return { code: EXIT.auth, lines: [`error: ${error.message}`] };
+  if (error instanceof OAuthError) {
+    const flag = context.profile === undefined ? "" : ` --profile ${context.profile}`;
+    return {
+      code: EXIT.auth,
+      lines: [`error: ${error.message}`, `hint: \`tourney login${flag}\` starts again`],
+    };
+  }
+  return undefined;
 }
 
 export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
@@ -99,6 +116,8 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
     const hint = error instanceof AuthError ? [authHint(error, context)] : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
   }
+  const signIn = signInOutcome(error, context);
+  if (signIn !== undefined) return signIn;
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return { code: EXIT.network, lines: [`error: ${error.message}`] };
   }

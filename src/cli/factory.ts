@@ -35,6 +35,8 @@ export interface CliDeps {
   readonly makeTransport?: (profile: ResolvedProfile) => Promise<Transport>;
   /** Replaces the terminal prompts (tests). */
   readonly prompter?: Prompter;
+  /** Replaces the transport to an OAuth server's origin (tests: a stub at the network edge). */
+  readonly oauthTransport?: (origin: string) => Transport;
 }
 
 export class Factory {
@@ -88,9 +90,15 @@ export class Factory {
     this.transport = await (this.deps.makeTransport ?? defaultTransport)(profile, this.deps);
     const { createApiClient } = await import("../client/api-client.js");
     const io = this.io;
+    // A stored OAuth token renews itself once when expired (remote profiles only).
+    const renewal =
+      profile.backend === "remote" && profile.credentials.token !== undefined
+        ? (await import("./oauth-session.js")).tokenRenewal(this, profile)
+        : undefined;
     this.apiClient = createApiClient({
       transport: this.transport,
       credentials: profile.credentials,
+      renewal,
       ...(this.globals.verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
       ...(profile.backend === "remote" ? { bulkChunkSize: 20 } : {}),
       ...(this.community() === undefined ? {} : { communityId: this.community() }),

@@ -3,7 +3,7 @@ import { Command, CommanderError } from "commander";
 import { App } from "./app.js";
 import { registerAttachment } from "./commands/attachment/index.js";
 import { registerAuth } from "./commands/auth/index.js";
-import { registerTopLevelLogin } from "./commands/auth/top-level-login.js";
+import { registerTopLevelLogin, registerTopLevelLogout } from "./commands/auth/top-level-login.js";
 import { registerCommunity } from "./commands/community/index.js";
 import { registerCompletion } from "./commands/completion.js";
 import { registerConfig } from "./commands/config/index.js";
@@ -50,6 +50,7 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["profile", "profiles"], register: registerProfile },
     { words: ["auth"], register: registerAuth },
     { words: ["login"], register: registerTopLevelLogin },
+    { words: ["logout"], register: registerTopLevelLogout },
     { words: ["serve"], register: registerServe },
     { words: [], register: registerCompletion },
   ];

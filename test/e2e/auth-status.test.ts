@@ -2,7 +2,7 @@
  * Credentials as a user meets them against `tourney serve` (issue 10, item 18):
  * `auth status` says where the credentials come from and `--check` verifies
  * them with one request; hints name `--profile` and the variable in use;
- * `tourney login` points to `auth login`.
+ * `tourney login` on the embedded profile says it needs none.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,10 +34,12 @@ describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
     expect(r.code).toBe(4);
     expect(r.stdout).toContain("source\tnone\n");
     expect(r.stdout).toMatch(/check\trefused \(401\): /);
-    expect(r.stderr).toContain("hint: `tourney auth login --profile lan` stores an API key");
+    expect(r.stderr).toContain(
+      "hint: `tourney login --profile lan` logs in (the device grant), or stores a key with --api-key",
+    );
     const list = await runBinary(["tournament", "list", "--profile", "lan"], env);
     expect(list.code).toBe(4);
-    expect(list.stderr).toContain("`tourney auth login --profile lan`");
+    expect(list.stderr).toContain("`tourney login --profile lan`");
   });
 
   it("a key from TOURNEY_API_KEY: status names the variable, --check refuses a wrong one", async () => {
@@ -53,7 +55,11 @@ describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
   });
 
   it("a stored key: status says stored and --check verifies it", async () => {
-    const login = await runBinary(["auth", "login", "--profile", "lan"], env, `${served.apiKey}\n`);
+    const login = await runBinary(
+      ["auth", "login", "--api-key", "--profile", "lan"],
+      env,
+      `${served.apiKey}\n`,
+    );
     expect(login.code, login.stderr).toBe(0);
     const r = await runBinary(["auth", "status", "--profile", "lan", "--check"], env);
     expect(r.code, r.stderr).toBe(0);
@@ -62,13 +68,11 @@ describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
     expect((await runBinary(["auth", "logout", "--profile", "lan"], env)).code).toBe(0);
   });
 
-  it("`tourney login` is a usage error that points to `auth login`", async () => {
-    const r = await runBinary(["login"], env);
+  it("`tourney login` on the embedded profile is a usage error naming --base-url", async () => {
+    const r = await runBinary(["login", "--no-browser"], env);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      "error: unknown command 'login'\nhint: `tourney auth login < key.txt` stores an API key (or type it at the prompt)\n",
+      "error: profile local uses the embedded backend, which needs no login; pass --base-url URL to log in to a service, or --api-key to store a key anyway\n",
     );
-    const named = await runBinary(["--profile", "lan", "login"], env);
-    expect(named.stderr).toContain("`tourney auth login --profile lan < key.txt`");
   });
 });

@@ -27,7 +27,11 @@ describe.runIf(BUILT)("participants bulk-add through a remote profile, interrupt
     served = await startServe(["--db", join(dir, "served.db")], env);
     const base = `http://127.0.0.1:${served.port}`;
     expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-    const login = await runBinary(["auth", "login", "--profile", "lan"], env, `${served.apiKey}\n`);
+    const login = await runBinary(
+      ["auth", "login", "--api-key", "--profile", "lan"],
+      env,
+      `${served.apiKey}\n`,
+    );
     expect(login.code, login.stderr).toBe(0);
   });
   afterAll(async () => {

@@ -23,7 +23,9 @@ describe.runIf(BUILT)("match and state verbs over tourney serve", () => {
     served = await startServe(["--db", join(dir, "served.db")], env);
     const base = `http://127.0.0.1:${served.port}`;
     expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-    expect((await runBinary(["auth", "login"], env, `${served.apiKey}\n`)).code).toBe(0);
+    expect((await runBinary(["auth", "login", "--api-key"], env, `${served.apiKey}\n`)).code).toBe(
+      0,
+    );
   });
   afterAll(async () => {
     expect(await served.stop()).toBe(0);

@@ -145,7 +145,7 @@ describe.runIf(BUILT)("rosters through the built binary", () => {
       const base = `http://127.0.0.1:${served.port}`;
       expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
       const login = await runBinary(
-        ["auth", "login", "--profile", "lan"],
+        ["auth", "login", "--api-key", "--profile", "lan"],
         env,
         `${served.apiKey}\n`,
       );

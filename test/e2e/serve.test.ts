@@ -46,7 +46,13 @@ describe.runIf(BUILT)("tourney serve, driven by the built binary", () => {
       ).code,
     ).toBe(0);
     expect(
-      (await runBinary(["auth", "login", "--profile", "lan"], env, `${served.apiKey}\n`)).code,
+      (
+        await runBinary(
+          ["auth", "login", "--api-key", "--profile", "lan"],
+          env,
+          `${served.apiKey}\n`,
+        )
+      ).code,
     ).toBe(0);
     for (const profile of ["local", "lan"]) {
       const created = await runBinary(
@@ -128,7 +134,7 @@ describe.runIf(BUILT)("tourney serve, driven by the built binary", () => {
       ).code,
     ).toBe(0);
     const stored = await runBinary(
-      ["auth", "login", "--profile", "wrongkey"],
+      ["auth", "login", "--api-key", "--profile", "wrongkey"],
       env,
       "tk_not_a_key\n",
     );

@@ -25,6 +25,8 @@ export interface RunOptions {
   readonly makeTransport?: CliDeps["makeTransport"];
   /** Answers the prompts (with `tty: true`), instead of inquirer on the captured streams. */
   readonly prompter?: CliDeps["prompter"];
+  /** Replaces the transport to OAuth servers (a stub at the network edge). */
+  readonly oauthTransport?: CliDeps["oauthTransport"];
 }
 
 class Capture {
@@ -69,6 +71,7 @@ export function createSandbox(): Sandbox {
         homeDir: join(dir, "home"),
         ...(options.makeTransport === undefined ? {} : { makeTransport: options.makeTransport }),
         ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
+        ...(options.oauthTransport === undefined ? {} : { oauthTransport: options.oauthTransport }),
       });
       return {
         code,

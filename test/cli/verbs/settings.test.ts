@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runAuthLogin } from "../../../src/cli/commands/auth/login.js";
+import { parseLogin, runLogin } from "../../../src/cli/commands/auth/login.js";
 import { runAuthStatus } from "../../../src/cli/commands/auth/status.js";
 import { runConfigGet } from "../../../src/cli/commands/config/get.js";
 import { runConfigSet } from "../../../src/cli/commands/config/set.js";
@@ -48,7 +48,7 @@ describe("run functions on the Factory's sandbox", () => {
     await runConfigGet(get.factory, { key: "timeout" });
     expect(get.stdout()).toBe("7\n");
     const login = h.make({ stdin: "secret-key\n" });
-    await runAuthLogin(login.factory);
+    await runLogin(login.factory, parseLogin({ apiKey: true }));
     expect(login.stderr()).toBe("Stored the API key for profile lan\n");
     const status = h.make({ globals: { json: true } });
     await runAuthStatus(status.factory, { check: false });

@@ -1,44 +1,149 @@
-/** `tourney auth login`: store an API key for a profile. */
+/**
+ * `tourney login` and `tourney auth login` (one command): for a remote profile the OAuth
+ * device grant by default; `--with-token` or `--api-key` store a secret read from stdin
+ * (or a hidden prompt at a terminal), never from a flag value. `--base-url` (and
+ * `--auth-url`) create or update the profile in the same step, once the login succeeded.
+ */
 import type { Command } from "commander";
-import { DEFAULT_PROFILE } from "../../../config/settings.js";
+import { checkBaseUrl } from "../../../config/settings.js";
+import {
+  CLI_CLIENT_ID,
+  isOAuthScope,
+  OAUTH_SCOPES,
+  type OAuthScope,
+} from "../../../model/oauth.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
-import { targetProfile } from "../config/profile-name.js";
+import { deviceLogin, type LoginEdge } from "./device-login.js";
+import { greet, readSecret, refuseEnvCredentials } from "./login-steps.js";
+import { type LoginTarget, loginTarget, writeTarget } from "./login-target.js";
 
-/** Secrets are never read from a flag value: from a hidden prompt, or stdin. */
-async function readKey(f: Factory, profile: string): Promise<string> {
-  if (f.io.stdin.isTTY) {
-    if (!f.canPrompt()) {
-      const flag = profile === DEFAULT_PROFILE ? "" : ` --profile ${profile}`;
-      throw new UsageError(`pipe the API key on stdin: tourney auth login${flag} < key.txt`);
-    }
-    return (await f.prompter().password("API key:")).trim();
-  }
-  return (await f.readStdin()).trim();
+export type LoginMethod = "device" | "token" | "api-key";
+
+/** The flags as commander hands them over. */
+export interface LoginFlags {
+  readonly withToken?: boolean;
+  readonly apiKey?: boolean;
+  readonly baseUrl?: string;
+  readonly authUrl?: string;
+  readonly scopes?: string;
+  /** false: --no-browser. */
+  readonly browser?: boolean;
 }
 
-export interface AuthLoginOptions {
-  /** Default: --profile, TOURNEY_PROFILE, else the active profile. */
+export interface LoginOptions {
+  readonly method: LoginMethod;
+  /** --profile; undefined: TOURNEY_PROFILE, the profile of --base-url, or the active one. */
   readonly profile?: string;
+  readonly baseUrl?: string;
+  readonly authUrl?: string;
+  /** Scopes asked for by the device grant (all of them unless --scopes). */
+  readonly scopes: readonly OAuthScope[];
+  readonly browser: boolean;
 }
 
-/** Stores the key read from stdin, or from a hidden prompt on a terminal. */
-export async function runAuthLogin(f: Factory, o: AuthLoginOptions = {}): Promise<void> {
+function parseScopes(text: string): OAuthScope[] {
+  const words = text.split(/[\s,]+/).filter((w) => w !== "");
+  if (words.length === 0) throw new UsageError("--scopes needs at least one scope");
+  for (const word of words)
+    if (!isOAuthScope(word))
+      throw new UsageError(
+        `unknown scope '${word}' in --scopes; the scopes are: ${OAUTH_SCOPES.join(", ")}`,
+      );
+  return OAUTH_SCOPES.filter((scope) => words.includes(scope));
+}
+
+/** Flags to options (no I/O). `globals` are the program's --profile and --base-url. */
+export function parseLogin(
+  flags: LoginFlags,
+  globals: { readonly profile?: string | undefined; readonly baseUrl?: string | undefined } = {},
+): LoginOptions {
+  if (flags.withToken === true && flags.apiKey === true)
+    throw new UsageError("--with-token and --api-key are two ways to log in; pass one of them");
+  const method: LoginMethod = flags.withToken ? "token" : flags.apiKey ? "api-key" : "device";
+  if (flags.scopes !== undefined && method !== "device")
+    throw new UsageError(
+      "--scopes is for the device grant; a token or key keeps the scopes it was issued with",
+    );
+  const baseUrl = flags.baseUrl ?? globals.baseUrl;
+  return {
+    method,
+    ...(globals.profile === undefined ? {} : { profile: globals.profile }),
+    ...(baseUrl === undefined ? {} : { baseUrl: checkBaseUrl(baseUrl, "--base-url") }),
+    ...(flags.authUrl === undefined ? {} : { authUrl: checkBaseUrl(flags.authUrl, "--auth-url") }),
+    scopes: flags.scopes === undefined ? [...OAUTH_SCOPES] : parseScopes(flags.scopes),
+    browser: flags.browser !== false,
+  };
+}
+
+async function loginWithDevice(f: Factory, target: LoginTarget, o: LoginOptions, edge: LoginEdge) {
+  if (target.addresses === undefined)
+    throw new UsageError(
+      `profile ${target.name} uses the embedded backend, which needs no login; pass --base-url URL ` +
+        "to log in to a service, or --api-key to store a key anyway",
+    );
+  const { oauthPoster } = await import("../../oauth-session.js");
+  const poster = await oauthPoster(f);
+  try {
+    const input = { addresses: target.addresses, scopes: o.scopes, browser: o.browser };
+    const tokens = await deviceLogin(f, poster.post, input, edge);
+    const store = f.configStore();
+    await writeTarget(store, target);
+    store.credentials.setToken(target.name, tokens);
+    await greet(f, target, tokens);
+  } finally {
+    await poster.close();
+  }
+}
+
+export async function runLogin(f: Factory, o: LoginOptions, edge: LoginEdge = {}): Promise<void> {
+  refuseEnvCredentials(f.env);
   const store = f.configStore();
-  const profile = o.profile ?? targetProfile(f, store);
-  if (!store.hasProfile(profile)) store.activeProfile(); // validates config.json early
-  const key = await readKey(f, profile);
-  if (key === "" || /\s/.test(key))
-    throw new UsageError("the API key is empty or has spaces; pipe exactly the key on stdin");
-  store.credentials.setApiKey(profile, key);
-  f.printer().note(`Stored the API key for profile ${profile}`);
+  const target = loginTarget(store, o, f.env);
+  if (o.method === "device") return loginWithDevice(f, target, o, edge);
+  const what = o.method === "token" ? "access token" : "API key";
+  const secret = await readSecret(f, what, o.method === "token" ? "--with-token" : "--api-key");
+  await writeTarget(store, target);
+  if (o.method === "token") store.credentials.setToken(target.name, { accessToken: secret });
+  else store.credentials.setApiKey(target.name, secret);
+  f.printer().note(`Stored the ${what} for profile ${target.name}`);
+}
+
+/** Options, help and action of the login command, wherever it is mounted. */
+export function defineLogin(command: Command, app: App): Command {
+  return command
+    .description(
+      "log in to the profile's service: the OAuth device grant, or a token or API key from stdin",
+    )
+    .option("--with-token", "store an access token read from stdin")
+    .option("--api-key", "store an API key read from stdin (or a hidden prompt)")
+    .option(
+      "--base-url <url>",
+      "log in to the service at this URL (creates or updates the profile)",
+    )
+    .option("--auth-url <url>", "the OAuth server's address, when not the service's")
+    .option("--scopes <list>", `ask for fewer scopes (comma-separated): ${OAUTH_SCOPES.join(", ")}`)
+    .option("--no-browser", "never open a browser (print the address only)")
+    .addHelpText(
+      "after",
+      `
+The device grant prints a code and an address on stderr; approve the code there and the
+login completes. The browser opens by itself only at a terminal, not under SSH or CI.
+Client id: ${CLI_CLIENT_ID}. Refused while TOURNEY_TOKEN or TOURNEY_API_KEY is set.
+
+Examples:
+  tourney login --profile lan --base-url http://192.168.1.20:4870
+  tourney login --profile lan --scopes tournaments:read,matches:read
+  tourney login --profile lan --api-key < key.txt
+  tourney login --profile ci --with-token < token.txt`,
+    )
+    .action(async (flags: LoginFlags, cmd: Command) => {
+      const f = app.factory(cmd);
+      await runLogin(f, parseLogin(flags, f.globals));
+    });
 }
 
 export function registerLogin(noun: Command, app: App): void {
-  noun
-    .command("login")
-    .description("store an API key for the profile (read from stdin or a hidden prompt)")
-    .addHelpText("after", "\nExample:\n  tourney auth login --profile lan < key.txt")
-    .action(async (_flags: unknown, command: Command) => runAuthLogin(app.factory(command)));
+  defineLogin(noun.command("login"), app);
 }

@@ -1,4 +1,4 @@
-/** `tourney auth logout`: forget a profile's stored credentials. */
+/** `tourney logout` and `tourney auth logout`: forget a profile's stored credentials. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
@@ -13,16 +13,23 @@ export async function runAuthLogout(f: Factory, o: AuthLogoutOptions = {}): Prom
   const store = f.configStore();
   const profile = o.profile ?? targetProfile(f, store);
   const removed = store.credentials.remove(profile);
-  f.printer().note(
+  const printer = f.printer();
+  printer.note(
     removed
       ? `Removed the credentials of profile ${profile}`
       : `Profile ${profile} had no stored credentials`,
   );
+  for (const name of ["TOURNEY_TOKEN", "TOURNEY_API_KEY"])
+    if (f.env[name]) printer.note(`${name} is still set: commands keep using it until it is unset`);
+}
+
+/** Help and action of the logout command, wherever it is mounted. */
+export function defineLogout(command: Command, app: App): Command {
+  return command
+    .description("forget the stored credentials of the profile")
+    .action(async (_flags: unknown, cmd: Command) => runAuthLogout(app.factory(cmd)));
 }
 
 export function registerLogout(noun: Command, app: App): void {
-  noun
-    .command("logout")
-    .description("forget the stored credentials of the profile")
-    .action(async (_flags: unknown, command: Command) => runAuthLogout(app.factory(command)));
+  defineLogout(noun.command("logout"), app);
 }

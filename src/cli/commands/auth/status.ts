@@ -1,5 +1,10 @@
-/** `tourney auth status`: which profile, backend and credentials a command would use. */
+/**
+ * `tourney auth status`: which profile, backend and credentials a command would use, from
+ * where, with the secret masked; for a stored sign-in its scopes and expiry. `--check` asks
+ * the service who the credentials belong to (GET /me).
+ */
 import type { Command } from "commander";
+import type { StoredCredentials } from "../../../auth/credentials.js";
 import { AuthError } from "../../../client/errors.js";
 import type { CredentialSource, ResolvedProfile } from "../../../config/resolve.js";
 import type { App } from "../../app.js";
@@ -16,6 +21,11 @@ const SOURCES: Record<CredentialSource, string> = {
 function kindOf(profile: ResolvedProfile): string {
   if (profile.credentials.token) return "token";
   return profile.credentials.apiKey ? "api key" : "none";
+}
+
+/** The first 4 characters of a secret long enough to keep most of it hidden; else none. */
+export function maskSecret(secret: string): string {
+  return secret.length >= 16 ? `${secret.slice(0, 4)}${"*".repeat(8)}` : "*".repeat(8);
 }
 
 type Checked = { readonly user: string } | { readonly refused: AuthError };
@@ -36,8 +46,32 @@ export interface AuthStatusOptions {
   readonly check: boolean;
 }
 
+type Fields = Record<string, unknown>;
+
+/** The secret (masked) and, for a stored token, its scopes, expiry and refresh token. */
+function credentialFields(
+  profile: ResolvedProfile,
+  stored: StoredCredentials | undefined,
+  now: number,
+): Fields {
+  const secret = profile.credentials.token ?? profile.credentials.apiKey;
+  const fields: Fields = {};
+  if (secret !== undefined) fields.secret = maskSecret(secret);
+  if (profile.credentialSource !== "stored" || profile.credentials.token === undefined)
+    return fields;
+  fields.scopes = stored?.scope ?? "unknown";
+  if (stored?.expiresAt !== undefined)
+    fields.expires =
+      Date.parse(stored.expiresAt) <= now ? `${stored.expiresAt} (expired)` : stored.expiresAt;
+  fields.refresh = stored?.refreshToken === undefined ? "no" : "yes";
+  return fields;
+}
+
 /** The status record and its fields, with the check's outcome when one was made. */
-function statusRecord(profile: ResolvedProfile, checked: Checked | undefined) {
+function statusRecord(f: Factory, profile: ResolvedProfile, checked: Checked | undefined) {
+  const now = (f.deps.now?.() ?? new Date()).getTime();
+  const stored =
+    profile.credentialSource === "stored" ? f.credentials().get(profile.name) : undefined;
   const record: Record<string, unknown> & { id: string } = {
     id: profile.name,
     profile: profile.name,
@@ -45,17 +79,14 @@ function statusRecord(profile: ResolvedProfile, checked: Checked | undefined) {
     location: profile.baseUrl ?? profile.dbPath,
     credentials: kindOf(profile),
     source: SOURCES[profile.credentialSource],
+    ...credentialFields(profile, stored, now),
   };
-  const fields = ["profile", "backend", "location", "credentials", "source"];
   if (checked !== undefined) {
     record.check =
       "user" in checked ? "ok" : `refused (${checked.refused.status}): ${checked.refused.message}`;
-    fields.push("check");
-    if ("user" in checked) {
-      record.user = checked.user;
-      fields.push("user");
-    }
+    if ("user" in checked) record.user = checked.user;
   }
+  const fields = Object.keys(record).filter((k) => k !== "id");
   return { record, fields };
 }
 
@@ -63,7 +94,7 @@ function statusRecord(profile: ResolvedProfile, checked: Checked | undefined) {
 export async function runAuthStatus(f: Factory, o: AuthStatusOptions): Promise<void> {
   const profile = f.profile();
   const checked = o.check ? await check(f) : undefined;
-  const { record, fields } = statusRecord(profile, checked);
+  const { record, fields } = statusRecord(f, profile, checked);
   await f.printer().record(
     record,
     fields.map((k) => ({ header: k, value: k })),
@@ -75,8 +106,11 @@ export function registerStatus(noun: Command, app: App): void {
   noun
     .command("status")
     .description("which profile, backend and credentials a command would use, and from where")
-    .option("--check", "verify the credentials with one authenticated request (GET /me)")
-    .addHelpText("after", "\nWith --check, refused credentials exit 4 after the status is printed.")
+    .option("--check", "ask the service whose credentials they are (GET /me)")
+    .addHelpText(
+      "after",
+      "\nSecrets are masked (`tourney auth token` prints the token). With --check, refused\ncredentials exit 4 after the status is printed.",
+    )
     .action(async (flags: { check?: boolean }, command: Command) =>
       runAuthStatus(app.factory(command), { check: flags.check === true }),
     );

@@ -1,0 +1,74 @@
+/**
+ * Steps of `tourney login` around the grant itself: the refusal while an environment
+ * variable overrides stored credentials, reading a secret (stdin, or a hidden prompt at a
+ * terminal), and the closing line naming the profile and the user.
+ */
+
+import type { TokenSet } from "../../../auth/token-endpoint.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import type { Env } from "../../io.js";
+import type { LoginTarget } from "./login-target.js";
+
+/** TOURNEY_TOKEN / TOURNEY_API_KEY win over stored credentials: a login would go unused. */
+export function refuseEnvCredentials(env: Env): void {
+  for (const name of ["TOURNEY_TOKEN", "TOURNEY_API_KEY"]) {
+    if (env[name] !== undefined && env[name] !== "")
+      throw new UsageError(
+        `${name} is set, and it overrides stored credentials: a login would not be used; ` +
+          `unset ${name} to log in`,
+      );
+  }
+}
+
+/** Reads one secret: stdin, or a hidden prompt when stdin is a terminal and prompts are allowed. */
+export async function readSecret(f: Factory, what: string, flag: string): Promise<string> {
+  let secret: string;
+  if (f.io.stdin.isTTY) {
+    if (!f.canPrompt())
+      throw new UsageError(`pipe the ${what} on stdin: tourney login ${flag} < file`);
+    secret = (await f.prompter().password(`${what[0]!.toUpperCase()}${what.slice(1)}:`)).trim();
+  } else {
+    secret = (await f.readStdin()).trim();
+  }
+  if (secret === "" || /\s/.test(secret))
+    throw new UsageError(
+      `the ${what} read from stdin is empty or has spaces; pipe exactly the ${what}`,
+    );
+  return secret;
+}
+
+/** "Logged in to profile lan as ada": the user from GET /me when the token may read it. */
+export async function greet(f: Factory, target: LoginTarget, tokens: TokenSet): Promise<void> {
+  const created = target.exists ? "" : ` (created, ${target.addresses!.baseUrl})`;
+  const user = await userName(f, target, tokens);
+  const as = user === undefined ? "" : ` as ${user}`;
+  const scopes = tokens.scope === undefined ? "" : `; scopes: ${tokens.scope}`;
+  f.printer().note(`Logged in to profile ${target.name}${created}${as}${scopes}`);
+}
+
+async function userName(
+  f: Factory,
+  target: LoginTarget,
+  tokens: TokenSet,
+): Promise<string | undefined> {
+  if (tokens.scope !== undefined && !tokens.scope.split(" ").includes("me")) return undefined;
+  const [{ createApiClient }, { createRemoteTransport }] = await Promise.all([
+    import("../../../client/api-client.js"),
+    import("../../../client/remote-transport.js"),
+  ]);
+  const client = createApiClient({
+    transport: createRemoteTransport({ baseUrl: target.addresses!.baseUrl, env: f.env }),
+    credentials: { token: tokens.accessToken },
+  });
+  try {
+    const me = await client.user.me();
+    const name = me.attributes.username ?? me.attributes.name ?? me.id;
+    return typeof name === "string" || typeof name === "number" ? String(name) : undefined;
+  } catch {
+    // The login stands without the name: /me is a courtesy.
+    return undefined;
+  } finally {
+    await client.close();
+  }
+}
