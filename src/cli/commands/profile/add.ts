@@ -54,7 +54,10 @@ export function registerAdd(noun: Command, app: App): void {
     .option("--base-url <url>", "the service's base URL (remote backend)")
     .option("--db <file>", "database file (embedded backend)")
     .option("--timeout <seconds>", "response timeout for a remote service")
-    .addHelpText("after", "\nThen store its API key: tourney auth login --profile NAME < key.txt")
+    .addHelpText(
+      "after",
+      "\nThen log in: tourney login --profile NAME (or store a key: --api-key < key.txt)",
+    )
     .action(async (name: string, flags: ProfileAddFlags, command: Command) => {
       const f = app.factory(command);
       await runProfileAdd(f, parseProfileAdd(name, flags, f.globals.baseUrl));
