@@ -79,6 +79,21 @@ export class AttachmentRepository {
     return Number(result.lastInsertRowid);
   }
 
+  /** Sets url and description, and the file when `a.file` is not undefined (null removes it). */
+  update(
+    id: number,
+    a: Omit<NewAttachment, "file"> & Partial<Pick<NewAttachment, "file">>,
+    now: string,
+  ): void {
+    this.statements
+      .get("UPDATE match_attachments SET url = ?, description = ?, updated_at = ? WHERE id = ?")
+      .run(a.url, a.description, now, id);
+    if (a.file === undefined) return;
+    this.statements
+      .get("UPDATE match_attachments SET file_name = ?, content_type = ?, content = ? WHERE id = ?")
+      .run(a.file?.name ?? null, a.file?.type ?? null, a.file?.content ?? null, id);
+  }
+
   delete(id: number): void {
     this.statements.get("DELETE FROM match_attachments WHERE id = ?").run(id);
   }

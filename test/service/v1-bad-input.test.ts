@@ -139,10 +139,13 @@ describe("v1 parameters", () => {
     ]);
     const v21 = await refused(422, () =>
       v.call("POST", "/v1/tournaments.json", {
-        query: { "tournament[name]": "", "tournament[signup_cap]": "0" },
+        query: { "tournament[name]": "", "tournament[check_in_duration]": "99999" },
       }),
     );
-    expect(v21).toEqual(["Signup_cap must be between 1 and 100000, not 0", "Name can't be blank"]);
+    expect(v21).toEqual([
+      "Check_in_duration must be between 1 and 10080, not 99999",
+      "Name can't be blank",
+    ]);
   });
 
   it("a body of another type is 415; JSON that does not parse is 422", async () => {

@@ -93,3 +93,53 @@ export function deleteAttachment(
     repo.delete(row.id);
   });
 }
+
+/** The attachment `attachmentRef` of the match, or 404. */
+export function findAttachment(
+  service: ServiceContext,
+  t: TournamentRow,
+  matchRef: string,
+  attachmentRef: string,
+): AttachmentRow {
+  const match = matchOf(service, t, matchRef);
+  const row = /^\d+$/.test(attachmentRef)
+    ? attachmentStore(service).find(match.id, Number(attachmentRef))
+    : undefined;
+  if (row === undefined)
+    throw notFound(`attachment ${attachmentRef} not found on match ${match.id}`);
+  return row;
+}
+
+/**
+ * Changes an attachment's url and description (and its file, when `input.file`
+ * is given), read and checked inside the write: the tournament must still
+ * accept attachments, and the attachment keeps something to show.
+ */
+export function updateAttachment(
+  service: ServiceContext,
+  tournamentId: number,
+  matchRef: string,
+  attachmentRef: string,
+  change: (
+    row: AttachmentRow,
+  ) => Omit<NewAttachment, "file"> & Partial<Pick<NewAttachment, "file">>,
+): AttachmentRow {
+  return service.write(() => {
+    const t = currentTournament(service, tournamentId);
+    const row = findAttachment(service, t, matchRef, attachmentRef);
+    if (!t.settings.match_options.accept_attachments)
+      throw unprocessable(
+        `tournament ${t.url} does not accept attachments: set match_options.accept_attachments to true first`,
+        "/data/attributes",
+      );
+    const next = change(row);
+    const hasFile = next.file === undefined ? row.file_name !== null : next.file !== null;
+    if (next.url === null && (next.description ?? "") === "" && !hasFile)
+      throw unprocessable(
+        "an attachment needs a url, a description or an asset (an uploaded file)",
+      );
+    const repo = attachmentStore(service);
+    repo.update(row.id, next, service.now());
+    return repo.find(row.match_id, row.id)!;
+  });
+}

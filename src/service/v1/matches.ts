@@ -13,7 +13,7 @@ import type { Router } from "../router.js";
 import { changeMatchState, findMatch, readMatchFilter } from "../routes/matches.js";
 import type { MatchReport, ReportEntry } from "../validation/match-report.js";
 import type { V1Record } from "./params.js";
-import { matchRecord } from "./records.js";
+import { wrappedMatch } from "./records.js";
 import { v1Tournament } from "./tournaments.js";
 import { V1_PREFIX, type V1Call, v1Error, v1Handler } from "./transport.js";
 import { readV1Value, recordParam, textParam } from "./values.js";
@@ -111,7 +111,7 @@ function filterOf(call: V1Call): URLSearchParams {
 export function registerV1MatchRoutes(router: Router, service: ServiceContext): void {
   const path = `${V1_PREFIX}/tournaments/:tournament/matches`;
   const route = (fn: (call: V1Call) => unknown) => v1Handler(service, fn);
-  const present = (row: MatchRow) => ({ match: matchRecord(row, 0) });
+  const present = (row: MatchRow) => wrappedMatch(service, row);
   router.get(
     path,
     route((call) => {

@@ -13,7 +13,7 @@ import { randomizeSeeds, setCheckedIn, updateParticipant } from "../participants
 import type { Router } from "../router.js";
 import { readParticipantInput } from "../validation/participant-input.js";
 import { isRecord, type V1Record, type V1Value } from "./params.js";
-import { matchRecord, participantRecord } from "./records.js";
+import { participantRecord, wrappedMatch } from "./records.js";
 import { v1Tournament } from "./tournaments.js";
 import { V1_PREFIX, type V1Call, v1Error, v1Handler } from "./transport.js";
 import { flagParam, readV1Value, recordParam, type V1Kind } from "./values.js";
@@ -84,7 +84,7 @@ function show(service: ServiceContext, call: V1Call, row: ParticipantRow) {
   if (flagParam(call.params, "include_matches")) {
     record.matches = service.matches
       .list(row.tournament_id, { participantId: row.id })
-      .map((m) => ({ match: matchRecord(m, 0) }));
+      .map((m) => wrappedMatch(service, m));
   }
   return { participant: record };
 }

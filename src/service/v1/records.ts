@@ -2,6 +2,8 @@
 import { decodeSets } from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
+import { attachmentStore } from "../attachments/attachments.js";
+import type { ServiceContext } from "../context.js";
 import { v1Time } from "./tournament-record.js";
 
 export function participantRecord(row: ParticipantRow): Record<string, unknown> {
@@ -57,4 +59,12 @@ export function matchRecord(row: MatchRow, attachments: number): Record<string, 
     attachment_count: attachments,
     has_attachment: attachments > 0,
   };
+}
+
+/** The wrapped v1 match, with its attachment count. */
+export function wrappedMatch(
+  service: ServiceContext,
+  row: MatchRow,
+): { match: Record<string, unknown> } {
+  return { match: matchRecord(row, attachmentStore(service).count(row.id)) };
 }

@@ -5,6 +5,7 @@
  */
 import type { ServiceContext } from "../context.js";
 import type { Router } from "../router.js";
+import { registerV1AttachmentRoutes } from "./attachments.js";
 import { registerV1MatchRoutes } from "./matches.js";
 import { registerV1ParticipantRoutes } from "./participants.js";
 import { registerV1TournamentRoutes } from "./tournaments.js";
@@ -15,4 +16,5 @@ export function registerV1Routes(router: Router, service: ServiceContext): void 
   registerV1TournamentRoutes(router, service);
   registerV1ParticipantRoutes(router, service);
   registerV1MatchRoutes(router, service);
+  registerV1AttachmentRoutes(router, service);
 }

@@ -11,7 +11,7 @@ import { currentTournament, findTournament } from "../lookup.js";
 import type { Router } from "../router.js";
 import { changeTournamentState } from "../routes/tournament-state.js";
 import { createTournament, readFilter, updateTournament } from "../routes/tournaments.js";
-import { matchRecord, participantRecord } from "./records.js";
+import { participantRecord, wrappedMatch } from "./records.js";
 import { renameTournamentProblem, tournamentAttributes } from "./tournament-input.js";
 import { tournamentRecord } from "./tournament-record.js";
 import { V1_PREFIX, type V1Call, v1Error, v1Handler } from "./transport.js";
@@ -29,7 +29,7 @@ export function presentTournament(service: ServiceContext, call: V1Call, row: To
       .map((p) => ({ participant: participantRecord(p) }));
   }
   if (flagParam(call.params, "include_matches")) {
-    record.matches = service.matches.list(row.id, {}).map((m) => ({ match: matchRecord(m, 0) }));
+    record.matches = service.matches.list(row.id, {}).map((m) => wrappedMatch(service, m));
   }
   return { tournament: record };
 }

@@ -8,6 +8,7 @@
 import { EngineRuleError } from "../../engine/errors.js";
 import type { ServiceContext } from "../context.js";
 import { ServiceError } from "../errors.js";
+import { checkCredentials } from "../http-checks.js";
 import type { Handler, Reply, ServiceRequest } from "../router.js";
 import { readV1Params, type V1Record } from "./params.js";
 
@@ -80,9 +81,25 @@ export function checkV1Credentials(
       "Missing api_key: add ?api_key=KEY (a key from `tourney serve key create`) or send it as the HTTP Basic password",
     );
   }
-  const row = service.apiKeys.verify(key, service.now());
-  if (row === undefined) throw v1Error(401, "Invalid api_key: it is not a key of this server");
-  return row.label;
+  // The service's own credential check, given the key as v2.1 carries it: the same key
+  // records, and whatever that check attaches to a request (its account and scopes).
+  const presented = {
+    method: request.method,
+    path: request.path,
+    query: new URLSearchParams(),
+    header: (name: string) => {
+      const lower = name.toLowerCase();
+      if (lower === "authorization") return key;
+      return lower === "authorization-type" ? "v1" : undefined;
+    },
+  };
+  try {
+    return checkCredentials(service, presented);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401)
+      throw v1Error(401, "Invalid api_key: it is not a key of this server");
+    throw error;
+  }
 }
 
 /** `http://` and the request's Host (letters, digits, dots, colons, brackets), or localhost. */
