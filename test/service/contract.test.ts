@@ -153,3 +153,98 @@ describe("responses validate against the published v2.1 contract", () => {
     expect(r.status).toBe(201);
   });
 });
+
+describe("what clients of the published interface send and read (issue 15, point 5)", () => {
+  it("0 means not set for signup_cap, check_in_duration, consolation_matches_target_rank and swiss rounds; unset ones are present as null", async () => {
+    const s = await startService();
+    const created = await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({
+        name: "Zeroes",
+        tournament_type: "swiss",
+        registration_options: { signup_cap: 0, check_in_duration: 0 },
+        match_options: { consolation_matches_target_rank: 0 },
+        swiss_options: { rounds: 0 },
+      }),
+    );
+    expect(created.json.errors ?? []).toEqual([]);
+    expect(created.status).toBe(201);
+    const a = created.json.data.attributes;
+    expect(a.registration_options).toMatchObject({ signup_cap: null, check_in_duration: null });
+    expect(a.match_options).toMatchObject({ consolation_matches_target_rank: null });
+    expect(a.swiss_options).toMatchObject({ rounds: null });
+    expect(violations("TournamentModel", created.json.data)).toEqual([]);
+    const set = await s.request(
+      "PUT",
+      "/v2.1/tournaments/1",
+      tournamentBody({ registration_options: { signup_cap: 8 }, swiss_options: { rounds: 3 } }),
+    );
+    expect(set.json.data.attributes.registration_options.signup_cap).toBe(8);
+    expect(set.json.data.attributes.swiss_options.rounds).toBe(3);
+    const unset = await s.request(
+      "PUT",
+      "/v2.1/tournaments/1",
+      tournamentBody({ registration_options: { signup_cap: 0 } }),
+    );
+    expect(unset.json.data.attributes.registration_options.signup_cap).toBeNull();
+    expect(
+      (
+        await s.request(
+          "POST",
+          "/v2.1/tournaments",
+          tournamentBody({ name: "N", tournament_type: "swiss", swiss_options: { rounds: -1 } }),
+        )
+      ).status,
+    ).toBe(422);
+  });
+
+  it("a match carries relationships.player1/player2 inside attributes and beside them, same values, and its station_id", async () => {
+    const s = await startService();
+    await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({ name: "M", tournament_type: "single elimination" }),
+    );
+    await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants/bulk_add",
+      participantsBody(["A", "B"]),
+    );
+    await s.request("PUT", "/v2.1/tournaments/1/change_state", {
+      data: { type: "TournamentState", attributes: { state: "start" } },
+    });
+    const match = (await s.request("GET", "/v2.1/tournaments/1/matches/1")).json.data;
+    expect(match.attributes.relationships).toEqual(match.relationships);
+    expect(match.relationships.player1.data).toEqual({
+      id: String(match.attributes.player1_id),
+      type: "participant",
+    });
+    expect(match.attributes.station_id).toBeNull();
+  });
+
+  it("attributes the service does not know are ignored and named in meta.ignored_attributes (stations, attachments); object keys stay refused", async () => {
+    const s = await startService();
+    await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({
+        name: "I",
+        tournament_type: "single elimination",
+        match_options: { accept_attachments: true },
+      }),
+    );
+    const st = await s.request("POST", "/v2.1/tournaments/1/stations", {
+      data: { type: "station", attributes: { name: "Main", colour: "red" } },
+    });
+    expect(st.status).toBe(201);
+    expect(st.json.meta.ignored_attributes).toEqual(["colour"]);
+    const proto = await s.request(
+      "POST",
+      "/v2.1/tournaments/1/stations",
+      '{"data":{"type":"station","attributes":{"name":"X","__proto__":{"a":1}}}}',
+    );
+    expect(proto.status).toBe(422);
+    expect(proto.json.errors[0].source.pointer).toBe("/data/attributes/__proto__");
+  });
+});

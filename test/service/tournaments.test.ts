@@ -22,7 +22,10 @@ describe("tournaments", () => {
       split_participants: false,
       grand_finals_modifier: "",
     });
-    expect(a.match_options).toEqual({ accept_attachments: false });
+    expect(a.match_options).toEqual({
+      consolation_matches_target_rank: null,
+      accept_attachments: false,
+    });
     expect(a.round_robin_options.iterations).toBe(1);
     expect(a.round_robin_options.ranking).toBe("match wins");
     expect(a.swiss_options).toMatchObject({

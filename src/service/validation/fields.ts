@@ -20,6 +20,8 @@ export type FieldSpec =
       readonly min: number;
       readonly max: number;
       readonly nullable?: boolean;
+      /** 0 means "not set" (null), as clients written from the contract send it (issue 15). */
+      readonly zeroIsUnset?: boolean;
       readonly check?: (value: number) => string | undefined;
     }
   | { readonly kind: "number"; readonly min: number; readonly max: number }
@@ -138,6 +140,7 @@ function readInteger(
   wrong: Wrong,
 ): unknown {
   if (value === null && spec.nullable) return null;
+  if (value === 0 && spec.zeroIsUnset) return null;
   if (typeof value !== "number" || !Number.isInteger(value)) {
     return wrong(`${name} must be a whole number, not ${describeType(value)}`);
   }

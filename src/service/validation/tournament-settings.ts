@@ -27,6 +27,7 @@ const consolationRank: FieldSpec = {
   min: 3,
   max: 1025,
   nullable: true,
+  zeroIsUnset: true,
   check: (v) =>
     Number.isInteger(Math.log2(v - 1))
       ? undefined
@@ -55,8 +56,8 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
   match_options: { consolation_matches_target_rank: consolationRank, accept_attachments: bool },
   registration_options: {
     open_signup: bool,
-    signup_cap: { kind: "integer", min: 1, max: 100_000, nullable: true },
-    check_in_duration: { kind: "integer", min: 1, max: 10_080, nullable: true },
+    signup_cap: { kind: "integer", min: 1, max: 100_000, nullable: true, zeroIsUnset: true },
+    check_in_duration: { kind: "integer", min: 1, max: 10_080, nullable: true, zeroIsUnset: true },
   },
   seeding_options: { hide_seeds: bool, sequential_pairings: bool },
   station_options: { auto_assign: bool, only_start_matches_with_assigned_stations: bool },
@@ -86,7 +87,7 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
     pts_for_match_tie: points,
   },
   swiss_options: {
-    rounds: { kind: "integer", min: 1, max: 64, nullable: true },
+    rounds: { kind: "integer", min: 1, max: 64, nullable: true, zeroIsUnset: true },
     pts_for_game_win: points,
     pts_for_game_tie: points,
     pts_for_match_win: points,
