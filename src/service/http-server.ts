@@ -1,5 +1,6 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { HttpMethod, HttpRequest } from "../model/http.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
@@ -92,8 +93,32 @@ function handle(service: Service, req: IncomingMessage, res: ServerResponse): vo
   });
 }
 
+/**
+ * A request Node's parser refuses before the service sees it (a request line
+ * and headers over 16 KB, a malformed request line) gets an error body of the
+ * service's shape instead of a bare status line, then the connection closes.
+ */
+function refuseMalformed(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const detail = tooLarge
+    ? "the request line and headers are larger than 16 KB; send long parameters in the body"
+    : "the request is not valid HTTP/1.1";
+  const body = JSON.stringify({ errors: [{ status, detail }] });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+      "content-type: application/json; charset=utf-8\r\n" +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
   const server = createServer((req, res) => handle(service, req, res));
+  server.on("clientError", refuseMalformed);
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,5 +105,38 @@ describe("serve's HTTP adapter", () => {
     expect(gone.status).toBe(204);
     expect(gone.body).toBe("");
     expect((await send("GET", `/tournaments/${id}.json`)).status).toBe(404);
+  });
+});
+
+describe("requests Node's parser refuses", () => {
+  /** Raw bytes on a socket, and everything the server answers before it closes. */
+  function raw(text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, "127.0.0.1", () => socket.end(text));
+      let answer = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        answer += chunk;
+      });
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+
+  it("answers a 1 MB query string with 431 and an error body, and keeps serving", async () => {
+    const answer = await raw(
+      `GET /v1/tournaments.json?api_key=${"k".repeat(1024 * 1024)} HTTP/1.1\r\nhost: x\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+    expect(body.errors[0].status).toBe(431);
+    expect(body.errors[0].detail).toContain("16 KB");
+    expect((await send("GET", "/tournaments.json")).status).toBe(200);
+  });
+
+  it("answers a malformed request line with 400 and an error body", async () => {
+    const answer = await raw("NOT HTTP AT ALL\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)).errors[0].status).toBe(400);
   });
 });
