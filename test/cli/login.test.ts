@@ -294,14 +294,18 @@ describe("an expired token, renewed once (stub API and OAuth server)", () => {
     await signedIn("2000-01-01T00:00:00.000Z");
     const api = routeTransport(() => json(200, []));
     const oauth = oauthServer([json(400, { error: "invalid_grant" })]);
-    const r = await sandbox.run(["tournament", "list", "--profile", "lan"], {
+    const r = await sandbox.run(["tournament", "list", "--profile", "lan", "--verbose"], {
+      env: { TOURNEY_DEBUG: "1" },
       makeTransport: async () => api,
       oauthTransport: () => oauth,
     });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe(
+    expect(r.stderr).toContain(
       "error: the sign-in of profile lan was refused on renewal (invalid_grant); run `tourney login --profile lan` again\n",
     );
+    // --verbose logs the refresh request; TOURNEY_DEBUG adds the stack: neither shows a secret.
+    expect(r.stderr).toContain("> POST /oauth/token\n");
+    expect(r.stderr).toContain("SessionExpiredError");
     // The expiry was known: no request went with the expired token.
     expect(api.requests).toHaveLength(0);
     expectNoSecret(r.stdout, r.stderr);
