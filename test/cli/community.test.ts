@@ -21,8 +21,11 @@ let sb: Sandbox;
 let dbPath: string;
 beforeEach(async () => {
   sb = createSandbox();
-  mkdirSync(sb.env.TOURNEY_DATA_DIR, { recursive: true });
-  dbPath = join(sb.env.TOURNEY_DATA_DIR, "tourney.db");
+  // The sandbox's env is a Record<string, string>: an index gives string | undefined.
+  const dataDir = sb.env.TOURNEY_DATA_DIR;
+  if (dataDir === undefined) throw new Error("the CLI sandbox sets no TOURNEY_DATA_DIR");
+  mkdirSync(dataDir, { recursive: true });
+  dbPath = join(dataDir, "tourney.db");
   const admin = await openCommunityAdmin(dbPath);
   admin.add({ identifier: "nerdfest", name: "Nerdfest PH", description: "Everyone goes." });
   admin.add({ identifier: "lan-club" });
