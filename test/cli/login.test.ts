@@ -64,23 +64,30 @@ const grantedReply = json(200, {
   token_type: "Bearer",
   expires_in: 3600,
   refresh_token: "rt-secret-77",
-  scope: "tournaments:read tournaments:write",
+  scope: "me tournaments:read tournaments:write",
 });
 
 function loginFactory(oauth: StubTransport, globals: Partial<GlobalOptions> = {}) {
   const stdout = new Capture();
   const stderr = new Capture();
   const stdin = Object.assign(Readable.from([]), { isTTY: false });
+  // The service behind the profile: GET /me names the user.
+  const api = routeTransport((request) =>
+    request.path === "/v2.1/me"
+      ? json(200, { data: { id: "2", type: "user", attributes: { username: "ada" } } })
+      : new Error(`unexpected ${request.path}`),
+  );
   const f = new Factory(
     {
       io: { stdout, stderr, stdin },
       env: sandbox.env,
       homeDir: join(sandbox.dir, "home"),
       oauthTransport: () => oauth,
+      makeTransport: async () => api,
     },
     { json: false, verbose: false, input: true, yes: false, color: false, ...globals },
   );
-  return { f, stdout, stderr };
+  return { f, stdout, stderr, api };
 }
 
 const credentialsFile = () => join(sandbox.env.TOURNEY_CONFIG_DIR!, "credentials.json");
@@ -93,14 +100,19 @@ function expectNoSecret(...outputs: string[]): void {
 describe("the device grant through runLogin", () => {
   it("prints the code, creates the profile from --base-url and stores the token 0600", async () => {
     const oauth = oauthServer([pendingReply, grantedReply]);
-    const { f, stdout, stderr } = loginFactory(oauth, { verbose: true });
-    const clock = virtualClock();
+    const { f, stdout, stderr, api } = loginFactory(oauth, { verbose: true });
+    // Virtual time from now: the token's expiry is then in the future of the real clock too.
+    const start = Date.now();
+    const clock = virtualClock(start);
     await runLogin(f, parseLogin({ baseUrl: BASE, browser: false }), { clock });
+    expect(api.requests.map((r) => [r.path, r.headers.Authorization])).toEqual([
+      ["/v2.1/me", "Bearer at-secret-77"],
+    ]);
     expect(stderr.text).toContain(
       `To sign in, open ${BASE}/oauth/device and enter the code: WDJB-MJHT\n`,
     );
     expect(stderr.text).toContain(
-      "Logged in to profile 127-0-0-1-9 (created, http://127.0.0.1:9); scopes: tournaments:read tournaments:write\n",
+      "Logged in to profile 127-0-0-1-9 (created, http://127.0.0.1:9) as ada; scopes: me tournaments:read tournaments:write\n",
     );
     // The verbose log shows the OAuth requests, never their bodies.
     expect(stderr.text).toContain("> POST /oauth/token\n");
@@ -119,8 +131,8 @@ describe("the device grant through runLogin", () => {
     expect(new CredentialStore(sandbox.env.TOURNEY_CONFIG_DIR!).get("127-0-0-1-9")).toEqual({
       token: "at-secret-77",
       refreshToken: "rt-secret-77",
-      expiresAt: new Date(Date.UTC(2025, 0, 1) + 10_000 + 3_600_000).toISOString(),
-      scope: "tournaments:read tournaments:write",
+      expiresAt: new Date(start + 10_000 + 3_600_000).toISOString(),
+      scope: "me tournaments:read tournaments:write",
     });
   });
 
@@ -136,7 +148,7 @@ describe("the device grant through runLogin", () => {
       },
       { profile: "lan" },
     );
-    await runLogin(f, o, { clock: virtualClock() });
+    await runLogin(f, o, { clock: virtualClock(Date.now()) });
     expect(oauth.requests.map((r) => r.path)).toEqual([
       "/auth/oauth/device/code",
       "/auth/oauth/token",

@@ -6,7 +6,7 @@
 
 import type { TokenSet } from "../../../auth/token-endpoint.js";
 import { UsageError } from "../../errors.js";
-import type { Factory } from "../../factory.js";
+import { Factory } from "../../factory.js";
 import type { Env } from "../../io.js";
 import type { LoginTarget } from "./login-target.js";
 
@@ -53,22 +53,17 @@ async function userName(
   tokens: TokenSet,
 ): Promise<string | undefined> {
   if (tokens.scope !== undefined && !tokens.scope.split(" ").includes("me")) return undefined;
-  const [{ createApiClient }, { createRemoteTransport }] = await Promise.all([
-    import("../../../client/api-client.js"),
-    import("../../../client/remote-transport.js"),
-  ]);
-  const client = createApiClient({
-    transport: createRemoteTransport({ baseUrl: target.addresses!.baseUrl, env: f.env }),
-    credentials: { token: tokens.accessToken },
-  });
+  // The profile as any later command resolves it, now that it is stored.
+  const { baseUrl: _, ...globals } = f.globals;
+  const signedIn = new Factory(f.deps, { ...globals, profile: target.name });
   try {
-    const me = await client.user.me();
-    const name = me.attributes.username ?? me.attributes.name ?? me.id;
+    const me = await (await signedIn.client()).user.me();
+    const name = me.attributes.username ?? me.id;
     return typeof name === "string" || typeof name === "number" ? String(name) : undefined;
   } catch {
     // The login stands without the name: /me is a courtesy.
     return undefined;
   } finally {
-    await client.close();
+    await signedIn.close();
   }
 }
