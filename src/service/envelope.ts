@@ -154,3 +154,22 @@ export function listDocument(
     links,
   };
 }
+
+/**
+ * A whole list in one page, as the list shape (`data`, `meta`, `links`): the
+ * answer of a change that returns every record it touched (bulk_add,
+ * randomize; DESIGN.md §3, issue 15), with `extraMeta` (ignored_attributes) beside the counts.
+ */
+export function wholeListDocument(
+  data: readonly ResourceObject[],
+  url: string,
+  extraMeta: Readonly<Record<string, unknown>> = {},
+): ListDocument {
+  const document = listDocument(
+    data,
+    data.length,
+    { page: 1, perPage: Math.max(1, data.length) },
+    url,
+  );
+  return { ...document, meta: { ...document.meta, ...extraMeta } };
+}

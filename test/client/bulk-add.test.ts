@@ -18,6 +18,8 @@ function service(
     /** Called with each bulk_add chunk's number (1-based) and each DELETE's id. */
     onChunk?: (chunk: number) => void;
     onDelete?: (id: string) => void;
+    /** Answer bulk_add with the list shape ({data, meta, links}) instead of a bare array. */
+    listShape?: boolean;
   } = {},
 ) {
   let nextId = 100;
@@ -45,7 +47,13 @@ function service(
       const created = body.data.attributes.participants.map((p: { name: string }) =>
         record(nextId++, "participant", p),
       );
-      return json(200, created);
+      if (!options.listShape) return json(200, created);
+      const count = created.length;
+      return json(200, {
+        data: created,
+        meta: { count, page: 1, per_page: count, total_pages: 1 },
+        links: { self: request.path },
+      });
     }
     if (request.method === "DELETE") {
       const id = request.path.split("/").pop() ?? "";
@@ -84,6 +92,38 @@ describe("participants.bulkAdd", () => {
     expect(JSON.parse(transport.requests[0]?.body ?? "")).toEqual({
       data: { type: "Participants", attributes: { participants: names } },
     });
+  });
+
+  it("reads the list shape (data, meta, links) of the embedded service as it reads a bare array (issue 15)", async () => {
+    for (const listShape of [false, true]) {
+      const { transport } = service({ listShape });
+      const client = createApiClient({ transport, bulkChunkSize: 2 });
+      const created = await client.participants.bulkAdd("cup", names);
+      expect(
+        created.map((r) => r.id),
+        `listShape ${listShape}`,
+      ).toEqual(["100", "101", "102", "103", "104"]);
+      expect(created.map((r) => r.attributes.name)).toEqual(names.map((n) => n.name));
+    }
+  });
+
+  it("reads randomize's answer as a list document or a bare array (issue 15)", async () => {
+    const seeded = [record(7, "participant", { seed: 2 }), record(8, "participant", { seed: 1 })];
+    for (const body of [
+      seeded,
+      {
+        data: seeded,
+        meta: { count: 2, page: 1, per_page: 2, total_pages: 1 },
+        links: { self: "/x" },
+      },
+    ]) {
+      const transport = routeTransport(() => json(200, body));
+      const shuffled = await createApiClient({ transport }).participants.randomize("cup");
+      expect(shuffled.map((r) => [r.id, r.attributes.seed])).toEqual([
+        ["7", 2],
+        ["8", 1],
+      ]);
+    }
   });
 
   it("sends chunks of bulkChunkSize and returns every record in order", async () => {

@@ -16,6 +16,7 @@ type Schema = {
   items?: Schema;
   allOf?: Schema[];
   required?: string[] | boolean;
+  default?: unknown;
 };
 
 export const contractPath = fileURLToPath(
@@ -62,6 +63,23 @@ function typeOk(type: string, value: unknown): boolean {
   }
 }
 
+/**
+ * The type a property must have. Where the contract's `type` and its own
+ * example disagree, the example decides: MatchOutput draws `score_in_sets` as
+ * `"type": "object"` with `"default": [[3,1],[4,2]]` (one [player1, player2]
+ * pair a set) and `points_by_participant` as `"type": "object"` with
+ * `"default": [{"participant_id": 355, "scores": [3,4]}, ...]`: both are arrays
+ * in the contract's own example, so the service answers arrays (`[]` before any
+ * score) and an array passes, its items of the kind the example's items are.
+ */
+function declared(schema: Schema): { type?: string; item?: string } {
+  if (schema.type !== "object" || !Array.isArray(schema.default))
+    return schema.type === undefined ? {} : { type: schema.type };
+  const first: unknown = schema.default[0];
+  if (first === undefined) return { type: "array" };
+  return { type: "array", item: Array.isArray(first) ? "array" : typeof first };
+}
+
 export function violations(schemaOrName: Schema | string, value: unknown, path = "$"): string[] {
   const schema = resolve(
     typeof schemaOrName === "string" ? { $ref: `#/definitions/${schemaOrName}` } : schemaOrName,
@@ -69,8 +87,14 @@ export function violations(schemaOrName: Schema | string, value: unknown, path =
   if (value === null || value === undefined) return [];
   const problems: string[] = [];
   for (const part of schema.allOf ?? []) problems.push(...violations(part, value, path));
-  if (schema.type !== undefined && !typeOk(schema.type, value)) {
-    problems.push(`${path}: expected ${schema.type}, got ${JSON.stringify(value)}`);
+  const { type, item } = declared(schema);
+  if (type !== undefined && !typeOk(type, value)) {
+    problems.push(`${path}: expected ${type}, got ${JSON.stringify(value)}`);
+  } else if (item !== undefined && Array.isArray(value)) {
+    value.forEach((entry, i) => {
+      if (!typeOk(item, entry))
+        problems.push(`${path}[${i}]: expected ${item}, got ${JSON.stringify(entry)}`);
+    });
   }
   if (schema.enum !== undefined && !schema.enum.includes(value)) {
     problems.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(schema.enum)}`);
@@ -93,4 +117,80 @@ export function violations(schemaOrName: Schema | string, value: unknown, path =
     });
   }
   return problems;
+}
+
+/**
+ * Resources the contract names without drawing their fields (issue 15: "the
+ * seed names List/Get/Create/Update/Delete Station; fields are not shown"):
+ * the fields issue 15 decides, in DESIGN.md §3's envelope. Checked as the
+ * contract's own definitions are.
+ */
+const timestamps: Schema = {
+  properties: { created_at: { type: "string" }, updated_at: { type: "string" } },
+};
+export const undrawn: Readonly<Record<"station" | "station_queuer", Schema>> = {
+  station: {
+    required: ["id", "type", "attributes"],
+    properties: {
+      id: { type: "string" },
+      type: { type: "string", enum: ["station"] },
+      attributes: {
+        required: ["name", "stream_url", "details", "match_id", "timestamps"],
+        properties: {
+          name: { type: "string" },
+          stream_url: { type: "string" },
+          details: { type: "string" },
+          match_id: { type: "integer" },
+          tournament_id: { type: "integer" },
+          timestamps,
+        },
+      },
+    },
+  },
+  station_queuer: {
+    required: ["id", "type", "attributes"],
+    properties: {
+      id: { type: "string" },
+      type: { type: "string", enum: ["station_queuer"] },
+      attributes: {
+        required: ["match_id", "position", "timestamps"],
+        properties: {
+          match_id: { type: "integer" },
+          station_id: { type: "integer" },
+          position: { type: "integer" },
+          timestamps,
+        },
+      },
+    },
+  },
+};
+
+/**
+ * A list document as DESIGN.md §3 draws every list (`data`, `meta` with
+ * `count`, `page`, `per_page`, `total_pages`, `links.self`), each item
+ * checked against `item` (a contract definition's name or a schema).
+ */
+export function listViolations(item: Schema | string, document: unknown): string[] {
+  const list: Schema = {
+    type: "object",
+    required: ["data", "meta", "links"],
+    properties: {
+      data: {
+        type: "array",
+        items: typeof item === "string" ? { $ref: `#/definitions/${item}` } : item,
+      },
+      meta: {
+        type: "object",
+        required: ["count", "page", "per_page", "total_pages"],
+        properties: {
+          count: { type: "integer" },
+          page: { type: "integer" },
+          per_page: { type: "integer" },
+          total_pages: { type: "integer" },
+        },
+      },
+      links: { type: "object", required: ["self"], properties: { self: { type: "string" } } },
+    },
+  };
+  return violations(list, document);
 }

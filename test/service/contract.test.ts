@@ -1,8 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contract, contractPath, sharedContractPath, violations } from "../helpers/contract.js";
+import { serviceWithCommunities } from "../helpers/communities.js";
+import {
+  contract,
+  contractPath,
+  listViolations,
+  sharedContractPath,
+  undrawn,
+  violations,
+} from "../helpers/contract.js";
 import {
   bulkTimes,
+  expectUnchanged,
   raceBody,
   raceState,
   roundState,
@@ -10,7 +19,12 @@ import {
   timeIds,
   withRace,
 } from "../helpers/race-service.js";
-import { participantsBody, startService, tournamentBody } from "../helpers/service.js";
+import {
+  participantsBody,
+  type ServiceHarness,
+  startService,
+  tournamentBody,
+} from "../helpers/service.js";
 
 describe("responses validate against the published v2.1 contract", () => {
   it.skipIf(!existsSync(sharedContractPath))(
@@ -28,6 +42,56 @@ describe("responses validate against the published v2.1 contract", () => {
       "$.attributes: missing name",
       "$.attributes: missing tournament_type",
       '$.attributes.private: expected boolean, got "no"',
+    ]);
+  });
+
+  it("the checker reads score_in_sets and points_by_participant as the contract's example draws them: arrays", () => {
+    const match = (attributes: Record<string, unknown>) => ({
+      id: "1",
+      type: "match",
+      attributes,
+    });
+    expect(
+      violations("MatchModel", match({ score_in_sets: [], points_by_participant: [] })),
+    ).toEqual([]);
+    expect(
+      violations(
+        "MatchModel",
+        match({
+          score_in_sets: [
+            [3, 1],
+            [4, 2],
+          ],
+          points_by_participant: [{ participant_id: 355, scores: [3, 4] }],
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      violations("MatchModel", match({ score_in_sets: { a: 1 }, points_by_participant: [[1]] })),
+    ).toEqual([
+      '$.attributes.score_in_sets: expected array, got {"a":1}',
+      "$.attributes.points_by_participant[0]: expected object, got [1]",
+    ]);
+    expect(violations("MatchModel", match({ score_in_sets: [3, 1] }))).toEqual([
+      "$.attributes.score_in_sets[0]: expected array, got 3",
+      "$.attributes.score_in_sets[1]: expected array, got 1",
+    ]);
+  });
+
+  it("the list checker catches a bare array and a meta without counts (it can fail)", () => {
+    expect(listViolations("ParticipantModel", [])).toEqual([
+      "$: expected object, got []",
+      "$: missing data",
+      "$: missing meta",
+      "$: missing links",
+    ]);
+    expect(
+      listViolations("ParticipantModel", { data: [], meta: {}, links: { self: "/x" } }),
+    ).toEqual([
+      "$.meta: missing count",
+      "$.meta: missing page",
+      "$.meta: missing per_page",
+      "$.meta: missing total_pages",
     ]);
   });
 
@@ -246,5 +310,342 @@ describe("what clients of the published interface send and read (issue 15, point
     );
     expect(proto.status).toBe(422);
     expect(proto.json.errors[0].source.pointer).toBe("/data/attributes/__proto__");
+  });
+});
+
+describe("unknown attributes on tournaments, participants and races (issue 15, point 5)", () => {
+  const participant = (attributes: Record<string, unknown>) => ({
+    data: { type: "Participants", attributes },
+  });
+
+  it("are ignored and named in meta.ignored_attributes; what is known is applied and nothing unknown is stored", async () => {
+    const s = await startService();
+    const created = await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({
+        name: "Lenient",
+        tournament_type: "swiss",
+        colour: "red",
+        match_options: { accept_attachments: true, sound: "loud" },
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.json.meta)).toEqual(["ignored_attributes"]);
+    expect(created.json.meta.ignored_attributes.sort()).toEqual(["colour", "match_options.sound"]);
+    expect(created.json.data.attributes.match_options.accept_attachments).toBe(true);
+    expect(created.json.data.attributes).not.toHaveProperty("colour");
+    expect(created.json.data.attributes.match_options).not.toHaveProperty("sound");
+    const updated = await s.request(
+      "PUT",
+      "/v2.1/tournaments/1",
+      tournamentBody({ game_name: "Go", mood: 1 }),
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.json.meta).toEqual({ ignored_attributes: ["mood"] });
+    expect((await s.request("GET", "/v2.1/tournaments/1")).json.data.attributes.game_name).toBe(
+      "Go",
+    );
+    // Nothing ignored: no meta, as before.
+    const plain = await s.request(
+      "PUT",
+      "/v2.1/tournaments/1",
+      tournamentBody({ game_name: "Chess" }),
+    );
+    expect(plain.json.meta).toBeUndefined();
+
+    const one = await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants",
+      participant({ name: "Ada", team: "x" }),
+    );
+    expect(one.status).toBe(201);
+    expect(one.json.meta).toEqual({ ignored_attributes: ["team"] });
+    const changed = await s.request(
+      "PUT",
+      `/v2.1/tournaments/1/participants/${one.json.data.id}`,
+      participant({ misc: "m", team: "y" }),
+    );
+    expect(changed.json.meta).toEqual({ ignored_attributes: ["team"] });
+    expect(changed.json.data.attributes.misc).toBe("m");
+    const bulk = await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", {
+      data: {
+        type: "Participants",
+        attributes: { participants: [{ name: "Bo" }, { name: "Cy", team: "z" }], source: "csv" },
+      },
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.json.meta).toMatchObject({
+      count: 2,
+      ignored_attributes: ["source", "participants.1.team"],
+    });
+    const names = (await s.request("GET", "/v2.1/tournaments/1/participants")).json.data.map(
+      (p: { attributes: { name: string } }) => p.attributes.name,
+    );
+    expect(names).toEqual(["Ada", "Bo", "Cy"]);
+
+    const race = await s.request(
+      "POST",
+      "/v2.1/races",
+      raceBody({
+        name: "R",
+        raceType: "time trial",
+        laps: 3,
+        grandPrixOptions: { rounds: 2, pits: 1 },
+      }),
+    );
+    expect(race.status).toBe(201);
+    expect(race.json.meta.ignored_attributes.sort()).toEqual(["grandPrixOptions.pits", "laps"]);
+    const raceUpdate = await s.request(
+      "PUT",
+      `/v2.1/races/${race.json.data.id}`,
+      raceBody({ description: "d", laps: 4 }),
+    );
+    expect(raceUpdate.json.meta).toEqual({ ignored_attributes: ["laps"] });
+    expect(raceUpdate.json.data.attributes.description).toBe("d");
+  });
+
+  it("object keys (__proto__, constructor, prototype, toString ...) are still refused with 422, nothing written", async () => {
+    const s = await startService();
+    await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({ name: "T", tournament_type: "swiss" }),
+    );
+    await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", participantsBody(["A"]));
+    await s.request("POST", "/v2.1/races", raceBody({ name: "R", raceType: "time trial" }));
+    // JSON text: "__proto__" is an own key of the parsed object, as a client sends it.
+    const cases: [string, string, string, string][] = [
+      [
+        "POST",
+        "/v2.1/tournaments",
+        '"tournament"',
+        '{"name":"X","tournament_type":"swiss","__proto__":{"a":1}}',
+      ],
+      [
+        "PUT",
+        "/v2.1/tournaments/1",
+        '"tournament"',
+        '{"game_name":"G","match_options":{"constructor":1}}',
+      ],
+      ["POST", "/v2.1/tournaments/1/participants", '"Participants"', '{"name":"B","prototype":1}'],
+      ["PUT", "/v2.1/tournaments/1/participants/1", '"Participants"', '{"misc":"m","toString":1}'],
+      [
+        "POST",
+        "/v2.1/tournaments/1/participants/bulk_add",
+        '"Participants"',
+        '{"participants":[{"name":"C","__proto__":{"x":1}}]}',
+      ],
+      [
+        "POST",
+        "/v2.1/tournaments/1/participants/bulk_add",
+        '"Participants"',
+        '{"participants":[{"name":"D"}],"constructor":{}}',
+      ],
+      ["POST", "/v2.1/races", '"Race"', '{"name":"Y","raceType":"time trial","hasOwnProperty":1}'],
+      ["PUT", "/v2.1/races/1", '"Race"', '{"description":"d","notifications":{"valueOf":1}}'],
+    ];
+    for (const [method, path, type, attributes] of cases) {
+      const list = path.includes("/races") ? "/v2.1/races" : "/v2.1/tournaments";
+      await expectUnchanged(s, list, async () => {
+        const r = await s.request(
+          method as "POST",
+          path,
+          `{"data":{"type":${type},"attributes":${attributes}}}`,
+        );
+        expect(r.status, `${method} ${path} ${attributes}`).toBe(422);
+        expect(r.json.errors[0].source.pointer).toMatch(
+          /^\/data\/attributes\/.*(__proto__|constructor|prototype|toString|hasOwnProperty|valueOf)$/,
+        );
+      });
+    }
+    const roster = (await s.request("GET", "/v2.1/tournaments/1/participants")).json.data;
+    expect(
+      roster.map((p: { attributes: { name: string; misc: unknown } }) => [
+        p.attributes.name,
+        p.attributes.misc,
+      ]),
+    ).toEqual([["A", null]]);
+    expect((await s.request("GET", "/v2.1/races/1")).json.data.attributes.description).toBe("");
+  });
+
+  it("bulk_add and randomize answer with the list shape (data, meta, links) as other lists", async () => {
+    const s = await startService();
+    await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({ name: "L", tournament_type: "swiss" }),
+    );
+    const added = await s.request(
+      "POST",
+      "/v2.1/tournaments/1/participants/bulk_add",
+      participantsBody(["A", "B", "C"]),
+    );
+    expect(added.json.meta).toEqual({ count: 3, page: 1, per_page: 3, total_pages: 1 });
+    expect(typeof added.json.links.self).toBe("string");
+    expect(listViolations("ParticipantModel", added.json)).toEqual([]);
+    const shuffled = await s.request("PUT", "/v2.1/tournaments/1/participants/randomize");
+    expect(shuffled.json.meta).toEqual({ count: 3, page: 1, per_page: 3, total_pages: 1 });
+    expect(listViolations("ParticipantModel", shuffled.json)).toEqual([]);
+    expect(
+      shuffled.json.data.map((p: { attributes: { seed: number } }) => p.attributes.seed).sort(),
+    ).toEqual([1, 2, 3]);
+  });
+});
+
+const state = (value: string, type = "TournamentState") => ({
+  data: { type, attributes: { state: value } },
+});
+
+/** Every route of a tournament, its participants, matches and attachments under `base`. */
+async function checkTournamentRoutes(s: ServiceHarness, base: string, url: string): Promise<void> {
+  const ok = (definition: string, data: unknown) =>
+    expect(violations(definition, data), definition).toEqual([]);
+  const okList = (item: Parameters<typeof listViolations>[0], document: unknown) =>
+    expect(listViolations(item, document)).toEqual([]);
+  const created = await s.request(
+    "POST",
+    `${base}/tournaments`,
+    tournamentBody({
+      name: "Shapes",
+      url,
+      tournament_type: "single elimination",
+      match_options: { accept_attachments: true },
+    }),
+  );
+  expect(created.json.errors ?? []).toEqual([]);
+  ok("TournamentModel", created.json.data);
+  const t = `${base}/tournaments/${url}`;
+  okList("TournamentModel", (await s.request("GET", `${base}/tournaments`)).json);
+  ok("TournamentModel", (await s.request("GET", t)).json.data);
+  ok("TournamentModel", (await s.request("PUT", t, tournamentBody({ game_name: "Go" }))).json.data);
+
+  const one = await s.request("POST", `${t}/participants`, {
+    data: { type: "Participants", attributes: { name: "Solo", misc: "m" } },
+  });
+  ok("ParticipantModel", one.json.data);
+  const bulk = await s.request(
+    "POST",
+    `${t}/participants/bulk_add`,
+    participantsBody(["A", "B", "C"]),
+  );
+  okList("ParticipantModel", bulk.json);
+  okList("ParticipantModel", (await s.request("PUT", `${t}/participants/randomize`)).json);
+  okList("ParticipantModel", (await s.request("GET", `${t}/participants`)).json);
+  const p = `${t}/participants/${one.json.data.id}`;
+  ok("ParticipantModel", (await s.request("GET", p)).json.data);
+  ok(
+    "ParticipantModel",
+    (await s.request("PUT", p, { data: { type: "Participants", attributes: { misc: "n" } } })).json
+      .data,
+  );
+
+  ok("TournamentModel", (await s.request("PUT", `${t}/change_state`, state("start"))).json.data);
+  const matches = await s.request("GET", `${t}/matches`);
+  okList("MatchModel", matches.json);
+  const m = matches.json.data.find(
+    (x: { attributes: { state: string } }) => x.attributes.state === "open",
+  );
+  const path = `${t}/matches/${m.id}`;
+  ok("MatchModel", (await s.request("GET", path)).json.data);
+  ok(
+    "MatchModel",
+    (await s.request("PUT", `${path}/change_state`, state("mark_as_underway", "MatchState"))).json
+      .data,
+  );
+  const reported = await s.request("PUT", path, {
+    data: {
+      type: "Match",
+      attributes: {
+        match: [
+          { participant_id: String(m.attributes.player1_id), score_set: "3,4", advancing: true },
+          { participant_id: String(m.attributes.player2_id), score_set: "1,2" },
+        ],
+      },
+    },
+  });
+  expect(reported.json.data.attributes.score_in_sets).toEqual([
+    [3, 1],
+    [4, 2],
+  ]);
+  ok("MatchModel", reported.json.data);
+
+  const attachments = `${path}/attachments`;
+  const attached = await s.request("POST", attachments, {
+    data: {
+      type: "match_attachment",
+      attributes: { url: "https://example.org/v", description: "VOD" },
+    },
+  });
+  expect(attached.json.errors ?? []).toEqual([]);
+  ok("MatchAttachmentModel", attached.json.data);
+  okList("MatchAttachmentModel", (await s.request("GET", attachments)).json);
+
+  const station = await s.request("POST", `${t}/stations`, {
+    data: { type: "station", attributes: { name: "Main", stream_url: "https://example.org/s" } },
+  });
+  expect(station.json.errors ?? []).toEqual([]);
+  ok(undrawn.station as never, station.json.data);
+  const st = `${t}/stations/${station.json.data.id}`;
+  okList(undrawn.station, (await s.request("GET", `${t}/stations`)).json);
+  ok(undrawn.station as never, (await s.request("GET", st)).json.data);
+  ok(
+    undrawn.station as never,
+    (await s.request("PUT", st, { data: { type: "station", attributes: { details: "left" } } }))
+      .json.data,
+  );
+  const open = (await s.request("GET", `${t}/matches?state=open`)).json.data;
+  const queued = await s.request("POST", `${st}/station_queuers`, {
+    data: { type: "station_queuer", attributes: { match_id: Number(open[0].id) } },
+  });
+  expect(queued.json.errors ?? []).toEqual([]);
+  ok(undrawn.station_queuer as never, queued.json.data);
+  const q = `${st}/station_queuers/${queued.json.data.id}`;
+  okList(undrawn.station_queuer, (await s.request("GET", `${st}/station_queuers`)).json);
+  ok(undrawn.station_queuer as never, (await s.request("GET", q)).json.data);
+  ok(
+    undrawn.station_queuer as never,
+    (await s.request("PUT", q, { data: { type: "station_queuer", attributes: { position: 1 } } }))
+      .json.data,
+  );
+}
+
+describe("every response the v2.1 routes answer validates (issue 15)", () => {
+  it("tournaments, participants (bulk_add and randomize as lists), matches, attachments, stations and queuers; on the plain and the community paths", async () => {
+    const s = await serviceWithCommunities(["lan"]);
+    await checkTournamentRoutes(s, "/v2.1", "shapes");
+    await checkTournamentRoutes(s, "/v2.1/communities/lan", "lan_shapes");
+    const flat = "/v2.1/communities/lan/tournaments/lan_shapes/match_attachments";
+    const match = (await s.request("GET", "/v2.1/communities/lan/tournaments/lan_shapes/matches"))
+      .json.data[0].id;
+    const made = await s.request("POST", flat, {
+      data: {
+        type: "match_attachment",
+        attributes: { description: "flat", match_id: Number(match) },
+      },
+    });
+    expect(made.json.errors ?? []).toEqual([]);
+    expect(violations("MatchAttachmentModel", made.json.data)).toEqual([]);
+    expect(
+      listViolations(
+        "MatchAttachmentModel",
+        (await s.request("GET", `${flat}?match_id=${match}`)).json,
+      ),
+    ).toEqual([]);
+  });
+
+  it("communities and /me", async () => {
+    const s = await serviceWithCommunities(["lan", "nerdfest"]);
+    const communities = await s.request("GET", "/v2.1/communities");
+    expect(
+      communities.json.data.map(
+        (c: { attributes: { identifier: string } }) => c.attributes.identifier,
+      ),
+    ).toEqual(["lan", "nerdfest"]);
+    expect(listViolations("CommunityModel", communities.json)).toEqual([]);
+    const me = await s.request("GET", "/v2.1/me");
+    expect(me.status).toBe(200);
+    expect(Object.keys(me.json.data.attributes).sort()).toEqual(["email", "image_url", "username"]);
+    expect(violations("UserModel", me.json.data)).toEqual([]);
   });
 });

@@ -84,7 +84,8 @@ describe("participants", () => {
         "/data/attributes/participants/1/name",
         "/data/attributes/participants/2/name",
         "/data/attributes/participants/3/name",
-        "/data/attributes/participants/4/nom",
+        // "nom" is an unknown attribute, ignored (issue 15): the entry has no name.
+        "/data/attributes/participants/4/name",
       ]),
     );
     expect(names(await s.request("GET", "/v2.1/tournaments/1/participants"))).toEqual(["Ada"]);

@@ -102,8 +102,8 @@ describe("tournaments", () => {
     const pointers = r.json.errors
       .map((e: { source: { pointer: string } }) => e.source.pointer)
       .sort();
+    // colour is unknown: ignored (issue 15), never one of the problems.
     expect(pointers).toEqual([
-      "/data/attributes/colour",
       "/data/attributes/group_stage_options/participant_count_to_advance_per_group",
       "/data/attributes/name",
       "/data/attributes/private",

@@ -8,6 +8,7 @@ import { participantNameKey } from "../../model/participant-name.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { ServiceContext } from "../context.js";
 import { Problems, unprocessable } from "../errors.js";
+import { type Ignored, unknownAttribute } from "../validation/ignored.js";
 import {
   newParticipant,
   type ParticipantInput,
@@ -28,16 +29,19 @@ export interface Batch {
   readonly problems: Problems;
 }
 
-/** One participant from `attributes` (POST .../participants). */
-export function readOne(attributes: Record<string, unknown>): Batch {
+/** One participant from `attributes` (POST .../participants); unknown ones to `ignored` if given. */
+export function readOne(attributes: Record<string, unknown>, ignored?: Ignored): Batch {
   const problems = new Problems();
   const pointer = "/data/attributes";
-  const input = readParticipantInput(attributes, pointer, problems);
+  const input = readParticipantInput(attributes, pointer, problems, ignored);
   return { inputs: [input], pointers: [pointer], pointer, problems };
 }
 
-/** `attributes.participants` (POST .../participants/bulk_add). */
-export function readBulk(attributes: Record<string, unknown>): Batch {
+/**
+ * `attributes.participants` (POST .../participants/bulk_add). Unknown
+ * attributes of an entry go to `ignored` if given, as `participants.3.colour`.
+ */
+export function readBulk(attributes: Record<string, unknown>, ignored?: Ignored): Batch {
   const list = attributes.participants;
   const pointer = "/data/attributes/participants";
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BULK) {
@@ -47,13 +51,17 @@ export function readBulk(attributes: Record<string, unknown>): Batch {
     );
   }
   const problems = new Problems();
+  for (const key of Object.keys(attributes)) {
+    if (key !== "participants")
+      unknownAttribute(key, "/data/attributes", ["participants"], problems, ignored);
+  }
   const pointers = list.map((_, i) => `${pointer}/${i}`);
   const inputs = list.map((item, i) => {
     if (typeof item !== "object" || item === null || Array.isArray(item)) {
       problems.add(pointers[i]!, 'each participant must be an object like {"name": "..."}');
       return {};
     }
-    return readParticipantInput(item as Record<string, unknown>, pointers[i]!, problems);
+    return readParticipantInput(item as Record<string, unknown>, pointers[i]!, problems, ignored);
   });
   return { inputs, pointers, pointer, problems };
 }

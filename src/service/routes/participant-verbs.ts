@@ -8,7 +8,7 @@
 import type { ResourceObject } from "../../model/resource.js";
 import type { ParticipantRepository, ParticipantRow } from "../../store/participants-repository.js";
 import type { ServiceContext } from "../context.js";
-import { listDocument, readAttributes, readPage } from "../envelope.js";
+import { listDocument, readAttributes, readPage, wholeListDocument } from "../envelope.js";
 import { notFound, Problems } from "../errors.js";
 import { addParticipants, readBulk, readOne } from "../participants/add.js";
 import type { OwnerRef } from "../participants/owner.js";
@@ -16,6 +16,7 @@ import { clearParticipants, removeParticipant } from "../participants/remove.js"
 import { randomizeSeeds, updateParticipant } from "../participants/update.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
+import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { readParticipantInput } from "../validation/participant-input.js";
 
 /** An owner named by a path: found (404 before any body is read). */
@@ -63,10 +64,13 @@ export function registerParticipantVerbs(
     const total = o.participants.count(o.id);
     return { status: 200, body: listDocument(rows.map(resource), total, page, r.url) };
   });
+  // bulk_add and randomize answer with the list shape, as other lists (issue 15, point 5).
   router.post(`${path}/bulk_add`, (r) => {
     const o = find(r);
-    const batch = readBulk(readAttributes(readJsonBody(r), "participant"));
-    return { status: 200, body: { data: addParticipants(service, o.ref, batch).map(resource) } };
+    const ignored: Ignored = [];
+    const batch = readBulk(readAttributes(readJsonBody(r), "participant"), ignored);
+    const rows = addParticipants(service, o.ref, batch).map(resource);
+    return { status: 200, body: wholeListDocument(rows, r.url, ignoredMeta(ignored).meta) };
   });
   router.delete(`${path}/clear`, (r) => {
     clearParticipants(service, find(r).ref);
@@ -74,13 +78,14 @@ export function registerParticipantVerbs(
   });
   router.put(`${path}/randomize`, (r) => {
     const rows = randomizeSeeds(service, find(r).ref);
-    return { status: 200, body: { data: rows.map(resource) } };
+    return { status: 200, body: wholeListDocument(rows.map(resource), r.url) };
   });
   router.post(path, (r) => {
     const o = find(r);
-    const batch = readOne(readAttributes(readJsonBody(r), "participant"));
+    const ignored: Ignored = [];
+    const batch = readOne(readAttributes(readJsonBody(r), "participant"), ignored);
     const [row] = addParticipants(service, o.ref, batch);
-    return { status: 201, body: { data: resource(row!) } };
+    return { status: 201, body: { data: resource(row!), ...ignoredMeta(ignored) } };
   });
   router.get(`${path}/:participant`, (r) => ({
     status: 200,
@@ -90,9 +95,10 @@ export function registerParticipantVerbs(
     const target = ids(r);
     const attributes = readAttributes(readJsonBody(r), "participant");
     const problems = new Problems();
-    const input = readParticipantInput(attributes, "/data/attributes", problems);
+    const ignored: Ignored = [];
+    const input = readParticipantInput(attributes, "/data/attributes", problems, ignored);
     const row = updateParticipant(service, target, input, problems);
-    return { status: 200, body: { data: resource(row) } };
+    return { status: 200, body: { data: resource(row), ...ignoredMeta(ignored) } };
   });
   router.delete(`${path}/:participant`, (r) => {
     const target = ids(r);

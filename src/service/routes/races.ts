@@ -15,19 +15,25 @@ import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { raceParticipantResource, raceResource } from "../serializers/race.js";
 import { freeSlug } from "../url-slug.js";
+import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { defaultRaceSettings, mergeRaceSettings, roundCount } from "../validation/race-settings.js";
 import { registerParticipantVerbs } from "./participant-verbs.js";
 
 /** Attributes that shape the rounds and their points: frozen once the race has started. */
 const STRUCTURAL = ["raceType", "grandPrixOptions", "pointsTable"];
 
-function createRace(service: ServiceContext, attributes: Record<string, unknown>): RaceRow {
+/** Unknown attributes go to `ignored` (v2.1, issue 15), as a tournament's. */
+function createRace(
+  service: ServiceContext,
+  attributes: Record<string, unknown>,
+  ignored: Ignored,
+): RaceRow {
   const problems = new Problems();
   for (const field of ["name", "raceType"]) {
     if (attributes[field] === undefined)
       problems.add(`/data/attributes/${field}`, `${field} is required`);
   }
-  const settings = mergeRaceSettings(defaultRaceSettings(), attributes, problems);
+  const settings = mergeRaceSettings(defaultRaceSettings(), attributes, problems, ignored);
   return service.write(() => {
     const { races, rounds } = service.race;
     if (attributes.url === undefined)
@@ -42,11 +48,12 @@ function createRace(service: ServiceContext, attributes: Record<string, unknown>
   });
 }
 
-/** Merges `attributes` into the settings as they stand inside the write. */
+/** Merges `attributes` into the settings as they stand inside the write; unknown ones to `ignored`. */
 function updateRace(
   service: ServiceContext,
   raceId: number,
   attributes: Record<string, unknown>,
+  ignored: Ignored,
 ): RaceRow {
   return service.write(() => {
     const race = currentRace(service, raceId);
@@ -61,7 +68,7 @@ function updateRace(
         }
       }
     }
-    const settings = mergeRaceSettings(race.settings, attributes, problems);
+    const settings = mergeRaceSettings(race.settings, attributes, problems, ignored);
     const { races, rounds } = service.race;
     if (problems.empty && races.urlTaken(settings.url, race.id))
       problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
@@ -86,13 +93,17 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
   });
   router.post(`${prefix}/races`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "race");
-    return { status: 201, body: { data: resource(createRace(service, attributes)) } };
+    const ignored: Ignored = [];
+    const row = createRace(service, attributes, ignored);
+    return { status: 201, body: { data: resource(row), ...ignoredMeta(ignored) } };
   });
   router.get(`${prefix}/races/:race`, (r) => ({ status: 200, body: { data: resource(one(r)) } }));
   router.put(`${prefix}/races/:race`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "race");
-    return { status: 200, body: { data: resource(updateRace(service, id, attributes)) } };
+    const ignored: Ignored = [];
+    const row = updateRace(service, id, attributes, ignored);
+    return { status: 200, body: { data: resource(row), ...ignoredMeta(ignored) } };
   });
   router.delete(`${prefix}/races/:race`, (r) => {
     const id = one(r).id;

@@ -15,6 +15,7 @@ import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { tournamentResource } from "../serializers/tournament.js";
 import { freeSlug } from "../url-slug.js";
+import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { defaultSettings, mergeSettings } from "../validation/tournament-settings.js";
 import { changeTournamentState } from "./tournament-state.js";
 
@@ -87,17 +88,19 @@ export function readFilter(
   return filter;
 }
 
+/** `ignored`, when given, collects unknown attributes instead of refusing them (v2.1, issue 15). */
 export function createTournament(
   service: ServiceContext,
   attributes: Record<string, unknown>,
   communityId: string | undefined,
+  ignored?: Ignored,
 ): TournamentRow {
   const problems = new Problems();
   for (const field of ["name", "tournament_type"]) {
     if (attributes[field] === undefined)
       problems.add(`/data/attributes/${field}`, `${field} is required`);
   }
-  const settings = mergeSettings(defaultSettings(), attributes, problems);
+  const settings = mergeSettings(defaultSettings(), attributes, problems, ignored);
   return service.write(() => {
     if (attributes.url === undefined) settings.url = freeUrl(service, settings.name);
     else if (problems.empty && service.tournaments.urlTaken(settings.url)) {
@@ -117,12 +120,14 @@ export function createTournament(
 /**
  * Merges `attributes` into the settings as they stand inside the write: a
  * change made meanwhile by another process is kept, and structural settings
- * are refused once the tournament has started, whoever started it.
+ * are refused once the tournament has started, whoever started it. `ignored`:
+ * as for createTournament.
  */
 export function updateTournament(
   service: ServiceContext,
   tournamentId: number,
   attributes: Record<string, unknown>,
+  ignored?: Ignored,
 ): TournamentRow {
   return service.write(() => {
     const row = currentTournament(service, tournamentId);
@@ -137,7 +142,7 @@ export function updateTournament(
         }
       }
     }
-    const settings = mergeSettings(row.settings, attributes, problems);
+    const settings = mergeSettings(row.settings, attributes, problems, ignored);
     if (problems.empty && service.tournaments.urlTaken(settings.url, row.id)) {
       problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
     }
@@ -176,12 +181,9 @@ export function registerTournamentRoutes(
   });
   router.post(`${prefix}/tournaments`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "tournament");
-    return {
-      status: 201,
-      body: {
-        data: resource(createTournament(service, attributes, communityOf(r))),
-      },
-    };
+    const ignored: Ignored = [];
+    const row = createTournament(service, attributes, communityOf(r), ignored);
+    return { status: 201, body: { data: resource(row), ...ignoredMeta(ignored) } };
   });
   router.get(`${prefix}/tournaments/:tournament`, (r) => ({
     status: 200,
@@ -191,10 +193,9 @@ export function registerTournamentRoutes(
   router.put(`${prefix}/tournaments/:tournament`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournament");
-    return {
-      status: 200,
-      body: { data: resource(updateTournament(service, id, attributes)) },
-    };
+    const ignored: Ignored = [];
+    const row = updateTournament(service, id, attributes, ignored);
+    return { status: 200, body: { data: resource(row), ...ignoredMeta(ignored) } };
   });
   router.delete(`${prefix}/tournaments/:tournament`, (r) => {
     const id = one(r).id;

@@ -7,6 +7,7 @@
  */
 import type { Problems } from "../errors.js";
 import { describeType, type FieldSpec, NO_VALUE, readField } from "./fields.js";
+import { type Ignored, unknownAttribute } from "./ignored.js";
 
 export interface AttributeSchema {
   readonly topLevel: Readonly<Record<string, FieldSpec>>;
@@ -24,14 +25,12 @@ function applyGroup(
   input: Iterable<readonly [string, unknown]>,
   pointer: string,
   problems: Problems,
+  ignored: Ignored | undefined,
 ): void {
   for (const [key, value] of input) {
     const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
     if (spec === undefined) {
-      problems.add(
-        `${pointer}/${key}`,
-        `unknown attribute ${key}; known: ${Object.keys(specs).join(", ")}`,
-      );
+      unknownAttribute(key, pointer, Object.keys(specs), problems, ignored);
       continue;
     }
     const read = readField(spec, value, `${pointer}/${key}`, problems);
@@ -41,13 +40,18 @@ function applyGroup(
   }
 }
 
-/** Merges `input` over `base` (a deep copy is changed), recording every problem. */
+/**
+ * Merges `input` over `base` (a deep copy is changed), recording every problem.
+ * An unknown attribute is named in `ignored` when it is given (v2.1, issue 15),
+ * else refused; a key naming an object property is refused either way (ignored.ts).
+ */
 export function mergeAttributes<T extends object>(
   base: T,
   input: Record<string, unknown>,
   schema: AttributeSchema,
   problems: Problems,
   pointer: string,
+  ignored?: Ignored,
 ): T {
   const settings = structuredClone(base) as unknown as Record<string, unknown>;
   // Entries, not an object: a key such as "__proto__" must stay a key.
@@ -65,12 +69,13 @@ export function mergeAttributes<T extends object>(
           Object.entries(value),
           `${pointer}/${key}`,
           problems,
+          ignored,
         );
       }
     } else {
       topLevel.push([key, value]);
     }
   }
-  applyGroup(settings, schema.topLevel, topLevel, pointer, problems);
+  applyGroup(settings, schema.topLevel, topLevel, pointer, problems, ignored);
   return settings as unknown as T;
 }

@@ -3,6 +3,7 @@ import { normalParticipantName } from "../../model/participant-name.js";
 import type { NewParticipant, ParticipantChanges } from "../../store/participants-repository.js";
 import type { Problems } from "../errors.js";
 import { type FieldSpec, NO_VALUE, readField } from "./fields.js";
+import { type Ignored, unknownAttribute } from "./ignored.js";
 
 const SPECS: Readonly<Record<string, FieldSpec>> = {
   name: { kind: "string", maxLength: 255 },
@@ -31,20 +32,23 @@ export interface ParticipantInput extends ParticipantChanges {
   readonly seed?: number;
 }
 
+/**
+ * Reads one participant's attributes. An unknown attribute is named in
+ * `ignored` when it is given (v2.1, issue 15), else refused; a key naming an
+ * object property is refused either way (ignored.ts).
+ */
 export function readParticipantInput(
   attributes: Record<string, unknown>,
   pointer: string,
   problems: Problems,
+  ignored?: Ignored,
 ): ParticipantInput {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (READ_ONLY.has(key)) continue;
     const spec = Object.hasOwn(SPECS, key) ? SPECS[key] : undefined;
     if (spec === undefined) {
-      problems.add(
-        `${pointer}/${key}`,
-        `unknown attribute ${key}; known: ${Object.keys(SPECS).join(", ")}`,
-      );
+      unknownAttribute(key, pointer, Object.keys(SPECS), problems, ignored);
       continue;
     }
     const read =

@@ -12,6 +12,7 @@ import {
 import type { Problems } from "../errors.js";
 import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
 import { describeType, type FieldSpec } from "./fields.js";
+import type { Ignored } from "./ignored.js";
 
 const bool: FieldSpec = { kind: "boolean" };
 
@@ -82,15 +83,19 @@ function readPointsTable(
   return undefined;
 }
 
-/** Merges `input` over `base` (a copy is changed), recording every problem. */
+/**
+ * Merges `input` over `base` (a copy is changed), recording every problem;
+ * unknown attributes go to `ignored` when it is given (attribute-merge.ts).
+ */
 export function mergeRaceSettings(
   base: RaceSettings,
   input: Record<string, unknown>,
   problems: Problems,
+  ignored?: Ignored,
   pointer = "/data/attributes",
 ): RaceSettings {
   const { pointsTable, ...rest } = input;
-  const merged = mergeAttributes(base, rest, SCHEMA, problems, pointer);
+  const merged = mergeAttributes(base, rest, SCHEMA, problems, pointer, ignored);
   if (pointsTable !== undefined) {
     const table = readPointsTable(pointsTable, `${pointer}/pointsTable`, problems);
     if (table !== undefined) merged.pointsTable = table;

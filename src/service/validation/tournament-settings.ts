@@ -16,6 +16,7 @@ import {
 import type { Problems } from "../errors.js";
 import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
 import type { FieldSpec } from "./fields.js";
+import type { Ignored } from "./ignored.js";
 
 const bool: FieldSpec = { kind: "boolean" };
 const points: FieldSpec = { kind: "number", min: -1000, max: 1000 };
@@ -160,14 +161,18 @@ export function defaultSettings(): TournamentSettings {
   };
 }
 
-/** Merges `input` over `base` (a deep copy is changed), recording every problem. */
+/**
+ * Merges `input` over `base` (a deep copy is changed), recording every problem;
+ * unknown attributes go to `ignored` when it is given (attribute-merge.ts).
+ */
 export function mergeSettings(
   base: TournamentSettings,
   input: Record<string, unknown>,
   problems: Problems,
+  ignored?: Ignored,
   pointer = "/data/attributes",
 ): TournamentSettings {
-  const merged = mergeAttributes(base, input, SCHEMA, problems, pointer);
+  const merged = mergeAttributes(base, input, SCHEMA, problems, pointer, ignored);
   checkCrossFields(merged, problems, pointer);
   return merged;
 }
