@@ -3,7 +3,7 @@
 
 _tourney_subcommands() {
   case "$1" in
-    _root) echo "tournament tournaments participants participant match matches station stations attachment attachments race races community communities whoami config profile profiles auth serve completion" ;;
+    _root) echo "tournament tournaments participants participant match matches station stations attachment attachments race races community communities whoami config profile profiles auth login logout serve completion" ;;
     tournament) echo "list ls view show create update edit delete rm start finalize reset start-group-stage finalize-group-stage reset-group-stage process-checkin abort-checkin change-state standings" ;;
     participants) echo "list ls view show add bulk-add update edit delete rm clear randomize shuffle check-in undo-check-in register unregister" ;;
     match) echo "list ls view show report reopen mark-underway unmark-underway" ;;
@@ -17,9 +17,11 @@ _tourney_subcommands() {
     community) echo "list ls" ;;
     config) echo "list get set unset" ;;
     profile) echo "list ls add use switch remove rm" ;;
-    auth) echo "login logout status" ;;
-    serve) echo "key keys" ;;
+    auth) echo "login logout status token" ;;
+    serve) echo "user users key keys community communities" ;;
+    serve__user) echo "add list remove rm password passwd" ;;
     serve__key) echo "create list revoke" ;;
+    serve__community) echo "add list remove" ;;
   esac
 }
 
@@ -36,6 +38,8 @@ _tourney_step() {
     "_root config") echo config ;;
     "_root profile"|"_root profiles") echo profile ;;
     "_root auth") echo auth ;;
+    "_root login") echo login ;;
+    "_root logout") echo logout ;;
     "_root serve") echo serve ;;
     "_root completion") echo completion ;;
     "tournament list"|"tournament ls") echo tournament__list ;;
@@ -126,10 +130,20 @@ _tourney_step() {
     "auth login") echo auth__login ;;
     "auth logout") echo auth__logout ;;
     "auth status") echo auth__status ;;
+    "auth token") echo auth__token ;;
+    "serve user"|"serve users") echo serve__user ;;
     "serve key"|"serve keys") echo serve__key ;;
+    "serve community"|"serve communities") echo serve__community ;;
+    "serve__user add") echo serve__user__add ;;
+    "serve__user list") echo serve__user__list ;;
+    "serve__user remove"|"serve__user rm") echo serve__user__remove ;;
+    "serve__user password"|"serve__user passwd") echo serve__user__password ;;
     "serve__key create") echo serve__key__create ;;
     "serve__key list") echo serve__key__list ;;
     "serve__key revoke") echo serve__key__revoke ;;
+    "serve__community add") echo serve__community__add ;;
+    "serve__community list") echo serve__community__list ;;
+    "serve__community remove") echo serve__community__remove ;;
   esac
 }
 
@@ -232,14 +246,26 @@ _tourney_options() {
     profile__use) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     profile__remove) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     auth) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    auth__login) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    auth__login) echo "--with-token --api-key --base-url --auth-url --scopes --no-browser -h --help -V --version --json --profile -v --verbose -y --yes --no-input --no-color" ;;
     auth__logout) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     auth__status) echo "--check -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    serve) echo "--host --port --db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    auth__token) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    login) echo "--with-token --api-key --base-url --auth-url --scopes --no-browser -h --help -V --version --json --profile -v --verbose -y --yes --no-input --no-color" ;;
+    logout) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve) echo "--host --port --db --token-lifetime --poll-interval -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__user) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__user__add) echo "--email --image-url --db --no-password -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__user__list) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__user__remove) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__user__password) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     serve__key) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    serve__key__create) echo "--label --db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__key__create) echo "--label --user --scope --db --community -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     serve__key__list) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     serve__key__revoke) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__community) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__community__add) echo "--name --description --member --db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__community__list) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve__community__remove) echo "--db -h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     completion) echo "-h --help -V --version --json --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
   esac
 }
@@ -599,21 +625,52 @@ _tourney_option_values() {
     "profile__remove --base-url") echo ""; return 0 ;;
     "auth --profile") echo ""; return 0 ;;
     "auth --base-url") echo ""; return 0 ;;
-    "auth__login --profile") echo ""; return 0 ;;
     "auth__login --base-url") echo ""; return 0 ;;
+    "auth__login --auth-url") echo ""; return 0 ;;
+    "auth__login --scopes") echo ""; return 0 ;;
+    "auth__login --profile") echo ""; return 0 ;;
     "auth__logout --profile") echo ""; return 0 ;;
     "auth__logout --base-url") echo ""; return 0 ;;
     "auth__status --profile") echo ""; return 0 ;;
     "auth__status --base-url") echo ""; return 0 ;;
+    "auth__token --profile") echo ""; return 0 ;;
+    "auth__token --base-url") echo ""; return 0 ;;
+    "login --base-url") echo ""; return 0 ;;
+    "login --auth-url") echo ""; return 0 ;;
+    "login --scopes") echo ""; return 0 ;;
+    "login --profile") echo ""; return 0 ;;
+    "logout --profile") echo ""; return 0 ;;
+    "logout --base-url") echo ""; return 0 ;;
     "serve --host") echo ""; return 0 ;;
     "serve --port") echo ""; return 0 ;;
     "serve --db") echo ""; return 0 ;;
+    "serve --token-lifetime") echo ""; return 0 ;;
+    "serve --poll-interval") echo ""; return 0 ;;
     "serve --profile") echo ""; return 0 ;;
     "serve --base-url") echo ""; return 0 ;;
+    "serve__user --profile") echo ""; return 0 ;;
+    "serve__user --base-url") echo ""; return 0 ;;
+    "serve__user__add --email") echo ""; return 0 ;;
+    "serve__user__add --image-url") echo ""; return 0 ;;
+    "serve__user__add --db") echo ""; return 0 ;;
+    "serve__user__add --profile") echo ""; return 0 ;;
+    "serve__user__add --base-url") echo ""; return 0 ;;
+    "serve__user__list --db") echo ""; return 0 ;;
+    "serve__user__list --profile") echo ""; return 0 ;;
+    "serve__user__list --base-url") echo ""; return 0 ;;
+    "serve__user__remove --db") echo ""; return 0 ;;
+    "serve__user__remove --profile") echo ""; return 0 ;;
+    "serve__user__remove --base-url") echo ""; return 0 ;;
+    "serve__user__password --db") echo ""; return 0 ;;
+    "serve__user__password --profile") echo ""; return 0 ;;
+    "serve__user__password --base-url") echo ""; return 0 ;;
     "serve__key --profile") echo ""; return 0 ;;
     "serve__key --base-url") echo ""; return 0 ;;
     "serve__key__create --label") echo ""; return 0 ;;
+    "serve__key__create --user") echo ""; return 0 ;;
+    "serve__key__create --scope") echo ""; return 0 ;;
     "serve__key__create --db") echo ""; return 0 ;;
+    "serve__key__create --community") echo ""; return 0 ;;
     "serve__key__create --profile") echo ""; return 0 ;;
     "serve__key__create --base-url") echo ""; return 0 ;;
     "serve__key__list --db") echo ""; return 0 ;;
@@ -622,6 +679,20 @@ _tourney_option_values() {
     "serve__key__revoke --db") echo ""; return 0 ;;
     "serve__key__revoke --profile") echo ""; return 0 ;;
     "serve__key__revoke --base-url") echo ""; return 0 ;;
+    "serve__community --profile") echo ""; return 0 ;;
+    "serve__community --base-url") echo ""; return 0 ;;
+    "serve__community__add --name") echo ""; return 0 ;;
+    "serve__community__add --description") echo ""; return 0 ;;
+    "serve__community__add --member") echo ""; return 0 ;;
+    "serve__community__add --db") echo ""; return 0 ;;
+    "serve__community__add --profile") echo ""; return 0 ;;
+    "serve__community__add --base-url") echo ""; return 0 ;;
+    "serve__community__list --db") echo ""; return 0 ;;
+    "serve__community__list --profile") echo ""; return 0 ;;
+    "serve__community__list --base-url") echo ""; return 0 ;;
+    "serve__community__remove --db") echo ""; return 0 ;;
+    "serve__community__remove --profile") echo ""; return 0 ;;
+    "serve__community__remove --base-url") echo ""; return 0 ;;
     "completion --profile") echo ""; return 0 ;;
     "completion --base-url") echo ""; return 0 ;;
   esac

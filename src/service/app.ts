@@ -2,11 +2,14 @@
 import { EngineRuleError } from "../engine/errors.js";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { openDatabase } from "../store/database.js";
+import { accountAdmin } from "./accounts.js";
 import { newApiKey } from "./api-keys.js";
-import { createContext, type ServiceContext } from "./context.js";
+import { NOBODY } from "./caller.js";
 import { communityChecked } from "./communities.js";
+import { createContext, type ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
+import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
 import { ReplyMemo } from "./reply-memo.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerAttachmentRoutes } from "./routes/attachments.js";
@@ -231,14 +234,19 @@ export function createService(options: ServiceOptions): Service {
   const context = createContext(db, {
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.cache === undefined ? {} : { cache: options.cache }),
+    // Served, a request is nobody's until its credential says whose (access.ts).
+    ...(options.requireAuth === true ? { caller: NOBODY } : {}),
   });
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
+  const oauth = createOAuthHandler(context, options.oauth ?? {});
   const memo = new ReplyMemo();
   const handleSync = (request: HttpRequest): HttpResponse => {
     let response: HttpResponse;
     try {
-      response = toHttpResponse(answer(context, router, requireAuth, request), memo);
+      response = isOAuthPath(request.path)
+        ? oauth(request)
+        : toHttpResponse(answer(context, router, requireAuth, request), memo);
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
@@ -258,6 +266,7 @@ export function createService(options: ServiceOptions): Service {
       return key;
     },
     apiKeyCount: () => context.apiKeys.count(),
+    admin: accountAdmin(context.accounts, context.apiKeys, () => context.now()),
     close: () => db.close(),
   };
 }

@@ -3,8 +3,9 @@ import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
 import type { ParticipantRepository } from "../store/participants-repository.js";
-import { openStore, type RaceStore } from "../store/store.js";
+import { type AccountStore, openStore, type RaceStore } from "../store/store.js";
 import type { TournamentRepository } from "../store/tournaments-repository.js";
+import { type Access, type Caller, LOCAL_CALLER } from "./caller.js";
 
 export interface ServiceContext {
   readonly db: Db;
@@ -14,6 +15,15 @@ export interface ServiceContext {
   readonly matches: MatchRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly race: RaceStore;
+  readonly accounts: AccountStore;
+  /**
+   * Whom the request is answered for, and whether it reads, writes or joins
+   * (access.ts): set by the credential check of each served request, back to
+   * the context's default caller when the request ends (in process: the local
+   * owner, who reaches every record; served: nobody).
+   */
+  caller: Caller;
+  access: Access;
   /** The current time as an ISO 8601 string; one time for the whole of a request. */
   now(): string;
   /** A fresh seed stored with a tournament, from which every randomised step derives. */
@@ -42,6 +52,8 @@ export interface ContextOptions {
   readonly randomSeed?: () => number;
   /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
   readonly cache?: boolean;
+  /** The caller outside a request's credential check (access.ts); default the local owner. */
+  readonly caller?: Caller;
 }
 
 export function createContext(db: Db, options: ContextOptions): ServiceContext {
@@ -88,6 +100,9 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   const iso = (): string => clock().toISOString();
   let requestTime: string | undefined;
   let inRequest = false;
+  const defaultCaller = options.caller ?? LOCAL_CALLER;
+  let caller = defaultCaller;
+  let access: Access = "read";
   return {
     db,
     matches,
@@ -96,6 +111,19 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     participants,
     apiKeys: store.apiKeys,
     race: store.race,
+    accounts: store.accounts,
+    get caller() {
+      return caller;
+    },
+    set caller(value) {
+      caller = value;
+    },
+    get access() {
+      return access;
+    },
+    set access(value) {
+      access = value;
+    },
     now: () => {
       if (!inRequest) return iso();
       requestTime ??= iso();
@@ -113,6 +141,8 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       } finally {
         inRequest = false;
         requestTime = undefined;
+        caller = defaultCaller;
+        access = "read";
       }
     },
   };

@@ -1,7 +1,9 @@
 /** Header, size and credential checks every request passes before its route. */
-import type { ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
 import type { ServiceRequest } from "./router.js";
+
+/** Keys and tokens, accounts and scopes: credentials.ts. */
+export { authenticate as checkCredentials } from "./credentials.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -39,36 +41,4 @@ export function checkDeclaredLength(request: Pick<ServiceRequest, "header" | "bo
   const large =
     body.length * 3 > MAX_BODY_BYTES && Buffer.byteLength(body, "utf8") > MAX_BODY_BYTES;
   if (declared > MAX_BODY_BYTES || large) throw tooLarge();
-}
-
-function unauthorized(detail: string): ServiceError {
-  return new ServiceError(401, [{ status: 401, detail }], {
-    "www-authenticate": 'ApiKey realm="tourney"',
-  });
-}
-
-/** Checks `Authorization` (an API key, type v1) against the stored key hashes. */
-export function checkCredentials(
-  service: ServiceContext,
-  request: Pick<ServiceRequest, "header" | "query">,
-): string {
-  const header = request.header("authorization")?.trim();
-  const kind = request.header("authorization-type")?.trim().toLowerCase();
-  if (!header) {
-    // v2.1 never reads a key from the URL: URLs end up in logs and browser history.
-    const inQuery = request.query.has("api_key");
-    throw unauthorized(
-      inQuery
-        ? "v2.1 takes the API key from the Authorization header only, not from ?api_key= (that is v1's way)"
-        : "an API key is required: send it in the Authorization header",
-    );
-  }
-  if (kind === "v2" || /^bearer\s/i.test(header)) {
-    throw unauthorized(
-      "this server does not issue OAuth tokens; send an API key with Authorization-Type: v1",
-    );
-  }
-  const row = service.apiKeys.verify(header, service.now());
-  if (row === undefined) throw unauthorized("the API key is not valid for this server");
-  return row.label;
 }

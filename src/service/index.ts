@@ -4,20 +4,24 @@
  */
 import type { CommunityAdmin } from "./communities.js";
 import type {
-  ApiKeyAdmin,
   HttpServerOptions,
   RunningServer,
+  ServeAdmin,
   Service,
   ServiceOptions,
 } from "./types.js";
 
 export type { CommunityAdmin } from "./communities.js";
 export type {
-  ApiKeyAdmin,
+  AccountAdmin,
   HttpServerOptions,
+  KeyInfo,
+  OAuthSettings,
   RunningServer,
+  ServeAdmin,
   Service,
   ServiceOptions,
+  UserInfo,
 } from "./types.js";
 
 export async function openService(options: ServiceOptions): Promise<Service> {
@@ -25,10 +29,10 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   return createService(options);
 }
 
-/** API key administration of a served database, without starting the service. */
-export async function openKeyAdmin(dbPath: string): Promise<ApiKeyAdmin> {
-  const { createKeyAdmin } = await import("./api-keys.js");
-  return createKeyAdmin(dbPath);
+/** Users and API keys of a served database, without starting the service. */
+export async function openServeAdmin(dbPath: string): Promise<ServeAdmin> {
+  const { createServeAdmin } = await import("./accounts.js");
+  return createServeAdmin(dbPath);
 }
 
 /** Community administration of a served database (`tourney serve community`). */

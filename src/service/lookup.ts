@@ -9,11 +9,16 @@
  */
 import type { ParticipantRow } from "../store/participants-repository.js";
 import type { TournamentRow } from "../store/tournaments-repository.js";
+import { checkOwner } from "./access.js";
 import { refreshCheckIn } from "./bracket/check-in.js";
 import type { ServiceContext } from "./context.js";
 import { notFound } from "./errors.js";
 
-/** `{tournament_id}` is an id or the tournament's url slug. */
+/**
+ * `{tournament_id}` is an id or the tournament's url slug. Answers for the
+ * caller (access.ts): another account's private tournament is not found, a
+ * public one is read-only.
+ */
 export function findTournament(
   service: ServiceContext,
   ref: string,
@@ -22,9 +27,11 @@ export function findTournament(
   const row = /^\d+$/.test(ref)
     ? service.tournaments.findById(Number(ref))
     : service.tournaments.findByUrl(ref);
+  const missing = `tournament ${ref} not found`;
   if (row === undefined || (communityId !== undefined && row.community_id !== communityId)) {
-    throw notFound(`tournament ${ref} not found`);
+    throw notFound(missing);
   }
+  checkOwner(service, row.owner_id, row.settings.private, missing, "tournament");
   return refreshCheckIn(service, row);
 }
 

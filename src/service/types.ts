@@ -20,6 +20,20 @@ export interface ServiceOptions {
   readonly onError?: (error: unknown) => void;
   /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
   readonly cache?: boolean;
+  /** Lifetimes of the OAuth server's tokens and codes (oauth/server.ts OAUTH_DEFAULTS). */
+  readonly oauth?: OAuthSettings;
+}
+
+/** Lifetimes and pace of the OAuth server (issue 14), in seconds. */
+export interface OAuthSettings {
+  /** How long an access token is accepted; default one week. */
+  readonly accessTokenSeconds?: number;
+  /** How long a refresh token may be used (once); default 90 days. */
+  readonly refreshTokenSeconds?: number;
+  /** How long a device authorization waits for approval; default 10 minutes. */
+  readonly deviceCodeSeconds?: number;
+  /** How often a device may poll the token endpoint; default 5 s (RFC 8628 §3.2). */
+  readonly pollIntervalSeconds?: number;
 }
 
 export interface Service {
@@ -38,13 +52,68 @@ export interface Service {
   createApiKey(label: string): string;
   /** How many API keys exist. */
   apiKeyCount(): number;
+  /** Users and keys (accounts.ts), on the service's own connection. */
+  readonly admin: AccountAdmin;
   close(): void;
 }
 
-export interface ApiKeyAdmin {
-  create(label: string): string;
-  list(): { id: number; label: string; created_at: string; last_used_at: string | null }[];
-  revoke(id: number): boolean;
+/** A refusal says why; the CLI words it as a usage error. */
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: string };
+
+export interface NewAccount {
+  readonly username: string;
+  readonly email?: string | null;
+  readonly imageUrl?: string | null;
+  /** Set with the slow hash (passwords.ts); absent: the user cannot sign in until one is set. */
+  readonly password?: string | null;
+}
+
+export interface UserInfo {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string | null;
+  readonly image_url: string | null;
+  readonly created_at: string;
+  /** API keys acting for the user. */
+  readonly keys: number;
+  /** Whether a password is set (the user can sign in to approve a device). */
+  readonly password: boolean;
+}
+
+export interface KeyInfo {
+  readonly id: number;
+  readonly label: string;
+  readonly username: string;
+  /** Space-separated; null: every scope. */
+  readonly scopes: string | null;
+  readonly created_at: string;
+  readonly last_used_at: string | null;
+}
+
+export interface NewKey {
+  readonly label: string;
+  /** Whom the key acts for; default the owner. */
+  readonly user?: string;
+  /** Default: every scope. */
+  readonly scopes?: readonly string[];
+}
+
+export interface AccountAdmin {
+  addUser(input: NewAccount): Outcome<UserInfo>;
+  listUsers(): UserInfo[];
+  /** The user's tournaments, races and communities pass to the owner (`moved` of them); keys and tokens go. */
+  removeUser(username: string): Outcome<{ readonly moved: number }>;
+  setPassword(username: string, password: string): Outcome<undefined>;
+  /** A new API key, returned once (only its hash is stored), and whom it acts for. */
+  createKey(input: NewKey): Outcome<{ readonly key: string; readonly username: string }>;
+  listKeys(): KeyInfo[];
+  revokeKey(id: number): boolean;
+}
+
+/** The accounts of a database opened apart from any service (`tourney serve user|key`). */
+export interface ServeAdmin extends AccountAdmin {
   close(): void;
 }
 

@@ -1,38 +1,53 @@
 /**
  * API keys of the served service. Only a SHA-256 hash of each key is stored.
+ * Each key acts for one user account and may carry scopes (NULL: every scope).
  * The plain repository: every read a query (cache/cached-api-keys.ts holds them).
  */
 import type { Statement } from "better-sqlite3";
+import { type Credential, hashSecret, OWNER_ID, parseScopes } from "./credentials.js";
 import type { Db } from "./database.js";
 
-export interface ApiKeyRow {
+/** A key as `verify` finds it: a credential (credentials.ts), held as it is by the cache. */
+export interface ApiKeyRow extends Credential {
   readonly id: number;
   readonly label: string;
   readonly created_at: string;
   readonly last_used_at: string | null;
 }
 
-let crypto: typeof import("node:crypto") | undefined;
-
-export function hashApiKey(key: string): string {
-  // node:crypto is loaded on first use (start-up of commands that never see a key), then
-  // kept: looking the module up again cost 0.7 of the 2.5 us of a hash (every served request).
-  crypto ??= process.getBuiltinModule("node:crypto");
-  return crypto.createHash("sha256").update(key, "utf8").digest("hex");
+/** A key as listed: its account's name and its scopes as stored (space-separated). */
+export interface ApiKeyListRow {
+  readonly id: number;
+  readonly label: string;
+  readonly username: string;
+  readonly scopes: string | null;
+  readonly created_at: string;
+  readonly last_used_at: string | null;
 }
+
+/** Whom a new key acts for, and its scopes (undefined or null: every scope). */
+export interface KeyGrant {
+  readonly userId?: number;
+  readonly scopes?: readonly string[] | null;
+}
+
+type RawRow = Omit<ApiKeyRow, "scopes"> & { scopes: string | null };
+
+export const hashApiKey = hashSecret;
 
 /** A key's use is written at most this often: reads must not write on every request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class ApiKeyRepository {
-  readonly #byHash: Statement<[string], ApiKeyRow>;
+  readonly #byHash: Statement<[string], RawRow>;
   readonly #touch: Statement<[string, number]>;
   /** When each key's use was last written (epoch ms), so it is written once a minute at most. */
   readonly #written = new Map<number, number>();
 
   constructor(private readonly db: Db) {
     this.#byHash = db.prepare(
-      "SELECT id, label, created_at, last_used_at FROM api_keys WHERE key_hash = ?",
+      `SELECT k.id, k.label, k.created_at, k.last_used_at, k.user_id, u.username, k.scopes
+       FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?`,
     );
     this.#touch = db.prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?");
   }
@@ -41,16 +56,21 @@ export class ApiKeyRepository {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM api_keys").get() as { n: number }).n;
   }
 
-  insert(label: string, key: string, now: string): number {
+  /** A new key for `grant.userId` (default: the owner) with `grant.scopes` (default: every scope). */
+  insert(label: string, key: string, now: string, grant: KeyGrant = {}): number {
+    const scopes = grant.scopes == null ? null : grant.scopes.join(" ");
     const result = this.db
-      .prepare("INSERT INTO api_keys (label, key_hash, created_at) VALUES (?, ?, ?)")
-      .run(label, hashApiKey(key), now);
+      .prepare(
+        "INSERT INTO api_keys (label, key_hash, created_at, user_id, scopes) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(label, hashApiKey(key), now, grant.userId ?? OWNER_ID, scopes);
     return Number(result.lastInsertRowid);
   }
 
   /** The key whose hash is `hash`, if any. */
   findByHash(hash: string): ApiKeyRow | undefined {
-    return this.#byHash.get(hash);
+    const raw = this.#byHash.get(hash);
+    return raw === undefined ? undefined : { ...raw, scopes: parseScopes(raw.scopes) };
   }
 
   /** The row of the key presented (hashed, as stored), if any. */
@@ -93,10 +113,13 @@ export class ApiKeyRepository {
     }
   }
 
-  list(): ApiKeyRow[] {
+  list(): ApiKeyListRow[] {
     return this.db
-      .prepare("SELECT id, label, created_at, last_used_at FROM api_keys ORDER BY id")
-      .all() as ApiKeyRow[];
+      .prepare(
+        `SELECT k.id, k.label, u.username, k.scopes, k.created_at, k.last_used_at
+         FROM api_keys k JOIN users u ON u.id = k.user_id ORDER BY k.id`,
+      )
+      .all() as ApiKeyListRow[];
   }
 
   revoke(id: number): boolean {

@@ -1,5 +1,6 @@
 /** Race rows. Settings (every attribute of the request) are stored as one JSON document. */
 import type { RaceSettings, RaceState } from "../model/race.js";
+import { OWNER_ID } from "./credentials.js";
 import type { Db } from "./database.js";
 import { Statements } from "./statements.js";
 
@@ -17,9 +18,14 @@ export interface RaceRow {
   readonly updated_at: string;
   readonly started_at: string | null;
   readonly completed_at: string | null;
+  /** The account that owns it (users-repository.ts; null only for a row no insert here made). */
+  readonly owner_id: number | null;
 }
 
 type RawRow = Omit<RaceRow, "settings"> & { settings: string };
+
+/** A race an account may read: its own, or another's public one. */
+const VISIBLE = "(owner_id = ? OR json_extract(settings, '$.private') = 0)";
 
 /** The one row mapping: settings parsed (a new object each read). */
 function rowOf(raw: RawRow): RaceRow {
@@ -42,11 +48,11 @@ export class RaceRepository {
     return raw === undefined ? undefined : rowOf(raw);
   }
 
-  insert(settings: RaceSettings, randomSeed: number, now: string): number {
+  insert(settings: RaceSettings, randomSeed: number, now: string, ownerId = OWNER_ID): number {
     const result = this.statements
       .get(
-        `INSERT INTO races (url, name, race_type, state, settings, random_seed, created_at, updated_at)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+        `INSERT INTO races (url, name, race_type, state, settings, random_seed, created_at, updated_at, owner_id)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
       )
       .run(
         settings.url,
@@ -56,6 +62,7 @@ export class RaceRepository {
         randomSeed,
         now,
         now,
+        ownerId,
       );
     return Number(result.lastInsertRowid);
   }
@@ -75,14 +82,24 @@ export class RaceRepository {
     return row !== undefined && row.id !== exceptId;
   }
 
-  count(): number {
-    return this.statements.get("SELECT COUNT(*) FROM races").pluck().get() as number;
+  /** `visibleTo`: only the races this account may read (its own, others' public ones). */
+  count(visibleTo?: number): number {
+    if (visibleTo === undefined)
+      return this.statements.get("SELECT COUNT(*) FROM races").pluck().get() as number;
+    return this.statements
+      .get(`SELECT COUNT(*) FROM races WHERE ${VISIBLE}`)
+      .pluck()
+      .get(visibleTo) as number;
   }
 
-  list(limit: number, offset: number): RaceRow[] {
-    const rows = this.statements
-      .get("SELECT * FROM races ORDER BY id LIMIT ? OFFSET ?")
-      .all(limit, offset) as RawRow[];
+  list(limit: number, offset: number, visibleTo?: number): RaceRow[] {
+    const rows = (
+      visibleTo === undefined
+        ? this.statements.get("SELECT * FROM races ORDER BY id LIMIT ? OFFSET ?").all(limit, offset)
+        : this.statements
+            .get(`SELECT * FROM races WHERE ${VISIBLE} ORDER BY id LIMIT ? OFFSET ?`)
+            .all(visibleTo, limit, offset)
+    ) as RawRow[];
     return rows.map(rowOf);
   }
 

@@ -10,10 +10,13 @@ import { withWriteRule } from "./cache/table-writes.js";
 import type { Db } from "./database.js";
 import { ElapsedTimeRepository } from "./elapsed-times-repository.js";
 import { MatchRepository } from "./matches-repository.js";
+import { OAuthRequestRepository } from "./oauth-requests-repository.js";
+import { OAuthTokenRepository } from "./oauth-tokens-repository.js";
 import { ParticipantRepository, RACE_PARTICIPANTS } from "./participants-repository.js";
 import { RoundRepository } from "./race-rounds-repository.js";
 import { RaceRepository } from "./races-repository.js";
 import { TournamentRepository } from "./tournaments-repository.js";
+import { UserRepository } from "./users-repository.js";
 
 export interface Store {
   readonly tournaments: TournamentRepository;
@@ -21,6 +24,8 @@ export interface Store {
   readonly matches: MatchRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly race: RaceStore;
+  /** Accounts and OAuth (issue 14): users, grants and tokens, pending device authorizations and codes. */
+  readonly accounts: AccountStore;
   /** Before a request and at the start of a write: sees other connections' commits. */
   sync(): void;
   /** After a rollback. */
@@ -38,6 +43,12 @@ export interface Store {
 export interface StoreOptions {
   /** Hold what was read in memory (default); false: every read a query. */
   readonly cache?: boolean | CacheBudget;
+}
+
+export interface AccountStore {
+  readonly users: UserRepository;
+  readonly tokens: OAuthTokenRepository;
+  readonly requests: OAuthRequestRepository;
 }
 
 /** The repositories of races: a race, its participants, rounds and elapsed times. */
@@ -70,6 +81,11 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
       participants: new ParticipantRepository(db),
       matches: new MatchRepository(db),
       apiKeys: new ApiKeyRepository(db),
+      accounts: {
+        users: new UserRepository(db),
+        tokens: new OAuthTokenRepository(db),
+        requests: new OAuthRequestRepository(db),
+      },
       sync: () => {},
       rolledBack: () => {},
       generation: () => undefined,
@@ -82,6 +98,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
     participants: cachedParticipants(new ParticipantRepository(db), cache),
     matches: new CachedMatches(db, cache),
     apiKeys: new CachedApiKeys(db, cache),
+    accounts: cachedAccounts(db, cache),
     sync: () => cache.sync(),
     rolledBack: () => cache.dropAll(),
     generation: generationOf(db, cache),
@@ -91,6 +108,28 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
 function generationOf(db: Db, cache: StoreCache): () => string {
   const changes = db.prepare("SELECT total_changes()").pluck();
   return () => `${cache.epoch}.${changes.get() as number}`;
+}
+
+/**
+ * Verified access tokens are held by the cache (as API keys are); a write of
+ * grants or tokens drops them, a write of the users (a removal moves records and
+ * takes keys and tokens with it) drops everything. Pending requests: plain.
+ */
+function cachedAccounts(db: Db, cache: StoreCache): AccountStore {
+  const tokens = new OAuthTokenRepository(db);
+  const users = new UserRepository(db);
+  return {
+    users: withWriteRule(users, {
+      reads: ["findById", "findByUsername", "passwordOf", "list"],
+      wrote: () => cache.dropAll(),
+    }),
+    tokens: withWriteRule(tokens, {
+      reads: ["find"],
+      cached: { findAccess: (token) => cache.accessToken(token, () => tokens.findAccess(token)) },
+      wrote: () => cache.wroteTokens(),
+    }),
+    requests: new OAuthRequestRepository(db),
+  };
 }
 
 function cachedTournaments(plain: TournamentRepository, cache: StoreCache): TournamentRepository {

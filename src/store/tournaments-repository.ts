@@ -1,5 +1,6 @@
 /** Tournament rows. Settings (every option object) are stored as one JSON document. */
 import type { TournamentSettings, TournamentState } from "../model/tournament.js";
+import { OWNER_ID } from "./credentials.js";
 import type { Db } from "./database.js";
 import { Statements } from "./statements.js";
 
@@ -25,6 +26,8 @@ export interface TournamentRow {
   readonly started_at: string | null;
   readonly completed_at: string | null;
   readonly participants_count: number;
+  /** The account that owns it (users-repository.ts; null only for a row no insert here made). */
+  readonly owner_id: number | null;
 }
 
 export interface TournamentFilter {
@@ -33,6 +36,8 @@ export interface TournamentFilter {
   readonly createdAfter?: string;
   readonly createdBefore?: string;
   readonly communityId?: string;
+  /** Only the tournaments this account may read: its own, and other accounts' public ones. */
+  readonly visibleTo?: number;
 }
 
 export interface NewTournament {
@@ -40,6 +45,8 @@ export interface NewTournament {
   readonly communityId: string | null;
   readonly randomSeed: number;
   readonly now: string;
+  /** The owning account; default the owner (credentials.ts OWNER_ID). */
+  readonly ownerId?: number;
 }
 
 type RawRow = Omit<TournamentRow, "settings" | "stage_data"> & {
@@ -88,6 +95,10 @@ function whereClause(filter: TournamentFilter): { sql: string; params: unknown[]
     clauses.push("t.community_id = ?");
     params.push(filter.communityId);
   }
+  if (filter.visibleTo !== undefined) {
+    clauses.push("(t.owner_id = ? OR json_extract(t.settings, '$.private') = 0)");
+    params.push(filter.visibleTo);
+  }
   return { sql: clauses.length > 0 ? ` WHERE ${clauses.join(" AND ")}` : "", params };
 }
 
@@ -112,8 +123,8 @@ export class TournamentRepository {
     const s = input.settings;
     const result = this.statements
       .get(
-        `INSERT INTO tournaments (url, name, tournament_type, state, settings, community_id, random_seed, check_in_opens_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO tournaments (url, name, tournament_type, state, settings, community_id, random_seed, check_in_opens_at, created_at, updated_at, owner_id)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         s.url,
@@ -125,6 +136,7 @@ export class TournamentRepository {
         checkInOpensAt(s),
         input.now,
         input.now,
+        input.ownerId ?? OWNER_ID,
       );
     return Number(result.lastInsertRowid);
   }

@@ -194,3 +194,22 @@ export function listViolations(item: Schema | string, document: unknown): string
   };
   return violations(list, document);
 }
+
+/**
+ * Attributes the definition draws that `value` lacks (DESIGN.md §3, issue 15:
+ * every attribute the contract draws is present in responses, null when unset),
+ * as paths; nested objects are looked into where present and not null.
+ */
+export function absent(schemaOrName: Schema | string, value: unknown, path = "$"): string[] {
+  const schema = resolve(
+    typeof schemaOrName === "string" ? { $ref: `#/definitions/${schemaOrName}` } : schemaOrName,
+  );
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  const missing: string[] = [];
+  for (const part of schema.allOf ?? []) missing.push(...absent(part, value, path));
+  for (const [key, child] of Object.entries(schema.properties ?? {})) {
+    if (!(key in value)) missing.push(`${path}.${key}`);
+    else missing.push(...absent(child, (value as Record<string, unknown>)[key], `${path}.${key}`));
+  }
+  return missing;
+}

@@ -43,6 +43,7 @@ export function tournamentRow(t: Tournament): TournamentRow {
     started_at: null,
     completed_at: null,
     participants_count: t.count ?? 8,
+    owner_id: 1,
   };
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { serviceWithCommunities } from "../helpers/communities.js";
 import {
+  absent,
   contract,
   contractPath,
   listViolations,
@@ -76,6 +77,20 @@ describe("responses validate against the published v2.1 contract", () => {
       "$.attributes.score_in_sets[0]: expected array, got 3",
       "$.attributes.score_in_sets[1]: expected array, got 1",
     ]);
+  });
+
+  it("the presence checker names an attribute the contract draws that a response lacks (it can fail)", () => {
+    expect(absent("UserModel", { id: "1", type: "user", attributes: { email: null } })).toEqual([
+      "$.attributes.username",
+      "$.attributes.image_url",
+    ]);
+    expect(
+      absent("UserModel", {
+        id: "1",
+        type: "user",
+        attributes: { email: null, username: "u", image_url: null },
+      }),
+    ).toEqual([]);
   });
 
   it("the list checker catches a bare array and a meta without counts (it can fail)", () => {
@@ -499,10 +514,16 @@ const state = (value: string, type = "TournamentState") => ({
 
 /** Every route of a tournament, its participants, matches and attachments under `base`. */
 async function checkTournamentRoutes(s: ServiceHarness, base: string, url: string): Promise<void> {
-  const ok = (definition: string, data: unknown) =>
-    expect(violations(definition, data), definition).toEqual([]);
-  const okList = (item: Parameters<typeof listViolations>[0], document: unknown) =>
+  type Definition = Parameters<typeof violations>[0];
+  // Each response validates, and carries every attribute the contract draws (point 5).
+  const ok = (definition: Definition, data: unknown) => {
+    expect(violations(definition, data)).toEqual([]);
+    expect(absent(definition, data)).toEqual([]);
+  };
+  const okList = (item: Definition, document: unknown) => {
     expect(listViolations(item, document)).toEqual([]);
+    for (const data of (document as { data: unknown[] }).data) ok(item, data);
+  };
   const created = await s.request(
     "POST",
     `${base}/tournaments`,
@@ -585,12 +606,12 @@ async function checkTournamentRoutes(s: ServiceHarness, base: string, url: strin
     data: { type: "station", attributes: { name: "Main", stream_url: "https://example.org/s" } },
   });
   expect(station.json.errors ?? []).toEqual([]);
-  ok(undrawn.station as never, station.json.data);
+  ok(undrawn.station, station.json.data);
   const st = `${t}/stations/${station.json.data.id}`;
   okList(undrawn.station, (await s.request("GET", `${t}/stations`)).json);
-  ok(undrawn.station as never, (await s.request("GET", st)).json.data);
+  ok(undrawn.station, (await s.request("GET", st)).json.data);
   ok(
-    undrawn.station as never,
+    undrawn.station,
     (await s.request("PUT", st, { data: { type: "station", attributes: { details: "left" } } }))
       .json.data,
   );
@@ -599,12 +620,12 @@ async function checkTournamentRoutes(s: ServiceHarness, base: string, url: strin
     data: { type: "station_queuer", attributes: { match_id: Number(open[0].id) } },
   });
   expect(queued.json.errors ?? []).toEqual([]);
-  ok(undrawn.station_queuer as never, queued.json.data);
+  ok(undrawn.station_queuer, queued.json.data);
   const q = `${st}/station_queuers/${queued.json.data.id}`;
   okList(undrawn.station_queuer, (await s.request("GET", `${st}/station_queuers`)).json);
-  ok(undrawn.station_queuer as never, (await s.request("GET", q)).json.data);
+  ok(undrawn.station_queuer, (await s.request("GET", q)).json.data);
   ok(
-    undrawn.station_queuer as never,
+    undrawn.station_queuer,
     (await s.request("PUT", q, { data: { type: "station_queuer", attributes: { position: 1 } } }))
       .json.data,
   );

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createKeyAdmin } from "../../src/service/api-keys.js";
+import { createServeAdmin } from "../../src/service/accounts.js";
 import { openService, type Service } from "../../src/service/index.js";
 import { ApiKeyRepository } from "../../src/store/api-keys-repository.js";
 import { CachedApiKeys } from "../../src/store/cache/cached-api-keys.js";
@@ -32,20 +32,25 @@ describe("API keys held in memory", () => {
   it("refuses a key another connection revoked, and accepts one it created, on the next request", async () => {
     const dbPath = join(scratch, "keys.db");
     const service = await openService({ dbPath, requireAuth: true });
-    const admin = createKeyAdmin(dbPath);
+    const admin = createServeAdmin(dbPath);
+    const create = (label: string) => {
+      const made = admin.createKey({ label });
+      if (!made.ok) throw new Error(made.reason);
+      return made.value.key;
+    };
     try {
       const owner = service.createApiKey("owner");
-      const guest = admin.create("guest");
+      const guest = create("guest");
       // Both verified, so both held.
       expect(await status(service, owner)).toBe(200);
       expect(await status(service, guest)).toBe(200);
       expect(await status(service, guest)).toBe(200);
-      const guestId = admin.list().find((k) => k.label === "guest")!.id;
-      expect(admin.revoke(guestId)).toBe(true);
+      const guestId = admin.listKeys().find((k) => k.label === "guest")!.id;
+      expect(admin.revokeKey(guestId)).toBe(true);
       expect(await status(service, guest)).toBe(401);
       expect(await status(service, owner)).toBe(200);
       // Unknown, then created by the other connection: accepted at once.
-      const late = admin.create("late");
+      const late = create("late");
       expect(await status(service, late)).toBe(200);
       expect(await status(service, `${late}x`)).toBe(401);
     } finally {

@@ -7,14 +7,21 @@
 import type { ElapsedTimeRow } from "../../store/elapsed-times-repository.js";
 import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
+import { checkOwner } from "../access.js";
 import type { ServiceContext } from "../context.js";
 import { notFound } from "../errors.js";
 
-/** `{race_id}` is an id or the race's url slug. */
+/**
+ * `{race_id}` is an id or the race's url slug. Answers for the caller
+ * (access.ts): another account's private race is not found, a public one is
+ * read-only.
+ */
 export function findRace(service: ServiceContext, ref: string): RaceRow {
   const { races } = service.race;
   const row = /^\d+$/.test(ref) ? races.findById(Number(ref)) : races.findByUrl(ref);
-  if (row === undefined) throw notFound(`race ${ref} not found`);
+  const missing = `race ${ref} not found`;
+  if (row === undefined) throw notFound(missing);
+  checkOwner(service, row.owner_id, row.settings.private, missing, "race");
   return row;
 }
 

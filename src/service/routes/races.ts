@@ -4,6 +4,7 @@
  * elapsed times and standings: race-rounds.ts.
  */
 import type { RaceRow } from "../../store/races-repository.js";
+import { visibleTo } from "../access.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { Problems } from "../errors.js";
@@ -42,7 +43,7 @@ function createRace(
       problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
     problems.throwIfAny();
     const now = service.now();
-    const id = races.insert(settings, service.newRandomSeed(), now);
+    const id = races.insert(settings, service.newRandomSeed(), now, service.caller.user_id);
     rounds.replace(id, roundCount(settings), now);
     return races.findById(id)!;
   });
@@ -88,8 +89,10 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
   router.get(`${prefix}/races`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const { races } = service.race;
-    const rows = races.list(page.perPage, (page.page - 1) * page.perPage);
-    return { status: 200, body: listDocument(rows.map(resource), races.count(), page, r.url) };
+    const visible = visibleTo(service);
+    const rows = races.list(page.perPage, (page.page - 1) * page.perPage, visible);
+    const total = races.count(visible);
+    return { status: 200, body: listDocument(rows.map(resource), total, page, r.url) };
   });
   router.post(`${prefix}/races`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "race");

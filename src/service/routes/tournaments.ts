@@ -5,6 +5,7 @@ import {
   TOURNAMENT_TYPES,
 } from "../../model/tournament.js";
 import type { TournamentFilter, TournamentRow } from "../../store/tournaments-repository.js";
+import { visibleTo } from "../access.js";
 import { refreshDueCheckIns } from "../bracket/check-in.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
@@ -112,6 +113,7 @@ export function createTournament(
       communityId: communityId ?? null,
       randomSeed: service.newRandomSeed(),
       now: service.now(),
+      ownerId: service.caller.user_id,
     });
     return service.tournaments.findById(id)!;
   });
@@ -152,6 +154,12 @@ export function updateTournament(
   });
 }
 
+/** Only what the caller may read (access.ts): its own tournaments, others' public ones. */
+function visibleFilter(service: ServiceContext, filter: TournamentFilter): TournamentFilter {
+  const account = visibleTo(service);
+  return account === undefined ? filter : { ...filter, visibleTo: account };
+}
+
 export function registerTournamentRoutes(
   router: Router,
   service: ServiceContext,
@@ -163,7 +171,10 @@ export function registerTournamentRoutes(
   const one = (r: ServiceRequest) => findTournament(service, r.params.tournament!, communityOf(r));
   router.get(`${prefix}/tournaments`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
-    const filter = readFilter((n) => r.query.get(n) ?? undefined, communityOf(r));
+    const filter = visibleFilter(
+      service,
+      readFilter((n) => r.query.get(n) ?? undefined, communityOf(r)),
+    );
     refreshDueCheckIns(service);
     const total = service.tournaments.count(filter);
     const rows = service.tournaments.list(filter, page.perPage, (page.page - 1) * page.perPage);

@@ -2,6 +2,7 @@
 import { communityStore } from "../communities.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readPage } from "../envelope.js";
+import { notFound } from "../errors.js";
 import type { Router } from "../router.js";
 import { communityResource } from "../serializers/community.js";
 
@@ -9,16 +10,18 @@ import { communityResource } from "../serializers/community.js";
 const OWNER = "owner";
 
 export function registerUserRoutes(router: Router, service: ServiceContext, prefix: string): void {
-  router.get(`${prefix}/me`, (r) => ({
-    status: 200,
-    body: {
-      data: {
-        id: "1",
-        type: "user",
-        attributes: { username: r.user, email: null, image_url: null },
+  // The caller's account (access.ts): the credential's user, or the owner in process.
+  router.get(`${prefix}/me`, () => {
+    const user = service.accounts.users.findById(service.caller.user_id);
+    if (user === undefined) throw notFound("no such user: the account was removed");
+    const { username, email, image_url } = user;
+    return {
+      status: 200,
+      body: {
+        data: { id: String(user.id), type: "user", attributes: { username, email, image_url } },
       },
-    },
-  }));
+    };
+  });
   router.get(`${prefix}/communities`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const rows = communityStore(service.db).list(r.user === OWNER ? undefined : r.user);

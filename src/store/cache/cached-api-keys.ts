@@ -14,7 +14,7 @@
  * of CPU a GET tournament took, /proc/PID/stat before and after).
  */
 
-import { ApiKeyRepository, type ApiKeyRow } from "../api-keys-repository.js";
+import { ApiKeyRepository, type ApiKeyRow, type KeyGrant } from "../api-keys-repository.js";
 import type { Db } from "../database.js";
 import type { StoreCache } from "./store-cache.js";
 
@@ -29,8 +29,8 @@ export class CachedApiKeys extends ApiKeyRepository {
   override findByKey(key: string): ApiKeyRow | undefined {
     return this.cache.apiKey(key, () => super.findByKey(key));
   }
-  override insert(label: string, key: string, now: string): number {
-    const id = super.insert(label, key, now);
+  override insert(label: string, key: string, now: string, grant?: KeyGrant): number {
+    const id = super.insert(label, key, now, grant);
     this.cache.wroteApiKeys();
     return id;
   }

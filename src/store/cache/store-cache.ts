@@ -16,7 +16,10 @@
  *   adds the new rows, a delete drops T's match rows.
  * - Held apart from tournaments: the API keys `verify` found, by the key as
  *   presented (held in memory only, as the request holds it; the table keeps hashes).
- *   Any write of the api_keys table through the store drops them all.
+ *   Any write of the api_keys table through the store drops them all. OAuth access
+ *   tokens likewise (expiry is checked by the caller at each use): any write of the
+ *   OAuth grants and tokens through the store drops them all; a write of the users
+ *   (an account removed takes its keys and tokens) drops everything.
  * - Another connection's commit (PRAGMA data_version) and a rolled-back
  *   transaction drop everything.
  *
@@ -39,6 +42,7 @@ import { MAX_STAGE_MATCHES } from "../../model/limits.js";
 import type { ApiKeyRow } from "../api-keys-repository.js";
 import type { Db } from "../database.js";
 import type { MatchRow } from "../match-rows.js";
+import type { AccessTokenRow } from "../oauth-tokens-repository.js";
 import type { TournamentRow } from "../tournaments-repository.js";
 import { HeldMatches } from "./held-matches.js";
 
@@ -46,6 +50,8 @@ import { HeldMatches } from "./held-matches.js";
 const MAX_MATCH_TOURNAMENTS = 16;
 /** Tournament rows held at once. */
 const MAX_TOURNAMENT_ROWS = 64;
+/** OAuth access tokens held at once. */
+const MAX_HELD_TOKENS = 1024;
 
 export interface CacheBudget {
   /**
@@ -63,6 +69,7 @@ export class StoreCache {
   private readonly inactive = new Map<number, boolean>();
   private readonly matches = new Map<number, HeldMatches>();
   private readonly apiKeys = new Map<string, ApiKeyRow>();
+  private readonly accessTokens = new Map<string, AccessTokenRow>();
   private readonly dataVersion: Statement<unknown[]>;
   private seenVersion: number;
   /** Counts the times everything was dropped (another connection's commit, a rollback). */
@@ -90,6 +97,7 @@ export class StoreCache {
     this.inactive.clear();
     this.matches.clear();
     this.apiKeys.clear();
+    this.accessTokens.clear();
   }
 
   /** The row of `key`, read with `read` when not held (an unknown key is not held). */
@@ -104,6 +112,22 @@ export class StoreCache {
   /** A write of the api_keys table. */
   wroteApiKeys(): void {
     this.apiKeys.clear();
+  }
+
+  /** The OAuth access token `token`'s row, held as API keys are (an unknown token is not held). */
+  accessToken(token: string, read: () => AccessTokenRow | undefined): AccessTokenRow | undefined {
+    let row = this.accessTokens.get(token);
+    if (row !== undefined) return row;
+    row = read();
+    if (row === undefined) return undefined;
+    if (this.accessTokens.size >= MAX_HELD_TOKENS) this.accessTokens.clear();
+    this.accessTokens.set(token, row);
+    return row;
+  }
+
+  /** A write of the OAuth tables (grants and tokens) or of the users. */
+  wroteTokens(): void {
+    this.accessTokens.clear();
   }
 
   /** A write to the tournaments or participants table: of T, or (undefined) of any. */

@@ -1,17 +1,35 @@
-/** `tourney serve key create`: a new API key, printed once. */
+/** `tourney serve key create`: a new API key for a user, with scopes or every scope, printed once. */
 import type { Command } from "commander";
+import { isOAuthScope, OAUTH_SCOPES } from "../../../model/oauth.js";
 import type { App } from "../../app.js";
+import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { databaseFor } from "./database-path.js";
-import { dbOption, withCommunities, withKeys } from "./keys.js";
+import { accepted, dbOption, withCommunities, withKeys } from "./keys.js";
 
 export interface ServeKeyCreateOptions {
   /** What the key is for. */
   readonly label: string;
   /** Database file; default: the embedded profile's. */
   readonly db?: string | undefined;
-  /** Communities the key's label belongs to (each must exist: `serve community add`). */
+  /** The user the key acts for (`serve user add`); default the owner. */
+  readonly user?: string | undefined;
+  /** What the key may do; default every scope. */
+  readonly scopes?: readonly string[] | undefined;
+  /** Communities the key's user joins (each must exist: `serve community add`). */
   readonly communities?: readonly string[] | undefined;
+}
+
+/** `--scope` values (repeatable; each may list several, comma- or space-separated) to scopes. */
+export function parseScopes(values: readonly string[]): string[] | undefined {
+  const scopes = values.flatMap((v) => v.split(/[\s,]+/)).filter((s) => s !== "");
+  const unknown = scopes.filter((s) => !isOAuthScope(s));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown scope ${unknown.join(", ")} for --scope; the scopes are ${OAUTH_SCOPES.join(", ")}`,
+    );
+  }
+  return scopes.length === 0 ? undefined : scopes;
 }
 
 export async function runServeKeyCreate(f: Factory, o: ServeKeyCreateOptions): Promise<void> {
@@ -24,32 +42,50 @@ export async function runServeKeyCreate(f: Factory, o: ServeKeyCreateOptions): P
       const unknown = communities.find((c) => !known.has(c.toLowerCase()));
       if (unknown !== undefined) admin.addMember(unknown, o.label); // refused: not found (exit 3)
     });
-  const key = await withKeys(db, (keys) => keys.create(o.label));
+  const { key, username: user } = await withKeys(db, (admin) =>
+    accepted(
+      admin.createKey({
+        label: o.label,
+        ...(o.user === undefined ? {} : { user: o.user }),
+        ...(o.scopes === undefined ? {} : { scopes: o.scopes }),
+      }),
+    ),
+  );
   if (communities.length > 0)
     await withCommunities(db, (admin) => {
-      for (const c of communities) admin.addMember(c, o.label);
+      for (const c of communities) admin.addMember(c, user);
     });
-  if (f.globals.json) f.printer().json({ api_key: key, label: o.label });
+  if (f.globals.json)
+    f.printer().json({ api_key: key, label: o.label, user, scopes: o.scopes ?? [...OAUTH_SCOPES] });
   else f.io.stdout.write(`${key}\n`);
 }
 
 export function registerKeyCreate(noun: Command, app: App): void {
+  const repeat = (v: string, all: string[]) => [...all, v];
   noun
     .command("create")
     .description("create an API key and print it (shown once)")
     .option("--label <text>", "what the key is for", "key")
-    .option("--db <file>", "database file (default: the profile's)")
+    .option("--user <name>", "the user the key acts for (default: the owner)")
     .option(
-      "--community <identifier>",
-      "a community the key's label belongs to (repeatable)",
-      (v: string, all: string[]) => [...all, v],
+      "--scope <scope>",
+      `what the key may do (repeatable; default every scope): ${OAUTH_SCOPES.join(", ")}`,
+      repeat,
       [] as string[],
     )
-    .action(async (flags: { label: string; db?: string; community: string[] }, command: Command) =>
-      runServeKeyCreate(app.factory(command), {
-        label: flags.label,
-        db: dbOption(command, flags),
-        communities: flags.community,
-      }),
+    .option("--db <file>", "database file (default: the profile's)")
+    .option("--community <identifier>", "a community the key's user joins (repeatable)", repeat, [])
+    .action(
+      async (
+        flags: { label: string; user?: string; scope: string[]; db?: string; community: string[] },
+        command: Command,
+      ) =>
+        runServeKeyCreate(app.factory(command), {
+          label: flags.label,
+          db: dbOption(command, flags),
+          user: flags.user,
+          scopes: parseScopes(flags.scope),
+          communities: flags.community,
+        }),
     );
 }

@@ -21,7 +21,7 @@ export function parseServeKeyRevoke(id: string, db: string | undefined): ServeKe
 }
 
 export async function runServeKeyRevoke(f: Factory, o: ServeKeyRevokeOptions): Promise<void> {
-  const revoked = await withKeys(databaseFor(f, o.db), (keys) => keys.revoke(o.id));
+  const revoked = await withKeys(databaseFor(f, o.db), (admin) => admin.revokeKey(o.id));
   if (!revoked) throw new UnknownReferenceError(`no API key with id ${o.id}`);
   f.printer().note(`Revoked API key ${o.id}`);
 }

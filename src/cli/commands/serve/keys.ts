@@ -1,21 +1,32 @@
 /**
- * The API keys and communities of a served database, opened for one
- * `tourney serve key` or `serve community` verb (the service loads lazily).
+ * The users, API keys and communities of a served database, opened for one
+ * `tourney serve user|key|community` verb (the service loads lazily).
  */
 import type { Command } from "commander";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 
-export type ApiKeyAdmin = import("../../../service/index.js").ApiKeyAdmin;
+export type ServeAdmin = import("../../../service/index.js").ServeAdmin;
+type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: string };
 
-/** Opens the key table of `dbPath` (the service loads lazily), runs `fn`, closes it. */
-export async function withKeys<T>(dbPath: string, fn: (keys: ApiKeyAdmin) => T): Promise<T> {
-  const { openKeyAdmin } = await import("../../../service/index.js");
-  const admin = await openKeyAdmin(dbPath);
+/** Opens the users and keys of `dbPath` (the service loads lazily), runs `fn`, closes it. */
+export async function withKeys<T>(dbPath: string, fn: (admin: ServeAdmin) => T): Promise<T> {
+  const { openServeAdmin } = await import("../../../service/index.js");
+  const admin = await openServeAdmin(dbPath);
   try {
     return fn(admin);
   } finally {
     admin.close();
   }
+}
+
+/** An admin outcome's value; a refusal is a usage error (exit 2), an unknown user not found (exit 3). */
+export function accepted<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw outcome.reason.startsWith("no user ")
+    ? new UnknownReferenceError(outcome.reason)
+    : new UsageError(outcome.reason);
 }
 
 /** `--db` may be parsed by `serve` itself (`tourney serve key create --db F`). */

@@ -1,7 +1,10 @@
 /**
  * `tourney serve`: the embedded service over HTTP for other machines, other
  * clients and v1 scripts. Binds loopback unless told otherwise; every request
- * needs an API key. `tourney serve key create|list|revoke` manages the keys.
+ * needs an API key or an OAuth access token, and is answered for the account
+ * it belongs to. `tourney serve user add|list|remove|password` manages the
+ * accounts, `tourney serve key create|list|revoke` their keys; `tourney login`
+ * signs in at /oauth (the device grant).
  */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
@@ -10,6 +13,7 @@ import type { Factory } from "../../factory.js";
 import { registerCommunityCommands } from "./community-commands.js";
 import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./key-commands.js";
+import { registerUserCommands } from "./user-commands.js";
 
 export const DEFAULT_PORT = 4870;
 export const SERVE_BUSY_TIMEOUT_MS = 250;
@@ -19,6 +23,8 @@ export interface ServeFlags {
   readonly host: string;
   readonly port: string;
   readonly db?: string;
+  readonly tokenLifetime?: string;
+  readonly pollInterval?: string;
 }
 
 export interface ServeOptions {
@@ -28,15 +34,44 @@ export interface ServeOptions {
   readonly port: number;
   /** Database file; default: the embedded profile's. */
   readonly db?: string | undefined;
+  /** How long an OAuth access token is accepted, in seconds; default one week. */
+  readonly tokenLifetimeSeconds?: number | undefined;
+  /** How often a device may poll for its token, in seconds; default 5. */
+  readonly pollIntervalSeconds?: number | undefined;
   /** Resolves when serving should stop; default: SIGTERM or SIGINT. */
   readonly until?: () => Promise<void>;
+}
+
+const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** `90s`, `30m`, `12h`, `7d` or a number of seconds, to seconds (at least 1). */
+export function parseDuration(text: string, flag: string): number {
+  const m = /^(\d+)([smhd]?)$/.exec(text.trim());
+  const seconds = m === null ? 0 : Number(m[1]) * UNIT_SECONDS[m[2] || "s"]!;
+  if (!(seconds >= 1 && seconds <= 366 * 86_400))
+    throw new UsageError(
+      `${flag} needs a duration such as 3600, 90m, 12h or 7d (at most a year), not ${text}`,
+    );
+  return seconds;
 }
 
 /** Flags to options (no I/O): the port is a number from 0 to 65535. */
 export function parseServe(flags: ServeFlags): ServeOptions {
   if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
     throw new UsageError(`--port needs a number from 0 to 65535, not ${flags.port}`);
-  return { host: flags.host, port: Number(flags.port), db: flags.db };
+  return {
+    host: flags.host,
+    port: Number(flags.port),
+    db: flags.db,
+    tokenLifetimeSeconds:
+      flags.tokenLifetime === undefined
+        ? undefined
+        : parseDuration(flags.tokenLifetime, "--token-lifetime"),
+    pollIntervalSeconds:
+      flags.pollInterval === undefined
+        ? undefined
+        : parseDuration(flags.pollInterval, "--poll-interval"),
+  };
 }
 
 function waitForStop(): Promise<void> {
@@ -67,6 +102,14 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     // Retry-After: the server never blocks every client for seconds behind one writer.
     busyTimeoutMs: SERVE_BUSY_TIMEOUT_MS,
     ...(debug ? { onError: debug } : {}),
+    oauth: {
+      ...(o.tokenLifetimeSeconds === undefined
+        ? {}
+        : { accessTokenSeconds: o.tokenLifetimeSeconds }),
+      ...(o.pollIntervalSeconds === undefined
+        ? {}
+        : { pollIntervalSeconds: o.pollIntervalSeconds }),
+    },
   });
   try {
     // Bind first: a key made and printed before a failed bind would be lost.
@@ -83,12 +126,14 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
         `Created the owner's API key (shown only this once; only its hash is stored):\n  ${key}\n`,
       );
       stderr.write(
-        "Make more with `tourney serve key create`; store one in a profile with `tourney auth login`.\n",
+        "Make more with `tourney serve key create`; store one in a profile with `tourney auth login --api-key`.\n" +
+          "Add people with `tourney serve user add NAME`; the owner signs in after `tourney serve user password owner`.\n",
       );
     }
     const host = server.host.includes(":") ? `[${server.host}]` : server.host;
+    const origin = `http://${host}:${server.port}`;
     stderr.write(
-      `Serving ${dbPath}\nListening on http://${host}:${server.port}/v2.1 (Ctrl-C stops)\n`,
+      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\nSign-in: \`tourney login --base-url ${origin}/v2.1\` (approved at ${origin}/oauth/device)\n`,
     );
     await (o.until ?? waitForStop)();
     await server.close();
@@ -100,14 +145,25 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
 export function registerServe(program: Command, app: App): void {
   const command = program
     .command("serve")
-    .description("serve the embedded v2.1 service over HTTP (API key required)")
+    .description("serve the embedded v2.1 service over HTTP (API key or OAuth token required)")
     .option("--host <address>", "address to bind", "127.0.0.1")
     .option("--port <n>", "port (0 picks a free one)", String(DEFAULT_PORT))
     .option("--db <file>", "database file (default: the profile's)")
+    .option(
+      "--token-lifetime <duration>",
+      "how long OAuth access tokens last: 3600, 90m, 12h, 7d",
+      "7d",
+    )
+    .option(
+      "--poll-interval <seconds>",
+      "how often a device signing in may poll (RFC 8628 interval)",
+      "5",
+    )
     .action(async (flags: ServeFlags, cmd: Command) => {
       const f = app.factory(cmd);
       await runServe(f, parseServe(flags));
     });
+  registerUserCommands(command, app);
   registerKeyCommands(command, app);
   registerCommunityCommands(command, app);
 }

@@ -1,0 +1,98 @@
+/**
+ * The credential check every served request passes before its route (issue 14):
+ *
+ * - `Authorization: Bearer <token>` (or `Authorization-Type: v2`): an OAuth
+ *   access token issued by this server's /oauth/token, not expired, its grant
+ *   not revoked;
+ * - otherwise `Authorization: <API_KEY>` (`Authorization-Type: v1`, or none).
+ *   v1 routes read their `api_key` themselves and present it here as this header
+ *   (v1/transport.ts): the same key records, accounts and scopes.
+ *
+ * Both kinds are answered from memory (the store's cache holds verified keys and
+ * tokens by the credential as presented, dropped by its one rule), so the check
+ * costs what the key check cost before accounts. The credential's row is the
+ * caller (access.ts): the service answers for its account; a credential with
+ * scopes is refused a request outside them with a 403 naming the missing scope.
+ */
+
+import { accessOf, type Caller } from "./caller.js";
+import type { ServiceContext } from "./context.js";
+import { ServiceError } from "./errors.js";
+import type { ServiceRequest } from "./router.js";
+import { requiredScope } from "./scopes.js";
+
+type Checked = Pick<ServiceRequest, "header" | "query" | "method" | "path">;
+
+function unauthorized(detail: string, bearer: boolean): ServiceError {
+  const challenge = bearer
+    ? `Bearer realm="tourney", error="invalid_token", error_description="${detail.replaceAll('"', "'")}"`
+    : 'ApiKey realm="tourney"';
+  return new ServiceError(401, [{ status: 401, detail }], { "www-authenticate": challenge });
+}
+
+function bearerCaller(service: ServiceContext, token: string): Caller {
+  const row = service.accounts.tokens.findAccess(token);
+  if (row === undefined) {
+    throw unauthorized(
+      "the access token is not valid for this server (revoked, or never issued here); run `tourney login` again",
+      true,
+    );
+  }
+  if (row.expires_at <= service.now()) {
+    throw unauthorized(`the access token expired at ${row.expires_at}; refresh it`, true);
+  }
+  return row;
+}
+
+function keyCaller(service: ServiceContext, key: string): Caller {
+  const row = service.apiKeys.verify(key, service.now());
+  if (row === undefined) throw unauthorized("the API key is not valid for this server", false);
+  return row;
+}
+
+function verify(service: ServiceContext, request: Checked): Caller {
+  const header = request.header("authorization")?.trim();
+  if (!header) {
+    // v2.1 never reads a key from the URL: URLs end up in logs and browser history.
+    const inQuery = request.query.has("api_key");
+    throw unauthorized(
+      inQuery
+        ? "v2.1 takes the API key from the Authorization header only, not from ?api_key= (that is v1's way)"
+        : "an API key or access token is required: send it in the Authorization header",
+      false,
+    );
+  }
+  if (/^bearer\s/i.test(header)) return bearerCaller(service, header.slice(7).trim());
+  if (request.header("authorization-type")?.trim().toLowerCase() === "v2")
+    return bearerCaller(service, header);
+  return keyCaller(service, header);
+}
+
+function checkScope(caller: Caller, scopes: ReadonlySet<string>, request: Checked): void {
+  const scope = requiredScope(request.method, request.path);
+  if (scope === undefined || scopes.has(scope)) return;
+  const held = scopes.size === 0 ? "none" : [...scopes].join(" ");
+  throw new ServiceError(
+    403,
+    [
+      {
+        status: 403,
+        detail: `${request.method} ${request.path} needs the scope ${scope}; the credential of ${caller.username} carries ${held}`,
+      },
+    ],
+    { "www-authenticate": `Bearer realm="tourney", error="insufficient_scope", scope="${scope}"` },
+  );
+}
+
+/**
+ * Verifies the request's credential (401 when missing, unknown, revoked or
+ * expired), makes its account the caller of the request, and checks its scopes
+ * (403). Returns the caller's username.
+ */
+export function authenticate(service: ServiceContext, request: Checked): string {
+  const caller = verify(service, request);
+  service.caller = caller;
+  service.access = accessOf(request.method, request.path);
+  if (caller.scopes !== null) checkScope(caller, caller.scopes, request);
+  return caller.username;
+}

@@ -1,0 +1,90 @@
+/**
+ * The OAuth 2.0 authorization server of `tourney serve` (issue 14), at the
+ * paths of model/oauth.ts OAUTH_PATHS, answered apart from the v2.1 routes:
+ * form-encoded requests, RFC 6749 JSON errors, HTML pages. Each request is one
+ * ServiceContext.inRequest (one clock reading, one look at other connections'
+ * commits), like every other request.
+ *
+ * POST /oauth/device/code   device authorization (RFC 8628 §3.1)        device.ts
+ * POST /oauth/token         token endpoint: device_code, authorization_code
+ *                           (PKCE S256), refresh_token                  token.ts
+ * POST /oauth/revoke        token revocation (RFC 7009)                 token.ts
+ * GET  /oauth/device        sign-in page (?user_code= prefills the code) device.ts
+ * POST /oauth/device        sign in and check the code; approval page    device.ts
+ * POST /oauth/device/approve  approve or deny                           device.ts
+ * GET  /oauth/authorize     authorization request: consent page         authorize.ts
+ * POST /oauth/authorize     sign in and decide; redirect with the code   authorize.ts
+ */
+import type { HttpRequest, HttpResponse } from "../../model/http.js";
+import type { ServiceContext } from "../context.js";
+import type { OAuthSettings } from "../types.js";
+import { authorizeDecision, authorizePage } from "./authorize.js";
+import { deviceAuthorization, deviceDecision, devicePage, deviceSignIn } from "./device.js";
+import { errorResponse, jsonReply, OAuthError } from "./errors.js";
+import { pathOf } from "./form.js";
+import { type OAuthServer, openOAuthServer } from "./server.js";
+import { revokeEndpoint, tokenEndpoint } from "./token.js";
+
+type Endpoint = (server: OAuthServer, request: HttpRequest) => HttpResponse;
+
+const ENDPOINTS: ReadonlyMap<string, ReadonlyMap<string, Endpoint>> = new Map([
+  ["/oauth/device/code", new Map([["POST", deviceAuthorization]])],
+  ["/oauth/token", new Map([["POST", tokenEndpoint]])],
+  ["/oauth/revoke", new Map([["POST", revokeEndpoint]])],
+  [
+    "/oauth/device",
+    new Map([
+      ["GET", devicePage],
+      ["POST", deviceSignIn],
+    ]),
+  ],
+  ["/oauth/device/approve", new Map([["POST", deviceDecision]])],
+  [
+    "/oauth/authorize",
+    new Map([
+      ["GET", authorizePage],
+      ["POST", authorizeDecision],
+    ]),
+  ],
+]);
+
+/** Whether a request is the OAuth server's (its path under /oauth/). */
+export function isOAuthPath(path: string): boolean {
+  return path.startsWith("/oauth/") || path === "/oauth";
+}
+
+function notFound(path: string): HttpResponse {
+  return jsonReply(404, { errors: [{ status: 404, detail: `no such path: ${path}` }] });
+}
+
+export type OAuthHandler = (request: HttpRequest) => HttpResponse;
+
+export function createOAuthHandler(service: ServiceContext, settings: OAuthSettings): OAuthHandler {
+  let server: OAuthServer | undefined;
+  return (request) =>
+    service.inRequest(() => {
+      server ??= openOAuthServer(service, settings);
+      const path = pathOf(request);
+      const methods = ENDPOINTS.get(path);
+      if (methods === undefined) return notFound(path);
+      const endpoint = methods.get(request.method === "HEAD" ? "GET" : request.method);
+      if (endpoint === undefined) {
+        const allow = [...methods.keys()].join(", ");
+        return jsonReply(
+          405,
+          {
+            errors: [
+              { status: 405, detail: `${request.method} is not allowed on ${path}; use ${allow}` },
+            ],
+          },
+          { allow },
+        );
+      }
+      try {
+        return endpoint(server, request);
+      } catch (error) {
+        if (error instanceof OAuthError) return errorResponse(error);
+        throw error;
+      }
+    });
+}
