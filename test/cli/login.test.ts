@@ -254,6 +254,33 @@ describe("login, auth token and auth status through the CLI", () => {
   });
 });
 
+describe("--api-key at a terminal", () => {
+  it("asks for the key at a hidden prompt; without prompts it says to pipe it", async () => {
+    const asked: string[] = [];
+    const prompter = {
+      confirm: async () => true,
+      input: async () => "",
+      password: async (message: string) => {
+        asked.push(message);
+        return "tk_prompted_secret_77";
+      },
+    };
+    const args = ["login", "--api-key", "--profile", "lan", "--base-url", BASE];
+    const r = await sandbox.run(args, { tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(asked).toEqual(["API key:"]);
+    expect(new CredentialStore(sandbox.env.TOURNEY_CONFIG_DIR!).get("lan")).toEqual({
+      apiKey: "tk_prompted_secret_77",
+    });
+    const refused = await sandbox.run([...args, "--no-input"], { tty: true, prompter });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      "error: pipe the API key on stdin: tourney login --api-key < file\n",
+    );
+    expect(r.stdout + r.stderr + refused.stderr).not.toContain("tk_prompted_secret_77");
+  });
+});
+
 describe("an expired token, renewed once (stub API and OAuth server)", () => {
   async function signedIn(expiresAt: string) {
     expect((await sandbox.run(["profile", "add", "lan", "--base-url", BASE])).code).toBe(0);
