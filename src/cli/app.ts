@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { DEFAULT_PROFILE } from "../config/settings.js";
 import type { HintContext } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
+import { parseJsonFields } from "./output/json-fields.js";
 
 export class App {
   private current: Factory | undefined;
@@ -12,8 +13,13 @@ export class App {
   /** The Factory for the running command, built from its global options. */
   factory(command: Command): Factory {
     const o = command.optsWithGlobals() as Record<string, unknown>;
+    const jsonFields = parseJsonFields(o.json);
+    const jq = typeof o.jq === "string" ? o.jq : undefined;
     const globals: GlobalOptions = {
-      json: o.json === true,
+      // `--json`, `--json=` (run.ts), `--json FIELDS`; --jq prints JSON too.
+      json: (o.json !== undefined && o.json !== false) || jq !== undefined,
+      ...(jsonFields === undefined ? {} : { jsonFields }),
+      ...(jq === undefined ? {} : { jq }),
       verbose: o.verbose === true,
       input: o.input !== false,
       yes: o.yes === true,
@@ -34,6 +40,11 @@ export class App {
       ...(profile.name === DEFAULT_PROFILE ? {} : { profile: profile.name }),
       credentialSource: profile.credentialSource,
     };
+  }
+
+  /** After the command's action: what --jq holds is filtered and written. */
+  async flush(): Promise<void> {
+    await this.current?.flush();
   }
 
   async close(): Promise<void> {

@@ -71,6 +71,8 @@ function codeForApi(error: ApiError): number {
   if (error instanceof AuthError) return EXIT.auth;
   if (error instanceof RateLimitError) return EXIT.rateLimited;
   if (error instanceof RejectedError) return EXIT.rejected;
+  // Any other 4xx (405, 409, ...; `tourney api` can meet them): refused as sent.
+  if (error.status >= 400 && error.status < 500) return EXIT.rejected;
   return EXIT.failure;
 }
 

@@ -10,12 +10,18 @@ import { type ResolvedProfile, resolveProfile } from "../config/resolve.js";
 import { ConfigStore } from "../config/store.js";
 import { DeclinedError, UsageError } from "./errors.js";
 import { canPrompt, colorEnabled, type Env, type IOStreams, readAll } from "./io.js";
+import { JsonOutput } from "./output/json-output.js";
 import { type OutputMode, Printer } from "./output/printer.js";
 import { inquirerPrompter, type Prompter } from "./prompter.js";
 import { VERSION } from "./version.js";
 
 export interface GlobalOptions {
+  /** JSON output: `--json` (with or without fields) or `--jq`. */
   readonly json: boolean;
+  /** `--json id,name`: only these fields. */
+  readonly jsonFields?: readonly string[];
+  /** `--jq EXPR`: filters the JSON output. */
+  readonly jq?: string;
   readonly profile?: string;
   readonly baseUrl?: string;
   readonly verbose: boolean;
@@ -43,6 +49,7 @@ export class Factory {
   private resolved: ResolvedProfile | undefined;
   private transport: Transport | undefined;
   private apiClient: ApiClient | undefined;
+  private output: JsonOutput | undefined;
 
   constructor(
     readonly deps: CliDeps,
@@ -120,7 +127,21 @@ export class Factory {
     // stderr is reached only when a note is written: the stream is made on first use.
     const io = this.io;
     const stderr = { write: (chunk: string) => io.stderr.write(chunk) };
-    return new Printer(this.io.stdout, stderr, mode, color);
+    return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput());
+  }
+
+  /** Where JSON goes: one per command, so that --jq filters everything it prints at once. */
+  jsonOutput(): JsonOutput {
+    this.output ??= new JsonOutput(this.io.stdout, {
+      fields: this.globals.jsonFields,
+      jq: this.globals.jq,
+    });
+    return this.output;
+  }
+
+  /** Ends the command's output: runs --jq over the JSON it printed. */
+  async flush(): Promise<void> {
+    await this.output?.flush();
   }
 
   /** The profile, if a command has resolved it already (hints name it; never resolves). */

@@ -1,6 +1,7 @@
 /** Builds the command tree and runs one command line; returns the exit code. */
 import { Command, CommanderError } from "commander";
 import { App } from "./app.js";
+import { registerApi } from "./commands/api/index.js";
 import { registerAttachment } from "./commands/attachment/index.js";
 import { registerAuth } from "./commands/auth/index.js";
 import { registerTopLevelLogin, registerTopLevelLogout } from "./commands/auth/top-level-login.js";
@@ -17,6 +18,7 @@ import { registerTournament } from "./commands/tournament/index.js";
 import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
+import { attachJsonFields } from "./json-argv.js";
 import { VERSION } from "./version.js";
 
 const ENVIRONMENT_HELP = `
@@ -52,14 +54,18 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["login"], register: registerTopLevelLogin },
     { words: ["logout"], register: registerTopLevelLogout },
     { words: ["serve"], register: registerServe },
+    { words: ["api"], register: registerApi },
     { words: [], register: registerCompletion },
   ];
 
-/** The long names of the program's options that take a value (`--profile NAME`). */
+/**
+ * The long names of the program's options that take a value (`--profile NAME`). An
+ * optional value (`--json [fields]`) is attached with `=` before parsing (json-argv.ts).
+ */
 function valueOptions(program: Command): Set<string> {
   const names = new Set<string>();
   for (const option of program.options) {
-    if (!option.required && !option.optional) continue;
+    if (!option.required) continue;
     if (option.long !== undefined) names.add(option.long);
     if (option.short !== undefined) names.add(option.short);
   }
@@ -93,7 +99,11 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
       "Run tournaments and races from a terminal (v2.1 service interface; embedded by default)",
     )
     .version(VERSION, "-V, --version")
-    .option("--json", "print JSON (records: id plus attributes)")
+    .option(
+      "--json [fields]",
+      "print JSON (records: id plus attributes); --json id,name: those fields",
+    )
+    .option("--jq <expression>", "filter the JSON output with a jq expression (implies --json)")
     .option("--profile <name>", "use this profile (default: the active profile, `local`)")
     .option("--base-url <url>", "talk to the service at this URL (remote backend)")
     .option("-v, --verbose", "log each request on stderr (credentials redacted)")
@@ -123,7 +133,8 @@ export async function run(argv: readonly string[], deps: CliDeps): Promise<numbe
   const app = new App(deps);
   const program = buildProgram(app, argv);
   try {
-    await program.parseAsync([...argv], { from: "user" });
+    await program.parseAsync(attachJsonFields(argv, program), { from: "user" });
+    await app.flush();
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -43,6 +43,12 @@ export interface ApiCall {
 }
 
 export interface Requester {
+  /**
+   * Sends `request` as it is (`tourney api`; its path from the service root) with the
+   * credentials' headers under its own, through the retries, the token renewal and the
+   * log; returns the response whatever its status.
+   */
+  raw(request: HttpRequest): Promise<HttpResponse>;
   /** Sends the call; returns the parsed JSON body (undefined when empty). Throws typed errors. */
   send(call: ApiCall): Promise<unknown>;
   single(call: ApiCall): Promise<ApiRecord>;
@@ -119,6 +125,13 @@ function requestPath(options: RequesterOptions, call: ApiCall): string {
   return `${base}${call.path}${query === "" ? "" : `?${query}`}`;
 }
 
+/** `request`'s headers, with those of `defaults` it does not name (in any case). */
+function underHeaders(defaults: Record<string, string>, request: HttpRequest) {
+  const named = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
+  const kept = Object.entries(defaults).filter(([name]) => !named.has(name.toLowerCase()));
+  return { ...Object.fromEntries(kept), ...request.headers };
+}
+
 export function buildRequest(options: RequesterOptions, call: ApiCall): HttpRequest {
   const headers: Record<string, string> = {
     Accept: "application/json",
@@ -157,8 +170,9 @@ export function createRequester(options: RequesterOptions): Requester {
   };
   const policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
 
-  async function attempt(current: RequesterOptions, call: ApiCall): Promise<HttpResponse> {
-    const request = buildRequest(current, call);
+  type Build = (current: RequesterOptions) => HttpRequest;
+  async function attempt(current: RequesterOptions, build: Build): Promise<HttpResponse> {
+    const request = build(current);
     return sendWithRetries(request.method, () => sendOnce(options, request), retryDeps, policy);
   }
 
@@ -173,15 +187,20 @@ export function createRequester(options: RequesterOptions): Requester {
     return renewing;
   }
 
-  async function exchange(call: ApiCall): Promise<HttpResponse> {
+  async function exchangeAny(build: Build): Promise<HttpResponse> {
     if (renewal?.expiresAt !== undefined && options.now() >= renewal.expiresAt) await renew();
     const sent = current;
-    let response = await attempt(sent, call);
+    let response = await attempt(sent, build);
     // An expired (or revoked) token: renew once, and send again with the new one.
     if (response.status === 401 && renewal !== undefined) {
       await renew();
-      if (current !== sent) response = await attempt(current, call);
+      if (current !== sent) response = await attempt(current, build);
     }
+    return response;
+  }
+
+  async function exchange(call: ApiCall): Promise<HttpResponse> {
+    const response = await exchangeAny((o) => buildRequest(o, call));
     if (response.status < 200 || response.status >= 300) {
       throw errorFromResponse(response, options.now());
     }
@@ -197,7 +216,13 @@ export function createRequester(options: RequesterOptions): Requester {
   const list = async (call: ApiCall) => decodeList(await send(call));
   const pageFetcher = (call: ApiCall) => (page: number, perPage: number) =>
     list({ ...call, query: { ...call.query, page, per_page: perPage } });
+  const raw = (request: HttpRequest) =>
+    exchangeAny((o) => ({
+      ...request,
+      headers: underHeaders(authHeaders(o.credentials), request),
+    }));
   return {
+    raw,
     send,
     single: async (call) => decodeSingle(await send(call)),
     list,

@@ -7,6 +7,8 @@
  * field would shift. Tabs and line breaks inside a value become spaces.
  */
 import type { OutputStream } from "../io.js";
+import { selectFields } from "./json-fields.js";
+import { JsonOutput } from "./json-output.js";
 import type { FlatRecord } from "./records.js";
 import { pick } from "./records.js";
 
@@ -46,12 +48,16 @@ export class Printer {
     private readonly stderr: OutputStream,
     readonly mode: OutputMode,
     private readonly color: boolean,
+    /** --json FIELDS and --jq (json-output.ts); shared by the command's printers. */
+    private readonly output: JsonOutput = new JsonOutput(stdout),
   ) {}
 
-  /** Indented on a terminal; compact when piped (jq and scripts do not need the spaces). */
+  /**
+   * Indented on a terminal; compact when piped (jq and scripts do not need the spaces).
+   * --json FIELDS picks fields; with --jq the value is filtered when the command ends.
+   */
   json(value: unknown): void {
-    const text = this.stdout.isTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-    this.stdout.write(`${text}\n`);
+    this.output.write(value);
   }
 
   async list(
@@ -99,8 +105,14 @@ export class Printer {
     }
   }
 
-  /** The text `json(all records)` writes, written a page at a time. */
+  /** The text `json(all records)` writes, written a page at a time (with --jq, gathered). */
   private async jsonArray(pages: AsyncIterable<readonly FlatRecord[]>): Promise<void> {
+    if (this.output.filtering) {
+      const records: FlatRecord[] = [];
+      for await (const page of pages) for (const record of page) records.push(record);
+      return this.json(records);
+    }
+    const fields = this.output.selection.fields;
     const pretty = this.stdout.isTTY === true;
     // Indented, an element is its own indented text shifted right by two spaces (JSON text
     // holds no raw line break inside a string, so every "\n" starts a line).
@@ -112,7 +124,8 @@ export class Printer {
     for await (const page of pages) {
       if (page.length === 0) continue;
       const start = opened ? comma : pretty ? "[\n" : "[";
-      this.stdout.write(`${start}${page.map(item).join(comma)}`);
+      const chosen = fields === undefined ? page : (selectFields(page, fields) as FlatRecord[]);
+      this.stdout.write(`${start}${chosen.map(item).join(comma)}`);
       opened = true;
     }
     this.stdout.write(opened ? (pretty ? "\n]\n" : "]\n") : "[]\n");

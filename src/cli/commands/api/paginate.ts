@@ -1,0 +1,86 @@
+/**
+ * `tourney api --paginate`: the pages of a list, one request after another — the page
+ * `links.next` names, else the next while `meta.total_pages` says there is one (a bare
+ * array: while pages come back full) — joined into one document: every page's `data`
+ * (or array) in order, with the last page's `meta` and `links`.
+ */
+import type { ApiList } from "../../../client/envelope.js";
+import { nextPage } from "../../../client/pagination.js";
+import type { HttpResponse } from "../../../model/http.js";
+
+/** The service's default page size, for a bare array asked without per_page. */
+const DEFAULT_PER_PAGE = 25;
+const MAX_PAGES = 10_000;
+
+type JsonObject = Record<string, unknown>;
+
+/** The path with `page` set in its query. */
+export function pagePath(path: string, page: number): string {
+  const at = path.indexOf("?");
+  const params = new URLSearchParams(at === -1 ? "" : path.slice(at + 1));
+  params.set("page", String(page));
+  return `${at === -1 ? path : path.slice(0, at)}?${params.toString()}`;
+}
+
+function perPageOf(path: string): number {
+  const at = path.indexOf("?");
+  const raw = new URLSearchParams(at === -1 ? "" : path.slice(at + 1)).get("per_page");
+  const value = Number(raw);
+  return raw !== null && Number.isInteger(value) && value > 0 ? value : DEFAULT_PER_PAGE;
+}
+
+function pageOf(path: string): number {
+  const at = path.indexOf("?");
+  const value = Number(new URLSearchParams(at === -1 ? "" : path.slice(at + 1)).get("page"));
+  return Number.isInteger(value) && value > 0 ? value : 1;
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A page's records, as a list `nextPage` reads; undefined when the body is not a list. */
+function listOf(document: unknown): ApiList | undefined {
+  if (Array.isArray(document)) return { data: document };
+  const object = document as JsonObject | null;
+  if (typeof object !== "object" || object === null || !Array.isArray(object.data)) return;
+  return object as unknown as ApiList;
+}
+
+export interface Pager {
+  /** The first page's path, then each next one; undefined when the list is complete. */
+  next(response: HttpResponse | undefined): string | undefined;
+  /** The pages' records joined into one document (undefined before a list arrived). */
+  document(): unknown;
+}
+
+export function createPager(path: string): Pager {
+  const perPage = perPageOf(path);
+  let page = pageOf(path);
+  let requests = 0;
+  const records: unknown[] = [];
+  let last: unknown;
+  return {
+    next(response) {
+      if (response === undefined) return path;
+      const document = parseJson(response.body);
+      const list = listOf(document);
+      if (list === undefined) return undefined;
+      records.push(...list.data);
+      last = document;
+      const following = nextPage(list, page, perPage);
+      requests += 1;
+      if (following === undefined || following <= page || requests >= MAX_PAGES) return;
+      page = following;
+      return pagePath(path, page);
+    },
+    document() {
+      if (last === undefined) return undefined;
+      return Array.isArray(last) ? records : { ...(last as JsonObject), data: records };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * `tourney api <path>`: one request to the v2.1 interface as written, in the style of
+ * `gh api`, through the profile's backend (embedded or remote) with its credentials.
+ */
+import { readFile } from "node:fs/promises";
+import { errorFromResponse } from "../../../client/response-errors.js";
+import type { HttpMethod, HttpRequest, HttpResponse } from "../../../model/http.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import { type ApiField, type FieldValue, fieldsBody, fieldsQuery, parseField } from "./fields.js";
+import { createPager } from "./paginate.js";
+import { headerBlock, isSuccess, writeBody } from "./response.js";
+
+const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+const BASE_PATH = "/v2.1";
+
+/** The flags as commander hands them over. */
+export interface ApiFlags {
+  readonly method?: string;
+  readonly rawField?: readonly string[];
+  readonly field?: readonly string[];
+  readonly header?: readonly string[];
+  readonly input?: string;
+  readonly include?: boolean;
+  readonly paginate?: boolean;
+}
+
+export interface ApiOptions {
+  readonly method: HttpMethod;
+  /** From the service root, /v2.1 prefixed: "/v2.1/tournaments.json?per_page=5". */
+  readonly path: string;
+  readonly fields: readonly ApiField[];
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body's file, or "-" for stdin. */
+  readonly input?: string;
+  readonly include: boolean;
+  readonly paginate: boolean;
+}
+
+/** "tournaments" and "/tournaments" are "/v2.1/tournaments"; "/v2.1/..." and "/v1/..." stay. */
+export function apiPath(path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path))
+    throw new UsageError(`${path}: give a path; the profile (or --base-url) says which service`);
+  const rooted = path.startsWith("/") ? path : `/${path}`;
+  return /^\/v\d+(\.\d+)?(\/|\?|$)/.test(rooted) ? rooted : `${BASE_PATH}${rooted}`;
+}
+
+function parseHeader(header: string): [string, string] {
+  const at = header.indexOf(":");
+  const name = header.slice(0, at).trim();
+  if (at <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new UsageError(`-H ${header}: expected "Name: value"`);
+  return [name, header.slice(at + 1).trim()];
+}
+
+function parseMethod(flags: ApiFlags, hasFields: boolean): HttpMethod {
+  if (flags.method === undefined) return hasFields && flags.input === undefined ? "POST" : "GET";
+  const method = flags.method.toUpperCase() as HttpMethod;
+  if (!METHODS.includes(method))
+    throw new UsageError(`-X ${flags.method}: one of ${METHODS.join(", ")}`);
+  return method;
+}
+
+/** Flags to a request (no I/O): fields parsed, the method chosen, the path prefixed. */
+export function parseApi(path: string, flags: ApiFlags): ApiOptions {
+  const fields = [
+    ...(flags.rawField ?? []).map((f) => parseField(f, false)),
+    ...(flags.field ?? []).map((f) => parseField(f, true)),
+  ];
+  const method = parseMethod(flags, fields.length > 0);
+  if (flags.paginate === true && method !== "GET")
+    throw new UsageError(`--paginate follows the pages of a list: GET only, not ${method}`);
+  return {
+    method,
+    path: apiPath(path),
+    fields,
+    headers: Object.fromEntries((flags.header ?? []).map(parseHeader)),
+    ...(flags.input === undefined ? {} : { input: flags.input }),
+    include: flags.include === true,
+    paginate: flags.paginate === true,
+  };
+}
+
+async function readSource(f: Factory, file: string, what: string): Promise<string> {
+  if (file === "-") return f.readStdin();
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`${what} ${file}: ${(error as Error).message}`);
+  }
+}
+
+async function fieldValues(f: Factory, fields: readonly ApiField[]): Promise<FieldValue[]> {
+  const values: FieldValue[] = [];
+  for (const field of fields) {
+    const value = field.value;
+    const isFile = typeof value === "object" && value !== null;
+    values.push(isFile ? await readSource(f, value.file, `-F ${field.key}=@`) : value);
+  }
+  return values;
+}
+
+/** The request: fields in the body (or, for GET and with --input, in the query). */
+async function buildRequest(f: Factory, o: ApiOptions): Promise<HttpRequest> {
+  const values = await fieldValues(f, o.fields);
+  const inQuery = o.input !== undefined || o.method === "GET" || o.method === "HEAD";
+  const query = inQuery ? fieldsQuery(o.fields, values) : "";
+  const path = query === "" ? o.path : `${o.path}${o.path.includes("?") ? "&" : "?"}${query}`;
+  const body =
+    o.input !== undefined
+      ? await readSource(f, o.input, "--input")
+      : o.fields.length > 0 && !inQuery
+        ? JSON.stringify(fieldsBody(o.fields, values))
+        : undefined;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/vnd.api+json";
+  const named = (name: string) => Object.keys(o.headers).some((h) => h.toLowerCase() === name);
+  for (const name of Object.keys(headers)) if (named(name.toLowerCase())) delete headers[name];
+  return {
+    method: o.method,
+    path,
+    headers: { ...headers, ...o.headers },
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** --paginate: every page (progress on stderr at a terminal), then one joined document. */
+async function sendPages(f: Factory, request: HttpRequest, o: ApiOptions): Promise<HttpResponse> {
+  const client = await f.client();
+  const pager = createPager(request.path);
+  const progress = f.io.stderr.isTTY === true;
+  let response: HttpResponse | undefined;
+  let count = 0;
+  for (let path = pager.next(undefined); path !== undefined; path = pager.next(response)) {
+    if (progress) f.io.stderr.write(`\r\x1b[2Kfetching page ${++count}…`);
+    response = await client.requester.raw({ ...request, path });
+    if (o.include) f.io.stdout.write(headerBlock(response));
+    if (!isSuccess(response)) break;
+  }
+  if (progress) f.io.stderr.write("\r\x1b[2K");
+  const joined = pager.document();
+  if (!isSuccess(response!) || joined === undefined) return response!;
+  return { ...response!, body: JSON.stringify(joined) };
+}
+
+export async function runApi(f: Factory, o: ApiOptions): Promise<void> {
+  if (f.globals.jsonFields !== undefined)
+    throw new UsageError("api prints the service's document as it is: filter it with --jq");
+  const request = await buildRequest(f, o);
+  let response: HttpResponse;
+  if (o.paginate) {
+    response = await sendPages(f, request, o);
+  } else {
+    response = await (await f.client()).requester.raw(request);
+    if (o.include) f.io.stdout.write(headerBlock(response));
+  }
+  writeBody(f.io.stdout, f.jsonOutput(), response);
+  if (!isSuccess(response) && response.status >= 400) {
+    throw errorFromResponse(response, (f.deps.now?.() ?? new Date()).getTime());
+  }
+}

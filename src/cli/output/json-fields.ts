@@ -1,0 +1,55 @@
+/**
+ * `--json id,name,state`: only those fields of each record. The fields are the
+ * top-level keys of the JSON a command prints (for records: `id` plus the
+ * attributes); a name no record has is a usage error that lists the ones there are.
+ */
+import { UsageError } from "../errors.js";
+
+/** `--json` as commander hands it over: true or "" bare, else a comma-separated list. */
+export function parseJsonFields(value: unknown): readonly string[] | undefined {
+  if (typeof value !== "string") return undefined;
+  const fields = value
+    .split(",")
+    .map((field) => field.trim())
+    .filter((field) => field !== "");
+  return fields.length === 0 ? undefined : fields;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The objects whose fields are picked: the value itself, or each element of an array. */
+function objectsOf(value: unknown): JsonObject[] {
+  if (Array.isArray(value)) return value.filter(isObject);
+  return isObject(value) ? [value] : [];
+}
+
+/** Refuses a field none of `objects` has (nothing to check against when there are none). */
+export function checkFields(fields: readonly string[], objects: readonly JsonObject[]): void {
+  if (objects.length === 0) return;
+  const available = new Set(objects.flatMap((o) => Object.keys(o)));
+  const unknown = fields.filter((field) => !available.has(field));
+  if (unknown.length === 0) return;
+  const names = unknown.map((f) => JSON.stringify(f)).join(", ");
+  throw new UsageError(
+    `unknown JSON field${unknown.length > 1 ? "s" : ""} ${names}; available fields:\n  ${[...available].sort().join("\n  ")}`,
+  );
+}
+
+function pickFields(object: JsonObject, fields: readonly string[]): JsonObject {
+  return Object.fromEntries(fields.map((field) => [field, object[field] ?? null]));
+}
+
+/**
+ * The value with only `fields` in its record (or in each record of a list), in the order
+ * asked; a record without one of them shows it as null. Other values pass unchanged.
+ */
+export function selectFields(value: unknown, fields: readonly string[]): unknown {
+  checkFields(fields, objectsOf(value));
+  if (Array.isArray(value))
+    return value.map((item) => (isObject(item) ? pickFields(item, fields) : item));
+  return isObject(value) ? pickFields(value, fields) : value;
+}

@@ -1,0 +1,61 @@
+/**
+ * Where every command's JSON goes (Printer.json and its lists, `tourney api`): the one
+ * place `--json FIELDS` and `--jq EXPR` apply. Without --jq a value is written at once
+ * (indented at a terminal, compact when piped); with it, the values wait for `flush()`,
+ * at the end of the command, which runs jq over all of them (each a jq input) and writes
+ * its results.
+ */
+import type { OutputStream } from "../io.js";
+import { selectFields } from "./json-fields.js";
+
+export interface JsonSelection {
+  /** `--json id,name`: only these fields of each record. */
+  readonly fields?: readonly string[] | undefined;
+  /** `--jq EXPR`. */
+  readonly jq?: string | undefined;
+}
+
+export class JsonOutput {
+  private readonly held: string[] = [];
+
+  constructor(
+    private readonly stdout: OutputStream,
+    readonly selection: JsonSelection = {},
+  ) {}
+
+  /** Whether output is held for jq (lists are then gathered rather than streamed). */
+  get filtering(): boolean {
+    return this.selection.jq !== undefined;
+  }
+
+  private get pretty(): boolean {
+    return this.stdout.isTTY === true;
+  }
+
+  /** A value's text: its fields picked (--json FIELDS); indented at a terminal. */
+  text(value: unknown): string {
+    const fields = this.selection.fields;
+    const selected = fields === undefined ? value : selectFields(value, fields);
+    return this.pretty ? JSON.stringify(selected, null, 2) : JSON.stringify(selected);
+  }
+
+  /** Writes the value (or holds it for jq). */
+  write(value: unknown): void {
+    this.writeText(this.text(value));
+  }
+
+  /** JSON text as it is (a response body): held for jq, else written with a line break. */
+  writeText(text: string): void {
+    if (this.filtering) this.held.push(text);
+    else this.stdout.write(`${text}\n`);
+  }
+
+  /** Runs jq over what was held, and writes its results. */
+  async flush(): Promise<void> {
+    const expression = this.selection.jq;
+    if (expression === undefined || this.held.length === 0) return;
+    const input = this.held.splice(0).join("\n");
+    const { runJq } = await import("./jq.js");
+    this.stdout.write(await runJq(input, expression, { compact: !this.pretty }));
+  }
+}
