@@ -3,6 +3,8 @@
 export interface OutputStream {
   write(chunk: string): unknown;
   readonly isTTY?: boolean;
+  /** The terminal's width, when a terminal says it. */
+  readonly columns?: number | undefined;
 }
 
 export interface InputStream extends AsyncIterable<Buffer | string> {
@@ -37,4 +39,13 @@ export function colorEnabled(io: IOStreams, env: Env, noColorFlag: boolean): boo
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   if (env.TERM === "dumb") return false;
   return io.stdout.isTTY === true;
+}
+
+/** The terminal's width: COLUMNS, then what the terminal says; undefined when piped without COLUMNS. */
+export function terminalWidth(io: IOStreams, env: Env): number | undefined {
+  const fromEnv = Number(env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  if (io.stdout.isTTY !== true) return undefined;
+  const columns = io.stdout.columns;
+  return typeof columns === "number" && columns > 0 ? columns : 80;
 }

@@ -5,9 +5,11 @@ import { registerApi } from "./commands/api/index.js";
 import { registerAttachment } from "./commands/attachment/index.js";
 import { registerAuth } from "./commands/auth/index.js";
 import { registerTopLevelLogin, registerTopLevelLogout } from "./commands/auth/top-level-login.js";
+import { registerBracket } from "./commands/bracket/bracket.js";
 import { registerCommunity } from "./commands/community/index.js";
 import { registerCompletion } from "./commands/completion.js";
 import { registerConfig } from "./commands/config/index.js";
+import { registerDemo } from "./commands/demo/demo.js";
 import { registerMatch } from "./commands/match/index.js";
 import { registerParticipants } from "./commands/participants/index.js";
 import { registerProfile } from "./commands/profile/index.js";
@@ -43,10 +45,12 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["tournament", "tournaments"], register: registerTournament },
     { words: ["participants", "participant"], register: registerParticipants },
     { words: ["match", "matches"], register: registerMatch },
+    { words: ["bracket", "brackets"], register: registerBracket },
     { words: ["station", "stations"], register: registerStation },
     { words: ["attachment", "attachments"], register: registerAttachment },
     { words: ["race", "races"], register: registerRace },
     { words: ["community", "communities"], register: registerCommunity },
+    { words: ["demo"], register: registerDemo },
     { words: ["whoami"], register: registerWhoami },
     { words: ["config"], register: registerConfig },
     { words: ["profile", "profiles"], register: registerProfile },

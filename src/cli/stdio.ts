@@ -23,7 +23,7 @@ function isPipeOrFile(fd: number): boolean {
  */
 export function stdoutWriter(
   fd: number,
-  stream: () => NodeJS.WritableStream & { readonly isTTY?: boolean },
+  stream: () => NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number },
   onBrokenPipe: () => void,
 ): OutputStream {
   // Once anything went through the stream, everything does: output stays in order.
@@ -31,6 +31,9 @@ export function stdoutWriter(
   return {
     get isTTY(): boolean {
       return direct ? false : stream().isTTY === true;
+    },
+    get columns(): number | undefined {
+      return direct ? undefined : stream().columns;
     },
     write(chunk: string): boolean {
       if (!direct) return stream().write(chunk);

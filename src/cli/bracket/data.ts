@@ -1,0 +1,178 @@
+/**
+ * What a bracket is drawn from, read out of the service's records (tournament,
+ * participants, matches and standings, as the API client returns them on
+ * either backend). Pure: no I/O.
+ */
+import type { ResourceObject } from "../../model/resource.js";
+import { playerIds } from "../commands/match/match-columns.js";
+
+/** A player's place in a match: name, scores (one per set) and whether they won it. */
+export interface Slot {
+  readonly id: number | null;
+  readonly name: string;
+  /** Scores of every set, space-separated ("11 7 11"); "" before a report. */
+  readonly score: string;
+  /** Free for all: the place taken in the match. */
+  readonly rank: number | null;
+  readonly winner: boolean;
+}
+
+export interface ViewMatch {
+  readonly id: number;
+  readonly identifier: string;
+  /** Negative in the losers bracket. */
+  readonly round: number;
+  /** "winners", "losers", "grand_final", "third_place", "round_robin", "swiss", "free_for_all". */
+  readonly bracket: string;
+  readonly group: number | null;
+  /** "pending", "open" or "complete". */
+  readonly state: string;
+  readonly underway: boolean;
+  readonly tie: boolean;
+  /** Two for a match between two players; every player of a free-for-all match. */
+  readonly slots: readonly Slot[];
+}
+
+export interface StandingRow {
+  readonly participantId: number;
+  readonly name: string;
+  /** "group" or "final". */
+  readonly stage: string;
+  readonly group: number | null;
+  readonly rank: number | null;
+  readonly wins: number;
+  readonly losses: number;
+  readonly ties: number;
+  readonly points: number | null;
+}
+
+export interface BracketData {
+  readonly name: string;
+  /** The final stage's type: "single elimination", ... */
+  readonly type: string;
+  readonly state: string;
+  readonly groupStage: boolean;
+  /** The group stage's type ("round robin", ...), when there is one. */
+  readonly stageType: string | null;
+  readonly matches: readonly ViewMatch[];
+  /** Empty when the service has no standings (the grids then count the results themselves). */
+  readonly standings: readonly StandingRow[];
+  /** Seeds by participant id (the order of players without standings). */
+  readonly seeds: ReadonlyMap<number, number>;
+  readonly names: ReadonlyMap<number, string>;
+}
+
+function num(value: unknown): number | null {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
+  return null;
+}
+
+function nameIn(names: ReadonlyMap<number, string>, id: number | null): string {
+  if (id === null) return "";
+  return names.get(id) ?? String(id);
+}
+
+/** Each side's scores from score_in_sets ([[p1, p2], ...]). */
+function sideScores(sets: unknown): [string, string] {
+  if (!Array.isArray(sets)) return ["", ""];
+  const pairs = sets.filter((s): s is unknown[] => Array.isArray(s));
+  return [
+    pairs.map((s) => String(s[0] ?? "")).join(" "),
+    pairs.map((s) => String(s[1] ?? "")).join(" "),
+  ];
+}
+
+function freeForAllSlots(a: Record<string, unknown>, names: ReadonlyMap<number, string>): Slot[] {
+  const points = Array.isArray(a.points_by_participant)
+    ? (a.points_by_participant as Record<string, unknown>[])
+    : [];
+  const ids = (a.participant_ids as unknown[]).map(num);
+  const complete = a.state === "complete";
+  const slots = ids.map((id): Slot => {
+    const entry = points.find((p) => num(p.participant_id) === id);
+    const rank = num(entry?.rank);
+    const scores = Array.isArray(entry?.scores) ? (entry.scores as unknown[]).join(" ") : "";
+    return { id, name: nameIn(names, id), score: scores, rank, winner: complete && rank === 1 };
+  });
+  const order = (s: Slot) => s.rank ?? Number.MAX_SAFE_INTEGER;
+  return slots.sort((x, y) => order(x) - order(y));
+}
+
+function viewMatch(match: ResourceObject, names: ReadonlyMap<number, string>): ViewMatch {
+  const a = match.attributes;
+  const winner = num(a.winner_id);
+  let slots: Slot[];
+  if (Array.isArray(a.participant_ids)) slots = freeForAllSlots(a, names);
+  else {
+    const ids = playerIds(match);
+    const scores = sideScores(a.score_in_sets);
+    slots = ids.map((id, i) => ({
+      id,
+      name: nameIn(names, id),
+      score: scores[i]!,
+      rank: null,
+      winner: id !== null && id === winner,
+    }));
+  }
+  return {
+    id: num(match.id) ?? 0,
+    identifier: String(a.identifier ?? match.id),
+    round: num(a.round) ?? 0,
+    bracket: String(a.bracket ?? ""),
+    group: num(a.group_id),
+    state: String(a.state ?? ""),
+    underway: typeof a.underway_at === "string" && a.underway_at !== "",
+    tie: a.tie === true,
+    slots,
+  };
+}
+
+function standingRow(record: ResourceObject): StandingRow {
+  const a = record.attributes;
+  return {
+    participantId: num(a.participant_id) ?? 0,
+    name: String(a.name ?? ""),
+    stage: String(a.stage ?? "final"),
+    group: num(a.group_id),
+    rank: num(a.rank),
+    wins: num(a.wins) ?? 0,
+    losses: num(a.losses) ?? 0,
+    ties: num(a.ties) ?? 0,
+    points: num(a.points),
+  };
+}
+
+export interface BracketRecords {
+  readonly tournament: ResourceObject;
+  readonly participants: readonly ResourceObject[];
+  readonly matches: readonly ResourceObject[];
+  /** undefined: the service has no standings (404). */
+  readonly standings?: readonly ResourceObject[] | undefined;
+}
+
+export function bracketData(records: BracketRecords): BracketData {
+  const t = records.tournament.attributes;
+  const names = new Map<number, string>();
+  const seeds = new Map<number, number>();
+  for (const p of records.participants) {
+    const id = num(p.id);
+    if (id === null) continue;
+    names.set(id, String(p.attributes.name ?? id));
+    const seed = num(p.attributes.seed);
+    if (seed !== null) seeds.set(id, seed);
+  }
+  const groupOptions = t.group_stage_options as Record<string, unknown> | undefined;
+  const groupStage = t.group_stage_enabled === true;
+  return {
+    name: String(t.name ?? records.tournament.id),
+    type: String(t.tournament_type ?? ""),
+    state: String(t.state ?? ""),
+    groupStage,
+    stageType: groupStage ? String(groupOptions?.stage_type ?? "round robin") : null,
+    matches: records.matches.map((m) => viewMatch(m, names)),
+    standings: (records.standings ?? []).map(standingRow),
+    seeds,
+    names,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Round robin as a grid (every player against every other, the row player's
+ * score in each cell, wins in bold, open matches marked) and a standings table
+ * (swiss). Ranks, records and points come from the service's standings; a
+ * service without them gets records counted from the matches. Pure.
+ */
+import type { Line, Style } from "./canvas.js";
+import type { StandingRow, ViewMatch } from "./data.js";
+import type { Glyphs } from "./glyphs.js";
+import { type Cell, cell, drawTable } from "./table.js";
+
+/** The standings of one stage (and group), and the order of its players. */
+export interface StageStandings {
+  /** Standings rows of the stage, by participant id (empty without standings). */
+  readonly rows: ReadonlyMap<number, StandingRow>;
+  readonly seeds: ReadonlyMap<number, number>;
+  readonly names: ReadonlyMap<number, string>;
+}
+
+interface Record3 {
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
+/** Players of the matches, best first: by rank, then seed. */
+export function playersOf(matches: readonly ViewMatch[], s: StageStandings): number[] {
+  const ids = new Set<number>();
+  for (const m of matches) for (const slot of m.slots) if (slot.id !== null) ids.add(slot.id);
+  const rank = (id: number) => s.rows.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
+  const seed = (id: number) => s.seeds.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return [...ids].sort((a, b) => rank(a) - rank(b) || seed(a) - seed(b) || a - b);
+}
+
+function counted(matches: readonly ViewMatch[], id: number): Record3 {
+  const r: Record3 = { wins: 0, losses: 0, ties: 0 };
+  for (const m of matches) {
+    if (m.state !== "complete" || !m.slots.some((s) => s.id === id)) continue;
+    if (m.tie) r.ties++;
+    else if (m.slots.find((s) => s.id === id)?.winner) r.wins++;
+    else r.losses++;
+  }
+  return r;
+}
+
+function recordCells(matches: readonly ViewMatch[], id: number, s: StageStandings): Cell[] {
+  const row = s.rows.get(id);
+  const r = row ?? counted(matches, id);
+  return [
+    cell(`${r.wins}-${r.losses}-${r.ties}`, "plain", true),
+    cell(row?.points ?? null, "plain", true),
+  ];
+}
+
+/** "11-5 7-11 11-9" from the row player's side; two sets or more: sets won, "2-1". */
+function scoreFrom(m: ViewMatch, id: number): string {
+  const mine = m.slots.find((s) => s.id === id)?.score.split(" ") ?? [];
+  const theirs = m.slots.find((s) => s.id !== id)?.score.split(" ") ?? [];
+  if (mine.length > 1) {
+    const won = mine.filter((v, i) => Number(v) > Number(theirs[i])).length;
+    const lost = mine.filter((v, i) => Number(v) < Number(theirs[i])).length;
+    return `${won}-${lost}`;
+  }
+  return mine[0] === undefined || mine[0] === "" ? "" : `${mine[0]}-${theirs[0] ?? ""}`;
+}
+
+function resultCell(games: readonly ViewMatch[], id: number, g: Glyphs): Cell {
+  if (games.length === 0) return cell("");
+  const parts: string[] = [];
+  let style: Style = "plain";
+  for (const m of games) {
+    if (m.state === "open") {
+      parts.push(g.open);
+      style = "open";
+    } else if (m.state !== "complete") parts.push(g.pending);
+    else {
+      const won = m.slots.find((s) => s.id === id)?.winner === true;
+      if (won && style === "plain") style = "bold";
+      parts.push(scoreFrom(m, id) || (m.tie ? "tie" : won ? "W" : "L"));
+    }
+  }
+  return cell(parts.join(" "), style, true);
+}
+
+/** The grid of a round robin (a group, or the whole tournament). */
+export function drawGrid(matches: readonly ViewMatch[], s: StageStandings, g: Glyphs): Line[] {
+  const players = playersOf(matches, s);
+  const headers = [
+    cell("#", "title", true),
+    cell("Player", "title"),
+    ...players.map((_, i) => cell(i + 1, "title", true)),
+    cell("W-L-T", "title", true),
+    cell("Pts", "title", true),
+  ];
+  const rows = players.map((id, i) => [
+    cell(s.rows.get(id)?.rank ?? null, "plain", true),
+    cell(`${i + 1}. ${s.names.get(id) ?? id}`),
+    ...players.map((other) =>
+      resultCell(
+        other === id
+          ? []
+          : matches.filter(
+              (m) => m.slots.some((x) => x.id === id) && m.slots.some((x) => x.id === other),
+            ),
+        id,
+        g,
+      ),
+    ),
+    ...recordCells(matches, id, s),
+  ]);
+  return drawTable(headers, rows, g);
+}
+
+/** A standings table: rank, player, wins-losses-ties and points. */
+export function drawStandings(matches: readonly ViewMatch[], s: StageStandings, g: Glyphs): Line[] {
+  const headers = [
+    cell("#", "title", true),
+    cell("Player", "title"),
+    cell("W-L-T", "title", true),
+    cell("Pts", "title", true),
+  ];
+  const rows = playersOf(matches, s).map((id) => [
+    cell(s.rows.get(id)?.rank ?? null, "plain", true),
+    cell(s.names.get(id) ?? String(id), s.rows.get(id)?.rank === 1 ? "bold" : "plain"),
+    ...recordCells(matches, id, s),
+  ]);
+  return drawTable(headers, rows, g);
+}

@@ -1,0 +1,107 @@
+/**
+ * `tourney bracket`'s drawing, from the tournament's data to lines of text:
+ * the groups one after the other, then the final stage. Pure; loaded only
+ * by the commands that draw brackets (bracket, demo).
+ */
+import { type Line, line, type Span } from "./canvas.js";
+import { roundSelected } from "./columns.js";
+import type { BracketData, StandingRow, ViewMatch } from "./data.js";
+import type { StageStandings } from "./grid.js";
+import { drawStage, heading, type Part, type StageOptions } from "./stage.js";
+
+export { type BracketData, type BracketRecords, bracketData } from "./data.js";
+export { ASCII, BOX, type Glyphs } from "./glyphs.js";
+
+export type DrawOptions = StageOptions;
+
+function standingsOf(
+  data: BracketData,
+  stage: "group" | "final",
+  group: number | null,
+): StageStandings {
+  const rows = new Map<number, StandingRow>();
+  for (const r of data.standings)
+    if (r.stage === stage && (stage === "final" || r.group === group)) rows.set(r.participantId, r);
+  return { rows, seeds: data.seeds, names: data.names };
+}
+
+function partLines(parts: readonly Part[]): Line[] {
+  const out: Line[] = [];
+  for (const p of parts) {
+    if (out.length > 0) out.push([]);
+    if (p.title !== undefined) out.push(heading(p.title), []);
+    out.push(...p.lines);
+  }
+  return out;
+}
+
+/** The groups of the group stage, by group number. */
+function groups(matches: readonly ViewMatch[]): Map<number, ViewMatch[]> {
+  const byGroup = new Map<number, ViewMatch[]>();
+  for (const m of matches) {
+    if (m.group === null) continue;
+    const list = byGroup.get(m.group) ?? [];
+    list.push(m);
+    byGroup.set(m.group, list);
+  }
+  return new Map([...byGroup.entries()].sort(([a], [b]) => a - b));
+}
+
+function section(title: string, parts: readonly Part[]): Line[] {
+  if (parts.length === 0) return [];
+  const underline = title.replace(/./g, "=");
+  return [heading(title), line(underline, "dim"), [], ...partLines(parts)];
+}
+
+/** The tournament's name, type and state. */
+function titleLine(data: BracketData): Line {
+  const type = data.groupStage ? `${data.stageType} groups, then ${data.type}` : data.type;
+  return [
+    { text: data.name, style: "bold" },
+    { text: ` · ${type} · ${data.state.replace(/_/g, " ")}`, style: "dim" },
+  ];
+}
+
+/** Every line of the drawing: the title, each group, then the final stage. */
+export function drawBracket(data: BracketData, o: DrawOptions): Line[] {
+  const out: Line[] = [titleLine(data)];
+  const grouped = groups(data.matches);
+  for (const [group, matches] of grouped) {
+    const lines = section(
+      `Group ${group}`,
+      drawStage(matches, standingsOf(data, "group", group), o),
+    );
+    if (lines.length > 0) out.push([], ...lines);
+  }
+  const final = data.matches.filter((m) => m.group === null);
+  const parts = drawStage(final, standingsOf(data, "final", null), o);
+  if (grouped.size > 0) out.push([], ...section("Final stage", parts));
+  else if (parts.length > 0) out.push([], ...partLines(parts));
+  return out;
+}
+
+/** Whether any match of the tournament is in the rounds the options keep. */
+export function anySelected(data: BracketData, o: DrawOptions): boolean {
+  return data.matches.some((m) => roundSelected(m.round, o));
+}
+
+const ANSI: Record<Span["style"], [string, string]> = {
+  plain: ["", ""],
+  bold: ["\u001b[1m", "\u001b[22m"],
+  dim: ["\u001b[2m", "\u001b[22m"],
+  open: ["\u001b[33m", "\u001b[39m"],
+  title: ["\u001b[1;36m", "\u001b[22;39m"],
+};
+
+/** Lines as text: with colour, each style's escape codes; without, the characters alone. */
+export function renderLines(lines: readonly Line[], color: boolean): string {
+  const text = (l: Line) =>
+    l
+      .map((s) => {
+        if (!color || s.style === "plain") return s.text;
+        const [on, off] = ANSI[s.style];
+        return `${on}${s.text}${off}`;
+      })
+      .join("");
+  return lines.map((l) => `${text(l)}\n`).join("");
+}

@@ -1,0 +1,67 @@
+/**
+ * How one player's line of a match reads (" Ada        11 7 11") and how a
+ * match is labelled ("A ▸ open"): shared by the trees and the rounds. Pure.
+ */
+import { type Canvas, padEnd, padStart, type Style, textWidth, truncate } from "./canvas.js";
+import type { Slot, ViewMatch } from "./data.js";
+import type { Glyphs } from "./glyphs.js";
+
+/** Longest name shown before it is cut with an ellipsis. */
+export const MAX_NAME = 20;
+
+export interface SlotWidths {
+  readonly name: number;
+  readonly score: number;
+}
+
+export function slotWidths(matches: readonly ViewMatch[], minName = 6): SlotWidths {
+  let name = minName;
+  let score = 1;
+  for (const m of matches)
+    for (const s of m.slots) {
+      name = Math.max(name, Math.min(MAX_NAME, textWidth(s.name)));
+      score = Math.max(score, textWidth(s.score));
+    }
+  return { name, score };
+}
+
+/** Width of a slot's text: a space, the name, a space, the score. */
+export function slotWidth(w: SlotWidths): number {
+  return w.name + w.score + 2;
+}
+
+export function slotStyle(slot: Slot): Style {
+  if (slot.winner) return "bold";
+  return slot.id === null ? "dim" : "plain";
+}
+
+/** Writes a player's line at (x, y): the name (bold for the winner), the score right-aligned. */
+export function putSlot(
+  canvas: Canvas,
+  x: number,
+  y: number,
+  slot: Slot | undefined,
+  w: SlotWidths,
+  g: Glyphs,
+): void {
+  if (slot === undefined || slot.id === null) return;
+  const name = padEnd(truncate(slot.name, w.name, g.ellipsis), w.name);
+  canvas.put(x + 1, y, name, slotStyle(slot));
+  canvas.put(x + 2 + w.name, y, padStart(slot.score, w.score), slot.winner ? "bold" : "plain");
+}
+
+/** The match's marker after its identifier: open, underway, or nothing once decided. */
+export function stateMark(m: ViewMatch, g: Glyphs): string {
+  if (m.state === "open") return `${g.open} ${m.underway ? "underway" : "open"}`;
+  if (m.state === "complete" && m.tie) return "tie";
+  return "";
+}
+
+/** Writes "A ▸ open" ending at column `end` (the identifier dim, the marker highlighted). */
+export function putLabel(canvas: Canvas, end: number, y: number, m: ViewMatch, g: Glyphs): void {
+  const mark = stateMark(m, g);
+  const text = mark === "" ? m.identifier : `${m.identifier} ${mark}`;
+  const x = end - textWidth(text);
+  canvas.put(x, y, m.identifier, "dim");
+  if (mark !== "") canvas.put(x + textWidth(m.identifier) + 1, y, mark, "open");
+}

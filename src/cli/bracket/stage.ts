@@ -1,0 +1,139 @@
+/**
+ * One stage of a tournament (a group, or the final stage) drawn by its kind:
+ * elimination brackets as trees (winners, losers, grand final with its reset,
+ * third place), round robin as a grid, swiss as a standings table and its
+ * rounds, free for all as rounds of matches. Pure.
+ */
+import { type Line, line } from "./canvas.js";
+import {
+  type Column,
+  columnsOf,
+  grandFinalNamer,
+  losersNamer,
+  type Namer,
+  type RoundFilter,
+  roundNamer,
+  roundSelected,
+  singleEliminationNamer,
+  split,
+  winnersNamer,
+} from "./columns.js";
+import type { ViewMatch } from "./data.js";
+import type { Glyphs } from "./glyphs.js";
+import { drawGrid, drawStandings, type StageStandings } from "./grid.js";
+import { drawRounds, roundsLayout, roundsStride } from "./rounds.js";
+import { drawTree, treeStride, treeWidths } from "./tree-draw.js";
+
+export interface StageOptions extends RoundFilter {
+  readonly glyphs: Glyphs;
+  /** The terminal's width: wider brackets are drawn a few rounds at a time. */
+  readonly width?: number | undefined;
+}
+
+/** A part of the drawing with its heading ("Losers bracket"), or none. */
+export interface Part {
+  readonly title?: string;
+  readonly lines: readonly Line[];
+}
+
+const ELIMINATION = new Set(["winners", "losers", "grand_final", "third_place"]);
+
+function of(matches: readonly ViewMatch[], bracket: string): ViewMatch[] {
+  return matches.filter((m) => m.bracket === bracket);
+}
+
+/** A bracket's rounds, in as many parts as the width needs (each part re-laid out). */
+function treeParts(
+  matches: readonly ViewMatch[],
+  name: Namer,
+  o: StageOptions,
+  tree: { linked: boolean; champion: boolean },
+): Line[][] {
+  const columns = columnsOf(matches, name, o);
+  if (columns.length === 0) return [];
+  const w = treeWidths(matches, o.glyphs);
+  const stride = treeStride(w);
+  const extra = tree.champion ? w.name + 3 : 3;
+  const parts = split(columns, stride, o.width, extra);
+  return parts.map((part, i) =>
+    drawTree(
+      part.map((c) => c.matches),
+      part.map((c) => c.title),
+      w,
+      {
+        glyphs: o.glyphs,
+        linked: tree.linked,
+        champion: tree.champion && i === parts.length - 1,
+        continues: i < parts.length - 1,
+      },
+    ),
+  );
+}
+
+function joinParts(parts: readonly Line[][]): Line[] {
+  return parts.flatMap((lines, i) => (i === 0 ? lines : [[], ...lines]));
+}
+
+function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[] {
+  const losers = of(matches, "losers");
+  const finals = of(matches, "grand_final");
+  const double = losers.length > 0 || finals.length > 0;
+  const parts: Part[] = [];
+  const add = (title: string, lines: Line[][]) => {
+    if (lines.length > 0) parts.push({ ...(double ? { title } : {}), lines: joinParts(lines) });
+  };
+  const tree = { linked: true, champion: !double };
+  add(
+    "Winners bracket",
+    treeParts(of(matches, "winners"), double ? winnersNamer : singleEliminationNamer, o, tree),
+  );
+  add("Losers bracket", treeParts(losers, losersNamer, o, tree));
+  add("Grand final", treeParts(finals, grandFinalNamer, o, { linked: false, champion: false }));
+  const third = treeParts(of(matches, "third_place"), () => "Third place match", o, {
+    linked: false,
+    champion: false,
+  });
+  if (third.length > 0) parts.push({ lines: joinParts(third) });
+  return parts;
+}
+
+function roundsParts(matches: readonly ViewMatch[], o: StageOptions): Line[] {
+  const columns: Column[] = columnsOf(matches, roundNamer, o);
+  if (columns.length === 0) return [];
+  const layout = roundsLayout(matches, o.glyphs);
+  const parts = split(columns, roundsStride(layout), o.width);
+  return joinParts(
+    parts.map((part) =>
+      drawRounds(
+        part.map((c) => c.matches),
+        part.map((c) => c.title),
+        layout,
+        o.glyphs,
+      ),
+    ),
+  );
+}
+
+/** The stage's parts; `standings` for its grid or table. */
+export function drawStage(
+  matches: readonly ViewMatch[],
+  standings: StageStandings,
+  o: StageOptions,
+): Part[] {
+  if (matches.some((m) => ELIMINATION.has(m.bracket))) return eliminationParts(matches, o);
+  const shown = matches.filter((m) => roundSelected(m.round, o));
+  if (shown.length === 0) return [];
+  if (matches.some((m) => m.bracket === "round_robin"))
+    return [{ lines: drawGrid(shown, standings, o.glyphs) }];
+  if (matches.some((m) => m.bracket === "swiss")) {
+    const table = drawStandings(matches, standings, o.glyphs);
+    return [{ lines: table }, { title: "Rounds", lines: roundsParts(shown, o) }];
+  }
+  const rounds = roundsParts(shown, o);
+  return rounds.length === 0 ? [] : [{ lines: rounds }];
+}
+
+/** A heading line. */
+export function heading(text: string): Line {
+  return line(text, "title");
+}

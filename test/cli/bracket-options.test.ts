@@ -1,0 +1,95 @@
+/**
+ * `tourney bracket`'s flags and modes through the CLI harness: --round and
+ * --from-round, colour and characters by terminal, NO_COLOR, --no-color and
+ * TERM=dumb, --json, a tournament not started, one that does not exist; and
+ * parseBracket on its own.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseBracket } from "../../src/cli/commands/bracket/bracket.js";
+import { UsageError } from "../../src/cli/errors.js";
+import {
+  EIGHT,
+  playAll,
+  singleEliminationEight,
+  springCupResults,
+} from "../helpers/bracket-fixtures.js";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { createWith, ok } from "../helpers/cli-tournament.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox();
+});
+afterEach(() => sb.cleanup());
+
+describe("parseBracket (no I/O)", () => {
+  it("reads round numbers, negative ones for the losers bracket", () => {
+    expect(parseBracket("cup", {})).toEqual({ tournament: "cup" });
+    expect(parseBracket("cup", { round: "-2" })).toEqual({ tournament: "cup", round: -2 });
+    expect(parseBracket("cup", { fromRound: "3" })).toEqual({ tournament: "cup", fromRound: 3 });
+  });
+
+  it("refuses 0, words, a negative --from-round and both flags at once", () => {
+    for (const flags of [{ round: "0" }, { round: "two" }, { fromRound: "-1" }]) {
+      expect(() => parseBracket("cup", flags)).toThrow(UsageError);
+    }
+    expect(() => parseBracket("cup", { round: "1", fromRound: "2" })).toThrow(/together/);
+  });
+});
+
+describe("tourney bracket", () => {
+  it("draws only the rounds asked for", async () => {
+    const s = await singleEliminationEight(sb);
+    await playAll(sb, s, springCupResults);
+    const semis = ok(await sb.run(["bracket", s.t, "--round", "2"])).stdout;
+    expect(semis).toContain("Semifinals");
+    expect(semis).not.toContain("Round 1");
+    expect(semis).not.toMatch(/^ *Final$/m);
+    const later = ok(await sb.run(["bracket", s.t, "--from-round", "2"])).stdout;
+    expect(later).toMatch(/Semifinals +Final/);
+    expect(later).not.toContain("Round 1");
+    const none = await sb.run(["bracket", s.t, "--round", "9"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("no round 9");
+    expect(none.stdout).toBe("");
+  });
+
+  it("colours at a terminal, not under NO_COLOR or --no-color; ASCII under TERM=dumb", async () => {
+    const s = await singleEliminationEight(sb);
+    await playAll(sb, s, springCupResults);
+    const tty = ok(await sb.run(["bracket", s.t], { tty: true })).stdout;
+    // The winners are bold: Bea won the final.
+    expect(tty).toContain("\u001b[1mBea");
+    expect(tty).toContain("┐");
+    for (const run of [
+      sb.run(["bracket", s.t], { tty: true, env: { NO_COLOR: "1" } }),
+      sb.run(["bracket", s.t, "--no-color"], { tty: true }),
+    ]) {
+      const plain = ok(await run).stdout;
+      expect(plain).not.toContain("\u001b");
+      expect(plain).toContain("┐");
+    }
+    const dumb = ok(await sb.run(["bracket", s.t], { tty: true, env: { TERM: "dumb" } })).stdout;
+    expect(dumb).not.toContain("\u001b");
+    expect(dumb).not.toContain("┐");
+    expect(dumb).toContain("-+");
+  });
+
+  it("prints the records it draws from with --json", async () => {
+    const s = await singleEliminationEight(sb);
+    const json = ok(await sb.run(["bracket", s.t, "--json"])).json();
+    expect(json.tournament.name).toBe("Spring Cup");
+    expect(json.participants.map((p: { name: string }) => p.name)).toEqual(EIGHT);
+    expect(json.matches).toHaveLength(8);
+    expect(json.standings).toEqual(expect.any(Array));
+  });
+
+  it("says when the tournament has not started, and exits 3 for an unknown one", async () => {
+    const s = await createWith(sb, ["--name", "Later"], ["Ada", "Bea"]);
+    const r = ok(await sb.run(["bracket", s.t]));
+    expect(r.stdout).toContain("Later · single elimination · pending");
+    expect(r.stderr).toContain("no matches yet");
+    const missing = await sb.run(["bracket", "nope"]);
+    expect(missing.code).toBe(3);
+  });
+});
