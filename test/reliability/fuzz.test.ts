@@ -471,7 +471,10 @@ function v1Request(targets: () => Targets, key: string): fc.Arbitrary<HttpReques
         .replace(":p", one(entry?.participants))
         .replace(":m", one(entry?.matches.filter((m) => /^\d+$/.test(m))));
       const query = new URLSearchParams(
-        fields.map(([field, v]) => [`${route.record ?? "tournament"}[${field}]`, v]),
+        fields.map(([field, v]): [string, string] => [
+          `${route.record ?? "tournament"}[${field}]`,
+          `${v}`,
+        ]),
       );
       query.set("api_key", key);
       return {
