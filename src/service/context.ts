@@ -3,6 +3,7 @@ import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
 import type { ParticipantRepository } from "../store/participants-repository.js";
+import type { StationRepository } from "../store/stations-repository.js";
 import { type AccountStore, openStore, type RaceStore } from "../store/store.js";
 import type { TournamentRepository } from "../store/tournaments-repository.js";
 import { type Access, type Caller, LOCAL_CALLER } from "./caller.js";
@@ -15,6 +16,7 @@ export interface ServiceContext {
   readonly matches: MatchRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly race: RaceStore;
+  readonly stations: StationRepository;
   readonly accounts: AccountStore;
   /**
    * Whom the request is answered for, and whether it reads, writes or joins
@@ -111,6 +113,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     participants,
     apiKeys: store.apiKeys,
     race: store.race,
+    stations: store.stations,
     accounts: store.accounts,
     get caller() {
       return caller;

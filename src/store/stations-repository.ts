@@ -56,6 +56,16 @@ export class StationRepository {
       .get(tournamentId) as number;
   }
 
+  /** Whether the tournament has any station (most have none: their matches skip station work). */
+  any(tournamentId: number): boolean {
+    return (
+      this.statements
+        .get("SELECT EXISTS (SELECT 1 FROM stations WHERE tournament_id = ?)")
+        .pluck()
+        .get(tournamentId) === 1
+    );
+  }
+
   list(tournamentId: number, limit = -1, offset = 0): StationRow[] {
     return this.all(
       `${STATION} WHERE tournament_id = ? ORDER BY id LIMIT ? OFFSET ?`,

@@ -15,6 +15,7 @@ import { OAuthTokenRepository } from "./oauth-tokens-repository.js";
 import { ParticipantRepository, RACE_PARTICIPANTS } from "./participants-repository.js";
 import { RoundRepository } from "./race-rounds-repository.js";
 import { RaceRepository } from "./races-repository.js";
+import { StationRepository } from "./stations-repository.js";
 import { TournamentRepository } from "./tournaments-repository.js";
 import { UserRepository } from "./users-repository.js";
 
@@ -24,6 +25,8 @@ export interface Store {
   readonly matches: MatchRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly race: RaceStore;
+  /** Stations of tournaments and their queues. */
+  readonly stations: StationRepository;
   /** Accounts and OAuth (issue 14): users, grants and tokens, pending device authorizations and codes. */
   readonly accounts: AccountStore;
   /** Before a request and at the start of a write: sees other connections' commits. */
@@ -77,6 +80,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
   if (options.cache === false) {
     return {
       race: raceStore(db),
+      stations: new StationRepository(db),
       tournaments: new TournamentRepository(db),
       participants: new ParticipantRepository(db),
       matches: new MatchRepository(db),
@@ -94,6 +98,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
   const cache = new StoreCache(db, options.cache === true ? {} : options.cache);
   return {
     race: raceStore(db),
+    stations: cachedStations(new StationRepository(db), cache),
     tournaments: cachedTournaments(new TournamentRepository(db), cache),
     participants: cachedParticipants(new ParticipantRepository(db), cache),
     matches: new CachedMatches(db, cache),
@@ -103,6 +108,14 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
     rolledBack: () => cache.dropAll(),
     generation: generationOf(db, cache),
   };
+}
+
+function cachedStations(plain: StationRepository, cache: StoreCache): StationRepository {
+  return withWriteRule(plain, {
+    reads: ["count", "list", "find", "holding", "queuersOf", "queue", "queuerOfMatch"],
+    cached: { any: (id) => cache.anyStations(id, () => plain.any(id)) },
+    wrote: () => cache.wroteStations(),
+  });
 }
 
 function generationOf(db: Db, cache: StoreCache): () => string {

@@ -228,3 +228,32 @@ describe("the store cache", () => {
       expect(Object.hasOwn(CachedMatches.prototype, name), name).toBe(true);
   });
 });
+
+describe("whether a tournament has stations", () => {
+  const station = { name: "Table 1", stream_url: null, details: null };
+
+  it("is held until a station write through the store, or another connection's commit", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tourney-store-stations-"));
+    dirs.push(dir);
+    const [a, b] = [database(join(dir, "t.db")), database(join(dir, "t.db"))];
+    const id = tournament(a, "cup");
+    const store = openStore(a);
+    expect(store.stations.any(id)).toBe(false);
+    // Written behind the store on its own connection: not seen (held).
+    a.prepare(
+      "INSERT INTO stations (tournament_id, name, created_at, updated_at) VALUES (?, 'Hidden', ?, ?)",
+    ).run(id, NOW, NOW);
+    expect(store.stations.any(id)).toBe(false);
+    a.prepare("DELETE FROM stations").run();
+    // Through the store: seen at once, both ways.
+    const first = store.stations.insert(id, station, NOW);
+    expect(store.stations.any(id)).toBe(true);
+    store.stations.delete(first);
+    expect(store.stations.any(id)).toBe(false);
+    // Another connection's commit: seen after the next look.
+    openStore(b, { cache: false }).stations.insert(id, station, NOW);
+    expect(store.stations.any(id)).toBe(false);
+    store.sync();
+    expect(store.stations.any(id)).toBe(true);
+  });
+});

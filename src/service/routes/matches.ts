@@ -92,7 +92,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     const row = findMatch(service, t, r.params.match!);
     return {
       status: 200,
-      body: { data: matchResource(row, stationOf(service, row.id)) },
+      body: { data: matchResource(row, stationOf(service, row)) },
       reusable: true,
     };
   });
@@ -105,7 +105,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       reportMatch(service, t, current, report);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: matchResource(row, stationOf(service, row.id)) } };
+    return { status: 200, body: { data: matchResource(row, stationOf(service, row)) } };
   });
   router.put(`${path}/:match/change_state`, (r) => {
     const id = tournament(r).id;
@@ -116,6 +116,6 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       changeMatchState(service, t, current, attributes);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: matchResource(row, stationOf(service, row.id)) } };
+    return { status: 200, body: { data: matchResource(row, stationOf(service, row)) } };
   });
 }

@@ -20,7 +20,6 @@ import {
   removeQueuer,
   updateStation,
 } from "../stations/station-actions.js";
-import { stationStore } from "../stations/station-io.js";
 import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { readQueuerInput, readStationInput } from "../validation/station-input.js";
 
@@ -35,7 +34,7 @@ export function registerStationRoutes(
   router.get(path, (r) => {
     const t = tournament(r);
     const page = readPage((n) => r.query.get(n) ?? undefined);
-    const repo = stationStore(service);
+    const repo = service.stations;
     const rows = repo.list(t.id, page.perPage, (page.page - 1) * page.perPage);
     return {
       status: 200,
@@ -76,7 +75,7 @@ function registerQueuerRoutes(
   router.get(path, (r) => {
     const station = findStation(service, tournament(r), r.params.station!);
     const page = readPage((n) => r.query.get(n) ?? undefined);
-    const queue = stationStore(service).queue(station.id);
+    const queue = service.stations.queue(station.id);
     const from = (page.page - 1) * page.perPage;
     const data = queue.slice(from, from + page.perPage).map(queuerResource);
     return { status: 200, body: listDocument(data, queue.length, page, r.url) };

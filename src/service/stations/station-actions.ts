@@ -10,20 +10,18 @@ import type { ServiceContext } from "../context.js";
 import { notFound, unprocessable } from "../errors.js";
 import { currentTournament } from "../lookup.js";
 import type { QueuerInput, StationInput } from "../validation/station-input.js";
-import { stationStore, syncStations } from "./station-io.js";
+import { syncStations } from "./station-io.js";
 
 const MATCH_POINTER = "/data/attributes/match_id";
 
 function findStation(service: ServiceContext, t: TournamentRow, ref: string): StationRow {
-  const row = /^\d+$/.test(ref) ? stationStore(service).find(t.id, Number(ref)) : undefined;
+  const row = /^\d+$/.test(ref) ? service.stations.find(t.id, Number(ref)) : undefined;
   if (row === undefined) throw notFound(`station ${ref} not found in tournament ${t.url}`);
   return row;
 }
 
 export function findQueuer(service: ServiceContext, station: StationRow, ref: string): QueuerRow {
-  const q = stationStore(service)
-    .queue(station.id)
-    .find((e) => String(e.id) === ref);
+  const q = service.stations.queue(station.id).find((e) => String(e.id) === ref);
   if (q === undefined) throw notFound(`station queuer ${ref} not found at station ${station.id}`);
   return q;
 }
@@ -40,7 +38,7 @@ function checkMatch(service: ServiceContext, t: TournamentRow, matchId: number, 
       `match ${match.identifier} (${matchId}) is ${match.state}; only an open match takes a station`,
       MATCH_POINTER,
     );
-  const holder = stationStore(service).holding(matchId);
+  const holder = service.stations.holding(matchId);
   if (holder !== undefined)
     throw unprocessable(
       `match ${match.identifier} (${matchId}) is already at station ${holder.name} (${holder.id})`,
@@ -55,7 +53,7 @@ function assign(
   station: StationRow,
   matchId: number | null,
 ) {
-  const repo = stationStore(service);
+  const repo = service.stations;
   if (matchId === station.match_id) return;
   if (matchId !== null) {
     checkMatch(service, t, matchId, true);
@@ -72,7 +70,7 @@ export function createStation(
 ): StationRow {
   return service.write(() => {
     const t = currentTournament(service, tournamentId);
-    const repo = stationStore(service);
+    const repo = service.stations;
     const id = repo.insert(
       t.id,
       {
@@ -98,7 +96,7 @@ export function updateStation(
   return service.write(() => {
     const t = currentTournament(service, tournamentId);
     const station = findStation(service, t, ref);
-    const repo = stationStore(service);
+    const repo = service.stations;
     repo.update(station.id, input, service.now());
     if (input.match_id !== undefined) assign(service, t, station, input.match_id);
     syncStations(service, t);
@@ -109,7 +107,7 @@ export function updateStation(
 export function deleteStation(service: ServiceContext, tournamentId: number, ref: string): void {
   service.write(() => {
     const t = currentTournament(service, tournamentId);
-    stationStore(service).delete(findStation(service, t, ref).id);
+    service.stations.delete(findStation(service, t, ref).id);
     syncStations(service, t);
   });
 }
@@ -138,7 +136,7 @@ export function addQueuer(
   return service.write(() => {
     const t = currentTournament(service, tournamentId);
     const station = findStation(service, t, stationRef);
-    const repo = stationStore(service);
+    const repo = service.stations;
     const matchId = input.matchId!;
     checkMatch(service, t, matchId, false);
     const queued = repo.queuerOfMatch(matchId);
@@ -170,9 +168,9 @@ export function moveQueuer(
     const t = currentTournament(service, tournamentId);
     const station = findStation(service, t, stationRef);
     const q = findQueuer(service, station, ref);
-    const queue = stationStore(service).queue(station.id);
+    const queue = service.stations.queue(station.id);
     checkPosition(position, queue.length);
-    stationStore(service).reorder(moved(queue, q.id, position), service.now(), q.id);
+    service.stations.reorder(moved(queue, q.id, position), service.now(), q.id);
     return findQueuer(service, station, ref);
   });
 }
@@ -186,7 +184,7 @@ export function removeQueuer(
   service.write(() => {
     const t = currentTournament(service, tournamentId);
     const station = findStation(service, t, stationRef);
-    stationStore(service).deleteQueuer(findQueuer(service, station, ref).id);
+    service.stations.deleteQueuer(findQueuer(service, station, ref).id);
   });
 }
 

@@ -4,25 +4,12 @@
  * Called inside the write that changed matches or stations (stage-io.ts,
  * tournament-io.ts, the station routes), so the changes land with it.
  */
-import type { Db } from "../../store/database.js";
 import type { MatchRow } from "../../store/match-rows.js";
-import { StationRepository } from "../../store/stations-repository.js";
+import type { StationRepository } from "../../store/stations-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { unprocessable } from "../errors.js";
 import { type MatchFact, type StationChange, stationChanges } from "./station-plan.js";
-
-const repositories = new WeakMap<Db, StationRepository>();
-
-/** The station repository of the service's connection (one per connection). */
-export function stationStore(service: ServiceContext): StationRepository {
-  let repo = repositories.get(service.db);
-  if (repo === undefined) {
-    repo = new StationRepository(service.db);
-    repositories.set(service.db, repo);
-  }
-  return repo;
-}
 
 function factOf(row: MatchRow | undefined): MatchFact {
   if (row === undefined) return { state: "gone", order: Number.POSITIVE_INFINITY };
@@ -54,12 +41,12 @@ export function applyStationChanges(
 
 /**
  * Brings the tournament's stations in line with its matches (station-plan.ts);
- * one query when the tournament has no station.
+ * nothing to read when the tournament has no station (held by the store's cache).
  */
 export function syncStations(service: ServiceContext, t: TournamentRow): void {
-  const repo = stationStore(service);
+  const repo = service.stations;
+  if (!repo.any(t.id)) return;
   const stations = repo.list(t.id);
-  if (stations.length === 0) return;
   const queuers = repo.queuersOf(t.id);
   const autoAssign = t.settings.station_options.auto_assign;
   const matches = new Map<number, MatchFact>();
@@ -81,14 +68,19 @@ export function syncStations(service: ServiceContext, t: TournamentRow): void {
 /** The station holding each match of the tournament that is at one (match id -> station id). */
 export function matchStations(service: ServiceContext, tournamentId: number): Map<number, number> {
   const held = new Map<number, number>();
-  for (const s of stationStore(service).list(tournamentId))
+  if (!service.stations.any(tournamentId)) return held;
+  for (const s of service.stations.list(tournamentId))
     if (s.match_id !== null) held.set(s.match_id, s.id);
   return held;
 }
 
-/** The id of the station holding `matchId`, or null. */
-export function stationOf(service: ServiceContext, matchId: number): number | null {
-  return stationStore(service).holding(matchId)?.id ?? null;
+/** The id of the station holding `match`, or null. */
+export function stationOf(
+  service: ServiceContext,
+  match: Pick<MatchRow, "id" | "tournament_id">,
+): number | null {
+  if (!service.stations.any(match.tournament_id)) return null;
+  return service.stations.holding(match.id)?.id ?? null;
 }
 
 /**
@@ -97,7 +89,7 @@ export function stationOf(service: ServiceContext, matchId: number): number | nu
  */
 export function checkStartable(service: ServiceContext, t: TournamentRow, match: MatchRow): void {
   if (!t.settings.station_options.only_start_matches_with_assigned_stations) return;
-  if (stationOf(service, match.id) !== null) return;
+  if (stationOf(service, match) !== null) return;
   throw unprocessable(
     `match ${match.identifier} (${match.id}) has no station: station_options.only_start_matches_with_assigned_stations is on, so assign it a station first`,
     "/data/attributes/state",

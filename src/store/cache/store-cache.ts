@@ -3,7 +3,7 @@
  * held in memory by the connection that read it. The rule, in full:
  *
  * - Held per tournament T: its row, whether it has deactivated participants,
- *   and its match rows (with what is derived from each stage's plan). Match
+ *   whether it has any station, and its match rows (with what is derived from each stage's plan). Match
  *   rows are loaded by a read of many of them (a list, a count, a stage) or an
  *   insert, never by a read of one (by id or plan key: an indexed query when
  *   T's rows are not held).
@@ -20,6 +20,9 @@
  *   tokens likewise (expiry is checked by the caller at each use): any write of the
  *   OAuth grants and tokens through the store drops them all; a write of the users
  *   (an account removed takes its keys and tokens) drops everything.
+ * - Any write of the stations or station_queuers table through the store
+ *   drops every tournament's "has a station" (a station that goes with its
+ *   deleted tournament leaves a true behind: one query more, never a miss).
  * - Another connection's commit (PRAGMA data_version) and a rolled-back
  *   transaction drop everything.
  *
@@ -34,6 +37,10 @@
  *   process: 198 ms median with the cache, 241 ms without (21 runs): kept on.
  * - whether a tournament has deactivated participants: not measured apart
  *   (one indexed EXISTS a report); kept as it costs one map.
+ * - whether a tournament has a station: every report, start and reset of a
+ *   tournament asks (its stations follow its matches); without it, a query a
+ *   report and one a reply, 8-10 us of a 40 us report through the service
+ *   (--cpu-prof of reports on a 64-player double elimination on a WAL file).
  * - API keys: every served request verifies one; 7.3 us plain, the hash and
  *   a look of its own saved when held (cached-api-keys.ts).
  */
@@ -67,6 +74,7 @@ export interface CacheBudget {
 export class StoreCache {
   private readonly tournamentRows = new Map<number, TournamentRow>();
   private readonly inactive = new Map<number, boolean>();
+  private readonly stations = new Map<number, boolean>();
   private readonly matches = new Map<number, HeldMatches>();
   private readonly apiKeys = new Map<string, ApiKeyRow>();
   private readonly accessTokens = new Map<string, AccessTokenRow>();
@@ -95,6 +103,7 @@ export class StoreCache {
     this.epoch++;
     this.tournamentRows.clear();
     this.inactive.clear();
+    this.stations.clear();
     this.matches.clear();
     this.apiKeys.clear();
     this.accessTokens.clear();
@@ -155,6 +164,22 @@ export class StoreCache {
     if (this.tournamentRows.size >= MAX_TOURNAMENT_ROWS) this.tournamentRows.clear();
     this.tournamentRows.set(id, row);
     return row;
+  }
+
+  /** Whether T has any station, read with `read` when not held. */
+  anyStations(id: number, read: () => boolean): boolean {
+    let any = this.stations.get(id);
+    if (any === undefined) {
+      any = read();
+      if (this.stations.size >= MAX_TOURNAMENT_ROWS) this.stations.clear();
+      this.stations.set(id, any);
+    }
+    return any;
+  }
+
+  /** A write of the stations or station_queuers table. */
+  wroteStations(): void {
+    this.stations.clear();
   }
 
   anyInactive(id: number, read: () => boolean): boolean {
