@@ -93,3 +93,39 @@ describe("tourney bracket", () => {
     expect(missing.code).toBe(3);
   });
 });
+
+describe("tourney bracket: swiss, free for all and byes", () => {
+  it("draws swiss as a standings table and its rounds, open pairings marked", async () => {
+    const s = await createWith(sb, ["--name", "Swiss", "--type", "swiss"], EIGHT.slice(0, 6));
+    ok(await sb.run(["tournament", "start", s.t]));
+    const ada = String(s.ids.get("Ada"));
+    ok(await sb.run(["match", "report", s.t, "A", "--winner", ada, "--scores", "2-1"]));
+    const drawn = ok(await sb.run(["bracket", s.t])).stdout;
+    expect(drawn).toMatch(/\| 1 \| Ada +\| 1-0-0 \| +1 \|/);
+    expect(drawn).toContain("Rounds");
+    expect(drawn).toMatch(/\+ A -+\+\n\| Ada +2 \|/);
+    expect(drawn.match(/> open/g)).toHaveLength(2);
+  });
+
+  it("draws a free for all as rounds of matches with every player", async () => {
+    const s = await createWith(sb, ["--name", "Race", "--type", "free for all"], EIGHT);
+    ok(await sb.run(["tournament", "start", s.t]));
+    const drawn = ok(await sb.run(["bracket", s.t])).stdout;
+    expect(drawn).toContain("Round 1");
+    for (const name of EIGHT) expect(drawn).toContain(`|   ${name}`);
+  });
+
+  it("gives every round's name room in a double elimination of 6 (byes)", async () => {
+    const s = await createWith(
+      sb,
+      ["--name", "Six", "--type", "double elimination"],
+      EIGHT.slice(0, 6),
+    );
+    ok(await sb.run(["tournament", "start", s.t]));
+    const drawn = ok(await sb.run(["bracket", s.t])).stdout;
+    expect(drawn).toMatch(/Losers round 1 +Losers round 2 +Losers final/);
+    // Ada and Bea wait in round 2 (byes) for the winners of A and B.
+    expect(drawn).toMatch(/^ {2,}Ada\b/m);
+    expect(drawn).toMatch(/^ {2,}Bea\b/m);
+  });
+});

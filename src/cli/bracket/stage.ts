@@ -4,7 +4,7 @@
  * third place), round robin as a grid, swiss as a standings table and its
  * rounds, free for all as rounds of matches. Pure.
  */
-import { type Line, line } from "./canvas.js";
+import { type Line, line, textWidth } from "./canvas.js";
 import {
   type Column,
   columnsOf,
@@ -51,7 +51,10 @@ function treeParts(
 ): Line[][] {
   const columns = columnsOf(matches, name, o);
   if (columns.length === 0) return [];
-  const w = treeWidths(matches, o.glyphs);
+  const fit = treeWidths(matches, o.glyphs);
+  // Wide enough for the rounds' names too ("Losers round 2").
+  const title = Math.max(...columns.map((c) => textWidth(c.title)));
+  const w = { name: Math.max(fit.name, title - fit.score - 1), score: fit.score };
   const stride = treeStride(w);
   const extra = tree.champion ? w.name + 3 : 3;
   const parts = split(columns, stride, o.width, extra);
