@@ -28,7 +28,8 @@ function optionSpec(option: Option): OptionSpec {
   return {
     names,
     description: option.description,
-    takesValue: option.required || option.optional,
+    // An optional value (`--json [fields]`) never takes the next word (cli/json-argv.ts).
+    takesValue: option.required,
     choices: option.argChoices ?? [],
   };
 }
