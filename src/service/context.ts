@@ -103,9 +103,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   let requestTime: string | undefined;
   let inRequest = false;
   const defaultCaller = options.caller ?? LOCAL_CALLER;
-  let caller = defaultCaller;
-  let access: Access = "read";
-  return {
+  const context: ServiceContext = {
     db,
     matches,
     basePath: "/v2.1",
@@ -115,18 +113,8 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     race: store.race,
     stations: store.stations,
     accounts: store.accounts,
-    get caller() {
-      return caller;
-    },
-    set caller(value) {
-      caller = value;
-    },
-    get access() {
-      return access;
-    },
-    set access(value) {
-      access = value;
-    },
+    caller: defaultCaller,
+    access: "read",
     now: () => {
       if (!inRequest) return iso();
       requestTime ??= iso();
@@ -144,9 +132,10 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       } finally {
         inRequest = false;
         requestTime = undefined;
-        caller = defaultCaller;
-        access = "read";
+        context.caller = defaultCaller;
+        context.access = "read";
       }
     },
   };
+  return context;
 }
