@@ -21,13 +21,8 @@ import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
 import { attachJsonFields } from "./json-argv.js";
+import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
 import { VERSION } from "./version.js";
-
-const ENVIRONMENT_HELP = `
-Environment:
-  TOURNEY_PROFILE, TOURNEY_BASE_URL, TOURNEY_API_KEY, TOURNEY_TOKEN, TOURNEY_COMMUNITY,
-  TOURNEY_CONFIG_DIR, TOURNEY_DATA_DIR, TOURNEY_DEBUG, TOURNEY_PROMPT_DISABLED,
-  NO_COLOR, HTTPS_PROXY / NO_PROXY. Precedence: flag > environment > profile > default.`;
 
 type Register = (program: Command, app: App, verb?: string, next?: string) => void;
 
@@ -120,7 +115,7 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
       writeErr: (s) => io.stderr.write(s),
     })
     .exitOverride()
-    .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n`);
+    .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_SUMMARY}\n`);
   const [nounWord, verbWord, nextWord] = argv === undefined ? [] : leadingOperands(program, argv);
   const only = nounWord === undefined ? undefined : NOUNS.find((n) => n.words.includes(nounWord));
   if (only !== undefined) only.register(program, app, verbWord, nextWord);
@@ -133,7 +128,13 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
   return program;
 }
 
-export async function run(argv: readonly string[], deps: CliDeps): Promise<number> {
+export async function run(line: readonly string[], deps: CliDeps): Promise<number> {
+  const help = helpRequest(line, (word) => NOUNS.some((n) => n.words.includes(word)));
+  if (help !== undefined && "text" in help) {
+    deps.io.stdout.write(help.text);
+    return EXIT.ok;
+  }
+  const argv = help?.argv ?? line;
   const app = new App(deps);
   const program = buildProgram(app, argv);
   try {

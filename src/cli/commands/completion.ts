@@ -6,6 +6,7 @@ import { fishScript } from "../completion/fish.js";
 import { commandTree } from "../completion/tree.js";
 import { zshScript } from "../completion/zsh.js";
 import { UsageError } from "../errors.js";
+import { verbHelp } from "./verb-help.js";
 
 const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 
@@ -22,6 +23,15 @@ Install:
   zsh   tourney completion zsh > "\${fpath[1]}/_tourney"
   fish  tourney completion fish > ~/.config/fish/completions/tourney.fish
 The same scripts ship in the package's completions/ directory.`,
+    )
+    .addHelpText(
+      "after",
+      verbHelp({
+        examples: [
+          "bash > ~/.local/share/bash-completion/completions/tourney",
+          "fish > ~/.config/fish/completions/tourney.fish",
+        ],
+      }),
     )
     .action((shell: string) => {
       const generate = SHELLS[shell as keyof typeof SHELLS];

@@ -5,7 +5,6 @@
  * settings (update).
  */
 import {
-  DEFAULT_TIE_BREAKS,
   GRAND_FINALS_MODIFIERS,
   RANKINGS,
   STAGE_TYPES,
@@ -112,54 +111,8 @@ const READ_ONLY: ReadonlySet<string> = new Set([
 
 const SCHEMA: AttributeSchema = { topLevel: TOP_LEVEL, groups: GROUPS, readOnly: READ_ONLY };
 
-export function defaultSettings(): TournamentSettings {
-  return {
-    name: "",
-    url: "",
-    tournament_type: "single elimination",
-    game_name: "",
-    private: false,
-    starts_at: null,
-    description: "",
-    notifications: { upon_matches_open: true, upon_tournament_ends: true },
-    match_options: { accept_attachments: false },
-    registration_options: { open_signup: false },
-    seeding_options: { hide_seeds: false, sequential_pairings: false },
-    station_options: { auto_assign: false, only_start_matches_with_assigned_stations: false },
-    group_stage_enabled: false,
-    group_stage_options: {
-      stage_type: "round robin",
-      group_size: 4,
-      participant_count_to_advance_per_group: 2,
-      rr_iterations: 1,
-      ranked_by: "match wins",
-      rr_pts_for_match_win: 1,
-      rr_pts_for_match_tie: 0.5,
-      rr_pts_for_game_win: 0,
-      rr_pts_for_game_tie: 0,
-      split_participants: false,
-      tie_breaks: [...DEFAULT_TIE_BREAKS],
-    },
-    double_elimination_options: { split_participants: false, grand_finals_modifier: "" },
-    round_robin_options: {
-      iterations: 1,
-      ranking: "match wins",
-      pts_for_game_win: 0,
-      pts_for_game_tie: 0,
-      pts_for_match_win: 1,
-      pts_for_match_tie: 0.5,
-    },
-    swiss_options: {
-      pts_for_game_win: 0,
-      pts_for_game_tie: 0,
-      pts_for_match_win: 1,
-      pts_for_match_tie: 0.5,
-      pts_for_bye: 1,
-    },
-    free_for_all_options: { max_participants: 4 },
-    tie_breaks: [...DEFAULT_TIE_BREAKS],
-  };
-}
+/** The defaults live with the vocabulary (the CLI's `tourney help formats` shows them). */
+export { defaultSettings } from "../../model/tournament-defaults.js";
 
 /**
  * Merges `input` over `base` (a deep copy is changed), recording every problem;

@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { MATCH_REF_HELP } from "../match/match-ref.js";
 import { matchIdOf } from "../station/station-ref.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface AttachmentDeleteOptions {
   /** Tournament id or url. */
@@ -46,6 +47,7 @@ export function registerAttachmentDelete(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
     .argument("<attachment>", "attachment id, as `attachment list` shows it")
+    .addHelpText("after", verbHelp({ examples: ["{t} C 7 --yes"], confirms: CONFIRMS }))
     .action(
       async (tournament: string, match: string, attachment: string, _f: unknown, cmd: Command) =>
         runAttachmentDelete(app.factory(cmd), parseAttachmentDelete(tournament, match, attachment)),

@@ -5,6 +5,7 @@ import type { Factory } from "../../factory.js";
 import { flatten } from "../../output/records.js";
 import { MATCH_REF_HELP } from "../match/match-ref.js";
 import { matchIdOf } from "../station/station-ref.js";
+import { verbHelp } from "../verb-help.js";
 import { ATTACHMENT_COLUMNS } from "./attachment-records.js";
 
 export interface AttachmentListOptions {
@@ -34,6 +35,7 @@ export function registerAttachmentList(noun: Command, app: App): void {
       "after",
       "\nColumns: ID, DESCRIPTION, URL, FILE (an uploaded file's name), CREATED.\n--json prints the service's records (id plus attributes).",
     )
+    .addHelpText("after", verbHelp({ examples: ["{t} C"] }))
     .action(async (tournament: string, match: string, _flags: unknown, command: Command) =>
       runAttachmentList(app.factory(command), { tournament, match }),
     );

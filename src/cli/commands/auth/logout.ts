@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { targetProfile } from "../config/profile-name.js";
+import { verbHelp } from "../verb-help.js";
 
 export interface AuthLogoutOptions {
   /** Default: --profile, TOURNEY_PROFILE, else the active profile. */
@@ -27,6 +28,7 @@ export async function runAuthLogout(f: Factory, o: AuthLogoutOptions = {}): Prom
 export function defineLogout(command: Command, app: App): Command {
   return command
     .description("forget the stored credentials of the profile")
+    .addHelpText("after", verbHelp({ examples: ["", "--profile lan"] }))
     .action(async (_flags: unknown, cmd: Command) => runAuthLogout(app.factory(cmd)));
 }
 

@@ -10,6 +10,7 @@ import type { CredentialSource, ResolvedProfile } from "../../../config/resolve.
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 const SOURCES: Record<CredentialSource, string> = {
   TOURNEY_TOKEN: "environment variable TOURNEY_TOKEN",
@@ -111,6 +112,7 @@ export function registerStatus(noun: Command, app: App): void {
       "after",
       "\nSecrets are masked (`tourney auth token` prints the token). With --check, refused\ncredentials exit 4 after the status is printed.",
     )
+    .addHelpText("after", verbHelp({ examples: ["", "--profile lan --json"] }))
     .action(async (flags: { check?: boolean }, command: Command) =>
       runAuthStatus(app.factory(command), { check: flags.check === true }),
     );

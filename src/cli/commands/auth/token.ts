@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { NotLoggedInError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 
 export type AuthTokenOptions = Record<string, never>;
 
@@ -40,7 +41,10 @@ export function registerToken(noun: Command, app: App): void {
     .description("print the profile's token (or API key) on stdout, for scripts")
     .addHelpText(
       "after",
-      '\nThe only command that prints a secret. Example:\n  curl -H "Authorization: Bearer $(tourney auth token --profile lan)" ...',
+      verbHelp({
+        note: "The only command that prints a secret.",
+        examples: ['curl -H "Authorization: Bearer $(tourney auth token --profile lan)" ...'],
+      }),
     )
     .action(async (_flags: unknown, cmd: Command) => runAuthToken(app.factory(cmd)));
 }

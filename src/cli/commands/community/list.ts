@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { Column } from "../../output/printer.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 export const COMMUNITY_COLUMNS: readonly Column[] = [
   { header: "IDENTIFIER", value: "identifier" },
@@ -34,5 +35,6 @@ A tournament command works in a community with --community IDENTIFIER (or
 TOURNEY_COMMUNITY, or \`tourney config set community IDENTIFIER\`). On the embedded
 service, \`tourney serve community add\` creates communities.`,
     )
+    .addHelpText("after", verbHelp({ examples: ["", "--json"] }))
     .action(async (_flags: unknown, command: Command) => runCommunityList(app.factory(command)));
 }

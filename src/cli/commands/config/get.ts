@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { targetProfile } from "./profile-name.js";
 
 export interface ConfigGetOptions {
@@ -22,6 +23,7 @@ export function registerConfigGet(noun: Command, app: App): void {
     .command("get")
     .description("print one setting")
     .argument("<key>", "setting name")
+    .addHelpText("after", verbHelp({ examples: ["base_url", "timeout --profile lan"] }))
     .action(async (key: string, _flags: unknown, command: Command) =>
       runConfigGet(app.factory(command), { key }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { targetProfile } from "./profile-name.js";
 
 export interface ConfigListOptions {
@@ -26,5 +27,6 @@ export function registerConfigList(noun: Command, app: App): void {
   noun
     .command("list")
     .description("every setting of the profile with its value")
+    .addHelpText("after", verbHelp({ examples: ["", "--profile lan"] }))
     .action(async (_flags: unknown, command: Command) => runConfigList(app.factory(command)));
 }

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { targetProfile } from "./profile-name.js";
 
 export interface ConfigSetOptions {
@@ -25,6 +26,10 @@ export function registerConfigSet(noun: Command, app: App): void {
     .description("change one setting")
     .argument("<key>", "setting name")
     .argument("<value>", "new value")
+    .addHelpText(
+      "after",
+      verbHelp({ examples: ["timeout 30", "base_url https://tourney.example.org --profile lan"] }),
+    )
     .action(async (key: string, value: string, _flags: unknown, command: Command) =>
       runConfigSet(app.factory(command), { key, value }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { targetProfile } from "./profile-name.js";
 
 export interface ConfigUnsetOptions {
@@ -22,6 +23,7 @@ export function registerConfigUnset(noun: Command, app: App): void {
     .command("unset")
     .description("remove a setting so its default applies")
     .argument("<key>", "setting name")
+    .addHelpText("after", verbHelp({ examples: ["timeout"] }))
     .action(async (key: string, _flags: unknown, command: Command) =>
       runConfigUnset(app.factory(command), { key }),
     );

@@ -4,6 +4,7 @@ import { RejectedError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import { HintedError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget } from "./match-ref.js";
 import { runMatchStateChange } from "./match-state.js";
 
@@ -51,6 +52,7 @@ The match's result and scores are cleared and it is open again; matches fed by i
 sent them. When one of those is already complete the service refuses, naming them, unless
 --cascade resets them too. A finalized (complete) tournament cannot be changed.`,
     )
+    .addHelpText("after", verbHelp({ examples: ["{t} C"] }))
     .action(
       async (
         tournament: string,

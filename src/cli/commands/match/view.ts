@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { matchFields, matchRecord } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
@@ -26,6 +27,7 @@ export function registerView(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
     .option("--group <group>", GROUP_REF_HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t} C", "{t} 12 --json"] }))
     .action(async (tournament: string, match: string, o: { group?: string }, command: Command) =>
       runMatchView(app.factory(command), { tournament, match, group: o.group }),
     );

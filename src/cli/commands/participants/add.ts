@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import {
   addParticipantFlags,
   type ParticipantAttributes,
@@ -39,6 +40,7 @@ export function registerAdd(noun: Command, app: App, kind: OwnerKind = TOURNAMEN
     .description("add one participant")
     .argument(kind.argument, kind.argumentHelp)
     .argument("<name>", "participant name");
+  command.addHelpText("after", verbHelp({ examples: ["{t} Ada", "{t} Grace --seed 1"] }));
   addParticipantFlags(command).action(
     async (ref: string, name: string, flags: ParticipantFlags, cmd: Command) => {
       const f = app.factory(cmd);

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
 const WINDOW_HELP = `
@@ -52,6 +53,7 @@ export function registerCheckInVerb(
     .argument("<tournament>", "tournament id or url")
     .argument("<participant>", PARTICIPANT_REF_HELP)
     .addHelpText("after", WINDOW_HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t} Ada"] }))
     .action(async (tournament: string, participant: string, _flags: unknown, command: Command) =>
       run(app.factory(command), { tournament, participant }),
     );

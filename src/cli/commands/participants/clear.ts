@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 import {
   describeOwner,
   type OwnerKind,
@@ -29,6 +30,7 @@ export function registerClear(noun: Command, app: App, kind: OwnerKind = TOURNAM
     .command("clear")
     .description(`remove every participant of a pending ${kind.noun}`)
     .argument(kind.argument, kind.argumentHelp)
+    .addHelpText("after", verbHelp({ examples: ["{t} --yes"], confirms: CONFIRMS }))
     .action(async (ref: string, _flags: unknown, command: Command) =>
       runParticipantsClear(app.factory(command), { owner: kind.owner(ref) }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
@@ -32,6 +33,7 @@ export function registerDelete(noun: Command, app: App, kind: OwnerKind = TOURNA
     .description("remove a participant (before the start; later it deactivates and forfeits)")
     .argument(kind.argument, kind.argumentHelp)
     .argument("<participant>", PARTICIPANT_REF_HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t} Ada", "{t} Ada --yes"], confirms: CONFIRMS }))
     .action(async (ref: string, participant: string, _flags: unknown, command: Command) =>
       runParticipantsDelete(app.factory(command), { owner: kind.owner(ref), participant }),
     );

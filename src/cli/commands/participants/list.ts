@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import {
   type OwnerKind,
   type ParticipantOwner,
@@ -34,6 +35,7 @@ export function registerList(noun: Command, app: App, kind: OwnerKind = TOURNAME
     .alias("ls")
     .description(`list the participants of a ${kind.noun}, by seed`)
     .argument(kind.argument, kind.argumentHelp)
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --json id,name,seed"] }))
     .action(async (ref: string, _flags: unknown, command: Command) =>
       runParticipantsList(app.factory(command), { owner: kind.owner(ref) }),
     );

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 
 export interface ParticipantsRandomizeOptions {
@@ -30,6 +31,7 @@ export function registerRandomize(
     .alias("shuffle")
     .description(`shuffle the seeds of a pending ${kind.noun}`)
     .argument(kind.argument, kind.argumentHelp)
+    .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (ref: string, _flags: unknown, command: Command) =>
       runParticipantsRandomize(app.factory(command), { owner: kind.owner(ref) }),
     );

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 export interface ParticipantsRegisterOptions {
   /** Tournament id or url. */
@@ -38,6 +39,7 @@ export function registerRegister(noun: Command, app: App): void {
 The tournament must have registration_options.open_signup and not be full
 (registration_options.signup_cap). On the embedded backend the user is the owner.`,
     )
+    .addHelpText("after", verbHelp({ examples: ["{t}", '{t} --name "Ada L."'] }))
     .action(async (tournament: string, flags: { name?: string; misc?: string }, command: Command) =>
       runParticipantsRegister(app.factory(command), { tournament, ...flags }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface ParticipantsUnregisterOptions {
   /** Tournament id or url. */
@@ -29,6 +30,7 @@ export function registerUnregister(noun: Command, app: App): void {
       "after",
       "\nOnce the tournament has started this deactivates you and forfeits your remaining matches.",
     )
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --yes"], confirms: CONFIRMS }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>
       runParticipantsUnregister(app.factory(command), { tournament }),
     );

@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import {
   addParticipantFlags,
   type ParticipantAttributes,
@@ -53,6 +54,10 @@ export function registerUpdate(noun: Command, app: App, kind: OwnerKind = TOURNA
     .argument(kind.argument, kind.argumentHelp)
     .argument("<participant>", PARTICIPANT_REF_HELP)
     .option("--name <name>", "new name");
+  command.addHelpText(
+    "after",
+    verbHelp({ examples: ['{t} Ada --name "Ada L."', '{t} "#4" --seed 1'] }),
+  );
   addParticipantFlags(command).action(
     async (ref: string, participant: string, flags: ParticipantFlags, cmd: Command) => {
       const f = app.factory(cmd);

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
@@ -26,6 +27,7 @@ export function registerView(noun: Command, app: App, kind: OwnerKind = TOURNAME
     .description("show one participant")
     .argument(kind.argument, kind.argumentHelp)
     .argument("<participant>", PARTICIPANT_REF_HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t} Ada", '{t} "#1"'] }))
     .action(async (ref: string, participant: string, _flags: unknown, command: Command) =>
       runParticipantsView(app.factory(command), { owner: kind.owner(ref), participant }),
     );

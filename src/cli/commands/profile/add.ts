@@ -4,6 +4,7 @@ import type { ProfileInput } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 
 /** The flags as commander hands them over. */
 export interface ProfileAddFlags {
@@ -57,6 +58,12 @@ export function registerAdd(noun: Command, app: App): void {
     .addHelpText(
       "after",
       "\nThen log in: tourney login --profile NAME (or store a key: --api-key < key.txt)",
+    )
+    .addHelpText(
+      "after",
+      verbHelp({
+        examples: ["lan --base-url http://192.168.1.10:8080", "scratch --db ./scratch.db"],
+      }),
     )
     .action(async (name: string, flags: ProfileAddFlags, command: Command) => {
       const f = app.factory(command);

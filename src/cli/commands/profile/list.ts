@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 
 export async function runProfileList(f: Factory): Promise<void> {
   const profiles = f.configStore().listProfiles();
@@ -27,5 +28,6 @@ export function registerList(noun: Command, app: App): void {
     .command("list")
     .alias("ls")
     .description("list profiles (* marks the active one)")
+    .addHelpText("after", verbHelp({ examples: ["", "--json"] }))
     .action(async (_flags: unknown, command: Command) => runProfileList(app.factory(command)));
 }

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface ProfileRemoveOptions {
   readonly name: string;
@@ -20,6 +21,7 @@ export function registerRemove(noun: Command, app: App): void {
     .alias("rm")
     .description("remove a profile and its stored credentials")
     .argument("<name>", "profile name")
+    .addHelpText("after", verbHelp({ examples: ["lan", "lan --yes"], confirms: CONFIRMS }))
     .action(async (name: string, _flags: unknown, command: Command) =>
       runProfileRemove(app.factory(command), { name }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 
 export interface ProfileUseOptions {
   readonly name: string;
@@ -18,6 +19,7 @@ export function registerUse(noun: Command, app: App): void {
     .alias("switch")
     .description("make a profile the active one")
     .argument("<name>", "profile name")
+    .addHelpText("after", verbHelp({ examples: ["lan", "local"] }))
     .action(async (name: string, _flags: unknown, command: Command) =>
       runProfileUse(app.factory(command), { name }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface RaceDeleteOptions {
   /** Race id or url. */
@@ -27,6 +28,7 @@ export function registerDelete(noun: Command, app: App): void {
     .alias("rm")
     .description("delete a race with its participants, rounds and times")
     .argument("<race>", "race id or url")
+    .addHelpText("after", verbHelp({ examples: ["{t} --yes"], confirms: CONFIRMS }))
     .action(async (race: string, _flags: unknown, command: Command) =>
       runRaceDelete(app.factory(command), { race }),
     );

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { flattenRace, RACE_COLUMNS } from "./race-records.js";
 
 export async function runRaceList(f: Factory): Promise<void> {
@@ -21,5 +22,6 @@ export function registerList(noun: Command, app: App): void {
     .command("list")
     .alias("ls")
     .description("list races")
+    .addHelpText("after", verbHelp({ examples: ["", "--json id,name,state"] }))
     .action(async (_flags: unknown, command: Command) => runRaceList(app.factory(command)));
 }

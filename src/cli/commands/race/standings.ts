@@ -7,6 +7,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { Column } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import { formatTime } from "./times/time-format.js";
 
 const HELP = `
@@ -59,6 +60,7 @@ export function registerStandings(noun: Command, app: App): void {
     .description("rank the participants: points, best finishes, total time")
     .argument("<race>", "race id or url")
     .addHelpText("after", HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --json"] }))
     .action(async (race: string, _flags: unknown, command: Command) =>
       runRaceStandings(app.factory(command), { race }),
     );

@@ -7,6 +7,7 @@ import type { RaceStateChange } from "../../../client/races.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import { flattenRace, lap, plannedRounds, RACE_FIELDS } from "./race-records.js";
 
 export interface RaceStateVerb {
@@ -58,6 +59,7 @@ export function registerRaceStateVerb(noun: Command, app: App, spec: RaceStateVe
           : ""
       }`,
     )
+    .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (race: string, _flags: unknown, command: Command) =>
       runRaceStateChange(app.factory(command), { race, change: spec.change }),
     );

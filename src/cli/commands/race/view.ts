@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { flattenRace, RACE_FIELDS } from "./race-records.js";
 
 export interface RaceViewOptions {
@@ -21,6 +22,7 @@ export function registerView(noun: Command, app: App): void {
     .alias("show")
     .description("show one race")
     .argument("<race>", "race id or url")
+    .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (race: string, _flags: unknown, command: Command) =>
       runRaceView(app.factory(command), { race }),
     );

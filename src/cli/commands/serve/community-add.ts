@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withCommunities } from "./keys.js";
 
@@ -42,6 +43,7 @@ export function registerCommunityAdd(noun: Command, app: App): void {
       [] as string[],
     )
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText("after", verbHelp({ examples: ['chess_club --name "Chess Club" --member ada'] }))
     .action(
       async (
         identifier: string,

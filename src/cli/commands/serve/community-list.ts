@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withCommunities } from "./keys.js";
 
@@ -40,6 +41,7 @@ export function registerCommunityList(noun: Command, app: App): void {
     .command("list")
     .description("list communities")
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText("after", verbHelp({ examples: [""] }))
     .action(async (flags: { db?: string }, command: Command) =>
       runServeCommunityList(app.factory(command), { db: dbOption(command, flags) }),
     );

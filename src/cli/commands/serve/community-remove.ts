@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withCommunities } from "./keys.js";
 
@@ -24,6 +25,7 @@ export function registerCommunityRemove(noun: Command, app: App): void {
     .description("remove a community that holds no tournaments")
     .argument("<identifier>", "the community's identifier")
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText("after", verbHelp({ examples: ["chess_club"] }))
     .action(async (identifier: string, flags: { db?: string }, command: Command) =>
       runServeCommunityRemove(app.factory(command), {
         identifier,

@@ -4,6 +4,7 @@ import { isOAuthScope, OAUTH_SCOPES } from "../../../model/oauth.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withCommunities, withKeys } from "./keys.js";
 
@@ -75,6 +76,12 @@ export function registerKeyCreate(noun: Command, app: App): void {
     )
     .option("--db <file>", "database file (default: the profile's)")
     .option("--community <identifier>", "a community the key's user joins (repeatable)", repeat, [])
+    .addHelpText(
+      "after",
+      verbHelp({
+        examples: ['--user ada --scope tournaments:read --label "score board"', "--label admin"],
+      }),
+    )
     .action(
       async (
         flags: { label: string; user?: string; scope: string[]; db?: string; community: string[] },

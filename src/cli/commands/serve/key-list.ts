@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withKeys } from "./keys.js";
 
@@ -30,6 +31,7 @@ export function registerKeyList(noun: Command, app: App): void {
     .command("list")
     .description("list API keys with their users and scopes (never the keys themselves)")
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText("after", verbHelp({ examples: ["", "--json"] }))
     .action(async (flags: { db?: string }, command: Command) =>
       runServeKeyList(app.factory(command), { db: dbOption(command, flags) }),
     );

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withKeys } from "./keys.js";
 
@@ -32,6 +33,7 @@ export function registerKeyRevoke(noun: Command, app: App): void {
     .description("revoke an API key by id")
     .argument("<id>", "key id from `tourney serve key list`")
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText("after", verbHelp({ examples: ["3"] }))
     .action(async (id: string, flags: { db?: string }, command: Command) => {
       const f = app.factory(command);
       await runServeKeyRevoke(f, parseServeKeyRevoke(id, dbOption(command, flags)));

@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { registerCommunityCommands } from "./community-commands.js";
 import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./key-commands.js";
@@ -159,6 +160,7 @@ export function registerServe(program: Command, app: App): void {
       "how often a device signing in may poll (RFC 8628 interval)",
       "5",
     )
+    .addHelpText("after", verbHelp({ examples: ["", "--host 0.0.0.0 --port 8080"] }))
     .action(async (flags: ServeFlags, cmd: Command) => {
       const f = app.factory(cmd);
       await runServe(f, parseServe(flags));

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withKeys } from "./keys.js";
 import { readNewPassword } from "./password-input.js";
@@ -26,6 +27,14 @@ export function registerUserPassword(noun: Command, app: App): void {
     .description("set a user's password (read from stdin, or asked for at a terminal)")
     .argument("<name>", "username (`owner` for the owner account)")
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText(
+      "after",
+      verbHelp({
+        examples: ["printf '%s\\\\n' \"$PASSWORD\" | tourney serve user password ada", "ada"],
+        prompts:
+          "At a terminal with nothing on stdin, asks for the password at a hidden prompt; otherwise reads it from stdin.",
+      }),
+    )
     .action(async (name: string, flags: { db?: string }, command: Command) =>
       runServeUserPassword(app.factory(command), { username: name, db: dbOption(command, flags) }),
     );

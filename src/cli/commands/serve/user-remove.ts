@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withKeys } from "./keys.js";
 
@@ -29,6 +30,7 @@ export function registerUserRemove(noun: Command, app: App): void {
     .description("remove a user: keys and tokens revoked, records passed to the owner")
     .argument("<name>", "username")
     .option("--db <file>", "database file (default: the profile's)")
+    .addHelpText("after", verbHelp({ examples: ["ada --yes"], confirms: CONFIRMS }))
     .action(async (name: string, flags: { db?: string }, command: Command) =>
       runServeUserRemove(app.factory(command), { username: name, db: dbOption(command, flags) }),
     );

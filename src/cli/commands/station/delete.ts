@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { resolveStation, STATION_REF_HELP } from "./station-ref.js";
 
 export interface StationDeleteOptions {
@@ -33,6 +34,7 @@ export function registerStationDelete(noun: Command, app: App): void {
     .description("delete a station with its queue (its match stays as it is)")
     .argument("<tournament>", "tournament id or url")
     .argument("<station>", STATION_REF_HELP)
+    .addHelpText("after", verbHelp({ examples: ['{t} "Table 1" --yes'], confirms: CONFIRMS }))
     .action(async (tournament: string, station: string, _flags: unknown, command: Command) =>
       runStationDelete(app.factory(command), { tournament, station }),
     );

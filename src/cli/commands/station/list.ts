@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { flattenStation, identifiersFor, stationColumns } from "./station-records.js";
 
 export interface StationListOptions {
@@ -34,6 +35,7 @@ export function registerStationList(noun: Command, app: App): void {
 Columns: ID, NAME, MATCH ID, MATCH (identifier, as \`match list\` shows it), STREAM URL,
 DETAILS. --json prints the service's station records (id plus attributes).`,
     )
+    .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>
       runStationList(app.factory(command), { tournament }),
     );

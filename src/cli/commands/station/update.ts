@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import {
   addStationFlags,
   type StationAttributes,
@@ -46,6 +47,7 @@ export function registerStationUpdate(noun: Command, app: App): void {
     .description("change a station's name, stream URL or details")
     .argument("<tournament>", "tournament id or url")
     .argument("<station>", STATION_REF_HELP);
+  command.addHelpText("after", verbHelp({ examples: ['{t} "Table 1" --name "Main stage"'] }));
   addStationFlags(command, true).action(
     async (tournament: string, station: string, flags: StationFlags, cmd: Command) =>
       runStationUpdate(app.factory(cmd), parseStationUpdate(tournament, station, flags)),

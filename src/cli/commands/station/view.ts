@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
 import { printStation } from "./station-records.js";
 import { resolveStation, STATION_REF_HELP } from "./station-ref.js";
 
@@ -25,6 +26,7 @@ export function registerStationView(noun: Command, app: App): void {
     .description("show one station")
     .argument("<tournament>", "tournament id or url")
     .argument("<station>", STATION_REF_HELP)
+    .addHelpText("after", verbHelp({ examples: ['{t} "Table 1"'] }))
     .action(async (tournament: string, station: string, _flags: unknown, command: Command) =>
       runStationView(app.factory(command), { tournament, station }),
     );

@@ -20,7 +20,7 @@ type Path = readonly string[];
 /** "a | b | c", with "" shown as such. */
 const either = (values: readonly string[]) => values.map((v) => (v === "" ? '""' : v)).join(" | ");
 
-interface FlagSpec {
+export interface FlagSpec {
   readonly flag: string;
   readonly description: string;
   readonly path: Path;
@@ -166,7 +166,8 @@ const TABLE = [
   },
 ] as const satisfies readonly FlagSpec[];
 
-const FLAGS: readonly FlagSpec[] = TABLE;
+/** Every attribute flag (`tourney help formats` lists them with their defaults). */
+export const FLAGS: readonly FlagSpec[] = TABLE;
 
 /** `check-in-duration` -> `checkInDuration`, as commander names an option's value. */
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`

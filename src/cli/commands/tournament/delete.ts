@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface TournamentDeleteOptions {
   /** Tournament id or url. */
@@ -37,6 +38,7 @@ export function registerDelete(noun: Command, app: App): void {
     .alias("rm")
     .description("delete a tournament with its participants and matches")
     .argument("<tournament>", "tournament id or url")
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --yes"], confirms: CONFIRMS }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>
       runTournamentDelete(app.factory(command), { tournament }),
     );

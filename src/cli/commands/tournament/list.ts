@@ -7,6 +7,7 @@ import type { Factory } from "../../factory.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
+import { verbHelp } from "../verb-help.js";
 
 /** The list filter's groups of states, then every state (the service takes both). */
 const STATE_FILTERS = [
@@ -70,6 +71,12 @@ export function registerList(noun: Command, app: App): void {
     )
     .option("--created-after <date>", "created after this date (2026-01-31 or 01/31/2026)")
     .option("--created-before <date>", "created before this date")
+    .addHelpText(
+      "after",
+      verbHelp({
+        examples: ["", "--state in_progress --type double_elimination", "--json id,name,state"],
+      }),
+    )
     .action(async (flags: TournamentListFlags, command: Command) =>
       runTournamentList(app.factory(command), parseTournamentList(flags)),
     );

@@ -6,6 +6,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { Column, Printer } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 const HELP = `
 Prints one table per stage: each group of the group stage, then the final stage, every
@@ -152,6 +153,7 @@ export function registerStandings(noun: Command, app: App): void {
     .description("standings of each group, then of the final stage, with every tie-break")
     .argument("<tournament>", "tournament id or url")
     .addHelpText("after", HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --json"] }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>
       runTournamentStandings(app.factory(command), { tournament }),
     );

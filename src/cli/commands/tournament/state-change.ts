@@ -9,6 +9,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 export interface StateVerb {
   readonly verb: string;
@@ -72,6 +73,7 @@ export function registerStateVerb(noun: Command, app: App, spec: StateVerb): voi
           : " Asks for confirmation first; --yes skips it (needed without a terminal)."
       }`,
     )
+    .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>
       runTournamentStateChange(app.factory(command), { tournament, change: spec.change }),
     );

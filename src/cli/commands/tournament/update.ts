@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
@@ -54,6 +55,10 @@ export function registerUpdate(noun: Command, app: App): void {
     .alias("edit")
     .description("change a tournament's attributes")
     .argument("<tournament>", "tournament id or url");
+  command.addHelpText(
+    "after",
+    verbHelp({ examples: ['{t} --name "Spring Cup 2"', "{t} --type swiss --swiss-rounds 5"] }),
+  );
   addAttributeFlags(command).action(
     async (tournament: string, flags: AttributeFlags, cmd: Command) => {
       const f = app.factory(cmd);

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 export interface TournamentViewOptions {
   /** Tournament id or url. */
@@ -22,6 +23,7 @@ export function registerView(noun: Command, app: App): void {
     .alias("show")
     .description("show one tournament")
     .argument("<tournament>", "tournament id or url")
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --json"] }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>
       runTournamentView(app.factory(command), { tournament }),
     );

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { Column } from "../../output/printer.js";
 import { flatten } from "../../output/records.js";
+import { verbHelp } from "../verb-help.js";
 
 export const USER_FIELDS: readonly Column[] = [
   { header: "username", value: "username" },
@@ -24,5 +25,6 @@ export function registerWhoami(program: Command, app: App): void {
       "after",
       "\nFields: username, email, image url. --json prints the service's record (id plus attributes).",
     )
+    .addHelpText("after", verbHelp({ examples: ["", "--profile lan"] }))
     .action(async (_flags: unknown, command: Command) => runWhoami(app.factory(command)));
 }

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { verbHelp } from "../../verb-help.js";
 import { flattenRound, ROUND_COLUMNS } from "../race-records.js";
 
 export interface RoundListOptions {
@@ -27,6 +28,7 @@ export function registerRoundList(noun: Command, app: App): void {
     .alias("ls")
     .description("list the rounds of a race")
     .argument("<race>", "race id or url")
+    .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (race: string, _flags: unknown, command: Command) =>
       runRoundList(app.factory(command), { race }),
     );

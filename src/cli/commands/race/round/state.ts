@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { RoundStateChange } from "../../../../client/races.js";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { verbHelp } from "../../verb-help.js";
 import { flattenRound, ROUND_FIELDS } from "../race-records.js";
 import { parseRoundNumber } from "./round-number.js";
 
@@ -47,6 +48,7 @@ export function registerRoundStateVerb(noun: Command, app: App, spec: RoundState
           : ""
       }`,
     )
+    .addHelpText("after", verbHelp({ examples: ["{t} 2"] }))
     .action(async (race: string, round: string, _flags: unknown, command: Command) =>
       runRoundState(app.factory(command), {
         race,

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { verbHelp } from "../../verb-help.js";
 import { flattenRound, ROUND_FIELDS } from "../race-records.js";
 import { parseRoundNumber } from "./round-number.js";
 
@@ -24,6 +25,7 @@ export function registerRoundView(noun: Command, app: App): void {
     .description("show one round")
     .argument("<race>", "race id or url")
     .argument("<round>", "round number (1, 2, ...)")
+    .addHelpText("after", verbHelp({ examples: ["{t} 1"] }))
     .action(async (race: string, round: string, _flags: unknown, command: Command) =>
       runRoundView(app.factory(command), { race, round: parseRoundNumber(round) }),
     );

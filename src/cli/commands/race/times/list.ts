@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import type { FlatRecord } from "../../../output/records.js";
+import { verbHelp } from "../../verb-help.js";
 import { flattenTime, TIME_COLUMNS } from "../race-records.js";
 import { participantNames, readRoundTimes } from "./round-times.js";
 import { parseRound } from "./time-flags.js";
@@ -37,6 +38,7 @@ export function registerTimesList(noun: Command, app: App): void {
     .description("list the times of a round, by rank")
     .argument("<race>", "race id or url")
     .option("--round <n>", "round number (default: the current round)")
+    .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --round 2"] }))
     .action(async (race: string, flags: { round?: string }, command: Command) =>
       runTimesList(app.factory(command), { race, round: parseRound(flags.round) }),
     );

@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import { PARTICIPANT_REF_HELP } from "../../participants/participant-ref.js";
+import { verbHelp } from "../../verb-help.js";
 import { flattenTime, TIME_FIELDS } from "../race-records.js";
 import { participantNames, readRoundTimes, timeOf } from "./round-times.js";
 import {
@@ -59,6 +60,10 @@ export function registerTimesUpdate(noun: Command, app: App): void {
     .argument("<race>", "race id or url")
     .argument("<participant>", PARTICIPANT_REF_HELP)
     .option("--round <n>", "round number (default: the current round)");
+  command.addHelpText(
+    "after",
+    verbHelp({ examples: ["{t} Ada --time 1:02.345", "{t} Ada --round 1 --rank 2"] }),
+  );
   addTimeFlags(command).action(
     async (race: string, participant: string, flags: TimesUpdateFlags, cmd: Command) => {
       const f = app.factory(cmd);

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
 import { matchIdOf, parsePosition, STATION_REF_HELP, stationId } from "../station-ref.js";
 import type { QueueTarget } from "./queue-entry.js";
@@ -41,6 +42,10 @@ export function registerQueueAdd(noun: Command, app: App): void {
     .argument("<station>", STATION_REF_HELP)
     .argument("<match>", MATCH_REF_HELP)
     .option("--position <n>", "its place in the queue (1 is next; default: last)")
+    .addHelpText(
+      "after",
+      verbHelp({ examples: ['{t} "Table 1" D', '{t} "Table 1" E --position 1'] }),
+    )
     .action(
       async (
         tournament: string,

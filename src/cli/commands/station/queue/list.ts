@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import { flatten } from "../../../output/records.js";
+import { verbHelp } from "../../verb-help.js";
 import { identifiersFor, queueColumns } from "../station-records.js";
 import { STATION_REF_HELP, stationId } from "../station-ref.js";
 
@@ -40,6 +41,7 @@ export function registerQueueList(noun: Command, app: App): void {
       "after",
       "\nColumns: POSITION (1 is next), MATCH ID, MATCH (identifier), ID (the queue entry's id).",
     )
+    .addHelpText("after", verbHelp({ examples: ['{t} "Table 1"'] }))
     .action(async (tournament: string, station: string, _flags: unknown, command: Command) =>
       runQueueList(app.factory(command), { tournament, station }),
     );

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
 import { parsePosition, STATION_REF_HELP } from "../station-ref.js";
 import { findQueueEntry, type QueueTarget } from "./queue-entry.js";
@@ -33,6 +34,7 @@ export function registerQueueMove(noun: Command, app: App): void {
     .argument("<station>", STATION_REF_HELP)
     .argument("<match>", MATCH_REF_HELP)
     .argument("<position>", "its new place (1 is next)")
+    .addHelpText("after", verbHelp({ examples: ['{t} "Table 1" E 1'] }))
     .action(
       async (
         tournament: string,
