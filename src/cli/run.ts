@@ -17,6 +17,7 @@ import { registerRace } from "./commands/race/index.js";
 import { registerServe } from "./commands/serve/serve.js";
 import { registerStation } from "./commands/station/index.js";
 import { registerTournament } from "./commands/tournament/index.js";
+import { registerWatch } from "./commands/watch/watch.js";
 import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
@@ -41,6 +42,7 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: ["participants", "participant"], register: registerParticipants },
     { words: ["match", "matches"], register: registerMatch },
     { words: ["bracket", "brackets"], register: registerBracket },
+    { words: ["watch"], register: registerWatch },
     { words: ["station", "stations"], register: registerStation },
     { words: ["attachment", "attachments"], register: registerAttachment },
     { words: ["race", "races"], register: registerRace },

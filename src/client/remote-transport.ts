@@ -102,7 +102,38 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
     return { status: response.statusCode, headers: flattenHeaders(response.headers), body };
   }
 
+  async function stream(
+    request: TransportRequest,
+    onText: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<TransportResponse> {
+    const response = await (await dispatcher()).request({
+      origin: url.origin,
+      path: `${prefix}${request.path}`,
+      method: request.method,
+      headers: { ...request.headers },
+      signal,
+    });
+    const headers = flattenHeaders(response.headers);
+    const type = headers["content-type"] ?? "";
+    if (response.statusCode !== 200 || !type.startsWith("text/event-stream"))
+      return { status: response.statusCode, headers, body: await response.body.text() };
+    // One decoder for the stream: a character split across chunks is decoded whole.
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body)
+      onText(decoder.decode(chunk as Uint8Array, { stream: true }));
+    return { status: 200, headers, body: "" };
+  }
+
   return {
+    stream: async (request, onText, signal) => {
+      try {
+        return await stream(request, onText, signal);
+      } catch (error) {
+        if (signal.aborted) return { status: 499, headers: {}, body: "" };
+        throw mapNetworkError(error, context);
+      }
+    },
     async send(request) {
       try {
         return await exchange(request);

@@ -59,6 +59,22 @@ export interface Requester {
   pages(call: ApiCall): AsyncIterable<ApiRecord[]>;
   /** For calls answered with 204 (or whose body does not matter). */
   none(call: ApiCall): Promise<void>;
+  /**
+   * A GET sent with If-None-Match `etag` (when given): undefined when answered 304
+   * (unchanged, no body), else the parsed body and the response's ETag. Throws typed
+   * errors as `send` does (a 429 with its Retry-After).
+   */
+  conditional(
+    call: ApiCall,
+    etag: string | undefined,
+  ): Promise<{ readonly etag: string | undefined; readonly body: unknown } | undefined>;
+  /** The call as an event stream (Transport.stream); undefined when the transport has none. */
+  stream(
+    call: ApiCall,
+    headers: Readonly<Record<string, string>>,
+    onText: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<HttpResponse> | undefined;
 }
 
 /**
@@ -221,9 +237,33 @@ export function createRequester(options: RequesterOptions): Requester {
       ...request,
       headers: underHeaders(authHeaders(o.credentials), request),
     }));
+  async function conditional(call: ApiCall, etag: string | undefined) {
+    const response = await exchangeAny((o) => {
+      const request = buildRequest(o, call);
+      if (etag === undefined) return request;
+      return { ...request, headers: { ...request.headers, "If-None-Match": etag } };
+    });
+    if (response.status === 304) return undefined;
+    if (response.status < 200 || response.status >= 300)
+      throw errorFromResponse(response, options.now());
+    const body = response.json ?? parseResponseBody(response.body, response.status);
+    return { etag: response.headers.etag, body };
+  }
+  const stream: Requester["stream"] = (call, headers, onText, signal) => {
+    const transport = options.transport;
+    if (transport.stream === undefined) return undefined;
+    const request = buildRequest(current, call);
+    return transport.stream(
+      { ...request, headers: { ...request.headers, ...headers } },
+      onText,
+      signal,
+    );
+  };
   return {
     raw,
     send,
+    conditional,
+    stream,
     single: async (call) => decodeSingle(await send(call)),
     list,
     listAll: (call) => collectPages(pageFetcher(call)),

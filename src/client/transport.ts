@@ -18,4 +18,14 @@ export interface Transport {
    * transaction spans requests.
    */
   transaction?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Sends `request` and, when answered 200 with `text/event-stream`, hands the
+   * body's text to `onText` as it comes until the stream ends or `signal` aborts;
+   * any other answer is returned whole. Only the remote transport has it.
+   */
+  stream?(
+    request: TransportRequest,
+    onText: (text: string) => void,
+    signal: AbortSignal,
+  ): Promise<TransportResponse>;
 }

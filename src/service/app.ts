@@ -7,7 +7,9 @@ import { newApiKey } from "./api-keys.js";
 import { NOBODY } from "./caller.js";
 import { communityChecked } from "./communities.js";
 import { createContext, type ServiceContext } from "./context.js";
+import { entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
 import { ServiceError } from "./errors.js";
+import { EventHub } from "./event-hub.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
 import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
 import { ReplyMemo } from "./reply-memo.js";
@@ -141,13 +143,18 @@ class IncomingRequest implements ServiceRequest {
 interface Answer {
   readonly reply: Reply;
   readonly reuse?: { readonly key: string; readonly generation: string };
+  /** The reply's entity tag (entity-tag.ts): reusable GET replies only. */
+  readonly etag?: string;
 }
+
+const NOT_MODIFIED: Reply = { status: 304 };
 
 function answer(
   service: ServiceContext,
   router: Router,
   requireAuth: boolean,
   request: HttpRequest,
+  instance: string,
 ): Answer {
   const base = new IncomingRequest(request);
   checkAccept(base.header("accept"));
@@ -162,7 +169,12 @@ function answer(
     // Read after the route: a route that wrote (a read opening check-in) moved it on.
     const generation = service.generation();
     if (generation === undefined) return { reply };
-    return { reply, reuse: { key: `${base.user}\n${base.url}`, generation } };
+    const etag = entityTag(instance, generation, base.user);
+    // After the route: its lookups, 404s and access checks answered first.
+    const condition = base.header("if-none-match");
+    if (condition !== undefined && noneMatchHits(condition, etag))
+      return { reply: NOT_MODIFIED, etag };
+    return { reply, reuse: { key: `${base.user}\n${base.url}`, generation }, etag };
   });
 }
 
@@ -189,13 +201,19 @@ function route(router: Router, base: IncomingRequest): Reply {
   return match.handler(base);
 }
 
-function toHttpResponse({ reply, reuse }: Answer, memo: ReplyMemo): HttpResponse {
+function toHttpResponse({ reply, reuse, etag }: Answer, memo: ReplyMemo): HttpResponse {
   if (reply.body === undefined)
-    return { status: reply.status, headers: { ...reply.headers }, body: "" };
+    return {
+      status: reply.status,
+      headers: etag === undefined ? { ...reply.headers } : { etag, "cache-control": "no-cache" },
+      body: "",
+    };
   const headers: Record<string, string> =
-    reply.headers === undefined
-      ? { "content-type": JSON_TYPE }
-      : { ...reply.headers, "content-type": JSON_TYPE };
+    etag !== undefined
+      ? { ...reply.headers, "content-type": JSON_TYPE, etag, "cache-control": "no-cache" }
+      : reply.headers === undefined
+        ? { "content-type": JSON_TYPE }
+        : { ...reply.headers, "content-type": JSON_TYPE };
   const text =
     reuse === undefined
       ? stringify
@@ -241,12 +259,13 @@ export function createService(options: ServiceOptions): Service {
   const requireAuth = options.requireAuth ?? false;
   const oauth = createOAuthHandler(context, options.oauth ?? {});
   const memo = new ReplyMemo();
+  const instance = newInstanceId();
   const handleSync = (request: HttpRequest): HttpResponse => {
     let response: HttpResponse;
     try {
       response = isOAuthPath(request.path)
         ? oauth(request)
-        : toHttpResponse(answer(context, router, requireAuth, request), memo);
+        : toHttpResponse(answer(context, router, requireAuth, request, instance), memo);
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
@@ -256,9 +275,15 @@ export function createService(options: ServiceOptions): Service {
       ? { status: response.status, headers: response.headers, body: "" }
       : response;
   };
+  const events = new EventHub({
+    handle: handleSync,
+    generation: () => context.inRequest(() => context.generation()),
+    now: () => context.now(),
+  });
   return {
     handle: async (request) => handleSync(request),
     handleSync,
+    events,
     transaction: (fn) => context.writeAcross(fn),
     createApiKey: (label) => {
       const key = newApiKey();
@@ -267,6 +292,9 @@ export function createService(options: ServiceOptions): Service {
     },
     apiKeyCount: () => context.apiKeys.count(),
     admin: accountAdmin(context.accounts, context.apiKeys, () => context.now()),
-    close: () => db.close(),
+    close: () => {
+      events.close();
+      db.close();
+    },
   };
 }

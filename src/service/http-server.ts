@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Duplex } from "node:stream";
 import type { HttpMethod, HttpRequest } from "../model/http.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
+import { eventsPath, streamEvents } from "./http-event-stream.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 
 const TOO_LARGE = JSON.stringify({
@@ -83,7 +84,20 @@ function internalError(res: ServerResponse): void {
   res.end(JSON.stringify({ errors: [{ status: 500, detail: "internal error" }] }));
 }
 
-function handle(service: Service, req: IncomingMessage, res: ServerResponse): void {
+function handle(
+  service: Service,
+  req: IncomingMessage,
+  res: ServerResponse,
+  streams: Set<ServerResponse>,
+): void {
+  // Event streams (issue 19) leave the request/response path at once.
+  if (req.method === "GET" && req.url?.includes("/events") === true) {
+    const target = eventsPath(req.url);
+    if (target !== undefined) {
+      streamEvents(service.events, target, req, res, streams);
+      return;
+    }
+  }
   readBody(req, (body) => {
     try {
       answer(service, req, res, body);
@@ -117,7 +131,8 @@ function refuseMalformed(error: Error & { code?: string }, socket: Duplex): void
 }
 
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
-  const server = createServer((req, res) => handle(service, req, res));
+  const streams = new Set<ServerResponse>();
+  const server = createServer((req, res) => handle(service, req, res, streams));
   server.on("clientError", refuseMalformed);
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
@@ -133,6 +148,7 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
+            for (const stream of streams) stream.end();
             server.closeIdleConnections();
           }),
       });

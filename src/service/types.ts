@@ -1,5 +1,6 @@
 /** Types of the embedded service's entry points (index.ts), apart so its modules need not import the entry. */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
+import type { EventHub } from "./event-hub.js";
 
 export interface ServiceOptions {
   /** SQLite database file, or ":memory:". */
@@ -48,6 +49,8 @@ export interface Service {
    * use only: nothing else may use the service until it settles.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Per-tournament event streams (event-hub.ts), which serve's HTTP adapter exposes. */
+  readonly events: EventHub;
   /** Creates an API key for the served service; only its hash is stored. */
   createApiKey(label: string): string;
   /** How many API keys exist. */

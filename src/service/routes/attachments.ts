@@ -33,7 +33,11 @@ function handlers(service: ServiceContext, matchOf: MatchRef) {
         page.perPage,
         (page.page - 1) * page.perPage,
       );
-      return { status: 200, body: listDocument(rows.map(attachmentResource), total, page, r.url) };
+      return {
+        status: 200,
+        body: listDocument(rows.map(attachmentResource), total, page, r.url),
+        reusable: true,
+      };
     },
     create: (r: ServiceRequest): Reply => {
       const t = tournament(r);

@@ -62,7 +62,11 @@ export function registerParticipantVerbs(
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const rows = o.participants.list(o.id, page.perPage, (page.page - 1) * page.perPage);
     const total = o.participants.count(o.id);
-    return { status: 200, body: listDocument(rows.map(resource), total, page, r.url) };
+    return {
+      status: 200,
+      body: listDocument(rows.map(resource), total, page, r.url),
+      reusable: true,
+    };
   });
   // bulk_add and randomize answer with the list shape, as other lists (issue 15, point 5).
   router.post(`${path}/bulk_add`, (r) => {
@@ -90,6 +94,7 @@ export function registerParticipantVerbs(
   router.get(`${path}/:participant`, (r) => ({
     status: 200,
     body: { data: resource(participant(r, find(r))) },
+    reusable: true,
   }));
   router.put(`${path}/:participant`, (r) => {
     const target = ids(r);

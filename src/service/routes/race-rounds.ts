@@ -79,11 +79,15 @@ export function registerRaceRoundRoutes(
     const { rounds } = service.race;
     const list = rounds.list(row.id, page.perPage, (page.page - 1) * page.perPage);
     const data = list.map((round) => roundOut(row, round));
-    return { status: 200, body: listDocument(data, rounds.count(row.id), page, r.url) };
+    return {
+      status: 200,
+      body: listDocument(data, rounds.count(row.id), page, r.url),
+      reusable: true,
+    };
   });
   router.get(`${path}/:round`, (r) => {
     const f = found(r);
-    return { status: 200, body: { data: roundOut(f.race, f.round) } };
+    return { status: 200, body: { data: roundOut(f.race, f.round) }, reusable: true };
   });
   router.put(`${path}/:round`, (r) => {
     const f = found(r);
@@ -102,7 +106,7 @@ export function registerRaceRoundRoutes(
     const rows = elapsedTimes.listByRound(f.round.id, page.perPage, (page.page - 1) * page.perPage);
     const data = rows.map((t) => elapsedTimeResource(t, f.round.number, base));
     const total = elapsedTimes.countByRound(f.round.id);
-    return { status: 200, body: listDocument(data, total, page, r.url) };
+    return { status: 200, body: listDocument(data, total, page, r.url), reusable: true };
   });
   router.post(`${times}/bulk_update`, (r) => {
     const f = found(r);
@@ -117,7 +121,11 @@ export function registerRaceRoundRoutes(
   router.get(`${times}/:time`, (r) => {
     const f = found(r);
     const row = findElapsedTime(service, f.round, r.params.time!);
-    return { status: 200, body: { data: elapsedTimeResource(row, f.round.number, base) } };
+    return {
+      status: 200,
+      body: { data: elapsedTimeResource(row, f.round.number, base) },
+      reusable: true,
+    };
   });
   router.put(`${times}/:time`, (r) => {
     const f = found(r);
@@ -130,6 +138,10 @@ export function registerRaceRoundRoutes(
   router.get(`${prefix}/races/:race/standings`, (r) => {
     const data = standingsOf(service, race(r));
     const perPage = Math.max(1, data.length);
-    return { status: 200, body: listDocument(data, data.length, { page: 1, perPage }, r.url) };
+    return {
+      status: 200,
+      body: listDocument(data, data.length, { page: 1, perPage }, r.url),
+      reusable: true,
+    };
   });
 }

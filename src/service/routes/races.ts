@@ -92,7 +92,11 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
     const visible = visibleTo(service);
     const rows = races.list(page.perPage, (page.page - 1) * page.perPage, visible);
     const total = races.count(visible);
-    return { status: 200, body: listDocument(rows.map(resource), total, page, r.url) };
+    return {
+      status: 200,
+      body: listDocument(rows.map(resource), total, page, r.url),
+      reusable: true,
+    };
   });
   router.post(`${prefix}/races`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "race");
@@ -100,7 +104,11 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
     const row = createRace(service, attributes, ignored);
     return { status: 201, body: { data: resource(row), ...ignoredMeta(ignored) } };
   });
-  router.get(`${prefix}/races/:race`, (r) => ({ status: 200, body: { data: resource(one(r)) } }));
+  router.get(`${prefix}/races/:race`, (r) => ({
+    status: 200,
+    body: { data: resource(one(r)) },
+    reusable: true,
+  }));
   router.put(`${prefix}/races/:race`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "race");

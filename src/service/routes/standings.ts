@@ -20,6 +20,10 @@ export function registerStandingsRoutes(
       attributes: { ...s },
     }));
     const perPage = Math.max(1, data.length);
-    return { status: 200, body: listDocument(data, data.length, { page: 1, perPage }, r.url) };
+    return {
+      status: 200,
+      body: listDocument(data, data.length, { page: 1, perPage }, r.url),
+      reusable: true,
+    };
   });
 }

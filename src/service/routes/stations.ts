@@ -39,11 +39,12 @@ export function registerStationRoutes(
     return {
       status: 200,
       body: listDocument(rows.map(stationResource), repo.count(t.id), page, r.url),
+      reusable: true,
     };
   });
   router.get(`${path}/:station`, (r) => {
     const row = findStation(service, tournament(r), r.params.station!);
-    return { status: 200, body: { data: stationResource(row) } };
+    return { status: 200, body: { data: stationResource(row) }, reusable: true };
   });
   router.post(path, (r) => {
     const t = tournament(r);
@@ -78,13 +79,14 @@ function registerQueuerRoutes(
     const queue = service.stations.queue(station.id);
     const from = (page.page - 1) * page.perPage;
     const data = queue.slice(from, from + page.perPage).map(queuerResource);
-    return { status: 200, body: listDocument(data, queue.length, page, r.url) };
+    return { status: 200, body: listDocument(data, queue.length, page, r.url), reusable: true };
   });
   router.get(`${path}/:queuer`, (r) => {
     const station = findStation(service, tournament(r), r.params.station!);
     return {
       status: 200,
       body: { data: queuerResource(findQueuer(service, station, r.params.queuer!)) },
+      reusable: true,
     };
   });
   router.post(path, (r) => {

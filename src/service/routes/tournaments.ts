@@ -188,6 +188,7 @@ export function registerTournamentRoutes(
         page,
         r.url,
       ),
+      reusable: true,
     };
   });
   router.post(`${prefix}/tournaments`, (r) => {

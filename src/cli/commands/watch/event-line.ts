@@ -1,0 +1,45 @@
+/** One event of `tourney watch` as a terminal line (at a terminal) or an NDJSON line (piped, --json). */
+import type { MatchInfo, WatchEvent } from "../../../model/watch-events.js";
+
+const COLOURS: Partial<Record<WatchEvent["type"], string>> = {
+  "match.opened": "36",
+  "match.underway": "33",
+  "match.completed": "32",
+  "match.reopened": "35",
+  "tournament.state_changed": "1",
+  "group_stage.finalized": "1",
+  "participant.checked_in": "34",
+};
+
+function players(m: MatchInfo): string {
+  return `${m.player1?.name ?? "?"} vs ${m.player2?.name ?? "?"}`;
+}
+
+function what(e: WatchEvent): string {
+  const m = e.match;
+  const label = m === undefined ? "" : `match ${m.identifier ?? m.id} (round ${m.round ?? "?"}) `;
+  switch (e.type) {
+    case "match.opened":
+      return `${label}open: ${players(m!)}${m!.station_id === null ? "" : ` at station ${m!.station_id}`}`;
+    case "match.underway":
+      return `${label}underway: ${players(m!)}`;
+    case "match.completed":
+      return `${label}complete: ${m!.winner?.name ?? "tie"} won ${m!.scores} (${players(m!)})`;
+    case "match.reopened":
+      return `${label}reopened: ${players(m!)}`;
+    case "participant.checked_in":
+      return `${e.participant?.name} checked in`;
+    case "group_stage.finalized":
+      return "group stage finalized";
+    default:
+      return `state ${e.previous_state} -> ${e.state}`;
+  }
+}
+
+export function eventLine(e: WatchEvent, json: boolean, colour: boolean): string {
+  if (json) return `${JSON.stringify(e)}\n`;
+  const time = e.at.length >= 19 ? e.at.slice(11, 19) : e.at;
+  const text = `${time}  ${e.tournament.name}: ${what(e)}`;
+  const code = COLOURS[e.type];
+  return colour && code !== undefined ? `\x1b[${code}m${text}\x1b[0m\n` : `${text}\n`;
+}

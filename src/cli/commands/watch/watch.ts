@@ -1,0 +1,186 @@
+/** `tourney watch <tournament>`: what happens in a tournament, as it happens (issue 19). */
+import type { Command } from "commander";
+import {
+  notified,
+  WATCH_EVENT_TYPES,
+  type WatchEvent,
+  type WatchEventType,
+} from "../../../model/watch-events.js";
+import type { App } from "../../app.js";
+import { UsageError } from "../../errors.js";
+import type { Factory } from "../../factory.js";
+import { colorEnabled } from "../../io.js";
+import { COMMUNITY_FLAG } from "../community-option.js";
+import { eventLine } from "./event-line.js";
+
+export interface WatchFlags {
+  readonly since?: string;
+  readonly until?: string;
+  readonly events?: string;
+  readonly all?: boolean;
+  readonly interval?: string;
+  readonly poll?: boolean;
+}
+
+export interface WatchOptions {
+  readonly tournament: string;
+  /** ISO time: first the events the records date since then. */
+  readonly since?: string;
+  /** Exit 0 once the tournament is complete. */
+  readonly untilComplete: boolean;
+  /** Only these types; undefined: all. */
+  readonly events?: ReadonlySet<WatchEventType>;
+  /** Ignore the tournament's notification flags. */
+  readonly all: boolean;
+  /** Seconds between looks at a remote service (polling). */
+  readonly intervalMs?: number;
+  /** Poll a remote service even when it has an event stream. */
+  readonly poll: boolean;
+}
+
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function parseSince(value: string, now: Date): string {
+  const relative = /^(\d+)([smhd])$/.exec(value);
+  if (relative !== null)
+    return new Date(now.getTime() - Number(relative[1]) * UNITS[relative[2]!]!).toISOString();
+  const time = Date.parse(value);
+  if (Number.isNaN(time))
+    throw new UsageError(
+      `--since needs a time (2025-05-01T18:00:00Z) or a duration (30s, 10m, 2h, 1d), not ${JSON.stringify(value)}`,
+    );
+  return new Date(time).toISOString();
+}
+
+function parseEvents(value: string): ReadonlySet<WatchEventType> {
+  const types = value
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
+  for (const t of types)
+    if (!(WATCH_EVENT_TYPES as readonly string[]).includes(t))
+      throw new UsageError(
+        `--events: unknown event type ${JSON.stringify(t)}; types: ${WATCH_EVENT_TYPES.join(", ")}`,
+      );
+  return new Set(types as WatchEventType[]);
+}
+
+/** Flags to options (no I/O; `now` for a relative --since). */
+export function parseWatch(tournament: string, flags: WatchFlags, now: Date): WatchOptions {
+  if (flags.until !== undefined && flags.until !== "complete")
+    throw new UsageError(`--until takes "complete", not ${JSON.stringify(flags.until)}`);
+  let intervalMs: number | undefined;
+  if (flags.interval !== undefined) {
+    const seconds = Number(flags.interval);
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      throw new UsageError(
+        `--interval needs a number of seconds above 0, not ${JSON.stringify(flags.interval)}`,
+      );
+    intervalMs = Math.round(seconds * 1000);
+  }
+  return {
+    tournament,
+    untilComplete: flags.until === "complete",
+    all: flags.all === true,
+    poll: flags.poll === true,
+    ...(flags.since === undefined ? {} : { since: parseSince(flags.since, now) }),
+    ...(flags.events === undefined ? {} : { events: parseEvents(flags.events) }),
+    ...(intervalMs === undefined ? {} : { intervalMs }),
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+const completes = (e: WatchEvent) =>
+  e.type === "tournament.state_changed" && e.state === "complete";
+
+export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
+  const client = await f.client();
+  const remote = f.profile().backend === "remote";
+  const json = f.printer().mode !== "table";
+  const colour = !json && colorEnabled(f.io, f.env, !f.globals.color);
+  const out = f.io.stdout;
+  let started = false;
+  const onEvents = (
+    events: readonly WatchEvent[],
+    snapshot: { state: string } & Parameters<typeof notified>[0],
+  ) => {
+    if (!started) {
+      started = true;
+      f.io.stderr.write(`watching ${snapshot.tournament.name} (${snapshot.state}); Ctrl-C stops\n`);
+    }
+    for (const e of events) {
+      if (o.events !== undefined && !o.events.has(e.type)) continue;
+      if (!o.all && !notified(snapshot, e)) continue;
+      out.write(eventLine(e, json, colour));
+    }
+    return o.untilComplete && (snapshot.state === "complete" || events.some(completes));
+  };
+  const source = {
+    tournament: o.tournament,
+    intervalMs: o.intervalMs ?? (remote ? 10_000 : 100),
+    backoffMs: remote ? (o.intervalMs ?? 10_000) : 400,
+    ...(o.since === undefined ? {} : { since: o.since }),
+    signal: new AbortController().signal,
+    sleep,
+    now: () => (f.deps.now?.() ?? new Date()).toISOString(),
+  };
+  if (remote && !o.poll) {
+    const { streamTournament } = await import("../../../client/watch-stream.js");
+    if ((await streamTournament(client, source, onEvents)) !== "unsupported") return;
+  }
+  const { pollTournament } = await import("../../../client/watch.js");
+  await pollTournament(client, source, onEvents);
+}
+
+const HELP = `
+Prints what happens in the tournament as it happens: matches opened (players, station),
+marked underway, completed (winner, scores) and reopened; the group stage finalized;
+participants checked in; the tournament's state (awaiting review, complete). At a terminal
+one line each; piped or with --json one JSON object a line (NDJSON; the README documents
+the fields). Events the tournament's notification flags turn off (upon_matches_open,
+upon_tournament_ends) are left out unless --all.
+
+How it learns of changes: the embedded database is looked at every 100-400 ms (another
+process's commit shows within half a second); a remote tourney serve sends them on its
+event stream; a hosted service is asked with If-None-Match every --interval seconds
+(default 10; unchanged answers carry no body), waiting out a 429's Retry-After.
+
+Examples:
+  tourney watch spring_cup
+  tourney watch spring_cup --json --until complete | jq -r 'select(.type == "match.opened") | .match.player1.name'
+  tourney watch 12 --events match.opened,match.completed --since 30m`;
+
+export function registerWatch(program: Command, app: App): void {
+  program
+    .command("watch")
+    .description("print a tournament's events as they happen")
+    .argument("<tournament>", "tournament id or url")
+    .option("--since <time>", "first the events since then (ISO time, or 30s, 10m, 2h, 1d ago)")
+    .option("--until <state>", "exit 0 once the tournament is complete (--until complete)")
+    .option("--events <types>", "only these event types, comma-separated")
+    .option("--all", "every event, whatever the tournament's notification flags")
+    .option("--interval <seconds>", "between looks at a hosted service (default 10)")
+    .option("--poll", "ask a remote service with If-None-Match instead of its event stream")
+    .option(
+      COMMUNITY_FLAG,
+      "the tournament's community (default: TOURNEY_COMMUNITY, then the profile's)",
+    )
+    .addHelpText("after", HELP)
+    .action(async (tournament: string, flags: WatchFlags, cmd: Command) => {
+      const f = app.factory(cmd);
+      return runWatch(f, parseWatch(tournament, flags, f.deps.now?.() ?? new Date()));
+    });
+}

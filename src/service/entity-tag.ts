@@ -1,0 +1,59 @@
+/**
+ * Entity tags of reusable GET replies (router.ts `Reply.reusable`), made from the
+ * store's generation, not by hashing the body: equal generations mean nothing was
+ * written in between, so the same URL asked by the same user answers the same bytes
+ * (the premise reply-memo.ts rests on too). A strong tag is
+ *
+ *     "<instance>.<generation>.<user hash>"
+ *
+ * - instance: drawn once per service (a per-process random part and a counter), so
+ *   a restarted `serve`, or another service opened on the same file, never hands
+ *   out a tag an earlier one gave for other bytes (generations start again at 0);
+ * - generation: store.ts `generation()`, read after the route ran (a read that
+ *   wrote, such as check-in opening, has moved it on);
+ * - user hash: FNV-1a of the request's user, because some bodies depend on who
+ *   asks (GET /me, lists of what the caller may see): a client that signs in as
+ *   someone else keeps no 304 for what it held as the first user.
+ * The URL is left out: a tag validates a representation of its own target URI
+ * only (RFC 9110 8.8.3), clients store and send it per URL, and leaving it out
+ * spares hashing the path at every request. Two URLs at one generation carry
+ * the same tag, which no conforming client sends across URLs.
+ */
+
+const PROCESS_PART = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+let services = 0;
+
+/** A fresh instance id: one per service opened in this process. */
+export function newInstanceId(): string {
+  services++;
+  return `${PROCESS_PART}${services.toString(36)}`;
+}
+
+/** FNV-1a, 32 bits, of a short string: no allocation besides the result. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export function entityTag(instance: string, generation: string, user: string): string {
+  return `"${instance}.${generation}.${fnv1a(user).toString(36)}"`;
+}
+
+/**
+ * Whether an If-None-Match value names `tag`: `*`, or a list of tags compared
+ * weakly (RFC 9110 13.1.2: a `W/` prefix is ignored for this header).
+ */
+export function noneMatchHits(header: string, tag: string): boolean {
+  if (header === tag) return true;
+  const value = header.trim();
+  if (value === "*") return true;
+  for (const part of value.split(",")) {
+    const candidate = part.trim();
+    if ((candidate.startsWith("W/") ? candidate.slice(2) : candidate) === tag) return true;
+  }
+  return false;
+}

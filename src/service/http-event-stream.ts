@@ -1,0 +1,80 @@
+/**
+ * The streaming hook of serve's HTTP adapter: `GET .../tournaments/{t}/events` as
+ * server-sent events (text/event-stream), apart from the request/response fast path
+ * (http-server.ts asks `eventsPath` first, a regular expression on the URL, and
+ * only then comes here). Each event is one `id:` line and one `data:` line of the
+ * event's JSON (model/watch-events.ts; no `event:` line, so EventSource's
+ * `onmessage` gets them all); a comment line every 15 s keeps proxies from closing
+ * an idle stream; `retry:` asks clients to reconnect after 1 s, sending
+ * `Last-Event-ID`, from which the stream resumes (`?since=ISO` replays the history
+ * the tournament's records tell).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { WatchEvent } from "../model/watch-events.js";
+import type { EventHub } from "./event-hub.js";
+
+const EVENTS_PATH =
+  /^(\/v2\.1(?:\/communities\/[^/?]+)?\/tournaments\/[^/?]+)\/events\/?(?:\?(.*))?$/;
+
+/** The tournament's GET path when `url` names its event stream. */
+export function eventsPath(url: string): { path: string; query: string } | undefined {
+  const found = EVENTS_PATH.exec(url);
+  return found === null ? undefined : { path: found[1]!, query: found[2] ?? "" };
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || key === "if-none-match") continue;
+    headers[key] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  // The stream's own Accept (text/event-stream) is not the GET routes' business.
+  headers.accept = "application/json";
+  return headers;
+}
+
+const frame = (event: WatchEvent): string => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** Answers an event stream request; open streams are ended by `streams`' owner on close. */
+export function streamEvents(
+  hub: EventHub,
+  target: { path: string; query: string },
+  req: IncomingMessage,
+  res: ServerResponse,
+  streams: Set<ServerResponse>,
+): void {
+  const since = new URLSearchParams(target.query).get("since") ?? undefined;
+  const last = req.headers["last-event-id"];
+  const lastEventId = typeof last === "string" && last !== "" ? last : undefined;
+  const subscriber = {
+    event: (event: WatchEvent) => res.write(frame(event)),
+    heartbeat: () => res.write(": heartbeat\n\n"),
+  };
+  const opened = hub.open(target.path, headersOf(req), subscriber, {
+    ...(lastEventId === undefined ? {} : { lastEventId }),
+    ...(since === undefined ? {} : { since }),
+  });
+  if ("status" in opened) {
+    const body = opened.body;
+    res.writeHead(opened.status, {
+      ...opened.headers,
+      "content-length": String(Buffer.byteLength(body, "utf8")),
+    });
+    res.end(body);
+    return;
+  }
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    "x-accel-buffering": "no",
+  });
+  res.write(`retry: 1000\n: watching ${target.path}\n\n`);
+  for (const event of opened.backlog) res.write(frame(event));
+  streams.add(res);
+  const end = () => {
+    streams.delete(res);
+    opened.close();
+  };
+  res.on("close", end);
+  req.socket.setTimeout(0);
+}

@@ -1,0 +1,198 @@
+/**
+ * End to end (issue 19): the built binary's `tourney watch T --json --until complete`
+ * while another process plays an 8-player single elimination to the end, on the
+ * embedded default (the database file), against `tourney serve` (its event stream)
+ * and against the same serve polled with If-None-Match (--poll --interval 0.2): the
+ * same events every time. And serve's ETag and 304 over real HTTP.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN, BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+
+/** By hand, for seeds 1-8 reported in play order A-G (A,B feed E; C,D feed F; E,F feed G). */
+const EXPECTED = [
+  "tournament.state_changed:underway",
+  "match.opened:A",
+  "match.opened:B",
+  "match.opened:C",
+  "match.opened:D",
+  "match.completed:A",
+  "match.completed:B",
+  "match.opened:E",
+  "match.completed:C",
+  "match.completed:D",
+  "match.opened:F",
+  "match.completed:E",
+  "match.completed:F",
+  "match.opened:G",
+  "match.completed:G",
+  "tournament.state_changed:awaiting_review",
+  "tournament.state_changed:complete",
+];
+
+interface Watching {
+  readonly child: ChildProcess;
+  readonly done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  readonly ready: Promise<void>;
+}
+
+function watch(env: Record<string, string>, ...args: string[]): Watching {
+  const child = spawn(process.execPath, [BIN, "watch", ...args], { env });
+  let stdout = "";
+  let stderr = "";
+  let ready!: () => void;
+  const readyP = new Promise<void>((r) => {
+    ready = r;
+  });
+  child.stdout!.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr!.on("data", (d) => {
+    stderr += d;
+    if (stderr.includes("watching ")) ready();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((r) =>
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      ready();
+      r({ code, stdout, stderr });
+    }),
+  );
+  return { child, done, ready: readyP };
+}
+
+async function tourney(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const r = await runBinary(args, env);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** A pending 8-player single elimination; its url. */
+async function prepare(env: Record<string, string>, url: string): Promise<string> {
+  await tourney(env, "tournament", "create", "--name", `Cup ${url}`, "--url", url);
+  for (let i = 1; i <= 8; i++) await tourney(env, "participants", "add", url, `Player ${i}`);
+  return url;
+}
+
+/** Another process plays it: start, each open match in play order won by player 1, finalize. */
+async function playToEnd(env: Record<string, string>, t: string): Promise<void> {
+  await tourney(env, "tournament", "start", t);
+  for (let step = 0; step < 7; step++) {
+    const open = JSON.parse(await tourney(env, "match", "list", t, "--state", "open", "--json"));
+    const rows = (Array.isArray(open) ? open : open.data) as Record<string, unknown>[];
+    const next = rows.sort((a, b) => String(a.identifier).localeCompare(String(b.identifier)))[0]!;
+    const winner = String(next.player1_id ?? (next.player1 as { id: string }).id);
+    await tourney(
+      env,
+      "match",
+      "report",
+      t,
+      String(next.identifier),
+      "--winner",
+      winner,
+      "--scores",
+      "2-1",
+    );
+  }
+  await tourney(env, "tournament", "finalize", t);
+}
+
+function sequence(stdout: string): string[] {
+  return stdout
+    .trim()
+    .split("\n")
+    .map(
+      (line) =>
+        JSON.parse(line) as { type: string; state?: string; match?: { identifier: string } },
+    )
+    .map((e) => `${e.type}:${e.match?.identifier ?? e.state}`);
+}
+
+describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-watch-"));
+  const base = {
+    PATH: process.env.PATH ?? "",
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+  };
+  const remote = { ...base, TOURNEY_PROFILE: "lan" };
+  let served: Served;
+
+  beforeAll(async () => {
+    served = await startServe(["--db", join(dir, "served.db")], base);
+    await tourney(base, "profile", "add", "lan", "--base-url", `http://127.0.0.1:${served.port}`);
+    const login = await runBinary(["auth", "login", "--api-key"], remote, `${served.apiKey}\n`);
+    expect(login.code, login.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    expect(await served.stop()).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const cases = [
+    { name: "embedded (the database file)", env: base, flags: [] as string[], url: "cup_embedded" },
+    { name: "serve (event stream)", env: remote, flags: [], url: "cup_stream" },
+    {
+      name: "remote polled",
+      env: remote,
+      flags: ["--poll", "--interval", "0.2"],
+      url: "cup_polled",
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: the 17 events of an 8-player single elimination, then exit 0`, async () => {
+      const t = await prepare(c.env, c.url);
+      const w = watch(c.env, t, "--json", "--until", "complete", ...c.flags);
+      await w.ready;
+      await playToEnd(c.env, t);
+      const r = await w.done;
+      expect(r.code, r.stderr).toBe(0);
+      const got = sequence(r.stdout);
+      expect(got).toEqual(EXPECTED);
+      const count = (type: string) => got.filter((e) => e.startsWith(`${type}:`)).length;
+      expect([
+        count("match.opened"),
+        count("match.completed"),
+        count("tournament.state_changed"),
+      ]).toEqual([7, 7, 3]);
+    }, 90_000);
+  }
+
+  it("serve answers GETs with an ETag and 304 to a matching If-None-Match, no body", async () => {
+    const url = `http://127.0.0.1:${served.port}/v2.1/tournaments/cup_polled.json`;
+    const headers = { authorization: served.apiKey, "authorization-type": "v1" };
+    const first = await fetch(url, { headers });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w.]+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await fetch(url, { headers: { ...headers, "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    // A write moves it on: the old tag is answered in full.
+    await tourney(remote, "tournament", "update", "cup_polled", "--description", "changed");
+    const after = await fetch(url, { headers: { ...headers, "if-none-match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("a remote watch transfers no body while nothing changes: every look is a 304", async () => {
+    const w = watch(remote, "cup_polled", "--json", "--poll", "--interval", "0.1", "-v");
+    await w.ready;
+    await new Promise((r) => setTimeout(r, 1500));
+    w.child.kill("SIGINT");
+    const r = await w.done;
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe("");
+    const statuses = [...r.stderr.matchAll(/^< (\d{3})/gm)].map((m) => m[1]);
+    // The first look of each of the three resources is 200; every later look 304.
+    expect(statuses.slice(0, 3)).toEqual(["200", "200", "200"]);
+    expect(statuses.length).toBeGreaterThan(5);
+    expect(new Set(statuses.slice(3))).toEqual(new Set(["304"]));
+  });
+});
