@@ -4,6 +4,7 @@
  * nobody (a served request before its credential check).
  */
 import { type Credential, OWNER_ID } from "../store/credentials.js";
+import type { TournamentFilter, TournamentRepository } from "../store/tournaments-repository.js";
 
 /** What a request does to the records it names. */
 export type Access = "read" | "write" | "join";
@@ -34,4 +35,24 @@ export const NOBODY: Caller = Object.freeze({
 export function accessOf(method: string, path: string): Access {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return "read";
   return path.endsWith("/participants/register") ? "join" : "write";
+}
+
+/**
+ * The tournaments repository as the service holds it: `list` and `count` show
+ * only what the caller may read (access.ts), whoever lists (the v2.1 and v1
+ * routes alike); every other method is the repository's own.
+ */
+export function visibleTournaments(
+  repo: TournamentRepository,
+  caller: () => Caller,
+): TournamentRepository {
+  const visible = (filter: TournamentFilter): TournamentFilter => {
+    const c = caller();
+    return c.local === true ? filter : { ...filter, visibleTo: c.user_id };
+  };
+  return Object.assign(Object.create(repo) as TournamentRepository, {
+    list: (filter: TournamentFilter, limit: number, offset: number) =>
+      repo.list(visible(filter), limit, offset),
+    count: (filter: TournamentFilter) => repo.count(visible(filter)),
+  });
 }

@@ -6,7 +6,7 @@ import type { ParticipantRepository } from "../store/participants-repository.js"
 import type { StationRepository } from "../store/stations-repository.js";
 import { type AccountStore, openStore, type RaceStore } from "../store/store.js";
 import type { TournamentRepository } from "../store/tournaments-repository.js";
-import { type Access, type Caller, LOCAL_CALLER } from "./caller.js";
+import { type Access, type Caller, LOCAL_CALLER, visibleTournaments } from "./caller.js";
 
 export interface ServiceContext {
   readonly db: Db;
@@ -107,7 +107,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     db,
     matches,
     basePath: "/v2.1",
-    tournaments,
+    tournaments: visibleTournaments(tournaments, () => context.caller),
     participants,
     apiKeys: store.apiKeys,
     race: store.race,

@@ -166,6 +166,20 @@ describe("ownership", () => {
     expect(counted.json.meta.count).toBe(2);
   });
 
+  it("lists by the same rule on v1, whose key is checked as v2.1's", async () => {
+    const { service, ada, grace } = await serve();
+    await create(service, grace, "Grace Private", { private: true });
+    await create(service, grace, "Grace Public");
+    const index = await service.handle({
+      method: "GET",
+      path: `/v1/tournaments.json?api_key=${ada}`,
+      headers: {},
+    });
+    expect(index.status).toBe(200);
+    const names = JSON.parse(index.body).map((t: any) => t.tournament.name);
+    expect(names).toEqual(["Grace Public"]);
+  });
+
   it("applies the same rule to races", async () => {
     const { service, ada, grace } = await serve();
     const race = (name: string, extra = {}) =>

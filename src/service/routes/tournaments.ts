@@ -5,7 +5,6 @@ import {
   TOURNAMENT_TYPES,
 } from "../../model/tournament.js";
 import type { TournamentFilter, TournamentRow } from "../../store/tournaments-repository.js";
-import { visibleTo } from "../access.js";
 import { refreshDueCheckIns } from "../bracket/check-in.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
@@ -154,12 +153,6 @@ export function updateTournament(
   });
 }
 
-/** Only what the caller may read (access.ts): its own tournaments, others' public ones. */
-function visibleFilter(service: ServiceContext, filter: TournamentFilter): TournamentFilter {
-  const account = visibleTo(service);
-  return account === undefined ? filter : { ...filter, visibleTo: account };
-}
-
 export function registerTournamentRoutes(
   router: Router,
   service: ServiceContext,
@@ -171,10 +164,8 @@ export function registerTournamentRoutes(
   const one = (r: ServiceRequest) => findTournament(service, r.params.tournament!, communityOf(r));
   router.get(`${prefix}/tournaments`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
-    const filter = visibleFilter(
-      service,
-      readFilter((n) => r.query.get(n) ?? undefined, communityOf(r)),
-    );
+    // Only what the caller may read: ServiceContext.tournaments (caller.ts).
+    const filter = readFilter((n) => r.query.get(n) ?? undefined, communityOf(r));
     refreshDueCheckIns(service);
     const total = service.tournaments.count(filter);
     const rows = service.tournaments.list(filter, page.perPage, (page.page - 1) * page.perPage);
