@@ -6,7 +6,8 @@
 //   service, SQLite's JavaScript), one classic script, and dist/core.js.cache,
 //   V8's code cache for it, written after a warm-up (see src/cli/core-loader.ts).
 // - dist/vendor/: the third-party packages the core loads only when needed
-//   (prompts, tables, the config writer, the HTTP client), ES modules.
+//   (prompts, the config writer, the HTTP client, the CSV reader, the browser opener),
+//   ES modules.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -48,7 +49,7 @@ const lazyChildProcess = {
 };
 
 /** Loaded by the core on demand, from dist/vendor/<name>.mjs. */
-const VENDOR = ["inquirer", "cli-table3", "conf", "undici", "csv-parse/sync", "open"];
+const VENDOR = ["inquirer", "conf", "undici", "csv-parse/sync", "open"];
 /** Vendor modules read by their named exports (the others by their default export). */
 const VENDOR_NAMED = new Set(["csv-parse/sync"]);
 

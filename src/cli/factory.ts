@@ -9,10 +9,15 @@ import { resolvePaths, type TourneyPaths } from "../config/paths.js";
 import { type ResolvedProfile, resolveProfile } from "../config/resolve.js";
 import { ConfigStore } from "../config/store.js";
 import { DeclinedError, UsageError } from "./errors.js";
-import { canPrompt, colorEnabled, type Env, type IOStreams, readAll } from "./io.js";
+import { canPrompt, colorEnabled, type Env, type IOStreams, readAll, terminalWidth } from "./io.js";
 import { JsonOutput } from "./output/json-output.js";
 import { type OutputMode, Printer } from "./output/printer.js";
-import { inquirerPrompter, type Prompter } from "./prompter.js";
+import {
+  completePrompter,
+  type FullPrompter,
+  inquirerPrompter,
+  type Prompter,
+} from "./prompter.js";
 import { VERSION } from "./version.js";
 
 export interface GlobalOptions {
@@ -127,7 +132,8 @@ export class Factory {
     // stderr is reached only when a note is written: the stream is made on first use.
     const io = this.io;
     const stderr = { write: (chunk: string) => io.stderr.write(chunk) };
-    return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput());
+    const look = { width: terminalWidth(io, this.env), now: this.deps.now };
+    return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput(), look);
   }
 
   /** Where JSON goes: one per command, so that --jq filters everything it prints at once. */
@@ -150,8 +156,8 @@ export class Factory {
   }
 
   /** Terminal questions: on stdin, drawn on stderr. Callers check canPrompt() first. */
-  prompter(): Prompter {
-    if (this.deps.prompter !== undefined) return this.deps.prompter;
+  prompter(): FullPrompter {
+    if (this.deps.prompter !== undefined) return completePrompter(this.deps.prompter);
     const io = this.io;
     return inquirerPrompter({
       input: io.stdin as unknown as NodeJS.ReadableStream,
@@ -163,8 +169,12 @@ export class Factory {
     return canPrompt(this.io, this.env, !this.globals.input);
   }
 
-  /** Destructive commands confirm; --yes skips; without a terminal --yes is required. */
-  async confirm(question: string): Promise<void> {
+  /**
+   * Destructive commands confirm; --yes skips; without a terminal --yes is required.
+   * With `typeName` (something underway or complete), the user types that name instead
+   * of answering yes.
+   */
+  async confirm(question: string, typeName?: string): Promise<void> {
     if (this.globals.yes) return;
     if (!this.canPrompt()) {
       throw new UsageError(
@@ -172,8 +182,18 @@ export class Factory {
       );
     }
     // "No" is a decision, not an interruption: exit 1. Ctrl-C at the prompt is 130.
-    if (!(await this.prompter().confirm(question)))
-      throw new DeclinedError("cancelled: nothing was changed");
+    if (typeName === undefined) {
+      if (!(await this.prompter().confirm(question)))
+        throw new DeclinedError("cancelled: nothing was changed");
+      return;
+    }
+    const typed = await this.prompter().input(
+      `${question}\nType ${JSON.stringify(typeName)} to confirm:`,
+    );
+    if (typed.trim() !== typeName.trim())
+      throw new DeclinedError(
+        `cancelled: that is not ${JSON.stringify(typeName)}; nothing was changed`,
+      );
   }
 
   async readStdin(): Promise<string> {

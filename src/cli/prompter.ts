@@ -6,12 +6,37 @@
  */
 import { CancelledError } from "./errors.js";
 
+/** One answer of a `select`: what the list shows, and the value it gives. */
+export interface Choice<T> {
+  readonly name: string;
+  readonly value: T;
+}
+
 export interface Prompter {
   confirm(message: string): Promise<boolean>;
   /** `validate` returns true, or the complaint shown under the prompt. */
   input(message: string, validate?: (value: string) => true | string): Promise<string>;
   /** Typed characters show as `*`. */
   password(message: string): Promise<string>;
+  /** One of `choices`, picked with the arrow keys (optional for a test's prompter). */
+  select?<T>(message: string, choices: readonly Choice<T>[]): Promise<T>;
+  /** The text saved in $VISUAL or $EDITOR, opened on a temporary file holding `initial`. */
+  editor?(message: string, initial?: string): Promise<string>;
+}
+
+/** A prompter that asks everything (the factory's: a test's prompter completed). */
+export type FullPrompter = Required<Prompter>;
+
+/** `prompter` with what it lacks refusing loudly (a test that did not expect the question). */
+export function completePrompter(prompter: Prompter): FullPrompter {
+  const missing = (what: string) => async (message: string) => {
+    throw new Error(`this prompter cannot ${what}: ${message}`);
+  };
+  return {
+    select: missing("select"),
+    editor: missing("open an editor"),
+    ...prompter,
+  } as FullPrompter;
 }
 
 export interface PromptStreams {
@@ -41,7 +66,7 @@ async function ask<T>(
 }
 
 /** The real prompter: inquirer (loaded on first question) on the given streams. */
-export function inquirerPrompter(streams: PromptStreams): Prompter {
+export function inquirerPrompter(streams: PromptStreams): FullPrompter {
   return {
     confirm: (message) => ask<boolean>(streams, { type: "confirm", message, default: false }),
     input: (message, validate) =>
@@ -51,5 +76,14 @@ export function inquirerPrompter(streams: PromptStreams): Prompter {
         ...(validate === undefined ? {} : { validate }),
       }),
     password: (message) => ask<string>(streams, { type: "password", message, mask: "*" }),
+    select: <T>(message: string, choices: readonly Choice<T>[]) =>
+      ask<T>(streams, { type: "select", message, choices: [...choices], loop: false }),
+    editor: (message, initial) =>
+      ask<string>(streams, {
+        type: "editor",
+        message,
+        waitForUserInput: false,
+        ...(initial === undefined ? {} : { default: initial }),
+      }),
   };
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { browserBlocker } from "../../src/cli/commands/auth/browser.js";
 import { maskSecret } from "../../src/cli/commands/auth/status.js";
-import { startSpinner } from "../../src/cli/output/spinner.js";
+import { startSpinner } from "../../src/cli/output/progress.js";
 
 const tty = { isTTY: true, write: () => true };
 const pipe = { isTTY: false, write: () => true };

@@ -4,7 +4,7 @@
  * seeds in any order; problems named by roster line.
  */
 import { describe, expect, it } from "vitest";
-import { progressBar } from "../../src/cli/commands/participants/bulk-add-progress.js";
+import { progressBar } from "../../src/cli/output/progress.js";
 import {
   checkRosterRepeats,
   checkRosterSeeds,

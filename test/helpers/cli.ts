@@ -27,6 +27,8 @@ export interface RunOptions {
   readonly prompter?: CliDeps["prompter"];
   /** Replaces the transport to OAuth servers (a stub at the network edge). */
   readonly oauthTransport?: CliDeps["oauthTransport"];
+  /** The clock (the embedded service's timestamps, relative times in tables). */
+  readonly now?: CliDeps["now"];
 }
 
 class Capture {
@@ -72,6 +74,7 @@ export function createSandbox(): Sandbox {
         ...(options.makeTransport === undefined ? {} : { makeTransport: options.makeTransport }),
         ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
         ...(options.oauthTransport === undefined ? {} : { oauthTransport: options.oauthTransport }),
+        ...(options.now === undefined ? {} : { now: options.now }),
       });
       return {
         code,

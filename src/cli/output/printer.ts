@@ -1,18 +1,28 @@
 /**
- * Writes command results: a table on a terminal, tab-separated rows without a
- * header when piped, JSON with --json. Data goes to stdout; notes to stderr.
+ * Writes command results: a table on a terminal (table.ts: borderless, fitted to the
+ * width, states coloured, times relative to now), tab-separated rows without a header
+ * when piped, JSON with --json. Data goes to stdout; notes to stderr. Piped rows and
+ * JSON keep the values as the service gave them (times in ISO 8601).
  *
  * Piped, an empty cell is written `-` (EMPTY_CELL): tab is whitespace to the
  * shell's `read`, so two tabs in a row would be read as one and every later
  * field would shift. Tabs and line breaks inside a value become spaces.
  */
 import type { OutputStream } from "../io.js";
+import { isStateHeader, relativeTime, stateColor } from "./cell-look.js";
 import { selectFields } from "./json-fields.js";
 import { JsonOutput } from "./json-output.js";
 import type { FlatRecord } from "./records.js";
 import { pick } from "./records.js";
+import { type Cell, drawRecord, drawTable } from "./table.js";
 
 export type OutputMode = "table" | "tsv" | "json";
+
+/** What a terminal's table needs besides colour: its width, and now for relative times. */
+export interface TerminalLook {
+  readonly width?: number | undefined;
+  readonly now?: (() => Date) | undefined;
+}
 
 export interface Column {
   readonly header: string;
@@ -50,7 +60,16 @@ export class Printer {
     private readonly color: boolean,
     /** --json FIELDS and --jq (json-output.ts); shared by the command's printers. */
     private readonly output: JsonOutput = new JsonOutput(stdout),
+    private readonly terminal: TerminalLook = {},
   ) {}
+
+  /** A value as a terminal's table shows it: a time relative to now, a state coloured. */
+  private cell(value: unknown, header: string): Cell {
+    const text = cellText(value);
+    const when = relativeTime(text, this.terminal.now?.() ?? new Date());
+    if (when !== undefined) return { text: when };
+    return isStateHeader(header) ? { text, paint: stateColor(text) } : { text };
+  }
 
   /**
    * Indented on a terminal; compact when piped (jq and scripts do not need the spaces).
@@ -74,13 +93,10 @@ export class Printer {
       this.note(empty);
       return;
     }
-    const rows = records.map((record) => columns.map((c) => cellText(columnValue(record, c))));
-    this.stdout.write(
-      `${await this.table(
-        columns.map((c) => c.header),
-        rows,
-      )}\n`,
-    );
+    const rows = records.map((r) => columns.map((c) => this.cell(columnValue(r, c), c.header)));
+    const look = { width: this.terminal.width, color: this.color };
+    const head = columns.map((c) => c.header);
+    this.stdout.write(`${drawTable(head, rows, look)}\n`);
   }
 
   /**
@@ -139,8 +155,11 @@ export class Printer {
         this.stdout.write(`${f.header}\t${tsvCell(columnValue(record, f))}\n`);
       return;
     }
-    const rows = fields.map((f) => [f.header, cellText(columnValue(record, f))]);
-    this.stdout.write(`${await this.table(undefined, rows)}\n`);
+    const rows = fields.map(
+      (f) => [f.header, this.cell(columnValue(record, f), f.header)] as const,
+    );
+    const look = { width: this.terminal.width, color: this.color };
+    this.stdout.write(`${drawRecord(rows, look)}\n`);
   }
 
   /** A section title above a table (terminal only: piped rows and JSON carry no titles). */
@@ -151,13 +170,5 @@ export class Printer {
   /** Human notes ("Created tournament 12") go to stderr, never into data. */
   note(message: string): void {
     this.stderr.write(`${message}\n`);
-  }
-
-  private async table(head: string[] | undefined, rows: string[][]): Promise<string> {
-    const { default: Table } = await import("cli-table3");
-    const style = this.color ? { head: ["cyan"], border: ["grey"] } : { head: [], border: [] };
-    const table = new Table(head === undefined ? { style } : { head, style });
-    table.push(...rows);
-    return table.toString();
   }
 }

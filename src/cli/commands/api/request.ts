@@ -7,6 +7,7 @@ import { errorFromResponse } from "../../../client/response-errors.js";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../../../model/http.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { startSpinner } from "../../output/progress.js";
 import { type ApiField, type FieldValue, fieldsBody, fieldsQuery, parseField } from "./fields.js";
 import { createPager } from "./paginate.js";
 import { headerBlock, isSuccess, writeBody } from "./response.js";
@@ -128,16 +129,19 @@ async function buildRequest(f: Factory, o: ApiOptions): Promise<HttpRequest> {
 async function sendPages(f: Factory, request: HttpRequest, o: ApiOptions): Promise<HttpResponse> {
   const client = await f.client();
   const pager = createPager(request.path);
-  const progress = f.io.stderr.isTTY === true;
+  const spinner = startSpinner(f.io.stderr, "Fetching page 1");
   let response: HttpResponse | undefined;
   let count = 0;
-  for (let path = pager.next(undefined); path !== undefined; path = pager.next(response)) {
-    if (progress) f.io.stderr.write(`\r\x1b[2Kfetching page ${++count}…`);
-    response = await client.requester.raw({ ...request, path });
-    if (o.include) f.io.stdout.write(headerBlock(response));
-    if (!isSuccess(response)) break;
+  try {
+    for (let path = pager.next(undefined); path !== undefined; path = pager.next(response)) {
+      spinner.label(`Fetching page ${++count}`);
+      response = await client.requester.raw({ ...request, path });
+      if (o.include) f.io.stdout.write(headerBlock(response));
+      if (!isSuccess(response)) break;
+    }
+  } finally {
+    spinner.stop();
   }
-  if (progress) f.io.stderr.write("\r\x1b[2K");
   const joined = pager.document();
   if (!isSuccess(response!) || joined === undefined) return response!;
   return { ...response!, body: JSON.stringify(joined) };

@@ -15,7 +15,7 @@ import type { FormPoster, TokenSet } from "../../../auth/token-endpoint.js";
 import { CancelledError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { listenForInterrupts } from "../../interrupts.js";
-import { startSpinner } from "../../output/spinner.js";
+import { startSpinner } from "../../output/progress.js";
 import { browserBlocker, openInBrowser } from "./browser.js";
 
 /**

@@ -11,6 +11,7 @@ import type { ApiClient } from "../../../client/api-client.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { startSpinner } from "../../output/progress.js";
 import { bracketText, fetchBracket, lookOf } from "../bracket/draw.js";
 import { createDemo, finalRanks, playDemo } from "./play.js";
 import { random } from "./players.js";
@@ -75,21 +76,28 @@ export async function runDemo(f: Factory, o: DemoOptions): Promise<void> {
   const client = scratch?.client ?? (await f.client());
   const look = lookOf(f);
   const out = f.io.stdout;
+  // A spinner on stderr while a round plays (a terminal only), erased before each drawing.
+  let spinner = startSpinner(f.io.stderr, "Creating the tournament");
   try {
     const afterRound = async (t: string, title: string) => {
       const drawn = await bracketText(await fetchBracket(client, t), look, {});
       const rule = look.unicode ? "──" : "--";
+      spinner.stop();
       out.write(`${rule} ${title} ${rule}\n\n${drawn.text}\n`);
+      spinner = startSpinner(f.io.stderr, "Playing the next round");
     };
     const t = await createDemo({ client, rand: random(seed), afterRound }, o.players);
     await playDemo({ client, rand: random(seed + 1), afterRound }, t);
-    out.write(`Final ranks\n${(await finalRanks(client, t)).join("\n")}\n`);
+    const ranks = await finalRanks(client, t);
+    spinner.stop();
+    out.write(`Final ranks\n${ranks.join("\n")}\n`);
     printer.note(
       o.keep
         ? `kept: tournament ${t} (tourney bracket ${t}, tourney tournament standings ${t})`
         : "played in a scratch database, now removed (--keep plays in your own store)",
     );
   } finally {
+    spinner.stop();
     await scratch?.remove();
   }
 }

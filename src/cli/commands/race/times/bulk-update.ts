@@ -11,7 +11,7 @@ import type { ResourceObject } from "../../../../model/resource.js";
 import type { App } from "../../../app.js";
 import { UsageError } from "../../../errors.js";
 import type { Factory } from "../../../factory.js";
-import { progressBar } from "../../participants/bulk-add-progress.js";
+import { progressBar } from "../../../output/progress.js";
 import { lookupParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
 import { participantNames, type RoundTimes, readRoundTimes } from "./round-times.js";
