@@ -1,7 +1,9 @@
 /**
  * Process entry point: wires the real streams, environment and home directory
- * into the CLI. `--version` answers before anything else is loaded.
+ * into the CLI. `--version` and `__complete` (shell completion) answer before the
+ * CLI core is loaded.
  */
+import { completeNames } from "./completion/complete.js";
 import { loadCore } from "./core-loader.js";
 import { stdoutWriter } from "./stdio.js";
 import { VERSION } from "./version.js";
@@ -33,6 +35,13 @@ process.on("SIGINT", () => {
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
     stdout.write(`${VERSION}\n`);
+    return;
+  }
+  if (argv[0] === "__complete") {
+    // Shell completion (completion/complete.ts): the cache only, before the core loads.
+    const homeDir = process.getBuiltinModule("node:os").homedir();
+    for (const name of completeNames(argv.slice(1), process.env, homeDir))
+      stdout.write(`${name}\n`);
     return;
   }
   const { run } = loadCore(new URL("./core.js", import.meta.url));

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { completeNames } from "../../src/cli/completion/complete.js";
+import { cachePath } from "../../src/cli/completion/names.js";
 import { createSandbox } from "../helpers/cli.js";
 
 const sandbox = createSandbox();
@@ -13,8 +15,11 @@ async function script(shell: string): Promise<string> {
   return r.stdout;
 }
 
-/** Runs bash completion for a command line; the cursor is at its end. */
-function complete(bashScript: string, line: string): string[] {
+/**
+ * Runs bash completion for a command line; the cursor is at its end. The first
+ * word is the command the script runs for \`__complete\` (COMP_WORDS[0], as a shell has it).
+ */
+function complete(bashScript: string, line: string, env: Record<string, string> = {}): string[] {
   const file = join(sandbox.dir, "tourney.bash");
   writeFileSync(file, bashScript);
   const words = line.split(" ");
@@ -25,7 +30,10 @@ COMP_CWORD=${words.length - 1}
 _tourney
 printf '%s\\n' "\${COMPREPLY[@]}"
 `;
-  const r = spawnSync("bash", ["--norc", "-c", program], { encoding: "utf8" });
+  const r = spawnSync("bash", ["--norc", "-c", program], {
+    encoding: "utf8",
+    env: { ...sandbox.env, ...env },
+  });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.split("\n").filter((w) => w !== "");
 }
@@ -42,7 +50,92 @@ describe("tourney completion", () => {
     expect(complete(bash, "tourney tournament list --")).toEqual(
       expect.arrayContaining(["--json", "--state", "--profile"]),
     );
-    expect(complete(bash, "tourney completion ")).toEqual([]);
+    expect(complete(bash, "tourney completion ")).toEqual(["bash", "zsh", "fish"]);
+  });
+
+  it("bash completes --type and every enumerated flag's values, a space spelled _", async () => {
+    const bash = await script("bash");
+    expect(complete(bash, "tourney tournament create --type d")).toEqual(["double_elimination"]);
+    expect(complete(bash, "tourney tournaments list --type ")).toEqual([
+      "single_elimination",
+      "double_elimination",
+      "round_robin",
+      "swiss",
+      "free_for_all",
+    ]);
+    expect(complete(bash, "tourney tournament list --state in")).toEqual(["in_progress"]);
+    expect(complete(bash, "tourney tournament update x --ranking game_w")).toEqual([
+      "game_wins",
+      "game_win_percentage",
+    ]);
+    expect(complete(bash, "tourney tournament create --stage-type sw")).toEqual(["swiss"]);
+    expect(complete(bash, "tourney match list x --state ")).toEqual(
+      expect.arrayContaining(["open", "complete"]),
+    );
+    expect(complete(bash, "tourney race create --type ")).toEqual(["time-trial", "grand-prix"]);
+  });
+
+  it("-V/--version is offered at the top level only", async () => {
+    const bash = await script("bash");
+    expect(complete(bash, "tourney --ver")).toEqual(["--version", "--verbose"]);
+    expect(complete(bash, "tourney tournament list --ver")).toEqual(["--verbose"]);
+    expect(complete(bash, "tourney tournament list -")).not.toContain("-V");
+  });
+
+  const built = existsSync(join(import.meta.dirname, "..", "..", "dist", "cli.cjs"));
+  it.skipIf(!built)(
+    "bash completes tournament, participant, match and profile names from the cache list commands fill (built binary)",
+    async () => {
+      const bin = join(import.meta.dirname, "..", "..", "bin", "tourney");
+      const shim = join(sandbox.dir, "tourney");
+      writeFileSync(
+        shim,
+        `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} "$@"\n`,
+      );
+      chmodSync(shim, 0o755);
+      const bash = await script("bash");
+      // Nothing listed yet: nothing offered (and nothing asked of the database).
+      expect(complete(bash, `${shim} tournament view `)).toEqual([]);
+      for (const [name, url] of [
+        ["Spring Cup", "spring_cup"],
+        ["Summer Open", "summer_open"],
+      ]) {
+        const r = await sandbox.run(["tournament", "create", "--name", name!, "--url", url!]);
+        expect(r.code, r.stderr).toBe(0);
+      }
+      await sandbox.run(["participants", "bulk-add", "spring_cup", "Ada", "Grace Hopper", "Linus"]);
+      expect(complete(bash, `${shim} tournament view sp`)).toEqual([]);
+      expect((await sandbox.run(["tournament", "list"])).code).toBe(0);
+      expect(complete(bash, `${shim} tournament view sp`)).toEqual(["spring_cup"]);
+      expect(complete(bash, `${shim} --profile local bracket s`)).toEqual([
+        "spring_cup",
+        "summer_open",
+      ]);
+      // Another profile's cache is its own.
+      expect(complete(bash, `${shim} --profile lan tournament view s`)).toEqual([]);
+      expect((await sandbox.run(["participants", "list", "spring_cup"])).code).toBe(0);
+      expect(complete(bash, `${shim} participants view spring_cup G`)).toEqual(["Grace\\ Hopper"]);
+      expect(complete(bash, `${shim} match list spring_cup --participant A`)).toEqual(["Ada"]);
+      expect(complete(bash, `${shim} participants view summer_open `)).toEqual([]);
+      expect((await sandbox.run(["tournament", "start", "spring_cup"])).code).toBe(0);
+      expect((await sandbox.run(["match", "list", "spring_cup", "--json"])).code).toBe(0);
+      expect(complete(bash, `${shim} match report spring_cup `)).toEqual(
+        expect.arrayContaining(["A", "B"]),
+      );
+      expect(
+        (await sandbox.run(["profile", "add", "lan", "--base-url", "http://127.0.0.1:9"])).code,
+      ).toBe(0);
+      expect((await sandbox.run(["profile", "list"])).code).toBe(0);
+      expect(complete(bash, `${shim} profile use l`)).toEqual(["local", "lan"]);
+      expect(complete(bash, `${shim} tournament list --profile l`)).toEqual(["local", "lan"]);
+    },
+  );
+
+  it("__complete reads the cache file only: a missing or broken cache offers nothing", () => {
+    const env = { TOURNEY_DATA_DIR: join(sandbox.dir, "other-data") };
+    expect(completeNames(["tournament"], env, "/nonexistent")).toEqual([]);
+    const file = cachePath(env, "/nonexistent");
+    expect(file).toBe(join(sandbox.dir, "other-data", "completion-names.json"));
   });
 
   it("the shipped scripts in completions/ are the generated ones", async () => {
@@ -95,6 +188,6 @@ describe("tourney completion", () => {
   it("an unknown shell is a usage error", async () => {
     const r = await sandbox.run(["completion", "tcsh"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/choose bash, zsh or fish/);
+    expect(r.stderr).toMatch(/bash, zsh, fish/);
   });
 });

@@ -41,8 +41,8 @@ export function parseChoice(value: string, spec: ChoiceSpec): string | string[] 
 }
 
 /**
- * An option taking one of `spec.allowed`. Shell completion offers the values
- * when each is one word (a value with a space would split into two).
+ * An option taking one of `spec.allowed`. Help lists the values when each is
+ * one word; shell completion offers them all (completionValues).
  */
 export function choiceOption(flags: string, description: string, spec: ChoiceSpec): Option {
   const option = new Option(flags, description).argParser((value: string) =>
@@ -50,5 +50,17 @@ export function choiceOption(flags: string, description: string, spec: ChoiceSpe
   );
   const shown = spec.allowed.map(spec.spelling ?? ((v: string) => v));
   if (!spec.list && shown.every((v) => /^[\w-]+$/.test(v))) option.argChoices = [...shown];
+  // A value with a space is completed with `_` for it (forgiven above), one shell word.
+  COMPLETIONS.set(
+    option,
+    shown.filter((v) => v !== "").map((v) => v.replaceAll(" ", "_")),
+  );
   return option;
+}
+
+const COMPLETIONS = new WeakMap<Option, readonly string[]>();
+
+/** What shell completion offers for a choice option's value (every listed value). */
+export function completionValues(option: Option): readonly string[] {
+  return COMPLETIONS.get(option) ?? option.argChoices ?? [];
 }

@@ -1,5 +1,5 @@
 /** `tourney completion <bash|zsh|fish>`: prints a completion script made from the command tree. */
-import type { Command } from "commander";
+import { Argument, type Command } from "commander";
 import type { App } from "../app.js";
 import { bashScript } from "../completion/bash.js";
 import { fishScript } from "../completion/fish.js";
@@ -14,7 +14,7 @@ export function registerCompletion(program: Command, app: App): void {
   program
     .command("completion")
     .description("print a shell completion script (bash, zsh or fish)")
-    .argument("<shell>", "bash, zsh or fish")
+    .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(Object.keys(SHELLS)))
     .addHelpText(
       "after",
       `

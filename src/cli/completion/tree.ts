@@ -3,7 +3,9 @@
  * their fixed choices, read from the commander program. Completion scripts are
  * generated from it, so they never drift from the commands.
  */
-import type { Command, Option } from "commander";
+import type { Argument, Command, Option } from "commander";
+import { completionValues } from "../commands/choice-option.js";
+import type { NameKind } from "./names.js";
 
 export interface OptionSpec {
   /** Every spelling: "-j", "--json". */
@@ -11,6 +13,18 @@ export interface OptionSpec {
   readonly description: string;
   readonly takesValue: boolean;
   readonly choices: readonly string[];
+  /** Names from the completion cache (`tourney __complete KIND`). */
+  readonly cached?: NameKind;
+  /** Offered at the top level only (`-V, --version`). */
+  readonly topLevelOnly?: boolean;
+}
+
+/** A positional argument: cached names, fixed choices, or neither (files). */
+export interface ArgumentSpec {
+  readonly name: string;
+  readonly cached?: NameKind;
+  readonly choices: readonly string[];
+  readonly variadic: boolean;
 }
 
 export interface CommandNode {
@@ -20,7 +34,21 @@ export interface CommandNode {
   readonly aliases: readonly string[];
   readonly description: string;
   readonly options: readonly OptionSpec[];
+  readonly arguments: readonly ArgumentSpec[];
   readonly children: readonly CommandNode[];
+}
+
+/** Option values completed from the cache, by long name. */
+const OPTION_NAMES: Readonly<Record<string, NameKind>> = {
+  "--profile": "profile",
+  "--participant": "participant",
+};
+
+/** Arguments completed from the cache, by name (`<name>` of `profile use` too). */
+function argumentNames(argument: Argument, path: readonly string[]): NameKind | undefined {
+  const name = argument.name();
+  if (name === "tournament" || name === "participant" || name === "match") return name;
+  return path[0] === "profile" && name === "name" ? "profile" : undefined;
 }
 
 function optionSpec(option: Option): OptionSpec {
@@ -30,7 +58,11 @@ function optionSpec(option: Option): OptionSpec {
     description: option.description,
     // An optional value (`--json [fields]`) never takes the next word (cli/json-argv.ts).
     takesValue: option.required,
-    choices: option.argChoices ?? [],
+    choices: completionValues(option),
+    ...(option.long !== undefined && option.long in OPTION_NAMES
+      ? { cached: OPTION_NAMES[option.long]! }
+      : {}),
+    ...(option.long === "--version" ? { topLevelOnly: true } : {}),
   };
 }
 
@@ -59,10 +91,24 @@ export function commandTree(program: Command, path: readonly string[] = []): Com
       ...visibleOptions(program),
       { names: ["-h", "--help"], description: "display help", takesValue: false, choices: [] },
     ],
+    arguments: program.registeredArguments.map((a) => {
+      const cached = argumentNames(a, path);
+      return {
+        name: a.name(),
+        choices: a.argChoices ?? [],
+        variadic: a.variadic,
+        ...(cached === undefined ? {} : { cached }),
+      };
+    }),
     children: program.commands
       .filter((c) => !hidden(c) && c.name() !== "help")
       .map((c) => commandTree(c, [...path, c.name()])),
   };
+}
+
+/** The program's options a command inherits (all but the top-level-only ones). */
+export function inherited(root: CommandNode): OptionSpec[] {
+  return root.options.filter((o) => !o.topLevelOnly);
 }
 
 /** Every node, parents before children. */

@@ -1,15 +1,16 @@
 /** `tourney match list <tournament>`: matches in play order, filtered. */
 import type { Command } from "commander";
+import type { ApiClient } from "../../../client/api-client.js";
+import { NotFoundError } from "../../../client/errors.js";
 import type { MatchFilters } from "../../../client/matches.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
+import { remember, tapPages } from "../../completion/remember.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
-import type { ApiClient } from "../../../client/api-client.js";
-import { NotFoundError } from "../../../client/errors.js";
 import {
   matchColumns,
   matchRecord,
@@ -77,8 +78,12 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
     ...(o.state === "all" ? {} : { state: o.state }),
     ...(participant === undefined ? {} : { participant_id: participant }),
   };
-  const pages = shownPages(client.matches.pages(o.tournament, filters), keep(o));
-  if (printer.mode === "json") return printer.listPages(pages, []);
+  const identifiers: string[] = [];
+  const pages = tapPages(shownPages(client.matches.pages(o.tournament, filters), keep(o)), (m) =>
+    identifiers.push(String(m.identifier ?? m.id)),
+  );
+  const seen = () => remember(f, "match", identifiers, [o.tournament]);
+  if (printer.mode === "json") return printer.listPages(pages, []).then(seen);
   const [participants, stations] = await Promise.all([
     client.participants.listAll(o.tournament),
     stationsOf(client, o.tournament),
@@ -88,6 +93,7 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
     matchColumns(rosterOf(participants), stations),
     o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
   );
+  seen();
 }
 
 /**

@@ -1,6 +1,7 @@
 /** `tourney participants list <tournament>` (and `race participants list <race>`): by seed. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { remember } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
@@ -20,6 +21,13 @@ export interface ParticipantsListOptions {
 export async function runParticipantsList(f: Factory, o: ParticipantsListOptions): Promise<void> {
   const client = await f.client();
   const records = await client.participants.listAll(o.owner);
+  if (typeof o.owner === "string")
+    remember(
+      f,
+      "participant",
+      records.map((r) => String(r.attributes.name ?? "")),
+      [o.owner],
+    );
   await f
     .printer()
     .list(

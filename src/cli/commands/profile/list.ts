@@ -1,11 +1,19 @@
 /** `tourney profile list`: every profile, the active one marked. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { rememberNames } from "../../completion/names.js";
 import type { Factory } from "../../factory.js";
 import { verbHelp } from "../verb-help.js";
 
 export async function runProfileList(f: Factory): Promise<void> {
   const profiles = f.configStore().listProfiles();
+  // Completion offers these names, and the active one's tournaments when no profile is named.
+  rememberNames(f.env, f.deps.homeDir, {
+    profile: profiles.find((p) => p.active)?.name ?? "local",
+    active: true,
+    kind: "profile",
+    names: profiles.map((p) => p.name),
+  });
   const records = profiles.map((p) => ({
     id: p.name,
     name: p.name,

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { TournamentFilters } from "../../../client/tournaments.js";
 import { TOURNAMENT_STATES, TOURNAMENT_TYPES } from "../../../model/tournament.js";
 import type { App } from "../../app.js";
+import { remember, tournamentWord } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
@@ -44,6 +45,11 @@ export function parseTournamentList(flags: TournamentListFlags): TournamentListO
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
   const client = await f.client();
   const records = await client.tournaments.listAll(o.filters);
+  remember(
+    f,
+    "tournament",
+    records.map((r) => tournamentWord(flatten(r))),
+  );
   await f
     .printer()
     .list(

@@ -1,0 +1,94 @@
+/**
+ * The completion cache: tournament, participant, match and profile names that
+ * list commands saw, kept in one small JSON file in the data directory
+ * (`$TOURNEY_DATA_DIR`, else `$XDG_DATA_HOME/tourney`), per profile. Shell
+ * completion reads it through `tourney __complete` (complete.ts): TAB never
+ * sends a request or opens the database. Writes are best effort: a cache that
+ * cannot be written costs completions, never a command.
+ */
+import { resolvePaths } from "../../config/paths.js";
+
+export const CACHE_FILE_NAME = "completion-names.json";
+/** Names kept per list: enough for any tournament, small enough to read at every TAB. */
+export const MAX_NAMES = 1000;
+
+export type NameKind = "tournament" | "participant" | "match" | "profile";
+
+interface ProfileNames {
+  tournaments?: string[];
+  /** By the tournament's url and id, each as typed on a command line. */
+  participants?: Record<string, string[]>;
+  matches?: Record<string, string[]>;
+}
+
+export interface NameCache {
+  /** The profile commands used when none was named (a flag or TOURNEY_PROFILE). */
+  active?: string;
+  profiles?: string[];
+  byProfile?: Record<string, ProfileNames>;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function cachePath(env: Env, homeDir: string): string {
+  return `${resolvePaths(env, homeDir).dataDir}/${CACHE_FILE_NAME}`;
+}
+
+export function readCache(file: string): NameCache {
+  try {
+    const { readFileSync } = process.getBuiltinModule("node:fs");
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return parsed !== null && typeof parsed === "object" ? (parsed as NameCache) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What a list command saw: `scope` holds the tournament's words for participants and matches. */
+export interface Seen {
+  readonly profile: string;
+  /** True when the profile was the active one (not chosen by a flag or the environment). */
+  readonly active: boolean;
+  readonly kind: NameKind;
+  readonly names: readonly string[];
+  readonly scope?: readonly string[];
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names.filter((n) => n !== ""))].slice(0, MAX_NAMES);
+}
+
+function recordInto(cache: NameCache, seen: Seen): void {
+  if (seen.active) cache.active = seen.profile;
+  if (seen.kind === "profile") {
+    cache.profiles = unique(seen.names);
+    return;
+  }
+  cache.byProfile ??= {};
+  cache.byProfile[seen.profile] ??= {};
+  const mine = cache.byProfile[seen.profile]!;
+  if (seen.kind === "tournament") {
+    mine.tournaments = unique(seen.names);
+    return;
+  }
+  const key = seen.kind === "participant" ? "participants" : "matches";
+  mine[key] ??= {};
+  const table = mine[key]!;
+  for (const word of seen.scope ?? []) table[word] = unique(seen.names);
+}
+
+/** Adds what a list command saw to the cache file (atomically; errors ignored). */
+export function rememberNames(env: Env, homeDir: string, seen: Seen): void {
+  try {
+    const { mkdirSync, renameSync, writeFileSync } = process.getBuiltinModule("node:fs");
+    const file = cachePath(env, homeDir);
+    const cache = readCache(file);
+    recordInto(cache, seen);
+    mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(cache));
+    renameSync(temporary, file);
+  } catch {
+    // Completion is a convenience: a read-only or full disk changes nothing else.
+  }
+}

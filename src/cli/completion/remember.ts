@@ -1,0 +1,40 @@
+/** List commands hand what they listed to the completion cache (names.ts) through this. */
+import type { Factory } from "../factory.js";
+import type { FlatRecord } from "../output/records.js";
+import { type NameKind, rememberNames } from "./names.js";
+
+/** Records `names` for the profile the command used (after it resolved one). */
+export function remember(
+  f: Factory,
+  kind: NameKind,
+  names: readonly string[],
+  scope?: readonly string[],
+): void {
+  const profile = f.resolvedProfile()?.name;
+  if (profile === undefined) return;
+  const active = f.globals.profile === undefined && !f.env.TOURNEY_PROFILE;
+  rememberNames(f.env, f.deps.homeDir, {
+    profile,
+    active,
+    kind,
+    names,
+    ...(scope === undefined ? {} : { scope }),
+  });
+}
+
+/** A tournament as typed: its url, else its id. */
+export function tournamentWord(record: FlatRecord): string {
+  const url = record.url;
+  return typeof url === "string" && url !== "" ? url : String(record.id);
+}
+
+/** Passes pages on, calling `seen` with each record. */
+export async function* tapPages(
+  pages: AsyncIterable<readonly FlatRecord[]>,
+  seen: (record: FlatRecord) => void,
+): AsyncIterable<readonly FlatRecord[]> {
+  for await (const page of pages) {
+    for (const record of page) seen(record);
+    yield page;
+  }
+}
