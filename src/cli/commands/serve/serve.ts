@@ -134,7 +134,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     const host = server.host.includes(":") ? `[${server.host}]` : server.host;
     const origin = `http://${host}:${server.port}`;
     stderr.write(
-      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\nSign-in: \`tourney login --base-url ${origin}/v2.1\` (approved at ${origin}/oauth/device)\n`,
+      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\nSign-in: \`tourney login --base-url ${origin}\` (approved at ${origin}/oauth/device)\n`,
     );
     await (o.until ?? waitForStop)();
     await server.close();
