@@ -33,7 +33,6 @@ export interface KeyGrant {
 
 type RawRow = Omit<ApiKeyRow, "scopes"> & { scopes: string | null };
 
-export const hashApiKey = hashSecret;
 
 /** A key's use is written at most this often: reads must not write on every request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -63,7 +62,7 @@ export class ApiKeyRepository {
       .prepare(
         "INSERT INTO api_keys (label, key_hash, created_at, user_id, scopes) VALUES (?, ?, ?, ?, ?)",
       )
-      .run(label, hashApiKey(key), now, grant.userId ?? OWNER_ID, scopes);
+      .run(label, hashSecret(key), now, grant.userId ?? OWNER_ID, scopes);
     return Number(result.lastInsertRowid);
   }
 
@@ -75,7 +74,7 @@ export class ApiKeyRepository {
 
   /** The row of the key presented (hashed, as stored), if any. */
   findByKey(key: string): ApiKeyRow | undefined {
-    return this.findByHash(hashApiKey(key));
+    return this.findByHash(hashSecret(key));
   }
 
   /** Returns the key's row when it is known, noting its use (at most once a minute, never failing). */

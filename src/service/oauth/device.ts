@@ -22,7 +22,7 @@ import {
   htmlPage,
   scopeList,
 } from "./pages.js";
-import { isoAfter, newSecret, nowMs, type OAuthServer } from "./server.js";
+import { isoAfter, newSecret, nowMs, type OAuthServer, purgeBefore } from "./server.js";
 import { minutes, signIn } from "./sign-in.js";
 
 /** RFC 8628 §6.1: consonants only (no vowels, no words), case-blind, shown as XXXX-XXXX. */
@@ -63,7 +63,7 @@ export function deviceAuthorization(server: OAuthServer, request: HttpRequest): 
   const deviceCode = newSecret("tdc_");
   const userCode = newUserCode();
   service.write(() => {
-    service.accounts.requests.purge(service.now());
+    service.accounts.requests.purge(purgeBefore(server));
     service.accounts.requests.insertDevice({
       deviceCode,
       userCode,

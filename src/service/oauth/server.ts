@@ -17,6 +17,18 @@ export const OAUTH_DEFAULTS: Required<OAuthSettings> = {
 /** How long an authorization code lives (RFC 6749 §4.1.2: short; 10 minutes at most). */
 export const CODE_SECONDS = 60;
 
+/**
+ * How long expired tokens, device authorizations and codes are kept before
+ * they are forgotten: meanwhile they are refused as expired (expired_token, a
+ * token "expired at"), not as unknown.
+ */
+const KEPT_EXPIRED_SECONDS = 24 * 60 * 60;
+
+/** The time before which expired rows are forgotten. */
+export function purgeBefore(server: OAuthServer): string {
+  return isoAfter(server, -KEPT_EXPIRED_SECONDS);
+}
+
 export interface OAuthServer {
   readonly service: ServiceContext;
   readonly settings: Required<OAuthSettings>;
@@ -61,7 +73,7 @@ export function issueTokens(server: OAuthServer, grantId: number, scopes: string
   const access = newSecret("tat_");
   const refresh = newSecret("trt_");
   const { accessTokenSeconds, refreshTokenSeconds } = server.settings;
-  tokens.purge(now);
+  tokens.purge(purgeBefore(server));
   tokens.insert({
     grantId,
     kind: "access",
