@@ -30,8 +30,8 @@ function terminal(keys: string): { prompter: Prompter; screen: () => string } {
   return { prompter: inquirerPrompter({ input, output }), screen: () => screen };
 }
 
-/** Answers every confirmation with `answer` and records the questions. */
-function answering(answer: boolean): Prompter & { asked: string[] } {
+/** Answers every confirmation with `answer`, every input with `typed`; records the questions. */
+function answering(answer: boolean, typed = ""): Prompter & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -39,10 +39,16 @@ function answering(answer: boolean): Prompter & { asked: string[] } {
       asked.push(message);
       return answer;
     },
-    input: async () => "",
+    input: async (message) => {
+      asked.push(message);
+      return typed;
+    },
     password: async () => "",
   };
 }
+
+/** What a destructive command on something underway asks: the question, then its name typed. */
+const typeIt = (question: string) => `${question}\nType "Report Test" to confirm:`;
 
 async function cup(): Promise<void> {
   ok(await sb.run(["tournament", "create", "--name", "Report Test"]));
@@ -90,11 +96,13 @@ describe("a confirmation", () => {
   it('names the tournament as typed; reset reads `"Report Test" to pending`', async () => {
     await cup();
     ok(await sb.run(["tournament", "start", "report_test"]));
-    const prompter = answering(true);
+    const prompter = answering(true, "Report Test");
     const reset = await sb.run(["tournament", "reset", "report_test"], { tty: true, prompter });
     expect(reset.code, reset.stderr).toBe(0);
     expect(prompter.asked[0]).toBe(
-      'Reset tournament report_test "Report Test" to pending, removing every match and result (participants are kept)?',
+      typeIt(
+        'Reset tournament report_test "Report Test" to pending, removing every match and result (participants are kept)?',
+      ),
     );
     expect(reset.stderr).toContain("Tournament report_test is pending");
   });
@@ -102,11 +110,13 @@ describe("a confirmation", () => {
   it("to delete a tournament underway says it is underway", async () => {
     await cup();
     ok(await sb.run(["tournament", "start", "report_test"]));
-    const prompter = answering(true);
+    const prompter = answering(true, "Report Test");
     const r = await sb.run(["tournament", "delete", "report_test"], { tty: true, prompter });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked[0]).toBe(
-      'Delete tournament report_test "Report Test", which is underway (0 of 2 matches played), and everything in it?',
+      typeIt(
+        'Delete tournament report_test "Report Test", which is underway (0 of 2 matches played), and everything in it?',
+      ),
     );
     expect(r.stderr).toBe("Deleted tournament report_test\n");
   });

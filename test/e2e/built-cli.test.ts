@@ -1,10 +1,10 @@
 /**
  * The built CLI as shipped: V8 accepts the code cache the build wrote (start-up
- * depends on it), and each bundled vendor module (dist/vendor: cli-table3,
- * inquirer, conf, undici) loads and works in the command that needs it. Tables
- * and prompts need a terminal: `script` gives the command a pseudo-terminal.
+ * depends on it), and each bundled vendor module (dist/vendor: inquirer, conf,
+ * undici) loads and works in the command that needs it. Tables and prompts need a
+ * terminal: `script` gives the command a pseudo-terminal.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,68 @@ describe.runIf(BUILT)("the built CLI", () => {
       timeout: 20_000,
     });
 
+  /**
+   * The binary on a pseudo-terminal (stdin and stdout), its stderr (where prompts draw) in
+   * a file: each [question, keys] step types `keys` once `question` shows there. What the
+   * terminal shows is then stdout alone.
+   */
+  async function prompted(args: string, steps: readonly (readonly [RegExp, string])[]) {
+    const errors = join(dir, `stderr-${Math.random().toString(36).slice(2)}`);
+    const child = spawn(
+      SCRIPT!,
+      ["-qec", `"${process.execPath}" "${BIN}" ${args} 2>"${errors}"`, "/dev/null"],
+      { env: { ...env, TERM: "xterm" } },
+    );
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += String(chunk);
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", done));
+    const stderr = () => (existsSync(errors) ? readFileSync(errors, "utf8") : "");
+    let seen = 0;
+    for (const [question, keys] of steps) {
+      for (let waited = 0; ; waited += 25) {
+        const match = question.exec(stderr().slice(seen));
+        if (match !== null) {
+          seen += match.index + match[0].length;
+          break;
+        }
+        if (waited > 15_000) throw new Error(`no ${question} in ${JSON.stringify(stderr())}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      child.stdin.write(keys);
+    }
+    const code = await exited;
+    child.stdin.end();
+    return { code, stdout: stdout.replaceAll("\r\n", "\n"), stderr: stderr() };
+  }
+
+  it.runIf(SCRIPT !== undefined)(
+    "prompts on a pseudo-terminal: stdout holds the result only; Ctrl-C exits 130",
+    async () => {
+      const created = await prompted("tournament create --json", [
+        [/Tournament name/, "Terminal Cup\r"],
+        [/Type/, "\u001b[B\r"],
+        [/Grand final/, "\u001b[B\r"],
+        [/losers bracket/, "n\r"],
+      ]);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toContain("Tournament name");
+      const record = JSON.parse(created.stdout);
+      expect(record).toMatchObject({
+        name: "Terminal Cup",
+        tournament_type: "double elimination",
+        double_elimination_options: { grand_finals_modifier: "single match" },
+      });
+      expect(created.stdout).not.toMatch(/Tournament name|Grand final|\?/);
+
+      const interrupted = await prompted("tournament create", [[/Tournament name/, "\u0003"]]);
+      expect(interrupted.code).toBe(130);
+      expect(interrupted.stdout.trim()).toBe("");
+    },
+  );
+
   it("compiles the core with the code cache the build wrote (V8 does not reject it)", () => {
     const probe = `const fs = require("node:fs"); const vm = require("node:vm");
       const f = ${JSON.stringify(CORE)};
@@ -56,17 +118,19 @@ describe.runIf(BUILT)("the built CLI", () => {
   });
 
   it.runIf(SCRIPT !== undefined)(
-    "loads cli-table3 for a table and inquirer for a prompt on a terminal",
+    "draws a borderless table (no vendor module) and loads inquirer for a prompt on a terminal",
     async () => {
       const created = await runBinary(
         ["tournament", "create", "--name", "Smoke", "--type", "swiss"],
         env,
       );
       expect(created.code, created.stderr).toBe(0);
-      const table = onTerminal("tournament list");
+      const table = onTerminal("tournament list --no-color");
       expect(table.status, table.stdout).toBe(0);
-      expect(table.stdout).toMatch(/┌.*┐/);
-      expect(table.stdout).toMatch(/│\s*\S*\s*Smoke/);
+      expect(table.stdout).toMatch(/^ID +NAME +URL +TYPE +STATE/m);
+      expect(table.stdout).toMatch(/^\d+ +Smoke +smoke +swiss +pending +0 +just now/m);
+      expect(table.stdout).not.toMatch(/[┌│]/);
+      expect(existsSync(join(CORE, "..", "vendor", "cli-table3.mjs"))).toBe(false);
       const declined = onTerminal("tournament delete smoke", "n\r");
       expect(declined.stdout).toMatch(/Delete tournament/);
       expect(declined.stdout).toMatch(/cancelled: nothing was changed/);

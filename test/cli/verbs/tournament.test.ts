@@ -84,7 +84,8 @@ describe("run functions on the in-process service", () => {
     const prompter = answering(true, "Asked Cup");
     const tty = h.make({ tty: true, prompter });
     await runTournamentCreate(tty.factory, { attributes: { tournament_type: "swiss" } });
-    expect(prompter.asked).toEqual(["Tournament name:"]);
+    // The type was given: its options are asked (an answer that is no number keeps the default).
+    expect(prompter.asked).toEqual(["Tournament name:", "Number of rounds (empty: the default)"]);
     expect(tty.stderr()).toContain("Created tournament 1 (asked_cup)");
     const piped = h.make();
     await expect(

@@ -18,6 +18,7 @@ import {
   type SetScores,
   setsWon,
 } from "./report-input.js";
+import { askResult, NO_MATCH, NO_RESULT, pickOpenMatch } from "./report-prompts.js";
 
 /** The flags as commander hands them over. */
 export interface MatchReportFlags {
@@ -49,8 +50,11 @@ export interface FreeForAllResult {
   readonly advancing: readonly string[];
 }
 
-export interface MatchReportOptions extends MatchTarget {
-  readonly result: OneOnOneResult | FreeForAllResult;
+export interface MatchReportOptions extends Omit<MatchTarget, "match"> {
+  /** undefined: picked among the open matches at a prompt (report-prompts.ts). */
+  readonly match?: string | undefined;
+  /** undefined: the winner and scores are asked at a prompt. */
+  readonly result?: OneOnOneResult | FreeForAllResult | undefined;
 }
 
 const HELP = `
@@ -87,22 +91,25 @@ function checkFlags(o: MatchReportFlags): void {
     throw new UsageError("--advancing goes with --ranks (free-for-all matches)");
   if (o.tie === true && o.winner !== undefined)
     throw new UsageError("--tie and --winner exclude each other: a tie has no winner");
-  if (!oneOnOne && o.ranks === undefined)
-    throw new UsageError("nothing to report: pass --winner, --tie, --scores, or --ranks");
 }
 
-/** Flags to options (no I/O): which flags go together, scores and ranks read. */
+/**
+ * Flags to options (no I/O): which flags go together, scores and ranks read. No match,
+ * or no result flag: left undefined, for the prompt (a usage error without a terminal).
+ */
 export function parseMatchReport(
   tournament: string,
-  match: string,
+  match: string | undefined,
   flags: MatchReportFlags,
 ): MatchReportOptions {
   checkFlags(flags);
   const target = {
     tournament,
-    match,
+    ...(match === undefined ? {} : { match }),
     ...(flags.group === undefined ? {} : { group: flags.group }),
   };
+  const oneOnOne = flags.winner !== undefined || flags.tie === true || flags.scores !== undefined;
+  if (!oneOnOne && flags.ranks === undefined) return target;
   if (flags.ranks !== undefined) {
     const advancing = parseRefList(flags.advancing ?? []);
     return {
@@ -193,17 +200,27 @@ function namedParticipants(
  * reference names someone else, or to tell apart matches sharing an identifier.
  */
 export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise<void> {
+  // What is missing is asked at a terminal; without one, it is a usage error.
+  if ((o.match === undefined || o.result === undefined) && !f.canPrompt())
+    throw new UsageError(o.match === undefined ? NO_MATCH : NO_RESULT);
   const client = await f.client();
   const lookup = new ParticipantLookup(client, o.tournament);
-  const match = await resolveMatch(client, o.tournament, o.match, {
-    group: o.group,
-    participants: namedParticipants(o.result, lookup, o.tournament),
-  });
+  const match =
+    o.match === undefined
+      ? await pickOpenMatch(f.prompter(), client, o.tournament, lookup)
+      : await resolveMatch(client, o.tournament, o.match, {
+          group: o.group,
+          participants:
+            o.result === undefined
+              ? async () => []
+              : namedParticipants(o.result, lookup, o.tournament),
+        });
   const roster = await lookup.playersOf(match);
+  const result = o.result ?? (await askResult(f.prompter(), match, roster));
   const body =
-    o.result.kind === "one-on-one"
-      ? await oneOnOne(o.result, match, lookup, roster)
-      : await freeForAll(o.result, lookup, roster);
+    result.kind === "one-on-one"
+      ? await oneOnOne(result, match, lookup, roster)
+      : await freeForAll(result, lookup, roster);
   const record = matchRecord(await client.matches.update(o.tournament, match.id, body));
   if (record.state !== "complete") {
     f.printer().note(
@@ -218,7 +235,7 @@ export function registerReport(noun: Command, app: App): void {
     .command("report")
     .description("report a match result: the winner and set scores (player 1's side first)")
     .argument("<tournament>", "tournament id or url")
-    .argument("<match>", MATCH_REF_HELP)
+    .argument("[match]", `${MATCH_REF_HELP} (at a terminal: picked among the open matches)`)
     .option("--group <group>", GROUP_REF_HELP)
     .option("--winner <participant>", `who won and advances: ${PARTICIPANT_REF_HELP}`)
     .option("--scores <sets>", "set scores from player 1's side, e.g. 3-1,2-3,3-0")
@@ -232,7 +249,12 @@ export function registerReport(noun: Command, app: App): void {
     .option("--advancing <participants>", "free for all: players moving on (repeatable)", collect)
     .addHelpText("after", HELP)
     .action(
-      async (tournament: string, match: string, flags: MatchReportFlags, command: Command) => {
+      async (
+        tournament: string,
+        match: string | undefined,
+        flags: MatchReportFlags,
+        command: Command,
+      ) => {
         const options = parseMatchReport(tournament, match, flags);
         await runMatchReport(app.factory(command), options);
       },

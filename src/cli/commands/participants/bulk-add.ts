@@ -7,8 +7,8 @@ import { CancelledError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { listenForInterrupts } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
+import { progressBar } from "../../output/progress.js";
 import { flatten } from "../../output/records.js";
-import { progressBar } from "./bulk-add-progress.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import {
   checkRosterRepeats,
@@ -58,16 +58,33 @@ async function readRoster(
   if (names.length > 0 && file !== undefined)
     throw new UsageError("give names as arguments or --file, not both");
   if (names.length > 0) return rosterOfArguments(names);
-  if (file === undefined && f.io.stdin.isTTY) {
+  const asked = file === undefined && f.io.stdin.isTTY;
+  if (asked && !f.canPrompt()) {
     throw new UsageError(
       "no participants given: pass names as arguments, --file FILE, or pipe them on stdin",
     );
   }
-  const roster = await parseRoster(
-    file !== undefined && file !== "-" ? readRosterFile(file) : await f.readStdin(),
-  );
+  const text = asked
+    ? await askRoster(f)
+    : file !== undefined && file !== "-"
+      ? readRosterFile(file)
+      : await f.readStdin();
+  const roster = await parseRoster(text);
   for (const note of roster.notes) f.io.stderr.write(`${note}\n`);
   return roster.entries;
+}
+
+/** At a terminal with no input: $VISUAL or $EDITOR on a scratch file, else a name at a time. */
+async function askRoster(f: Factory): Promise<string> {
+  const p = f.prompter();
+  if (f.env.VISUAL || f.env.EDITOR)
+    return p.editor("Participants, one per line (or CSV), then save and quit:");
+  const lines: string[] = [];
+  for (;;) {
+    const line = await p.input(`Participant ${lines.length + 1} (an empty line ends the list):`);
+    if (line.trim() === "") return lines.join("\n");
+    lines.push(line);
+  }
 }
 
 function readRosterFile(file: string): string {

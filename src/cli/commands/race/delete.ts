@@ -15,7 +15,11 @@ export async function runRaceDelete(f: Factory, o: RaceDeleteOptions): Promise<v
   const name = JSON.stringify(String(record.attributes.name));
   const state = record.attributes.state;
   const which = typeof state === "string" && state !== "pending" ? `, which is ${state},` : "";
-  await f.confirm(`Delete race ${o.race} ${name}${which} with its rounds and times?`);
+  // Underway or ended: its name is typed, not just "y".
+  await f.confirm(
+    `Delete race ${o.race} ${name}${which} with its rounds and times?`,
+    which === "" ? undefined : String(record.attributes.name),
+  );
   await client.races.delete(record.id);
   const printer = f.printer();
   if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });

@@ -37,7 +37,12 @@ export async function runRaceStateChange(f: Factory, o: RaceStateChangeOptions):
     const record = await client.races.get(o.race);
     target = record.id;
     const name = JSON.stringify(String(record.attributes.name));
-    await f.confirm(`Reset race ${o.race} ${name} to pending, removing its rounds and times?`);
+    // Underway or ended: its name is typed, not just "y".
+    const started = record.attributes.state !== "pending";
+    await f.confirm(
+      `Reset race ${o.race} ${name} to pending, removing its rounds and times?`,
+      started ? String(record.attributes.name) : undefined,
+    );
   }
   const record = flattenRace(await client.races.changeState(target, o.change));
   const printer = f.printer();

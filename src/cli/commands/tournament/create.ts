@@ -8,14 +8,21 @@ import { flatten } from "../../output/records.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
+  asksThirdPlace,
   attributesFrom,
   checkThirdPlace,
   type TournamentAttributes,
 } from "./attribute-flags.js";
+import { askCreate } from "./create-prompts.js";
 
 export interface TournamentCreateOptions {
-  /** The new tournament's attributes; without `name`, it is asked at a prompt. */
+  /**
+   * The new tournament's attributes; without `name`, the name, the type (when
+   * `askType`) and the type's options are asked at a prompt (create-prompts.ts).
+   */
   readonly attributes: TournamentAttributes;
+  /** No --type was given: a prompt asks it (its default: single elimination). */
+  readonly askType?: boolean;
 }
 
 /** Flags to options (no I/O): the type defaults to single elimination. */
@@ -23,18 +30,26 @@ export function parseTournamentCreate(flags: AttributeFlags): TournamentCreateOp
   const attributes = attributesFrom(flags);
   const type = attributes.tournament_type ?? "single elimination";
   checkThirdPlace(attributes, type);
-  return { attributes: { ...attributes, tournament_type: type } };
+  return {
+    attributes: { ...attributes, tournament_type: type },
+    // --third-place with no --type: single elimination, not a type that refuses it.
+    ...(attributes.tournament_type === undefined && !asksThirdPlace(attributes)
+      ? { askType: true }
+      : {}),
+  };
 }
 
-async function askName(f: Factory): Promise<string> {
+/** The attributes, with the name (and type and options) asked when --name is missing. */
+async function complete(f: Factory, o: TournamentCreateOptions): Promise<TournamentAttributes> {
+  if (o.attributes.name !== undefined) return o.attributes;
   if (!f.canPrompt()) throw new UsageError("--name is required");
-  return f.prompter().input("Tournament name:", (v) => v.trim() !== "" || "a name is required");
+  return askCreate(f.prompter(), o.attributes, o.askType === true);
 }
 
 export async function runTournamentCreate(f: Factory, o: TournamentCreateOptions): Promise<void> {
-  const name = o.attributes.name ?? (await askName(f));
+  const attributes = await complete(f, o);
   const client = await f.client();
-  const record = flatten(await client.tournaments.create({ ...o.attributes, name }));
+  const record = flatten(await client.tournaments.create(attributes));
   const printer = f.printer();
   if (printer.mode === "table")
     printer.note(`Created tournament ${record.id} (${String(record.url)})`);

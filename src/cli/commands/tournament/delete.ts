@@ -25,7 +25,12 @@ function deleteQuestion(tournament: string, record: ResourceObject): string {
 export async function runTournamentDelete(f: Factory, o: TournamentDeleteOptions): Promise<void> {
   const client = await f.client();
   const record = await client.tournaments.get(o.tournament);
-  await f.confirm(deleteQuestion(o.tournament, record));
+  // Underway or complete: results would be lost, so its name is typed, not just "y".
+  const started = record.attributes.state !== "pending";
+  await f.confirm(
+    deleteQuestion(o.tournament, record),
+    started ? String(record.attributes.name) : undefined,
+  );
   await client.tournaments.delete(record.id);
   const printer = f.printer();
   if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });

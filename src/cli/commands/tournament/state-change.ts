@@ -50,7 +50,12 @@ export async function runTournamentStateChange(
     const record = await client.tournaments.get(o.tournament);
     target = record.id;
     const name = JSON.stringify(String(record.attributes.name));
-    await f.confirm(`Reset tournament ${o.tournament} ${name}${effect}?`);
+    // Results are lost: its name is typed, not just "y" (a pending one has none to lose).
+    const started = record.attributes.state !== "pending";
+    await f.confirm(
+      `Reset tournament ${o.tournament} ${name}${effect}?`,
+      started ? String(record.attributes.name) : undefined,
+    );
   }
   const record = flatten(await client.tournaments.changeState(target, o.change));
   const printer = f.printer();

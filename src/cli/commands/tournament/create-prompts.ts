@@ -1,0 +1,113 @@
+/**
+ * `tournament create` at a terminal without --name: asks the name, the type from the
+ * list of types (unless --type was given), then the options that type has (those no
+ * flag gave). An empty answer to a number keeps the service's default.
+ */
+import {
+  GRAND_FINALS_MODIFIERS,
+  RANKINGS,
+  TOURNAMENT_TYPES,
+  type TournamentType,
+} from "../../../model/tournament.js";
+import type { FullPrompter } from "../../prompter.js";
+import type { TournamentAttributes } from "./attribute-flags.js";
+
+type Path = readonly [string, string];
+
+interface Question {
+  /** Where the answer goes (the attribute an --option flag would set). */
+  readonly path: Path;
+  /** undefined: keep the default. */
+  ask(p: FullPrompter): Promise<unknown>;
+}
+
+const wholeNumber = (value: string): true | string =>
+  value.trim() === "" || /^[1-9]\d{0,5}$/.test(value.trim()) || "a whole number above 0";
+
+/** A number question: an empty answer keeps the default. */
+function count(path: Path, message: string): Question {
+  return {
+    path,
+    async ask(p) {
+      const answer = (await p.input(`${message} (empty: the default)`, wholeNumber)).trim();
+      return wholeNumber(answer) === true && answer !== "" ? Number(answer) : undefined;
+    },
+  };
+}
+
+const GRAND_FINALS_NAMES: Readonly<Record<string, string>> = {
+  "": "a reset match if the losers bracket's finalist wins (default)",
+  "single match": "one match, no reset",
+  skip: "no grand final: each bracket has its winner",
+};
+
+/** The options each type has, in the order they are asked. */
+const QUESTIONS: Readonly<Record<TournamentType, readonly Question[]>> = {
+  "single elimination": [
+    {
+      path: ["match_options", "consolation_matches_target_rank"],
+      ask: async (p) => ((await p.confirm("Play a match for third place?")) ? 3 : undefined),
+    },
+  ],
+  "double elimination": [
+    {
+      path: ["double_elimination_options", "grand_finals_modifier"],
+      ask: (p) =>
+        p.select(
+          "Grand final:",
+          GRAND_FINALS_MODIFIERS.map((value) => ({ name: GRAND_FINALS_NAMES[value]!, value })),
+        ),
+    },
+    {
+      path: ["double_elimination_options", "split_participants"],
+      ask: async (p) =>
+        (await p.confirm("Start the bottom half of the seeds in the losers bracket?")) || undefined,
+    },
+  ],
+  "round robin": [
+    count(["round_robin_options", "iterations"], "Times each pair meets"),
+    {
+      path: ["round_robin_options", "ranking"],
+      ask: (p) =>
+        p.select(
+          "Rank by:",
+          RANKINGS.map((value) => ({ name: value, value })),
+        ),
+    },
+  ],
+  swiss: [count(["swiss_options", "rounds"], "Number of rounds")],
+  "free for all": [count(["free_for_all_options", "max_participants"], "Participants per match")],
+};
+
+function given(attributes: TournamentAttributes, [group, key]: Path): boolean {
+  const options = attributes[group] as Record<string, unknown> | undefined;
+  return options?.[key] !== undefined;
+}
+
+/** The attributes with what was asked: name, type (when `askType`), the type's options. */
+export async function askCreate(
+  p: FullPrompter,
+  attributes: TournamentAttributes,
+  askType: boolean,
+): Promise<TournamentAttributes> {
+  const name = await p.input("Tournament name:", (v) => v.trim() !== "" || "a name is required");
+  const type = askType
+    ? await p.select(
+        "Type:",
+        TOURNAMENT_TYPES.map((value) => ({ name: value, value })),
+      )
+    : (attributes.tournament_type as TournamentType);
+  const answered: Record<string, unknown> = {
+    ...attributes,
+    name: name.trim(),
+    tournament_type: type,
+  };
+  for (const question of QUESTIONS[type] ?? []) {
+    if (given(attributes, question.path)) continue;
+    const value = await question.ask(p);
+    if (value === undefined) continue;
+    const [group, key] = question.path;
+    answered[group] = { ...(answered[group] as object | undefined), [key]: value };
+  }
+  return answered;
+}
