@@ -162,8 +162,10 @@ describe("tourney participants", () => {
     expect(await namesOf()).toEqual([]);
   });
 
-  it("is a usage error to give no names without stdin", async () => {
-    const r = await sb.run(["participants", "bulk-add", "spring_cup"], { tty: true });
+  it("is a usage error to give no names without stdin (and no prompts: --no-input)", async () => {
+    const r = await sb.run(["participants", "bulk-add", "spring_cup", "--no-input"], {
+      tty: true,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no participants given");
   });

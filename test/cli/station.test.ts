@@ -85,7 +85,9 @@ describe("tourney station", () => {
       ["B", "Table 1"],
       ["C", "-"],
     ]);
-    const table = ok(await sb.run(["match", "list", "cup"], { tty: true })).stdout;
+    // Wide enough for every column (at 80, the widest headers are cut with "…").
+    const wide = { tty: true, env: { COLUMNS: "200" } };
+    const table = ok(await sb.run(["match", "list", "cup"], wide)).stdout;
     expect(table).toContain("STATION");
   });
 
