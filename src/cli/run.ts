@@ -21,8 +21,8 @@ import { registerWatch } from "./commands/watch/watch.js";
 import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
-import { attachJsonFields } from "./json-argv.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
+import { attachJsonFields } from "./json-argv.js";
 import { VERSION } from "./version.js";
 
 type Register = (program: Command, app: App, verb?: string, next?: string) => void;
