@@ -59,7 +59,10 @@ try {
   for (let run = 0; run < runs; run++)
     for (const kind of ["memory", "file"]) {
       const db = open(kind, run);
-      for (const rows of [1, 3]) (figures[`${kind} ${rows}`] ??= []).push(perTransaction(db, rows));
+      for (const rows of [1, 3]) {
+        const name = `${kind} ${rows}`;
+        figures[name] = [...(figures[name] ?? []), perTransaction(db, rows)];
+      }
       db.close();
     }
   console.log(

@@ -33,7 +33,6 @@ export interface KeyGrant {
 
 type RawRow = Omit<ApiKeyRow, "scopes"> & { scopes: string | null };
 
-
 /** A key's use is written at most this often: reads must not write on every request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 

@@ -122,7 +122,9 @@ describe("--jq EXPR", () => {
   it("an error on the data, or an unknown function, exits 2 with jq's message", async () => {
     const data = await sb.run(["tournament", "list", "--jq", ".[0].name.x"]);
     expect(data.code).toBe(2);
-    expect(data.stderr).toMatch(/jq: error \(at inputString:\d+\): Cannot index string with string "x"/);
+    expect(data.stderr).toMatch(
+      /jq: error \(at inputString:\d+\): Cannot index string with string "x"/,
+    );
     const fn = await sb.run(["tournament", "list", "--jq", "nosuchfunction"]);
     expect(fn.code).toBe(2);
     expect(fn.stderr).toContain("nosuchfunction/0 is not defined");

@@ -4,7 +4,6 @@
  * seeds in any order; problems named by roster line.
  */
 import { describe, expect, it } from "vitest";
-import { progressBar } from "../../src/cli/output/progress.js";
 import {
   checkRosterRepeats,
   checkRosterSeeds,
@@ -14,6 +13,7 @@ import {
 } from "../../src/cli/commands/participants/roster.js";
 import { detectFormat } from "../../src/cli/commands/participants/roster-format.js";
 import { UsageError } from "../../src/cli/errors.js";
+import { progressBar } from "../../src/cli/output/progress.js";
 
 const brief = (entries: readonly RosterEntry[]) =>
   entries.map((e) => [e.name, e.seed ?? null, e.misc ?? null, e.where]);
