@@ -203,9 +203,12 @@ describe("tourney api fields and bodies", () => {
 describe("tourney api responses", () => {
   it("-i prints the status line and the response's headers before the body", async () => {
     const r = ok(await sb.run(["api", "-i", "/me"]));
+    // The status line, then each header on a line (the service adds etag and
+    // cache-control to reusable GETs), a blank line, the body.
     expect(r.stdout).toMatch(
-      /^HTTP\/1\.1 200 OK\ncontent-type: application\/(vnd\.api\+)?json[^\n]*\n\n\{"data":/,
+      /^HTTP\/1\.1 200 OK\ncontent-type: application\/(vnd\.api\+)?json[^\n]*\n(?:[a-z-]+: [^\n]+\n)*\n\{"data":/,
     );
+    expect(r.stdout).toMatch(/\netag: "[^"\n]+"\n/);
     expect(r.stdout).not.toMatch(/authorization/i);
   });
 
