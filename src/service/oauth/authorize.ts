@@ -21,7 +21,7 @@ import {
   scopeList,
 } from "./pages.js";
 import { CODE_SECONDS, isoAfter, newSecret, type OAuthServer } from "./server.js";
-import { signIn } from "./sign-in.js";
+import { refusalHeaders, signIn } from "./sign-in.js";
 
 const PAGE = "/oauth/authorize";
 /** RFC 7636 §4.2: BASE64URL(SHA256(verifier)) is 43 characters. */
@@ -164,14 +164,6 @@ export function authorizePage(server: OAuthServer, http: HttpRequest): HttpRespo
   );
 }
 
-function field(form: Params, name: string): string {
-  try {
-    return form.get(name) ?? "";
-  } catch {
-    return "";
-  }
-}
-
 /** POST /oauth/authorize: the decision; approval needs the user's password. */
 export function authorizeDecision(server: OAuthServer, http: HttpRequest): HttpResponse {
   const form = formOf(http);
@@ -179,18 +171,17 @@ export function authorizeDecision(server: OAuthServer, http: HttpRequest): HttpR
   return withRequest(
     () => form,
     (r) => {
-      if (field(form, "decision") !== "approve") {
+      if (form.field("decision") !== "approve") {
         return redirect(r.redirectUri, {
           error: "access_denied",
           error_description: "the user denied the request",
           state: r.state,
         });
       }
-      const username = field(form, "username").trim();
-      const signedIn = signIn(server, username, field(form, "password"));
+      const username = form.field("username").trim();
+      const signedIn = signIn(server, username, form.field("password"));
       if (!signedIn.ok) {
-        const headers: Record<string, string> =
-          signedIn.retryAfter === undefined ? {} : { "retry-after": String(signedIn.retryAfter) };
+        const headers = refusalHeaders(signedIn);
         return consentPage(server, http, r, {
           status: signedIn.status,
           username,

@@ -11,7 +11,7 @@ import type { DeviceAuthorizationResponse } from "../../model/oauth.js";
 import { findClient, requireClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { jsonReply, OAuthError } from "./errors.js";
-import { formOf, originOf, type Params, queryOf, readScopes } from "./form.js";
+import { formOf, originOf, queryOf, readScopes } from "./form.js";
 import {
   credentialFields,
   csrfField,
@@ -23,7 +23,7 @@ import {
   scopeList,
 } from "./pages.js";
 import { isoAfter, newSecret, nowMs, type OAuthServer, purgeBefore } from "./server.js";
-import { minutes, signIn } from "./sign-in.js";
+import { minutes, refusalHeaders, signIn } from "./sign-in.js";
 
 /** RFC 8628 §6.1: consonants only (no vowels, no words), case-blind, shown as XXXX-XXXX. */
 const USER_CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ";
@@ -177,24 +177,15 @@ ${hidden("ticket", device.ticket)}
   return htmlPage(200, "Approve the device", body, { csrf });
 }
 
-function fieldOf(form: Params, name: string): string {
-  try {
-    return form.get(name) ?? "";
-  } catch {
-    return "";
-  }
-}
-
 /** POST /oauth/device: signs in, checks the user code, shows what the device asks for. */
 export function deviceSignIn(server: OAuthServer, request: HttpRequest): HttpResponse {
   const form = formOf(request);
   if (!csrfValid(server, request, form)) return csrfRefused();
-  const username = fieldOf(form, "username").trim();
-  const userCode = fieldOf(form, "user_code");
-  const signedIn = signIn(server, username, fieldOf(form, "password"));
+  const username = form.field("username").trim();
+  const userCode = form.field("user_code");
+  const signedIn = signIn(server, username, form.field("password"));
   if (!signedIn.ok) {
-    const headers: Record<string, string> =
-      signedIn.retryAfter === undefined ? {} : { "retry-after": String(signedIn.retryAfter) };
+    const headers = refusalHeaders(signedIn);
     return signInPage(server, request, {
       status: signedIn.status,
       username,
@@ -216,10 +207,10 @@ export function deviceSignIn(server: OAuthServer, request: HttpRequest): HttpRes
 export function deviceDecision(server: OAuthServer, request: HttpRequest): HttpResponse {
   const form = formOf(request);
   if (!csrfValid(server, request, form)) return csrfRefused();
-  const decision = fieldOf(form, "decision");
+  const decision = form.field("decision");
   const { service } = server;
   const decided = service.write(() => {
-    const row = service.accounts.requests.findByTicket(fieldOf(form, "ticket"), service.now());
+    const row = service.accounts.requests.findByTicket(form.field("ticket"), service.now());
     if (row === undefined || (decision !== "approve" && decision !== "deny")) return false;
     return service.accounts.requests.decide(row.id, decision === "approve" ? "approved" : "denied");
   });

@@ -13,6 +13,15 @@ export class Params {
     return all[0];
   }
 
+  /** The parameter as a form field: "" when missing or sent twice (a page shows it again). */
+  field(name: string): string {
+    try {
+      return this.get(name) ?? "";
+    } catch {
+      return "";
+    }
+  }
+
   /** The parameter, or invalid_request naming it. */
   need(name: string): string {
     const value = this.get(name);

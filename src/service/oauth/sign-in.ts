@@ -13,6 +13,11 @@ export type SignIn =
 
 const ALL = "*";
 
+/** The headers of a refused sign-in: Retry-After when the limits say when to try again. */
+export function refusalHeaders(refused: { readonly retryAfter?: number }): Record<string, string> {
+  return refused.retryAfter === undefined ? {} : { "retry-after": String(refused.retryAfter) };
+}
+
 /** Minutes, as a page says them. */
 export function minutes(seconds: number): string {
   const m = Math.ceil(seconds / 60);
