@@ -1,7 +1,9 @@
 /** Race rows. Settings (every attribute of the request) are stored as one JSON document. */
+
 import type { RaceSettings, RaceState } from "../model/race.js";
 import { OWNER_ID } from "./credentials.js";
 import type { Db } from "./database.js";
+import { type StateStamps, stateChange } from "./state-change.js";
 import { Statements } from "./statements.js";
 
 export interface RaceRow {
@@ -112,23 +114,9 @@ export class RaceRepository {
   }
 
   /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
-  setState(
-    id: number,
-    state: RaceState,
-    now: string,
-    stamps: { started?: string | null; completed?: string | null } = {},
-  ): void {
-    const sets = ["state = ?", "updated_at = ?"];
-    const params: unknown[] = [state, now];
-    if (stamps.started !== undefined) {
-      sets.push("started_at = ?");
-      params.push(stamps.started);
-    }
-    if (stamps.completed !== undefined) {
-      sets.push("completed_at = ?");
-      params.push(stamps.completed);
-    }
-    this.statements.get(`UPDATE races SET ${sets.join(", ")} WHERE id = ?`).run(...params, id);
+  setState(id: number, state: RaceState, now: string, stamps: StateStamps = {}): void {
+    const change = stateChange(state, now, stamps);
+    this.statements.get(`UPDATE races SET ${change.sets} WHERE id = ?`).run(...change.params, id);
   }
 
   touch(id: number, now: string): void {

@@ -1,7 +1,9 @@
 /** Tournament rows. Settings (every option object) are stored as one JSON document. */
+
 import type { TournamentSettings, TournamentState } from "../model/tournament.js";
 import { OWNER_ID } from "./credentials.js";
 import type { Db } from "./database.js";
+import { type StateStamps, stateChange } from "./state-change.js";
 import { Statements } from "./statements.js";
 
 export interface StageData {
@@ -221,25 +223,11 @@ export class TournamentRepository {
   }
 
   /** Moves to `state`; `started` / `completed` set or clear those timestamps when given. */
-  setState(
-    id: number,
-    state: TournamentState,
-    now: string,
-    stamps: { started?: string | null; completed?: string | null } = {},
-  ): void {
-    const sets = ["state = ?", "updated_at = ?"];
-    const params: unknown[] = [state, now];
-    if (stamps.started !== undefined) {
-      sets.push("started_at = ?");
-      params.push(stamps.started);
-    }
-    if (stamps.completed !== undefined) {
-      sets.push("completed_at = ?");
-      params.push(stamps.completed);
-    }
+  setState(id: number, state: TournamentState, now: string, stamps: StateStamps = {}): void {
+    const change = stateChange(state, now, stamps);
     this.statements
-      .get(`UPDATE tournaments SET ${sets.join(", ")} WHERE id = ?`)
-      .run(...params, id);
+      .get(`UPDATE tournaments SET ${change.sets} WHERE id = ?`)
+      .run(...change.params, id);
   }
 
   setStageData(id: number, data: StageData | null): void {
