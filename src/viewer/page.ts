@@ -1,0 +1,79 @@
+/**
+ * The bracket viewer's HTML page (issue 18). `serve` answers
+ * `GET /tournaments/{t}/bracket` with this document; the browser code
+ * (dist/viewer/viewer.js, bundled from src/viewer/browser/) reads the data and
+ * event addresses from the JSON script tag `#tourney-viewer-config` and draws
+ * the bracket into `#tourney-viewer`. No DOM types here: the Node side renders it.
+ */
+
+export interface ViewerPageOptions {
+  /** The tournament's name, shown as the page title (escaped here). */
+  readonly title: string;
+  /** Absolute path of the bracket data (data.json), share token appended when there is one. */
+  readonly dataUrl: string;
+  /** Absolute path of the bracket's server-sent event stream, share token appended likewise. */
+  readonly eventsUrl: string;
+  /** Where viewer.css and viewer.js are served, ending in "/" (serve: "/viewer/"). */
+  readonly assetBase: string;
+}
+
+/** What the page hands its script (the JSON in `#tourney-viewer-config`). */
+export interface ViewerConfig {
+  readonly title: string;
+  readonly dataUrl: string;
+  readonly eventsUrl: string;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text made safe for HTML content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/**
+ * JSON made safe inside a <script> element: no "</script>", no "<!--", and the
+ * line separators older parsers choke on.
+ */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The viewer's HTML5 document. */
+export function viewerPage(options: ViewerPageOptions): string {
+  const base = options.assetBase.endsWith("/") ? options.assetBase : `${options.assetBase}/`;
+  const config: ViewerConfig = {
+    title: options.title,
+    dataUrl: options.dataUrl,
+    eventsUrl: options.eventsUrl,
+  };
+  const title = escapeHtml(options.title);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${title} · bracket</title>
+<link rel="stylesheet" href="${escapeHtml(`${base}viewer.css`)}">
+<script type="application/json" id="tourney-viewer-config">${scriptJson(config)}</script>
+<script defer src="${escapeHtml(`${base}viewer.js`)}"></script>
+</head>
+<body>
+<header class="tv-header"><h1 class="tv-title">${title}</h1><p class="tv-status" role="status" aria-live="polite"></p></header>
+<main id="tourney-viewer" class="tv-viewport" tabindex="0" aria-label="${escapeHtml(`${options.title} bracket`)}"><noscript>The bracket needs JavaScript.</noscript></main>
+</body>
+</html>
+`;
+}
