@@ -285,6 +285,8 @@ export function createService(options: ServiceOptions): Service {
     handleSync,
     events,
     transaction: (fn) => context.writeAcross(fn),
+    openGroup: () => context.openGroup(),
+    closeGroup: () => context.closeGroup(),
     createApiKey: (label) => {
       const key = newApiKey();
       context.apiKeys.insert(label, key, context.now());

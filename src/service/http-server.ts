@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { HttpMethod, HttpRequest } from "../model/http.js";
+import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
@@ -45,6 +46,7 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 
 function answer(
   service: Service,
+  group: CommitGroup,
   req: IncomingMessage,
   res: ServerResponse,
   body: string | undefined,
@@ -64,19 +66,22 @@ function answer(
     headers: headersOf(req),
     ...(body === "" ? {} : { body }),
   };
+  group.before(method);
   const response = service.handleSync(request);
   if (method === "HEAD" || response.status === 204 || response.status === 304) {
-    res.writeHead(response.status, response.headers).end();
+    group.reply(res, () => res.writeHead(response.status, response.headers).end());
     return;
   }
   // With its length known the reply goes out as one write of head and body, not
   // in chunks (smaller, and no chunk framing to compute).
   const text = response.body;
-  res.writeHead(response.status, {
-    ...response.headers,
-    "content-length": String(Buffer.byteLength(text, "utf8")),
+  group.reply(res, () => {
+    res.writeHead(response.status, {
+      ...response.headers,
+      "content-length": String(Buffer.byteLength(text, "utf8")),
+    });
+    res.end(text);
   });
-  res.end(text);
 }
 
 function internalError(res: ServerResponse): void {
@@ -86,6 +91,7 @@ function internalError(res: ServerResponse): void {
 
 function handle(
   service: Service,
+  group: CommitGroup,
   req: IncomingMessage,
   res: ServerResponse,
   streams: Set<ServerResponse>,
@@ -100,7 +106,7 @@ function handle(
   }
   readBody(req, (body) => {
     try {
-      answer(service, req, res, body);
+      answer(service, group, req, res, body);
     } catch {
       internalError(res);
     }
@@ -132,7 +138,8 @@ function refuseMalformed(error: Error & { code?: string }, socket: Duplex): void
 
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
   const streams = new Set<ServerResponse>();
-  const server = createServer((req, res) => handle(service, req, res, streams));
+  const group = new CommitGroup(service);
+  const server = createServer((req, res) => handle(service, group, req, res, streams));
   server.on("clientError", refuseMalformed);
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;

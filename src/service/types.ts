@@ -49,6 +49,12 @@ export interface Service {
    * use only: nothing else may use the service until it settles.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Group commit, for serve's HTTP adapter: the requests answered between
+   * `openGroup` and `closeGroup` share one write transaction (ServiceContext.openGroup).
+   */
+  openGroup(): boolean;
+  closeGroup(): Error | undefined;
   /** Per-tournament event streams (event-hub.ts), which serve's HTTP adapter exposes. */
   readonly events: EventHub;
   /** Creates an API key for the served service; only its hash is stored. */
