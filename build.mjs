@@ -8,7 +8,9 @@
 // - dist/vendor/: the third-party packages the core loads only when needed
 //   (prompts, the config writer, the HTTP client, the CSV reader, the browser opener),
 //   ES modules.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Beside them, dist/viewer/: the bracket viewer's browser files, which `serve` serves
+// at /viewer/ (src/viewer; nothing of it enters the CLI's bundles).
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -194,8 +196,44 @@ async function writeCodeCache(file) {
   writeFileSync(`${filename}.cache`, cache);
 }
 
+/**
+ * The bracket viewer (issue 18) for the browser: viewer.js and viewer.css (the
+ * page's script and style), embed.js (the host page's wrapper, global
+ * TourneyViewer) and example.html.
+ */
+async function buildViewer() {
+  const browser = {
+    bundle: true,
+    platform: "browser",
+    target: ["chrome109", "firefox115", "safari16"],
+    sourcemap: "linked",
+    legalComments: "none",
+    minify: common.minify,
+    logLevel: "warning",
+    outdir: "dist/viewer",
+  };
+  await Promise.all([
+    build({
+      ...browser,
+      entryPoints: [
+        { in: "src/viewer/browser/main.ts", out: "viewer" },
+        { in: "src/viewer/browser/viewer.css", out: "viewer" },
+      ],
+      format: "iife",
+    }),
+    build({
+      ...browser,
+      entryPoints: [{ in: "src/viewer/embed.ts", out: "embed" }],
+      format: "iife",
+      globalName: "TourneyViewer",
+    }),
+  ]);
+  mkdirSync("dist/viewer", { recursive: true });
+  copyFileSync("src/viewer/example.html", "dist/viewer/example.html");
+}
+
 rmSync("dist", { recursive: true, force: true });
-await Promise.all([buildCore(), buildEntry(), buildVendor()]);
+await Promise.all([buildCore(), buildEntry(), buildVendor(), buildViewer()]);
 try {
   await writeCodeCache("dist/core.js");
 } catch (error) {

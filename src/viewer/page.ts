@@ -66,6 +66,7 @@ export function viewerPage(options: ViewerPageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${title} · bracket</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${escapeHtml(`${base}viewer.css`)}">
 <script type="application/json" id="tourney-viewer-config">${scriptJson(config)}</script>
 <script defer src="${escapeHtml(`${base}viewer.js`)}"></script>

@@ -1,0 +1,281 @@
+/**
+ * The bracket viewer in the browser (dist/viewer/viewer.js; issue 18): reads
+ * the page's config (src/viewer/page.ts), fetches the bracket's data, draws it,
+ * redraws on each event of the tournament's stream (debounced refetch, no
+ * polling; EventSource reconnects by itself) and answers the control interface.
+ */
+import { type BracketData, bracketData } from "../../cli/bracket/data.js";
+import type { ResourceObject } from "../../model/resource.js";
+import { layoutBracket } from "../layout.js";
+import { ACTIONS, type IntegrationEntry } from "../protocol.js";
+import { applyTheme, type Controlled, emit, listen } from "./control.js";
+import { matchKey, renderSections, type Settings } from "./render.js";
+import { Viewport } from "./viewport.js";
+
+interface Config {
+  readonly title: string;
+  readonly dataUrl: string;
+  readonly eventsUrl: string;
+}
+
+interface Payload {
+  readonly tournament: ResourceObject;
+  readonly participants: readonly ResourceObject[];
+  readonly matches: readonly ResourceObject[];
+  readonly stations?: readonly ResourceObject[] | null;
+  readonly standings?: readonly ResourceObject[] | null;
+}
+
+const REFETCH_DELAY_MS = 150;
+
+function readConfig(): Config {
+  const text = document.getElementById("tourney-viewer-config")?.textContent ?? "";
+  return JSON.parse(text) as Config;
+}
+
+/** Station names by the id of the match each holds. */
+function stationsOf(payload: Payload): Map<number, string> {
+  const byId = new Map<string, string>();
+  const out = new Map<number, string>();
+  for (const s of payload.stations ?? []) {
+    const name = String(s.attributes.name ?? s.id);
+    byId.set(String(s.id), name);
+    const match = s.attributes.match_id;
+    if (typeof match === "number") out.set(match, name);
+  }
+  for (const m of payload.matches) {
+    const station = m.attributes.station_id;
+    if (station !== null && station !== undefined && byId.has(String(station)))
+      out.set(Number(m.id), byId.get(String(station))!);
+  }
+  return out;
+}
+
+class Viewer implements Controlled {
+  private data: BracketData | null = null;
+  private stations = new Map<number, string>();
+  private readonly settingsNow: Settings = { seeds: true, scores: true, compact: false };
+  private range: { from?: number | undefined; to?: number | undefined } = {};
+  private integration = new Map<number, IntegrationEntry>();
+  private boxes = new Map<string, HTMLElement>();
+  private readonly status: HTMLElement;
+  readonly viewport: Viewport;
+
+  constructor(private readonly config: Config) {
+    const element = document.getElementById("tourney-viewer")!;
+    this.status = document.querySelector(".tv-status") ?? document.createElement("p");
+    const sizer = document.createElement("div");
+    sizer.className = "tv-sizer";
+    const content = document.createElement("div");
+    content.className = "tv-content";
+    sizer.append(content);
+    element.replaceChildren(sizer);
+    this.viewport = new Viewport(element, sizer, content, {
+      zoomChanged: (scale) => emit("zoomChanged", { scale }),
+      scrolled: (x, y, scale) => emit("scrolled", { x, y, scale }),
+    });
+    content.addEventListener("click", (e) => this.clicked(e));
+    content.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") this.clicked(e);
+    });
+  }
+
+  async load(): Promise<void> {
+    const response = await fetch(this.config.dataUrl, {
+      cache: "no-store",
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) throw new Error(`the bracket's data answered ${response.status}`);
+    const payload = (await response.json()) as Payload;
+    this.data = bracketData({
+      tournament: payload.tournament,
+      participants: payload.participants,
+      matches: payload.matches,
+      standings: payload.standings ?? undefined,
+    });
+    this.stations = stationsOf(payload);
+    this.draw();
+  }
+
+  /** Lays out and draws the bracket again, keeping the zoom and the place scrolled to. */
+  draw(): void {
+    if (this.data === null) return;
+    const { x, y } = this.viewport.topLeft();
+    const sections = layoutBracket(this.data, { compact: this.settingsNow.compact, ...this.range });
+    this.boxes = renderSections(this.viewport.content, sections, {
+      settings: this.settingsNow,
+      seeds: this.data.seeds,
+      stations: this.stations,
+      integration: this.integration,
+    });
+    this.viewport.refresh();
+    if (this.viewport.chosen) this.viewport.scrollTo(x, y);
+    const complete = this.data.matches.filter((m) => m.state === "complete").length;
+    const state = this.data.state.replace(/_/g, " ");
+    this.setStatus(`${state} · ${complete} of ${this.data.matches.length} matches complete`);
+  }
+
+  setStatus(text: string): void {
+    this.status.textContent = text;
+  }
+
+  summary() {
+    const matches = this.data?.matches ?? [];
+    return {
+      matches: matches.length,
+      complete: matches.filter((m) => m.state === "complete").length,
+      state: this.data?.state ?? "",
+    };
+  }
+
+  private clicked(e: Event): void {
+    const target = e.target as HTMLElement;
+    const row = target.closest<HTMLElement>(".tv-standings tr[data-participant]");
+    if (row !== null) {
+      const id = Number(row.dataset.participant);
+      const name = this.data?.names.get(id) ?? "";
+      emit("participantClicked", { participantId: id, name, matchId: null, identifier: null });
+      return;
+    }
+    const box = target.closest<HTMLElement>(".tv-match");
+    const match = this.data?.matches.find((m) => String(m.id) === box?.dataset.matchId);
+    if (match === undefined) return;
+    const slot = target.closest<HTMLElement>(".tv-slot")?.dataset.participant;
+    const player = match.slots.find((s) => s.id !== null && String(s.id) === slot);
+    if (player?.id != null)
+      emit("participantClicked", {
+        participantId: player.id,
+        name: player.name,
+        matchId: match.id,
+        identifier: match.identifier,
+      });
+    emit("matchClicked", {
+      matchId: match.id,
+      identifier: match.identifier,
+      group: match.group,
+      round: match.round,
+      bracket: match.bracket,
+      state: match.state,
+      players: match.slots.map((s) => ({ id: s.id, name: s.name })),
+    });
+  }
+
+  scrollTo(x: number, y: number): void {
+    this.viewport.scrollTo(x, y);
+  }
+  zoom(scale: number): void {
+    this.viewport.zoom(scale);
+  }
+  zoomTo(x: number, y: number, scale: number): void {
+    this.viewport.zoomTo(x, y, scale);
+  }
+  scale(): number {
+    return this.viewport.scale;
+  }
+  matchMiddle(identifier: string, group: number | undefined) {
+    const keys = group === undefined ? [matchKey(null, identifier)] : [matchKey(group, identifier)];
+    // Without a group: the final stage's match, else the first group's that has it.
+    if (group === undefined)
+      keys.push(...[...this.boxes.keys()].filter((k) => k.endsWith(`:${identifier}`)));
+    const box = keys.map((k) => this.boxes.get(k)).find((b) => b !== undefined);
+    return box === undefined ? undefined : this.viewport.middleOf(box);
+  }
+  filterRounds(from: number | undefined, to: number | undefined): void {
+    this.range = { from, to };
+    this.draw();
+  }
+  integrate(participants: ReadonlyMap<number, IntegrationEntry>): void {
+    for (const [id, entry] of participants) this.integration.set(id, entry);
+    this.draw();
+  }
+  settings(change: Partial<Settings>): void {
+    Object.assign(this.settingsNow, change);
+    this.draw();
+  }
+}
+
+/** Refetches on each event of the stream, at most one fetch at a time, the last one always. */
+function live(viewer: Viewer, eventsUrl: string): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let again = false;
+  const refetch = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      await viewer.load();
+      emit("bracketUpdated", viewer.summary());
+    } catch (e) {
+      viewer.setStatus(`not updated: ${e instanceof Error ? e.message : String(e)}`);
+      emit("error", { code: "load_failed", message: String(e) });
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        void refetch();
+      }
+    }
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
+  };
+  const source = new EventSource(eventsUrl);
+  let opened = false;
+  source.addEventListener("message", schedule);
+  source.addEventListener("open", () => {
+    document.documentElement.dataset.live = "open";
+    // After a reconnection, what was missed meanwhile (Last-Event-ID replays it too).
+    if (opened) schedule();
+    opened = true;
+  });
+  source.addEventListener("error", () => {
+    document.documentElement.dataset.live = "reconnecting";
+  });
+}
+
+function toolbar(viewer: Viewer): void {
+  const bar = document.createElement("div");
+  bar.className = "tv-toolbar";
+  const button = (label: string, title: string, act: () => void) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.title = title;
+    b.setAttribute("aria-label", title);
+    b.addEventListener("click", act);
+    bar.append(b);
+  };
+  button("−", "Zoom out", () => viewer.zoom(viewer.scale() / 1.25));
+  button("Fit", "Fit the width", () => {
+    viewer.viewport.chosen = false;
+    viewer.viewport.refresh();
+  });
+  button("+", "Zoom in", () => viewer.zoom(viewer.scale() * 1.25));
+  document.querySelector(".tv-header")?.append(bar);
+}
+
+async function start(): Promise<void> {
+  const dark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
+  applyTheme(dark ? "dark" : "light");
+  const config = readConfig();
+  const viewer = new Viewer(config);
+  if (window.parent !== window) document.documentElement.dataset.embedded = "true";
+  toolbar(viewer);
+  listen(viewer);
+  window.addEventListener("resize", () => viewer.viewport.refresh());
+  try {
+    await viewer.load();
+  } catch (e) {
+    viewer.setStatus(`The bracket could not be loaded: ${e instanceof Error ? e.message : e}`);
+    emit("error", { code: "load_failed", message: String(e) });
+  }
+  live(viewer, config.eventsUrl);
+  document.documentElement.dataset.ready = "true";
+  emit("ready", { actions: ACTIONS, matches: viewer.summary().matches });
+}
+
+void start();

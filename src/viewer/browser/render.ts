@@ -1,0 +1,215 @@
+/**
+ * The bracket as elements: each section (a group, the final stage), its parts
+ * (match boxes at the layout's positions over an SVG of the lines between them,
+ * or a standings table). Text goes in with textContent only: names, stations
+ * and integration data are never parsed as HTML.
+ */
+import type { Slot, ViewMatch } from "../../cli/bracket/data.js";
+import {
+  type Box,
+  COMPACT,
+  type MatchesPart,
+  NORMAL,
+  type Section,
+  type StandingsPart,
+} from "../layout.js";
+import type { IntegrationEntry } from "../protocol.js";
+
+export interface Settings {
+  seeds: boolean;
+  scores: boolean;
+  compact: boolean;
+}
+
+export interface RenderContext {
+  readonly settings: Settings;
+  readonly seeds: ReadonlyMap<number, number>;
+  readonly stations: ReadonlyMap<number, string>;
+  readonly integration: ReadonlyMap<number, IntegrationEntry>;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className = "",
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className !== "") e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The key a match is found by: its group ("" in the final stage) and identifier. */
+export function matchKey(group: number | null, identifier: string): string {
+  return `${group ?? ""}:${identifier}`;
+}
+
+function extras(ctx: RenderContext, id: number | null, into: HTMLElement): void {
+  const entry = id === null ? undefined : ctx.integration.get(id);
+  if (entry?.avatarUrl !== undefined) {
+    const img = el("img", "tv-avatar");
+    img.alt = "";
+    img.referrerPolicy = "no-referrer";
+    img.loading = "lazy";
+    img.src = entry.avatarUrl;
+    into.append(img);
+  }
+  if (entry?.country !== undefined) into.append(el("span", "tv-country", entry.country));
+}
+
+function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement {
+  const row = el("div", "tv-slot");
+  if (slot.winner) row.classList.add("tv-winner");
+  else if (match.state === "complete" && slot.id !== null && !match.tie)
+    row.classList.add("tv-loser");
+  if (slot.id === null) row.classList.add("tv-empty");
+  else row.dataset.participant = String(slot.id);
+  const seed = slot.id === null ? undefined : ctx.seeds.get(slot.id);
+  if (ctx.settings.seeds && seed !== undefined) row.append(el("span", "tv-seed", String(seed)));
+  extras(ctx, slot.id, row);
+  const name = el("span", "tv-name", slot.id === null ? "TBD" : slot.name);
+  name.title = name.textContent ?? "";
+  row.append(name);
+  if (ctx.settings.scores) {
+    const score = slot.rank !== null ? `#${slot.rank} ${slot.score}`.trim() : slot.score;
+    row.append(el("span", "tv-score", score));
+  }
+  return row;
+}
+
+function stateText(m: ViewMatch): string {
+  if (m.state === "open" && m.underway) return "underway";
+  if (m.state === "complete" && m.tie) return "tie";
+  return m.state;
+}
+
+function matchBox(box: Box, ctx: RenderContext): HTMLElement {
+  const m = box.match;
+  const e = el("div", `tv-match tv-${m.state}`);
+  if (m.underway && m.state === "open") e.classList.add("tv-underway");
+  e.style.left = `${box.x}px`;
+  e.style.top = `${box.y}px`;
+  e.style.height = `${box.height}px`;
+  e.dataset.identifier = m.identifier;
+  e.dataset.matchId = String(m.id);
+  if (m.group !== null) e.dataset.group = String(m.group);
+  e.tabIndex = 0;
+  e.setAttribute("role", "button");
+  const head = el("div", "tv-head");
+  head.append(el("span", "tv-id", m.identifier));
+  const station = ctx.stations.get(m.id);
+  if (station !== undefined) head.append(el("span", "tv-station", station));
+  head.append(el("span", "tv-state", stateText(m)));
+  e.append(head);
+  for (const slot of m.slots) e.append(slotRow(slot, m, ctx));
+  const players = m.slots.map((s) => (s.id === null ? "TBD" : s.name)).join(" vs ");
+  e.setAttribute("aria-label", `Match ${m.identifier}: ${players}, ${stateText(m)}`);
+  return e;
+}
+
+function matchesPart(part: MatchesPart, ctx: RenderContext, found: Map<string, HTMLElement>) {
+  const area = el("div", "tv-area");
+  area.style.width = `${part.width}px`;
+  area.style.height = `${part.height}px`;
+  if (part.links !== "") {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "tv-links");
+    svg.setAttribute("width", String(part.width));
+    svg.setAttribute("height", String(part.height));
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", part.links);
+    svg.append(path);
+    area.append(svg);
+  }
+  const width = (ctx.settings.compact ? COMPACT : NORMAL).boxWidth;
+  for (const label of part.labels) {
+    const l = el("div", "tv-round", label.title);
+    l.style.left = `${label.x}px`;
+    l.style.width = `${width}px`;
+    l.dataset.round = String(label.round);
+    area.append(l);
+  }
+  for (const box of part.boxes) {
+    const e = matchBox(box, ctx);
+    found.set(matchKey(box.match.group, box.match.identifier), e);
+    area.append(e);
+  }
+  return area;
+}
+
+function cellRow(tag: "td" | "th", cells: readonly string[]): HTMLTableRowElement {
+  const tr = document.createElement("tr");
+  for (const c of cells) tr.append(el(tag, "", c));
+  return tr;
+}
+
+function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLElement {
+  const table = el("table", "tv-standings");
+  const head = ["#", ...(ctx.settings.seeds ? ["Seed"] : []), "Player", "W-L-T", "Pts"];
+  table.createTHead().append(cellRow("th", head));
+  const body = table.createTBody();
+  for (const r of part.rows) {
+    const tr = document.createElement("tr");
+    tr.dataset.participant = String(r.participantId);
+    if (r.rank === 1) tr.classList.add("tv-leader");
+    tr.append(el("td", "tv-rank", r.rank === null ? "" : String(r.rank)));
+    if (ctx.settings.seeds) tr.append(el("td", "tv-seed", r.seed === null ? "" : String(r.seed)));
+    const cell = el("td");
+    const name = el("div", "tv-player");
+    extras(ctx, r.participantId, name);
+    name.append(el("span", "tv-name", r.name));
+    cell.append(name);
+    tr.append(cell, el("td", "tv-num", r.record));
+    tr.append(el("td", "tv-num", r.points === null ? "" : String(r.points)));
+    body.append(tr);
+  }
+  return table;
+}
+
+/**
+ * Replaces `root`'s children with the sections; answers the match boxes by
+ * matchKey (the control interface finds matches there).
+ */
+export function renderSections(
+  root: HTMLElement,
+  sections: readonly Section[],
+  ctx: RenderContext,
+): Map<string, HTMLElement> {
+  const found = new Map<string, HTMLElement>();
+  const fragment = document.createDocumentFragment();
+  // The groups side by side as the width allows, then the final stage.
+  let groups: HTMLElement | null = null;
+  for (const s of sections) {
+    const section = el("section", "tv-section");
+    if (s.group !== null) section.dataset.group = String(s.group);
+    if (s.title !== undefined) section.append(el("h2", "tv-section-title", s.title));
+    const parts = el("div", "tv-parts");
+    if (s.parts.some((p) => p.kind === "standings")) parts.classList.add("tv-side-by-side");
+    for (const part of s.parts) {
+      const wrap = el("div", `tv-part tv-part-${part.kind}`);
+      if (part.title !== undefined) wrap.append(el("h3", "tv-part-title", part.title));
+      wrap.append(
+        part.kind === "matches" ? matchesPart(part, ctx, found) : standingsTable(part, ctx),
+      );
+      parts.append(wrap);
+    }
+    section.append(parts);
+    if (s.parts.length === 0) section.append(el("p", "tv-empty-note", "No matches yet."));
+    if (s.group === null) {
+      groups = null;
+      fragment.append(section);
+    } else {
+      if (groups === null) {
+        groups = el("div", "tv-groups");
+        fragment.append(groups);
+      }
+      groups.append(section);
+    }
+  }
+  root.replaceChildren(fragment);
+  root.classList.toggle("tv-compact", ctx.settings.compact);
+  return found;
+}

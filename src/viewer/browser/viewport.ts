@@ -1,0 +1,133 @@
+/**
+ * Zoom and scroll of the bracket: the content is laid out at scale 1 and
+ * scaled with a CSS transform inside a sizer as large as the scaled content,
+ * in a scrolling viewport. Coordinates are the content's own CSS pixels
+ * (scale 1, from its top-left corner), whatever the zoom.
+ */
+import { MAX_SCALE, MIN_SCALE } from "../protocol.js";
+
+export interface ViewportEvents {
+  zoomChanged(scale: number): void;
+  scrolled(x: number, y: number, scale: number): void;
+}
+
+/** The smallest scale the page fits itself to before asking the reader to scroll. */
+const MIN_FIT = 0.3;
+/** The largest: a small bracket on a projector. */
+const MAX_FIT = 1.5;
+
+export class Viewport {
+  scale = 1;
+  /** Set once the host or the reader chose a zoom: the page stops fitting itself. */
+  chosen = false;
+  private scrollTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly element: HTMLElement,
+    readonly sizer: HTMLElement,
+    readonly content: HTMLElement,
+    private readonly events: ViewportEvents,
+  ) {
+    element.addEventListener("scroll", () => {
+      clearTimeout(this.scrollTimer);
+      this.scrollTimer = setTimeout(() => {
+        const { x, y } = this.topLeft();
+        this.events.scrolled(x, y, this.scale);
+      }, 120);
+    });
+  }
+
+  /** The content's size at scale 1. */
+  contentSize(): { width: number; height: number } {
+    return { width: this.content.offsetWidth, height: this.content.offsetHeight };
+  }
+
+  /** After the content changed: the sizer follows it, and an unchosen zoom fits it again. */
+  refresh(): void {
+    if (!this.chosen) this.fit();
+    else this.apply(this.scale);
+  }
+
+  /**
+   * Fits the content: a bracket smaller than the viewport grows to fill it (up
+   * to MAX_FIT: a projector), a wider one shrinks to its width (down to MIN_FIT:
+   * a phone scrolls the rest); a long one scrolls down.
+   */
+  fit(): void {
+    const { width, height } = this.contentSize();
+    if (width === 0 || height === 0) {
+      this.apply(1, false);
+      return;
+    }
+    const across = this.element.clientWidth / width;
+    const down = this.element.clientHeight / height;
+    const both = Math.min(across, down);
+    const scale = both >= 1 ? Math.min(MAX_FIT, both) : Math.max(MIN_FIT, Math.min(1, across));
+    this.apply(Math.floor(scale * 1000) / 1000, false);
+  }
+
+  private apply(scale: number, announce = true): void {
+    const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+    const changed = s !== this.scale;
+    this.scale = s;
+    this.content.style.transform = `scale(${s})`;
+    const { width, height } = this.contentSize();
+    this.sizer.style.width = `${Math.ceil(width * s)}px`;
+    this.sizer.style.height = `${Math.ceil(height * s)}px`;
+    if (changed && announce) this.events.zoomChanged(s);
+  }
+
+  /** The content point at the viewport's top-left corner. */
+  topLeft(): { x: number; y: number } {
+    return {
+      x: this.element.scrollLeft / this.scale,
+      y: this.element.scrollTop / this.scale,
+    };
+  }
+
+  private center(): { x: number; y: number } {
+    return {
+      x: (this.element.scrollLeft + this.element.clientWidth / 2) / this.scale,
+      y: (this.element.scrollTop + this.element.clientHeight / 2) / this.scale,
+    };
+  }
+
+  /** Scrolls so the content point (x, y) is at the viewport's top-left corner (as far as it goes). */
+  scrollTo(x: number, y: number): void {
+    this.element.scrollTo({ left: x * this.scale, top: y * this.scale, behavior: "instant" });
+  }
+
+  /** Scrolls so the content point (x, y) is in the middle of the viewport (as far as it goes). */
+  centerOn(x: number, y: number): void {
+    this.element.scrollTo({
+      left: x * this.scale - this.element.clientWidth / 2,
+      top: y * this.scale - this.element.clientHeight / 2,
+      behavior: "instant",
+    });
+  }
+
+  /** Zooms, keeping the point in the middle of the viewport where it is. */
+  zoom(scale: number): void {
+    const { x, y } = this.center();
+    this.chosen = true;
+    this.apply(scale);
+    this.centerOn(x, y);
+  }
+
+  /** Zooms, then centres (x, y). */
+  zoomTo(x: number, y: number, scale: number): void {
+    this.chosen = true;
+    this.apply(scale);
+    this.centerOn(x, y);
+  }
+
+  /** The middle of an element of the content, in content coordinates. */
+  middleOf(element: HTMLElement): { x: number; y: number } {
+    const box = element.getBoundingClientRect();
+    const origin = this.content.getBoundingClientRect();
+    return {
+      x: (box.left + box.width / 2 - origin.left) / this.scale,
+      y: (box.top + box.height / 2 - origin.top) / this.scale,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The host page's side of the viewer's control interface v1.0
+ * (dist/viewer/embed.js, served at /viewer/embed.js; docs/viewer-control.md):
+ *
+ *   <iframe id="bracket" src="https://lan.example/tournaments/cup/bracket"></iframe>
+ *   <script src="https://lan.example/viewer/embed.js"></script>
+ *   <script>
+ *     const viewer = TourneyViewer.attach(document.getElementById("bracket"));
+ *     viewer.on("matchClicked", (e) => console.log(e.identifier));
+ *     viewer.zoomToMatchIdentifier("C", 2);
+ *   </script>
+ *
+ * Actions sent before the viewer's `ready` wait for it, then go in order.
+ */
+import {
+  type Action,
+  ENVELOPE,
+  type EventMessage,
+  type EventName,
+  type IntegrationEntry,
+  type ThemeName,
+  VERSION,
+} from "./protocol.js";
+
+export type { Action, EventMessage, EventName, IntegrationEntry, ThemeName };
+
+type Listener<E extends EventName> = (event: EventMessage<E>) => void;
+
+/** Each action without its `action` field: what the wrapper's generic `send` takes. */
+export type ActionPayload<A extends Action["action"]> = Omit<
+  Extract<Action, { action: A }>,
+  "action"
+>;
+
+export interface AttachOptions {
+  /** The viewer's origin; by default the iframe's src's. Messages go there only, and only its are heard. */
+  readonly origin?: string;
+}
+
+export interface TourneyViewer {
+  /** Resolves with the viewer's `ready` event. */
+  readonly ready: Promise<EventMessage<"ready">>;
+  /** Listens to an event; answers a function that stops listening. */
+  on<E extends EventName>(event: E, listener: Listener<E>): () => void;
+  off<E extends EventName>(event: E, listener: Listener<E>): void;
+  /** Sends any action; `requestId` comes back in the `error` event it may cause. */
+  send<A extends Action["action"]>(action: A, payload: ActionPayload<A>, requestId?: string): void;
+  scrollToCoordinates(x: number, y: number): void;
+  scrollToMatchIdentifier(identifier: string, group?: number): void;
+  setZoomScale(scale: number): void;
+  zoomToCoordinate(x: number, y: number, scale: number): void;
+  zoomToMatchIdentifier(identifier: string, scale?: number, group?: number): void;
+  /** A named theme, or CSS custom properties (--tv-*), or both. */
+  loadTheme(theme: ThemeName | Record<string, string>, properties?: Record<string, string>): void;
+  /** Shows rounds `from` to `to` (either may be left out); no arguments: every round. */
+  filterRounds(from?: number, to?: number): void;
+  loadIntegrationData(participants: Record<string, IntegrationEntry>): void;
+  setBracketSettings(settings: { seeds?: boolean; scores?: boolean; compact?: boolean }): void;
+  /** Stops listening to the viewer. */
+  detach(): void;
+}
+
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+// long: the wrapper is one closure: the queue, the listeners and one method per action
+export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): TourneyViewer {
+  const origin = options.origin ?? new URL(iframe.src, window.location.href).origin;
+  const listeners = new Map<EventName, Set<Listener<never>>>();
+  let queue: object[] | null = [];
+  let readyNow: (e: EventMessage<"ready">) => void = () => {};
+  const ready = new Promise<EventMessage<"ready">>((resolve) => {
+    readyNow = resolve;
+  });
+  const post = (message: object) => iframe.contentWindow?.postMessage(message, origin);
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== iframe.contentWindow || event.origin !== origin) return;
+    const data = event.data as Partial<EventMessage> | null;
+    if (data?.tourney !== ENVELOPE || typeof data.event !== "string") return;
+    if (data.event === "ready") {
+      readyNow(data as EventMessage<"ready">);
+      const waiting = queue ?? [];
+      queue = null;
+      for (const m of waiting) post(m);
+    }
+    for (const l of listeners.get(data.event) ?? [])
+      (l as Listener<EventName>)(data as EventMessage);
+  };
+  window.addEventListener("message", onMessage);
+  const send = <A extends Action["action"]>(
+    action: A,
+    payload: ActionPayload<A>,
+    requestId?: string,
+  ) => {
+    const message = defined({ tourney: ENVELOPE, version: VERSION, action, requestId, ...payload });
+    if (queue !== null) queue.push(message);
+    else post(message);
+  };
+  return {
+    ready,
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as Listener<never>);
+      listeners.set(event, set);
+      return () => set.delete(listener as Listener<never>);
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener as Listener<never>);
+    },
+    send,
+    scrollToCoordinates: (x, y) => send("scrollToCoordinates", { x, y }),
+    scrollToMatchIdentifier: (identifier, group) =>
+      send("scrollToMatchIdentifier", { identifier, group }),
+    setZoomScale: (scale) => send("setZoomScale", { scale }),
+    zoomToCoordinate: (x, y, scale) => send("zoomToCoordinate", { x, y, scale }),
+    zoomToMatchIdentifier: (identifier, scale, group) =>
+      send("zoomToMatchIdentifier", { identifier, scale, group }),
+    loadTheme: (theme, properties) =>
+      typeof theme === "string"
+        ? send("loadTheme", { theme, properties })
+        : send("loadTheme", { properties: { ...theme, ...properties } }),
+    filterRounds: (from, to) => send("filterRounds", { from, to }),
+    loadIntegrationData: (participants) => send("loadIntegrationData", { participants }),
+    setBracketSettings: (settings) => send("setBracketSettings", settings),
+    detach: () => window.removeEventListener("message", onMessage),
+  };
+}
