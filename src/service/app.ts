@@ -25,6 +25,8 @@ import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
+import { registerShareLinkRoutes } from "./viewer/share-links.js";
+import { createViewer, type ReadAs } from "./viewer/viewer.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -88,6 +90,7 @@ export function buildRouter(service: ServiceContext): Router {
     registerStandingsRoutes(scoped, service, prefix);
     registerStationRoutes(scoped, service, prefix);
     registerAttachmentRoutes(scoped, service, prefix);
+    registerShareLinkRoutes(scoped, service, prefix);
   }
   registerUserRoutes(router, service, v21);
   registerRaceRoutes(router, service, v21);
@@ -244,6 +247,27 @@ class JsonResponse implements HttpResponse {
   }
 }
 
+/**
+ * GETs of the v2.1 routes answered for `caller` without a credential check: the
+ * bracket viewer's reads (viewer/viewer.ts), which decide who may look themselves
+ * and build every path they read. Never reached from a request's own path.
+ */
+function readerAs(context: ServiceContext, router: Router, memo: ReplyMemo): ReadAs {
+  return (caller, fn) =>
+    context.inRequest(() => {
+      context.caller = caller;
+      return fn((path) => {
+        try {
+          const base = new IncomingRequest({ method: "GET", path, headers: {} });
+          base.user = caller.username;
+          return toHttpResponse({ reply: route(router, base) }, memo);
+        } catch (error) {
+          return toHttpResponse({ reply: errorReply(error) }, memo);
+        }
+      });
+    });
+}
+
 export function createService(options: ServiceOptions): Service {
   const db = openDatabase(
     options.dbPath,
@@ -280,10 +304,12 @@ export function createService(options: ServiceOptions): Service {
     generation: () => context.inRequest(() => context.generation()),
     now: () => context.now(),
   });
+  const readAs = readerAs(context, router, memo);
   return {
     handle: async (request) => handleSync(request),
     handleSync,
     events,
+    viewer: createViewer({ context, readAs, hub: events, instance }),
     transaction: (fn) => context.writeAcross(fn),
     openGroup: () => context.openGroup(),
     closeGroup: () => context.closeGroup(),

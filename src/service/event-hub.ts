@@ -35,6 +35,8 @@ export interface Subscriber {
 interface Topic {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** Where its snapshots are read: the service's handler, or a reader of its own. */
+  readonly deps: HubDeps;
   snapshot: TournamentSnapshot;
   readonly kept: WatchEvent[];
   readonly subscribers: Set<Subscriber>;
@@ -45,6 +47,15 @@ export interface HubDeps {
   /** The store's change marker after a look at other connections' commits; undefined: untracked. */
   readonly generation: () => string | undefined;
   readonly now: () => string;
+}
+
+/**
+ * A topic read apart from the request's credential (the bracket viewer, issue 18,
+ * which checks who may look itself): its key, one per tournament, and its reader.
+ */
+export interface OwnReader {
+  readonly key: string;
+  readonly handle: HubDeps["handle"];
 }
 
 export interface Opened {
@@ -61,10 +72,16 @@ function jsonOf(response: HttpResponse): Record<string, unknown> {
   return (response.json ?? JSON.parse(response.body)) as Record<string, unknown>;
 }
 
-function allRecords(deps: HubDeps, path: string, headers: Record<string, string>): RecordLike[] {
+/** Every record of the list at `path`, all pages (at most 64 of 1,000). */
+export function allRecords(
+  handle: HubDeps["handle"],
+  path: string,
+  headers: Record<string, string>,
+): RecordLike[] {
   const records: RecordLike[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const response = get(deps, `${path}?per_page=${MAX_PER_PAGE}&page=${page}`, headers);
+    const url = `${path}?per_page=${MAX_PER_PAGE}&page=${page}`;
+    const response = handle({ method: "GET", path: url, headers });
     if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
     const document = jsonOf(response);
     records.push(...(document.data as RecordLike[]));
@@ -83,8 +100,8 @@ export function takeSnapshot(
   const one = get(deps, path, headers);
   if (one.status !== 200) return one;
   const tournament = jsonOf(one).data as RecordLike;
-  const participants = allRecords(deps, `${path}/participants`, headers);
-  const matches = allRecords(deps, `${path}/matches`, headers);
+  const participants = allRecords(deps.handle, `${path}/participants`, headers);
+  const matches = allRecords(deps.handle, `${path}/matches`, headers);
   return tournamentSnapshot(tournament, participants, matches, deps.now());
 }
 
@@ -106,16 +123,21 @@ export class EventHub {
     headers: Record<string, string>,
     subscriber: Subscriber,
     resume: { readonly lastEventId?: string; readonly since?: string },
+    reader?: OwnReader,
   ): Opened | HttpResponse {
-    const key = `${path}\n${headers.authorization ?? ""}\n${headers["authorization-type"] ?? ""}`;
+    const key =
+      reader === undefined
+        ? `${path}\n${headers.authorization ?? ""}\n${headers["authorization-type"] ?? ""}`
+        : `\n${reader.key}`;
     let topic = this.#topics.get(key);
     if (topic === undefined) {
       this.#seen = this.deps.generation();
-      const taken = takeSnapshot(this.deps, path, headers);
+      const deps = reader === undefined ? this.deps : { ...this.deps, handle: reader.handle };
+      const taken = takeSnapshot(deps, path, headers);
       if (!("kind" in taken)) return taken;
-      topic = { path, headers, snapshot: taken, kept: [], subscribers: new Set() };
+      topic = { path, headers, deps, snapshot: taken, kept: [], subscribers: new Set() };
       this.#topics.set(key, topic);
-    } else {
+    } else if (reader === undefined) {
       // The caller may not read what another one watches: the same check as a GET.
       const check = get(this.deps, path, headers);
       if (check.status !== 200) return check;
@@ -172,7 +194,7 @@ export class EventHub {
   #refresh(topic: Topic): void {
     let next: TournamentSnapshot | HttpResponse;
     try {
-      next = takeSnapshot(this.deps, topic.path, topic.headers);
+      next = takeSnapshot(topic.deps, topic.path, topic.headers);
     } catch {
       return; // busy or mid-change: the next tick looks again
     }

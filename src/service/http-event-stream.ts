@@ -10,8 +10,9 @@
  * the tournament's records tell).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpResponse } from "../model/http.js";
 import type { WatchEvent } from "../model/watch-events.js";
-import type { EventHub } from "./event-hub.js";
+import type { EventHub, Opened, Subscriber } from "./event-hub.js";
 
 const EVENTS_PATH =
   /^(\/v2\.1(?:\/communities\/[^/?]+)?\/tournaments\/[^/?]+)\/events\/?(?:\?(.*))?$/;
@@ -43,32 +44,54 @@ export function streamEvents(
   res: ServerResponse,
   streams: Set<ServerResponse>,
 ): void {
-  const since = new URLSearchParams(target.query).get("since") ?? undefined;
+  const subscriber = streamSubscriber(res);
+  const opened = hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query));
+  if ("status" in opened) sendResponse(res, opened);
+  else sendStream(opened, target.path, req, res, streams);
+}
+
+/** Where a stream resumes: the request's Last-Event-ID, or `?since=ISO`. */
+export function resumeOf(
+  req: IncomingMessage,
+  query: string,
+): { readonly lastEventId?: string; readonly since?: string } {
+  const since = new URLSearchParams(query).get("since") ?? undefined;
   const last = req.headers["last-event-id"];
   const lastEventId = typeof last === "string" && last !== "" ? last : undefined;
-  const subscriber = {
+  return {
+    ...(lastEventId === undefined ? {} : { lastEventId }),
+    ...(since === undefined ? {} : { since }),
+  };
+}
+
+/** Writes each event and heartbeat to `res` as server-sent events. */
+export function streamSubscriber(res: ServerResponse): Subscriber {
+  return {
     event: (event: WatchEvent) => res.write(frame(event)),
     heartbeat: () => res.write(": heartbeat\n\n"),
   };
-  const opened = hub.open(target.path, headersOf(req), subscriber, {
-    ...(lastEventId === undefined ? {} : { lastEventId }),
-    ...(since === undefined ? {} : { since }),
+}
+
+/** A whole response in one write (a refusal instead of a stream). */
+export function sendResponse(res: ServerResponse, response: HttpResponse): void {
+  const body = response.body;
+  res.writeHead(response.status, {
+    ...response.headers,
+    "content-length": String(Buffer.byteLength(body, "utf8")),
   });
-  if ("status" in opened) {
-    const body = opened.body;
-    res.writeHead(opened.status, {
-      ...opened.headers,
-      "content-length": String(Buffer.byteLength(body, "utf8")),
-    });
-    res.end(body);
-    return;
-  }
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache",
-    "x-accel-buffering": "no",
-  });
-  res.write(`retry: 1000\n: watching ${target.path}\n\n`);
+  res.end(body);
+}
+
+/** Opens the stream on `res`: its head, the backlog, then whatever the hub sends. */
+export function sendStream(
+  opened: Opened,
+  label: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  streams: Set<ServerResponse>,
+): void {
+  res.writeHead(200, STREAM_HEADERS);
+  res.write(`retry: 1000\n: watching ${label}\n\n`);
   for (const event of opened.backlog) res.write(frame(event));
   streams.add(res);
   const end = () => {
@@ -78,3 +101,9 @@ export function streamEvents(
   res.on("close", end);
   req.socket.setTimeout(0);
 }
+
+export const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+};

@@ -5,6 +5,7 @@ import type { HttpMethod, HttpRequest } from "../model/http.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
+import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 
 const TOO_LARGE = JSON.stringify({
@@ -96,6 +97,16 @@ function handle(
   res: ServerResponse,
   streams: Set<ServerResponse>,
 ): void {
+  // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
+  const url = req.url ?? "/";
+  if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
+    try {
+      answerViewer(service, streams, req, res, url);
+    } catch {
+      internalError(res);
+    }
+    return;
+  }
   // Event streams (issue 19) leave the request/response path at once.
   if (req.method === "GET" && req.url?.includes("/events") === true) {
     const target = eventsPath(req.url);

@@ -1,6 +1,7 @@
 /** Types of the embedded service's entry points (index.ts), apart so its modules need not import the entry. */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
 import type { EventHub } from "./event-hub.js";
+import type { Viewer } from "./viewer/viewer.js";
 
 export interface ServiceOptions {
   /** SQLite database file, or ":memory:". */
@@ -57,6 +58,8 @@ export interface Service {
   closeGroup(): Error | undefined;
   /** Per-tournament event streams (event-hub.ts), which serve's HTTP adapter exposes. */
   readonly events: EventHub;
+  /** The bracket viewer's reads and who may look (viewer/viewer.ts, issue 18). */
+  readonly viewer: Viewer;
   /** Creates an API key for the served service; only its hash is stored. */
   createApiKey(label: string): string;
   /** How many API keys exist. */

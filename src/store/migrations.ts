@@ -283,4 +283,18 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 9: accounts and OAuth (issue 14): migration-accounts.ts
   ACCOUNTS_MIGRATION,
+  // 10: share links of the bracket viewer (issue 18): a read-only token opening one
+  // tournament's page, data and event stream, stored as a SHA-256 hash (its last four
+  // characters kept to tell links apart in a list); revoked, it is kept with the time.
+  `
+  CREATE TABLE share_links (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    token_hash    TEXT NOT NULL UNIQUE,
+    token_end     TEXT NOT NULL,
+    created_at    TEXT NOT NULL,
+    revoked_at    TEXT
+  );
+  CREATE INDEX share_links_tournament ON share_links (tournament_id);
+  `,
 ];

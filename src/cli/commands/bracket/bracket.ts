@@ -1,4 +1,8 @@
-/** `tourney bracket <tournament>`: the bracket drawn in the terminal. */
+/**
+ * `tourney bracket <tournament>`: the bracket drawn in the terminal; with --web
+ * its live page on `tourney serve` (web.ts), with --share, --shares and
+ * --revoke-share the share links of that page (share.ts). Both load lazily.
+ */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
@@ -9,6 +13,12 @@ import { bracketText, fetchBracket, lookOf, recordsJson } from "./draw.js";
 export interface BracketFlags {
   readonly round?: string;
   readonly fromRound?: string;
+  readonly web?: boolean;
+  readonly share?: boolean;
+  readonly shares?: boolean;
+  readonly revokeShare?: string;
+  /** `--no-open` sets it false. */
+  readonly open?: boolean;
 }
 
 export interface BracketOptions {
@@ -18,6 +28,15 @@ export interface BracketOptions {
   readonly round?: number;
   /** This round and the later ones. */
   readonly fromRound?: number;
+  /**
+   * What to do instead of drawing: open the page (`web`, with a share link when
+   * `share`), make a share link, list them, or revoke one (`revoke`: its id or token).
+   */
+  readonly action?:
+    | { readonly kind: "web"; readonly share: boolean; readonly open: boolean }
+    | { readonly kind: "share" }
+    | { readonly kind: "shares" }
+    | { readonly kind: "revoke"; readonly link: string };
 }
 
 function wholeNumber(flag: string, value: string | undefined, min: number): number | undefined {
@@ -29,20 +48,70 @@ function wholeNumber(flag: string, value: string | undefined, min: number): numb
   return Number(value);
 }
 
+/** The page and share-link flags (one action at most), checked against the drawing flags. */
+function actionOf(flags: BracketFlags, drawing: boolean): BracketOptions["action"] {
+  const given = [
+    flags.web === true ? "--web" : undefined,
+    flags.shares === true ? "--shares" : undefined,
+    flags.revokeShare === undefined ? undefined : "--revoke-share",
+  ].filter((f) => f !== undefined);
+  if (given.length > 1) throw new UsageError(`${given.join(" and ")} cannot be used together`);
+  if (flags.share === true && given.length === 1 && flags.web !== true)
+    throw new UsageError(`--share cannot be used with ${given[0]}`);
+  if (flags.open === false && flags.web !== true)
+    throw new UsageError(
+      "--no-open goes with --web (the page's address is printed, no browser opens)",
+    );
+  const action: BracketOptions["action"] =
+    flags.web === true
+      ? { kind: "web", share: flags.share === true, open: flags.open !== false }
+      : flags.shares === true
+        ? { kind: "shares" }
+        : flags.revokeShare !== undefined
+          ? { kind: "revoke", link: flags.revokeShare }
+          : flags.share === true
+            ? { kind: "share" }
+            : undefined;
+  if (action !== undefined && drawing)
+    throw new UsageError(
+      "--round and --from-round choose what the terminal drawing shows; the page and its share links show every round",
+    );
+  return action;
+}
+
 /** Flags to options (no I/O): --round and --from-round are round numbers, one or the other. */
 export function parseBracket(tournament: string, flags: BracketFlags): BracketOptions {
   const round = wholeNumber("--round", flags.round, Number.MIN_SAFE_INTEGER);
   const fromRound = wholeNumber("--from-round", flags.fromRound, 1);
   if (round !== undefined && fromRound !== undefined)
     throw new UsageError("--round and --from-round cannot be used together");
+  const action = actionOf(flags, round !== undefined || fromRound !== undefined);
   return {
     tournament,
     ...(round === undefined ? {} : { round }),
     ...(fromRound === undefined ? {} : { fromRound }),
+    ...(action === undefined ? {} : { action }),
   };
 }
 
+/** --web, --share, --shares, --revoke-share: their modules load only then. */
+async function runAction(
+  f: Factory,
+  tournament: string,
+  action: NonNullable<BracketOptions["action"]>,
+): Promise<void> {
+  if (action.kind === "web") {
+    const { runWeb } = await import("./web.js");
+    return runWeb(f, { tournament, share: action.share, open: action.open });
+  }
+  const share = await import("./share.js");
+  if (action.kind === "share") return share.runShare(f, tournament);
+  if (action.kind === "shares") return share.runShares(f, tournament);
+  return share.runRevokeShare(f, tournament, share.shareReference(action.link));
+}
+
 export async function runBracket(f: Factory, o: BracketOptions): Promise<void> {
+  if (o.action !== undefined) return runAction(f, o.tournament, o.action);
   const client = await f.client();
   const records = await fetchBracket(client, o.tournament);
   const printer = f.printer();
@@ -78,10 +147,19 @@ Piped (or under TERM=dumb), plain ASCII characters; no colour when piped or unde
 NO_COLOR or --no-color. --json prints the records it is drawn from: tournament,
 participants, matches and standings (null when the service has none).
 
+The live page (issue 18): --web opens the bracket on \`tourney serve\`'s page in a browser
+(on the embedded backend it serves the page itself from a loopback address until Ctrl-C);
+--no-open prints the address only. A private tournament's page needs a share link: --share
+makes one (a read-only token for this tournament alone, printed once as the page's full
+address; with --web, opened), --shares lists them, --revoke-share ID|TOKEN|URL revokes one.
+
 Examples:
   tourney bracket spring_cup
   tourney bracket spring_cup --from-round 3
-  tourney bracket 12 --round -2      # the losers bracket's second round`;
+  tourney bracket 12 --round -2      # the losers bracket's second round
+  tourney bracket spring_cup --web
+  tourney bracket spring_cup --share
+  tourney bracket spring_cup --revoke-share 3`;
 
 export function registerBracket(program: Command, app: App): void {
   program
@@ -91,6 +169,11 @@ export function registerBracket(program: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .option("--round <n>", "only this round (negative: the losers bracket's)")
     .option("--from-round <n>", "this round and the later ones")
+    .option("--web", "open the live bracket page in a browser (serve's page)")
+    .option("--no-open", "with --web: print the page's address, open no browser")
+    .option("--share", "make a read-only share link of the page and print its address")
+    .option("--shares", "list the page's share links")
+    .option("--revoke-share <link>", "revoke a share link (its id, token or address)")
     .option(
       COMMUNITY_FLAG,
       "the tournament's community (default: TOURNEY_COMMUNITY, then the profile's)",

@@ -1,0 +1,241 @@
+/**
+ * The bracket viewer on serve's HTTP adapter (issue 18), outside /v2.1 and
+ * without a credential (viewer/viewer.ts says who may look):
+ *
+ *     GET /tournaments/{t}/bracket[?share=TOKEN]             the page (HTML, src/viewer/page.ts)
+ *     GET /tournaments/{t}/bracket/data.json[?share=TOKEN]   its records (JSON)
+ *     GET /tournaments/{t}/bracket/events[?share=TOKEN]      its server-sent event stream
+ *     GET /viewer/<name>                                     the built viewer (dist/viewer/)
+ *
+ * each also under /communities/{c}. A tournament that does not exist, a private
+ * one without a live share link of its own, a revoked link: 404, one answer for
+ * all. HEAD answers the GET's head, OPTIONS 204 with Allow, other methods 405.
+ * http-server.ts asks `isViewerUrl` only of URLs outside /v2.1.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpResponse } from "../model/http.js";
+import type { TournamentRow } from "../store/tournaments-repository.js";
+import { viewerPage } from "../viewer/page.js";
+import {
+  resumeOf,
+  STREAM_HEADERS,
+  sendResponse,
+  sendStream,
+  streamSubscriber,
+} from "./http-event-stream.js";
+import type { Service } from "./types.js";
+import { StaticFiles } from "./viewer/static-files.js";
+import { NOT_VIEWABLE } from "./viewer/viewer.js";
+
+const BRACKET_PATH =
+  /^((?:\/communities\/([^/?]+))?\/tournaments\/([^/?]+)\/bracket)(?:\/(data\.json|events))?\/?(?:\?(.*))?$/;
+
+const ALLOW = "GET, HEAD, OPTIONS";
+
+/** Whether the URL is one of the viewer's (the cheap test; the routes parse it). */
+export function isViewerUrl(url: string): boolean {
+  return (
+    (url.startsWith("/tournaments/") ||
+      url.startsWith("/communities/") ||
+      url.startsWith("/viewer/")) &&
+    (url.startsWith("/viewer/") || BRACKET_PATH.test(url))
+  );
+}
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No bracket here</title>
+<style>body{font:18px/1.5 system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;color:#222}@media (prefers-color-scheme:dark){body{background:#111;color:#ddd}}</style>
+</head>
+<body>
+<h1>No bracket here</h1>
+<p>This tournament does not exist, or it is private and this address does not carry a valid share link (a revoked link no longer opens it).</p>
+<p>Ask the organiser for the bracket's address: <code>tourney bracket TOURNAMENT --share</code> makes one.</p>
+</body>
+</html>
+`;
+
+/** The page's headers: never cached (the data is live), no referrer (the share token is in the URL). */
+const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+};
+
+const JSON_NOT_FOUND = JSON.stringify({ errors: [{ status: 404, detail: NOT_VIEWABLE }] });
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: string | Buffer,
+): void {
+  const bodyless = req.method === "HEAD" || status === 204 || status === 304;
+  res.writeHead(status, {
+    ...headers,
+    ...(status === 204 || status === 304
+      ? {}
+      : { "content-length": String(Buffer.byteLength(body)) }),
+  });
+  if (bodyless) res.end();
+  else res.end(body);
+}
+
+function sendReply(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {
+  send(req, res, response.status, response.headers, response.body);
+}
+
+function notFound(req: IncomingMessage, res: ServerResponse, kind: string | undefined): void {
+  if (kind === undefined)
+    send(req, res, 404, { ...PAGE_HEADERS, "cache-control": "no-store" }, NOT_FOUND_PAGE);
+  else
+    send(
+      req,
+      res,
+      404,
+      { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      JSON_NOT_FOUND,
+    );
+}
+
+function decoded(segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return "";
+  }
+}
+
+/** The viewer of one served service: static files are read once and kept. */
+export class ViewerRoutes {
+  readonly #files = new StaticFiles();
+
+  constructor(
+    private readonly service: Service,
+    private readonly streams: Set<ServerResponse>,
+  ) {}
+
+  /** Answers a viewer URL (isViewerUrl said so). */
+  handle(req: IncomingMessage, res: ServerResponse, url: string): void {
+    const method = req.method ?? "GET";
+    if (method === "OPTIONS") {
+      send(req, res, 204, { allow: ALLOW }, "");
+      return;
+    }
+    if (method !== "GET" && method !== "HEAD") {
+      const detail = `${method} is not allowed here: the bracket viewer only reads; use ${ALLOW}`;
+      send(
+        req,
+        res,
+        405,
+        { allow: ALLOW, "content-type": "application/json; charset=utf-8" },
+        JSON.stringify({ errors: [{ status: 405, detail }] }),
+      );
+      return;
+    }
+    if (url.startsWith("/viewer/")) {
+      const name = url.slice("/viewer/".length).split("?")[0]!;
+      const reply = this.#files.answer(name, headerOf(req, "if-none-match"));
+      send(req, res, reply.status, reply.headers, reply.body);
+      return;
+    }
+    this.#bracket(req, res, url);
+  }
+
+  #bracket(req: IncomingMessage, res: ServerResponse, url: string): void {
+    const found = BRACKET_PATH.exec(url)!;
+    const [, , communityPart, refPart, kind, query] = found;
+    const community = decoded(communityPart);
+    const ref = decoded(refPart)!;
+    const share = new URLSearchParams(query ?? "").get("share");
+    const token = share === null || share === "" ? undefined : share;
+    const viewer = this.service.viewer;
+    const row = ref === "" || community === "" ? undefined : viewer.find(ref, community, token);
+    if (row === undefined) {
+      notFound(req, res, kind);
+      return;
+    }
+    if (kind === "data.json") {
+      sendReply(req, res, viewer.data(row, headerOf(req, "if-none-match")));
+      return;
+    }
+    if (kind === "events") {
+      this.#events(req, res, row, token, query ?? "");
+      return;
+    }
+    const base = `${community === undefined ? "" : `/communities/${encodeURIComponent(community)}`}/tournaments/${encodeURIComponent(ref)}/bracket`;
+    const suffix = token === undefined ? "" : `?share=${encodeURIComponent(token)}`;
+    const html = viewerPage({
+      title: row.name,
+      dataUrl: `${base}/data.json${suffix}`,
+      eventsUrl: `${base}/events${suffix}`,
+      assetBase: "/viewer/",
+    });
+    send(req, res, 200, PAGE_HEADERS, html);
+  }
+
+  #events(
+    req: IncomingMessage,
+    res: ServerResponse,
+    row: TournamentRow,
+    token: string | undefined,
+    query: string,
+  ): void {
+    if (req.method === "HEAD") {
+      res.writeHead(200, STREAM_HEADERS).end();
+      return;
+    }
+    const viewer = this.service.viewer;
+    const id = row.id;
+    const plain = streamSubscriber(res);
+    // A share link revoked while its stream is open ends the stream at the next event or heartbeat.
+    const stillOpen = () => {
+      if (viewer.stillOpen(id, token)) return true;
+      res.end();
+      return false;
+    };
+    const subscriber =
+      token === undefined
+        ? plain
+        : {
+            event: (event: Parameters<typeof plain.event>[0]) => {
+              if (stillOpen()) plain.event(event);
+            },
+            heartbeat: () => {
+              if (stillOpen()) plain.heartbeat();
+            },
+          };
+    const opened = viewer.openEvents(row, subscriber, resumeOf(req, query));
+    if ("status" in opened) sendResponse(res, opened);
+    else sendStream(opened, `tournament ${row.id}`, req, res, this.streams);
+  }
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+const routesOf = new WeakMap<Service, ViewerRoutes>();
+
+/** Answers a viewer URL with the service's viewer (made on its first such request). */
+export function answerViewer(
+  service: Service,
+  streams: Set<ServerResponse>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+): void {
+  let routes = routesOf.get(service);
+  if (routes === undefined) {
+    routes = new ViewerRoutes(service, streams);
+    routesOf.set(service, routes);
+  }
+  routes.handle(req, res, url);
+}

@@ -1,0 +1,139 @@
+/**
+ * What the bracket viewer (issue 18) reads, and who may look: a tournament whose
+ * `private` is false opens without a credential; a private one with a live share
+ * link of that very tournament (share-links.ts); anything else is not found, the
+ * same answer whatever the reason, so nothing tells a private tournament exists.
+ * A share token given with a public tournament must be live and its own too.
+ *
+ * The data is read through the v2.1 GET routes themselves, answered for the
+ * tournament's owner (`ReadAs`, app.ts) at paths built here from the tournament's
+ * id: the same shapes an API client gets, and nothing of any other tournament.
+ */
+import type { HttpRequest, HttpResponse } from "../../model/http.js";
+import { OWNER_ID } from "../../store/credentials.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { Caller } from "../caller.js";
+import type { ServiceContext } from "../context.js";
+import { entityTag, noneMatchHits } from "../entity-tag.js";
+import { allRecords, type EventHub, type Opened, type Subscriber } from "../event-hub.js";
+import { isShareToken, shareLinks } from "./share-links.js";
+
+/** Runs `fn` as one request of `caller`; `get` answers a GET of the v2.1 routes. */
+export type ReadAs = <T>(caller: Caller, fn: (get: (path: string) => HttpResponse) => T) => T;
+
+export interface ViewerDeps {
+  readonly context: ServiceContext;
+  readonly readAs: ReadAs;
+  readonly hub: EventHub;
+  /** The service's instance id (entity-tag.ts). */
+  readonly instance: string;
+}
+
+/** The answer of every refusal: one text whatever the reason. */
+export const NOT_VIEWABLE =
+  "no bracket here: the tournament does not exist, or it is private and this link is not a valid share link (ask its organiser for one)";
+
+export interface Viewer {
+  /**
+   * The tournament `ref` (id or url) names, when the viewer may show it: public
+   * (and `token`, when given, a live link of it), or private with `token` a live
+   * link of it; in the community `community` when one is named. Undefined: 404.
+   */
+  find(
+    ref: string,
+    community: string | undefined,
+    token: string | undefined,
+  ): TournamentRow | undefined;
+  /** Whether the tournament `id` still opens with `token` (a link revoked meanwhile: no). */
+  stillOpen(id: number, token: string | undefined): boolean;
+  /** data.json: 200 with the bracket's records, or 304 when `ifNoneMatch` names them. */
+  data(row: TournamentRow, ifNoneMatch: string | undefined): HttpResponse;
+  /** Subscribes to the tournament's event stream (one per tournament, whoever watches). */
+  openEvents(
+    row: TournamentRow,
+    subscriber: Subscriber,
+    resume: { readonly lastEventId?: string; readonly since?: string },
+  ): Opened | HttpResponse;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The tournament's owner, as the credential check would make them the caller. */
+function ownerOf(row: TournamentRow): Caller {
+  return { user_id: row.owner_id ?? OWNER_ID, username: `viewer:${row.id}`, scopes: null };
+}
+
+function jsonOf(response: HttpResponse): { data?: unknown } {
+  return (response.json ?? JSON.parse(response.body)) as { data?: unknown };
+}
+
+function linkOpens(deps: ViewerDeps, id: number, token: string): boolean {
+  if (!isShareToken(token)) return false;
+  const link = shareLinks(deps.context).findByToken(token);
+  return link !== undefined && link.revoked_at === null && link.tournament_id === id;
+}
+
+/** The records the page draws, read in one request as the owner. */
+function records(deps: ViewerDeps, row: TournamentRow): Record<string, unknown> {
+  const path = `${deps.context.basePath}/tournaments/${row.id}`;
+  return deps.readAs(ownerOf(row), (get) => {
+    const handle = (request: HttpRequest) => get(request.path);
+    const one = get(path);
+    if (one.status !== 200) throw new Error(`GET ${path}: ${one.status}`);
+    const standings = get(`${path}/standings`);
+    return {
+      tournament: jsonOf(one).data,
+      participants: allRecords(handle, `${path}/participants`, {}),
+      matches: allRecords(handle, `${path}/matches`, {}),
+      stations: allRecords(handle, `${path}/stations`, {}),
+      standings: standings.status === 200 ? (jsonOf(standings).data ?? null) : null,
+    };
+  });
+}
+
+export function createViewer(deps: ViewerDeps): Viewer {
+  const { context } = deps;
+  const tagOf = (row: TournamentRow): string | undefined => {
+    const generation = context.inRequest(() => context.generation());
+    return generation === undefined
+      ? undefined
+      : entityTag(deps.instance, generation, `viewer:${row.id}`);
+  };
+  return {
+    find: (ref, community, token) =>
+      context.inRequest(() => {
+        const row = /^\d+$/.test(ref)
+          ? context.tournaments.findById(Number(ref))
+          : context.tournaments.findByUrl(ref);
+        if (row === undefined) return undefined;
+        if (community !== undefined && row.community_id !== community) return undefined;
+        if (token !== undefined) return linkOpens(deps, row.id, token) ? row : undefined;
+        return row.settings.private ? undefined : row;
+      }),
+    stillOpen: (id, token) =>
+      token === undefined || context.inRequest(() => linkOpens(deps, id, token)),
+    data: (row, ifNoneMatch) => {
+      const before = tagOf(row);
+      if (before !== undefined && ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, before))
+        return { status: 304, headers: { etag: before, "cache-control": "no-cache" }, body: "" };
+      const body = JSON.stringify(records(deps, row));
+      // After the reads: one that wrote (check-in opening) has moved the generation on.
+      const etag = tagOf(row);
+      return {
+        status: 200,
+        headers: {
+          "content-type": JSON_TYPE,
+          "cache-control": "no-cache",
+          ...(etag === undefined ? {} : { etag }),
+        },
+        body,
+      };
+    },
+    openEvents: (row, subscriber, resume) => {
+      const path = `${context.basePath}/tournaments/${row.id}`;
+      const owner = ownerOf(row);
+      const handle = (request: HttpRequest) => deps.readAs(owner, (get) => get(request.path));
+      return deps.hub.open(path, {}, subscriber, resume, { key: `viewer\n${row.id}`, handle });
+    },
+  };
+}
