@@ -78,11 +78,12 @@ export function migrate(db: Db): void {
       `the database was written by a newer tourney (schema ${current}, this one knows ${MIGRATIONS.length}); upgrade tourney`,
     );
   }
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    const sql = MIGRATIONS[version]!;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
-  }
+  if (current === MIGRATIONS.length) return;
+  // Every pending migration in one transaction: an upgrade lands whole or not at all,
+  // and a new database pays one commit, not one per migration.
+  db.transaction(() => {
+    for (let version = current; version < MIGRATIONS.length; version++)
+      db.exec(MIGRATIONS[version]!);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
 }

@@ -37,6 +37,8 @@ export function openCheckIn(draft: TournamentDraft): void {
  * as another process may have changed the tournament meanwhile.
  */
 export function refreshCheckIn(service: ServiceContext, row: TournamentRow): TournamentRow {
+  // The clock only when a window could be due: most lookups are of other states.
+  if (row.state !== "pending" || row.check_in_opens_at === null) return row;
   if (!checkInDue(row, service.now())) return row;
   return service.write(() => {
     const current = service.tournaments.findById(row.id);
