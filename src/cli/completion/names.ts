@@ -83,10 +83,14 @@ export function rememberNames(env: Env, homeDir: string, seen: Seen): void {
     const { mkdirSync, renameSync, writeFileSync } = process.getBuiltinModule("node:fs");
     const file = cachePath(env, homeDir);
     const cache = readCache(file);
+    const before = JSON.stringify(cache);
     recordInto(cache, seen);
+    const after = JSON.stringify(cache);
+    // The same names as last time (a list run again): no write, no rename.
+    if (after === before) return;
     mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(cache));
+    writeFileSync(temporary, after);
     renameSync(temporary, file);
   } catch {
     // Completion is a convenience: a read-only or full disk changes nothing else.

@@ -23,7 +23,7 @@ export function remember(
 }
 
 /** A tournament as typed: its url, else its id. */
-export function tournamentWord(record: FlatRecord): string {
+export function tournamentWord(record: Pick<FlatRecord, "id" | "url">): string {
   const url = record.url;
   return typeof url === "string" && url !== "" ? url : String(record.id);
 }
