@@ -1,15 +1,12 @@
 /**
  * `tourney watch` over serve's server-sent event stream (watch.ts says why):
- * `GET /tournaments/{t}/events`, read as it comes; a dropped connection is
- * reconnected after a second (up to ten while it keeps failing) with Last-Event-ID
- * and `since` (the last event's time), and ids already handed on are skipped, so
- * nothing is told twice or lost.
+ * `GET /tournaments/{t}/events` or `GET /races/{r}/events`, read as it comes; a
+ * dropped connection is reconnected after a second (up to ten while it keeps
+ * failing) with Last-Event-ID and `since` (the last event's time), and ids already
+ * handed on are skipped, so nothing is told twice or lost.
  */
-import {
-  type TournamentSnapshot,
-  tournamentSnapshot,
-  type WatchEvent,
-} from "../model/watch-events.js";
+import { raceSnapshot, type WatchSnapshot } from "../model/race-watch-events.js";
+import { type RecordLike, tournamentSnapshot, type WatchEvent } from "../model/watch-events.js";
 import type { ApiClient } from "./api-client.js";
 import { resourcePath } from "./resource-path.js";
 import type { OnEvents, WatchSourceOptions } from "./watch.js";
@@ -42,18 +39,24 @@ export class SseParser {
 }
 
 /**
- * Watches through the event stream until `onEvents` says stop or the signal aborts.
+ * Watches through the event stream until `onEvents` says stop or the signal aborts;
+ * `record` is the tournament's or race's, as read before.
  * "unsupported" when the first connection is not answered with a stream (a hosted
  * service without one): the caller polls instead.
  */
-export async function streamTournament(
+export async function streamWatch(
   client: ApiClient,
   options: WatchSourceOptions,
+  record: RecordLike,
   onEvents: OnEvents,
 ): Promise<"unsupported" | undefined> {
-  const base = resourcePath("tournaments", options.tournament);
-  const record = await client.tournaments.get(options.tournament);
-  const snapshot: TournamentSnapshot = tournamentSnapshot(record, [], [], options.now());
+  const { kind, ref } = options.subject;
+  const base = resourcePath(kind === "race" ? "races" : "tournaments", ref);
+  // The record as first read: its name and notification flags for every batch.
+  const snapshot: WatchSnapshot =
+    kind === "race"
+      ? raceSnapshot(record, [], [], [], options.now())
+      : tournamentSnapshot(record, [], [], options.now());
   const seen = new Set<string>();
   const stop = new AbortController();
   const abort = () => stop.abort();

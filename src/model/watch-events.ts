@@ -6,6 +6,7 @@
  * Pure: no clock (an event's `at` is a timestamp of the records, or the snapshot's
  * own `seenAt`), no I/O. The schema is documented in the README ("Watching").
  */
+import { orderEvents } from "./watch-order.js";
 
 /** A record of a v2.1 response: the fields the snapshot reads. */
 export interface RecordLike {
@@ -71,7 +72,12 @@ export interface WatchEvent {
   readonly state?: string;
   readonly previous_state?: string;
   readonly round?: number;
-  readonly elapsed_time?: { readonly ms: number | null; readonly formatted: string | null };
+  /** elapsed_time.recorded: the time (its id; milliseconds and as formatted, null: none, DNF). */
+  readonly elapsed_time?: {
+    readonly id: string;
+    readonly ms: number | null;
+    readonly formatted: string | null;
+  };
 }
 
 interface SnapMatch {
@@ -79,8 +85,18 @@ interface SnapMatch {
   readonly ids: readonly [string | null, string | null];
   readonly underwayAt: string | null;
   readonly completedAt: string | null;
+  readonly createdAt: string;
   readonly updatedAt: string;
   readonly order: number;
+  /** In a round robin (stage): its players may play other matches while it is open. */
+  readonly roundRobin: boolean;
+  readonly finalStage: boolean;
+}
+
+/** The notification flags (a tournament's snake_case, a race's camelCase). */
+export interface Notifications {
+  readonly matchesOpen: boolean;
+  readonly tournamentEnds: boolean;
 }
 
 export interface TournamentSnapshot {
@@ -88,7 +104,9 @@ export interface TournamentSnapshot {
   readonly tournament: WatchEvent["tournament"];
   readonly state: string;
   readonly updatedAt: string;
-  readonly notifications: { readonly matchesOpen: boolean; readonly tournamentEnds: boolean };
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly notifications: Notifications;
   readonly participants: ReadonlyMap<
     string,
     { readonly ref: PlayerRef; readonly checkedInAt: string | null }
@@ -105,8 +123,13 @@ const idOf = (v: unknown): string | null =>
 const obj = (v: unknown): Record<string, unknown> =>
   typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
 
-function snapMatch(record: RecordLike, names: (id: string | null) => PlayerRef | null): SnapMatch {
+function snapMatch(
+  record: RecordLike,
+  names: (id: string | null) => PlayerRef | null,
+  roundRobin: { readonly groups: boolean; readonly final: boolean },
+): SnapMatch {
   const a = record.attributes;
+  const group = a.group_id !== null && a.group_id !== undefined;
   const times = obj(a.timestamps);
   const ids = [idOf(a.player1_id), idOf(a.player2_id)] as const;
   return {
@@ -125,8 +148,11 @@ function snapMatch(record: RecordLike, names: (id: string | null) => PlayerRef |
     ids,
     underwayAt: str(a.underway_at) ?? str(times.underway_at),
     completedAt: str(times.completed_at),
+    createdAt: str(times.created_at) ?? "",
     updatedAt: str(times.updated_at) ?? "",
     order: num(a.suggested_play_order) ?? Number(record.id),
+    roundRobin: group ? roundRobin.groups : roundRobin.final,
+    finalStage: !group,
   };
 }
 
@@ -147,60 +173,48 @@ export function tournamentSnapshot(
   const names = (id: string | null): PlayerRef | null =>
     id === null ? null : (people.get(id)?.ref ?? { id, name: `#${id}` });
   const notifications = obj(a.notifications);
+  const times = obj(a.timestamps);
+  const roundRobin = {
+    final: a.tournament_type === "round robin",
+    groups: (str(obj(a.group_stage_options).stage_type) ?? "round robin") === "round robin",
+  };
   return {
     kind: "tournament",
     tournament: { id: tournament.id, url: str(a.url), name: str(a.name) ?? "" },
     state: str(a.state) ?? "pending",
-    updatedAt: str(obj(a.timestamps).updated_at) ?? seenAt,
+    updatedAt: str(times.updated_at) ?? seenAt,
+    startedAt: str(times.started_at),
+    completedAt: str(times.completed_at),
     notifications: {
       matchesOpen: notifications.upon_matches_open !== false,
       tournamentEnds: notifications.upon_tournament_ends !== false,
     },
     participants: people,
-    matches: new Map(matches.map((m) => [m.id, snapMatch(m, names)])),
+    matches: new Map(matches.map((m) => [m.id, snapMatch(m, names, roundRobin)])),
     seenAt,
   };
 }
 
-/** Order of events of one instant: a start's state before its matches open, an end's after. */
-const EARLY_STATES = new Set(["underway", "group_stages_underway", "checking_in", "checked_in"]);
-function rank(event: WatchEvent): number {
-  switch (event.type) {
-    case "tournament.state_changed":
-    case "race.state_changed":
-      return EARLY_STATES.has(event.state ?? "") ? 0 : 9;
-    case "participant.checked_in":
-      return 1;
-    case "match.reopened":
-      return 2;
-    case "match.completed":
-      return 3;
-    case "group_stage.finalized":
-      return 4;
-    case "match.opened":
-    case "round.started":
-      return 5;
-    case "match.underway":
-      return 6;
-    default:
-      return 7;
-  }
-}
+const time = (iso: string | null): number => (iso === null ? Number.NaN : Date.parse(iso));
+const later = (a: string, b: string | null): string => (b !== null && time(b) > time(a) ? b : a);
 
 /**
- * Events in the order they happened: by time, then (one instant) by `rank`, then by
- * play order; two events of one match keep the order they were found in (a match
- * that opened and completed between two looks).
+ * When the match's pair became known, read alike from any snapshot that shows it
+ * open or complete (not when a watcher first looked, nor its updated_at, which
+ * marking it underway, scores and stations move on): its creation, or the latest
+ * completion of an earlier match of one of its players (what fed it). A round
+ * robin's players play other matches while it is open: its creation alone.
  */
-export function orderEvents(events: WatchEvent[], order: (e: WatchEvent) => number): WatchEvent[] {
-  const keyed = events.map((event, index) => ({ event, index, time: Date.parse(event.at) || 0 }));
-  keyed.sort((x, y) => {
-    if (x.time !== y.time) return x.time - y.time;
-    const same = x.event.match !== undefined && x.event.match.id === y.event.match?.id;
-    if (same) return x.index - y.index;
-    return rank(x.event) - rank(y.event) || order(x.event) - order(y.event) || x.index - y.index;
-  });
-  return keyed.map((k) => k.event);
+function openedAt(m: SnapMatch, all: ReadonlyMap<string, SnapMatch>): string {
+  let at = m.createdAt;
+  if (m.roundRobin) return at;
+  const bound = m.completedAt === null ? Number.POSITIVE_INFINITY : time(m.completedAt);
+  for (const other of all.values()) {
+    if (other === m || other.completedAt === null || !(time(other.completedAt) < bound)) continue;
+    if (other.ids.some((p) => p !== null && (p === m.ids[0] || p === m.ids[1])))
+      at = later(at, other.completedAt);
+  }
+  return at;
 }
 
 const OPEN = (m: SnapMatch | undefined) =>
@@ -209,6 +223,7 @@ const OPEN = (m: SnapMatch | undefined) =>
 function matchEvents(
   prev: SnapMatch | undefined,
   next: SnapMatch,
+  all: ReadonlyMap<string, SnapMatch>,
   now: string,
 ): [WatchEventType, string, string][] {
   const out: [WatchEventType, string, string][] = [];
@@ -222,7 +237,7 @@ function matchEvents(
   if ((isComplete || next.info.state === "open") && next.ids[0] !== null && next.ids[1] !== null) {
     const opened = !OPEN(prev) || prev!.ids[0] !== next.ids[0] || prev!.ids[1] !== next.ids[1];
     if (opened && !reopened) {
-      const at = next.underwayAt ?? next.completedAt ?? (next.updatedAt || now);
+      const at = openedAt(next, all) || now;
       out.push(["match.opened", at, `m${id}.opened.${next.ids[0]}.${next.ids[1]}.${at}`]);
     }
   }
@@ -233,6 +248,53 @@ function matchEvents(
   return out;
 }
 
+/**
+ * The time of the change to `state`, from records that keep it: the start (the
+ * final stage's first matches' creation, which a two-stage tournament makes at
+ * its start), the completion; else the tournament's updated_at.
+ */
+function stateAt(next: TournamentSnapshot, state: string): string {
+  if (state === "complete") return next.completedAt ?? next.updatedAt;
+  if (state === "group_stages_underway") return next.startedAt ?? next.updatedAt;
+  if (state !== "underway") return next.updatedAt;
+  const created = [...next.matches.values()].filter((m) => m.finalStage).map((m) => m.createdAt);
+  return created.sort((a, b) => time(a) - time(b))[0] || next.startedAt || next.updatedAt;
+}
+
+/** The tournament's own state changes between the two. */
+function stateEvents(prev: TournamentSnapshot | undefined, next: TournamentSnapshot): WatchEvent[] {
+  const tournament = next.tournament;
+  const t = `t${tournament.id}`;
+  const events: WatchEvent[] = [];
+  let prevState = prev?.state ?? "pending";
+  const step = (state: string, at: string, type: WatchEventType = "tournament.state_changed") => {
+    events.push({
+      id: `${t}.state.${state}.${at}`,
+      type,
+      at,
+      tournament,
+      state,
+      previous_state: prevState,
+    });
+    prevState = state;
+  };
+  // From nothing known, a finished tournament's history begins with its start.
+  const ended = next.state === "awaiting_review" || next.state === "complete";
+  if (prev === undefined && ended && next.startedAt !== null)
+    step("underway", stateAt(next, "underway"));
+  // The last match's completion moves the tournament to awaiting_review by itself; a
+  // finalize before the next look still tells that step, so every backend says the same.
+  if (next.state === "complete" && prevState !== "awaiting_review" && prevState !== "complete") {
+    const ends = [...next.matches.values()].map((m) => m.completedAt ?? "").sort();
+    step("awaiting_review", ends.at(-1) || next.updatedAt);
+  }
+  if (next.state !== prevState) {
+    const finalized = next.state === "group_stages_finalized";
+    step(next.state, stateAt(next, next.state), finalized ? "group_stage.finalized" : undefined);
+  }
+  return events;
+}
+
 /** What happened between `prev` (undefined: nothing known) and `next`, in order. */
 export function diffTournament(
   prev: TournamentSnapshot | undefined,
@@ -240,37 +302,7 @@ export function diffTournament(
 ): WatchEvent[] {
   const tournament = next.tournament;
   const t = `t${tournament.id}`;
-  const events: WatchEvent[] = [];
-  let prevState = prev?.state ?? "pending";
-  // The last match's completion moves the tournament to awaiting_review by itself; a
-  // finalize before the next look still tells that step, so every backend says the same.
-  if (next.state === "complete" && prevState !== "awaiting_review" && prevState !== "complete") {
-    const ends = [...next.matches.values()].map((m) => m.completedAt ?? "").sort();
-    const at = ends.at(-1) || next.updatedAt;
-    events.push({
-      id: `${t}.state.awaiting_review.${at}`,
-      type: "tournament.state_changed",
-      at,
-      tournament,
-      state: "awaiting_review",
-      previous_state: prevState,
-    });
-    prevState = "awaiting_review";
-  }
-  if (next.state !== prevState) {
-    const type =
-      next.state === "group_stages_finalized"
-        ? "group_stage.finalized"
-        : "tournament.state_changed";
-    events.push({
-      id: `${t}.state.${next.state}.${next.updatedAt}`,
-      type,
-      at: next.updatedAt,
-      tournament,
-      state: next.state,
-      previous_state: prevState,
-    });
-  }
+  const events = stateEvents(prev, next);
   for (const [id, p] of next.participants) {
     if (p.checkedInAt === null || prev?.participants.get(id)?.checkedInAt === p.checkedInAt)
       continue;
@@ -283,7 +315,8 @@ export function diffTournament(
     });
   }
   for (const [id, m] of next.matches) {
-    for (const [type, at, eventId] of matchEvents(prev?.matches.get(id), m, next.seenAt))
+    const found = matchEvents(prev?.matches.get(id), m, next.matches, next.seenAt);
+    for (const [type, at, eventId] of found)
       events.push({ id: `${t}.${eventId}`, type, at, tournament, match: m.info });
   }
   const order = (e: WatchEvent) =>
@@ -291,10 +324,4 @@ export function diffTournament(
   return orderEvents(events, order);
 }
 
-/** Whether the tournament's notification flags let `event` through (`--all` skips this). */
-export function notified(snapshot: TournamentSnapshot, event: WatchEvent): boolean {
-  if (event.type === "match.opened") return snapshot.notifications.matchesOpen;
-  if (event.type === "tournament.state_changed" && event.state === "complete")
-    return snapshot.notifications.tournamentEnds;
-  return true;
-}
+export { notified, orderEvents } from "./watch-order.js";

@@ -1,23 +1,24 @@
 /**
- * Serve's per-tournament event streams (issue 19): one topic per tournament (and
- * credential) watched, fed by one timer for all of them. The timer looks at the
- * store's generation (which reads PRAGMA data_version, so another process's commit
- * is seen) every 100 ms after a change, backing off to 400 ms while nothing
- * changes; on a change each topic takes a new snapshot through the service's own
- * GET routes (so access checks and serializers are the ones clients see) and fans
- * the events of model/watch-events.ts's diff out to its subscribers. Each topic
- * keeps its last events so that a reconnecting client's Last-Event-ID resumes
- * without loss or duplicates.
+ * Serve's per-tournament (and per-race) event streams (issue 19): one topic per
+ * tournament or race (and credential) watched, fed by one timer for all of them.
+ * The timer looks at the store's generation (which reads PRAGMA data_version, so
+ * another process's commit is seen) every 100 ms after a change, backing off to
+ * 400 ms while nothing changes; on a change each topic takes a new snapshot
+ * through the service's own GET routes (so access checks and serializers are the
+ * ones clients see) and fans the events of model/watch-events.ts's diff
+ * (race-watch-events.ts's for a race) out to its subscribers. Each topic keeps its
+ * last events so that a reconnecting client's Last-Event-ID resumes without loss
+ * or duplicates.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
-import { MAX_PER_PAGE } from "../model/resource.js";
 import {
-  diffTournament,
-  type RecordLike,
-  type TournamentSnapshot,
-  tournamentSnapshot,
-  type WatchEvent,
-} from "../model/watch-events.js";
+  diffSnapshots,
+  type RaceSnapshot,
+  raceSnapshot,
+  type WatchSnapshot,
+} from "../model/race-watch-events.js";
+import { MAX_PER_PAGE } from "../model/resource.js";
+import { type RecordLike, tournamentSnapshot, type WatchEvent } from "../model/watch-events.js";
 
 const FAST_MS = 100;
 const SLOW_MS = 400;
@@ -37,7 +38,7 @@ interface Topic {
   readonly headers: Readonly<Record<string, string>>;
   /** Where its snapshots are read: the service's handler, or a reader of its own. */
   readonly deps: HubDeps;
-  snapshot: TournamentSnapshot;
+  snapshot: WatchSnapshot;
   readonly kept: WatchEvent[];
   readonly subscribers: Set<Subscriber>;
 }
@@ -91,12 +92,37 @@ export function allRecords(
   return records;
 }
 
-/** The tournament at `path` as `headers` may see it, or the response refusing it. */
+const RACE_PATH = /^\/v2\.1\/races\/[^/?]+$/;
+
+/**
+ * The race at `path` (`/v2.1/races/{r}`) as `headers` may see it: its record,
+ * participants, rounds and the elapsed times of every round begun.
+ */
+function takeRaceSnapshot(
+  deps: HubDeps,
+  path: string,
+  headers: Record<string, string>,
+): RaceSnapshot | HttpResponse {
+  const one = get(deps, path, headers);
+  if (one.status !== 200) return one;
+  const race = jsonOf(one).data as RecordLike;
+  const participants = allRecords(deps.handle, `${path}/participants`, headers);
+  const rounds = allRecords(deps.handle, `${path}/rounds`, headers);
+  const times = rounds
+    .filter((round) => round.attributes.state !== "pending")
+    .flatMap((round) =>
+      allRecords(deps.handle, `${path}/rounds/${round.id}/elapsed_times`, headers),
+    );
+  return raceSnapshot(race, participants, rounds, times, deps.now());
+}
+
+/** The tournament (or race) at `path` as `headers` may see it, or the response refusing it. */
 export function takeSnapshot(
   deps: HubDeps,
   path: string,
   headers: Record<string, string>,
-): TournamentSnapshot | HttpResponse {
+): WatchSnapshot | HttpResponse {
+  if (RACE_PATH.test(path)) return takeRaceSnapshot(deps, path, headers);
   const one = get(deps, path, headers);
   if (one.status !== 200) return one;
   const tournament = jsonOf(one).data as RecordLike;
@@ -192,14 +218,14 @@ export class EventHub {
   }
 
   #refresh(topic: Topic): void {
-    let next: TournamentSnapshot | HttpResponse;
+    let next: WatchSnapshot | HttpResponse;
     try {
       next = takeSnapshot(topic.deps, topic.path, topic.headers);
     } catch {
       return; // busy or mid-change: the next tick looks again
     }
     if (!("kind" in next)) return;
-    const events = diffTournament(topic.snapshot, next);
+    const events = diffSnapshots(topic.snapshot, next);
     topic.snapshot = next;
     for (const event of events) {
       topic.kept.push(event);
@@ -220,7 +246,7 @@ function backlogOf(
   if (resume.since === undefined) return [];
   // History as the current snapshot tells it: every event from nothing, those since then.
   const since = Date.parse(resume.since);
-  const past = diffTournament(undefined, topic.snapshot).filter((e) => Date.parse(e.at) >= since);
+  const past = diffSnapshots(undefined, topic.snapshot).filter((e) => Date.parse(e.at) >= since);
   if (resume.lastEventId === undefined) return past;
   const at = past.findIndex((e) => e.id === resume.lastEventId);
   return at === -1 ? past : past.slice(at + 1);

@@ -15,9 +15,9 @@ import type { WatchEvent } from "../model/watch-events.js";
 import type { EventHub, Opened, Subscriber } from "./event-hub.js";
 
 const EVENTS_PATH =
-  /^(\/v2\.1(?:\/communities\/[^/?]+)?\/tournaments\/[^/?]+)\/events\/?(?:\?(.*))?$/;
+  /^(\/v2\.1(?:(?:\/communities\/[^/?]+)?\/tournaments|\/races)\/[^/?]+)\/events\/?(?:\?(.*))?$/;
 
-/** The tournament's GET path when `url` names its event stream. */
+/** The tournament's (or race's) GET path when `url` names its event stream. */
 export function eventsPath(url: string): { path: string; query: string } | undefined {
   const found = EVENTS_PATH.exec(url);
   return found === null ? undefined : { path: found[1]!, query: found[2] ?? "" };

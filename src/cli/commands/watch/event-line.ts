@@ -9,6 +9,10 @@ const COLOURS: Partial<Record<WatchEvent["type"], string>> = {
   "tournament.state_changed": "1",
   "group_stage.finalized": "1",
   "participant.checked_in": "34",
+  "race.state_changed": "1",
+  "round.started": "36",
+  "round.finished": "32",
+  "elapsed_time.recorded": "33",
 };
 
 function players(m: MatchInfo): string {
@@ -31,6 +35,12 @@ function what(e: WatchEvent): string {
       return `${e.participant?.name} checked in`;
     case "group_stage.finalized":
       return "group stage finalized";
+    case "round.started":
+      return `round ${e.round} started`;
+    case "round.finished":
+      return `round ${e.round} finished`;
+    case "elapsed_time.recorded":
+      return `round ${e.round}: ${e.participant?.name} ${e.elapsed_time?.formatted ?? "no time"}`;
     default:
       return `state ${e.previous_state} -> ${e.state}`;
   }

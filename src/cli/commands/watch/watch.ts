@@ -1,5 +1,6 @@
-/** `tourney watch <tournament>`: what happens in a tournament, as it happens (issue 19). */
+/** `tourney watch <tournament|race>`: what happens in a tournament or a race, as it happens (issue 19). */
 import type { Command } from "commander";
+import type { WatchSnapshot } from "../../../model/race-watch-events.js";
 import {
   notified,
   WATCH_EVENT_TYPES,
@@ -20,13 +21,17 @@ export interface WatchFlags {
   readonly all?: boolean;
   readonly interval?: string;
   readonly poll?: boolean;
+  readonly race?: boolean;
 }
 
 export interface WatchOptions {
+  /** Tournament (or race) id or url. */
   readonly tournament: string;
+  /** A race, not a tournament lookup first. */
+  readonly race: boolean;
   /** ISO time: first the events the records date since then. */
   readonly since?: string;
-  /** Exit 0 once the tournament is complete. */
+  /** Exit 0 once the tournament is complete (the race completed). */
   readonly untilComplete: boolean;
   /** Only these types; undefined: all. */
   readonly events?: ReadonlySet<WatchEventType>;
@@ -83,6 +88,7 @@ export function parseWatch(tournament: string, flags: WatchFlags, now: Date): Wa
     untilComplete: flags.until === "complete",
     all: flags.all === true,
     poll: flags.poll === true,
+    race: flags.race === true,
     ...(flags.since === undefined ? {} : { since: parseSince(flags.since, now) }),
     ...(flags.events === undefined ? {} : { events: parseEvents(flags.events) }),
     ...(intervalMs === undefined ? {} : { intervalMs }),
@@ -103,8 +109,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+const ENDS = new Set(["complete", "completed"]);
 const completes = (e: WatchEvent) =>
-  e.type === "tournament.state_changed" && e.state === "complete";
+  (e.type === "tournament.state_changed" || e.type === "race.state_changed") &&
+  ENDS.has(e.state ?? "");
 
 export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const client = await f.client();
@@ -112,24 +120,26 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const json = f.printer().mode !== "table";
   const colour = !json && colorEnabled(f.io, f.env, !f.globals.color);
   const out = f.io.stdout;
+  const { resolveSubject } = await import("./watch-subject.js");
+  const { subject, record } = await resolveSubject(client, o.tournament, o.race);
   let started = false;
-  const onEvents = (
-    events: readonly WatchEvent[],
-    snapshot: { state: string } & Parameters<typeof notified>[0],
-  ) => {
+  const onEvents = (events: readonly WatchEvent[], snapshot: WatchSnapshot) => {
     if (!started) {
       started = true;
-      f.io.stderr.write(`watching ${snapshot.tournament.name} (${snapshot.state}); Ctrl-C stops\n`);
+      const what = snapshot.kind === "race" ? "race " : "";
+      f.io.stderr.write(
+        `watching ${what}${snapshot.tournament.name} (${snapshot.state}); Ctrl-C stops\n`,
+      );
     }
     for (const e of events) {
       if (o.events !== undefined && !o.events.has(e.type)) continue;
       if (!o.all && !notified(snapshot, e)) continue;
       out.write(eventLine(e, json, colour));
     }
-    return o.untilComplete && (snapshot.state === "complete" || events.some(completes));
+    return o.untilComplete && (ENDS.has(snapshot.state) || events.some(completes));
   };
   const source = {
-    tournament: o.tournament,
+    subject,
     intervalMs: o.intervalMs ?? (remote ? 10_000 : 100),
     backoffMs: remote ? (o.intervalMs ?? 10_000) : 400,
     ...(o.since === undefined ? {} : { since: o.since }),
@@ -138,11 +148,11 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
     now: () => (f.deps.now?.() ?? new Date()).toISOString(),
   };
   if (remote && !o.poll) {
-    const { streamTournament } = await import("../../../client/watch-stream.js");
-    if ((await streamTournament(client, source, onEvents)) !== "unsupported") return;
+    const { streamWatch } = await import("../../../client/watch-stream.js");
+    if ((await streamWatch(client, source, record, onEvents)) !== "unsupported") return;
   }
-  const { pollTournament } = await import("../../../client/watch.js");
-  await pollTournament(client, source, onEvents);
+  const { pollWatch } = await import("../../../client/watch.js");
+  await pollWatch(client, source, onEvents);
 }
 
 const HELP = `
@@ -153,6 +163,12 @@ one line each; piped or with --json one JSON object a line (NDJSON; the README d
 the fields). Events the tournament's notification flags turn off (upon_matches_open,
 upon_tournament_ends) are left out unless --all.
 
+A race: its state (underway, completed), rounds started and finished, times recorded.
+TARGET is looked up as a tournament first, then as a race; --race looks up a race only
+(tournaments and races are numbered apart: "watch 3 --race" is race 3). For a race,
+uponMatchesOpen governs round.started, uponTournamentEnds the change to completed, and
+--until complete exits once the race is completed.
+
 How it learns of changes: the embedded database is looked at every 100-400 ms (another
 process's commit shows within half a second); a remote tourney serve sends them on its
 event stream; a hosted service is asked with If-None-Match every --interval seconds
@@ -161,15 +177,17 @@ event stream; a hosted service is asked with If-None-Match every --interval seco
 Examples:
   tourney watch spring_cup
   tourney watch spring_cup --json --until complete | jq -r 'select(.type == "match.opened") | .match.player1.name'
-  tourney watch 12 --events match.opened,match.completed --since 30m`;
+  tourney watch 12 --events match.opened,match.completed --since 30m
+  tourney watch spring_gp --race --json --events round.started,elapsed_time.recorded`;
 
 export function registerWatch(program: Command, app: App): void {
   program
     .command("watch")
-    .description("print a tournament's events as they happen")
-    .argument("<tournament>", "tournament id or url")
+    .description("print a tournament's or a race's events as they happen")
+    .argument("<tournament>", "tournament (or race) id or url")
     .option("--since <time>", "first the events since then (ISO time, or 30s, 10m, 2h, 1d ago)")
-    .option("--until <state>", "exit 0 once the tournament is complete (--until complete)")
+    .option("--race", "the race with this id or url (not a tournament)")
+    .option("--until <state>", "exit 0 once the tournament (race) is complete (--until complete)")
     .option("--events <types>", "only these event types, comma-separated")
     .option("--all", "every event, whatever the tournament's notification flags")
     .option("--interval <seconds>", "between looks at a hosted service (default 10)")

@@ -1,0 +1,105 @@
+/**
+ * The looks `tourney watch` polls with (watch.ts): conditional GETs (If-None-Match)
+ * of one record that tells whether anything changed (the tournament, the race), and
+ * only when it did, of the rest a snapshot is made of, each conditional too.
+ * - a tournament: its participants and matches;
+ * - a race: its participants and rounds, and the elapsed times of each round that
+ *   is under way or changed since the last look (a completed round's times no
+ *   longer change; a round reset to pending has none).
+ */
+
+import { type RaceSnapshot, raceSnapshot, type WatchSnapshot } from "../model/race-watch-events.js";
+import { MAX_PER_PAGE } from "../model/resource.js";
+import { type RecordLike, tournamentSnapshot } from "../model/watch-events.js";
+import type { ApiClient } from "./api-client.js";
+import { resourcePath } from "./resource-path.js";
+
+/** What a watch follows: a tournament or a race, by id or url. */
+export interface WatchSubject {
+  readonly kind: "tournament" | "race";
+  readonly ref: string;
+}
+
+/** Looks again: the new snapshot when something changed (always at the first look), else undefined. */
+export type SnapshotReader = (now: string) => Promise<WatchSnapshot | undefined>;
+
+interface Held {
+  etag: string | undefined;
+  records: RecordLike[];
+}
+
+const held = (): Held => ({ etag: undefined, records: [] });
+
+function dataOf(body: unknown): RecordLike[] {
+  const data = Array.isArray(body) ? body : (body as { data?: unknown }).data;
+  return (Array.isArray(data) ? data : [data]) as RecordLike[];
+}
+
+/** One resource (or list's first page at the largest size), refreshed only when changed. */
+async function refresh(
+  client: ApiClient,
+  path: string,
+  into: Held,
+  list: boolean,
+): Promise<boolean> {
+  const query = list ? { per_page: MAX_PER_PAGE } : undefined;
+  const call = { method: "GET" as const, path, ...(query === undefined ? {} : { query }) };
+  const got = await client.requester.conditional(call, into.etag);
+  if (got === undefined) return false;
+  into.etag = got.etag;
+  into.records = dataOf(got.body);
+  const pages = (got.body as { meta?: { total_pages?: number } }).meta?.total_pages ?? 1;
+  // A list longer than one page: the rest unconditionally (the first page's tag guards them).
+  if (list && pages > 1) into.records = await client.requester.listAll({ method: "GET", path });
+  return true;
+}
+
+function tournamentReader(client: ApiClient, ref: string): SnapshotReader {
+  const base = resourcePath("tournaments", ref);
+  const [tournament, participants, matches] = [held(), held(), held()];
+  let first = true;
+  return async (now) => {
+    const changed = await refresh(client, base, tournament, false);
+    if (!changed && !first) return undefined;
+    first = false;
+    await refresh(client, `${base}/participants`, participants, true);
+    await refresh(client, `${base}/matches`, matches, true);
+    return tournamentSnapshot(tournament.records[0]!, participants.records, matches.records, now);
+  };
+}
+
+/** A round's state and stamps as the rounds list tells them: what changes when it starts, ends or resets. */
+const roundKey = (r: RecordLike) => JSON.stringify([r.attributes.state, r.attributes.timestamps]);
+
+function raceReader(client: ApiClient, ref: string): SnapshotReader {
+  const base = resourcePath("races", ref);
+  const [race, participants, rounds] = [held(), held(), held()];
+  const times = new Map<string, Held & { key: string }>();
+  let last: RaceSnapshot | undefined;
+  return async (now) => {
+    const changed = await refresh(client, base, race, false);
+    if (!changed && last !== undefined) return undefined;
+    await refresh(client, `${base}/participants`, participants, true);
+    await refresh(client, `${base}/rounds`, rounds, true);
+    for (const round of rounds.records) {
+      const state = round.attributes.state;
+      const key = roundKey(round);
+      let kept = times.get(round.id);
+      if (state === "pending") times.delete(round.id);
+      else if (kept === undefined || state === "underway" || kept.key !== key) {
+        if (kept === undefined || kept.key !== key) kept = { ...held(), key };
+        times.set(round.id, kept);
+        await refresh(client, `${base}/rounds/${round.id}/elapsed_times`, kept, true);
+      }
+    }
+    const all = [...times.values()].flatMap((t) => t.records);
+    last = raceSnapshot(race.records[0]!, participants.records, rounds.records, all, now);
+    return last;
+  };
+}
+
+export function snapshotReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
+  return subject.kind === "race"
+    ? raceReader(client, subject.ref)
+    : tournamentReader(client, subject.ref);
+}

@@ -1,0 +1,205 @@
+/**
+ * A race's events (issue 19), derived as a tournament's are (watch-events.ts): by
+ * comparing two snapshots of the race as the v2.1 interface answers it (its record,
+ * participants, rounds, and the elapsed times of its rounds), so every backend
+ * yields the same events with the same ids. Pure. Race events carry the race in
+ * the `tournament` field (`{id, url, name}`), as the README's schema says.
+ */
+import {
+  diffTournament,
+  type Notifications,
+  type PlayerRef,
+  type RecordLike,
+  type TournamentSnapshot,
+  type WatchEvent,
+  type WatchEventType,
+} from "./watch-events.js";
+import { orderEvents } from "./watch-order.js";
+
+interface SnapRound {
+  readonly number: number;
+  readonly state: string;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+}
+
+interface SnapTime {
+  readonly id: string;
+  readonly round: number;
+  readonly participant: PlayerRef;
+  readonly ms: number | null;
+  readonly formatted: string | null;
+  readonly updatedAt: string;
+}
+
+export interface RaceSnapshot {
+  readonly kind: "race";
+  /** The race, under the name every event carries. */
+  readonly tournament: WatchEvent["tournament"];
+  readonly state: string;
+  readonly updatedAt: string;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly notifications: Notifications;
+  readonly rounds: ReadonlyMap<number, SnapRound>;
+  /** Elapsed times by id, of the rounds read (a time not read is not told). */
+  readonly times: ReadonlyMap<string, SnapTime>;
+  readonly seenAt: string;
+}
+
+export type WatchSnapshot = TournamentSnapshot | RaceSnapshot;
+
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
+
+/** The participant an elapsed time belongs to: its relationship, or the attribute some services send. */
+function participantOf(record: RecordLike): string | null {
+  const related = obj(obj(obj(obj(record).relationships).participant).data).id;
+  const id = related ?? record.attributes.participantId ?? record.attributes.participant_id;
+  return typeof id === "number" || (typeof id === "string" && id !== "") ? String(id) : null;
+}
+
+/** A snapshot of the race from its record, participants, rounds and the rounds' elapsed times. */
+export function raceSnapshot(
+  race: RecordLike,
+  participants: readonly RecordLike[],
+  rounds: readonly RecordLike[],
+  times: readonly RecordLike[],
+  seenAt: string,
+): RaceSnapshot {
+  const a = race.attributes;
+  const stamps = obj(a.timestamps);
+  const names = new Map(
+    participants.map((p) => [p.id, str(p.attributes.name) ?? str(p.attributes.display_name)]),
+  );
+  const roundMap = new Map<number, SnapRound>();
+  for (const r of rounds) {
+    const t = obj(r.attributes.timestamps);
+    const number = num(r.attributes.round) ?? Number(r.id);
+    roundMap.set(number, {
+      number,
+      state: str(r.attributes.state) ?? "pending",
+      startedAt: str(t.startsAt) ?? str(t.startedAt),
+      completedAt: str(t.completedAt),
+    });
+  }
+  const timeMap = new Map<string, SnapTime>();
+  for (const t of times) {
+    const who = participantOf(t) ?? "";
+    timeMap.set(t.id, {
+      id: t.id,
+      round: num(t.attributes.round) ?? 0,
+      participant: { id: who, name: names.get(who) ?? `#${who}` },
+      ms: num(t.attributes.elapsedTime),
+      formatted: str(t.attributes.formattedTime),
+      updatedAt: str(obj(t.attributes.timestamps).updatedAt) ?? seenAt,
+    });
+  }
+  const notifications = obj(a.notifications);
+  return {
+    kind: "race",
+    tournament: { id: race.id, url: str(a.url), name: str(a.name) ?? "" },
+    state: str(a.state) ?? "pending",
+    updatedAt: str(stamps.updatedAt) ?? seenAt,
+    startedAt: str(stamps.startedAt),
+    completedAt: str(stamps.completedAt),
+    notifications: {
+      matchesOpen: notifications.uponMatchesOpen !== false,
+      tournamentEnds: notifications.uponTournamentEnds !== false,
+    },
+    rounds: roundMap,
+    times: timeMap,
+    seenAt,
+  };
+}
+
+/** The race's own state changes; from nothing known, a finished race's history begins with its start. */
+function raceStateEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEvent[] {
+  const race = next.tournament;
+  const events: WatchEvent[] = [];
+  let previous = prev?.state ?? "pending";
+  const step = (state: string, at: string) => {
+    const id = `r${race.id}.state.${state}.${at}`;
+    events.push({
+      id,
+      type: "race.state_changed",
+      at,
+      tournament: race,
+      state,
+      previous_state: previous,
+    });
+    previous = state;
+  };
+  if (prev === undefined && next.state === "completed" && next.startedAt !== null)
+    step("underway", next.startedAt);
+  if (next.state === previous) return events;
+  if (next.state === "completed") step(next.state, next.completedAt ?? next.updatedAt);
+  else if (next.state === "underway" && previous === "pending")
+    step(next.state, next.startedAt ?? next.updatedAt);
+  else step(next.state, next.updatedAt);
+  return events;
+}
+
+function roundEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEvent[] {
+  const race = next.tournament;
+  const events: WatchEvent[] = [];
+  const push = (type: WatchEventType, round: number, at: string, what: string) =>
+    events.push({
+      id: `r${race.id}.round${round}.${what}.${at}`,
+      type,
+      at,
+      tournament: race,
+      round,
+    });
+  for (const [n, round] of next.rounds) {
+    const before = prev?.rounds.get(n);
+    const started = round.state !== "pending" && round.startedAt !== null;
+    if (started && round.startedAt !== (before?.startedAt ?? null))
+      push("round.started", n, round.startedAt!, "started");
+    const finished = round.state === "completed" && round.completedAt !== null;
+    if (finished && round.completedAt !== (before?.completedAt ?? null))
+      push("round.finished", n, round.completedAt!, "finished");
+  }
+  return events;
+}
+
+/** Times set (or changed, or taken back: ms null) since `prev`; a fresh round's empty ones are not. */
+function timeEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEvent[] {
+  const race = next.tournament;
+  const events: WatchEvent[] = [];
+  for (const [id, t] of next.times) {
+    const before = prev?.times.get(id);
+    if (before === undefined ? t.ms === null : before.ms === t.ms) continue;
+    const round = next.rounds.get(t.round)?.startedAt ?? "";
+    events.push({
+      id: `r${race.id}.round${t.round}.${round}.time${id}.${t.ms ?? "none"}`,
+      type: "elapsed_time.recorded",
+      at: t.updatedAt,
+      tournament: race,
+      round: t.round,
+      participant: t.participant,
+      elapsed_time: { id, ms: t.ms, formatted: t.ms === null ? null : t.formatted },
+    });
+  }
+  return events;
+}
+
+/** What happened in the race between `prev` (undefined: nothing known) and `next`, in order. */
+export function diffRace(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEvent[] {
+  const events = [
+    ...raceStateEvents(prev, next),
+    ...roundEvents(prev, next),
+    ...timeEvents(prev, next),
+  ];
+  const order = (e: WatchEvent) =>
+    e.elapsed_time === undefined ? (e.round ?? 0) : Number(e.elapsed_time.id) || 0;
+  return orderEvents(events, order);
+}
+
+/** The diff of either kind of snapshot (the two are always of one kind). */
+export function diffSnapshots(prev: WatchSnapshot | undefined, next: WatchSnapshot): WatchEvent[] {
+  if (next.kind === "race") return diffRace(prev?.kind === "race" ? prev : undefined, next);
+  return diffTournament(prev?.kind === "tournament" ? prev : undefined, next);
+}
