@@ -33,6 +33,17 @@ export type FieldSpec =
   | { readonly kind: "enumList"; readonly values: readonly string[] }
   | { readonly kind: "timestamp"; readonly nullable: true };
 
+/** A record's display name (tournaments and races alike). */
+export const NAME_FIELD: FieldSpec = { kind: "string", maxLength: 60 };
+
+/** A record's url: its name in paths, never digits alone (those are ids). */
+export const URL_FIELD: FieldSpec = {
+  kind: "string",
+  maxLength: 60,
+  pattern: /^(?!\d+$)[A-Za-z0-9_]+$/,
+  patternHint: "use letters, digits and underscores, not digits alone",
+};
+
 export const NO_VALUE = Symbol("no value");
 
 export function describeType(value: unknown): string {

@@ -11,7 +11,7 @@ import {
 } from "../../model/race.js";
 import type { Problems } from "../errors.js";
 import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
-import { describeType, type FieldSpec } from "./fields.js";
+import { describeType, type FieldSpec, NAME_FIELD, URL_FIELD } from "./fields.js";
 import type { Ignored } from "./ignored.js";
 
 const bool: FieldSpec = { kind: "boolean" };
@@ -22,13 +22,8 @@ export const MAX_PLACE_POINTS = 1_000_000;
 
 const SCHEMA: AttributeSchema = {
   topLevel: {
-    name: { kind: "string", maxLength: 60 },
-    url: {
-      kind: "string",
-      maxLength: 60,
-      pattern: /^(?!\d+$)[A-Za-z0-9_]+$/,
-      patternHint: "use letters, digits and underscores, not digits alone",
-    },
+    name: NAME_FIELD,
+    url: URL_FIELD,
     raceType: { kind: "enum", values: RACE_TYPES },
     description: { kind: "string", maxLength: 10_000, multiline: true },
     private: bool,

@@ -14,7 +14,7 @@ import {
 } from "../../model/tournament.js";
 import type { Problems } from "../errors.js";
 import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
-import type { FieldSpec } from "./fields.js";
+import { type FieldSpec, NAME_FIELD, URL_FIELD } from "./fields.js";
 import type { Ignored } from "./ignored.js";
 
 const bool: FieldSpec = { kind: "boolean" };
@@ -35,13 +35,8 @@ const consolationRank: FieldSpec = {
 };
 
 const TOP_LEVEL: Readonly<Record<string, FieldSpec>> = {
-  name: { kind: "string", maxLength: 60 },
-  url: {
-    kind: "string",
-    maxLength: 60,
-    pattern: /^(?!\d+$)[A-Za-z0-9_]+$/,
-    patternHint: "use letters, digits and underscores, not digits alone",
-  },
+  name: NAME_FIELD,
+  url: URL_FIELD,
   tournament_type: { kind: "enum", values: TOURNAMENT_TYPES },
   game_name: { kind: "string", maxLength: 100 },
   private: bool,
