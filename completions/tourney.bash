@@ -190,7 +190,7 @@ _tourney_options() {
     match__reopen) echo "--group --cascade --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__mark_underway) echo "--group --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__unmark_underway) echo "--group --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    bracket) echo "--round --from-round --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    bracket) echo "--round --from-round --web --share --shares --revoke-share --community --no-open -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     watch) echo "--since --until --events --all --interval --poll --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station) echo "-h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__list) echo "--community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -493,6 +493,7 @@ _tourney_option_values() {
     "match__unmark_underway --base-url") echo ""; return 0 ;;
     "bracket --round") echo ""; return 0 ;;
     "bracket --from-round") echo ""; return 0 ;;
+    "bracket --revoke-share") echo ""; return 0 ;;
     "bracket --community") echo ""; return 0 ;;
     "bracket --jq") echo ""; return 0 ;;
     "bracket --profile") echo "@profile"; return 0 ;;

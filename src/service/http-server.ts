@@ -101,7 +101,7 @@ function handle(
   const url = req.url ?? "/";
   if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
     try {
-      answerViewer(service, streams, req, res, url);
+      answerViewer(service, streams, (r, send) => group.reply(r, send), req, res, url);
     } catch {
       internalError(res);
     }

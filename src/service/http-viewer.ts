@@ -68,35 +68,46 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
 
 const JSON_NOT_FOUND = JSON.stringify({ errors: [{ status: 404, detail: NOT_VIEWABLE }] });
 
+/** Hands a reply to the adapter's commit group (held while a group of writes is open). */
+export type Hold = (res: ServerResponse, send: () => void) => void;
+
+/** One request's way out: its reply waits for the commit of the writes it may have read. */
+interface Out {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly hold: Hold;
+}
+
 function send(
-  req: IncomingMessage,
-  res: ServerResponse,
+  out: Out,
   status: number,
   headers: Readonly<Record<string, string>>,
   body: string | Buffer,
 ): void {
+  const { req, res } = out;
   const bodyless = req.method === "HEAD" || status === 204 || status === 304;
-  res.writeHead(status, {
-    ...headers,
-    ...(status === 204 || status === 304
-      ? {}
-      : { "content-length": String(Buffer.byteLength(body)) }),
+  out.hold(res, () => {
+    res.writeHead(status, {
+      ...headers,
+      ...(status === 204 || status === 304
+        ? {}
+        : { "content-length": String(Buffer.byteLength(body)) }),
+    });
+    if (bodyless) res.end();
+    else res.end(body);
   });
-  if (bodyless) res.end();
-  else res.end(body);
 }
 
-function sendReply(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {
-  send(req, res, response.status, response.headers, response.body);
+function sendReply(out: Out, response: HttpResponse): void {
+  send(out, response.status, response.headers, response.body);
 }
 
-function notFound(req: IncomingMessage, res: ServerResponse, kind: string | undefined): void {
+function notFound(out: Out, kind: string | undefined): void {
   if (kind === undefined)
-    send(req, res, 404, { ...PAGE_HEADERS, "cache-control": "no-store" }, NOT_FOUND_PAGE);
+    send(out, 404, { ...PAGE_HEADERS, "cache-control": "no-store" }, NOT_FOUND_PAGE);
   else
     send(
-      req,
-      res,
+      out,
       404,
       { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
       JSON_NOT_FOUND,
@@ -119,20 +130,21 @@ export class ViewerRoutes {
   constructor(
     private readonly service: Service,
     private readonly streams: Set<ServerResponse>,
+    private readonly hold: Hold,
   ) {}
 
   /** Answers a viewer URL (isViewerUrl said so). */
   handle(req: IncomingMessage, res: ServerResponse, url: string): void {
+    const out: Out = { req, res, hold: this.hold };
     const method = req.method ?? "GET";
     if (method === "OPTIONS") {
-      send(req, res, 204, { allow: ALLOW }, "");
+      send(out, 204, { allow: ALLOW }, "");
       return;
     }
     if (method !== "GET" && method !== "HEAD") {
       const detail = `${method} is not allowed here: the bracket viewer only reads; use ${ALLOW}`;
       send(
-        req,
-        res,
+        out,
         405,
         { allow: ALLOW, "content-type": "application/json; charset=utf-8" },
         JSON.stringify({ errors: [{ status: 405, detail }] }),
@@ -142,13 +154,14 @@ export class ViewerRoutes {
     if (url.startsWith("/viewer/")) {
       const name = url.slice("/viewer/".length).split("?")[0]!;
       const reply = this.#files.answer(name, headerOf(req, "if-none-match"));
-      send(req, res, reply.status, reply.headers, reply.body);
+      send(out, reply.status, reply.headers, reply.body);
       return;
     }
-    this.#bracket(req, res, url);
+    this.#bracket(out, url);
   }
 
-  #bracket(req: IncomingMessage, res: ServerResponse, url: string): void {
+  #bracket(out: Out, url: string): void {
+    const { req, res } = out;
     const found = BRACKET_PATH.exec(url)!;
     const [, , communityPart, refPart, kind, query] = found;
     const community = decoded(communityPart);
@@ -158,11 +171,11 @@ export class ViewerRoutes {
     const viewer = this.service.viewer;
     const row = ref === "" || community === "" ? undefined : viewer.find(ref, community, token);
     if (row === undefined) {
-      notFound(req, res, kind);
+      notFound(out, kind);
       return;
     }
     if (kind === "data.json") {
-      sendReply(req, res, viewer.data(row, headerOf(req, "if-none-match")));
+      sendReply(out, viewer.data(row, headerOf(req, "if-none-match")));
       return;
     }
     if (kind === "events") {
@@ -177,7 +190,7 @@ export class ViewerRoutes {
       eventsUrl: `${base}/events${suffix}`,
       assetBase: "/viewer/",
     });
-    send(req, res, 200, PAGE_HEADERS, html);
+    send(out, 200, PAGE_HEADERS, html);
   }
 
   #events(
@@ -228,13 +241,14 @@ const routesOf = new WeakMap<Service, ViewerRoutes>();
 export function answerViewer(
   service: Service,
   streams: Set<ServerResponse>,
+  hold: Hold,
   req: IncomingMessage,
   res: ServerResponse,
   url: string,
 ): void {
   let routes = routesOf.get(service);
   if (routes === undefined) {
-    routes = new ViewerRoutes(service, streams);
+    routes = new ViewerRoutes(service, streams, hold);
     routesOf.set(service, routes);
   }
   routes.handle(req, res, url);
