@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { ApiRecord } from "../../../client/envelope.js";
 import type { ParticipantsApi } from "../../../client/participants.js";
 import type { App } from "../../app.js";
 import { CancelledError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { readInputFile } from "../../input-file.js";
 import { listenForInterrupts } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { progressBar } from "../../output/progress.js";
@@ -67,7 +67,7 @@ async function readRoster(
   const text = asked
     ? await askRoster(f)
     : file !== undefined && file !== "-"
-      ? readRosterFile(file)
+      ? readInputFile(file)
       : await f.readStdin();
   const roster = await parseRoster(text);
   for (const note of roster.notes) f.io.stderr.write(`${note}\n`);
@@ -84,17 +84,6 @@ async function askRoster(f: Factory): Promise<string> {
     const line = await p.input(`Participant ${lines.length + 1} (an empty line ends the list):`);
     if (line.trim() === "") return lines.join("\n");
     lines.push(line);
-  }
-}
-
-function readRosterFile(file: string): string {
-  try {
-    // Read synchronously: node:fs/promises would load with every command.
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      throw new UsageError(`--file ${file}: no such file`);
-    throw error;
   }
 }
 

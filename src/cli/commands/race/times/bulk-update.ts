@@ -3,7 +3,6 @@
  * in requests of 20 (the contract's bulk_update limit), every row checked
  * (time, participant, a time to update in the round) before the first is sent.
  */
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { ApiRecord } from "../../../../client/envelope.js";
 import type { ElapsedTimeEntry, ElapsedTimesApi } from "../../../../client/races.js";
@@ -11,6 +10,7 @@ import type { ResourceObject } from "../../../../model/resource.js";
 import type { App } from "../../../app.js";
 import { UsageError } from "../../../errors.js";
 import type { Factory } from "../../../factory.js";
+import { readInputFile } from "../../../input-file.js";
 import { progressBar } from "../../../output/progress.js";
 import { lookupParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
@@ -120,21 +120,10 @@ export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions):
   );
 }
 
-function readTimesFile(file: string): string {
-  try {
-    // Read synchronously: node:fs/promises would load with every command.
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT")
-      throw new UsageError(`--file ${file}: no such file`);
-    throw error;
-  }
-}
-
 async function readRows(f: Factory, file: string | undefined): Promise<TimesFile> {
   if (file === undefined && f.io.stdin.isTTY)
     throw new UsageError("no times given: pass --file FILE, or pipe them on stdin");
-  const text = file !== undefined && file !== "-" ? readTimesFile(file) : await f.readStdin();
+  const text = file !== undefined && file !== "-" ? readInputFile(file) : await f.readStdin();
   return parseTimesCsv(text);
 }
 
