@@ -7,7 +7,7 @@ import { type Command, Option } from "commander";
 import { RACE_TYPES } from "../../../model/race.js";
 import { UsageError } from "../../errors.js";
 import { choiceOption } from "../choice-option.js";
-import { parseSet } from "../tournament/set-flag.js";
+import { assignPath, parseSet } from "../tournament/set-flag.js";
 
 /** The flags as commander hands them over (the race type already checked). */
 export interface RaceFlags {
@@ -51,16 +51,6 @@ export function addRaceFlags(command: Command): Command {
     );
 }
 
-function assign(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    if (!Object.hasOwn(node, key) || typeof node[key] !== "object" || node[key] === null)
-      node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]!] = value;
-}
-
 /** The attributes the flags give (no I/O): --rounds is a whole number from 1. */
 export function raceAttributes(flags: RaceFlags): RaceAttributes {
   const attributes: Record<string, unknown> = {};
@@ -78,11 +68,11 @@ export function raceAttributes(flags: RaceFlags): RaceAttributes {
       throw new UsageError(
         `--rounds needs a whole number from 1, not ${JSON.stringify(flags.rounds)}`,
       );
-    assign(attributes, ["grandPrixOptions", "rounds"], Number(flags.rounds));
+    assignPath(attributes, ["grandPrixOptions", "rounds"], Number(flags.rounds));
   }
   for (const entry of flags.set ?? []) {
     const { path, value } = parseSet(entry, CAMEL_CASE);
-    assign(attributes, path, value);
+    assignPath(attributes, path, value);
   }
   return attributes;
 }

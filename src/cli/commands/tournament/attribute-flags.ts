@@ -13,7 +13,7 @@ import {
 } from "../../../model/tournament.js";
 import { UsageError } from "../../errors.js";
 import { type ChoiceSpec, choiceOption } from "../choice-option.js";
-import { parseSet } from "./set-flag.js";
+import { assignPath, parseSet } from "./set-flag.js";
 
 type Path = readonly string[];
 
@@ -223,16 +223,6 @@ export function addAttributeFlags(command: Command): Command {
   return command;
 }
 
-function assign(target: Record<string, unknown>, path: Path, value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    if (!Object.hasOwn(node, key) || typeof node[key] !== "object" || node[key] === null)
-      node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]!] = value;
-}
-
 function parseValue(spec: FlagSpec, raw: unknown): unknown {
   switch (spec.parse) {
     case "bool":
@@ -259,11 +249,11 @@ export function attributesFrom(flags: AttributeFlags): TournamentAttributes {
   for (const spec of FLAGS) {
     const raw = values[attributeName(spec.flag)];
     if (raw === undefined) continue;
-    assign(attributes, spec.path, parseValue(spec, raw));
+    assignPath(attributes, spec.path, parseValue(spec, raw));
   }
   for (const entry of flags.set ?? []) {
     const { path, value } = parseSet(entry);
-    assign(attributes, path, value);
+    assignPath(attributes, path, value);
   }
   return attributes;
 }

@@ -45,3 +45,18 @@ export function parseSet(
   }
   return { path, value };
 }
+
+/** Sets `value` at `path` in `target`, making the objects on the way (a --set or a flag's attribute). */
+export function assignPath(
+  target: Record<string, unknown>,
+  path: readonly string[],
+  value: unknown,
+): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    if (!Object.hasOwn(node, key) || typeof node[key] !== "object" || node[key] === null)
+      node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
