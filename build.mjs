@@ -199,7 +199,7 @@ async function writeCodeCache(file) {
 /**
  * The bracket viewer (issue 18) for the browser: viewer.js and viewer.css (the
  * page's script and style), embed.js (the host page's wrapper, global
- * TourneyViewer) and example.html.
+ * TourneyViewer) and the embedding example (example.html, example.js).
  */
 async function buildViewer() {
   const browser = {
@@ -229,7 +229,8 @@ async function buildViewer() {
     }),
   ]);
   mkdirSync("dist/viewer", { recursive: true });
-  copyFileSync("src/viewer/example.html", "dist/viewer/example.html");
+  for (const file of ["example.html", "example.js"])
+    copyFileSync(`src/viewer/${file}`, `dist/viewer/${file}`);
 }
 
 rmSync("dist", { recursive: true, force: true });
