@@ -18,6 +18,8 @@ import { resourcePath } from "./resource-path.js";
 export interface WatchSubject {
   readonly kind: "tournament" | "race";
   readonly ref: string;
+  /** Its record as read already, and that answer's ETag: the first look asks If-None-Match. */
+  readonly seen?: { readonly etag: string | undefined; readonly record: RecordLike };
 }
 
 /** Looks again: the new snapshot when something changed (always at the first look), else undefined. */
@@ -29,6 +31,8 @@ interface Held {
 }
 
 const held = (): Held => ({ etag: undefined, records: [] });
+const heldFrom = (subject: WatchSubject): Held =>
+  subject.seen === undefined ? held() : { etag: subject.seen.etag, records: [subject.seen.record] };
 
 function dataOf(body: unknown): RecordLike[] {
   const data = Array.isArray(body) ? body : (body as { data?: unknown }).data;
@@ -54,9 +58,9 @@ async function refresh(
   return true;
 }
 
-function tournamentReader(client: ApiClient, ref: string): SnapshotReader {
-  const base = resourcePath("tournaments", ref);
-  const [tournament, participants, matches] = [held(), held(), held()];
+function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
+  const base = resourcePath("tournaments", subject.ref);
+  const [tournament, participants, matches] = [heldFrom(subject), held(), held()];
   let first = true;
   return async (now) => {
     const changed = await refresh(client, base, tournament, false);
@@ -71,9 +75,9 @@ function tournamentReader(client: ApiClient, ref: string): SnapshotReader {
 /** A round's state and stamps as the rounds list tells them: what changes when it starts, ends or resets. */
 const roundKey = (r: RecordLike) => JSON.stringify([r.attributes.state, r.attributes.timestamps]);
 
-function raceReader(client: ApiClient, ref: string): SnapshotReader {
-  const base = resourcePath("races", ref);
-  const [race, participants, rounds] = [held(), held(), held()];
+function raceReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
+  const base = resourcePath("races", subject.ref);
+  const [race, participants, rounds] = [heldFrom(subject), held(), held()];
   const times = new Map<string, Held & { key: string }>();
   let last: RaceSnapshot | undefined;
   return async (now) => {
@@ -99,7 +103,5 @@ function raceReader(client: ApiClient, ref: string): SnapshotReader {
 }
 
 export function snapshotReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
-  return subject.kind === "race"
-    ? raceReader(client, subject.ref)
-    : tournamentReader(client, subject.ref);
+  return subject.kind === "race" ? raceReader(client, subject) : tournamentReader(client, subject);
 }

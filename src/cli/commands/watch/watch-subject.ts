@@ -2,17 +2,27 @@
  * What `tourney watch TARGET` follows: the tournament TARGET names, else (its
  * lookup answering 404) the race; `--race` goes to the race at once, for a race
  * whose id or url a tournament also answers to (ids of tournaments and races are
- * counted apart, so `watch 3` is tournament 3 when there is one).
+ * counted apart, so `watch 3` is tournament 3 when there is one). The record is
+ * read with a conditional GET so that the first look asks If-None-Match with its
+ * tag (a hosted service's budget pays no second body).
  */
 import type { ApiClient } from "../../../client/api-client.js";
-import type { ApiRecord } from "../../../client/envelope.js";
 import { NotFoundError } from "../../../client/errors.js";
+import { resourcePath } from "../../../client/resource-path.js";
 import type { WatchSubject } from "../../../client/watch.js";
+import type { RecordLike } from "../../../model/watch-events.js";
 
-export interface Resolved {
-  readonly subject: WatchSubject;
-  /** The record as read now (its name, state and notification flags). */
-  readonly record: ApiRecord;
+export interface Resolved extends WatchSubject {
+  readonly seen: { readonly etag: string | undefined; readonly record: RecordLike };
+}
+
+async function read(client: ApiClient, kind: WatchSubject["kind"], ref: string): Promise<Resolved> {
+  const path = resourcePath(kind === "race" ? "races" : "tournaments", ref);
+  const got = await client.requester.conditional({ method: "GET", path }, undefined);
+  const record = (got?.body as { data?: RecordLike } | undefined)?.data;
+  if (got === undefined || record === undefined)
+    throw new NotFoundError(404, `${kind} ${ref} not found: the service answered no record`);
+  return { kind, ref, seen: { etag: got.etag, record } };
 }
 
 export async function resolveSubject(
@@ -22,15 +32,13 @@ export async function resolveSubject(
 ): Promise<Resolved> {
   if (!race) {
     try {
-      const record = await client.tournaments.get(target);
-      return { subject: { kind: "tournament", ref: target }, record };
+      return await read(client, "tournament", target);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }
   }
   try {
-    const record = await client.races.get(target);
-    return { subject: { kind: "race", ref: target }, record };
+    return await read(client, "race", target);
   } catch (error) {
     if (race || !(error instanceof NotFoundError)) throw error;
     throw new NotFoundError(

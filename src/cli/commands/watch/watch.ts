@@ -121,7 +121,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const colour = !json && colorEnabled(f.io, f.env, !f.globals.color);
   const out = f.io.stdout;
   const { resolveSubject } = await import("./watch-subject.js");
-  const { subject, record } = await resolveSubject(client, o.tournament, o.race);
+  const subject = await resolveSubject(client, o.tournament, o.race);
   let started = false;
   const onEvents = (events: readonly WatchEvent[], snapshot: WatchSnapshot) => {
     if (!started) {
@@ -149,6 +149,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   };
   if (remote && !o.poll) {
     const { streamWatch } = await import("../../../client/watch-stream.js");
+    const record = subject.seen.record;
     if ((await streamWatch(client, source, record, onEvents)) !== "unsupported") return;
   }
   const { pollWatch } = await import("../../../client/watch.js");
