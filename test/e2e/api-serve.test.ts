@@ -1,25 +1,14 @@
-/**
- * End to end (issue 16): the built binary's `tourney api`, --json FIELDS and --jq on the
- * embedded default and against `tourney serve` on a loopback port through a remote
- * profile, logged in with --api-key (the key on stdin).
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { BUILT, runBinary, type Served } from "../helpers/binary.js";
+import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 const COUNT = 7;
 const PAGINATE = ["api", "/tournaments.json?per_page=3", "--paginate", "--jq", ".data | length"];
 
 describe.runIf(BUILT)("tourney api and --jq, built, on both backends", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-api-"));
-  const base = {
-    PATH: process.env.PATH ?? "",
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  const remote = { ...base, TOURNEY_PROFILE: "lan" };
+  let sandbox: ServedSandbox;
+  let base: Record<string, string>;
+  let remote: Record<string, string>;
   let served: Served;
 
   async function tourney(env: Record<string, string>, ...args: string[]): Promise<string> {
@@ -29,20 +18,14 @@ describe.runIf(BUILT)("tourney api and --jq, built, on both backends", () => {
   }
 
   beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], base);
-    const url = `http://127.0.0.1:${served.port}`;
-    await tourney(base, "profile", "add", "lan", "--base-url", url);
-    const login = await runBinary(["auth", "login", "--api-key"], remote, `${served.apiKey}\n`);
-    expect(login.code, login.stderr).toBe(0);
+    sandbox = await servedSandbox("api");
+    ({ local: base, remote, served } = sandbox);
     for (let i = 1; i <= COUNT; i++) {
       await tourney(base, "tournament", "create", "--name", `Local ${i}`);
       await tourney(remote, "tournament", "create", "--name", `Served ${i}`);
     }
   });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox.close());
 
   it("--paginate --jq '.data | length' counts every page's data, embedded and served", async () => {
     expect(await tourney(base, ...PAGINATE)).toBe(`${COUNT}\n`);

@@ -1,36 +1,16 @@
-/**
- * End to end: a tournament played with the built binary's match and state verbs
- * against `tourney serve` through a remote profile (the same commands as on the
- * embedded default, over HTTP).
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 describe.runIf(BUILT)("match and state verbs over tourney serve", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-match-"));
-  const env = {
-    PATH: process.env.PATH ?? "",
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-    TOURNEY_PROFILE: "lan",
-  };
-  let served: Served;
+  let sandbox: ServedSandbox;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    const base = `http://127.0.0.1:${served.port}`;
-    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-    expect((await runBinary(["auth", "login", "--api-key"], env, `${served.apiKey}\n`)).code).toBe(
-      0,
-    );
+    sandbox = await servedSandbox("match");
+    env = sandbox.remote;
   });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox.close());
 
   const tourney = async (...args: string[]) => {
     const r = await runBinary(args, env);

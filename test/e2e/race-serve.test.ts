@@ -5,34 +5,21 @@
  * and their exit codes, and the standings — the same commands as on the
  * embedded default.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 describe.runIf(BUILT)("race verbs over tourney serve", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-race-"));
-  const env = {
-    PATH: process.env.PATH ?? "",
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-    TOURNEY_PROFILE: "lan",
-  };
-  let served: Served;
+  let sandbox: ServedSandbox;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    const base = `http://127.0.0.1:${served.port}`;
-    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-    expect((await runBinary(["auth", "login", "--api-key"], env, `${served.apiKey}\n`)).code).toBe(
-      0,
-    );
+    sandbox = await servedSandbox("race");
+    env = sandbox.remote;
   });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox.close());
 
   const tourney = async (args: string[], stdin = "") => {
     const r = await runBinary(args, env, stdin);
@@ -114,7 +101,7 @@ describe.runIf(BUILT)("race verbs over tourney serve", () => {
     const racers = Array.from({ length: 25 }, (_, i) => `Racer ${i + 1}`);
     await tourney(["race", "participants", "bulk-add", "big_tt"], `${racers.join("\n")}\n`);
     await tourney(["race", "start", "big_tt"]);
-    const file = join(dir, "times.csv");
+    const file = join(sandbox.dir, "times.csv");
     writeFileSync(
       file,
       racers.map((name, i) => `${name},1:${String(10 + i).padStart(2, "0")}.000`).join("\n"),
