@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DB_FILE_NAME } from "../../src/config/paths.js";
 import {
@@ -25,6 +26,7 @@ interface Reply {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly body: string;
+  readonly raw?: Buffer;
 }
 
 let sb: Sandbox;
@@ -39,12 +41,17 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     // The path as it is: a URL would be normalised ("/viewer/../x" -> "/x") before it is sent.
     const { hostname, port } = new URL(base);
     const req = httpRequest({ hostname, port, path, method, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => {
-        body += d;
+      const chunks: Buffer[] = [];
+      res.on("data", (d: Buffer) => chunks.push(d));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: raw.toString("utf8"),
+          raw,
+        });
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on("error", reject);
     req.end();
@@ -59,6 +66,7 @@ function openStream(path: string, headers: Record<string, string> = {}) {
   const waiting: ((e: any) => void)[] = [];
   let text = "";
   let close = () => {};
+  let onEnd = (_done: () => void) => {};
   const opened = new Promise<Reply>((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { headers }, (res) => {
       close = () => res.destroy();
@@ -72,6 +80,7 @@ function openStream(path: string, headers: Record<string, string> = {}) {
         return;
       }
       resolve({ status: 200, headers: res.headers, body: "" });
+      onEnd = (done) => res.on("end", done);
       res.on("data", (d: string) => {
         text += d;
         let at = text.indexOf("\n\n");
@@ -101,6 +110,8 @@ function openStream(path: string, headers: Record<string, string> = {}) {
         else waiting.push(resolve);
       }),
     close: () => close(),
+    onEnd: (done: () => void) => onEnd(done),
+    received: () => events,
   };
 }
 
@@ -272,6 +283,30 @@ describe("data.json", () => {
     }
   });
 
+  it("gzips it for a client that takes gzip, with a weak tag; the same text while nothing changes", async () => {
+    const plain = await get("/tournaments/open_cup/bracket/data.json");
+    const again = await get("/tournaments/open_cup/bracket/data.json");
+    expect(again.body).toBe(plain.body);
+    expect(plain.headers.vary).toBe("accept-encoding");
+    const zipped = await get("/tournaments/open_cup/bracket/data.json", {
+      "accept-encoding": "br, gzip;q=0.8",
+    });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.etag).toBe(`W/${plain.headers.etag}`);
+    expect(gunzipSync(zipped.raw!).toString("utf8")).toBe(plain.body);
+    expect(zipped.raw!.length).toBeLessThan(plain.body.length / 3);
+    const notModified = await get("/tournaments/open_cup/bracket/data.json", {
+      "accept-encoding": "gzip",
+      "if-none-match": zipped.headers.etag as string,
+    });
+    expect(notModified.status).toBe(304);
+    const refused = await get("/tournaments/open_cup/bracket/data.json", {
+      "accept-encoding": "gzip;q=0, identity",
+    });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
   it("draws in the terminal from the same records (the CLI's drawing model reads them)", async () => {
     const { bracketData } = await import("../../src/cli/bracket/data.js");
     const data = JSON.parse((await get("/tournaments/open_cup/bracket/data.json")).body);
@@ -320,6 +355,21 @@ describe("events", () => {
     ok(await sb.run(["tournament", "start", secret.t]));
     expect((await allowed.next()).type).toBe("tournament.state_changed");
     allowed.close();
+  });
+});
+
+describe("a share link revoked while its stream is open", () => {
+  it("ends the stream at the next event", async () => {
+    const { token, id } = await shareOf(other.t);
+    const stream = openStream(`/tournaments/other_cup/bracket/events?share=${token}`);
+    expect((await stream.opened).status).toBe(200);
+    const ended = new Promise<void>((resolve) => {
+      stream.onEnd(resolve);
+    });
+    ok(await sb.run(["bracket", other.t, "--revoke-share", id]));
+    ok(await sb.run(["tournament", "start", other.t]));
+    await ended;
+    expect(stream.received()).toEqual([]);
   });
 });
 
