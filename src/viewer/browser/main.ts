@@ -82,7 +82,8 @@ class Viewer implements Controlled {
 
   async load(): Promise<void> {
     const response = await fetch(this.config.dataUrl, {
-      cache: "no-store",
+      // Revalidated each time: serve answers 304 while nothing changed.
+      cache: "no-cache",
       headers: { accept: "application/json" },
     });
     if (!response.ok) throw new Error(`the bracket's data answered ${response.status}`);
