@@ -307,6 +307,17 @@ describe("data.json", () => {
     expect(refused.body).toBe(plain.body);
   });
 
+  it("answers 404, not 500, for a tournament deleted between the look-up and the reads", async () => {
+    const gone = await createWith(sb, ["--name", "Gone Cup", "--url", "gone_cup"], ["Ada", "Bea"]);
+    const row = service.viewer.find("gone_cup", undefined, undefined)!;
+    expect(row.name).toBe("Gone Cup");
+    ok(await sb.run(["tournament", "delete", gone.t, "--yes"]));
+    const answer = service.viewer.data(row, undefined);
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body).errors[0].detail).toContain("no bracket here");
+    expect((await get("/tournaments/gone_cup/bracket/data.json")).status).toBe(404);
+  });
+
   it("draws in the terminal from the same records (the CLI's drawing model reads them)", async () => {
     const { bracketData } = await import("../../src/cli/bracket/data.js");
     const data = JSON.parse((await get("/tournaments/open_cup/bracket/data.json")).body);

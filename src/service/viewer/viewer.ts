@@ -73,13 +73,24 @@ function linkOpens(deps: ViewerDeps, id: number, token: string): boolean {
   return link !== undefined && link.revoked_at === null && link.tournament_id === id;
 }
 
+/** A read of the records answered other than 200 (the tournament deleted meanwhile, a busy database). */
+class Refused extends Error {
+  constructor(readonly response: HttpResponse) {
+    super(`the viewer's read was answered ${response.status}`);
+  }
+}
+
 /** The records the page draws, read in one request as the owner. */
 function records(deps: ViewerDeps, row: TournamentRow): Record<string, unknown> {
   const path = `${deps.context.basePath}/tournaments/${row.id}`;
   return deps.readAs(ownerOf(row), (get) => {
-    const handle = (request: HttpRequest) => get(request.path);
-    const one = get(path);
-    if (one.status !== 200) throw new Error(`GET ${path}: ${one.status}`);
+    const read = (at: string): HttpResponse => {
+      const response = get(at);
+      if (response.status !== 200) throw new Refused(response);
+      return response;
+    };
+    const handle = (request: HttpRequest) => read(request.path);
+    const one = read(path);
     const standings = get(`${path}/standings`);
     return {
       tournament: jsonOf(one).data,
@@ -89,6 +100,22 @@ function records(deps: ViewerDeps, row: TournamentRow): Record<string, unknown> 
       standings: standings.status === 200 ? (jsonOf(standings).data ?? null) : null,
     };
   });
+}
+
+/** data.json's text, or the refusal: 503 as the service words it, anything else not found. */
+function dataText(deps: ViewerDeps, row: TournamentRow): string | HttpResponse {
+  try {
+    return JSON.stringify(records(deps, row));
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    if (error.response.status === 503) return error.response;
+    const body = JSON.stringify({ errors: [{ status: 404, detail: NOT_VIEWABLE }] });
+    return {
+      status: 404,
+      headers: { "content-type": JSON_TYPE, "cache-control": "no-store" },
+      body,
+    };
+  }
 }
 
 /** data.json texts kept (the last of each tournament, the most recently asked ones). */
@@ -134,7 +161,8 @@ export function createViewer(deps: ViewerDeps): Viewer {
         return { status: 304, headers: { etag: tag, "cache-control": "no-cache" }, body: "" };
       const kept = held.get(row.id);
       if (before !== undefined && kept?.generation === before) return ok(kept.body, tag);
-      const body = JSON.stringify(records(deps, row));
+      const body = dataText(deps, row);
+      if (typeof body !== "string") return body;
       // After the reads: one that wrote (check-in opening) has moved the generation on.
       const after = generationNow();
       held.delete(row.id);
