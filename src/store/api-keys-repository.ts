@@ -98,8 +98,19 @@ export class ApiKeyRepository {
     const last =
       this.#written.get(row.id) ??
       (row.last_used_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_used_at));
-    if (at - last < LAST_USED_RESOLUTION_MS || this.db.inTransaction) return;
+    if (at - last < LAST_USED_RESOLUTION_MS) return;
     this.#written.set(row.id, at);
+    if (this.db.inTransaction) {
+      // Inside serve's group commit (service/commit-group.ts), which holds the write
+      // lock: the use lands with the group's commit (under a steady write load every
+      // request is in a group, so skipping here would never record it).
+      try {
+        this.recordUse(row.id, now);
+      } catch {
+        // Refused (a read-only file): recorded on a later request.
+      }
+      return;
+    }
     const timeout = this.db.pragma("busy_timeout", { simple: true }) as number;
     this.db.pragma("busy_timeout = 0");
     try {

@@ -132,6 +132,44 @@ describe("writes that arrive together", () => {
   });
 });
 
+describe("an API key used only by writes", () => {
+  it("has its last use recorded, with the group's commit", async () => {
+    const keyed = await openService({ dbPath: join(dir, "keyed.db"), requireAuth: true });
+    const key = keyed.createApiKey("burst");
+    const keyedServer = await startHttpServer(keyed, { host: "127.0.0.1", port: 0 });
+    try {
+      const url = `http://127.0.0.1:${keyedServer.port}/v2.1/tournaments`;
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/vnd.api+json", authorization: key },
+            body: JSON.stringify({
+              data: {
+                type: "tournament",
+                attributes: { name: `Keyed ${i}`, tournament_type: "swiss" },
+              },
+            }),
+          }),
+        ),
+      );
+      expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
+      const db = new Database(join(dir, "keyed.db"), { readonly: true });
+      try {
+        const row = db.prepare("SELECT last_used_at FROM api_keys WHERE label = 'burst'").get() as {
+          last_used_at: string | null;
+        };
+        expect(row.last_used_at).not.toBeNull();
+      } finally {
+        db.close();
+      }
+    } finally {
+      await keyedServer.close();
+      keyed.close();
+    }
+  });
+});
+
 describe("a commit that fails", () => {
   it("answers 503 to every request of the group, saying nothing was saved", async () => {
     // The service's side is stubbed at its edge: a commit refused by the disk cannot
