@@ -215,6 +215,24 @@ describe("who may look", () => {
     expect(JSON.parse(json.body).errors[0].status).toBe(404);
   });
 
+  it("answers under a community's path for a tournament of that community only", async () => {
+    ok(await sb.run(["serve", "community", "add", "lan", "--name", "LAN party"]));
+    await createWith(
+      sb,
+      ["--name", "Lan Cup", "--url", "lan_cup", "--community", "lan"],
+      ["Ada", "Bea"],
+    );
+    const page = await get("/communities/lan/tournaments/lan_cup/bracket");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(
+      '"dataUrl":"/communities/lan/tournaments/lan_cup/bracket/data.json"',
+    );
+    const data = await get("/communities/lan/tournaments/lan_cup/bracket/data.json");
+    expect(JSON.parse(data.body).participants).toHaveLength(2);
+    expect((await get("/communities/lan/tournaments/open_cup/bracket")).status).toBe(404);
+    expect((await get("/communities/elsewhere/tournaments/lan_cup/bracket")).status).toBe(404);
+  });
+
   it("never opens anything of /v2.1 with a share token", async () => {
     const { token } = await shareOf(secret.t);
     const paths = [
