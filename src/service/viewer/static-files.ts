@@ -67,7 +67,7 @@ export interface StaticReply {
 const notFound = (name: string): StaticReply => ({
   status: 404,
   headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-cache" },
-  body: `no viewer file ${JSON.stringify(name)}: the viewer serves viewer.js, viewer.css, embed.js and example.html (built by npm run build)\n`,
+  body: `no viewer file ${JSON.stringify(name)}: the viewer's files are viewer.js, viewer.css, embed.js and example.html (built by npm run build into dist/viewer/)\n`,
 });
 
 export class StaticFiles {
