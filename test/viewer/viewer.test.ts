@@ -13,7 +13,7 @@ import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js"
 import { doubleEliminationEight } from "../helpers/bracket-fixtures.js";
 import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
-import { matchesJson, type Setup } from "../helpers/cli-tournament.js";
+import { createWith, matchesJson, ok, type Setup } from "../helpers/cli-tournament.js";
 import { FORMATS, type Format, largeDoubleElimination, setUpFormats } from "./fixtures.js";
 
 const SCREENSHOTS = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
@@ -152,6 +152,34 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       // The same page, not a reload.
       expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
         true,
+      );
+      await page.close();
+    });
+
+    it("opens a private tournament only with its share link, and stays live through it", async () => {
+      const s = await createWith(
+        sb,
+        ["--name", "Secret Cup", "--private"],
+        ["Ada", "Bea", "Cyd", "Dot"],
+      );
+      ok(await sb.run(["tournament", "start", s.t]));
+      const link = ok(await sb.run(["bracket", s.t, "--share", "--json"])).json();
+      const bare = await browser.context.newPage();
+      expect((await bare.goto(pageUrl(s.t)))?.status()).toBe(404);
+      await bare.close();
+      const page = await browser.context.newPage();
+      await page.goto(`http://127.0.0.1:${served.port}${link.page_path}`);
+      await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
+      expect(await page.locator(".tv-match").count()).toBe(3);
+      const ada = String(s.ids.get("Ada"));
+      const r = await runBinary(
+        ["match", "report", s.t, "A", "--winner", ada, "--scores", "2-0"],
+        sb.env,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      await page.waitForSelector('.tv-match[data-identifier="A"] .tv-winner', { timeout: 10_000 });
+      expect(await page.textContent('.tv-match[data-identifier="A"] .tv-winner .tv-name')).toBe(
+        "Ada",
       );
       await page.close();
     });
