@@ -1,9 +1,10 @@
 /**
  * `tourney watch` over serve's server-sent event stream (watch.ts says why):
  * `GET /tournaments/{t}/events` or `GET /races/{r}/events`, read as it comes; a
- * dropped connection is reconnected after a second (up to ten while it keeps
- * failing) with Last-Event-ID and `since` (the last event's time), and ids already
- * handed on are skipped, so nothing is told twice or lost.
+ * dropped connection is reconnected after the stream's `retry:` (a second by
+ * default; doubling up to ten while it keeps failing) with Last-Event-ID and
+ * `since` (the last event's time), and ids already handed on are skipped, so
+ * nothing is told twice or lost.
  */
 import { raceSnapshot, type WatchSnapshot } from "../model/race-watch-events.js";
 import { type RecordLike, tournamentSnapshot, type WatchEvent } from "../model/watch-events.js";
@@ -14,27 +15,55 @@ import type { OnEvents, WatchSourceOptions } from "./watch.js";
 /** Ids remembered against duplicates after a reconnect. */
 const REMEMBERED = 4096;
 
-/** Splits SSE text into events' data; keeps the unfinished tail. */
+/** One event of the stream: its `id:` (if it had one) and its `data:` lines joined. */
+export interface SseEvent {
+  readonly id: string | undefined;
+  readonly data: string;
+}
+
+/**
+ * Splits server-sent event text (as it comes, in chunks cut anywhere) into events,
+ * as the WHATWG EventSource parser does: lines end with LF, CRLF or CR (a CR ending
+ * a chunk waits for the next, which may start with its LF); a blank line ends an
+ * event; `data:` lines join with LF; `:` lines are comments; a field's one leading
+ * space is dropped; `retry:` (digits only) sets `retryMs`; an event without data is
+ * not one (a heartbeat).
+ */
 export class SseParser {
   #buffer = "";
+  #carriageReturn = false;
+  /** The reconnection delay the stream asked for (`retry:`), once it has. */
+  retryMs: number | undefined;
 
-  push(text: string): { id: string | undefined; data: string }[] {
-    this.#buffer += text.replace(/\r\n?/g, "\n");
-    const out: { id: string | undefined; data: string }[] = [];
+  push(text: string): SseEvent[] {
+    let raw = this.#carriageReturn ? `\r${text}` : text;
+    this.#carriageReturn = raw.endsWith("\r");
+    if (this.#carriageReturn) raw = raw.slice(0, -1);
+    this.#buffer += raw.replace(/\r\n?/g, "\n");
+    const out: SseEvent[] = [];
     let end = this.#buffer.indexOf("\n\n");
     while (end !== -1) {
-      const block = this.#buffer.slice(0, end);
+      const event = this.#event(this.#buffer.slice(0, end));
+      if (event !== undefined) out.push(event);
       this.#buffer = this.#buffer.slice(end + 2);
-      let id: string | undefined;
-      const data: string[] = [];
-      for (const line of block.split("\n")) {
-        if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-        else if (line.startsWith("id:")) id = line.slice(3).replace(/^ /, "");
-      }
-      if (data.length > 0) out.push({ id, data: data.join("\n") });
       end = this.#buffer.indexOf("\n\n");
     }
     return out;
+  }
+
+  #event(block: string): SseEvent | undefined {
+    let id: string | undefined;
+    const data: string[] = [];
+    for (const line of block.split("\n")) {
+      if (line === "" || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "data") data.push(value);
+      else if (field === "id" && !value.includes("\0")) id = value;
+      else if (field === "retry" && /^\d+$/.test(value)) this.retryMs = Number(value);
+    }
+    return data.length === 0 ? undefined : { id, data: data.join("\n") };
   }
 }
 
@@ -63,7 +92,8 @@ export async function streamWatch(
   options.signal.addEventListener("abort", abort);
   let lastId: string | undefined;
   let lastAt = options.since;
-  let wait = 1000;
+  let retry = 1000;
+  let wait = retry;
   try {
     for (let attempt = 0; !stop.signal.aborted; attempt++) {
       const parser = new SseParser();
@@ -99,10 +129,14 @@ export async function streamWatch(
         if (sent === undefined) return "unsupported";
         status = (await sent).status;
       } catch (error) {
-        if (attempt === 0) throw error;
+        // Never connected at the first try: the caller hears why. A stream that was
+        // flowing and dropped (a reset, serve restarting) is reconnected.
+        if (attempt === 0 && first) throw error;
       }
-      if (attempt === 0 && status !== 200 && status !== 499) return "unsupported";
-      if (status === 200) wait = 1000;
+      const connected = !first || status === 200;
+      if (attempt === 0 && !connected && status !== 499) return "unsupported";
+      retry = parser.retryMs ?? retry;
+      if (connected) wait = retry;
       if (stop.signal.aborted) break;
       await options.sleep(wait, stop.signal);
       wait = Math.min(10_000, wait * 2);

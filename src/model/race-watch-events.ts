@@ -186,6 +186,20 @@ function timeEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEv
   return events;
 }
 
+/**
+ * Order of a race's events of one instant: the start first, the end last; between
+ * them round by round, a round's start, its times, its finish.
+ */
+const STEP: Readonly<Record<string, number>> = {
+  "round.started": 0,
+  "elapsed_time.recorded": 1,
+  "round.finished": 2,
+};
+function raceRank(e: WatchEvent): number {
+  if (e.type === "race.state_changed") return e.state === "completed" ? Number.MAX_VALUE : -1;
+  return (e.round ?? 0) * 3 + (STEP[e.type] ?? 0);
+}
+
 /** What happened in the race between `prev` (undefined: nothing known) and `next`, in order. */
 export function diffRace(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEvent[] {
   const events = [
@@ -193,9 +207,8 @@ export function diffRace(prev: RaceSnapshot | undefined, next: RaceSnapshot): Wa
     ...roundEvents(prev, next),
     ...timeEvents(prev, next),
   ];
-  const order = (e: WatchEvent) =>
-    e.elapsed_time === undefined ? (e.round ?? 0) : Number(e.elapsed_time.id) || 0;
-  return orderEvents(events, order);
+  const order = (e: WatchEvent) => Number(e.elapsed_time?.id) || 0;
+  return orderEvents(events, order, raceRank);
 }
 
 /** The diff of either kind of snapshot (the two are always of one kind). */

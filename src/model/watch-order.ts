@@ -12,40 +12,41 @@ interface EventLike {
 }
 
 /**
- * Order of events of one instant: a start's state before its matches open (or its
- * first round starts), an end's after the last completion; times recorded before
- * their round finishes, a round finished before the next one starts.
+ * Order of a tournament's events of one instant: a start's state before its
+ * matches open, an end's after the last completion.
  */
 const EARLY_STATES = new Set(["underway", "group_stages_underway", "checking_in", "checked_in"]);
 const RANKS: Readonly<Record<string, number>> = {
   "participant.checked_in": 1,
   "match.reopened": 2,
   "match.completed": 3,
-  "elapsed_time.recorded": 3,
   "group_stage.finalized": 4,
-  "round.finished": 4,
   "match.opened": 5,
-  "round.started": 5,
   "match.underway": 6,
 };
 function rank(event: EventLike): number {
-  if (event.type === "tournament.state_changed" || event.type === "race.state_changed")
-    return EARLY_STATES.has(event.state ?? "") ? 0 : 9;
+  if (event.type === "tournament.state_changed") return EARLY_STATES.has(event.state ?? "") ? 0 : 9;
   return RANKS[event.type] ?? 7;
 }
 
 /**
- * Events in the order they happened: by time, then (one instant) by `rank`, then by
- * `order` (play order, round, time id); two events of one match keep the order they
+ * Events in the order they happened: by time, then (one instant) by `rankOf`, then
+ * by `order` (play order, time id); two events of one match keep the order they
  * were found in (a match that opened and completed between two looks).
  */
-export function orderEvents<E extends EventLike>(events: E[], order: (e: E) => number): E[] {
+export function orderEvents<E extends EventLike>(
+  events: E[],
+  order: (e: E) => number,
+  rankOf: (e: E) => number = rank,
+): E[] {
   const keyed = events.map((event, index) => ({ event, index, time: Date.parse(event.at) || 0 }));
   keyed.sort((x, y) => {
     if (x.time !== y.time) return x.time - y.time;
     const same = x.event.match !== undefined && x.event.match.id === y.event.match?.id;
     if (same) return x.index - y.index;
-    return rank(x.event) - rank(y.event) || order(x.event) - order(y.event) || x.index - y.index;
+    return (
+      rankOf(x.event) - rankOf(y.event) || order(x.event) - order(y.event) || x.index - y.index
+    );
   });
   return keyed.map((k) => k.event);
 }
