@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, viewerPage } from "../../src/viewer/page.js";
-import { ACTIONS, eventMessage, parseMessage } from "../../src/viewer/protocol.js";
+import { parseMessage } from "../../src/viewer/parse-message.js";
+import { ACTIONS, eventMessage } from "../../src/viewer/protocol.js";
 
 const msg = (fields: Record<string, unknown>) => ({ tourney: "viewer", version: "1.0", ...fields });
 

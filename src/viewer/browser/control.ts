@@ -4,13 +4,13 @@
  * posted back to the parent. Nothing a message holds can throw out of here:
  * a bad message is answered with an `error` event.
  */
+import { parseMessage } from "../parse-message.js";
 import {
   type Action,
   type EventName,
   type EventPayloads,
   eventMessage,
   type IntegrationEntry,
-  parseMessage,
   type ThemeName,
 } from "../protocol.js";
 
