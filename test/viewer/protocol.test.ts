@@ -1,5 +1,5 @@
 /**
- * The control interface v1.0's validation (src/viewer/protocol.ts), without a
+ * The control interface v1.0's validation (src/viewer/parse-message.ts), without a
  * browser: every action read from a good message, every kind of bad message
  * answered with the right error code, other scripts' messages ignored, and no
  * input (fuzzed) that throws.

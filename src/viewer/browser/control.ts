@@ -1,6 +1,6 @@
 /**
  * The control interface v1.0 inside the page (docs/viewer-control.md): messages
- * from the embedding page read by protocol.ts, each action applied, events
+ * from the embedding page read by parse-message.ts, each action applied, events
  * posted back to the parent. Nothing a message holds can throw out of here:
  * a bad message is answered with an `error` event.
  */
