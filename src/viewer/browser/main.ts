@@ -238,7 +238,9 @@ function live(viewer: Viewer, eventsUrl: string): void {
     opened = true;
   });
   source.addEventListener("error", () => {
-    document.documentElement.dataset.live = "reconnecting";
+    // EventSource retries by itself, unless the server refused (a revoked link): then it stops.
+    const closed = source.readyState === EventSource.CLOSED;
+    document.documentElement.dataset.live = closed ? "closed" : "reconnecting";
   });
 }
 
