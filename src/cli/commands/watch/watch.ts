@@ -165,8 +165,8 @@ the fields). Events the tournament's notification flags turn off (upon_matches_o
 upon_tournament_ends) are left out unless --all.
 
 A race: its state (underway, completed), rounds started and finished, times recorded.
-TARGET is looked up as a tournament first, then as a race; --race looks up a race only
-(tournaments and races are numbered apart: "watch 3 --race" is race 3). For a race,
+The argument is looked up as a tournament first, then as a race; --race looks up a race
+only (tournaments and races are numbered apart: "watch 3 --race" is race 3). For a race,
 uponMatchesOpen governs round.started, uponTournamentEnds the change to completed, and
 --until complete exits once the race is completed.
 

@@ -1,0 +1,217 @@
+/**
+ * `tourney watch` in-process on the embedded default (issue 19): a race's history
+ * with --since and --until complete (a finished race: its events, then exit 0),
+ * readable lines at a terminal and NDJSON piped, --events, the race's notification
+ * flags and --all, the lookup (a tournament first, then a race; --race), and the
+ * usage errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox } from "../helpers/cli.js";
+
+const sandbox = createSandbox();
+afterAll(() => sandbox.cleanup());
+
+async function ok(args: string[], stdin?: string): Promise<string> {
+  const r = await sandbox.run(args, stdin === undefined ? {} : { stdin });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** A 2-round grand prix of Ada and Grace, run to its end. */
+async function runRace(url: string, ...set: string[]): Promise<void> {
+  await ok([
+    "race",
+    "create",
+    "--name",
+    `GP ${url}`,
+    "--url",
+    url,
+    "--type",
+    "grand prix",
+    "--rounds",
+    "2",
+    ...set,
+  ]);
+  await ok(["race", "participants", "bulk-add", url], "Ada\nGrace\n");
+  await ok(["race", "start", url]);
+  for (const round of [1, 2]) {
+    await ok(["race", "update", url, "Ada", "--time", `1:01.${round}00`]);
+    await ok(["race", "update", url, "Grace", "--time", `1:02.${round}00`]);
+    await ok(["race", "end-round", url]);
+  }
+}
+
+const types = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line))
+    .map((e) => {
+      const what = e.match?.identifier ?? e.round ?? e.state;
+      return `${e.type}:${what}${e.participant ? `:${e.participant.name}` : ""}`;
+    });
+
+describe("tourney watch RACE (embedded)", () => {
+  beforeAll(async () => {
+    await runRace("gp");
+    await runRace(
+      "quiet",
+      "--set",
+      "notifications.uponMatchesOpen=false",
+      "--set",
+      "notifications.uponTournamentEnds=false",
+    );
+  });
+
+  it("--since and --until complete: a finished race's events as NDJSON, then exit 0", async () => {
+    const r = await sandbox.run(["watch", "gp", "--since", "1d", "--until", "complete", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("watching race GP gp (completed); Ctrl-C stops\n");
+    expect(types(r.stdout)).toEqual([
+      "race.state_changed:underway",
+      "round.started:1",
+      "elapsed_time.recorded:1:Ada",
+      "elapsed_time.recorded:1:Grace",
+      "round.finished:1",
+      "round.started:2",
+      "elapsed_time.recorded:2:Ada",
+      "elapsed_time.recorded:2:Grace",
+      "round.finished:2",
+      "race.state_changed:completed",
+    ]);
+    const first = JSON.parse(r.stdout.split("\n")[0]!);
+    expect(Object.keys(first).sort()).toEqual([
+      "at",
+      "id",
+      "previous_state",
+      "state",
+      "tournament",
+      "type",
+    ]);
+    expect(first.tournament).toEqual({ id: expect.any(String), url: "gp", name: "GP gp" });
+  });
+
+  it("at a terminal: one readable line an event", async () => {
+    const r = await sandbox.run(["watch", "gp", "--since", "1d", "--until", "complete"], {
+      tty: true,
+      env: { NO_COLOR: "1" },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.replace(/^\S+ {2}/, ""));
+    expect(lines).toEqual([
+      "GP gp: state pending -> underway",
+      "GP gp: round 1 started",
+      "GP gp: round 1: Ada 00:01:01.100",
+      "GP gp: round 1: Grace 00:01:02.100",
+      "GP gp: round 1 finished",
+      "GP gp: round 2 started",
+      "GP gp: round 2: Ada 00:01:01.200",
+      "GP gp: round 2: Grace 00:01:02.200",
+      "GP gp: round 2 finished",
+      "GP gp: state underway -> completed",
+    ]);
+  });
+
+  it("--events keeps those types", async () => {
+    const out = await ok([
+      "watch",
+      "gp",
+      "--since",
+      "1d",
+      "--until",
+      "complete",
+      "--json",
+      "--events",
+      "round.finished,race.state_changed",
+    ]);
+    expect(types(out)).toEqual([
+      "race.state_changed:underway",
+      "round.finished:1",
+      "round.finished:2",
+      "race.state_changed:completed",
+    ]);
+  });
+
+  it("the race's notification flags: uponMatchesOpen off drops round.started, uponTournamentEnds off the completion; --all shows them", async () => {
+    const quiet = await ok(["watch", "quiet", "--since", "1d", "--until", "complete", "--json"]);
+    const told = types(quiet);
+    expect(told.filter((t) => t.startsWith("round.started") || t.endsWith(":completed"))).toEqual(
+      [],
+    );
+    expect(told).toHaveLength(7);
+    const all = await ok([
+      "watch",
+      "quiet",
+      "--since",
+      "1d",
+      "--until",
+      "complete",
+      "--json",
+      "--all",
+    ]);
+    expect(types(all)).toHaveLength(10);
+  });
+
+  it("a tournament and a race with one url: the tournament, unless --race", async () => {
+    await ok(["tournament", "create", "--name", "Cup gp", "--url", "gp"]);
+    await ok(["participants", "bulk-add", "gp"], "Ann\nBob\n");
+    await ok(["tournament", "start", "gp"]);
+    await ok(["match", "report", "gp", "A", "--winner", "Ann", "--scores", "2-0"]);
+    await ok(["tournament", "finalize", "gp"]);
+    const tournament = await sandbox.run([
+      "watch",
+      "gp",
+      "--since",
+      "1d",
+      "--until",
+      "complete",
+      "--json",
+    ]);
+    expect(tournament.code, tournament.stderr).toBe(0);
+    expect(tournament.stderr).toBe("watching Cup gp (complete); Ctrl-C stops\n");
+    expect(types(tournament.stdout)).toEqual([
+      "tournament.state_changed:underway",
+      "match.opened:A",
+      "match.completed:A",
+      "tournament.state_changed:awaiting_review",
+      "tournament.state_changed:complete",
+    ]);
+    const race = await ok([
+      "watch",
+      "gp",
+      "--race",
+      "--since",
+      "1d",
+      "--until",
+      "complete",
+      "--json",
+    ]);
+    expect(types(race)).toHaveLength(10);
+  });
+
+  it("usage errors exit 2 naming the flag; an unknown target exits 3", async () => {
+    const until = await sandbox.run(["watch", "gp", "--until", "finished"]);
+    expect([until.code, until.stderr]).toEqual([
+      2,
+      expect.stringContaining('--until takes "complete"'),
+    ]);
+    const events = await sandbox.run(["watch", "gp", "--events", "round.begun"]);
+    expect([events.code, events.stderr]).toEqual([
+      2,
+      expect.stringContaining('unknown event type "round.begun"'),
+    ]);
+    const none = await sandbox.run(["watch", "nowhere"]);
+    expect([none.code, none.stderr]).toEqual([
+      3,
+      expect.stringContaining('no tournament or race "nowhere"'),
+    ]);
+    const race = await sandbox.run(["watch", "nowhere", "--race"]);
+    expect([race.code, race.stderr]).toEqual([
+      3,
+      expect.stringContaining("race nowhere not found"),
+    ]);
+  });
+});
