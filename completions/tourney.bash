@@ -191,7 +191,7 @@ _tourney_options() {
     match__mark_underway) echo "--group --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__unmark_underway) echo "--group --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     bracket) echo "--round --from-round --web --share --shares --revoke-share --community --no-open -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    watch) echo "--since --until --events --all --interval --poll --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    watch) echo "--since --race --until --events --all --interval --poll --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station) echo "-h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__list) echo "--community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__view) echo "--community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
