@@ -249,15 +249,18 @@ function matchEvents(
 }
 
 /**
- * The time of the change to `state`, from records that keep it: the start (the
- * final stage's first matches' creation, which a two-stage tournament makes at
- * its start), the completion; else the tournament's updated_at.
+ * The time of the change to `state`, from records that keep it (not updated_at,
+ * which later writes move on): the start (started_at; after a group stage, the
+ * final stage's first matches' creation, which its start makes), the completion;
+ * else the tournament's updated_at.
  */
 function stateAt(next: TournamentSnapshot, state: string): string {
   if (state === "complete") return next.completedAt ?? next.updatedAt;
   if (state === "group_stages_underway") return next.startedAt ?? next.updatedAt;
   if (state !== "underway") return next.updatedAt;
-  const created = [...next.matches.values()].filter((m) => m.finalStage).map((m) => m.createdAt);
+  const matches = [...next.matches.values()];
+  if (next.startedAt !== null && matches.every((m) => m.finalStage)) return next.startedAt;
+  const created = matches.filter((m) => m.finalStage).map((m) => m.createdAt);
   return created.sort((a, b) => time(a) - time(b))[0] || next.startedAt || next.updatedAt;
 }
 

@@ -310,6 +310,66 @@ describe("diffTournament: ids and times do not depend on when a watcher looked (
   });
 });
 
+describe("a two-stage tournament (round robin groups, then single elimination)", () => {
+  it("every step told in order; the history of the finished tournament tells the same ids it has", async () => {
+    const s = await startService({ now: steppingClock() });
+    const { id: t } = await createWithPlayers(
+      s,
+      {
+        tournament_type: "single elimination",
+        group_stage_enabled: true,
+        group_stage_options: {
+          stage_type: "round robin",
+          group_size: 4,
+          participant_count_to_advance_per_group: 2,
+        },
+      },
+      8,
+    );
+    const looks = [await snap(s, t)];
+    const step = async (run: () => Promise<unknown>) => {
+      await run();
+      looks.push(await snap(s, t));
+    };
+    const playOpen = async () => {
+      for (
+        let open = await matches(s, t, "open");
+        open.length > 0;
+        open = await matches(s, t, "open")
+      )
+        for (const m of open) await step(() => report(s, t, m));
+    };
+    await step(() => changeState(s, t, "start_group_stage"));
+    await playOpen();
+    await step(() => changeState(s, t, "finalize_group_stage"));
+    await step(() => changeState(s, t, "start"));
+    await playOpen();
+    await step(() => changeState(s, t, "finalize"));
+    const every = watched(looks);
+    const states = every.filter((e) => e.match === undefined).map(label);
+    expect(states).toEqual([
+      "tournament.state_changed:group_stages_underway",
+      "group_stage.finalized:group_stages_finalized",
+      "tournament.state_changed:underway",
+      "tournament.state_changed:awaiting_review",
+      "tournament.state_changed:complete",
+    ]);
+    // 12 group matches (2 groups of 4) and 3 final ones (2 advancing from each), opened and completed.
+    const count = (type: string) => every.filter((e) => e.type === type).length;
+    expect([count("match.opened"), count("match.completed")]).toEqual([15, 15]);
+    const times = every.map((e) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    const history = diffTournament(undefined, looks.at(-1)!);
+    const byId = new Map(every.map((e) => [e.id, e]));
+    for (const e of history) {
+      expect(byId.has(e.id), `${label(e)} ${e.id}`).toBe(true);
+      expect(e.at).toBe(byId.get(e.id)!.at);
+    }
+    // It tells every match, and the start of the final stage (not the group stage's steps).
+    expect(history.filter((e) => e.match !== undefined)).toHaveLength(30);
+  });
+});
+
 describe("notified", () => {
   it("upon_matches_open governs match.opened, upon_tournament_ends the change to complete", async () => {
     const record = (flags: Record<string, boolean>) => ({
