@@ -10,7 +10,7 @@ _tourney_subcommands() {
     station) echo "list ls view show create update edit delete rm assign unassign queue queuers" ;;
     station__queue) echo "list ls add move remove rm" ;;
     attachment) echo "list ls add delete rm" ;;
-    race) echo "list ls view show create update edit delete rm start reset end-round standings participants participant round rounds times time" ;;
+    race) echo "list ls view show create update edit delete rm start reset end-round standings participants participant round rounds times time watch" ;;
     race__participants) echo "list ls view show add bulk-add update edit delete rm clear randomize shuffle" ;;
     race__round) echo "list ls view show start finalize reset" ;;
     race__times) echo "list ls update edit bulk-update" ;;
@@ -106,6 +106,7 @@ _tourney_step() {
     "race participants"|"race participant") echo race__participants ;;
     "race round"|"race rounds") echo race__round ;;
     "race times"|"race time") echo race__times ;;
+    "race watch") echo race__watch ;;
     "race__participants list"|"race__participants ls") echo race__participants__list ;;
     "race__participants view"|"race__participants show") echo race__participants__view ;;
     "race__participants add") echo race__participants__add ;;
@@ -191,7 +192,7 @@ _tourney_options() {
     match__mark_underway) echo "--group --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__unmark_underway) echo "--group --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     bracket) echo "--round --from-round --web --share --shares --revoke-share --community --no-open -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    watch) echo "--since --race --until --events --all --interval --poll --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    watch) echo "--since --until --events --all --interval --poll --race --community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station) echo "-h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__list) echo "--community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__view) echo "--community -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -238,6 +239,7 @@ _tourney_options() {
     race__times__list) echo "--round -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__times__update) echo "--round --time --dnf --points --rank -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__times__bulk_update) echo "-f --file --round -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__watch) echo "--since --until --events --all --interval --poll -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community) echo "-h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community__list) echo "-h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     demo) echo "--seed --players --keep -h --help --json --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -701,6 +703,13 @@ _tourney_option_values() {
     "race__times__bulk_update --jq") echo ""; return 0 ;;
     "race__times__bulk_update --profile") echo "@profile"; return 0 ;;
     "race__times__bulk_update --base-url") echo ""; return 0 ;;
+    "race__watch --since") echo ""; return 0 ;;
+    "race__watch --until") echo ""; return 0 ;;
+    "race__watch --events") echo ""; return 0 ;;
+    "race__watch --interval") echo ""; return 0 ;;
+    "race__watch --jq") echo ""; return 0 ;;
+    "race__watch --profile") echo "@profile"; return 0 ;;
+    "race__watch --base-url") echo ""; return 0 ;;
     "community --jq") echo ""; return 0 ;;
     "community --profile") echo "@profile"; return 0 ;;
     "community --base-url") echo ""; return 0 ;;
@@ -926,6 +935,7 @@ _tourney_args() {
     race__times__list) echo "-" ;;
     race__times__update) echo "- participant" ;;
     race__times__bulk_update) echo "-" ;;
+    race__watch) echo "-" ;;
     config__get) echo "-" ;;
     config__set) echo "- -" ;;
     config__unset) echo "-" ;;

@@ -91,6 +91,14 @@ describe("tourney watch RACE (embedded)", () => {
     expect(first.tournament).toEqual({ id: expect.any(String), url: "gp", name: "GP gp" });
   });
 
+  it("tourney race watch RACE is tourney watch RACE --race", async () => {
+    const args = ["--since", "1d", "--until", "complete", "--json"];
+    const verb = await sandbox.run(["race", "watch", "gp", ...args]);
+    expect(verb.code, verb.stderr).toBe(0);
+    expect(verb.stdout).toBe(await ok(["watch", "gp", "--race", ...args]));
+    expect(types(verb.stdout)).toHaveLength(10);
+  });
+
   it("at a terminal: one readable line an event", async () => {
     const r = await sandbox.run(["watch", "gp", "--since", "1d", "--until", "complete"], {
       tty: true,

@@ -17,6 +17,7 @@ import { registerStart } from "./start.js";
 import { registerTimes } from "./times/index.js";
 import { registerUpdate } from "./update.js";
 import { registerView } from "./view.js";
+import { registerRaceWatch } from "./watch.js";
 
 const VERBS: readonly Verb[] = [
   { words: ["list", "ls"], register: registerList },
@@ -31,6 +32,7 @@ const VERBS: readonly Verb[] = [
   { words: ["participants", "participant"], register: registerRaceParticipants },
   { words: ["round", "rounds"], register: registerRound },
   { words: ["times", "time"], register: registerTimes },
+  { words: ["watch"], register: registerRaceWatch },
 ];
 
 export function registerRace(program: Command, app: App, verb?: string, next?: string): void {

@@ -181,18 +181,24 @@ Examples:
   tourney watch 12 --events match.opened,match.completed --since 30m
   tourney watch spring_gp --race --json --events round.started,elapsed_time.recorded`;
 
-export function registerWatch(program: Command, app: App): void {
-  program
-    .command("watch")
-    .description("print a tournament's or a race's events as they happen")
-    .argument("<tournament>", "tournament (or race) id or url")
+/** The options `tourney watch` and `tourney race watch` (race/watch.ts) share. */
+export function watchOptions(command: Command): Command {
+  return command
     .option("--since <time>", "first the events since then (ISO time, or 30s, 10m, 2h, 1d ago)")
-    .option("--race", "the race with this id or url (not a tournament)")
     .option("--until <state>", "exit 0 once the tournament (race) is complete (--until complete)")
     .option("--events <types>", "only these event types, comma-separated")
-    .option("--all", "every event, whatever the tournament's notification flags")
+    .option("--all", "every event, whatever the notification flags")
     .option("--interval <seconds>", "between looks at a hosted service (default 10)")
-    .option("--poll", "ask a remote service with If-None-Match instead of its event stream")
+    .option("--poll", "ask a remote service with If-None-Match instead of its event stream");
+}
+
+export function registerWatch(program: Command, app: App): void {
+  const command = program
+    .command("watch")
+    .description("print a tournament's or a race's events as they happen")
+    .argument("<tournament>", "tournament (or race) id or url");
+  watchOptions(command)
+    .option("--race", "the race with this id or url, not a tournament (tourney race watch)")
     .option(
       COMMUNITY_FLAG,
       "the tournament's community (default: TOURNEY_COMMUNITY, then the profile's)",
