@@ -255,23 +255,21 @@ export class ViewerRoutes {
     const viewer = this.service.viewer;
     const id = row.id;
     const plain = streamSubscriber(res);
-    // A share link revoked while its stream is open ends the stream at the next event or heartbeat.
+    // Checked again at each event and heartbeat: a share link revoked, a tournament made
+    // private or deleted while the stream is open ends it (its last event is not sent).
     const stillOpen = () => {
       if (viewer.stillOpen(id, token)) return true;
       res.end();
       return false;
     };
-    const subscriber =
-      token === undefined
-        ? plain
-        : {
-            event: (event: Parameters<typeof plain.event>[0]) => {
-              if (stillOpen()) plain.event(event);
-            },
-            heartbeat: () => {
-              if (stillOpen()) plain.heartbeat();
-            },
-          };
+    const subscriber = {
+      event: (event: Parameters<typeof plain.event>[0]) => {
+        if (stillOpen()) plain.event(event);
+      },
+      heartbeat: () => {
+        if (stillOpen()) plain.heartbeat();
+      },
+    };
     const opened = viewer.openEvents(row, subscriber, resumeOf(req, query));
     if ("status" in opened) sendResponse(res, opened);
     else sendStream(opened, `tournament ${row.id}`, req, res, this.streams);

@@ -402,6 +402,40 @@ describe("a share link revoked while its stream is open", () => {
   });
 });
 
+describe("a public tournament made private while its stream is open", () => {
+  it("ends the stream at the next event, which it does not send", async () => {
+    const turn = await createWith(
+      sb,
+      ["--name", "Turn Cup", "--url", "turn_cup"],
+      EIGHT.slice(0, 4),
+    );
+    ok(await sb.run(["tournament", "start", turn.t]));
+    const stream = openStream("/tournaments/turn_cup/bracket/events");
+    expect((await stream.opened).status).toBe(200);
+    const ended = new Promise<void>((resolve) => {
+      stream.onEnd(resolve);
+    });
+    ok(await sb.run(["tournament", "update", turn.t, "--private"]));
+    const list = ok(await sb.run(["match", "list", turn.t, "--state", "open", "--json"])).json();
+    const m = list[0];
+    ok(
+      await sb.run([
+        "match",
+        "report",
+        turn.t,
+        m.identifier,
+        "--winner",
+        String(m.player1_id),
+        "--scores",
+        "2-0",
+      ]),
+    );
+    await ended;
+    expect(stream.received()).toEqual([]);
+    expect((await get("/tournaments/turn_cup/bracket")).status).toBe(404);
+  });
+});
+
 describe("static files, HEAD and OPTIONS", () => {
   it("serves the built files and refuses names outside dist/viewer", async () => {
     const dir = join(sb.dir, "viewer");

@@ -44,7 +44,10 @@ export interface Viewer {
     community: string | undefined,
     token: string | undefined,
   ): TournamentRow | undefined;
-  /** Whether the tournament `id` still opens with `token` (a link revoked meanwhile: no). */
+  /**
+   * Whether the tournament `id` still opens with `token`: not when the link was revoked,
+   * the tournament made private (without a token) or deleted meanwhile.
+   */
   stillOpen(id: number, token: string | undefined): boolean;
   /** data.json: 200 with the bracket's records, or 304 when `ifNoneMatch` names them. */
   data(row: TournamentRow, ifNoneMatch: string | undefined): HttpResponse;
@@ -132,6 +135,9 @@ export function createViewer(deps: ViewerDeps): Viewer {
    * make (bench/viewer-data.mjs). Equal generations: nothing was written in between.
    */
   const held = new Map<number, { readonly generation: string; readonly body: string }>();
+  /** Public (and the token, when given, a live link of it), or private with a live link of it. */
+  const opens = (row: TournamentRow, token: string | undefined): boolean =>
+    token === undefined ? !row.settings.private : linkOpens(deps, row.id, token);
   const ok = (body: string, etag: string | undefined): HttpResponse => ({
     status: 200,
     headers: {
@@ -149,11 +155,13 @@ export function createViewer(deps: ViewerDeps): Viewer {
           : context.tournaments.findByUrl(ref);
         if (row === undefined) return undefined;
         if (community !== undefined && row.community_id !== community) return undefined;
-        if (token !== undefined) return linkOpens(deps, row.id, token) ? row : undefined;
-        return row.settings.private ? undefined : row;
+        return opens(row, token) ? row : undefined;
       }),
     stillOpen: (id, token) =>
-      token === undefined || context.inRequest(() => linkOpens(deps, id, token)),
+      context.inRequest(() => {
+        const row = context.tournaments.findById(id);
+        return row !== undefined && opens(row, token);
+      }),
     data: (row, ifNoneMatch) => {
       const before = generationNow();
       const tag = tagAt(row, before);
