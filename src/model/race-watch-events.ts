@@ -120,6 +120,13 @@ function raceStateEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): Wa
   const race = next.tournament;
   const events: WatchEvent[] = [];
   let previous = prev?.state ?? "pending";
+  // Completed again (a round reset and run again between two looks): it was under way.
+  if (
+    previous === "completed" &&
+    next.state === "completed" &&
+    prev!.completedAt !== next.completedAt
+  )
+    previous = "underway";
   const step = (state: string, at: string) => {
     const id = `r${race.id}.state.${state}.${at}`;
     events.push({
@@ -170,9 +177,11 @@ function timeEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEv
   const race = next.tournament;
   const events: WatchEvent[] = [];
   for (const [id, t] of next.times) {
-    const before = prev?.times.get(id);
-    if (before === undefined ? t.ms === null : before.ms === t.ms) continue;
     const round = next.rounds.get(t.round)?.startedAt ?? "";
+    // A round run again since (reset, started anew) has new times, whatever their ids.
+    const rerun = (prev?.rounds.get(t.round)?.startedAt ?? "") !== round;
+    const before = rerun ? undefined : prev?.times.get(id);
+    if (before === undefined ? t.ms === null : before.ms === t.ms) continue;
     events.push({
       id: `r${race.id}.round${t.round}.${round}.time${id}.${t.ms ?? "none"}`,
       type: "elapsed_time.recorded",

@@ -157,6 +157,11 @@ describe("diffRace: each event type, in order", () => {
       "race.state_changed:completed",
     ]);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    // A watcher that looked before the reset and after the second finish: the same
+    // time again (whatever id its row has now) is a new recording, the race ended anew.
+    const seldom = watched([r.looks[3]!, r.looks.at(-1)!]);
+    expect(seldom.map(label)).toEqual(events.slice(6).map(label));
+    expect(seldom.map((e) => e.id)).toEqual(events.slice(6).map((e) => e.id));
   });
 
   it("one instant: the start before round 1, a round finished before the next starts, the last before the race completes", () => {
@@ -220,6 +225,29 @@ describe("diffRace: each event type, in order", () => {
       "round.finished:2",
       "race.state_changed:completed",
     ]);
+  });
+});
+
+describe("diffRace: records as another service may draw them", () => {
+  it("a round run again whose time rows kept their ids: the same time is a new recording", () => {
+    const record = { id: "9", attributes: { name: "GP", state: "underway" } };
+    const round = (startsAt: string) => ({
+      id: "1",
+      attributes: { round: 1, state: "underway", timestamps: { startsAt } },
+    });
+    const time = {
+      id: "1",
+      attributes: { elapsedTime: 61_000, formattedTime: "00:01:01.000", round: 1 },
+      relationships: { participant: { data: { id: "4", type: "participant" } } },
+    };
+    const ada = [{ id: "4", attributes: { name: "Ada" } }];
+    const first = raceSnapshot(record, ada, [round("2026-03-01T10:00:00Z")], [time], SEEN);
+    const again = raceSnapshot(record, ada, [round("2026-03-01T11:00:00Z")], [time], SEEN);
+    expect(diffRace(first, again).map(label)).toEqual([
+      "round.started:1",
+      "elapsed_time.recorded:1:Ada",
+    ]);
+    expect(diffRace(first, first)).toEqual([]);
   });
 });
 
