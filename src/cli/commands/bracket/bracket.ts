@@ -147,7 +147,7 @@ Piped (or under TERM=dumb), plain ASCII characters; no colour when piped or unde
 NO_COLOR or --no-color. --json prints the records it is drawn from: tournament,
 participants, matches and standings (null when the service has none).
 
-The live page (issue 18): --web opens the bracket on \`tourney serve\`'s page in a browser
+The live page: --web opens the bracket on \`tourney serve\`'s page in a browser
 (on the embedded backend it serves the page itself from a loopback address until Ctrl-C);
 --no-open prints the address only. A private tournament's page needs a share link: --share
 makes one (a read-only token for this tournament alone, printed once as the page's full
