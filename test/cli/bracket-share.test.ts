@@ -92,7 +92,11 @@ describe("share links on the embedded backend", () => {
 
     // By the address it was given as, then by id.
     const byUrl = ok(await sb.run(["bracket", "quiet_cup", "--revoke-share", url]));
-    expect(byUrl.stderr).toContain("share link 1 of quiet_cup revoked");
+    expect(byUrl.stderr).toMatch(/^share link 1 of quiet_cup is revoked \(since \S+Z\)/);
+    const since = /since (\S+Z)/.exec(byUrl.stderr)![1];
+    // Twice: no error, the first time kept.
+    const again = ok(await sb.run(["bracket", "quiet_cup", "--revoke-share", "1"]));
+    expect(again.stderr).toContain(`since ${since}`);
     const byId = ok(await sb.run(["bracket", "quiet_cup", "--revoke-share", "2", "--json"])).json();
     expect(byId.revoked_at).toEqual(expect.any(String));
     const after = ok(await sb.run(["bracket", "quiet_cup", "--shares", "--json"])).json();

@@ -105,7 +105,8 @@ export async function runRevokeShare(f: Factory, tournament: string, ref: string
   const link = await extension(links(client).revoke(tournament, ref), tournament);
   const printer = f.printer();
   if (printer.mode === "json") return printer.json({ id: Number(link.id), ...link.attributes });
+  // Revoking twice is no error: the link stays revoked since the first time.
   printer.note(
-    `share link ${link.id} of ${tournament} revoked: its address shows nothing any more`,
+    `share link ${link.id} of ${tournament} is revoked (since ${String(link.attributes.revoked_at)}): its address shows nothing any more`,
   );
 }
