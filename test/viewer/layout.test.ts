@@ -10,14 +10,17 @@ import { bracketData } from "../../src/cli/bracket/data.js";
 import type { ResourceObject } from "../../src/model/resource.js";
 import { type Box, layoutBracket, type MatchesPart, NORMAL } from "../../src/viewer/layout.js";
 import {
+  betterSeed,
   doubleEliminationEight,
   fourGroups,
   playAll,
+  reportOpen,
   resetResults,
   singleEliminationEight,
   springCupResults,
 } from "../helpers/bracket-fixtures.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { createWith, ok } from "../helpers/cli-tournament.js";
 import { startService } from "../helpers/service.js";
 
 let sb: Sandbox;
@@ -90,6 +93,23 @@ describe("layoutBracket", () => {
     const compact = layoutBracket(data, { compact: true })[0]!.parts[0] as MatchesPart;
     expect(compact.width).toBeLessThan(all[0]!.width);
     expect(compact.height).toBeLessThan(all[0]!.height);
+  });
+
+  it("lays out brackets with byes (6 and 13 players) without overlapping boxes", async () => {
+    for (const players of [6, 13]) {
+      const names = Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+      const s = await createWith(
+        sb,
+        ["--name", `Byes ${players}`, "--type", "double elimination"],
+        names,
+      );
+      ok(await sb.run(["tournament", "start", s.t]));
+      await reportOpen(sb, s, betterSeed);
+      const data = bracketData(await records(s.t));
+      const parts = layoutBracket(data, { compact: false })[0]!.parts as MatchesPart[];
+      expect(parts.flatMap((p) => p.boxes).length).toBe(data.matches.length);
+      for (const p of parts) checkPart(p);
+    }
   });
 
   it("lays out groups, each with its rounds and standings, then the final stage", async () => {
