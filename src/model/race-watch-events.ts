@@ -172,6 +172,18 @@ function roundEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchE
   return events;
 }
 
+/**
+ * When a time was entered, as near as the records tell: its updated_at, which the
+ * round's finish re-ranking also moves on (a moment after the finish's own stamp),
+ * so never after its round finished; times go into a round under way only.
+ */
+function recordedAt(t: SnapTime, round: SnapRound | undefined): string {
+  const finished = round?.completedAt ?? null;
+  return finished !== null && Date.parse(t.updatedAt) > Date.parse(finished)
+    ? finished
+    : t.updatedAt;
+}
+
 /** Times set (or changed, or taken back: ms null) since `prev`; a fresh round's empty ones are not. */
 function timeEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEvent[] {
   const race = next.tournament;
@@ -185,7 +197,7 @@ function timeEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEv
     events.push({
       id: `r${race.id}.round${t.round}.${round}.time${id}.${t.ms ?? "none"}`,
       type: "elapsed_time.recorded",
-      at: t.updatedAt,
+      at: recordedAt(t, next.rounds.get(t.round)),
       tournament: race,
       round: t.round,
       participant: t.participant,

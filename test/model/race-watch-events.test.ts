@@ -251,6 +251,44 @@ describe("diffRace: records as another service may draw them", () => {
   });
 });
 
+describe("diffRace: a time entered just before its round's end, both seen in one look", () => {
+  it("is told before the finish: the finish's re-ranking stamped it a moment after the round's own stamp", () => {
+    const finished = "2026-03-01T10:00:05.000Z";
+    const record = { id: "9", attributes: { name: "GP", state: "underway" } };
+    const round = (state: string, completedAt: string | null) => ({
+      id: "1",
+      attributes: {
+        round: 1,
+        state,
+        timestamps: { startsAt: "2026-03-01T10:00:00.000Z", completedAt },
+      },
+    });
+    const time = (ms: number | null, updatedAt: string) => ({
+      id: "3",
+      attributes: { elapsedTime: ms, round: 1, timestamps: { updatedAt } },
+      relationships: { participant: { data: { id: "4" } } },
+    });
+    const ada = [{ id: "4", attributes: { name: "Ada" } }];
+    const before = raceSnapshot(
+      record,
+      ada,
+      [round("underway", null)],
+      [time(null, "2026-03-01T10:00:00.000Z")],
+      SEEN,
+    );
+    const after = raceSnapshot(
+      record,
+      ada,
+      [round("completed", finished)],
+      [time(61_000, "2026-03-01T10:00:05.001Z")],
+      SEEN,
+    );
+    const events = diffRace(before, after);
+    expect(events.map(label)).toEqual(["elapsed_time.recorded:1:Ada", "round.finished:1"]);
+    expect(events[0]!.at).toBe(finished);
+  });
+});
+
 describe("diffRace: ids do not depend on when a watcher looked", () => {
   it("the history of a finished race and a watcher that looked seldom tell the ids of one that saw every step", async () => {
     const r = await race();
