@@ -58,6 +58,8 @@ class Viewer implements Controlled {
   private range: { from?: number | undefined; to?: number | undefined } = {};
   private integration = new Map<number, IntegrationEntry>();
   private boxes = new Map<string, HTMLElement>();
+  /** The data last drawn, as fetched: an unchanged answer is not drawn again. */
+  private lastText: string | null = null;
   private readonly status: HTMLElement;
   readonly viewport: Viewport;
 
@@ -80,14 +82,17 @@ class Viewer implements Controlled {
     });
   }
 
-  async load(): Promise<void> {
+  /** Fetches the data; draws it when it changed. Answers whether it did. */
+  async load(): Promise<boolean> {
     const response = await fetch(this.config.dataUrl, {
       // Revalidated each time: serve answers 304 while nothing changed.
       cache: "no-cache",
       headers: { accept: "application/json" },
     });
     if (!response.ok) throw new Error(`the bracket's data answered ${response.status}`);
-    const payload = (await response.json()) as Payload;
+    const text = await response.text();
+    if (text === this.lastText) return false;
+    const payload = JSON.parse(text) as Payload;
     this.data = bracketData({
       tournament: payload.tournament,
       participants: payload.participants,
@@ -95,7 +100,9 @@ class Viewer implements Controlled {
       standings: payload.standings ?? undefined,
     });
     this.stations = stationsOf(payload);
+    this.lastText = text;
     this.draw();
+    return true;
   }
 
   /** Lays out and draws the bracket again, keeping the zoom and the place scrolled to. */
@@ -211,8 +218,7 @@ function live(viewer: Viewer, eventsUrl: string): void {
     }
     running = true;
     try {
-      await viewer.load();
-      emit("bracketUpdated", viewer.summary());
+      if (await viewer.load()) emit("bracketUpdated", viewer.summary());
     } catch (e) {
       viewer.setStatus(`not updated: ${e instanceof Error ? e.message : String(e)}`);
       emit("error", { code: "load_failed", message: String(e) });
@@ -229,13 +235,12 @@ function live(viewer: Viewer, eventsUrl: string): void {
     timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
   };
   const source = new EventSource(eventsUrl);
-  let opened = false;
   source.addEventListener("message", schedule);
   source.addEventListener("open", () => {
     document.documentElement.dataset.live = "open";
-    // After a reconnection, what was missed meanwhile (Last-Event-ID replays it too).
-    if (opened) schedule();
-    opened = true;
+    // What changed between the first fetch and the stream's start, or while reconnecting
+    // (Last-Event-ID replays that too): fetched again, drawn only if it changed.
+    schedule();
   });
   source.addEventListener("error", () => {
     // EventSource retries by itself, unless the server refused (a revoked link): then it stops.
