@@ -170,6 +170,16 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
     expect(new Set(statuses.slice(7))).toEqual(new Set(["304"]));
   });
 
+  it("Ctrl-C while reading serve's race stream exits 130 with nothing printed", async () => {
+    const w = watch(remote, "gp_stream", "--race", "--json");
+    await w.ready;
+    w.child.kill("SIGINT");
+    const r = await w.done;
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).not.toMatch(/Error|at .*\.js/);
+  });
+
   it("an unknown target is neither a tournament nor a race: exit 3 naming both", async () => {
     const r = await runBinary(["watch", "no_such_thing"], base);
     expect(r.code).toBe(3);
