@@ -7,11 +7,9 @@
  * embedded watch finds the race by falling back from the tournament lookup; the
  * others are told --race.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 import { sequence, tourney, watch } from "../helpers/watch-process.js";
 
 const RACERS = ["Ada", "Grace", "Linus", "Barbara"];
@@ -65,32 +63,23 @@ async function runToEnd(env: Record<string, string>, url: string): Promise<void>
 }
 
 describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-watch-race-"));
-  const base = {
-    PATH: process.env.PATH ?? "",
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  const remote = { ...base, TOURNEY_PROFILE: "lan" };
-  let served: Served;
-
+  let sb: ServedSandbox;
   beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], base);
-    await tourney(base, "profile", "add", "lan", "--base-url", `http://127.0.0.1:${served.port}`);
-    const login = await runBinary(["auth", "login", "--api-key"], remote, `${served.apiKey}\n`);
-    expect(login.code, login.stderr).toBe(0);
+    sb = await servedSandbox("watch-race");
   });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => sb.close());
 
   const cases = [
-    { name: "embedded (the database file)", env: base, flags: [] as string[], url: "gp_embedded" },
-    { name: "serve (event stream)", env: remote, flags: ["--race"], url: "gp_stream" },
+    {
+      name: "embedded (the database file)",
+      remote: false,
+      flags: [] as string[],
+      url: "gp_embedded",
+    },
+    { name: "serve (event stream)", remote: true, flags: ["--race"], url: "gp_stream" },
     {
       name: "remote polled",
-      env: remote,
+      remote: true,
       flags: ["--race", "--poll", "--interval", "0.2"],
       url: "gp_polled",
     },
@@ -98,10 +87,11 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   const ids: string[][] = [];
   for (const c of cases) {
     it(`${c.name}: the 20 events of a 3-round grand prix of 4 racers, then exit 0`, async () => {
-      await prepare(c.env, c.url);
-      const w = watch(c.env, c.url, "--json", "--until", "complete", ...c.flags);
+      const env = c.remote ? sb.remote : sb.local;
+      await prepare(env, c.url);
+      const w = watch(env, c.url, "--json", "--until", "complete", ...c.flags);
       await w.ready;
-      await runToEnd(c.env, c.url);
+      await runToEnd(env, c.url);
       const r = await w.done;
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(`watching race GP ${c.url} (pending)`);
@@ -138,8 +128,8 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
 
   it("serve's race GETs answer an ETag and 304 to a matching If-None-Match, no body", async () => {
-    const headers = { authorization: served.apiKey, "authorization-type": "v1" };
-    const base = `http://127.0.0.1:${served.port}/v2.1/races/gp_polled`;
+    const headers = { authorization: sb.served.apiKey, "authorization-type": "v1" };
+    const base = `http://127.0.0.1:${sb.served.port}/v2.1/races/gp_polled`;
     for (const path of ["", "/participants", "/rounds", "/rounds/2", "/rounds/2/elapsed_times"]) {
       const first = await fetch(`${base}${path}`, { headers });
       expect(first.status, path).toBe(200);
@@ -153,7 +143,16 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
 
   it("a polled race watch transfers no body while nothing changes; Ctrl-C exits 130 quietly", async () => {
-    const w = watch(remote, "gp_polled", "--race", "--json", "--poll", "--interval", "0.1", "-v");
+    const w = watch(
+      sb.remote,
+      "gp_polled",
+      "--race",
+      "--json",
+      "--poll",
+      "--interval",
+      "0.1",
+      "-v",
+    );
     await w.ready;
     await new Promise((r) => setTimeout(r, 1500));
     w.child.kill("SIGINT");
@@ -171,7 +170,7 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
 
   it("Ctrl-C while reading serve's race stream exits 130 with nothing printed", async () => {
-    const w = watch(remote, "gp_stream", "--race", "--json");
+    const w = watch(sb.remote, "gp_stream", "--race", "--json");
     await w.ready;
     w.child.kill("SIGINT");
     const r = await w.done;
@@ -181,10 +180,10 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
 
   it("an unknown target is neither a tournament nor a race: exit 3 naming both", async () => {
-    const r = await runBinary(["watch", "no_such_thing"], base);
+    const r = await runBinary(["watch", "no_such_thing"], sb.local);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('no tournament or race "no_such_thing"');
-    const race = await runBinary(["watch", "no_such_thing", "--race"], base);
+    const race = await runBinary(["watch", "no_such_thing", "--race"], sb.local);
     expect(race.code).toBe(3);
     expect(race.stderr).toContain("race no_such_thing not found");
   });

@@ -5,11 +5,9 @@
  * and against the same serve polled with If-None-Match (--poll --interval 0.2): the
  * same events every time. And serve's ETag and 304 over real HTTP.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { BUILT } from "../helpers/binary.js";
+import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 import { sequence, tourney, watch } from "../helpers/watch-process.js";
 
 /** By hand, for seeds 1-8 reported in play order A-G (A,B feed E; C,D feed F; E,F feed G). */
@@ -64,42 +62,34 @@ async function playToEnd(env: Record<string, string>, t: string): Promise<void> 
 }
 
 describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-watch-"));
-  const base = {
-    PATH: process.env.PATH ?? "",
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  const remote = { ...base, TOURNEY_PROFILE: "lan" };
-  let served: Served;
-
+  let sb: ServedSandbox;
   beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], base);
-    await tourney(base, "profile", "add", "lan", "--base-url", `http://127.0.0.1:${served.port}`);
-    const login = await runBinary(["auth", "login", "--api-key"], remote, `${served.apiKey}\n`);
-    expect(login.code, login.stderr).toBe(0);
+    sb = await servedSandbox("watch");
   });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => sb.close());
 
   const cases = [
-    { name: "embedded (the database file)", env: base, flags: [] as string[], url: "cup_embedded" },
-    { name: "serve (event stream)", env: remote, flags: [], url: "cup_stream" },
+    {
+      name: "embedded (the database file)",
+      remote: false,
+      flags: [] as string[],
+      url: "cup_embedded",
+    },
+    { name: "serve (event stream)", remote: true, flags: [], url: "cup_stream" },
     {
       name: "remote polled",
-      env: remote,
+      remote: true,
       flags: ["--poll", "--interval", "0.2"],
       url: "cup_polled",
     },
   ];
   for (const c of cases) {
     it(`${c.name}: the 17 events of an 8-player single elimination, then exit 0`, async () => {
-      const t = await prepare(c.env, c.url);
-      const w = watch(c.env, t, "--json", "--until", "complete", ...c.flags);
+      const env = c.remote ? sb.remote : sb.local;
+      const t = await prepare(env, c.url);
+      const w = watch(env, t, "--json", "--until", "complete", ...c.flags);
       await w.ready;
-      await playToEnd(c.env, t);
+      await playToEnd(env, t);
       const r = await w.done;
       expect(r.code, r.stderr).toBe(0);
       const got = sequence(r.stdout);
@@ -114,8 +104,8 @@ describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
   }
 
   it("serve answers GETs with an ETag and 304 to a matching If-None-Match, no body", async () => {
-    const url = `http://127.0.0.1:${served.port}/v2.1/tournaments/cup_polled.json`;
-    const headers = { authorization: served.apiKey, "authorization-type": "v1" };
+    const url = `http://127.0.0.1:${sb.served.port}/v2.1/tournaments/cup_polled.json`;
+    const headers = { authorization: sb.served.apiKey, "authorization-type": "v1" };
     const first = await fetch(url, { headers });
     expect(first.status).toBe(200);
     const etag = first.headers.get("etag")!;
@@ -126,14 +116,14 @@ describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
     expect(again.headers.get("etag")).toBe(etag);
     expect(await again.text()).toBe("");
     // A write moves it on: the old tag is answered in full.
-    await tourney(remote, "tournament", "update", "cup_polled", "--description", "changed");
+    await tourney(sb.remote, "tournament", "update", "cup_polled", "--description", "changed");
     const after = await fetch(url, { headers: { ...headers, "if-none-match": etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
   });
 
   it("a remote watch transfers no body while nothing changes: every look is a 304", async () => {
-    const w = watch(remote, "cup_polled", "--json", "--poll", "--interval", "0.1", "-v");
+    const w = watch(sb.remote, "cup_polled", "--json", "--poll", "--interval", "0.1", "-v");
     await w.ready;
     await new Promise((r) => setTimeout(r, 1500));
     w.child.kill("SIGINT");
