@@ -10,7 +10,8 @@
  *     viewer.zoomToMatchIdentifier("C", 2);
  *   </script>
  *
- * Actions sent before the viewer's `ready` wait for it, then go in order.
+ * Actions sent before the viewer's `ready` wait for it, then go in order; a wrapper
+ * attached to a viewer that is ready already asks for `ready` again (`getStatus`).
  */
 import {
   type Action,
@@ -88,6 +89,10 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
       (l as Listener<EventName>)(data as EventMessage);
   };
   window.addEventListener("message", onMessage);
+  // Attached after the viewer loaded (its `ready` already posted): ask for it again.
+  // A viewer still loading ignores this (it is not listening yet, or not ready) and
+  // posts `ready` when it is.
+  post({ tourney: ENVELOPE, version: VERSION, action: "getStatus" });
   const send = <A extends Action["action"]>(
     action: A,
     payload: ActionPayload<A>,

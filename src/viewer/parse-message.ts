@@ -183,6 +183,9 @@ function readAction(name: string, f: Fields): Action {
       };
       return { action: name, ...s };
     }
+    case "getStatus":
+      allowOnly(f, []);
+      return { action: name };
     default:
       throw new PayloadError(`unknown action "${name}"; the actions are ${ACTIONS.join(", ")}`);
   }

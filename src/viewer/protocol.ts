@@ -60,7 +60,9 @@ export type Action =
       readonly seeds?: boolean | undefined;
       readonly scores?: boolean | undefined;
       readonly compact?: boolean | undefined;
-    };
+    }
+  /** Asks for `ready` again (a host that attaches after the viewer loaded); no fields. */
+  | { readonly action: "getStatus" };
 
 export type ActionName = Action["action"];
 
@@ -74,6 +76,7 @@ export const ACTIONS: readonly ActionName[] = [
   "filterRounds",
   "loadIntegrationData",
   "setBracketSettings",
+  "getStatus",
 ];
 
 export interface PlayerInfo {

@@ -97,8 +97,30 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
     it("says ready, with every action", async () => {
       const ready = await waitEvent(0, "ready");
       expect(ready).toMatchObject({ tourney: "viewer", version: "1.0", matches: 14 });
-      expect(ready.actions).toHaveLength(9);
+      expect(ready.actions).toHaveLength(10);
       expect(await frame.locator(".tv-match").count()).toBe(14);
+    });
+
+    it("a wrapper attached after ready gets ready (getStatus) and its actions run", async () => {
+      const since = await eventCount();
+      const late = await page.evaluate(async () => {
+        const iframe = document.getElementById("bracket") as HTMLIFrameElement;
+        const w = window as unknown as {
+          TourneyViewer: { attach(f: HTMLIFrameElement): Record<string, never> };
+        };
+        const viewer = w.TourneyViewer.attach(iframe) as unknown as {
+          ready: Promise<{ matches: number }>;
+          setZoomScale(scale: number): void;
+          detach(): void;
+        };
+        viewer.setZoomScale(1.25);
+        const ready = await viewer.ready;
+        viewer.detach();
+        return ready.matches;
+      });
+      expect(late).toBe(14);
+      // The queued action went once ready came back: the first wrapper hears its zoom.
+      await waitEvent(since, "zoomChanged", { scale: 1.25 });
     });
 
     it("zoomToMatchIdentifier: the match in the viewport at the scale asked", async () => {

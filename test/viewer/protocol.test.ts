@@ -28,6 +28,7 @@ describe("parseMessage", () => {
         participants: { "7": { country: "NO", avatarUrl: "https://a.example/x.png" } },
       },
       { action: "setBracketSettings", seeds: false, compact: true },
+      { action: "getStatus" },
     ];
     for (const fields of good) {
       const parsed = parseMessage(msg({ ...fields, requestId: "q" }));
@@ -38,6 +39,10 @@ describe("parseMessage", () => {
       });
     }
     expect(new Set(good.map((g) => g.action))).toEqual(new Set(ACTIONS));
+    expect(parseMessage(msg({ action: "getStatus", extra: 1 }))).toMatchObject({
+      kind: "error",
+      error: { code: "invalid_payload" },
+    });
     expect(parseMessage(msg({ action: "zoomToMatchIdentifier", identifier: "C" }))).toEqual({
       kind: "action",
       action: {

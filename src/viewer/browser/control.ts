@@ -6,6 +6,7 @@
  */
 import { parseMessage } from "../parse-message.js";
 import {
+  ACTIONS,
   type Action,
   type EventName,
   type EventPayloads,
@@ -25,6 +26,8 @@ export interface Controlled {
   filterRounds(from: number | undefined, to: number | undefined): void;
   integrate(participants: ReadonlyMap<number, IntegrationEntry>): void;
   settings(change: { seeds?: boolean; scores?: boolean; compact?: boolean }): void;
+  /** How many match boxes the bracket has (the `ready` event's `matches`). */
+  summary(): { matches: number };
 }
 
 /** Posts an event to the embedding page (nothing when the page is not embedded). */
@@ -80,6 +83,11 @@ function apply(v: Controlled, a: Action): string | undefined {
       v.integrate(new Map(entries));
       return;
     }
+    case "getStatus":
+      // Before the first load the `ready` event is still to come: nothing to say yet.
+      if (document.documentElement.dataset.ready === "true")
+        emit("ready", { actions: ACTIONS, matches: v.summary().matches });
+      return;
     case "setBracketSettings": {
       const change: { seeds?: boolean; scores?: boolean; compact?: boolean } = {};
       if (a.seeds !== undefined) change.seeds = a.seeds;
