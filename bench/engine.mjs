@@ -10,13 +10,16 @@
 //      tournament-organizer (nextRound) at the same round and field size; also, for
 //      information, the tourney service's report that completes round 5 (it pairs round 6).
 //      Targets: tourney under 0.5 s per round and at least 5x faster.
-// Every figure is the median of --runs runs. Before them, untimed: --warmup full-size
-// runs of each double elimination case, and a small swiss of each swiss case.
+// Every figure is the median of --runs runs (double elimination: 15 by default, swiss: 5,
+// tournament-organizer's round being slow). Before them, untimed: --warmup full-size
+// runs of each double elimination case, and a small swiss of each swiss case. A run of the
+// tourney case takes 44-77 ms here, garbage collections included: with 5 runs and 3
+// warm-ups its median moved by 17 % between two runs of the bench, with 15 and 5 by 4 %.
 // --store file gives tourney a new SQLite file per run (WAL, as the CLI uses) instead of
 // an in-memory database (brackets-manager always keeps its data in memory).
 // tournament-organizer pairs by a dense blossom (about 30 s a round at 1,024): it plays
 // rounds 1-5 once, and each run reloads that state (Manager.loadTournament) untimed.
-// Usage: node bench/engine.mjs [--size 1024] [--runs 5] [--warmup 3] [--only de|swiss]
+// Usage: node bench/engine.mjs [--size 1024] [--runs N] [--warmup 5] [--only de|swiss]
 //                              [--store memory|file]
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -37,17 +40,19 @@ import {
 const { values: args } = parseArgs({
   options: {
     size: { type: "string", default: "1024" },
-    runs: { type: "string", default: "5" },
-    warmup: { type: "string", default: "3" },
+    runs: { type: "string" },
+    warmup: { type: "string", default: "5" },
     only: { type: "string" },
     store: { type: "string", default: "memory" },
   },
 });
 const size = Number(args.size);
-const runs = Number(args.runs);
+const deRuns = Number(args.runs ?? 15);
+const swissRuns = Number(args.runs ?? 5);
 const warmup = Number(args.warmup);
 if (!Number.isInteger(size) || size < 8) throw new Error("--size must be a whole number >= 8");
-if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number >= 1");
+if (![deRuns, swissRuns].every((n) => Number.isInteger(n) && n >= 1))
+  throw new Error("--runs must be a whole number >= 1");
 if (!Number.isInteger(warmup) || warmup < 0)
   throw new Error("--warmup must be a whole number >= 0");
 if (args.only !== undefined && !["de", "swiss"].includes(args.only))
@@ -92,7 +97,7 @@ function median(values) {
  * hits them alike), each run after a short pause; each run returns { ms, ... }. Per case: the median ms, the
  * times, and the other figures of its last run.
  */
-async function measure(...cases) {
+async function measure(runs, ...cases) {
   const times = cases.map(() => []);
   const last = [];
   for (let i = 0; i < runs; i++) {
@@ -143,12 +148,12 @@ const row = (label, result, note = "") =>
 try {
   const cpu = cpus();
   console.log(
-    `bench/engine: --size ${size}, --runs ${runs}, --warmup ${warmup}, store ${args.store}`,
+    `bench/engine: --size ${size}, runs ${deRuns} (double elimination) / ${swissRuns} (swiss), --warmup ${warmup}, store ${args.store}`,
   );
   console.log(`node ${process.version}, ${cpu[0]?.model ?? "unknown CPU"} x ${cpu.length}`);
 
   if (args.only !== "swiss") {
-    progress(`double elimination of ${size}: tourney service and brackets-manager, ${runs} runs`);
+    progress(`double elimination of ${size}: tourney service and brackets-manager, ${deRuns} runs`);
     // Each library in its own worker thread, so that neither pays for the other's
     // garbage. Warm-up (untimed), at full size, taking turns like the timed runs, so
     // that neither is measured while its code is still being optimised (a small field,
@@ -158,7 +163,7 @@ try {
     let b;
     try {
       for (let i = 0; i < warmup; i++) for (const side of sides) await side.once();
-      [t, b] = await measure(...sides.map((side) => side.once));
+      [t, b] = await measure(deRuns, ...sides.map((side) => side.once));
     } finally {
       await Promise.all(sides.map((side) => side.close()));
     }
@@ -169,20 +174,21 @@ try {
   }
 
   if (args.only !== "de") {
-    progress(`swiss of ${size}, round 6: tourney engine and service, ${runs} runs`);
+    progress(`swiss of ${size}, round 6: tourney engine and service, ${swissRuns} runs`);
     await tourneySwissPairing(tourney, tourneySwissAfter(tourney, 32, 5), 6);
     await tourneySwissServiceRound(tourney, 32, dbPath());
     const history = tourneySwissAfter(tourney, size, 5);
     const [t, s] = await measure(
+      swissRuns,
       () => tourneySwissPairing(tourney, history, 6),
       () => tourneySwissServiceRound(tourney, size, dbPath()),
     );
     progress(
-      `swiss of ${size}: tournament-organizer plays rounds 1-5 once (slow), then ${runs} runs`,
+      `swiss of ${size}: tournament-organizer plays rounds 1-5 once (slow), then ${swissRuns} runs`,
     );
     toSwissNextRound(toSwissAfter(32, 5));
     const snapshot = toSwissAfter(size, 5);
-    const [o] = await measure(() => toSwissNextRound(snapshot));
+    const [o] = await measure(swissRuns, () => toSwissNextRound(snapshot));
     row(`swiss ${size} round 6: tourney engine`, t, `${t.pairs} pairs, ${t.rematches} rematches`);
     row(
       `swiss ${size} round 6: tourney service`,
