@@ -7,14 +7,20 @@
  */
 import {
   diffTournament,
-  type Notifications,
   type PlayerRef,
-  type RecordLike,
   type TournamentSnapshot,
   type WatchEvent,
   type WatchEventType,
 } from "./watch-events.js";
 import { orderEvents } from "./watch-order.js";
+import {
+  num,
+  obj,
+  type RecordLike,
+  type SnapshotHead,
+  snapshotHead,
+  str,
+} from "./watch-snapshot-head.js";
 
 interface SnapRound {
   readonly number: number;
@@ -32,27 +38,15 @@ interface SnapTime {
   readonly updatedAt: string;
 }
 
-export interface RaceSnapshot {
+/** A race's snapshot; its head's `tournament` is the race, under the name every event carries. */
+export interface RaceSnapshot extends SnapshotHead {
   readonly kind: "race";
-  /** The race, under the name every event carries. */
-  readonly tournament: WatchEvent["tournament"];
-  readonly state: string;
-  readonly updatedAt: string;
-  readonly startedAt: string | null;
-  readonly completedAt: string | null;
-  readonly notifications: Notifications;
   readonly rounds: ReadonlyMap<number, SnapRound>;
   /** Elapsed times by id, of the rounds read (a time not read is not told). */
   readonly times: ReadonlyMap<string, SnapTime>;
-  readonly seenAt: string;
 }
 
 export type WatchSnapshot = TournamentSnapshot | RaceSnapshot;
-
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
 
 /** The participant an elapsed time belongs to: its relationship, or the attribute some services send. */
 function participantOf(record: RecordLike): string | null {
@@ -69,8 +63,6 @@ export function raceSnapshot(
   times: readonly RecordLike[],
   seenAt: string,
 ): RaceSnapshot {
-  const a = race.attributes;
-  const stamps = obj(a.timestamps);
   const names = new Map(
     participants.map((p) => [p.id, str(p.attributes.name) ?? str(p.attributes.display_name)]),
   );
@@ -97,21 +89,11 @@ export function raceSnapshot(
       updatedAt: str(obj(t.attributes.timestamps).updatedAt) ?? seenAt,
     });
   }
-  const notifications = obj(a.notifications);
   return {
     kind: "race",
-    tournament: { id: race.id, url: str(a.url), name: str(a.name) ?? "" },
-    state: str(a.state) ?? "pending",
-    updatedAt: str(stamps.updatedAt) ?? seenAt,
-    startedAt: str(stamps.startedAt),
-    completedAt: str(stamps.completedAt),
-    notifications: {
-      matchesOpen: notifications.uponMatchesOpen !== false,
-      tournamentEnds: notifications.uponTournamentEnds !== false,
-    },
+    ...snapshotHead(race, seenAt, "camelCase"),
     rounds: roundMap,
     times: timeMap,
-    seenAt,
   };
 }
 

@@ -6,13 +6,19 @@
  * Pure: no clock (an event's `at` is a timestamp of the records, or the snapshot's
  * own `seenAt`), no I/O. The schema is documented in the README ("Watching").
  */
-import { orderEvents } from "./watch-order.js";
 
-/** A record of a v2.1 response: the fields the snapshot reads. */
-export interface RecordLike {
-  readonly id: string;
-  readonly attributes: Record<string, unknown>;
-}
+import { orderEvents } from "./watch-order.js";
+import {
+  type EventSubject,
+  num,
+  obj,
+  type RecordLike,
+  type SnapshotHead,
+  snapshotHead,
+  str,
+} from "./watch-snapshot-head.js";
+
+export type { Notifications, RecordLike } from "./watch-snapshot-head.js";
 
 export type WatchEventType =
   | "tournament.state_changed"
@@ -66,7 +72,7 @@ export interface WatchEvent {
   readonly type: WatchEventType;
   readonly at: string;
   /** The tournament, or the race for race.* / round.* / elapsed_time.* events. */
-  readonly tournament: { readonly id: string; readonly url: string | null; readonly name: string };
+  readonly tournament: EventSubject;
   readonly match?: MatchInfo;
   readonly participant?: PlayerRef;
   readonly state?: string;
@@ -93,36 +99,17 @@ interface SnapMatch {
   readonly finalStage: boolean;
 }
 
-/** The notification flags (a tournament's snake_case, a race's camelCase). */
-export interface Notifications {
-  readonly matchesOpen: boolean;
-  readonly tournamentEnds: boolean;
-}
-
-export interface TournamentSnapshot {
+export interface TournamentSnapshot extends SnapshotHead {
   readonly kind: "tournament";
-  readonly tournament: WatchEvent["tournament"];
-  readonly state: string;
-  readonly updatedAt: string;
-  readonly startedAt: string | null;
-  readonly completedAt: string | null;
-  readonly notifications: Notifications;
   readonly participants: ReadonlyMap<
     string,
     { readonly ref: PlayerRef; readonly checkedInAt: string | null }
   >;
   readonly matches: ReadonlyMap<string, SnapMatch>;
-  /** When the snapshot was taken (the `at` of an event no record dates). */
-  readonly seenAt: string;
 }
 
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
-const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
 const idOf = (v: unknown): string | null =>
   typeof v === "number" || (typeof v === "string" && v !== "") ? String(v) : null;
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
-
 function snapMatch(
   record: RecordLike,
   names: (id: string | null) => PlayerRef | null,
@@ -172,26 +159,15 @@ export function tournamentSnapshot(
   }
   const names = (id: string | null): PlayerRef | null =>
     id === null ? null : (people.get(id)?.ref ?? { id, name: `#${id}` });
-  const notifications = obj(a.notifications);
-  const times = obj(a.timestamps);
   const roundRobin = {
     final: a.tournament_type === "round robin",
     groups: (str(obj(a.group_stage_options).stage_type) ?? "round robin") === "round robin",
   };
   return {
     kind: "tournament",
-    tournament: { id: tournament.id, url: str(a.url), name: str(a.name) ?? "" },
-    state: str(a.state) ?? "pending",
-    updatedAt: str(times.updated_at) ?? seenAt,
-    startedAt: str(times.started_at),
-    completedAt: str(times.completed_at),
-    notifications: {
-      matchesOpen: notifications.upon_matches_open !== false,
-      tournamentEnds: notifications.upon_tournament_ends !== false,
-    },
+    ...snapshotHead(tournament, seenAt, "snake_case"),
     participants: people,
     matches: new Map(matches.map((m) => [m.id, snapMatch(m, names, roundRobin)])),
-    seenAt,
   };
 }
 
