@@ -1,5 +1,6 @@
 /** Types of the embedded service's entry points (index.ts), apart so its modules need not import the entry. */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
+import type { ApiKeyListRow } from "../store/api-keys-repository.js";
 import type { EventHub } from "./event-hub.js";
 import type { Viewer } from "./viewer/viewer.js";
 
@@ -94,15 +95,8 @@ export interface UserInfo {
   readonly password: boolean;
 }
 
-export interface KeyInfo {
-  readonly id: number;
-  readonly label: string;
-  readonly username: string;
-  /** Space-separated; null: every scope. */
-  readonly scopes: string | null;
-  readonly created_at: string;
-  readonly last_used_at: string | null;
-}
+/** A key as listed: the store's row (its account's name, its scopes as stored). */
+export type KeyInfo = ApiKeyListRow;
 
 export interface NewKey {
   readonly label: string;

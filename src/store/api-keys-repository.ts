@@ -20,6 +20,7 @@ export interface ApiKeyListRow {
   readonly id: number;
   readonly label: string;
   readonly username: string;
+  /** Space-separated; null: every scope. */
   readonly scopes: string | null;
   readonly created_at: string;
   readonly last_used_at: string | null;
