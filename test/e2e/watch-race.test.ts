@@ -10,7 +10,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, runBinary } from "../helpers/binary.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
-import { sequence, tourney, watch } from "../helpers/watch-process.js";
+import {
+  backends,
+  idlePolledWatch,
+  sequence,
+  tourney,
+  watch,
+  watchThrough,
+} from "../helpers/watch-process.js";
 
 const RACERS = ["Ada", "Grace", "Linus", "Barbara"];
 
@@ -69,31 +76,12 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
   afterAll(() => sb.close());
 
-  const cases = [
-    {
-      name: "embedded (the database file)",
-      remote: false,
-      flags: [] as string[],
-      url: "gp_embedded",
-    },
-    { name: "serve (event stream)", remote: true, flags: ["--race"], url: "gp_stream" },
-    {
-      name: "remote polled",
-      remote: true,
-      flags: ["--race", "--poll", "--interval", "0.2"],
-      url: "gp_polled",
-    },
-  ];
   const ids: string[][] = [];
-  for (const c of cases) {
+  for (const c of backends("gp", ["--race"])) {
     it(`${c.name}: the 20 events of a 3-round grand prix of 4 racers, then exit 0`, async () => {
       const env = c.remote ? sb.remote : sb.local;
       await prepare(env, c.url);
-      const w = watch(env, c.url, "--json", "--until", "complete", ...c.flags);
-      await w.ready;
-      await runToEnd(env, c.url);
-      const r = await w.done;
-      expect(r.code, r.stderr).toBe(0);
+      const r = await watchThrough(env, c.url, c.flags, () => runToEnd(env, c.url));
       expect(r.stderr).toContain(`watching race GP ${c.url} (pending)`);
       const got = sequence(r.stdout);
       expect(got).toEqual(EXPECTED);
@@ -143,24 +131,10 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
 
   it("a polled race watch transfers no body while nothing changes; Ctrl-C exits 130 quietly", async () => {
-    const w = watch(
-      sb.remote,
-      "gp_polled",
-      "--race",
-      "--json",
-      "--poll",
-      "--interval",
-      "0.1",
-      "-v",
-    );
-    await w.ready;
-    await new Promise((r) => setTimeout(r, 1500));
-    w.child.kill("SIGINT");
-    const r = await w.done;
+    const { statuses, ...r } = await idlePolledWatch(sb.remote, "gp_polled", "--race");
     expect(r.code).toBe(130);
     expect(r.stdout).toBe("");
     expect(r.stderr).not.toMatch(/Error|at .*\.js/);
-    const statuses = [...r.stderr.matchAll(/^< (\d{3})/gm)].map((m) => m[1]);
     // The race read once to find it (200), its first look asks with that tag (304);
     // participants, rounds and the three completed rounds' times once each (200);
     // every later look at the race is a 304 and reads nothing else.

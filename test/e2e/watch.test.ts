@@ -8,7 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT } from "../helpers/binary.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
-import { sequence, tourney, watch } from "../helpers/watch-process.js";
+import {
+  backends,
+  idlePolledWatch,
+  sequence,
+  tourney,
+  watchThrough,
+} from "../helpers/watch-process.js";
 
 /** By hand, for seeds 1-8 reported in play order A-G (A,B feed E; C,D feed F; E,F feed G). */
 const EXPECTED = [
@@ -68,30 +74,11 @@ describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
   });
   afterAll(() => sb.close());
 
-  const cases = [
-    {
-      name: "embedded (the database file)",
-      remote: false,
-      flags: [] as string[],
-      url: "cup_embedded",
-    },
-    { name: "serve (event stream)", remote: true, flags: [], url: "cup_stream" },
-    {
-      name: "remote polled",
-      remote: true,
-      flags: ["--poll", "--interval", "0.2"],
-      url: "cup_polled",
-    },
-  ];
-  for (const c of cases) {
+  for (const c of backends("cup")) {
     it(`${c.name}: the 17 events of an 8-player single elimination, then exit 0`, async () => {
       const env = c.remote ? sb.remote : sb.local;
       const t = await prepare(env, c.url);
-      const w = watch(env, t, "--json", "--until", "complete", ...c.flags);
-      await w.ready;
-      await playToEnd(env, t);
-      const r = await w.done;
-      expect(r.code, r.stderr).toBe(0);
+      const r = await watchThrough(env, t, c.flags, () => playToEnd(env, t));
       const got = sequence(r.stdout);
       expect(got).toEqual(EXPECTED);
       const count = (type: string) => got.filter((e) => e.startsWith(`${type}:`)).length;
@@ -123,14 +110,9 @@ describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
   });
 
   it("a remote watch transfers no body while nothing changes: every look is a 304", async () => {
-    const w = watch(sb.remote, "cup_polled", "--json", "--poll", "--interval", "0.1", "-v");
-    await w.ready;
-    await new Promise((r) => setTimeout(r, 1500));
-    w.child.kill("SIGINT");
-    const r = await w.done;
+    const { statuses, ...r } = await idlePolledWatch(sb.remote, "cup_polled");
     expect(r.code).toBe(130);
     expect(r.stdout).toBe("");
-    const statuses = [...r.stderr.matchAll(/^< (\d{3})/gm)].map((m) => m[1]);
     // The tournament read once to find it (200), its first look asks with that tag
     // (304), participants and matches once each (200); every later look 304.
     expect(statuses.slice(0, 4)).toEqual(["200", "304", "200", "200"]);

@@ -1,4 +1,7 @@
-/** `tourney watch` of the built binary as a child process (test/e2e/watch*.test.ts). */
+/**
+ * `tourney watch` of the built binary as a child process, and what the e2e watch
+ * tests (test/e2e/watch*.test.ts) do with it on each backend.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { expect } from "vitest";
 import { BIN, runBinary } from "./binary.js";
@@ -63,4 +66,62 @@ export function sequence(stdout: string): string[] {
       const what = [e.round, e.match?.identifier ?? e.participant?.name ?? e.state];
       return `${e.type}:${what.filter((part) => part !== undefined).join(":")}`;
     });
+}
+
+/** A backend a watch e2e test runs on, and the url of the tournament or race it watches there. */
+export interface Backend {
+  readonly name: string;
+  /** Whether it goes to serve (the sandbox's remote profile). */
+  readonly remote: boolean;
+  readonly flags: readonly string[];
+  readonly url: string;
+}
+
+/**
+ * The three backends: the embedded default (the database file), serve's event
+ * stream, and serve polled with If-None-Match. `remoteFlags` go to the two remote
+ * watches (a race's --race); each watches its own `${prefix}_...` url.
+ */
+export function backends(prefix: string, remoteFlags: readonly string[] = []): Backend[] {
+  return [
+    { name: "embedded (the database file)", remote: false, flags: [], url: `${prefix}_embedded` },
+    { name: "serve (event stream)", remote: true, flags: remoteFlags, url: `${prefix}_stream` },
+    {
+      name: "remote polled",
+      remote: true,
+      flags: [...remoteFlags, "--poll", "--interval", "0.2"],
+      url: `${prefix}_polled`,
+    },
+  ];
+}
+
+/** `watch TARGET --json --until complete FLAGS` while another process does `act`; expects exit 0. */
+export async function watchThrough(
+  env: Record<string, string>,
+  target: string,
+  flags: readonly string[],
+  act: () => Promise<void>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const w = watch(env, target, "--json", "--until", "complete", ...flags);
+  await w.ready;
+  await act();
+  const r = await w.done;
+  expect(r.code, r.stderr).toBe(0);
+  return r;
+}
+
+/**
+ * `watch ARGS --json --poll --interval 0.1 -v` left 1.5 s while nothing changes,
+ * then Ctrl-C: its result, and the HTTP statuses its -v lines logged.
+ */
+export async function idlePolledWatch(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string; statuses: string[] }> {
+  const w = watch(env, ...args, "--json", "--poll", "--interval", "0.1", "-v");
+  await w.ready;
+  await new Promise((r) => setTimeout(r, 1500));
+  w.child.kill("SIGINT");
+  const r = await w.done;
+  return { ...r, statuses: [...r.stderr.matchAll(/^< (\d{3})/gm)].map((m) => m[1]!) };
 }
