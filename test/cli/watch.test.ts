@@ -41,6 +41,9 @@ async function runRace(url: string, ...set: string[]): Promise<void> {
   }
 }
 
+/** A finished subject's whole history as NDJSON, then exit 0. */
+const HISTORY = ["--since", "1d", "--until", "complete", "--json"];
+
 const types = (ndjson: string) =>
   ndjson
     .trim()
@@ -64,7 +67,7 @@ describe("tourney watch RACE (embedded)", () => {
   });
 
   it("--since and --until complete: a finished race's events as NDJSON, then exit 0", async () => {
-    const r = await sandbox.run(["watch", "gp", "--since", "1d", "--until", "complete", "--json"]);
+    const r = await sandbox.run(["watch", "gp", ...HISTORY]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe("watching race GP gp (completed); Ctrl-C stops\n");
     expect(types(r.stdout)).toEqual([
@@ -92,10 +95,9 @@ describe("tourney watch RACE (embedded)", () => {
   });
 
   it("tourney race watch RACE is tourney watch RACE --race", async () => {
-    const args = ["--since", "1d", "--until", "complete", "--json"];
-    const verb = await sandbox.run(["race", "watch", "gp", ...args]);
+    const verb = await sandbox.run(["race", "watch", "gp", ...HISTORY]);
     expect(verb.code, verb.stderr).toBe(0);
-    expect(verb.stdout).toBe(await ok(["watch", "gp", "--race", ...args]));
+    expect(verb.stdout).toBe(await ok(["watch", "gp", "--race", ...HISTORY]));
     expect(types(verb.stdout)).toHaveLength(10);
   });
 
@@ -127,11 +129,7 @@ describe("tourney watch RACE (embedded)", () => {
     const out = await ok([
       "watch",
       "gp",
-      "--since",
-      "1d",
-      "--until",
-      "complete",
-      "--json",
+      ...HISTORY,
       "--events",
       "round.finished,race.state_changed",
     ]);
@@ -144,22 +142,13 @@ describe("tourney watch RACE (embedded)", () => {
   });
 
   it("the race's notification flags: uponMatchesOpen off drops round.started, uponTournamentEnds off the completion; --all shows them", async () => {
-    const quiet = await ok(["watch", "quiet", "--since", "1d", "--until", "complete", "--json"]);
+    const quiet = await ok(["watch", "quiet", ...HISTORY]);
     const told = types(quiet);
     expect(told.filter((t) => t.startsWith("round.started") || t.endsWith(":completed"))).toEqual(
       [],
     );
     expect(told).toHaveLength(7);
-    const all = await ok([
-      "watch",
-      "quiet",
-      "--since",
-      "1d",
-      "--until",
-      "complete",
-      "--json",
-      "--all",
-    ]);
+    const all = await ok(["watch", "quiet", ...HISTORY, "--all"]);
     expect(types(all)).toHaveLength(10);
   });
 
@@ -169,15 +158,7 @@ describe("tourney watch RACE (embedded)", () => {
     await ok(["tournament", "start", "gp"]);
     await ok(["match", "report", "gp", "A", "--winner", "Ann", "--scores", "2-0"]);
     await ok(["tournament", "finalize", "gp"]);
-    const tournament = await sandbox.run([
-      "watch",
-      "gp",
-      "--since",
-      "1d",
-      "--until",
-      "complete",
-      "--json",
-    ]);
+    const tournament = await sandbox.run(["watch", "gp", ...HISTORY]);
     expect(tournament.code, tournament.stderr).toBe(0);
     expect(tournament.stderr).toBe("watching Cup gp (complete); Ctrl-C stops\n");
     expect(types(tournament.stdout)).toEqual([
@@ -187,16 +168,7 @@ describe("tourney watch RACE (embedded)", () => {
       "tournament.state_changed:awaiting_review",
       "tournament.state_changed:complete",
     ]);
-    const race = await ok([
-      "watch",
-      "gp",
-      "--race",
-      "--since",
-      "1d",
-      "--until",
-      "complete",
-      "--json",
-    ]);
+    const race = await ok(["watch", "gp", "--race", ...HISTORY]);
     expect(types(race)).toHaveLength(10);
   });
 
