@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
-import { ok } from "../helpers/cli-tournament.js";
+import { createGrandPrix, ok } from "../helpers/cli-tournament.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -61,22 +61,9 @@ const ROUNDS = [
 
 describe("a grand prix of 3 rounds, 8 racers", () => {
   it("runs from creation to standings, totals as worked out by hand", async () => {
-    const race = await json(
-      "race",
-      "create",
-      "--name",
-      "Spring GP",
-      "--type",
-      "grand prix",
-      "--rounds",
-      "3",
-    );
-    const r = String(race.id);
-    const added = await json("race", "participants", "bulk-add", r, ...RACERS);
+    const { race: r, added } = await createGrandPrix(sb, 3, RACERS);
     // Ids 1 to 8 in roster order (round 3's file names Edsger and Donald by id).
-    expect(added.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual(
-      RACERS.map((name, i) => [i + 1, name]),
-    );
+    expect(added.map((p) => [p.id, p.name])).toEqual(RACERS.map((name, i) => [i + 1, name]));
     ok(await sb.run(["race", "start", r]));
 
     for (const [i, lines] of ROUNDS.entries()) {

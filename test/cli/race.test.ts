@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createInProcessTransport } from "../../src/client/in-process-transport.js";
 import type { Transport } from "../../src/client/transport.js";
 import { createSandbox, type RunOptions, type Sandbox } from "../helpers/cli.js";
-import { ok } from "../helpers/cli-tournament.js";
+import { createGrandPrix, ok } from "../helpers/cli-tournament.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -20,20 +20,8 @@ afterEach(() => sb.cleanup());
 const json = async (...args: string[]) => ok(await sb.run([...args, "--json"])).json();
 
 /** A grand prix of `rounds` with the racers added (seeded in order); returns its id. */
-async function grandPrix(rounds: number, racers: readonly string[]): Promise<string> {
-  const race = await json(
-    "race",
-    "create",
-    "--name",
-    "Spring GP",
-    "--type",
-    "grand prix",
-    "--rounds",
-    String(rounds),
-  );
-  ok(await sb.run(["race", "participants", "bulk-add", String(race.id), ...racers]));
-  return String(race.id);
-}
+const grandPrix = async (rounds: number, racers: readonly string[]): Promise<string> =>
+  (await createGrandPrix(sb, rounds, racers)).race;
 
 const times = async (race: string, ...flags: string[]) =>
   (await json("race", "times", "list", race, ...flags)).map(

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../helpers/cli.js";
+import { createGrandPrix } from "../helpers/cli-tournament.js";
 
 const sandbox = createSandbox();
 afterAll(() => sandbox.cleanup());
@@ -19,20 +20,12 @@ async function ok(args: string[], stdin?: string): Promise<string> {
 
 /** A 2-round grand prix of Ada and Grace, run to its end. */
 async function runRace(url: string, ...set: string[]): Promise<void> {
-  await ok([
-    "race",
-    "create",
-    "--name",
-    `GP ${url}`,
-    "--url",
-    url,
-    "--type",
-    "grand prix",
-    "--rounds",
-    "2",
-    ...set,
-  ]);
-  await ok(["race", "participants", "bulk-add", url], "Ada\nGrace\n");
+  await createGrandPrix(
+    sandbox,
+    2,
+    ["Ada", "Grace"],
+    ["--name", `GP ${url}`, "--url", url, ...set],
+  );
   await ok(["race", "start", url]);
   for (const round of [1, 2]) {
     await ok(["race", "update", url, "Ada", "--time", `1:01.${round}00`]);

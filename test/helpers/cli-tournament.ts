@@ -1,4 +1,4 @@
-/** Setting up and playing tournaments through the CLI itself (for test/cli). */
+/** Setting up and playing tournaments (and races) through the CLI itself (for test/cli). */
 import { expect } from "vitest";
 import type { CliResult, Sandbox } from "./cli.js";
 
@@ -74,4 +74,21 @@ export async function playOut(
     open = await matchesJson(sb, t, "open");
   }
   return reported;
+}
+
+/**
+ * `race create --type "grand prix" --rounds <rounds> <flags> --json` (flags: its
+ * name, by default Spring GP), then `race participants bulk-add` of `racers`
+ * (seeded in order): the race's id, as a string for command lines, and the racers as added.
+ */
+export async function createGrandPrix(
+  sb: Sandbox,
+  rounds: number,
+  racers: readonly string[],
+  flags: readonly string[] = ["--name", "Spring GP"],
+): Promise<{ race: string; added: { id: number; name: string }[] }> {
+  const create = ["race", "create", "--type", "grand prix", "--rounds", String(rounds), ...flags];
+  const race = String(ok(await sb.run([...create, "--json"])).json().id);
+  const added = ok(await sb.run(["race", "participants", "bulk-add", race, ...racers, "--json"]));
+  return { race, added: added.json() };
 }
