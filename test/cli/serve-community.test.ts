@@ -2,40 +2,17 @@
  * `tourney serve community add|list|remove` and `serve key create --community`
  * through the CLI harness, checked against the served database they write.
  */
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openService, type Service } from "../../src/service/index.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { startService } from "../helpers/service.js";
 
 let sb: Sandbox;
-let db: string;
 beforeEach(() => {
   sb = createSandbox();
-  db = join(sb.dir, "served.db");
 });
 afterEach(() => sb.cleanup());
 
-async function ask(
-  service: Service,
-  method: "GET" | "POST",
-  path: string,
-  key?: string,
-  body?: unknown,
-) {
-  const response = await service.handle({
-    method,
-    path,
-    headers: {
-      "content-type": "application/vnd.api+json",
-      ...(key === undefined ? {} : { authorization: key, "authorization-type": "v1" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return {
-    status: response.status,
-    json: response.body === "" ? undefined : JSON.parse(response.body),
-  };
-}
+const keyHeaders = (key: string) => ({ authorization: key, "authorization-type": "v1" });
 
 describe("tourney serve community", () => {
   it("adds, lists and removes communities; the service scopes tournaments to them", async () => {
@@ -47,11 +24,11 @@ describe("tourney serve community", () => {
       "--name",
       "LAN Party",
       "--db",
-      db,
+      sb.servedDb,
     ]);
     expect(added.code).toBe(0);
     expect(added.stderr).toContain("Added community lan");
-    const list = await sb.run(["serve", "community", "list", "--db", db, "--json"]);
+    const list = await sb.run(["serve", "community", "list", "--db", sb.servedDb, "--json"]);
     expect(list.json()).toEqual([
       expect.objectContaining({
         identifier: "lan",
@@ -60,36 +37,46 @@ describe("tourney serve community", () => {
         members: "",
       }),
     ]);
-    const service = await openService({ dbPath: db });
+    const served = await startService({ dbPath: sb.servedDb });
     try {
-      const created = await ask(service, "POST", "/v2.1/communities/lan/tournaments", undefined, {
+      const created = await served.request("POST", "/v2.1/communities/lan/tournaments", {
         data: { type: "tournament", attributes: { name: "In", tournament_type: "swiss" } },
       });
       expect(created.status).toBe(201);
-      const unknown = await ask(service, "POST", "/v2.1/communities/nope/tournaments", undefined, {
+      const unknown = await served.request("POST", "/v2.1/communities/nope/tournaments", {
         data: { type: "tournament", attributes: { name: "Out", tournament_type: "swiss" } },
       });
       expect(unknown.status).toBe(404);
       expect(unknown.json.errors[0].detail).toMatch(/community nope not found/);
-      expect((await ask(service, "GET", "/v2.1/tournaments")).json.meta.count).toBe(1);
+      expect((await served.request("GET", "/v2.1/tournaments")).json.meta.count).toBe(1);
     } finally {
-      service.close();
+      served.service.close();
     }
-    const refused = await sb.run(["serve", "community", "remove", "lan", "--db", db]);
+    const refused = await sb.run(["serve", "community", "remove", "lan", "--db", sb.servedDb]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/holds 1 tournament/);
-    const missing = await sb.run(["serve", "community", "remove", "nope", "--db", db]);
+    const missing = await sb.run(["serve", "community", "remove", "nope", "--db", sb.servedDb]);
     expect(missing.code).toBe(3);
-    const twice = await sb.run(["serve", "community", "add", "lan", "--db", db]);
+    const twice = await sb.run(["serve", "community", "add", "lan", "--db", sb.servedDb]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/exists already/);
   });
 
   it("serve key create --community: the key's label belongs to it and sees it in GET /communities", async () => {
     for (const c of ["lan", "club"])
-      expect((await sb.run(["serve", "community", "add", c, "--db", db])).code).toBe(0);
+      expect((await sb.run(["serve", "community", "add", c, "--db", sb.servedDb])).code).toBe(0);
     const key = (
-      await sb.run(["serve", "key", "create", "--label", "bob", "--community", "lan", "--db", db])
+      await sb.run([
+        "serve",
+        "key",
+        "create",
+        "--label",
+        "bob",
+        "--community",
+        "lan",
+        "--db",
+        sb.servedDb,
+      ])
     ).stdout.trim();
     expect(key).toMatch(/^tk_/);
     const refused = await sb.run([
@@ -101,20 +88,20 @@ describe("tourney serve community", () => {
       "--community",
       "nope",
       "--db",
-      db,
+      sb.servedDb,
     ]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/no community nope/);
-    const keys = await sb.run(["serve", "key", "list", "--db", db, "--json"]);
+    const keys = await sb.run(["serve", "key", "list", "--db", sb.servedDb, "--json"]);
     expect(keys.json().map((k: { label: string }) => k.label)).toEqual(["bob"]);
     let owner = false;
-    const service = await openService({ dbPath: db, requireAuth: true });
+    const served = await startService({ dbPath: sb.servedDb, requireAuth: true });
     try {
       // Membership is by the caller's name as the service sees it: the key's label, or
       // (accounts, issue 14) its user's; the owner sees every community.
-      const me = await ask(service, "GET", "/v2.1/me", key);
+      const me = await served.request("GET", "/v2.1/me", undefined, keyHeaders(key));
       owner = me.json.data.attributes.username === "owner";
-      const mine = await ask(service, "GET", "/v2.1/communities", key);
+      const mine = await served.request("GET", "/v2.1/communities", undefined, keyHeaders(key));
       expect(mine.status).toBe(200);
       expect(
         mine.json.data.map((c: { attributes: { identifier: string } }) => c.attributes.identifier),
@@ -129,11 +116,11 @@ describe("tourney serve community", () => {
         "username",
       ]);
     } finally {
-      service.close();
+      served.service.close();
     }
-    const removed = await sb.run(["serve", "community", "remove", "club", "--db", db]);
+    const removed = await sb.run(["serve", "community", "remove", "club", "--db", sb.servedDb]);
     expect(removed.code).toBe(0);
-    const left = await sb.run(["serve", "community", "list", "--db", db, "--json"]);
+    const left = await sb.run(["serve", "community", "list", "--db", sb.servedDb, "--json"]);
     expect(left.json()).toEqual([
       expect.objectContaining({ identifier: "lan", members: owner ? "owner" : "bob" }),
     ]);

@@ -43,6 +43,8 @@ class Capture {
 export interface Sandbox {
   readonly dir: string;
   readonly env: Record<string, string>;
+  /** A database file in the sandbox for the `serve` verbs' --db (made when a verb first opens it). */
+  readonly servedDb: string;
   run(args: readonly string[], options?: RunOptions): Promise<CliResult>;
   cleanup(): void;
 }
@@ -57,6 +59,7 @@ export function createSandbox(): Sandbox {
   return {
     dir,
     env,
+    servedDb: join(dir, "served.db"),
     async run(args, options = {}) {
       const tty = options.tty ?? false;
       const stdout = new Capture(tty);
