@@ -9,8 +9,9 @@
  * who did not advance have none.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GROUPS_OF_FOUR, type Pick, reportOpen } from "../helpers/bracket-fixtures.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
-import { matchesJson, ok, tournamentState } from "../helpers/cli-tournament.js";
+import { matchesJson, ok, type Setup, tournamentState } from "../helpers/cli-tournament.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -18,28 +19,11 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-/** Reports every open match (better seed wins, 2-1 in sets); returns the matches reported. */
-async function reportOpen(t: string, seedOf: (id: number) => number): Promise<any[]> {
-  const open = await matchesJson(sb, t, "open");
-  for (const m of open) {
-    const p1Wins = seedOf(m.player1_id) < seedOf(m.player2_id);
-    const winner = p1Wins ? m.player1_id : m.player2_id;
-    const scores = p1Wins ? "11-5,7-11,11-9" : "5-11,11-7,9-11";
-    ok(
-      await sb.run([
-        "match",
-        "report",
-        t,
-        String(m.id),
-        "--winner",
-        String(winner),
-        "--scores",
-        scores,
-      ]),
-    );
-  }
-  return open;
-}
+/** The better seed wins every match, 2-1 in sets. */
+const betterSeedInThree: Pick = (m, seed) => ({
+  seat: seed(m.player1_id) < seed(m.player2_id) ? 1 : 2,
+  sets: "11-5,7-11,11-9",
+});
 
 describe("two-stage flow through the CLI", () => {
   it("runs the seed's nine steps and gives final ranks to final-stage participants only", async () => {
@@ -50,15 +34,7 @@ describe("two-stage flow through the CLI", () => {
         "create",
         "--name",
         "Two Stage Cup",
-        "--type",
-        "single elimination",
-        "--group-stage",
-        "--stage-type",
-        "round robin",
-        "--group-size",
-        "4",
-        "--advance-per-group",
-        "2",
+        ...GROUPS_OF_FOUR,
         "--json",
       ]),
     ).json();
@@ -80,6 +56,9 @@ describe("two-stage flow through the CLI", () => {
     ).json();
     const seedOf = (id: number) => added.find((p: any) => p.id === id).seed as number;
     expect(added.map((p: any) => p.seed)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const s: Setup = { t, ids: new Map(added.map((p: any) => [p.name, p.id])) };
+    /** One pass: every match open now reported, the better seed winning; the matches reported. */
+    const reportPass = () => reportOpen(sb, s, betterSeedInThree);
 
     // 3. start_group_stage.
     const groupStage = ok(await sb.run(["tournament", "start-group-stage", t, "--json"])).json();
@@ -104,11 +83,7 @@ describe("two-stage flow through the CLI", () => {
 
     // 4. List open matches and report each, until the group stage is played.
     let reported = 0;
-    for (
-      let open = await reportOpen(t, seedOf);
-      open.length > 0;
-      open = await reportOpen(t, seedOf)
-    )
+    for (let open = await reportPass(); open.length > 0; open = await reportPass())
       reported += open.length;
     expect(reported).toBe(12);
 
@@ -131,11 +106,7 @@ describe("two-stage flow through the CLI", () => {
 
     // 7. Report final-stage matches the same way.
     let finalReported = 0;
-    for (
-      let open = await reportOpen(t, seedOf);
-      open.length > 0;
-      open = await reportOpen(t, seedOf)
-    ) {
+    for (let open = await reportPass(); open.length > 0; open = await reportPass()) {
       expect(open.every((m) => m.group_id === null)).toBe(true);
       finalReported += open.length;
     }

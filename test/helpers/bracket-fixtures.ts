@@ -16,6 +16,8 @@ export interface OpenMatch {
   readonly round: number;
   readonly player1_id: number;
   readonly player2_id: number;
+  /** Its group in a group stage; null in the final stage. */
+  readonly group_id: number | null;
 }
 
 /** The winner's seat (1 or 2) and the sets from the winner's side ("11-7,8-11,11-9"). */
@@ -35,8 +37,8 @@ function fromPlayer1(sets: string, seat: 1 | 2): string {
     .join(",");
 }
 
-/** Reports every match open now (one pass); returns how many. */
-export async function reportOpen(sb: Sandbox, s: Setup, pick: Pick): Promise<number> {
+/** Reports every match open now (one pass); returns them. */
+export async function reportOpen(sb: Sandbox, s: Setup, pick: Pick): Promise<OpenMatch[]> {
   const seeds = new Map([...s.ids.values()].map((id, i) => [id, i + 1]));
   const seed = (id: number) => seeds.get(id) ?? 99;
   const open: OpenMatch[] = await matchesJson(sb, s.t, "open");
@@ -56,11 +58,11 @@ export async function reportOpen(sb: Sandbox, s: Setup, pick: Pick): Promise<num
       ]),
     );
   }
-  return open.length;
+  return open;
 }
 
 export async function playAll(sb: Sandbox, s: Setup, pick: Pick): Promise<void> {
-  while ((await reportOpen(sb, s, pick)) > 0);
+  while ((await reportOpen(sb, s, pick)).length > 0);
 }
 
 /** 8 players, single elimination with a third-place match, started. */
@@ -93,25 +95,22 @@ export async function doubleEliminationEight(sb: Sandbox): Promise<Setup> {
 export const resetResults: Pick = (m, seed) =>
   m.bracket === "grand_final" ? { seat: 2, sets: "11-9,11-9" } : betterSeed(m, seed);
 
+/** `tournament create` flags: round robin groups of 4, two advancing from each to a single elimination. */
+export const GROUPS_OF_FOUR: readonly string[] = [
+  "--type",
+  "single elimination",
+  "--group-stage",
+  "--stage-type",
+  "round robin",
+  "--group-size",
+  "4",
+  "--advance-per-group",
+  "2",
+];
+
 /** 16 players in 4 round robin groups of 4 (two advance), then single elimination; group stage started. */
 export async function fourGroups(sb: Sandbox): Promise<Setup> {
-  const s = await createWith(
-    sb,
-    [
-      "--name",
-      "Club League",
-      "--type",
-      "single elimination",
-      "--group-stage",
-      "--stage-type",
-      "round robin",
-      "--group-size",
-      "4",
-      "--advance-per-group",
-      "2",
-    ],
-    SIXTEEN,
-  );
+  const s = await createWith(sb, ["--name", "Club League", ...GROUPS_OF_FOUR], SIXTEEN);
   ok(await sb.run(["tournament", "start-group-stage", s.t]));
   return s;
 }
