@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import type { CliDeps } from "../../src/cli/factory.js";
 import { run } from "../../src/cli/run.js";
+import { capturedIo } from "./streams.js";
 
 export interface CliResult {
   readonly code: number;
@@ -31,15 +31,6 @@ export interface RunOptions {
   readonly now?: CliDeps["now"];
 }
 
-class Capture {
-  text = "";
-  constructor(readonly isTTY: boolean) {}
-  write(chunk: string): boolean {
-    this.text += chunk;
-    return true;
-  }
-}
-
 export interface Sandbox {
   readonly dir: string;
   readonly env: Record<string, string>;
@@ -61,17 +52,9 @@ export function createSandbox(): Sandbox {
     env,
     servedDb: join(dir, "served.db"),
     async run(args, options = {}) {
-      const tty = options.tty ?? false;
-      const stdout = new Capture(tty);
-      const stderr = new Capture(tty);
-      const stdin = Object.assign(
-        Readable.from(options.stdin === undefined ? [] : [options.stdin]),
-        {
-          isTTY: tty,
-        },
-      );
+      const io = capturedIo(options);
       const code = await run(args, {
-        io: { stdout, stderr, stdin },
+        io,
         env: { ...env, ...options.env },
         homeDir: join(dir, "home"),
         ...(options.makeTransport === undefined ? {} : { makeTransport: options.makeTransport }),
@@ -81,9 +64,9 @@ export function createSandbox(): Sandbox {
       });
       return {
         code,
-        stdout: stdout.text,
-        stderr: stderr.text,
-        json: () => JSON.parse(stdout.text),
+        stdout: io.stdout.text,
+        stderr: io.stderr.text,
+        json: () => JSON.parse(io.stdout.text),
       };
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),

@@ -3,31 +3,17 @@
  * commander: captured streams, a sandbox of its own (temporary config and data
  * directories) and the embedded service on in-memory SQLite. Every Factory the
  * harness makes shares that one service, so one call can read what another wrote.
+ * `makeTestFactory` makes one over other dependencies (a CLI sandbox's own profile).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { Factory, type GlobalOptions } from "../../src/cli/factory.js";
+import { type CliDeps, Factory, type GlobalOptions } from "../../src/cli/factory.js";
 import type { Prompter } from "../../src/cli/prompter.js";
 import type { ApiClient } from "../../src/client/api-client.js";
 import { createInProcessTransport } from "../../src/client/in-process-transport.js";
 import type { Transport } from "../../src/client/transport.js";
-
-class Capture {
-  text = "";
-  constructor(readonly isTTY: boolean) {}
-  write(chunk: string): boolean {
-    this.text += chunk;
-    return true;
-  }
-  /** What was written since the last take. */
-  take(): string {
-    const text = this.text;
-    this.text = "";
-    return text;
-  }
-}
+import { capturedIo } from "./streams.js";
 
 export interface FactoryOptions {
   /** Global flags (--json, --yes, --profile, ...); defaults are the CLI's. */
@@ -78,30 +64,15 @@ export function createFactoryHarness(): FactoryHarness {
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: join(dir, "data"),
   };
-  const make = (options: FactoryOptions = {}): TestFactory => {
-    const tty = options.tty ?? false;
-    const stdout = new Capture(tty);
-    const stderr = new Capture(tty);
-    const stdin = Object.assign(Readable.from(options.stdin === undefined ? [] : [options.stdin]), {
-      isTTY: tty,
-    });
-    const factory = new Factory(
+  const make = (options: FactoryOptions = {}): TestFactory =>
+    makeTestFactory(
       {
-        io: { stdout, stderr, stdin },
         env: { ...env, ...options.env },
         homeDir: join(dir, "home"),
         makeTransport: async () => options.transport?.(shared) ?? shared,
-        ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
       },
-      { ...DEFAULT_GLOBALS, ...options.globals },
+      options,
     );
-    return {
-      factory,
-      stdout: () => stdout.take(),
-      stderr: () => stderr.take(),
-      json: () => JSON.parse(stdout.take()),
-    };
-  };
   return {
     dir,
     make,
@@ -110,6 +81,31 @@ export function createFactoryHarness(): FactoryHarness {
       await service.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A Factory on captured streams over `deps` (its environment, home directory and,
+ * unless the profile's own, transport), with the test's streams, prompter and flags.
+ */
+export function makeTestFactory(
+  deps: Pick<CliDeps, "env" | "homeDir" | "makeTransport">,
+  options: Omit<FactoryOptions, "env" | "transport"> = {},
+): TestFactory {
+  const io = capturedIo(options);
+  const factory = new Factory(
+    {
+      io,
+      ...deps,
+      ...(options.prompter === undefined ? {} : { prompter: options.prompter }),
+    },
+    { ...DEFAULT_GLOBALS, ...options.globals },
+  );
+  return {
+    factory,
+    stdout: () => io.stdout.take(),
+    stderr: () => io.stderr.take(),
+    json: () => JSON.parse(io.stdout.take()),
   };
 }
 
