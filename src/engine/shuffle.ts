@@ -1,16 +1,7 @@
 /** Seeded shuffling: the same seed always gives the same order. */
+import { seededRandom } from "../model/seeded-random.js";
 
-/** mulberry32: a small, fast 32-bit PRNG; returns floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Fisher-Yates over a copy of `items`, driven by `seed`. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../../src/model/seeded-random.js";
 import { openService } from "../../src/service/index.js";
 import { BIN, BUILT, runBinary } from "../helpers/binary.js";
 import { launchServe, type ServeProcess } from "../helpers/serve-process.js";
@@ -28,18 +29,6 @@ const EMBEDDED_RUNS = Math.ceil(RUNS / 2);
 const SERVE_RUNS = RUNS - EMBEDDED_RUNS;
 /** Past 1,000 names, so that a kill can land between the requests of one embedded transaction. */
 const ROSTER = 2500;
-
-/** mulberry32: a small seeded generator, so that a failing seed replays the same kills. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dir = mkdtempSync(join(tmpdir(), "tourney-crash-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -167,7 +156,7 @@ describe.runIf(BUILT)(`crash: kill -9 (seed ${SEED}, ${RUNS} runs)`, () => {
   it(
     `embedded bulk add of ${ROSTER} names: all or none after each of ${EMBEDDED_RUNS} kills`,
     async () => {
-      const rng = random(SEED);
+      const rng = seededRandom(SEED);
       const { env, db } = sandbox("embedded");
       const names = roster("Calibration", ROSTER);
       // One uninterrupted add: how long the command takes here, so that kills land
@@ -213,7 +202,7 @@ describe.runIf(BUILT)(`crash: kill -9 (seed ${SEED}, ${RUNS} runs)`, () => {
   it(
     `serve under write load: sound store and a working CLI after each of ${SERVE_RUNS} kills`,
     async () => {
-      const rng = random(SEED ^ 0x5eed);
+      const rng = seededRandom(SEED ^ 0x5eed);
       const { env, db } = sandbox("serve");
       const sizes = [16, 64, 250, 1000];
       let served: ServeProcess = await launchServe(db, env);

@@ -8,13 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import type { ApiClient } from "../../../client/api-client.js";
+import { seededRandom } from "../../../model/seeded-random.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { startSpinner } from "../../output/progress.js";
 import { bracketText, fetchBracket, lookOf } from "../bracket/draw.js";
 import { createDemo, finalRanks, playDemo } from "./play.js";
-import { random } from "./players.js";
 
 export interface DemoFlags {
   readonly seed?: string;
@@ -86,8 +86,8 @@ export async function runDemo(f: Factory, o: DemoOptions): Promise<void> {
       out.write(`${rule} ${title} ${rule}\n\n${drawn.text}\n`);
       spinner = startSpinner(f.io.stderr, "Playing the next round");
     };
-    const t = await createDemo({ client, rand: random(seed), afterRound }, o.players);
-    await playDemo({ client, rand: random(seed + 1), afterRound }, t);
+    const t = await createDemo({ client, rand: seededRandom(seed), afterRound }, o.players);
+    await playDemo({ client, rand: seededRandom(seed + 1), afterRound }, t);
     const ranks = await finalRanks(client, t);
     spinner.stop();
     out.write(`Final ranks\n${ranks.join("\n")}\n`);

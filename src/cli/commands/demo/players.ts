@@ -1,19 +1,8 @@
 /**
  * The demo's generated players and results, from one seed: the same seed gives
- * the same names, the same winners and the same scores. Pure.
+ * the same names, the same winners and the same scores (the numbers from
+ * model/seeded-random.ts). Pure.
  */
-
-/** A small deterministic generator (mulberry32): numbers in [0, 1). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = [
   "Ada",
