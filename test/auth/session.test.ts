@@ -13,7 +13,13 @@ import { oauthEndpoints } from "../../src/auth/endpoints.js";
 import { SessionExpiredError } from "../../src/auth/errors.js";
 import { renewStoredToken } from "../../src/auth/session.js";
 import { CLI_CLIENT_ID } from "../../src/model/oauth.js";
-import { granted, stubServer, virtualClock } from "./oauth-stub.js";
+import {
+  granted,
+  type StubServer,
+  stubServer,
+  type VirtualClock,
+  virtualClock,
+} from "./oauth-stub.js";
 
 let dir: string;
 let store: CredentialStore;
@@ -31,6 +37,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** renewStoredToken of the stored `profile`, whose `usedToken` was refused, against `server`. */
+function renew(
+  server: StubServer,
+  clock: VirtualClock,
+  profile = "lan",
+  usedToken = "at-old-0001",
+) {
+  const input = { store, profile, tokenUrl: TOKEN_URL, post: server.post, now: clock.now };
+  return renewStoredToken({ ...input, usedToken });
+}
+
 describe("renewStoredToken", () => {
   it("sends the refresh token and stores the rotated pair in its place", async () => {
     const clock = virtualClock(Date.UTC(2025, 0, 2));
@@ -42,14 +59,7 @@ describe("renewStoredToken", () => {
         scope: undefined,
       }),
     ]);
-    const token = await renewStoredToken({
-      store,
-      profile: "lan",
-      tokenUrl: TOKEN_URL,
-      post: server.post,
-      now: clock.now,
-      usedToken: "at-old-0001",
-    });
+    const token = await renew(server, clock);
     expect(token).toBe("at-new-0002");
     expect(server.posts[0]!.form).toEqual({
       grant_type: "refresh_token",
@@ -69,8 +79,7 @@ describe("renewStoredToken", () => {
     store.setToken("lan", { accessToken: "at-other-0003", refreshToken: "rt-other-0003" });
     const clock = virtualClock();
     const server = stubServer(clock, []);
-    const input = { store, profile: "lan", tokenUrl: TOKEN_URL, post: server.post, now: clock.now };
-    expect(await renewStoredToken({ ...input, usedToken: "at-old-0001" })).toBe("at-other-0003");
+    expect(await renew(server, clock)).toBe("at-other-0003");
     expect(server.posts).toHaveLength(0);
   });
 
@@ -78,14 +87,7 @@ describe("renewStoredToken", () => {
     const before = readFileSync(store.path, "utf8");
     const clock = virtualClock();
     const server = stubServer(clock, [{ status: 400, body: { error: "invalid_grant" } }]);
-    const error = await renewStoredToken({
-      store,
-      profile: "lan",
-      tokenUrl: TOKEN_URL,
-      post: server.post,
-      now: clock.now,
-      usedToken: "at-old-0001",
-    }).catch((e: unknown) => e);
+    const error = await renew(server, clock).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SessionExpiredError);
     expect((error as Error).message).toBe(
       "the sign-in of profile lan was refused on renewal (invalid_grant); run `tourney login --profile lan` again",
@@ -97,14 +99,7 @@ describe("renewStoredToken", () => {
     store.setToken("ci", { accessToken: "at-ci-0004" });
     const clock = virtualClock();
     const server = stubServer(clock, []);
-    const error = await renewStoredToken({
-      store,
-      profile: "ci",
-      tokenUrl: TOKEN_URL,
-      post: server.post,
-      now: clock.now,
-      usedToken: "at-ci-0004",
-    }).catch((e: unknown) => e);
+    const error = await renew(server, clock, "ci", "at-ci-0004").catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "SessionExpiredError", profile: "ci" });
     expect(server.posts).toHaveLength(0);
   });
