@@ -8,19 +8,13 @@
 import {
   diffTournament,
   type PlayerRef,
+  type RecordLike,
   type TournamentSnapshot,
   type WatchEvent,
   type WatchEventType,
 } from "./watch-events.js";
 import { orderEvents } from "./watch-order.js";
-import {
-  num,
-  obj,
-  type RecordLike,
-  type SnapshotHead,
-  snapshotHead,
-  str,
-} from "./watch-snapshot-head.js";
+import { num, obj, type SnapshotHead, snapshotHead, str } from "./watch-snapshot-head.js";
 
 interface SnapRound {
   readonly number: number;
