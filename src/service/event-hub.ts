@@ -151,6 +151,8 @@ export class EventHub {
     resume: { readonly lastEventId?: string; readonly since?: string },
     reader?: OwnReader,
   ): Opened | HttpResponse {
+    if (resume.since !== undefined && Number.isNaN(Date.parse(resume.since)))
+      return badSince(resume.since);
     const key =
       reader === undefined
         ? `${path}\n${headers.authorization ?? ""}\n${headers["authorization-type"] ?? ""}`
@@ -250,4 +252,14 @@ function backlogOf(
   if (resume.lastEventId === undefined) return past;
   const at = past.findIndex((e) => e.id === resume.lastEventId);
   return at === -1 ? past : past.slice(at + 1);
+}
+
+/** `?since=` that is not a date: 400, naming the parameter and the form it takes. */
+function badSince(since: string): HttpResponse {
+  const detail = `since must be a date and time like 2026-11-25T18:00:00Z, not ${JSON.stringify(since.slice(0, 100))}`;
+  return {
+    status: 400,
+    headers: { "content-type": "application/json; charset=utf-8" },
+    body: JSON.stringify({ errors: [{ status: 400, detail, source: { parameter: "since" } }] }),
+  };
 }

@@ -1,0 +1,64 @@
+/**
+ * `?since=` of serve's event streams (the API's and the bracket page's): a date opens
+ * the stream with the history since then; anything else is a 400 naming the parameter,
+ * not a stream that silently ignores it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  openService,
+  type RunningServer,
+  type Service,
+  startHttpServer,
+} from "../../src/service/index.js";
+
+let service: Service;
+let server: RunningServer;
+let base: string;
+let id: string;
+
+beforeAll(async () => {
+  service = await openService({ dbPath: ":memory:" });
+  server = await startHttpServer(service, { host: "127.0.0.1", port: 0 });
+  base = `http://127.0.0.1:${server.port}`;
+  const created = await fetch(`${base}/v2.1/tournaments`, {
+    method: "POST",
+    headers: { "content-type": "application/vnd.api+json" },
+    body: JSON.stringify({
+      data: { type: "tournament", attributes: { name: "Since Cup", tournament_type: "swiss" } },
+    }),
+  });
+  id = ((await created.json()) as { data: { id: string } }).data.id;
+});
+
+afterAll(async () => {
+  await server.close();
+  service.close();
+});
+
+/** Status and type of a stream request; the body only when it is not a stream. */
+async function open(path: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${path}`, { signal: controller.signal });
+  const type = response.headers.get("content-type") ?? "";
+  const body = type.startsWith("text/event-stream") ? undefined : await response.text();
+  controller.abort();
+  return { status: response.status, type, body };
+}
+
+describe("?since= of an event stream", () => {
+  for (const stream of ["/v2.1/tournaments/{t}/events", "/tournaments/{t}/bracket/events"]) {
+    it(`${stream}: not a date is 400 naming since`, async () => {
+      const r = await open(`${stream.replace("{t}", id)}?since=notadate`);
+      expect(r.status).toBe(400);
+      const error = JSON.parse(r.body!).errors[0];
+      expect(error.source).toEqual({ parameter: "since" });
+      expect(error.detail).toContain('not "notadate"');
+    });
+
+    it(`${stream}: a date opens the stream`, async () => {
+      const r = await open(`${stream.replace("{t}", id)}?since=2026-01-01T00:00:00Z`);
+      expect(r.status).toBe(200);
+      expect(r.type).toMatch(/^text\/event-stream/);
+    });
+  }
+});
