@@ -47,6 +47,13 @@ const types = (ndjson: string) =>
       return `${e.type}:${what}${e.participant ? `:${e.participant.name}` : ""}`;
     });
 
+/** `watch ARGS` of a finished subject's whole history, expecting exit 0; its events as `type:what`. */
+async function history(...args: string[]) {
+  const r = await sandbox.run(["watch", ...args, ...HISTORY]);
+  expect(r.code, r.stderr).toBe(0);
+  return { ...r, events: types(r.stdout) };
+}
+
 describe("tourney watch RACE (embedded)", () => {
   beforeAll(async () => {
     await runRace("gp");
@@ -60,10 +67,9 @@ describe("tourney watch RACE (embedded)", () => {
   });
 
   it("--since and --until complete: a finished race's events as NDJSON, then exit 0", async () => {
-    const r = await sandbox.run(["watch", "gp", ...HISTORY]);
-    expect(r.code, r.stderr).toBe(0);
+    const r = await history("gp");
     expect(r.stderr).toBe("watching race GP gp (completed); Ctrl-C stops\n");
-    expect(types(r.stdout)).toEqual([
+    expect(r.events).toEqual([
       "race.state_changed:underway",
       "round.started:1",
       "elapsed_time.recorded:1:Ada",
@@ -90,7 +96,7 @@ describe("tourney watch RACE (embedded)", () => {
   it("tourney race watch RACE is tourney watch RACE --race", async () => {
     const verb = await sandbox.run(["race", "watch", "gp", ...HISTORY]);
     expect(verb.code, verb.stderr).toBe(0);
-    expect(verb.stdout).toBe(await ok(["watch", "gp", "--race", ...HISTORY]));
+    expect(verb.stdout).toBe((await history("gp", "--race")).stdout);
     expect(types(verb.stdout)).toHaveLength(10);
   });
 
@@ -119,14 +125,8 @@ describe("tourney watch RACE (embedded)", () => {
   });
 
   it("--events keeps those types", async () => {
-    const out = await ok([
-      "watch",
-      "gp",
-      ...HISTORY,
-      "--events",
-      "round.finished,race.state_changed",
-    ]);
-    expect(types(out)).toEqual([
+    const { events } = await history("gp", "--events", "round.finished,race.state_changed");
+    expect(events).toEqual([
       "race.state_changed:underway",
       "round.finished:1",
       "round.finished:2",
@@ -135,14 +135,12 @@ describe("tourney watch RACE (embedded)", () => {
   });
 
   it("the race's notification flags: uponMatchesOpen off drops round.started, uponTournamentEnds off the completion; --all shows them", async () => {
-    const quiet = await ok(["watch", "quiet", ...HISTORY]);
-    const told = types(quiet);
+    const told = (await history("quiet")).events;
     expect(told.filter((t) => t.startsWith("round.started") || t.endsWith(":completed"))).toEqual(
       [],
     );
     expect(told).toHaveLength(7);
-    const all = await ok(["watch", "quiet", ...HISTORY, "--all"]);
-    expect(types(all)).toHaveLength(10);
+    expect((await history("quiet", "--all")).events).toHaveLength(10);
   });
 
   it("a tournament and a race with one url: the tournament, unless --race", async () => {
@@ -151,18 +149,16 @@ describe("tourney watch RACE (embedded)", () => {
     await ok(["tournament", "start", "gp"]);
     await ok(["match", "report", "gp", "A", "--winner", "Ann", "--scores", "2-0"]);
     await ok(["tournament", "finalize", "gp"]);
-    const tournament = await sandbox.run(["watch", "gp", ...HISTORY]);
-    expect(tournament.code, tournament.stderr).toBe(0);
+    const tournament = await history("gp");
     expect(tournament.stderr).toBe("watching Cup gp (complete); Ctrl-C stops\n");
-    expect(types(tournament.stdout)).toEqual([
+    expect(tournament.events).toEqual([
       "tournament.state_changed:underway",
       "match.opened:A",
       "match.completed:A",
       "tournament.state_changed:awaiting_review",
       "tournament.state_changed:complete",
     ]);
-    const race = await ok(["watch", "gp", "--race", ...HISTORY]);
-    expect(types(race)).toHaveLength(10);
+    expect((await history("gp", "--race")).events).toHaveLength(10);
   });
 
   it("usage errors exit 2 naming the flag; an unknown target exits 3", async () => {
