@@ -297,4 +297,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX share_links_tournament ON share_links (tournament_id);
   `,
+  // 11: the look for due check-ins before every tournament list (anyCheckInDue:
+  // state = 'pending' AND check_in_opens_at <= now) answered from one index: with the
+  // index on state alone it read every pending row (1.4 ms of a 1,000-tournament
+  // `tournament list` process, 68 us warm; 2.5 us warm with this one). It also
+  // serves every look by state alone, so that index goes.
+  `
+  CREATE INDEX tournaments_state_check_in ON tournaments (state, check_in_opens_at);
+  DROP INDEX tournaments_state;
+  `,
 ];
