@@ -1,4 +1,6 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
+
+import type { Statement } from "better-sqlite3";
 import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
@@ -107,12 +109,25 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       throw error;
     }
   };
+  // Without waiting: when another process holds the write lock, the turn's requests
+  // take their own transactions and wait for it once each (busy_timeout), not twice.
+  // Prepared once (db.pragma prepares at every call): a group is opened per turn.
+  let groupStatements: { noWait: Statement; wait: Statement; begin: Statement } | undefined;
   const openGroup = (): boolean => {
     if (db.inTransaction) return false;
+    groupStatements ??= {
+      noWait: db.prepare("PRAGMA busy_timeout = 0"),
+      wait: db.prepare(`PRAGMA busy_timeout = ${db.pragma("busy_timeout", { simple: true })}`),
+      begin: db.prepare("BEGIN IMMEDIATE"),
+    };
+    const { noWait, wait, begin } = groupStatements;
+    noWait.run();
     try {
-      db.exec("BEGIN IMMEDIATE");
+      begin.run();
     } catch {
       return false;
+    } finally {
+      wait.run();
     }
     sync();
     return true;
