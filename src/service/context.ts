@@ -1,6 +1,5 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 
-import type { Statement } from "better-sqlite3";
 import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
@@ -109,25 +108,17 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
       throw error;
     }
   };
-  // Without waiting: when another process holds the write lock, the turn's requests
-  // take their own transactions and wait for it once each (busy_timeout), not twice.
-  // Prepared once (db.pragma prepares at every call): a group is opened per turn.
-  let groupStatements: { noWait: Statement; wait: Statement; begin: Statement } | undefined;
+  // The group waits for another process's write lock like any write (busy_timeout).
+  // If it cannot have it, the turn's requests take their own transactions and wait
+  // again, each: rare (a long write elsewhere), and cheaper than switching the
+  // timeout off and on around every group (a PRAGMA applies when it is prepared, so
+  // it cannot be prepared once: two more statements compiled per turn).
   const openGroup = (): boolean => {
     if (db.inTransaction) return false;
-    groupStatements ??= {
-      noWait: db.prepare("PRAGMA busy_timeout = 0"),
-      wait: db.prepare(`PRAGMA busy_timeout = ${db.pragma("busy_timeout", { simple: true })}`),
-      begin: db.prepare("BEGIN IMMEDIATE"),
-    };
-    const { noWait, wait, begin } = groupStatements;
-    noWait.run();
     try {
-      begin.run();
+      db.exec("BEGIN IMMEDIATE");
     } catch {
       return false;
-    } finally {
-      wait.run();
     }
     sync();
     return true;

@@ -7,6 +7,7 @@
  * reply of the group a 503.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -19,6 +20,7 @@ import {
   startHttpServer,
 } from "../../src/service/index.js";
 
+const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), "tourney-group-commit-"));
 const dbPath = join(dir, "group.db");
 let service: Service;
@@ -129,6 +131,36 @@ describe("writes that arrive together", () => {
       Number(t),
     ).map((r) => r.name);
     for (const name of listed) expect(stored).toContain(name);
+  });
+});
+
+describe("a write lock held a moment by another connection", () => {
+  it("is waited for (serve's busy timeout), not refused at once", async () => {
+    const t = await newTournament("Waits");
+    // Another thread holds the write lock for 100 ms (serve waits up to 250 ms); it has
+    // its own event loop, so it lets go while this one is blocked in SQLite's wait.
+    const { Worker } = await import("node:worker_threads");
+    const holder = new Worker(
+      `const { parentPort, workerData } = require("node:worker_threads");
+       const Database = require(workerData.module);
+       const db = new Database(workerData.path);
+       db.exec("BEGIN IMMEDIATE");
+       parentPort.postMessage("locked");
+       setTimeout(() => { db.exec("ROLLBACK"); db.close(); parentPort.postMessage("released"); }, 100);`,
+      { eval: true, workerData: { module: require.resolve("better-sqlite3"), path: dbPath } },
+    );
+    const messages: string[] = [];
+    const released = new Promise<void>((done) =>
+      holder.on("message", (m: string) => {
+        messages.push(m);
+        if (m === "released") done();
+      }),
+    );
+    while (!messages.includes("locked")) await new Promise((r) => setTimeout(r, 5));
+    const added = await addOne(t, "Patient");
+    await released;
+    await holder.terminate();
+    expect(added.status).toBe(201);
   });
 });
 
