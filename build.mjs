@@ -10,12 +10,23 @@
 //   ES modules.
 // Beside them, dist/viewer/: the bracket viewer's browser files, which `serve` serves
 // at /viewer/ (src/viewer; nothing of it enters the CLI's bundles).
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Script } from "node:vm";
 import { build } from "esbuild";
+
+/** Where this build is written, then renamed to dist/ (see the end of this file). */
+const OUT = `dist.next-${process.pid}`;
 
 const common = {
   bundle: true,
@@ -84,7 +95,7 @@ const IMPORT_META_URL =
 const CORE_PARAMETERS = `exports, require, module, __filename, __dirname, ${IMPORT_VENDOR}`;
 
 async function buildCore() {
-  const file = "dist/core.js";
+  const file = `${OUT}/core.js`;
   const result = await build({
     ...common,
     entryPoints: ["src/cli/core.ts"],
@@ -114,7 +125,7 @@ async function buildEntry() {
   await build({
     ...common,
     entryPoints: ["src/cli/main.ts"],
-    outfile: "dist/cli.cjs",
+    outfile: `${OUT}/cli.cjs`,
     format: "cjs",
     banner: { js: IMPORT_META_URL },
     define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
@@ -146,7 +157,7 @@ async function buildVendor() {
   await build({
     ...common,
     entryPoints: entries,
-    outdir: "dist/vendor",
+    outdir: `${OUT}/vendor`,
     format: "esm",
     splitting: true,
     outExtension: { ".js": ".mjs" },
@@ -166,7 +177,7 @@ async function buildVendor() {
       },
     ],
   });
-  dropUnusedBanners("dist/vendor");
+  dropUnusedBanners(`${OUT}/vendor`);
 }
 
 /**
@@ -210,7 +221,7 @@ async function buildViewer() {
     legalComments: "none",
     minify: common.minify,
     logLevel: "warning",
-    outdir: "dist/viewer",
+    outdir: `${OUT}/viewer`,
   };
   await Promise.all([
     build({
@@ -228,15 +239,27 @@ async function buildViewer() {
       globalName: "TourneyViewer",
     }),
   ]);
-  mkdirSync("dist/viewer", { recursive: true });
+  mkdirSync(`${OUT}/viewer`, { recursive: true });
   for (const file of ["example.html", "example.js"])
-    copyFileSync(`src/viewer/${file}`, `dist/viewer/${file}`);
+    copyFileSync(`src/viewer/${file}`, `${OUT}/viewer/${file}`);
 }
 
-rmSync("dist", { recursive: true, force: true });
+rmSync(OUT, { recursive: true, force: true });
 await Promise.all([buildCore(), buildEntry(), buildVendor(), buildViewer()]);
 try {
-  await writeCodeCache("dist/core.js");
+  await writeCodeCache(`${OUT}/core.js`);
 } catch (error) {
   console.warn(`build: no code cache for dist/core.js (start-up will be slower): ${error}`);
 }
+// The finished build takes dist/'s place in two renames: a test or command running
+// meanwhile finds the old build or the new one, never a half-written one (dist/ is
+// missing only between the two renames; emptying it first, for the whole build, broke
+// the e2e tests of a concurrent run with ENOENT).
+const old = `dist.old-${process.pid}`;
+try {
+  renameSync("dist", old);
+} catch (error) {
+  if (error.code !== "ENOENT") throw error;
+}
+renameSync(OUT, "dist");
+rmSync(old, { recursive: true, force: true });
