@@ -1,10 +1,11 @@
 /**
  * Where the viewer draws each match (issue 18): the tournament's stages (each
- * group, then the final stage) in parts, as the terminal renderer splits them
- * (src/cli/bracket/stage.ts): elimination brackets as trees (winners, losers,
- * grand final and its reset, third place) placed by the terminal's own tree
- * layout, round robin, swiss and free for all as rounds of matches beside a
+ * group, then the final stage) in parts, as the terminal renderer splits them:
+ * elimination brackets as trees (winners, losers, grand final and its reset,
+ * third place) placed by the shared tree layout, round robin, swiss and free for all as rounds of matches beside a
  * standings table. Pixel positions, no DOM: the browser code turns it into elements.
+ * The model it reads (src/bracket-model/: data, rounds, feeders, players) is the
+ * terminal drawing's too; neither drawing imports the other.
  */
 import {
   type Column,
@@ -15,10 +16,10 @@ import {
   roundNamer,
   singleEliminationNamer,
   winnersNamer,
-} from "../cli/bracket/columns.js";
-import type { BracketData, StandingRow, ViewMatch } from "../cli/bracket/data.js";
-import { playersOf } from "../cli/bracket/grid.js";
-import { feedersOf, placeTree } from "../cli/bracket/tree.js";
+} from "../bracket-model/columns.js";
+import type { BracketData, StandingRow, ViewMatch } from "../bracket-model/data.js";
+import { playersOf } from "../bracket-model/players.js";
+import { feedersOf, placeTree } from "../bracket-model/tree.js";
 
 export interface LayoutOptions {
   readonly compact: boolean;

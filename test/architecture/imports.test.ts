@@ -57,16 +57,15 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   config: ["model"],
   auth: ["config", "model"],
   client: ["auth", "config", "model"],
-  cli: ["client", "auth", "config", "model"],
-  viewer: ["model"],
+  cli: ["client", "auth", "config", "model", "bracket-model"],
+  // The bracket model (issue 28): what a bracket is drawn from and where its matches go,
+  // below both drawings, the terminal's (cli/bracket) and the page's (viewer).
+  "bracket-model": ["model"],
+  viewer: ["model", "bracket-model"],
 };
 
-/**
- * The bracket viewer (issue 18): serve renders its page from viewer/page.ts only,
- * and the browser code reuses the terminal renderer's pure bracket model.
- */
+/** The bracket viewer (issue 18): serve renders its page from viewer/page.ts only. */
 const VIEWER_PAGE = "viewer/page.ts";
-const BRACKET_MODEL = /^cli\/bracket\/(data|tree|columns|grid)\.ts$/;
 
 /** The only doors to the service from above (each loads its entry with a dynamic import). */
 const SERVICE_DOORS = new Set([
@@ -91,10 +90,21 @@ describe("import boundaries", () => {
       // The doors reach the service's entry only; the transport also names its types.
       if (to === "service" && SERVICE_DOORS.has(i.from) && i.to === "service/index.ts") continue;
       if (from === "service" && i.to === VIEWER_PAGE) continue;
-      if (from === "viewer" && to === "cli" && BRACKET_MODEL.test(i.to)) continue;
       if (!(ALLOWED[from] ?? []).includes(to)) broken.push(`${i.from} -> ${i.to}`);
     }
     expect(broken).toEqual([]);
+  });
+
+  it("keeps the bracket model apart from both drawings (issue 28)", () => {
+    const model = IMPORTS.filter((i) => layer(i.from) === "bracket-model");
+    expect(model.length).toBeGreaterThan(3);
+    const crossing = IMPORTS.filter(
+      (i) =>
+        (layer(i.from) === "viewer" && layer(i.to) === "cli") ||
+        (layer(i.from) === "cli" && layer(i.to) === "viewer") ||
+        (layer(i.from) === "bracket-model" && !["bracket-model", "model"].includes(layer(i.to))),
+    );
+    expect(crossing.map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
   });
 
   it("has no import cycles", () => {

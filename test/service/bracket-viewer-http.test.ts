@@ -337,7 +337,7 @@ describe("data.json", () => {
   });
 
   it("draws in the terminal from the same records (the CLI's drawing model reads them)", async () => {
-    const { bracketData } = await import("../../src/cli/bracket/data.js");
+    const { bracketData } = await import("../../src/bracket-model/data.js");
     const data = JSON.parse((await get("/tournaments/open_cup/bracket/data.json")).body);
     const drawn = bracketData({
       tournament: data.tournament,

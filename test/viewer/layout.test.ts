@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bracketData } from "../../src/cli/bracket/data.js";
+import { bracketData } from "../../src/bracket-model/data.js";
 import type { ResourceObject } from "../../src/model/resource.js";
 import { type Box, layoutBracket, type MatchesPart, NORMAL } from "../../src/viewer/layout.js";
 import {

@@ -4,32 +4,17 @@
  * (swiss). Ranks, records and points come from the service's standings; a
  * service without them gets records counted from the matches. Pure.
  */
+
+import type { ViewMatch } from "../../bracket-model/data.js";
+import { playersOf, type StageStandings } from "../../bracket-model/players.js";
 import type { Line, Style } from "./canvas.js";
-import type { StandingRow, ViewMatch } from "./data.js";
 import type { Glyphs } from "./glyphs.js";
 import { type Cell, cell, drawTable } from "./table.js";
-
-/** The standings of one stage (and group), and the order of its players. */
-export interface StageStandings {
-  /** Standings rows of the stage, by participant id (empty without standings). */
-  readonly rows: ReadonlyMap<number, StandingRow>;
-  readonly seeds: ReadonlyMap<number, number>;
-  readonly names: ReadonlyMap<number, string>;
-}
 
 interface Record3 {
   wins: number;
   losses: number;
   ties: number;
-}
-
-/** Players of the matches, best first: by rank, then seed. */
-export function playersOf(matches: readonly ViewMatch[], s: StageStandings): number[] {
-  const ids = new Set<number>();
-  for (const m of matches) for (const slot of m.slots) if (slot.id !== null) ids.add(slot.id);
-  const rank = (id: number) => s.rows.get(id)?.rank ?? Number.MAX_SAFE_INTEGER;
-  const seed = (id: number) => s.seeds.get(id) ?? Number.MAX_SAFE_INTEGER;
-  return [...ids].sort((a, b) => rank(a) - rank(b) || seed(a) - seed(b) || a - b);
 }
 
 function counted(matches: readonly ViewMatch[], id: number): Record3 {

@@ -3,13 +3,14 @@
  * the groups one after the other, then the final stage. Pure; loaded only
  * by the commands that draw brackets (bracket, demo).
  */
+
+import { roundSelected } from "../../bracket-model/columns.js";
+import type { BracketData, StandingRow, ViewMatch } from "../../bracket-model/data.js";
+import type { StageStandings } from "../../bracket-model/players.js";
 import { type Line, line, type Span } from "./canvas.js";
-import { roundSelected } from "./columns.js";
-import type { BracketData, StandingRow, ViewMatch } from "./data.js";
-import type { StageStandings } from "./grid.js";
 import { drawStage, heading, type Part, type StageOptions } from "./stage.js";
 
-export { type BracketData, type BracketRecords, bracketData } from "./data.js";
+export { type BracketData, type BracketRecords, bracketData } from "../../bracket-model/data.js";
 export { ASCII, BOX, type Glyphs } from "./glyphs.js";
 
 export type DrawOptions = StageOptions;

@@ -9,8 +9,9 @@
  *   │ 2 Bob        9 │
  *   └────────────────┘
  */
+
+import type { ViewMatch } from "../../bracket-model/data.js";
 import { Canvas, type Line, padStart, textWidth } from "./canvas.js";
-import type { ViewMatch } from "./data.js";
 import type { Glyphs } from "./glyphs.js";
 import { putSlot, type SlotWidths, slotWidth, slotWidths, stateMark } from "./slots.js";
 

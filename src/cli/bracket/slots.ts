@@ -2,8 +2,9 @@
  * How one player's line of a match reads (" Ada        11 7 11") and how a
  * match is labelled ("A ▸ open"): shared by the trees and the rounds. Pure.
  */
+
+import type { Slot, ViewMatch } from "../../bracket-model/data.js";
 import { type Canvas, padEnd, padStart, type Style, textWidth, truncate } from "./canvas.js";
-import type { Slot, ViewMatch } from "./data.js";
 import type { Glyphs } from "./glyphs.js";
 
 /** Longest name shown before it is cut with an ellipsis. */

@@ -4,7 +4,7 @@
  * third place), round robin as a grid, swiss as a standings table and its
  * rounds, free for all as rounds of matches. Pure.
  */
-import { type Line, line, textWidth } from "./canvas.js";
+
 import {
   type Column,
   columnsOf,
@@ -15,12 +15,14 @@ import {
   roundNamer,
   roundSelected,
   singleEliminationNamer,
-  split,
   winnersNamer,
-} from "./columns.js";
-import type { ViewMatch } from "./data.js";
+} from "../../bracket-model/columns.js";
+import type { ViewMatch } from "../../bracket-model/data.js";
+import type { StageStandings } from "../../bracket-model/players.js";
+import { type Line, line, textWidth } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
-import { drawGrid, drawStandings, type StageStandings } from "./grid.js";
+import { drawGrid, drawStandings } from "./grid.js";
+import { split } from "./parts.js";
 import { drawRounds, roundsLayout, roundsStride } from "./rounds.js";
 import { drawTree, treeStride, treeWidths } from "./tree-draw.js";
 

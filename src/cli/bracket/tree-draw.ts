@@ -9,11 +9,12 @@
  *                A   ├─ Ada    11 8 10 ─┐
  *    Hal        4 6 ─┘                  │
  */
+
+import type { ViewMatch } from "../../bracket-model/data.js";
+import { placeTree } from "../../bracket-model/tree.js";
 import { Canvas, type Line, textWidth } from "./canvas.js";
-import type { ViewMatch } from "./data.js";
 import type { Glyphs } from "./glyphs.js";
 import { putLabel, putSlot, type SlotWidths, slotWidth, slotWidths, stateMark } from "./slots.js";
-import { placeTree } from "./tree.js";
 
 export interface TreeOptions {
   readonly glyphs: Glyphs;

@@ -4,7 +4,7 @@
  * redraws on each event of the tournament's stream (debounced refetch, no
  * polling; EventSource reconnects by itself) and answers the control interface.
  */
-import { type BracketData, bracketData } from "../../cli/bracket/data.js";
+import { type BracketData, bracketData } from "../../bracket-model/data.js";
 import type { ResourceObject } from "../../model/resource.js";
 import { layoutBracket } from "../layout.js";
 import { ACTIONS, type IntegrationEntry } from "../protocol.js";

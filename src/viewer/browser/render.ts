@@ -4,7 +4,7 @@
  * or a standings table). Text goes in with textContent only: names, stations
  * and integration data are never parsed as HTML.
  */
-import type { Slot, ViewMatch } from "../../cli/bracket/data.js";
+import type { Slot, ViewMatch } from "../../bracket-model/data.js";
 import {
   type Box,
   COMPACT,

@@ -3,10 +3,11 @@
  * writing its drawing: shared by `tourney bracket` and `tourney demo`. The
  * drawing modules (src/cli/bracket) load only here, when a bracket is drawn.
  */
+
+import type { BracketRecords } from "../../../bracket-model/data.js";
 import type { ApiClient } from "../../../client/api-client.js";
 import { NotFoundError } from "../../../client/errors.js";
 import type { ResourceObject } from "../../../model/resource.js";
-import type { BracketRecords } from "../../bracket/data.js";
 import type { DrawOptions } from "../../bracket/index.js";
 import type { Factory } from "../../factory.js";
 import { colorEnabled, terminalWidth } from "../../io.js";

@@ -3,9 +3,12 @@
  * the tournament's participants), set scores as `match report --scores` takes
  * them ("3-1,2-3,3-0", player 1's score first), the winner by name.
  */
+import { playerIds } from "../../../model/match-players.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { Column } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
+
+export { playerIds };
 
 /** Participants by id. */
 export type Roster = ReadonlyMap<number, ResourceObject>;
@@ -25,20 +28,6 @@ export function nameOf(roster: Roster, value: unknown): string {
   if (id === undefined) return "";
   const name = roster.get(id)?.attributes.name;
   return typeof name === "string" ? name : String(id);
-}
-
-function relatedId(match: ResourceObject, name: "player1" | "player2"): number | null {
-  const link = match.relationships?.[name] as { data?: { id?: unknown } | null } | undefined;
-  return idOf(link?.data?.id) ?? null;
-}
-
-/**
- * A match's players: player1_id and player2_id, or (a service that draws them
- * only as relationships, as the contract does) relationships.player1/player2.
- */
-export function playerIds(match: ResourceObject): [number | null, number | null] {
-  const { player1_id: p1, player2_id: p2 } = match.attributes;
-  return [idOf(p1) ?? relatedId(match, "player1"), idOf(p2) ?? relatedId(match, "player2")];
 }
 
 /** The match as output shows it: id plus attributes, player ids filled in from relationships. */

@@ -2,9 +2,15 @@
  * What a bracket is drawn from, read out of the service's records (tournament,
  * participants, matches and standings, as the API client returns them on
  * either backend). Pure: no I/O.
+ *
+ * src/bracket-model/ is the bracket layout model shared by the two drawings
+ * (issue 28): the terminal's (src/cli/bracket/) and the page's (src/viewer/).
+ * It imports only src/model/; neither drawing reaches into the other, so each
+ * changes its own text widths, glyphs or pixels without touching the other
+ * (test/architecture/imports.test.ts keeps it so).
  */
-import type { ResourceObject } from "../../model/resource.js";
-import { playerIds } from "../commands/match/match-columns.js";
+import { playerIds } from "../model/match-players.js";
+import type { ResourceObject } from "../model/resource.js";
 
 /** A player's place in a match: name, scores (one per set) and whether they won it. */
 export interface Slot {

@@ -1,7 +1,7 @@
 /**
- * Rounds as columns: which rounds `--round` and `--from-round` keep, what
- * each is called, and how many fit side by side in the terminal's width
- * (a wider bracket is drawn in parts, a few rounds at a time, never wrapped).
+ * Rounds as columns: which rounds `--round` and `--from-round` (and the
+ * viewer's filterRounds) keep, and what each is called. How many fit side by
+ * side is each drawing's own business (src/cli/bracket/parts.ts for the terminal).
  */
 import type { ViewMatch } from "./data.js";
 
@@ -67,16 +67,4 @@ export function columnsOf(matches: readonly ViewMatch[], name: Namer, f: RoundFi
       matches: list,
     }))
     .filter((c) => roundSelected(c.round, f));
-}
-
-/**
- * The columns in parts that fit `width` (each column `stride` wide, `extra`
- * after the last); undefined width: one part.
- */
-export function split<T>(columns: readonly T[], stride: number, width?: number, extra = 0): T[][] {
-  if (width === undefined || columns.length * stride + extra <= width) return [[...columns]];
-  const per = Math.max(1, Math.floor((width - extra) / stride));
-  const parts: T[][] = [];
-  for (let i = 0; i < columns.length; i += per) parts.push(columns.slice(i, i + per));
-  return parts;
 }
