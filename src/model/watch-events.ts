@@ -7,6 +7,7 @@
  * own `seenAt`), no I/O. The schema is documented in the README ("Watching").
  */
 
+import { openedAtOf } from "./watch-opened.js";
 import { orderEvents } from "./watch-order.js";
 import {
   type EventSubject,
@@ -143,20 +144,18 @@ function snapMatch(
   };
 }
 
-/** A snapshot of the tournament from its record, every participant and every match. */
-export function tournamentSnapshot(
-  tournament: RecordLike,
-  participants: readonly RecordLike[],
-  matches: readonly RecordLike[],
-  seenAt: string,
-): TournamentSnapshot {
+/** A tournament snapshot made record by record: participants first, then matches. */
+export interface SnapshotBuilder {
+  participant(record: RecordLike): void;
+  match(record: RecordLike): void;
+  done(): TournamentSnapshot;
+}
+
+/** Builds the snapshot of `tournament` from its participants then its matches, as they are read. */
+export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string): SnapshotBuilder {
   const a = tournament.attributes;
   const people = new Map<string, { ref: PlayerRef; checkedInAt: string | null }>();
-  for (const p of participants) {
-    const times = obj(p.attributes.timestamps);
-    const name = str(p.attributes.name) ?? str(p.attributes.display_name) ?? `#${p.id}`;
-    people.set(p.id, { ref: { id: p.id, name }, checkedInAt: str(times.checked_in_at) });
-  }
+  const matches = new Map<string, SnapMatch>();
   const names = (id: string | null): PlayerRef | null =>
     id === null ? null : (people.get(id)?.ref ?? { id, name: `#${id}` });
   const roundRobin = {
@@ -164,34 +163,37 @@ export function tournamentSnapshot(
     groups: (str(obj(a.group_stage_options).stage_type) ?? "round robin") === "round robin",
   };
   return {
-    kind: "tournament",
-    ...snapshotHead(tournament, seenAt, "snake_case"),
-    participants: people,
-    matches: new Map(matches.map((m) => [m.id, snapMatch(m, names, roundRobin)])),
+    participant: (p) => {
+      const times = obj(p.attributes.timestamps);
+      const name = str(p.attributes.name) ?? str(p.attributes.display_name) ?? `#${p.id}`;
+      people.set(p.id, { ref: { id: p.id, name }, checkedInAt: str(times.checked_in_at) });
+    },
+    match: (m) => {
+      matches.set(m.id, snapMatch(m, names, roundRobin));
+    },
+    done: () => ({
+      kind: "tournament",
+      ...snapshotHead(tournament, seenAt, "snake_case"),
+      participants: people,
+      matches,
+    }),
   };
 }
 
-const time = (iso: string | null): number => (iso === null ? Number.NaN : Date.parse(iso));
-const later = (a: string, b: string | null): string => (b !== null && time(b) > time(a) ? b : a);
-
-/**
- * When the match's pair became known, read alike from any snapshot that shows it
- * open or complete (not when a watcher first looked, nor its updated_at, which
- * marking it underway, scores and stations move on): its creation, or the latest
- * completion of an earlier match of one of its players (what fed it). A round
- * robin's players play other matches while it is open: its creation alone.
- */
-function openedAt(m: SnapMatch, all: ReadonlyMap<string, SnapMatch>): string {
-  let at = m.createdAt;
-  if (m.roundRobin) return at;
-  const bound = m.completedAt === null ? Number.POSITIVE_INFINITY : time(m.completedAt);
-  for (const other of all.values()) {
-    if (other === m || other.completedAt === null || !(time(other.completedAt) < bound)) continue;
-    if (other.ids.some((p) => p !== null && (p === m.ids[0] || p === m.ids[1])))
-      at = later(at, other.completedAt);
-  }
-  return at;
+/** A snapshot of the tournament from its record, every participant and every match. */
+export function tournamentSnapshot(
+  tournament: RecordLike,
+  participants: readonly RecordLike[],
+  matches: readonly RecordLike[],
+  seenAt: string,
+): TournamentSnapshot {
+  const builder = tournamentSnapshotBuilder(tournament, seenAt);
+  for (const p of participants) builder.participant(p);
+  for (const m of matches) builder.match(m);
+  return builder.done();
 }
+
+const time = (iso: string | null): number => (iso === null ? Number.NaN : Date.parse(iso));
 
 const OPEN = (m: SnapMatch | undefined) =>
   m !== undefined && m.info.state !== "pending" && m.ids[0] !== null && m.ids[1] !== null;
@@ -199,7 +201,7 @@ const OPEN = (m: SnapMatch | undefined) =>
 function matchEvents(
   prev: SnapMatch | undefined,
   next: SnapMatch,
-  all: ReadonlyMap<string, SnapMatch>,
+  openedAt: (m: SnapMatch) => string,
   now: string,
 ): [WatchEventType, string, string][] {
   const out: [WatchEventType, string, string][] = [];
@@ -213,7 +215,7 @@ function matchEvents(
   if ((isComplete || next.info.state === "open") && next.ids[0] !== null && next.ids[1] !== null) {
     const opened = !OPEN(prev) || prev!.ids[0] !== next.ids[0] || prev!.ids[1] !== next.ids[1];
     if (opened && !reopened) {
-      const at = openedAt(next, all) || now;
+      const at = openedAt(next) || now;
       out.push(["match.opened", at, `m${id}.opened.${next.ids[0]}.${next.ids[1]}.${at}`]);
     }
   }
@@ -293,8 +295,9 @@ export function diffTournament(
       participant: p.ref,
     });
   }
+  const openedAt = openedAtOf(next.matches);
   for (const [id, m] of next.matches) {
-    const found = matchEvents(prev?.matches.get(id), m, next.matches, next.seenAt);
+    const found = matchEvents(prev?.matches.get(id), m, openedAt, next.seenAt);
     for (const [type, at, eventId] of found)
       events.push({ id: `${t}.${eventId}`, type, at, tournament, match: m.info });
   }

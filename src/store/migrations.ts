@@ -4,6 +4,7 @@
  * has shipped: add a new one.
  */
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
+import { TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
 
 export const MIGRATIONS: readonly string[] = [
   // 1: tournaments, participants, API keys
@@ -306,4 +307,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tournaments_state_check_in ON tournaments (state, check_in_opens_at);
   DROP INDEX tournaments_state;
   `,
+  // 12: each tournament's own change counter (issue 24): bumped by triggers on every write to
+  // the tournament or to a record it owns, whichever process writes, so serve's shared
+  // snapshot of a tournament (service/tournament-snapshots.ts) is made again only when that
+  // tournament changed, not after any write anywhere in the file.
+  TOURNAMENT_REVISIONS_MIGRATION,
 ];
