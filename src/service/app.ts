@@ -25,6 +25,7 @@ import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
+import { answerV20, v20Prefix } from "./v20/version.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
 
@@ -285,6 +286,9 @@ export function createService(options: ServiceOptions): Service {
   const memo = new ReplyMemo();
   const instance = newInstanceId();
   const handleSync = (request: HttpRequest): HttpResponse => {
+    // The deprecated v2.0 answers through its v2.1 successor (v20/version.ts).
+    const legacy = v20Prefix(request.path);
+    if (legacy !== undefined) return answerV20(request, legacy, handleSync);
     let response: HttpResponse;
     try {
       response = isOAuthPath(request.path)
