@@ -1,6 +1,7 @@
 /** What command registration functions receive: a way to get the Factory for a command. */
 import type { Command } from "commander";
 import { DEFAULT_PROFILE } from "../config/settings.js";
+import { OutputError, PrintedAfterWriteError } from "./errors.js";
 import type { HintContext } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
 import { parseJsonFields } from "./output/json-fields.js";
@@ -40,6 +41,22 @@ export class App {
       ...(profile.name === DEFAULT_PROFILE ? {} : { profile: profile.name }),
       credentialSource: profile.credentialSource,
     };
+  }
+
+  /**
+   * Before the command's action (a preAction hook, run.ts): what the output flags say is
+   * checked before anything is sent. `--jq` is compiled (jq loads only when given).
+   */
+  async checkOutputFlags(command: Command): Promise<void> {
+    const jq = (command.optsWithGlobals() as Record<string, unknown>).jq;
+    if (typeof jq === "string") await (await import("./output/jq.js")).checkJq(jq);
+  }
+
+  /** A failure to print after the command's writes succeeded says they are done (exit 8). */
+  afterWrites(error: unknown): unknown {
+    const writes = this.current?.writeLog.writes ?? [];
+    if (!(error instanceof OutputError) || writes.length === 0) return error;
+    return new PrintedAfterWriteError(writes, error);
   }
 
   /** After the command's action: what --jq holds is filtered and written. */

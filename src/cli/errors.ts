@@ -52,3 +52,24 @@ export class HintedError extends Error {
 export class NotLoggedInError extends Error {
   override readonly name = "NotLoggedInError";
 }
+
+/**
+ * Printing a command's result failed (`--json` names a field the record lacks, `--jq`
+ * fails on the data): a usage error (exit 2) when nothing was changed yet.
+ */
+export class OutputError extends UsageError {}
+
+/**
+ * The command's change was made, then printing its result failed (an OutputError after
+ * a successful write): exit code 8, so that a script does not retry a write that is done.
+ */
+export class PrintedAfterWriteError extends Error {
+  override readonly name = "PrintedAfterWriteError";
+  constructor(
+    /** The writes that succeeded: "POST /v2.1/tournaments.json (201)". */
+    readonly writes: readonly string[],
+    readonly error: OutputError,
+  ) {
+    super(error.message);
+  }
+}

@@ -20,6 +20,7 @@ import {
   DeclinedError,
   HintedError,
   NotLoggedInError,
+  PrintedAfterWriteError,
   StateRefusedError,
   UnknownReferenceError,
   UsageError,
@@ -34,6 +35,8 @@ export const EXIT = {
   rejected: 5,
   rateLimited: 6,
   network: 7,
+  /** The change was made, but printing its result failed (do not retry the write). */
+  doneOutputFailed: 8,
   interrupted: 130,
 } as const;
 
@@ -47,6 +50,7 @@ Exit codes:
   5    rejected (invalid input, or not allowed in the current state)
   6    rate limited (the message says when to retry)
   7    network error or timeout
+  8    done, but printing the result failed (the change was made: do not retry it)
   130  interrupted (Ctrl-C); answering "no" to a confirmation exits 1`;
 
 /** What hints may name: the profile in use and where its credentials come from. */
@@ -106,6 +110,18 @@ function signInOutcome(error: unknown, context: HintContext): Outcome | undefine
 
 export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   if (error instanceof HintedError) {
+/** The write is reported as done first: a script reading stderr must not run it again. */
+function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
+  const writes = error.writes.join(", ");
+  return {
+    code: EXIT.doneOutputFailed,
+    lines: [
+      `done: the change was made (${writes}); do not run the command again`,
+      `error: printing its result failed: ${error.message}`,
+    ],
+  };
+}
+
     const inner = outcomeOf(error.error, context);
     return { code: inner.code, lines: [...inner.lines, `hint: ${error.hint}`] };
   }
@@ -125,6 +141,7 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   }
   if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
   if (error instanceof ConfigError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
+  if (error instanceof PrintedAfterWriteError) return printedAfterWrite(error);
   if (error instanceof UnknownReferenceError)
     return { code: EXIT.notFound, lines: [`error: ${error.message}`] };
   if (error instanceof StateRefusedError)

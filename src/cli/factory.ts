@@ -19,6 +19,7 @@ import {
   type Prompter,
 } from "./prompter.js";
 import { VERSION } from "./version.js";
+import { WriteLog } from "./write-log.js";
 
 export interface GlobalOptions {
   /** JSON output: `--json` (with or without fields) or `--jq`. */
@@ -55,6 +56,8 @@ export class Factory {
   private transport: Transport | undefined;
   private apiClient: ApiClient | undefined;
   private output: JsonOutput | undefined;
+  /** The writes this command made (exit 8 when printing fails after them). */
+  readonly writeLog = new WriteLog();
 
   constructor(
     readonly deps: CliDeps,
@@ -99,7 +102,9 @@ export class Factory {
   async client(): Promise<ApiClient> {
     if (this.apiClient !== undefined) return this.apiClient;
     const profile = this.profile();
-    this.transport = await (this.deps.makeTransport ?? defaultTransport)(profile, this.deps);
+    this.transport = this.writeLog.wrap(
+      await (this.deps.makeTransport ?? defaultTransport)(profile, this.deps),
+    );
     const { createApiClient } = await import("../client/api-client.js");
     const io = this.io;
     // A stored OAuth token renews itself once when expired (remote profiles only).

@@ -104,7 +104,7 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
       "--json [fields]",
       "print JSON (records: id plus attributes); --json id,name: those fields",
     )
-    .option("--jq <expression>", "filter the JSON output with a jq expression (implies --json)")
+    .option("-q, --jq <expression>", "filter the JSON output with a jq expression (implies --json)")
     .option("--profile <name>", "use this profile (default: the active profile, `local`)")
     .option("--base-url <url>", "talk to the service at this URL (remote backend)")
     .option("-v, --verbose", "log each request on stderr (credentials redacted)")
@@ -117,7 +117,9 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
       writeErr: (s) => io.stderr.write(s),
     })
     .exitOverride()
-    .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_SUMMARY}\n`);
+    .addHelpText("after", `${EXIT_CODES_HELP}\n${ENVIRONMENT_SUMMARY}\n`)
+    // Output flags are checked before any action sends a request (issue 26).
+    .hook("preAction", (_program, action) => app.checkOutputFlags(action));
   const [nounWord, verbWord, nextWord] = argv === undefined ? [] : leadingOperands(program, argv);
   const only = nounWord === undefined ? undefined : NOUNS.find((n) => n.words.includes(nounWord));
   if (only !== undefined) only.register(program, app, verbWord, nextWord);
@@ -148,7 +150,7 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
       // Help and version exit 0; everything else commander rejects is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const outcome = outcomeOf(error, app.hintContext());
+    const outcome = outcomeOf(app.afterWrites(error), app.hintContext());
     for (const line of outcome.lines) deps.io.stderr.write(`${line}\n`);
     if (deps.env.TOURNEY_DEBUG && error instanceof Error && error.stack) {
       deps.io.stderr.write(`${error.stack}\n`);

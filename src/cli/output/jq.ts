@@ -3,18 +3,23 @@
  * WebAssembly, the jq-web package), as `gh --jq` does: strings print raw, other
  * results as JSON, indented at a terminal and compact when piped. jq loads only
  * when the flag is given. A bad expression, or one that fails on the data, is a
- * usage error (exit 2) carrying jq's own message.
+ * usage error (exit 2) carrying jq's own message; the program is compiled before the
+ * command sends anything (`checkJq`), so a typo never follows a write. As jq prints:
+ * no result prints nothing, each result ends its own line.
  *
  * jq-web is required from node_modules when the flag is given, not bundled: its module
  * is a promise of the runtime (which reads jq.wasm beside it), and a promise is no
  * module namespace an `import()` can hand over.
  */
 import { createRequire } from "node:module";
-import { UsageError } from "../errors.js";
+import { OutputError, UsageError } from "../errors.js";
 
-/** jq-web's runtime: `jq FLAGS FILTER` over `input`; throws (with `stderr`) when jq fails. */
+/**
+ * jq-web's runtime: `jq FLAGS FILTER` over `input`; throws (with `stderr`) when jq fails.
+ * It returns undefined, not "", when jq prints nothing.
+ */
 interface JqRuntime {
-  raw(input: string, filter: string, flags?: string[]): string;
+  raw(input: string, filter: string, flags?: string[]): string | undefined;
 }
 
 let loading: Promise<JqRuntime> | undefined;
@@ -38,6 +43,27 @@ function jqMessage(error: unknown): string {
   return text.trim() === "" ? "jq failed" : text.trim();
 }
 
+/**
+ * Compiles `expression` without running it: `limit(0; f)` never evaluates f, so
+ * `input`, `repeat(.)` and errors on data stay unrun. A program that does not compile
+ * is a usage error with jq's message about the program itself (compiled again alone,
+ * so that the message quotes it as written).
+ */
+export async function checkJq(expression: string): Promise<void> {
+  const jq = await loadJq();
+  try {
+    jq.raw("null", `limit(0; (${expression}\n))`, ["-n"]);
+  } catch (wrapped) {
+    let error = wrapped;
+    try {
+      jq.raw("null", expression, ["-n"]);
+    } catch (alone) {
+      error = alone;
+    }
+    throw new UsageError(`--jq: ${jqMessage(error)}`);
+  }
+}
+
 export interface JqOptions {
   /** One result per line (piped); otherwise results are indented. */
   readonly compact: boolean;
@@ -53,11 +79,11 @@ export async function runJq(
   options: JqOptions,
 ): Promise<string> {
   const jq = await loadJq();
-  let output: string;
+  let output: string | undefined;
   try {
     output = jq.raw(input, expression, options.compact ? ["-r", "-c"] : ["-r"]);
   } catch (error) {
-    throw new UsageError(`--jq: ${jqMessage(error)}`);
+    throw new OutputError(`--jq: ${jqMessage(error)}`);
   }
-  return output === "" ? "" : `${output}\n`;
+  return output === undefined || output === "" ? "" : `${output}\n`;
 }

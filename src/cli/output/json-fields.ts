@@ -3,7 +3,7 @@
  * top-level keys of the JSON a command prints (for records: `id` plus the
  * attributes); a name no record has is a usage error that lists the ones there are.
  */
-import { UsageError } from "../errors.js";
+import { OutputError } from "../errors.js";
 
 /** `--json` as commander hands it over: true or "" bare, else a comma-separated list. */
 export function parseJsonFields(value: unknown): readonly string[] | undefined {
@@ -34,7 +34,7 @@ export function checkFields(fields: readonly string[], objects: readonly JsonObj
   const unknown = fields.filter((field) => !available.has(field));
   if (unknown.length === 0) return;
   const names = unknown.map((f) => JSON.stringify(f)).join(", ");
-  throw new UsageError(
+  throw new OutputError(
     `unknown JSON field${unknown.length > 1 ? "s" : ""} ${names}; available fields:\n  ${[...available].sort().join("\n  ")}`,
   );
 }

@@ -1,6 +1,7 @@
 /** Shared by reopen, mark-underway and unmark-underway: one match state change, then the match. */
 import type { MatchStateChange, MatchStateOptions } from "../../../client/matches.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { matchFields, matchRecord } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
 import { type MatchTarget, resolveMatch } from "./match-ref.js";
@@ -12,6 +13,7 @@ export interface MatchStateChangeOptions extends MatchTarget {
 }
 
 export async function runMatchStateChange(f: Factory, o: MatchStateChangeOptions): Promise<void> {
+  checkJsonFields(f, "match");
   const client = await f.client();
   const match = await resolveMatch(client, o.tournament, o.match, { group: o.group });
   const updated = await client.matches.changeState(

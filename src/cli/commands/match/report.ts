@@ -5,6 +5,7 @@ import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import { StateRefusedError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
 import { matchFields, matchRecord, nameOf, playerIds, type Roster } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
@@ -200,6 +201,7 @@ function namedParticipants(
  * reference names someone else, or to tell apart matches sharing an identifier.
  */
 export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise<void> {
+  checkJsonFields(f, "match");
   // What is missing is asked at a terminal; without one, it is a usage error.
   if ((o.match === undefined || o.result === undefined) && !f.canPrompt())
     throw new UsageError(o.match === undefined ? NO_MATCH : NO_RESULT);

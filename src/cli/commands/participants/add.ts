@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import {
   addParticipantFlags,
@@ -29,6 +30,7 @@ export function parseParticipantsAdd(
 }
 
 export async function runParticipantsAdd(f: Factory, o: ParticipantsAddOptions): Promise<void> {
+  checkJsonFields(f, "participant");
   const client = await f.client();
   const record = await client.participants.create(o.owner, { ...o.attributes });
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);

@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import {
   addParticipantFlags,
@@ -40,6 +41,7 @@ export async function runParticipantsUpdate(
   f: Factory,
   o: ParticipantsUpdateOptions,
 ): Promise<void> {
+  checkJsonFields(f, "participant");
   const client = await f.client();
   const target = await resolveParticipant(client, o.owner, o.participant);
   const record = await client.participants.update(o.owner, target.id, { ...o.attributes });

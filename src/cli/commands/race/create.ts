@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { addRaceFlags, type RaceAttributes, type RaceFlags, raceAttributes } from "./race-flags.js";
 import { flattenRace, RACE_FIELDS } from "./race-records.js";
 
@@ -28,6 +29,7 @@ async function askName(f: Factory): Promise<string> {
 }
 
 export async function runRaceCreate(f: Factory, o: RaceCreateOptions): Promise<void> {
+  checkJsonFields(f, "race");
   const name = o.attributes.name ?? (await askName(f));
   const client = await f.client();
   const record = flattenRace(await client.races.create({ ...o.attributes, name }));

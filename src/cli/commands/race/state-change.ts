@@ -7,6 +7,7 @@ import type { RaceStateChange } from "../../../client/races.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenRace, lap, plannedRounds, RACE_FIELDS } from "./race-records.js";
 
@@ -31,6 +32,7 @@ function stateNote(race: string, r: FlatRecord): string {
 }
 
 export async function runRaceStateChange(f: Factory, o: RaceStateChangeOptions): Promise<void> {
+  checkJsonFields(f, "race");
   const client = await f.client();
   let target = o.race;
   if (o.change === "reset" && !f.globals.yes) {

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
 import {
   addRaceFlags,
@@ -52,6 +53,7 @@ export function parseRaceUpdate(
 }
 
 export async function runRaceUpdate(f: Factory, o: RaceUpdateOptions): Promise<void> {
+  checkJsonFields(f, "race");
   if (o.kind === "time") return runTimesUpdate(f, o);
   const client = await f.client();
   const record = flattenRace(await client.races.update(o.race, o.attributes));

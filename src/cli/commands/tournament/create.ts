@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
@@ -47,6 +48,7 @@ async function complete(f: Factory, o: TournamentCreateOptions): Promise<Tournam
 }
 
 export async function runTournamentCreate(f: Factory, o: TournamentCreateOptions): Promise<void> {
+  checkJsonFields(f, "tournament");
   const attributes = await complete(f, o);
   const client = await f.client();
   const record = flatten(await client.tournaments.create(attributes));

@@ -9,6 +9,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 
 export interface StateVerb {
@@ -43,6 +44,7 @@ export async function runTournamentStateChange(
   f: Factory,
   o: TournamentStateChangeOptions,
 ): Promise<void> {
+  checkJsonFields(f, "tournament");
   const client = await f.client();
   let target = o.tournament;
   const effect = CONFIRM[o.change];

@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import {
   type AttributeFlags,
@@ -37,6 +38,7 @@ export function parseTournamentUpdate(
 }
 
 export async function runTournamentUpdate(f: Factory, o: TournamentUpdateOptions): Promise<void> {
+  checkJsonFields(f, "tournament");
   const client = await f.client();
   if (asksThirdPlace(o.attributes)) {
     // --third-place depends on the type the tournament will have: given, or its current one.

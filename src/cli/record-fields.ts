@@ -1,0 +1,105 @@
+/**
+ * The fields of the records the writing commands print (`id` plus the attributes the
+ * service returns, every one present, null when unset), so that `--json FIELDS` is
+ * checked before the write is sent: a typo exits 2 with nothing changed, instead of
+ * failing after the change was made. test/cli/record-fields.test.ts compares each
+ * list with the records the embedded service returns.
+ */
+import type { Factory } from "./factory.js";
+import { checkFields } from "./output/json-fields.js";
+
+const TIMESTAMPS = "timestamps";
+
+export const RECORD_FIELDS = {
+  tournament: [
+    "id",
+    "name",
+    "url",
+    "tournament_type",
+    "state",
+    "description",
+    "game_name",
+    "private",
+    "starts_at",
+    "participants_count",
+    "matches_count",
+    "matches_complete",
+    "progress_meter",
+    "notifications",
+    "match_options",
+    "registration_options",
+    "seeding_options",
+    "station_options",
+    "group_stage_enabled",
+    "group_stage_options",
+    "double_elimination_options",
+    "round_robin_options",
+    "swiss_options",
+    "free_for_all_options",
+    "tie_breaks",
+    TIMESTAMPS,
+  ],
+  participant: [
+    "id",
+    "name",
+    "seed",
+    "misc",
+    "username",
+    "tournament_id",
+    "group_id",
+    "final_rank",
+    "states",
+    TIMESTAMPS,
+  ],
+  match: [
+    "id",
+    "identifier",
+    "state",
+    "round",
+    "bracket",
+    "group_id",
+    "player1_id",
+    "player2_id",
+    // Free for all: every participant of the match.
+    "participant_ids",
+    "winner_id",
+    "loser_id",
+    "tie",
+    "scores",
+    "score_in_sets",
+    "points_by_participant",
+    "station_id",
+    "suggested_play_order",
+    "underway_at",
+    TIMESTAMPS,
+  ],
+  race: [
+    "id",
+    "name",
+    "url",
+    "raceType",
+    "state",
+    "description",
+    "private",
+    "currentLap",
+    "participantsCount",
+    "roundsCount",
+    "pointsTable",
+    "grandPrixOptions",
+    "registrationOptions",
+    "notifications",
+    TIMESTAMPS,
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RecordKind = keyof typeof RECORD_FIELDS;
+
+/**
+ * Refuses (exit 2, before any request) a `--json` field the command's record lacks,
+ * listing the fields it has.
+ */
+export function checkJsonFields(f: Factory, kind: RecordKind): void {
+  const fields = f.globals.jsonFields;
+  if (fields === undefined) return;
+  checkFields(fields, [Object.fromEntries(RECORD_FIELDS[kind].map((name) => [name, null]))]);
+}

@@ -1,0 +1,44 @@
+/**
+ * The writes a command has made: every request other than GET or HEAD that the backend
+ * accepted (status below 400). When printing the result fails afterwards, the command
+ * reports the change as done (exit 8, exit-codes.ts) instead of a usage error that a
+ * script would answer by running the write again.
+ */
+import type { Transport, TransportRequest, TransportResponse } from "../client/transport.js";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export class WriteLog {
+  private readonly done: string[] = [];
+
+  /** "POST /v2.1/tournaments.json (201)", one per accepted write, in order. */
+  get writes(): readonly string[] {
+    return this.done;
+  }
+
+  private record(request: TransportRequest, response: TransportResponse): void {
+    const method = request.method.toUpperCase();
+    if (READS.has(method) || response.status >= 400) return;
+    const path = request.path.replace(/\?.*$/, "");
+    this.done.push(`${method} ${path} (${response.status})`);
+  }
+
+  /** The transport, its accepted writes noted here; its other abilities kept. */
+  wrap(transport: Transport): Transport {
+    const send = async (request: TransportRequest): Promise<TransportResponse> => {
+      const response = await transport.send(request);
+      this.record(request, response);
+      return response;
+    };
+    const wrapped: Transport = { send, close: () => transport.close() };
+    if (transport.transaction !== undefined) {
+      const transaction = transport.transaction.bind(transport);
+      wrapped.transaction = (fn) => transaction(fn);
+    }
+    if (transport.stream !== undefined) {
+      const stream = transport.stream.bind(transport);
+      wrapped.stream = (request, onText, signal) => stream(request, onText, signal);
+    }
+    return wrapped;
+  }
+}

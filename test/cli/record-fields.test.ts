@@ -1,0 +1,33 @@
+/**
+ * The field lists `--json FIELDS` is checked against before a write (src/cli/record-fields.ts)
+ * are the fields the embedded service's records have: a field added to a serializer and
+ * not to the list (or dropped from one) fails here.
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { RECORD_FIELDS } from "../../src/cli/record-fields.js";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { createWith, ok } from "../helpers/cli-tournament.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox();
+});
+afterEach(() => sb.cleanup());
+
+const sorted = (names: readonly string[]) => [...names].sort();
+const keysOf = (records: object[]) => sorted([...new Set(records.flatMap((r) => Object.keys(r)))]);
+
+it("tournament, participant, match (one-on-one and free for all) and race", async () => {
+  const duel = await createWith(sb, ["--name", "Cup"], ["Ann", "Bob"]);
+  const tournament = ok(await sb.run(["tournament", "start", duel.t, "--json"])).json();
+  expect(keysOf([tournament])).toEqual(sorted(RECORD_FIELDS.tournament));
+  const people = ok(await sb.run(["participants", "list", duel.t, "--json"])).json();
+  expect(keysOf(people)).toEqual(sorted(RECORD_FIELDS.participant));
+  const ffa = await createWith(sb, ["--name", "Pile", "--type", "free for all"], ["A", "B", "C"]);
+  ok(await sb.run(["tournament", "start", ffa.t]));
+  const matches = [duel.t, ffa.t].map((t) => sb.run(["match", "list", t, "--json"]));
+  const all = (await Promise.all(matches)).flatMap((r) => ok(r).json());
+  expect(keysOf(all)).toEqual(sorted(RECORD_FIELDS.match));
+  const race = ok(await sb.run(["race", "create", "--name", "Dash", "--json"])).json();
+  expect(keysOf([race])).toEqual(sorted(RECORD_FIELDS.race));
+});
