@@ -312,4 +312,21 @@ export const MIGRATIONS: readonly string[] = [
   // snapshot of a tournament (service/tournament-snapshots.ts) is made again only when that
   // tournament changed, not after any write anywhere in the file.
   TOURNAMENT_REVISIONS_MIGRATION,
+  // 13: registered OAuth applications (issue 25, store/oauth-apps-repository.ts): a
+  // confidential one's secret kept as a SHA-256 hash; redirect URIs a JSON array. Grants
+  // name their client by client_id (oauth_grants.client_id), as the CLI's are named.
+  `
+  CREATE TABLE oauth_apps (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    client_id     TEXT NOT NULL UNIQUE,
+    name          TEXT NOT NULL,
+    user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    confidential  INTEGER NOT NULL,
+    secret_hash   TEXT,
+    redirect_uris TEXT NOT NULL,
+    scopes        TEXT NOT NULL,
+    created_at    TEXT NOT NULL
+  );
+  CREATE INDEX oauth_grants_client ON oauth_grants (client_id);
+  `,
 ];
