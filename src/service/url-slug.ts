@@ -1,21 +1,2 @@
-/** A `url` made from a name when a create request gives none (tournaments and races). */
-
-function slugFrom(name: string, noun: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[^\w\s]/g, "")
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, "_")
-    .replace(/[^a-z0-9_]/g, "")
-    .slice(0, 50);
-  return slug === "" || /^\d+$/.test(slug) ? `${noun}_${slug}`.replace(/_$/, "") : slug;
-}
-
-/** The name's slug, or the first of slug_2, slug_3, ... not `taken`. */
-export function freeSlug(name: string, noun: string, taken: (url: string) => boolean): string {
-  const base = slugFrom(name, noun);
-  let candidate = base;
-  for (let n = 2; taken(candidate); n++) candidate = `${base}_${n}`;
-  return candidate;
-}
+/** A `url` made from a name when a create request gives none: model/url-slug.ts (the CLI names it too). */
+export { freeSlug } from "../model/url-slug.js";

@@ -94,3 +94,19 @@ describe("printing fails after the write", () => {
     expect(r.stderr).not.toContain("done:");
   });
 });
+
+describe("a create whose url was taken (item 11)", () => {
+  it("says the new url on stderr, piped and with --json too; not when the url is its own", async () => {
+    const first = ok(await sb.run(["tournament", "create", "--name", "Spring Cup"]));
+    expect(first.stderr).toBe("");
+    const second = ok(await sb.run(["tournament", "create", "--name", "Spring Cup"]));
+    expect(second.stdout).toContain("spring_cup_2");
+    expect(second.stderr).toBe(
+      'note: the url "spring_cup" is taken; this tournament\'s url is spring_cup_2\n',
+    );
+    ok(await sb.run(["race", "create", "--name", "Dash"]));
+    const race = ok(await sb.run(["race", "create", "--name", "Dash", "--json", "url"]));
+    expect(race.json()).toEqual({ url: "dash_2" });
+    expect(race.stderr).toContain("this race's url is dash_2");
+  });
+});

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
+import { noteTakenUrl } from "../taken-url.js";
 import { addRaceFlags, type RaceAttributes, type RaceFlags, raceAttributes } from "./race-flags.js";
 import { flattenRace, RACE_FIELDS } from "./race-records.js";
 
@@ -35,6 +36,7 @@ export async function runRaceCreate(f: Factory, o: RaceCreateOptions): Promise<v
   const record = flattenRace(await client.races.create({ ...o.attributes, name }));
   const printer = f.printer();
   if (printer.mode === "table") printer.note(`Created race ${record.id} (${String(record.url)})`);
+  noteTakenUrl(printer, "race", { name, url: o.attributes.url }, record.url);
   await printer.record(record, RACE_FIELDS);
 }
 

@@ -6,6 +6,7 @@ import type { Factory } from "../../factory.js";
 import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
+import { noteTakenUrl } from "../taken-url.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
@@ -55,6 +56,12 @@ export async function runTournamentCreate(f: Factory, o: TournamentCreateOptions
   const printer = f.printer();
   if (printer.mode === "table")
     printer.note(`Created tournament ${record.id} (${String(record.url)})`);
+  noteTakenUrl(
+    printer,
+    "tournament",
+    { name: String(record.name), url: attributes.url },
+    record.url,
+  );
   await printer.record(record, TOURNAMENT_FIELDS);
 }
 
