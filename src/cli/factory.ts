@@ -117,7 +117,7 @@ export class Factory {
       credentials: profile.credentials,
       renewal,
       ...(this.globals.verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
-      ...(profile.backend === "remote" ? { bulkChunkSize: 20 } : {}),
+      ...(profile.backend === "remote" ? { bulkChunkSize: 20, publishedForm: true } : {}),
       ...(this.community() === undefined ? {} : { communityId: this.community() }),
     });
     return this.apiClient;

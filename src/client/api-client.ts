@@ -43,6 +43,8 @@ export interface ApiClientOptions {
   /** Largest bulk_add request (remote services cap it at 20); undefined: MAX_BULK_ADD. */
   readonly bulkChunkSize?: number | undefined;
   readonly retryPolicy?: RetryPolicy | undefined;
+  /** Paths in the published form (requester.ts): the remote backend's. */
+  readonly publishedForm?: boolean | undefined;
 }
 
 export interface ApiClient {
@@ -76,6 +78,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.communityId === undefined ? {} : { communityId: options.communityId }),
     ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
+    ...(options.publishedForm === true ? { publishedForm: true } : {}),
   });
   const transaction = options.transport.transaction?.bind(options.transport);
   return {

@@ -16,6 +16,7 @@ import {
 } from "./envelope.js";
 import { AuthError } from "./errors.js";
 import { collectPages, eachPage } from "./pagination.js";
+import { publishedPath } from "./published-path.js";
 import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
 import { errorFromResponse } from "./response-errors.js";
 import {
@@ -101,6 +102,12 @@ export interface RequesterOptions {
   readonly basePath: string;
   readonly communityId?: string;
   readonly retryPolicy?: RetryPolicy;
+  /**
+   * Paths as the published description writes them (published-path.ts): `.json` on
+   * each, the community scope as a path where the description has one. For a service
+   * known only through that description (the remote backend); serve takes both forms.
+   */
+  readonly publishedForm?: boolean;
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
@@ -128,17 +135,19 @@ export function authHeaders(credentials: Credentials | undefined): Record<string
   return {};
 }
 
-function requestPath(options: RequesterOptions, call: ApiCall): string {
+function requestPath(options: RequesterOptions, call: ApiCall, stream = false): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(call.query ?? {})) {
     if (value !== undefined) params.set(name, String(value));
   }
-  if (options.communityId && /^\/tournaments(\/|$)/.test(call.path)) {
+  const published = options.publishedForm === true;
+  const path = published && !stream ? publishedPath(call.path, options.communityId) : call.path;
+  if (options.communityId && /^\/tournaments(\/|$)/.test(path)) {
     params.set("community_id", options.communityId);
   }
   const query = params.toString();
   const base = options.basePath.replace(/\/+$/, "");
-  return `${base}${call.path}${query === "" ? "" : `?${query}`}`;
+  return `${base}${path}${query === "" ? "" : `?${query}`}`;
 }
 
 /** `request`'s headers, with those of `defaults` it does not name (in any case). */
@@ -148,15 +157,21 @@ function underHeaders(defaults: Record<string, string>, request: HttpRequest) {
   return { ...Object.fromEntries(kept), ...request.headers };
 }
 
-export function buildRequest(options: RequesterOptions, call: ApiCall): HttpRequest {
+/**
+ * The request of `call`. Every request carries `Content-Type` (the description marks it
+ * required on every operation, GETs included), `Accept` and the credentials' headers
+ * (`Authorization` with its `Authorization-Type`); an event stream (`stream`) keeps its
+ * path as serve draws it, outside the description.
+ */
+export function buildRequest(options: RequesterOptions, call: ApiCall, stream = false) {
   const headers: Record<string, string> = {
     Accept: "application/json",
     ...authHeaders(options.credentials),
+    "Content-Type": "application/vnd.api+json",
   };
-  const path = requestPath(options, call);
-  if (call.body === undefined) return { method: call.method, path, headers };
-  headers["Content-Type"] = "application/vnd.api+json";
-  return { method: call.method, path, headers, body: encodeBody(call.body) };
+  const path = requestPath(options, call, stream);
+  const request: HttpRequest = { method: call.method, path, headers };
+  return call.body === undefined ? request : { ...request, body: encodeBody(call.body) };
 }
 
 function sendOnce(options: RequesterOptions, request: HttpRequest): Promise<HttpResponse> {
@@ -252,7 +267,7 @@ export function createRequester(options: RequesterOptions): Requester {
   const stream: Requester["stream"] = (call, headers, onText, signal) => {
     const transport = options.transport;
     if (transport.stream === undefined) return undefined;
-    const request = buildRequest(current, call);
+    const request = buildRequest(current, call, true);
     return transport.stream(
       { ...request, headers: { ...request.headers, ...headers } },
       onText,

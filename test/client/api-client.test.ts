@@ -21,6 +21,7 @@ describe("headers and credentials", () => {
       Accept: "application/json",
       Authorization: "k-123",
       "Authorization-Type": "v1",
+      "Content-Type": "application/vnd.api+json",
     });
   });
 
@@ -34,15 +35,19 @@ describe("headers and credentials", () => {
       Accept: "application/json",
       Authorization: "Bearer t-456",
       "Authorization-Type": "v2",
+      "Content-Type": "application/vnd.api+json",
     });
   });
 
-  it("sends no Authorization without credentials, and Content-Type only with a body", async () => {
+  it("sends no Authorization without credentials, and Content-Type on every request, GETs too (the description requires it on every operation)", async () => {
     const created = json(201, { data: record(13, "tournament", { name: "New" }) });
     const { client, transport } = clientWith({}, tournament, created);
     await client.tournaments.get(12);
     await client.tournaments.create({ name: "New" });
-    expect(transport.requests[0]?.headers).toEqual({ Accept: "application/json" });
+    expect(transport.requests[0]?.headers).toEqual({
+      Accept: "application/json",
+      "Content-Type": "application/vnd.api+json",
+    });
     expect(transport.requests[0]?.body).toBeUndefined();
     expect(transport.requests[1]?.headers).toEqual({
       Accept: "application/json",
