@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { relativeTime } from "../../src/cli/output/cell-look.js";
+import { displayWidth, truncate } from "../../src/cli/output/display-width.js";
 import { drawTable, fitWidths, wrap } from "../../src/cli/output/table.js";
-import { displayWidth, truncate } from "../../src/cli/output/text-width.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { ok } from "../helpers/cli-tournament.js";
 

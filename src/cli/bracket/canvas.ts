@@ -1,8 +1,10 @@
 /**
- * A grid of characters with a style per cell, drawn on by the bracket layouts
- * and read back as lines of styled spans. Pure: no I/O, no terminal codes
- * (render.ts turns spans into text, with or without colour).
+ * A grid of terminal columns with a style per cell, drawn on by the bracket layouts
+ * and read back as lines of styled spans. A grapheme two columns wide (李, 🎮) takes
+ * two cells, so whatever is drawn after it keeps its column. Pure: no I/O, no terminal
+ * codes (render.ts turns spans into text, with or without colour).
  */
+import { displayWidth, graphemes, padEnd, padStart, truncate } from "../output/display-width.js";
 
 /** How a span is shown at a terminal with colour; piped, every style is plain text. */
 export type Style = "plain" | "bold" | "dim" | "open" | "title";
@@ -16,29 +18,19 @@ export interface Span {
 export type Line = readonly Span[];
 
 interface Cell {
+  /** A grapheme; "" for the second column of a wide one (nothing is drawn there). */
   ch: string;
   style: Style;
 }
 
-/** Characters counted as one column each (the names of players are cut to fit). */
-export function textWidth(text: string): number {
-  return [...text].length;
-}
+/** The columns a text takes (display-width.ts: wide characters and emoji two). */
+export const textWidth = displayWidth;
+export { padEnd, padStart, truncate };
 
-/** `text` cut to `width` columns, ending with `ellipsis` when cut. */
-export function truncate(text: string, width: number, ellipsis = "…"): string {
-  const chars = [...text];
-  if (chars.length <= width) return text;
-  if (width <= 1) return chars.slice(0, width).join("");
-  return `${chars.slice(0, width - 1).join("")}${ellipsis}`;
-}
-
-export function padEnd(text: string, width: number): string {
-  return text + " ".repeat(Math.max(0, width - textWidth(text)));
-}
-
-export function padStart(text: string, width: number): string {
-  return " ".repeat(Math.max(0, width - textWidth(text))) + text;
+/** Before `column` is written over: a wide grapheme it is half of becomes spaces. */
+function unsplit(row: Cell[], column: number): void {
+  if (row[column]?.ch === "" && column > 0) row[column - 1] = { ch: " ", style: "plain" };
+  if (row[column + 1]?.ch === "") row[column + 1] = { ch: " ", style: "plain" };
 }
 
 export class Canvas {
@@ -50,10 +42,14 @@ export class Canvas {
     while (this.rows.length <= y) this.rows.push([]);
     const row = this.rows[y]!;
     let i = x;
-    for (const ch of text) {
+    for (const ch of graphemes(text)) {
+      const width = displayWidth(ch);
+      if (width === 0) continue;
       while (row.length < i) row.push({ ch: " ", style: "plain" });
+      for (let column = i; column < i + width; column++) unsplit(row, column);
       row[i] = { ch, style };
-      i++;
+      for (let extra = 1; extra < width; extra++) row[i + extra] = { ch: "", style };
+      i += width;
     }
   }
 

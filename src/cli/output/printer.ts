@@ -14,7 +14,7 @@ import { selectFields } from "./json-fields.js";
 import { JsonOutput } from "./json-output.js";
 import type { FlatRecord } from "./records.js";
 import { pick } from "./records.js";
-import { type Cell, drawRecord, drawTable } from "./table.js";
+import type { Cell } from "./table.js";
 
 export type OutputMode = "table" | "tsv" | "json";
 
@@ -96,6 +96,8 @@ export class Printer {
     const rows = records.map((r) => columns.map((c) => this.cell(columnValue(r, c), c.header)));
     const look = { width: this.terminal.width, color: this.color };
     const head = columns.map((c) => c.header);
+    // Loaded only to draw (cli-table3 and string-width): piped and JSON output never need it.
+    const { drawTable } = await import("./table.js");
     this.stdout.write(`${drawTable(head, rows, look)}\n`);
   }
 
@@ -159,6 +161,7 @@ export class Printer {
       (f) => [f.header, this.cell(columnValue(record, f), f.header)] as const,
     );
     const look = { width: this.terminal.width, color: this.color };
+    const { drawRecord } = await import("./table.js");
     this.stdout.write(`${drawRecord(rows, look)}\n`);
   }
 

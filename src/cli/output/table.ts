@@ -1,10 +1,13 @@
 /**
  * Tables as gh draws them at a terminal: no borders, columns two spaces apart and
  * aligned, headers in capitals, fitted to the terminal's width (the widest columns
- * cut first, ending with `…`), colour only when asked. Pure: text in, text out.
+ * cut first, ending with `…`), colour only when asked. cli-table3 draws them,
+ * configured borderless; the fitting (fitWidths) is ours, on the one measure of
+ * width (display-width.ts). Pure: text in, text out.
  */
+import Table from "cli-table3";
 import { type Paint, paint } from "./cell-look.js";
-import { displayWidth, truncate } from "./text-width.js";
+import { displayWidth, truncate } from "./display-width.js";
 
 export interface Cell {
   readonly text: string;
@@ -38,17 +41,28 @@ export function fitWidths(natural: readonly number[], width: number | undefined)
   return natural.map((w) => Math.min(w, cap));
 }
 
-function line(cells: readonly Cell[], widths: readonly number[], color: boolean): string {
-  const last = cells.length - 1;
-  return cells
-    .map((cell, i) => {
-      const text = truncate(cell.text, widths[i]!);
-      const pad = i === last ? "" : " ".repeat(widths[i]! - displayWidth(text));
-      return `${paint(text, cell.paint, color)}${pad}`;
-    })
-    .join(GAP)
-    .trimEnd();
-}
+/** cli-table3 without borders: only the gap between columns is drawn. */
+const BORDERLESS = {
+  chars: {
+    top: "",
+    "top-mid": "",
+    "top-left": "",
+    "top-right": "",
+    bottom: "",
+    "bottom-mid": "",
+    "bottom-left": "",
+    "bottom-right": "",
+    left: "",
+    "left-mid": "",
+    mid: "",
+    "mid-mid": "",
+    right: "",
+    "right-mid": "",
+    middle: GAP,
+  },
+  style: { head: [], border: [], "padding-left": 0, "padding-right": 0, compact: true },
+  wordWrap: false,
+};
 
 /** A list: a header line (capitals, bold with colour), then one line per row. */
 export function drawTable(
@@ -61,7 +75,16 @@ export function drawTable(
   const all = [header, ...body];
   const natural = head.map((_, i) => Math.max(...all.map((row) => displayWidth(row[i]!.text))));
   const widths = fitWidths(natural, look.width);
-  return all.map((row) => line(row, widths, look.color)).join("\n");
+  const table = new Table({ ...BORDERLESS, colWidths: widths });
+  for (const row of all)
+    table.push(
+      row.map((cell, i) => paint(truncate(cell.text, widths[i]!), cell.paint, look.color)),
+    );
+  return table
+    .toString()
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .join("\n");
 }
 
 /** `text` in lines of at most `width` columns, broken between words when it can be. */
