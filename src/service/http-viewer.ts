@@ -8,14 +8,15 @@
  *     GET /viewer/<name>                                     the built viewer (dist/viewer/)
  *
  * each also under /communities/{c}. A tournament that does not exist, a private
- * one without a live share link of its own, a revoked link: 404, one answer for
- * all. HEAD answers the GET's head, OPTIONS 204 with Allow, other methods 405.
+ * one without a live share link of its own: 404, one answer for both; the holder
+ * of a revoked link of that tournament is told so (viewer/refusals.ts). HEAD
+ * answers the GET's head, OPTIONS 204 with Allow, other methods 405.
  * http-server.ts asks `isViewerUrl` only of URLs outside /v2.1.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
 import type { TournamentRow } from "../store/tournaments-repository.js";
-import { viewerPage } from "../viewer/page.js";
+import { viewerErrorPage, viewerPage } from "../viewer/page.js";
 import {
   resumeOf,
   STREAM_HEADERS,
@@ -25,6 +26,7 @@ import {
 } from "./http-event-stream.js";
 import type { Service } from "./types.js";
 import { StaticFiles } from "./viewer/static-files.js";
+import type { LoadRefusal } from "./viewer/refusals.js";
 import { NOT_VIEWABLE } from "./viewer/viewer.js";
 
 const BRACKET_PATH =
@@ -56,20 +58,6 @@ export function isViewerUrl(url: string): boolean {
   );
 }
 
-const NOT_FOUND_PAGE = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>No bracket here</title>
-<style>body{font:18px/1.5 system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;color:#222}@media (prefers-color-scheme:dark){body{background:#111;color:#ddd}}</style>
-</head>
-<body>
-<h1>No bracket here</h1>
-<p>This tournament does not exist, or it is private and this address does not carry a valid share link (a revoked link no longer opens it).</p>
-<p>Ask the organiser for the bracket's address: <code>tourney bracket TOURNAMENT --share</code> makes one.</p>
-</body>
-</html>
-`;
-
 /** The page's headers: never cached (the data is live), no referrer (the share token is in the URL). */
 const PAGE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/html; charset=utf-8",
@@ -80,7 +68,9 @@ const PAGE_HEADERS: Readonly<Record<string, string>> = {
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; connect-src 'self'; base-uri 'none'; form-action 'none'",
 };
 
-const JSON_NOT_FOUND = JSON.stringify({ errors: [{ status: 404, detail: NOT_VIEWABLE }] });
+/** data.json's and the stream's 404: the reason as `code` (viewer/refusals.ts says who hears which). */
+const jsonNotFound = (reason: LoadRefusal) =>
+  JSON.stringify({ errors: [{ status: 404, code: reason, detail: NOT_VIEWABLE }] });
 
 /** Hands a reply to the adapter's commit group (held while a group of writes is open). */
 export type Hold = (res: ServerResponse, send: () => void) => void;
@@ -116,15 +106,20 @@ function sendReply(out: Out, response: HttpResponse): void {
   send(out, response.status, response.headers, response.body);
 }
 
-function notFound(out: Out, kind: string | undefined): void {
+function notFound(out: Out, kind: string | undefined, reason: LoadRefusal): void {
   if (kind === undefined)
-    send(out, 404, { ...PAGE_HEADERS, "cache-control": "no-store" }, NOT_FOUND_PAGE);
+    send(
+      out,
+      404,
+      { ...PAGE_HEADERS, "cache-control": "no-store" },
+      viewerErrorPage(reason, "/viewer/"),
+    );
   else
     send(
       out,
       404,
       { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-      JSON_NOT_FOUND,
+      jsonNotFound(reason),
     );
 }
 
@@ -186,7 +181,9 @@ export class ViewerRoutes {
     const viewer = this.service.viewer;
     const row = ref === "" || community === "" ? undefined : viewer.find(ref, community, token);
     if (row === undefined) {
-      notFound(out, kind);
+      const reason =
+        ref === "" || community === "" ? "not_found" : viewer.refusal(ref, community, token);
+      notFound(out, kind, reason);
       return;
     }
     if (kind === "data.json") {
@@ -256,10 +253,12 @@ export class ViewerRoutes {
     const id = row.id;
     const plain = streamSubscriber(res);
     // Checked again at each event and heartbeat: a share link revoked, a tournament made
-    // private or deleted while the stream is open ends it (its last event is not sent).
+    // private or deleted while the stream is open ends it (its last event is not sent);
+    // an `ended` event says which (the page was showing it: nothing leaks; issue 28).
     const stillOpen = () => {
-      if (viewer.stillOpen(id, token)) return true;
-      res.end();
+      const reason = viewer.streamEnd(id, token);
+      if (reason === undefined) return true;
+      res.end(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
       return false;
     };
     const subscriber = {

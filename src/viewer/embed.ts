@@ -12,6 +12,8 @@
  *
  * Actions sent before the viewer's `ready` wait for it, then go in order; a wrapper
  * attached to a viewer that is ready already asks for `ready` again (`getStatus`).
+ * `ready` rejects (a ViewerLoadError) when the viewer posts `load_failed` instead, or
+ * when neither came within `timeout` ms (READY_TIMEOUT_MS by default).
  */
 import {
   type Action,
@@ -19,11 +21,12 @@ import {
   type EventMessage,
   type EventName,
   type IntegrationEntry,
+  type LoadReason,
   type ThemeName,
   VERSION,
 } from "./protocol.js";
 
-export type { Action, EventMessage, EventName, IntegrationEntry, ThemeName };
+export type { Action, EventMessage, EventName, IntegrationEntry, LoadReason, ThemeName };
 
 type Listener<E extends EventName> = (event: EventMessage<E>) => void;
 
@@ -36,6 +39,23 @@ export type ActionPayload<A extends Action["action"]> = Omit<
 export interface AttachOptions {
   /** The viewer's origin; by default the iframe's src's. Messages go there only, and only its are heard. */
   readonly origin?: string;
+  /** How long `ready` waits for the viewer before it rejects (reason "timeout"), in ms. */
+  readonly timeout?: number;
+}
+
+/** How long `ready` waits by default: a 1,024-player bracket on a slow phone loads in a few seconds. */
+export const READY_TIMEOUT_MS = 20_000;
+
+/** Why `ready` rejected: the viewer's `load_failed` reason, or "timeout" (nothing heard in time). */
+export class ViewerLoadError extends Error {
+  readonly code = "load_failed";
+  constructor(
+    readonly reason: LoadReason | "timeout",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ViewerLoadError";
+  }
 }
 
 export interface TourneyViewer {
@@ -71,15 +91,29 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
   const listeners = new Map<EventName, Set<Listener<never>>>();
   let queue: object[] | null = [];
   let readyNow: (e: EventMessage<"ready">) => void = () => {};
-  const ready = new Promise<EventMessage<"ready">>((resolve) => {
+  let failNow: (e: ViewerLoadError) => void = () => {};
+  const ready = new Promise<EventMessage<"ready">>((resolve, reject) => {
     readyNow = resolve;
+    failNow = reject;
   });
+  // A host that never awaits `ready` gets no unhandled rejection from it.
+  ready.catch(() => {});
+  const waitMs = options.timeout ?? READY_TIMEOUT_MS;
+  const timer = setTimeout(() => {
+    failNow(new ViewerLoadError("timeout", `the viewer did not answer within ${waitMs} ms`));
+  }, waitMs);
   const post = (message: object) => iframe.contentWindow?.postMessage(message, origin);
   const onMessage = (event: MessageEvent) => {
     if (event.source !== iframe.contentWindow || event.origin !== origin) return;
     const data = event.data as Partial<EventMessage> | null;
     if (data?.tourney !== ENVELOPE || typeof data.event !== "string") return;
+    if (data.event === "error" && (data as EventMessage<"error">).code === "load_failed") {
+      clearTimeout(timer);
+      const e = data as EventMessage<"error">;
+      failNow(new ViewerLoadError(e.reason ?? "network", e.message));
+    }
     if (data.event === "ready") {
+      clearTimeout(timer);
       readyNow(data as EventMessage<"ready">);
       const waiting = queue ?? [];
       queue = null;
@@ -128,6 +162,9 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
     filterRounds: (from, to) => send("filterRounds", { from, to }),
     loadIntegrationData: (participants) => send("loadIntegrationData", { participants }),
     setBracketSettings: (settings) => send("setBracketSettings", settings),
-    detach: () => window.removeEventListener("message", onMessage),
+    detach: () => {
+      clearTimeout(timer);
+      window.removeEventListener("message", onMessage);
+    },
   };
 }

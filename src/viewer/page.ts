@@ -4,6 +4,8 @@
  * (dist/viewer/viewer.js, bundled from src/viewer/browser/) reads the data and
  * event addresses from the JSON script tag `#tourney-viewer-config` and draws
  * the bracket into `#tourney-viewer`. No DOM types here: the Node side renders it.
+ * When there is nothing to show, `viewerErrorPage` answers instead (a 404): the
+ * same script, which then tells an embedding host why (`load_failed`, issue 28).
  */
 
 export interface ViewerPageOptions {
@@ -74,6 +76,49 @@ export function viewerPage(options: ViewerPageOptions): string {
 <body>
 <header class="tv-header"><h1 class="tv-title">${title}</h1><p class="tv-status" role="status" aria-live="polite"></p></header>
 <main id="tourney-viewer" class="tv-viewport" tabindex="0" aria-label="${escapeHtml(`${options.title} bracket`)}"><noscript>The bracket needs JavaScript.</noscript></main>
+</body>
+</html>
+`;
+}
+
+/** Why there is no bracket to show, as the asker may be told (src/service/viewer/refusals.ts). */
+export type PageRefusal = "not_found" | "revoked";
+
+/** What the error page hands its script (the JSON in `#tourney-viewer-error`). */
+export interface ViewerErrorConfig {
+  readonly reason: PageRefusal;
+  readonly message: string;
+}
+
+const REFUSAL_TEXT: Readonly<Record<PageRefusal, string>> = {
+  not_found:
+    "This tournament does not exist, or it is private and this address does not carry a valid share link (a revoked link no longer opens it).",
+  revoked:
+    "This share link was revoked by the tournament's organiser: it no longer opens the bracket.",
+};
+
+/**
+ * The page answered (404) when there is no bracket to show: the same text for every
+ * outsider (issue 18), and the viewer's script, which posts `load_failed` with the
+ * reason to an embedding host (issue 28).
+ */
+export function viewerErrorPage(reason: PageRefusal, assetBase: string): string {
+  const base = assetBase.endsWith("/") ? assetBase : `${assetBase}/`;
+  const config: ViewerErrorConfig = { reason, message: REFUSAL_TEXT[reason] };
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No bracket here</title>
+<style>body{font:18px/1.5 system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;color:#222;background:#fff}@media (prefers-color-scheme:dark){body{background:#111;color:#ddd}}</style>
+<script type="application/json" id="tourney-viewer-error">${scriptJson(config)}</script>
+<script defer src="${escapeHtml(`${base}viewer.js`)}"></script>
+</head>
+<body>
+<main>
+<h1>No bracket here</h1>
+<p>${escapeHtml(REFUSAL_TEXT[reason])}</p>
+<p>Ask the organiser for the bracket's address: <code>tourney bracket TOURNAMENT --share</code> makes one.</p>
+</main>
 </body>
 </html>
 `;

@@ -13,6 +13,7 @@ import {
   MAX_SCALE,
   type MatchTarget,
   MIN_SCALE,
+  THEME_PROPERTIES,
   THEMES,
   type ThemeName,
   VERSION,
@@ -85,8 +86,10 @@ function properties(f: Fields, key: string): Record<string, string> {
     fail(`"${key}" must be an object of CSS custom properties`);
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(v)) {
-    if (!/^--tv-[a-z0-9-]{1,40}$/.test(name))
-      fail(`"${name}" is not a viewer custom property (--tv-..., lower case)`);
+    if (!(THEME_PROPERTIES as readonly string[]).includes(name))
+      fail(
+        `"${name.slice(0, 60)}" is not a viewer custom property; they are ${THEME_PROPERTIES.join(", ")}`,
+      );
     if (typeof value !== "string" || value.length > 200 || /[;{}<>\\]/.test(value))
       fail(`the value of "${name}" must be a CSS value without ; { } < > \\`);
     out[name] = value;

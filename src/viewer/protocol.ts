@@ -13,6 +13,37 @@ export const VERSION = "1.0";
 export const THEMES = ["light", "dark", "high-contrast"] as const;
 export type ThemeName = (typeof THEMES)[number];
 
+/** The custom properties a theme may set (docs/viewer-control.md); any other name is refused. */
+export const THEME_PROPERTIES = [
+  "--tv-bg",
+  "--tv-fg",
+  "--tv-muted",
+  "--tv-box-bg",
+  "--tv-box-border",
+  "--tv-head-bg",
+  "--tv-line",
+  "--tv-winner-fg",
+  "--tv-winner-bg",
+  "--tv-loser-fg",
+  "--tv-open",
+  "--tv-underway",
+  "--tv-accent",
+  "--tv-table-stripe",
+  "--tv-path",
+  "--tv-font",
+  "--tv-font-size",
+] as const;
+
+/**
+ * Why the bracket could not be shown (`error` with code `load_failed`): the tournament
+ * is not there for this address (or is private: outsiders are not told which), the
+ * share link was revoked, it was made private, or the data could not be fetched.
+ */
+export type LoadReason = "not_found" | "private" | "revoked" | "network";
+
+/** Why live updates stopped (`streamEnded`). */
+export type StreamEndReason = "deleted" | "revoked" | "private" | "not_found";
+
 export const MIN_SCALE = 0.1;
 export const MAX_SCALE = 4;
 
@@ -110,9 +141,12 @@ export interface EventPayloads {
     readonly complete: number;
     readonly state: string;
   };
+  streamEnded: { readonly reason: StreamEndReason };
   error: {
     readonly code: ErrorCode;
     readonly message: string;
+    /** With `load_failed`: why. */
+    readonly reason?: LoadReason | undefined;
     readonly action?: string | undefined;
     readonly requestId?: string | undefined;
   };
@@ -127,6 +161,7 @@ export const EVENTS: readonly EventName[] = [
   "zoomChanged",
   "scrolled",
   "bracketUpdated",
+  "streamEnded",
   "error",
 ];
 
@@ -135,6 +170,7 @@ export type ErrorCode =
   | "unknown_action"
   | "invalid_payload"
   | "match_not_found"
+  | "round_not_found"
   | "load_failed";
 
 export type EventMessage<E extends EventName = EventName> = {

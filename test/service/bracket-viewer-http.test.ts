@@ -212,7 +212,13 @@ describe("who may look", () => {
     }
     const json = await get(`/tournaments/secret_cup/bracket/data.json?share=${token}`);
     expect(json.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(JSON.parse(json.body).errors[0].status).toBe(404);
+    expect(JSON.parse(json.body).errors[0]).toMatchObject({ status: 404, code: "revoked" });
+    // Its holder is told the link was revoked (issue 28); outsiders keep the one answer.
+    const revokedPage = await get(`/tournaments/secret_cup/bracket?share=${token}`);
+    expect(revokedPage.body).toContain('"reason":"revoked"');
+    expect(body).toContain('"reason":"not_found"');
+    const bare = await get("/tournaments/secret_cup/bracket/data.json");
+    expect(JSON.parse(bare.body).errors[0].code).toBe("not_found");
   });
 
   it("answers under a community's path for a tournament of that community only", async () => {
@@ -330,9 +336,10 @@ describe("data.json", () => {
     const row = service.viewer.find("gone_cup", undefined, undefined)!;
     expect(row.name).toBe("Gone Cup");
     ok(await sb.run(["tournament", "delete", gone.t, "--yes"]));
-    const answer = service.viewer.data(row, undefined);
-    expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.body).errors[0].detail).toContain("no bracket here");
+    const answer = await service.viewer.data(row, undefined);
+    if (answer.kind !== "reply") throw new Error("expected a refusal, not a snapshot");
+    expect(answer.response.status).toBe(404);
+    expect(JSON.parse(answer.response.body).errors[0].detail).toContain("no bracket here");
     expect((await get("/tournaments/gone_cup/bracket/data.json")).status).toBe(404);
   });
 
@@ -398,7 +405,8 @@ describe("a share link revoked while its stream is open", () => {
     ok(await sb.run(["bracket", other.t, "--revoke-share", id]));
     ok(await sb.run(["tournament", "start", other.t]));
     await ended;
-    expect(stream.received()).toEqual([]);
+    // Not the event: only why the stream ended (issue 28).
+    expect(stream.received()).toEqual([{ reason: "revoked" }]);
   });
 });
 
@@ -431,7 +439,7 @@ describe("a public tournament made private while its stream is open", () => {
       ]),
     );
     await ended;
-    expect(stream.received()).toEqual([]);
+    expect(stream.received()).toEqual([{ reason: "private" }]);
     expect((await get("/tournaments/turn_cup/bracket")).status).toBe(404);
   });
 });

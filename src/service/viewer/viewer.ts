@@ -16,6 +16,7 @@ import type { Caller } from "../caller.js";
 import type { ServiceContext } from "../context.js";
 import { entityTag, noneMatchHits } from "../entity-tag.js";
 import { allRecords, type EventHub, type Opened, type Subscriber } from "../event-hub.js";
+import { type LoadRefusal, refusalOf, type StreamEnd, streamEndOf } from "./refusals.js";
 import { isShareToken, shareLinks } from "./share-links.js";
 
 /** Runs `fn` as one request of `caller`; `get` answers a GET of the v2.1 routes. */
@@ -49,6 +50,10 @@ export interface Viewer {
    * the tournament made private (without a token) or deleted meanwhile.
    */
   stillOpen(id: number, token: string | undefined): boolean;
+  /** Why `find` found nothing, as far as the asker may be told (refusals.ts, issue 28). */
+  refusal(ref: string, community: string | undefined, token: string | undefined): LoadRefusal;
+  /** Why an open stream must end (deleted, revoked, private); undefined while it may go on. */
+  streamEnd(id: number, token: string | undefined): StreamEnd | undefined;
   /** data.json: 200 with the bracket's records, or 304 when `ifNoneMatch` names them. */
   data(row: TournamentRow, ifNoneMatch: string | undefined): HttpResponse;
   /** Subscribes to the tournament's event stream (one per tournament, whoever watches). */
@@ -162,6 +167,8 @@ export function createViewer(deps: ViewerDeps): Viewer {
         const row = context.tournaments.findById(id);
         return row !== undefined && opens(row, token);
       }),
+    refusal: (ref, community, token) => refusalOf(context, ref, community, token),
+    streamEnd: (id, token) => streamEndOf(context, id, token),
     data: (row, ifNoneMatch) => {
       const before = generationNow();
       const tag = tagAt(row, before);

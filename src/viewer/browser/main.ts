@@ -1,14 +1,15 @@
 /**
  * The bracket viewer in the browser (dist/viewer/viewer.js; issue 18): reads
  * the page's config (src/viewer/page.ts), fetches the bracket's data, draws it,
- * redraws on each event of the tournament's stream (debounced refetch, no
- * polling; EventSource reconnects by itself) and answers the control interface.
+ * redraws on each event of the tournament's stream (live.ts) and answers the
+ * control interface. On the error page it only tells the host why (issue 28).
  */
 import { type BracketData, bracketData } from "../../bracket-model/data.js";
 import type { ResourceObject } from "../../model/resource.js";
 import { layoutBracket } from "../layout.js";
-import { ACTIONS, type IntegrationEntry } from "../protocol.js";
+import { ACTIONS, type IntegrationEntry, type LoadReason } from "../protocol.js";
 import { applyTheme, type Controlled, emit, listen } from "./control.js";
+import { type Followed, follow, LoadFailure, refusalReason } from "./live.js";
 import { matchKey, renderSections, type Settings } from "./render.js";
 import { Viewport } from "./viewport.js";
 
@@ -25,8 +26,6 @@ interface Payload {
   readonly stations?: readonly ResourceObject[] | null;
   readonly standings?: readonly ResourceObject[] | null;
 }
-
-const REFETCH_DELAY_MS = 150;
 
 function readConfig(): Config {
   const text = document.getElementById("tourney-viewer-config")?.textContent ?? "";
@@ -51,7 +50,7 @@ function stationsOf(payload: Payload): Map<number, string> {
   return out;
 }
 
-class Viewer implements Controlled {
+class Viewer implements Controlled, Followed {
   private data: BracketData | null = null;
   private stations = new Map<number, string>();
   private readonly settingsNow: Settings = { seeds: true, scores: true, compact: false };
@@ -61,6 +60,8 @@ class Viewer implements Controlled {
   /** The data last drawn, as fetched: an unchanged answer is not drawn again. */
   private lastText: string | null = null;
   private readonly status: HTMLElement;
+  private statusText = "";
+  private liveNote = "";
   readonly viewport: Viewport;
 
   constructor(private readonly config: Config) {
@@ -84,12 +85,20 @@ class Viewer implements Controlled {
 
   /** Fetches the data; draws it when it changed. Answers whether it did. */
   async load(): Promise<boolean> {
-    const response = await fetch(this.config.dataUrl, {
-      // Revalidated each time: serve answers 304 while nothing changed.
-      cache: "no-cache",
-      headers: { accept: "application/json" },
-    });
-    if (!response.ok) throw new Error(`the bracket's data answered ${response.status}`);
+    let response: Response;
+    try {
+      response = await fetch(this.config.dataUrl, {
+        // Revalidated each time: serve answers 304 while nothing changed.
+        cache: "no-cache",
+        headers: { accept: "application/json" },
+      });
+    } catch (e) {
+      throw new LoadFailure("network", `the bracket's data could not be fetched (${String(e)})`);
+    }
+    if (response.status === 404)
+      throw new LoadFailure(await refusalReason(response), "there is no bracket at this address");
+    if (!response.ok)
+      throw new LoadFailure("network", `the bracket's data answered ${response.status}`);
     const text = await response.text();
     if (text === this.lastText) return false;
     const payload = JSON.parse(text) as Payload;
@@ -128,7 +137,24 @@ class Viewer implements Controlled {
   }
 
   setStatus(text: string): void {
-    this.status.textContent = text;
+    this.statusText = text;
+    this.showStatus();
+  }
+
+  setLiveNote(note: string): void {
+    this.liveNote = note;
+    this.showStatus();
+  }
+
+  /** The status line, in the page's aria-live region: what is shown, and the live updates' note. */
+  private showStatus(): void {
+    const text = this.liveNote === "" ? this.statusText : `${this.statusText} · ${this.liveNote}`;
+    if (this.status.textContent !== text) this.status.textContent = text;
+  }
+
+  loaded(): void {
+    document.documentElement.dataset.ready = "true";
+    emit("ready", { actions: ACTIONS, matches: this.summary().matches });
   }
 
   summary() {
@@ -206,49 +232,6 @@ class Viewer implements Controlled {
   }
 }
 
-/** Refetches on each event of the stream, at most one fetch at a time, the last one always. */
-function live(viewer: Viewer, eventsUrl: string): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running = false;
-  let again = false;
-  const refetch = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      if (await viewer.load()) emit("bracketUpdated", viewer.summary());
-    } catch (e) {
-      viewer.setStatus(`not updated: ${e instanceof Error ? e.message : String(e)}`);
-      emit("error", { code: "load_failed", message: String(e) });
-    } finally {
-      running = false;
-      if (again) {
-        again = false;
-        void refetch();
-      }
-    }
-  };
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
-  };
-  const source = new EventSource(eventsUrl);
-  source.addEventListener("message", schedule);
-  source.addEventListener("open", () => {
-    document.documentElement.dataset.live = "open";
-    // What changed between the first fetch and the stream's start, or while reconnecting
-    // (Last-Event-ID replays that too): fetched again, drawn only if it changed.
-    schedule();
-  });
-  source.addEventListener("error", () => {
-    // EventSource retries by itself, unless the server refused (a revoked link): then it stops.
-    const closed = source.readyState === EventSource.CLOSED;
-    document.documentElement.dataset.live = closed ? "closed" : "reconnecting";
-  });
-}
-
 function toolbar(viewer: Viewer): void {
   const bar = document.createElement("div");
   bar.className = "tv-toolbar";
@@ -270,7 +253,20 @@ function toolbar(viewer: Viewer): void {
   document.querySelector(".tv-header")?.append(bar);
 }
 
-async function start(): Promise<void> {
+/** The error page (viewer/page.ts's viewerErrorPage): its reason, when this is it. */
+function errorConfig(): { reason: LoadReason; message: string } | undefined {
+  const text = document.getElementById("tourney-viewer-error")?.textContent;
+  return text ? (JSON.parse(text) as { reason: LoadReason; message: string }) : undefined;
+}
+
+function start(): void {
+  const refused = errorConfig();
+  if (refused !== undefined) {
+    // No bracket to show: the host hears why (issue 28), and no `ready` follows.
+    document.documentElement.dataset.loadFailed = refused.reason;
+    emit("error", { code: "load_failed", reason: refused.reason, message: refused.message });
+    return;
+  }
   const dark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
   applyTheme(dark ? "dark" : "light");
   const config = readConfig();
@@ -279,15 +275,7 @@ async function start(): Promise<void> {
   toolbar(viewer);
   listen(viewer);
   window.addEventListener("resize", () => viewer.viewport.refresh());
-  try {
-    await viewer.load();
-  } catch (e) {
-    viewer.setStatus(`The bracket could not be loaded: ${e instanceof Error ? e.message : e}`);
-    emit("error", { code: "load_failed", message: String(e) });
-  }
-  live(viewer, config.eventsUrl);
-  document.documentElement.dataset.ready = "true";
-  emit("ready", { actions: ACTIONS, matches: viewer.summary().matches });
+  follow(viewer, config.eventsUrl, config.dataUrl);
 }
 
-void start();
+start();

@@ -1,0 +1,151 @@
+/**
+ * The page's data, first and live (issues 18 and 28). The event stream opens
+ * first and the data is fetched once it is open, so a change made meanwhile
+ * comes as an event and the data is fetched once on load, not twice. Each
+ * event of the stream refetches (debounced, one fetch at a time, the last one
+ * always; no polling; EventSource reconnects by itself). Every load ends in
+ * `ready` or in `error` with code `load_failed` and a reason; when the stream
+ * ends for good, `streamEnded` says why.
+ */
+import type { LoadReason, StreamEndReason } from "../protocol.js";
+import { emit } from "./control.js";
+
+/** A fetch of the data that failed, and why (as the host may be told). */
+export class LoadFailure extends Error {
+  constructor(
+    readonly reason: LoadReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the stream drives (main.ts's Viewer). */
+export interface Followed {
+  /** Fetches the data; draws it when it changed; answers whether it did. Throws a LoadFailure. */
+  load(): Promise<boolean>;
+  summary(): { matches: number; complete: number; state: string };
+  /** The live updates' note beside the status ("" when live). */
+  setLiveNote(note: string): void;
+  setStatus(text: string): void;
+  /** The first load succeeded: the page posts `ready`. */
+  loaded(): void;
+}
+
+const REFETCH_DELAY_MS = 150;
+
+/** The reason a 404 of data.json or the stream gives (its errors[0].code), else not_found. */
+export async function refusalReason(response: Response): Promise<LoadReason> {
+  try {
+    const body = (await response.json()) as { errors?: { code?: unknown }[] };
+    const code = body.errors?.[0]?.code;
+    return code === "revoked" || code === "private" ? code : "not_found";
+  } catch {
+    return "not_found";
+  }
+}
+
+const ENDED_TEXT: Readonly<Record<StreamEndReason, string>> = {
+  deleted: "live updates stopped: the tournament was deleted",
+  revoked: "live updates stopped: this share link was revoked",
+  private: "live updates stopped: the tournament was made private",
+  not_found: "live updates stopped: the bracket is no longer available here",
+};
+
+// long: one closure holds the stream, the fetch in flight and the first load's outcome
+export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let again = false;
+  /** undefined: the first load is still to come (or failed for the network: retried). */
+  let first: "loaded" | "failed" | undefined;
+  let ended = false;
+  const source = new EventSource(eventsUrl);
+  const end = (reason: StreamEndReason) => {
+    if (ended) return;
+    ended = true;
+    source.close();
+    document.documentElement.dataset.live = "closed";
+    viewer.setLiveNote(ENDED_TEXT[reason]);
+    emit("streamEnded", { reason });
+  };
+  const failed = (e: unknown) => {
+    const f = e instanceof LoadFailure ? e : new LoadFailure("network", String(e));
+    if (first === undefined) {
+      viewer.setStatus(`The bracket could not be loaded: ${f.message}`);
+      document.documentElement.dataset.loadFailed = f.reason;
+      if (f.reason !== "network") {
+        first = "failed";
+        source.close();
+      }
+    } else viewer.setLiveNote(`not updated: ${f.message}`);
+    emit("error", { code: "load_failed", message: f.message, reason: f.reason });
+  };
+  const refetch = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      const changed = await viewer.load();
+      if (first === undefined) {
+        first = "loaded";
+        delete document.documentElement.dataset.loadFailed;
+        viewer.loaded();
+      } else if (changed) emit("bracketUpdated", viewer.summary());
+    } catch (e) {
+      failed(e);
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        void refetch();
+      }
+    }
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
+  };
+  let opened = false;
+  source.addEventListener("message", schedule);
+  source.addEventListener("ended", (e) => {
+    const reason = JSON.parse((e as MessageEvent<string>).data).reason as StreamEndReason;
+    end(reason);
+  });
+  source.addEventListener("open", () => {
+    document.documentElement.dataset.live = "open";
+    viewer.setLiveNote("");
+    // The first open: the one fetch of the load. A reopen: what changed during the break.
+    if (!opened) {
+      opened = true;
+      void refetch();
+    } else schedule();
+  });
+  source.addEventListener("error", () => {
+    // EventSource retries by itself, unless the server refused (404): then it stops.
+    if (source.readyState !== EventSource.CLOSED) {
+      document.documentElement.dataset.live = "reconnecting";
+      viewer.setLiveNote("reconnecting…");
+      return;
+    }
+    if (!opened) {
+      // Refused from the start: the data's answer says why.
+      opened = true;
+      void refetch();
+    } else if (first === "loaded") void probe(dataUrl).then(end);
+  });
+}
+
+/** Why a stream that was open cannot be reopened: the data's 404 says (a fresh request). */
+async function probe(dataUrl: string): Promise<StreamEndReason> {
+  try {
+    const response = await fetch(dataUrl, { cache: "no-store" });
+    if (response.status !== 404) return "not_found";
+    const reason = await refusalReason(response);
+    return reason === "network" ? "not_found" : reason;
+  } catch {
+    return "not_found";
+  }
+}
