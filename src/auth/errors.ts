@@ -1,6 +1,6 @@
 /**
  * Errors of signing in (src/cli/exit-codes.ts maps them: OAuthError and SessionExpiredError
- * exit 4, LoginInterruptedError 130). Their messages never hold a secret.
+ * exit 4, SignInRateLimitedError 6, LoginInterruptedError 130). Their messages never hold a secret.
  */
 
 /**
@@ -24,6 +24,18 @@ export class SessionExpiredError extends Error {
   constructor(
     readonly profile: string,
     message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The authorization server answered 429: too many attempts from here; exit 6, saying when to retry. */
+export class SignInRateLimitedError extends Error {
+  override readonly name = "SignInRateLimitedError";
+  constructor(
+    message: string,
+    /** From the answer's Retry-After; undefined when it gave none. */
+    readonly retryAfterSeconds: number | undefined,
   ) {
     super(message);
   }

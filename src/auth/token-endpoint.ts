@@ -5,12 +5,14 @@
  * responses into OAuthError. Nothing here quotes a secret.
  */
 import { CLI_CLIENT_ID } from "../model/oauth.js";
-import { OAuthError } from "./errors.js";
+import { OAuthError, SignInRateLimitedError } from "./errors.js";
 
 /** An answer of an OAuth endpoint: the status and the JSON body (undefined when not JSON). */
 export interface FormAnswer {
   readonly status: number;
   readonly body: unknown;
+  /** Seconds from the answer's Retry-After header, when it had one. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** POSTs `form` as application/x-www-form-urlencoded to the absolute `url`. */
@@ -72,9 +74,18 @@ export function tokenSetFrom(body: unknown, now: number): TokenSet {
   return set;
 }
 
-/** The OAuthError for an error answer (or for an answer that is neither success nor error). */
-export function refusal(answer: FormAnswer, what: string): OAuthError {
+/**
+ * The OAuthError for an error answer (or for an answer that is neither success nor
+ * error); SignInRateLimitedError for a 429, which says when to retry instead.
+ */
+export function refusal(answer: FormAnswer, what: string): OAuthError | SignInRateLimitedError {
   const error = tokenErrorOf(answer);
+  if (answer.status === 429) {
+    const wait = answer.retryAfterSeconds;
+    const detail = error?.description === undefined ? "" : ` (${error.description})`;
+    const when = wait === undefined ? "later" : `in ${wait} s`;
+    return new SignInRateLimitedError(`${what} is rate limited${detail}; retry ${when}`, wait);
+  }
   if (error === undefined)
     return new OAuthError(
       "invalid_response",

@@ -2,7 +2,7 @@
  * The one place where errors become exit codes and messages (DESIGN.md §5).
  */
 
-import { OAuthError, SessionExpiredError } from "../auth/errors.js";
+import { OAuthError, SessionExpiredError, SignInRateLimitedError } from "../auth/errors.js";
 import {
   ApiError,
   AuthError,
@@ -94,10 +94,12 @@ function authHint(error: AuthError, context: HintContext): string {
   return `hint: \`tourney login${flag}\` logs in (the device grant), or stores a key with --api-key`;
 }
 
-/** Failures of signing in: all exit 4, the way `tourney login` fails. */
+/** Failures of signing in: exit 4, the way `tourney login` fails; a 429 exits 6. */
 function signInOutcome(error: unknown, context: HintContext): Outcome | undefined {
   if (error instanceof SessionExpiredError || error instanceof NotLoggedInError)
     return { code: EXIT.auth, lines: [`error: ${error.message}`] };
+  if (error instanceof SignInRateLimitedError)
+    return { code: EXIT.rateLimited, lines: [`error: ${error.message}`] };
   if (error instanceof OAuthError) {
     const flag = context.profile === undefined ? "" : ` --profile ${context.profile}`;
     return {

@@ -9,6 +9,7 @@ import type { FormAnswer, FormPoster } from "../auth/token-endpoint.js";
 import type { HttpRequest } from "../model/http.js";
 import { createRemoteTransport, type RemoteTransportOptions } from "./remote-transport.js";
 import { type LogSink, logFailure, logRequest, logResponse } from "./request-log.js";
+import { parseRetryAfter } from "./retry.js";
 import type { Transport } from "./transport.js";
 
 export interface FormPosterOptions {
@@ -72,7 +73,9 @@ export function createFormPoster(options: FormPosterOptions = {}): FormPosterHan
     try {
       const response = await transportOf(target.origin).send(request);
       if (log !== undefined) logResponse(log, response, now() - started);
-      return { status: response.status, body: parseJson(response.body) };
+      const retryAfter = parseRetryAfter(response.headers["retry-after"], now());
+      const answer = { status: response.status, body: parseJson(response.body) };
+      return retryAfter === undefined ? answer : { ...answer, retryAfterSeconds: retryAfter };
     } catch (error) {
       if (log !== undefined) logFailure(log, error, now() - started);
       throw error;

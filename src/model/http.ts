@@ -9,6 +9,11 @@ export interface HttpRequest {
   /** Header names are matched case-insensitively. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /**
+   * The address of the peer that sent it (serve's HTTP adapter sets it from the
+   * socket; undefined in process). Sign-in limits count per address (service/oauth/limits.ts).
+   */
+  readonly clientAddress?: string;
 }
 
 export interface HttpResponse {

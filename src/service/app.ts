@@ -291,9 +291,8 @@ export function createService(options: ServiceOptions): Service {
     if (legacy !== undefined) return answerV20(request, legacy, handleSync);
     let response: HttpResponse;
     try {
-      response = isOAuthPath(request.path)
-        ? oauth(request)
-        : toHttpResponse(answer(context, router, requireAuth, request, instance), memo);
+      if (isOAuthPath(request.path)) throw new Error("OAuth paths are answered by handle()");
+      response = toHttpResponse(answer(context, router, requireAuth, request, instance), memo);
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
@@ -310,7 +309,8 @@ export function createService(options: ServiceOptions): Service {
   });
   const readAs = readerAs(context, router, memo);
   return {
-    handle: async (request) => handleSync(request),
+    // A sign-in hashes its password off the event loop (oauth/sign-in.ts): OAuth answers later.
+    handle: async (request) => (isOAuthPath(request.path) ? oauth(request) : handleSync(request)),
     handleSync,
     events,
     viewer: createViewer({ context, readAs, hub: events, instance }),

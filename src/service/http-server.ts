@@ -1,11 +1,12 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { HttpMethod, HttpRequest } from "../model/http.js";
+import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
+import { isOAuthPath } from "./oauth/index.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 
 const TOO_LARGE = JSON.stringify({
@@ -66,9 +67,22 @@ function answer(
     path: req.url ?? "/",
     headers: headersOf(req),
     ...(body === "" ? {} : { body }),
+    ...(req.socket.remoteAddress === undefined ? {} : { clientAddress: req.socket.remoteAddress }),
   };
   group.before(method);
-  const response = service.handleSync(request);
+  if (isOAuthPath(request.path)) {
+    // A sign-in answers later (its password is hashed off the event loop); the reply
+    // still waits for the group its writes joined, if any.
+    service.handle(request).then(
+      (response) => send(group, res, method, response),
+      () => internalError(res),
+    );
+    return;
+  }
+  send(group, res, method, service.handleSync(request));
+}
+
+function send(group: CommitGroup, res: ServerResponse, method: string, response: HttpResponse) {
   if (method === "HEAD" || response.status === 204 || response.status === 304) {
     group.reply(res, () => res.writeHead(response.status, response.headers).end());
     return;

@@ -42,7 +42,10 @@ export interface OAuthSettings {
 export interface Service {
   /** Answers one request. Never throws for bad input: errors become error bodies. */
   handle(request: HttpRequest): Promise<HttpResponse>;
-  /** The same, synchronously (the store is synchronous). */
+  /**
+   * The same, synchronously (the store is synchronous), for every path but the
+   * OAuth server's (/oauth/...): a sign-in hashes its password off the event loop.
+   */
   handleSync(request: HttpRequest): HttpResponse;
   /**
    * Runs `fn`, which sends requests through `handle` one after another, in one

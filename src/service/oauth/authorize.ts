@@ -101,10 +101,10 @@ function readRequest(params: Params): AuthorizationRequest {
 }
 
 /** Runs `answer` on the request's parameters, turning its refusals into a page or a redirect. */
-function withRequest(
+function withRequest<T extends HttpResponse | Promise<HttpResponse>>(
   params: () => Params,
-  answer: (r: AuthorizationRequest) => HttpResponse,
-): HttpResponse {
+  answer: (r: AuthorizationRequest) => T,
+): HttpResponse | T {
   let request: AuthorizationRequest;
   try {
     request = readRequest(params());
@@ -165,12 +165,15 @@ export function authorizePage(server: OAuthServer, http: HttpRequest): HttpRespo
 }
 
 /** POST /oauth/authorize: the decision; approval needs the user's password. */
-export function authorizeDecision(server: OAuthServer, http: HttpRequest): HttpResponse {
+export function authorizeDecision(
+  server: OAuthServer,
+  http: HttpRequest,
+): HttpResponse | Promise<HttpResponse> {
   const form = formOf(http);
   if (!csrfValid(server, http, form)) return csrfRefused();
   return withRequest(
     () => form,
-    (r) => {
+    async (r) => {
       if (form.field("decision") !== "approve") {
         return redirect(r.redirectUri, {
           error: "access_denied",
@@ -179,31 +182,34 @@ export function authorizeDecision(server: OAuthServer, http: HttpRequest): HttpR
         });
       }
       const username = form.field("username").trim();
-      const signedIn = signIn(server, username, form.field("password"));
-      if (!signedIn.ok) {
-        const headers = refusalHeaders(signedIn);
-        return consentPage(server, http, r, {
-          status: signedIn.status,
-          username,
-          error: signedIn.message,
-          headers,
-        });
-      }
-      const code = newSecret("tac_");
-      const { service } = server;
-      service.write(() =>
-        service.accounts.requests.insertCode({
-          code,
-          clientId: r.client.id,
-          userId: signedIn.userId,
-          scopes: r.scopes,
-          redirectUri: r.redirectUri,
-          codeChallenge: r.codeChallenge,
-          now: service.now(),
-          expiresAt: isoAfter(server, CODE_SECONDS),
-        }),
-      );
-      return redirect(r.redirectUri, { code, state: r.state });
+      // The password is hashed off the event loop; what follows is a request turn of its own.
+      const signedIn = await signIn(server, http, username, form.field("password"));
+      return server.service.inRequest(() => {
+        if (!signedIn.ok) {
+          const headers = refusalHeaders(signedIn);
+          return consentPage(server, http, r, {
+            status: signedIn.status,
+            username,
+            error: signedIn.message,
+            headers,
+          });
+        }
+        const code = newSecret("tac_");
+        const { service } = server;
+        service.write(() =>
+          service.accounts.requests.insertCode({
+            code,
+            clientId: r.client.id,
+            userId: signedIn.userId,
+            scopes: r.scopes,
+            redirectUri: r.redirectUri,
+            codeChallenge: r.codeChallenge,
+            now: service.now(),
+            expiresAt: isoAfter(server, CODE_SECONDS),
+          }),
+        );
+        return redirect(r.redirectUri, { code, state: r.state });
+      });
     },
   );
 }

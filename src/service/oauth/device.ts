@@ -22,14 +22,14 @@ import {
   htmlPage,
   scopeList,
 } from "./pages.js";
+import { addressKey } from "./limits.js";
 import { isoAfter, newSecret, nowMs, type OAuthServer, purgeBefore } from "./server.js";
-import { minutes, refusalHeaders, signIn } from "./sign-in.js";
+import { minutes, refusalHeaders, type SignIn, signIn } from "./sign-in.js";
 
 /** RFC 8628 §6.1: consonants only (no vowels, no words), case-blind, shown as XXXX-XXXX. */
 const USER_CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ";
 const USER_CODE_LENGTH = 8;
 const PAGE = "/oauth/device";
-const ALL = "*";
 
 function newUserCode(): string {
   const { randomInt } = process.getBuiltinModule("node:crypto");
@@ -53,13 +53,13 @@ export function deviceAuthorization(server: OAuthServer, request: HttpRequest): 
   const scopes = readScopes(form.get("scope"));
   const { service, settings, limits } = server;
   const now = nowMs(server);
-  const wait = limits.deviceCodes.retryAfter(ALL, now);
+  const address = addressKey(request.clientAddress);
+  const wait = limits.deviceCodesPerAddress.retryAfter(address, now);
   if (wait > 0) {
-    throw new OAuthError(429, "temporarily_unavailable", "too many sign-ins at once; retry later", {
-      "retry-after": String(wait),
-    });
+    const detail = `too many device codes asked from this address; retry in ${minutes(wait)}`;
+    throw new OAuthError(429, "temporarily_unavailable", detail, { "retry-after": String(wait) });
   }
-  limits.deviceCodes.count(ALL, now);
+  limits.deviceCodesPerAddress.count(address, now);
   const deviceCode = newSecret("tdc_");
   const userCode = newUserCode();
   service.write(() => {
@@ -132,13 +132,18 @@ function tooMany(wait: number): { status: number; error: string; headers: Record
 /** The pending authorization a signed-in user's typed code names, within the limits. */
 function checkUserCode(
   server: OAuthServer,
+  request: HttpRequest,
   userId: number,
   typed: string,
 ): { id: number; clientId: string; scopes: string } | ReturnType<typeof tooMany> {
-  const { userCodePerUser, userCodeInAll } = server.limits;
+  const { userCodePerUser, userCodePerAddress } = server.limits;
   const now = nowMs(server);
   const key = String(userId);
-  const wait = Math.max(userCodePerUser.retryAfter(key, now), userCodeInAll.retryAfter(ALL, now));
+  const address = addressKey(request.clientAddress);
+  const wait = Math.max(
+    userCodePerUser.retryAfter(key, now),
+    userCodePerAddress.retryAfter(address, now),
+  );
   if (wait > 0) return tooMany(wait);
   const code = normalizeUserCode(typed);
   const row =
@@ -147,7 +152,7 @@ function checkUserCode(
       : server.service.accounts.requests.findPendingByUserCode(code, server.service.now());
   if (row === undefined) {
     userCodePerUser.count(key, now);
-    userCodeInAll.count(ALL, now);
+    userCodePerAddress.count(address, now);
     return {
       status: 400,
       error: "That code is not valid, or it has expired: check it, or start again on the device.",
@@ -178,12 +183,25 @@ ${hidden("ticket", device.ticket)}
 }
 
 /** POST /oauth/device: signs in, checks the user code, shows what the device asks for. */
-export function deviceSignIn(server: OAuthServer, request: HttpRequest): HttpResponse {
+export async function deviceSignIn(
+  server: OAuthServer,
+  request: HttpRequest,
+): Promise<HttpResponse> {
   const form = formOf(request);
   if (!csrfValid(server, request, form)) return csrfRefused();
   const username = form.field("username").trim();
   const userCode = form.field("user_code");
-  const signedIn = signIn(server, username, form.field("password"));
+  const signedIn = await signIn(server, request, username, form.field("password"));
+  return server.service.inRequest(() => afterSignIn(server, request, signedIn, username, userCode));
+}
+
+function afterSignIn(
+  server: OAuthServer,
+  request: HttpRequest,
+  signedIn: SignIn,
+  username: string,
+  userCode: string,
+): HttpResponse {
   if (!signedIn.ok) {
     const headers = refusalHeaders(signedIn);
     return signInPage(server, request, {
@@ -194,7 +212,7 @@ export function deviceSignIn(server: OAuthServer, request: HttpRequest): HttpRes
       headers,
     });
   }
-  const found = checkUserCode(server, signedIn.userId, userCode);
+  const found = checkUserCode(server, request, signedIn.userId, userCode);
   if ("error" in found) return signInPage(server, request, { ...found, username, userCode });
   const ticket = newSecret("tkt_");
   server.service.write(() =>

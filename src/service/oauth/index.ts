@@ -3,7 +3,8 @@
  * paths of model/oauth.ts OAUTH_PATHS, answered apart from the v2.1 routes:
  * form-encoded requests, RFC 6749 JSON errors, HTML pages. Each request is one
  * ServiceContext.inRequest (one clock reading, one look at other connections'
- * commits), like every other request.
+ * commits), like every other request; a sign-in goes on in another once its
+ * password is hashed, off the event loop (sign-in.ts).
  *
  * POST /oauth/device/code   device authorization (RFC 8628 §3.1)        device.ts
  * POST /oauth/token         token endpoint: device_code, authorization_code
@@ -25,7 +26,8 @@ import { pathOf } from "./form.js";
 import { type OAuthServer, openOAuthServer } from "./server.js";
 import { revokeEndpoint, tokenEndpoint } from "./token.js";
 
-type Endpoint = (server: OAuthServer, request: HttpRequest) => HttpResponse;
+/** Sign-in endpoints answer later: the password is hashed off the event loop (sign-in.ts). */
+type Endpoint = (server: OAuthServer, request: HttpRequest) => HttpResponse | Promise<HttpResponse>;
 
 const ENDPOINTS: ReadonlyMap<string, ReadonlyMap<string, Endpoint>> = new Map([
   ["/oauth/device/code", new Map([["POST", deviceAuthorization]])],
@@ -33,7 +35,7 @@ const ENDPOINTS: ReadonlyMap<string, ReadonlyMap<string, Endpoint>> = new Map([
   ["/oauth/revoke", new Map([["POST", revokeEndpoint]])],
   [
     "/oauth/device",
-    new Map([
+    new Map<string, Endpoint>([
       ["GET", devicePage],
       ["POST", deviceSignIn],
     ]),
@@ -41,7 +43,7 @@ const ENDPOINTS: ReadonlyMap<string, ReadonlyMap<string, Endpoint>> = new Map([
   ["/oauth/device/approve", new Map([["POST", deviceDecision]])],
   [
     "/oauth/authorize",
-    new Map([
+    new Map<string, Endpoint>([
       ["GET", authorizePage],
       ["POST", authorizeDecision],
     ]),
@@ -57,12 +59,17 @@ function notFound(path: string): HttpResponse {
   return jsonReply(404, { errors: [{ status: 404, detail: `no such path: ${path}` }] });
 }
 
-export type OAuthHandler = (request: HttpRequest) => HttpResponse;
+export type OAuthHandler = (request: HttpRequest) => Promise<HttpResponse>;
+
+function refusal(error: unknown): HttpResponse {
+  if (error instanceof OAuthError) return errorResponse(error);
+  throw error;
+}
 
 export function createOAuthHandler(service: ServiceContext, settings: OAuthSettings): OAuthHandler {
   let server: OAuthServer | undefined;
-  return (request) =>
-    service.inRequest(() => {
+  return async (request) => {
+    const answer = service.inRequest(() => {
       server ??= openOAuthServer(service, settings);
       const path = pathOf(request);
       const methods = ENDPOINTS.get(path);
@@ -83,8 +90,15 @@ export function createOAuthHandler(service: ServiceContext, settings: OAuthSetti
       try {
         return endpoint(server, request);
       } catch (error) {
-        if (error instanceof OAuthError) return errorResponse(error);
-        throw error;
+        return refusal(error);
       }
     });
+    let response: HttpResponse;
+    try {
+      response = await answer;
+    } catch (error) {
+      response = refusal(error);
+    }
+    return request.method === "HEAD" ? { ...response, body: "" } : response;
+  };
 }
