@@ -21,6 +21,7 @@ import { registerWatch } from "./commands/watch/watch.js";
 import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
+import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
 import { attachJsonFields } from "./json-argv.js";
 import { VERSION } from "./version.js";
@@ -112,6 +113,7 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
     .option("-y, --yes", "confirm destructive actions without asking")
     .option("--no-color", "no colours in tables")
     .showHelpAfterError("(run with --help for usage)")
+    .configureHelp(INHERITED_FLAGS_HELP)
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
