@@ -1,13 +1,18 @@
-// Bundles the CLI with esbuild, in three parts:
+// Bundles the CLI with esbuild, in these parts:
 // - dist/cli.cjs: the entry point (src/cli/main.ts), one small CommonJS file that
 //   bin/tourney requires, so that no command starts Node's ES module loader;
 //   `--version` reads nothing else.
-// - dist/core.js: the CLI core (src/cli/core.ts: commands, client, the embedded
-//   service, SQLite's JavaScript), one classic script, and dist/core.js.cache,
-//   V8's code cache for it, written after a warm-up (see src/cli/core-loader.ts).
-// - dist/vendor/: the third-party packages the core loads only when needed
-//   (prompts, the config writer, the HTTP client, the CSV reader, the browser opener),
-//   ES modules.
+// - dist/core.js: the CLI core (src/cli/core.ts: commands and client), one classic
+//   script, and dist/core.js.cache, V8's code cache for it, written after a warm-up
+//   (see src/cli/core-loader.ts and build/code-cache.mjs).
+// - dist/service.js: the embedded service (src/service/index.ts, with the store,
+//   the engine and SQLite's JavaScript), a classic script with its code cache like
+//   the core, loaded by commands that open a database (see buildScript).
+// - dist/http.js: the remote backend's HTTP stack (the part of undici the CLI uses,
+//   see build/http-stack.mjs), a classic script with its code cache like the core,
+//   loaded on a remote command's first request.
+// - dist/vendor/: the other third-party packages the core loads only when needed
+//   (prompts, the config writer, the CSV reader, the browser opener), ES modules.
 // Beside them, dist/viewer/: the bracket viewer's browser files, which `serve` serves
 // at /viewer/ (src/viewer; nothing of it enters the CLI's bundles).
 import {
@@ -19,11 +24,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Script } from "node:vm";
+import { join, resolve } from "node:path";
 import { build } from "esbuild";
+import { codeCaches } from "./build/code-cache.mjs";
+import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
 
 /** Where this build is written, then renamed to dist/ (see the end of this file). */
 const OUT = `dist.next-${process.pid}`;
@@ -62,23 +66,26 @@ const lazyChildProcess = {
 };
 
 /** Loaded by the core on demand, from dist/vendor/<name>.mjs. */
-const VENDOR = ["inquirer", "conf", "undici", "csv-parse/sync", "open"];
+const VENDOR = ["inquirer", "conf", "csv-parse/sync", "open"];
+/** Loaded by the core on demand as classic scripts with a code cache: dist/<file>. */
+const SCRIPTS = { undici: "http.js" };
 /** Vendor modules read by their named exports (the others by their default export). */
 const VENDOR_NAMED = new Set(["csv-parse/sync"]);
 
 /**
  * The core is a classic script: it cannot evaluate `import()` itself (vm.Script
  * would need --experimental-vm-modules). Its `import("inquirer")` becomes
- * `__vndr("./vendor/inquirer.mjs")`, a function the loader passes in (same
- * length, so the source map stays exact).
+ * `__vndr("./vendor/inquirer.mjs")`, and `import("undici")` `__vndr("./http.js")`,
+ * a function the loader passes in (same length, so the source map stays exact).
  */
 const IMPORT_VENDOR = "__vndr";
 const vendorImports = {
   name: "vendor-imports",
   setup(b) {
-    b.onResolve({ filter: new RegExp(`^(${VENDOR.join("|")})$`) }, ({ path, kind, importer }) =>
+    const names = [...VENDOR, ...Object.keys(SCRIPTS)];
+    b.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, ({ path, kind, importer }) =>
       kind === "dynamic-import"
-        ? { path: `./vendor/${path}.mjs`, external: true }
+        ? { path: SCRIPTS[path] ? `./${SCRIPTS[path]}` : `./vendor/${path}.mjs`, external: true }
         : { errors: [{ text: `${importer}: import ${path} lazily, with import()` }] },
     );
   },
@@ -91,14 +98,34 @@ const vendorImports = {
 const IMPORT_META_URL =
   'const __tourneyImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
+/** The core's `import()` of the service's entry becomes dist/service.js (see buildScript). */
+const serviceScript = {
+  name: "service-script",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]service[\\/]index\.js$/ }, ({ importer, kind }) =>
+      /[\\/]src[\\/]service[\\/]/.test(importer)
+        ? undefined
+        : kind === "dynamic-import"
+          ? { path: "./service.js", external: true }
+          : { errors: [{ text: `${importer}: import the service lazily, with import()` }] },
+    );
+  },
+};
+
 /** The core's parameters (src/cli/core-loader.ts passes them in this order). */
 const CORE_PARAMETERS = `exports, require, module, __filename, __dirname, ${IMPORT_VENDOR}`;
 
-async function buildCore() {
-  const file = `${OUT}/core.js`;
+/**
+ * A classic script: dist/core.js, or dist/service.js (src/service/index.ts, the
+ * embedded service, SQLite's JavaScript included), which the core loads at its
+ * `import("../service/index.js")`: commands that never open a database (remote ones,
+ * profiles, config) do not load, compile or deserialize its 290 KB.
+ */
+async function buildScript(name, entry) {
+  const file = `${OUT}/${name}`;
   const result = await build({
     ...common,
-    entryPoints: ["src/cli/core.ts"],
+    entryPoints: [entry],
     outfile: file,
     format: "cjs",
     write: false,
@@ -107,18 +134,31 @@ async function buildCore() {
     },
     footer: { js: "})" },
     define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
-    plugins: [lazyChildProcess, vendorImports],
+    plugins: [lazyChildProcess, vendorImports, serviceScript],
   });
   for (const output of result.outputFiles) {
     let text = output.text;
     if (output.path.endsWith(".js")) {
       if (text.includes(`${IMPORT_VENDOR}(`))
         throw new Error(`${file} already uses ${IMPORT_VENDOR}`);
-      text = text.replaceAll('import("./vendor/', `${IMPORT_VENDOR}("./vendor/`);
+      text = text.replaceAll('import("./', `${IMPORT_VENDOR}("./`);
       if (/(?<![\w$.])import\(/.test(text)) throw new Error(`${file}: an import() is left`);
     }
     writeFileSync(output.path, text);
   }
+}
+
+/** dist/http.js: the remote backend's HTTP stack, a classic script (build/http-stack.mjs). */
+async function buildHttp() {
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    ...common,
+    ...httpStackOptions(OUT),
+    outfile: `${OUT}/http.js`,
+    format: "cjs",
+    banner: { js: `(function (${CORE_PARAMETERS}) {` },
+    footer: { js: "})" },
+  });
 }
 
 async function buildEntry() {
@@ -128,7 +168,12 @@ async function buildEntry() {
     outfile: `${OUT}/cli.cjs`,
     format: "cjs",
     banner: { js: IMPORT_META_URL },
-    define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
+    define: {
+      ...common.define,
+      "import.meta.url": "__tourneyImportMetaUrl",
+      // The folder the code caches name their scripts by (see writeCodeCache).
+      __TOURNEY_CACHED_AS__: JSON.stringify(resolve("dist")),
+    },
   });
 }
 
@@ -181,33 +226,6 @@ async function buildVendor() {
 }
 
 /**
- * Runs the core's warm-up (src/cli/core.ts) and writes V8's code cache of the
- * core, functions compiled by then included. Same Node and flags as `npm run
- * build`: a Node that differs rejects the cache and compiles the script. The
- * cache only saves time: without it (a warning here) the CLI works the same.
- */
-async function writeCodeCache(file) {
-  const filename = resolve(file);
-  const source = readFileSync(filename, "utf8");
-  const script = new Script(source, { filename });
-  const module = { exports: {} };
-  script.runInThisContext()(
-    module.exports,
-    createRequire(filename),
-    module,
-    filename,
-    dirname(filename),
-    (path) => import(pathToFileURL(resolve(dirname(filename), path)).href),
-  );
-  await module.exports.warmUp();
-  const cache = script.createCachedData();
-  if (new Script(source, { filename, cachedData: cache }).cachedDataRejected) {
-    throw new Error("V8 rejects the cache it just made");
-  }
-  writeFileSync(`${filename}.cache`, cache);
-}
-
-/**
  * The bracket viewer (issue 18) for the browser: viewer.js and viewer.css (the
  * page's script and style), embed.js (the host page's wrapper, global
  * TourneyViewer) and the embedding example (example.html, example.js).
@@ -245,11 +263,22 @@ async function buildViewer() {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-await Promise.all([buildCore(), buildEntry(), buildVendor(), buildViewer()]);
+await Promise.all([
+  buildScript("core.js", "src/cli/core.ts"),
+  buildScript("service.js", "src/service/index.ts"),
+  buildHttp(),
+  buildEntry(),
+  buildVendor(),
+  buildViewer(),
+]);
 try {
-  await writeCodeCache(`${OUT}/core.js`);
+  // The core's warm-up (src/cli/core.ts) runs the embedded service, which loads service.js.
+  const caches = codeCaches(OUT, resolve("dist"));
+  await caches.load("core.js").warmUp();
+  await warmUpHttp(caches.load("http.js"));
+  caches.writeCaches();
 } catch (error) {
-  console.warn(`build: no code cache for dist/core.js (start-up will be slower): ${error}`);
+  console.warn(`build: no code caches (start-up will be slower): ${error}`);
 }
 // The finished build takes dist/'s place in two renames: a test or command running
 // meanwhile finds the old build or the new one, never a half-written one (dist/ is

@@ -1,5 +1,7 @@
 /**
- * Loads the CLI core (dist/core.js, see build.mjs) with V8's code cache.
+ * Loads the CLI core (dist/core.js, see build.mjs) with V8's code cache, and the
+ * other classic scripts the core asks for the same way (dist/http.js, the remote
+ * backend's HTTP stack).
  *
  * Node 20 has no compile cache for modules, and an ES module cannot be handed
  * cached data. The core is therefore built as one classic script, a function
@@ -12,8 +14,11 @@
  */
 import type * as Core from "./core.js";
 
+/** The folder the build's caches name their scripts by (build.mjs); undefined from source. */
+declare const __TOURNEY_CACHED_AS__: string | undefined;
+
 /** The script's parameters, in order (build.mjs writes the same list). */
-type CoreFunction = (
+type ScriptFunction = (
   exports: object,
   require: NodeJS.Require,
   module: { exports: object },
@@ -22,7 +27,22 @@ type CoreFunction = (
   importVendor: (path: string) => Promise<unknown>,
 ) => void;
 
-export function loadCore(url: URL): typeof Core {
+export interface LoadOptions {
+  /**
+   * Stack traces must name the file that ran (TOURNEY_DEBUG). A cache names the
+   * scripts by the folder the build wrote them for; a copy run from another folder is
+   * then compiled from source (slower, exact names).
+   */
+  readonly exactNames?: boolean;
+}
+
+/** The scripts loaded so far, by URL: each runs once per process. */
+const loaded = new Map<string, object>();
+
+/** Loads the classic script at `url` (with `url`.cache when usable); returns its exports. */
+function loadScript(url: URL, options: LoadOptions): object {
+  const known = loaded.get(url.href);
+  if (known !== undefined) return known;
   // Built-ins fetched here, not imported (dist/cli.cjs would require them at once): `--version`
   // never gets this far.
   const { readFileSync } = process.getBuiltinModule("node:fs");
@@ -32,23 +52,35 @@ export function loadCore(url: URL): typeof Core {
   const { fileURLToPath } = process.getBuiltinModule("node:url");
   const filename = fileURLToPath(url);
   const source = readFileSync(filename, "utf8");
+  const cachedAs = typeof __TOURNEY_CACHED_AS__ === "string" ? __TOURNEY_CACHED_AS__ : undefined;
   let cachedData: Buffer | undefined;
-  try {
-    cachedData = readFileSync(`${filename}.cache`);
-  } catch {
-    // No cache (a build without one): compile from source.
+  if (!options.exactNames || dirname(filename) === cachedAs) {
+    try {
+      cachedData = readFileSync(`${filename}.cache`);
+    } catch {
+      // No cache (a build without one): compile from source.
+    }
   }
   const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
-  const core = script.runInThisContext() as CoreFunction;
+  const run = script.runInThisContext() as ScriptFunction;
   const module = { exports: {} };
-  core(
+  run(
     module.exports,
     createRequire(filename),
     module,
     filename,
     dirname(filename),
-    // The bundled third-party packages the core loads lazily (dist/vendor, ES modules).
-    (path) => import(new URL(path, url).href),
+    // What the script loads lazily: classic scripts (.js, this way) or the bundled
+    // third-party packages (dist/vendor, ES modules).
+    (path) =>
+      path.endsWith(".js")
+        ? Promise.resolve(loadScript(new URL(path, url), options))
+        : import(new URL(path, url).href),
   );
-  return module.exports as typeof Core;
+  loaded.set(url.href, module.exports);
+  return module.exports;
+}
+
+export function loadCore(url: URL, options: LoadOptions = {}): typeof Core {
+  return loadScript(url, options) as typeof Core;
 }

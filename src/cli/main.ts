@@ -44,7 +44,9 @@ async function main(): Promise<void> {
       stdout.write(`${name}\n`);
     return;
   }
-  const { run } = loadCore(new URL("./core.js", import.meta.url));
+  const { run } = loadCore(new URL("./core.js", import.meta.url), {
+    exactNames: Boolean(process.env.TOURNEY_DEBUG),
+  });
   process.exitCode = await run(argv, {
     io: {
       stdout,
