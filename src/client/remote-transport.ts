@@ -1,12 +1,15 @@
 /**
- * The remote backend: HTTP(S) through undici, loaded lazily on the first
- * request. One keep-alive agent per transport; connect and response timeouts
- * in seconds (not undici's five minutes); HTTPS_PROXY / HTTP_PROXY / NO_PROXY
- * honoured (EnvHttpProxyAgent); socket failures become NetworkError and
- * TimeoutError naming the host.
+ * The remote backend: HTTP(S), loaded lazily on the first request: straight to
+ * the service over node:http(s) (direct-http.ts), or through the proxy that
+ * HTTPS_PROXY / HTTP_PROXY name (unless NO_PROXY names the host) with undici's
+ * EnvHttpProxyAgent. One keep-alive agent per transport; connect and response
+ * timeouts in seconds (not undici's five minutes); socket failures become
+ * NetworkError and TimeoutError naming the host.
  */
 import type { Dispatcher } from "undici";
+import type { Exchange } from "./direct-http.js";
 import { mapNetworkError, type NetworkContext } from "./network-errors.js";
+import { proxyFor, proxySettings } from "./proxy-env.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -41,12 +44,43 @@ function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
-function proxySettings(env: RemoteTransportOptions["env"]) {
-  if (env === undefined) return {};
+/** The agent of a transport: direct (node:http) unless a proxy applies (undici). */
+async function openExchange(
+  url: URL,
+  context: NetworkContext,
+  env: RemoteTransportOptions["env"],
+): Promise<Exchange> {
+  const settings = proxySettings(env ?? process.env);
+  const { connectTimeoutMs, responseTimeoutMs } = context;
+  if (proxyFor(url, settings) === undefined) {
+    const { DirectHttp } = await import("./direct-http.js");
+    const https = url.protocol === "https:";
+    const keepAliveTimeoutMs = KEEP_ALIVE_TIMEOUT_MS;
+    return new DirectHttp({ https, connectTimeoutMs, responseTimeoutMs, keepAliveTimeoutMs });
+  }
+  const undici = await import("undici");
+  // Bundled as an ES module chunk, a CommonJS package's exports sit on `default`.
+  const EnvHttpProxyAgent =
+    undici.EnvHttpProxyAgent ??
+    (undici as unknown as { default: typeof undici }).default.EnvHttpProxyAgent;
+  const proxied = new EnvHttpProxyAgent({
+    connect: { timeout: connectTimeoutMs },
+    headersTimeout: responseTimeoutMs,
+    bodyTimeout: responseTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    ...settings,
+  });
   return {
-    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? "",
-    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? "",
-    noProxy: env.no_proxy ?? env.NO_PROXY ?? "",
+    request: ({ origin, path, method, headers, body, signal }) =>
+      proxied.request({
+        origin,
+        path,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: body ?? null,
+        ...(signal ? { signal } : {}),
+      }),
+    close: () => proxied.close(),
   };
 }
 
@@ -67,23 +101,10 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS,
   };
-  let agent: Promise<Dispatcher> | undefined;
+  let agent: Promise<Exchange> | undefined;
 
-  function dispatcher(): Promise<Dispatcher> {
-    agent ??= import("undici").then(
-      (undici) =>
-        // Bundled as an ES module chunk, a CommonJS package's exports sit on `default`.
-        new (
-          undici.EnvHttpProxyAgent ??
-          (undici as unknown as { default: typeof undici }).default.EnvHttpProxyAgent
-        )({
-          connect: { timeout: context.connectTimeoutMs },
-          headersTimeout: context.responseTimeoutMs,
-          bodyTimeout: context.responseTimeoutMs,
-          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-          ...proxySettings(options.env),
-        }),
-    );
+  function dispatcher(): Promise<Exchange> {
+    agent ??= openExchange(url, context, options.env);
     return agent;
   }
 
