@@ -12,6 +12,8 @@ import { ServiceError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
 import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
+import { streamBudget } from "./public/budgets.js";
+import { createPublicSurfaces } from "./public/index.js";
 import { ReplyMemo } from "./reply-memo.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerAttachmentRoutes } from "./routes/attachments.js";
@@ -302,18 +304,25 @@ export function createService(options: ServiceOptions): Service {
       ? { status: response.status, headers: response.headers, body: "" }
       : response;
   };
-  const events = new EventHub({
-    handle: handleSync,
-    generation: () => context.inRequest(() => context.generation()),
-    now: () => context.now(),
-  });
   const readAs = readerAs(context, router, memo);
+  // One snapshot per tournament version, shared by its viewers and streams (issue 24).
+  const surfaces = createPublicSurfaces(context, readAs);
+  const events = new EventHub(
+    {
+      handle: handleSync,
+      generation: () => context.inRequest(() => context.generation()),
+      now: () => context.now(),
+      basePath: context.basePath,
+    },
+    surfaces.topics,
+    streamBudget(),
+  );
   return {
     // A sign-in hashes its password off the event loop (oauth/sign-in.ts): OAuth answers later.
     handle: async (request) => (isOAuthPath(request.path) ? oauth(request) : handleSync(request)),
     handleSync,
     events,
-    viewer: createViewer({ context, readAs, hub: events, instance }),
+    viewer: createViewer({ context, hub: events, instance, snapshots: surfaces.snapshots }),
     transaction: (fn) => context.writeAcross(fn),
     openGroup: () => context.openGroup(),
     closeGroup: () => context.closeGroup(),

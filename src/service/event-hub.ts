@@ -1,6 +1,9 @@
 /**
- * Serve's per-tournament (and per-race) event streams (issue 19): one topic per
- * tournament or race (and credential) watched, fed by one timer for all of them.
+ * Serve's event streams (issue 19). A tournament's are public/tournament-topics.ts's
+ * (issue 24: one topic per tournament, whatever the path's spelling or the credential,
+ * fed by the tournament's shared snapshot); this file resolves the path as the caller
+ * and hands the stream over. A race's: one topic per race path (and credential) watched,
+ * fed by one timer for all of them.
  * The timer looks at the store's generation (which reads PRAGMA data_version, so
  * another process's commit is seen) every 100 ms after a change, backing off to
  * 400 ms while nothing changes; on a change each topic takes a new snapshot
@@ -19,19 +22,17 @@ import {
 } from "../model/race-watch-events.js";
 import { MAX_PER_PAGE } from "../model/resource.js";
 import { type RecordLike, tournamentSnapshot, type WatchEvent } from "../model/watch-events.js";
+import type { Budget } from "./public/budgets.js";
+import { badSince } from "./public/event-log.js";
+import type { Subscriber, TournamentTopics } from "./public/tournament-topics.js";
+
+export type { Subscriber } from "./public/tournament-topics.js";
 
 const FAST_MS = 100;
 const SLOW_MS = 400;
 const HEARTBEAT_MS = 15_000;
 /** Events a topic keeps for resuming clients. */
 const KEPT_EVENTS = 1024;
-const MAX_PAGES = 64;
-
-export interface Subscriber {
-  /** Called with each event, in order. */
-  event(event: WatchEvent): void;
-  heartbeat(): void;
-}
 
 interface Topic {
   readonly path: string;
@@ -48,15 +49,8 @@ export interface HubDeps {
   /** The store's change marker after a look at other connections' commits; undefined: untracked. */
   readonly generation: () => string | undefined;
   readonly now: () => string;
-}
-
-/**
- * A topic read apart from the request's credential (the bracket viewer, issue 18,
- * which checks who may look itself): its key, one per tournament, and its reader.
- */
-export interface OwnReader {
-  readonly key: string;
-  readonly handle: HubDeps["handle"];
+  /** The service's base path (/v2.1). */
+  readonly basePath: string;
 }
 
 export interface Opened {
@@ -73,23 +67,22 @@ function jsonOf(response: HttpResponse): Record<string, unknown> {
   return (response.json ?? JSON.parse(response.body)) as Record<string, unknown>;
 }
 
-/** Every record of the list at `path`, all pages (at most 64 of 1,000). */
+/** Every record of the list at `path`, all its pages (no cut: issue 24). */
 export function allRecords(
   handle: HubDeps["handle"],
   path: string,
   headers: Record<string, string>,
 ): RecordLike[] {
   const records: RecordLike[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  for (let page = 1; ; page++) {
     const url = `${path}?per_page=${MAX_PER_PAGE}&page=${page}`;
     const response = handle({ method: "GET", path: url, headers });
     if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
     const document = jsonOf(response);
     records.push(...(document.data as RecordLike[]));
     const meta = document.meta as { total_pages?: number } | undefined;
-    if (meta === undefined || page >= (meta.total_pages ?? 1)) break;
+    if (meta === undefined || page >= (meta.total_pages ?? 1)) return records;
   }
-  return records;
 }
 
 const RACE_PATH = /^\/v2\.1\/races\/[^/?]+$/;
@@ -138,37 +131,59 @@ export class EventHub {
   #seen: string | undefined;
   #lastBeat = 0;
 
-  constructor(private readonly deps: HubDeps) {}
+  constructor(
+    private readonly deps: HubDeps,
+    /** The tournament topics (public/tournament-topics.ts), shared with the bracket viewer. */
+    readonly tournaments: TournamentTopics,
+    /** Open streams per client address and in all (public/budgets.ts). */
+    readonly streams: Budget,
+  ) {}
 
   /**
-   * Subscribes to the tournament at `path` (its canonical GET path) with the
-   * request's headers; answers the refusing response (401, 403, 404) instead.
+   * Subscribes to the tournament (or race) at `path` with the request's headers;
+   * answers the refusing response (400, 401, 403, 404) instead. A tournament's stream
+   * is its one topic, found by the id the caller's own GET of `path` resolves.
    */
-  open(
+  async open(
     path: string,
     headers: Record<string, string>,
     subscriber: Subscriber,
     resume: { readonly lastEventId?: string; readonly since?: string },
-    reader?: OwnReader,
+  ): Promise<Opened | HttpResponse> {
+    const refused = badSince(resume);
+    if (refused !== undefined) return refused;
+    if (RACE_PATH.test(path)) return this.#openRace(path, headers, subscriber, resume);
+    const one = get(this.deps, path, headers);
+    if (one.status !== 200) return one;
+    const record = jsonOf(one).data as RecordLike;
+    const id = Number(record.id);
+    const own = `${this.deps.basePath}/tournaments/${id}`;
+    return this.tournaments.open(
+      id,
+      {
+        subscriber,
+        view: record.attributes.private === true ? "owner" : "public",
+        // The same check as a GET, as this caller, before each batch of events.
+        allowed: () => get(this.deps, own, headers).status === 200,
+      },
+      resume,
+    );
+  }
+
+  #openRace(
+    path: string,
+    headers: Record<string, string>,
+    subscriber: Subscriber,
+    resume: { readonly lastEventId?: string; readonly since?: string },
   ): Opened | HttpResponse {
-    if (resume.since !== undefined && Number.isNaN(Date.parse(resume.since)))
-      return badSince(resume.since);
-    const key =
-      reader === undefined
-        ? `${path}\n${headers.authorization ?? ""}\n${headers["authorization-type"] ?? ""}`
-        : `\n${reader.key}`;
+    const key = `${path}\n${headers.authorization ?? ""}\n${headers["authorization-type"] ?? ""}`;
     let topic = this.#topics.get(key);
     if (topic === undefined) {
       this.#seen = this.deps.generation();
-      const deps = reader === undefined ? this.deps : { ...this.deps, handle: reader.handle };
-      const taken = takeSnapshot(deps, path, headers);
+      const taken = takeSnapshot(this.deps, path, headers);
       if (!("kind" in taken)) return taken;
-      topic = { path, headers, deps, snapshot: taken, kept: [], subscribers: new Set() };
+      topic = { path, headers, deps: this.deps, snapshot: taken, kept: [], subscribers: new Set() };
       this.#topics.set(key, topic);
-    } else if (reader === undefined) {
-      // The caller may not read what another one watches: the same check as a GET.
-      const check = get(this.deps, path, headers);
-      if (check.status !== 200) return check;
     }
     topic.subscribers.add(subscriber);
     this.#schedule();
@@ -186,6 +201,7 @@ export class EventHub {
 
   /** Ends every timer (subscribers are ended by the adapter). */
   close(): void {
+    this.tournaments.close();
     this.#topics.clear();
     this.#stop();
   }
@@ -252,14 +268,4 @@ function backlogOf(
   if (resume.lastEventId === undefined) return past;
   const at = past.findIndex((e) => e.id === resume.lastEventId);
   return at === -1 ? past : past.slice(at + 1);
-}
-
-/** `?since=` that is not a date: 400, naming the parameter and the form it takes. */
-function badSince(since: string): HttpResponse {
-  const detail = `since must be a date and time like 2026-11-25T18:00:00Z, not ${JSON.stringify(since.slice(0, 100))}`;
-  return {
-    status: 400,
-    headers: { "content-type": "application/json; charset=utf-8" },
-    body: JSON.stringify({ errors: [{ status: 400, detail, source: { parameter: "since" } }] }),
-  };
 }

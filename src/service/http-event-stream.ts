@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
 import type { WatchEvent } from "../model/watch-events.js";
 import type { EventHub, Opened, Subscriber } from "./event-hub.js";
+import type { WorkGate } from "./public/work-gate.js";
 
 const EVENTS_PATH =
   /^(\/v2\.1(?:(?:\/communities\/[^/?]+)?\/tournaments|\/races)\/[^/?]+)\/events\/?(?:\?(.*))?$/;
@@ -36,6 +37,16 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 
 const frame = (event: WatchEvent): string => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
 
+/** Frames of the backlog written per unit of the work gate. */
+const BACKLOG_BATCH = 256;
+/** A reader this far behind the live events (bytes unsent) is ended; it resumes with Last-Event-ID. */
+const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+
+/** The client's address, for the budgets (public/budgets.ts). */
+export function addressOf(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? "";
+}
+
 /** Answers an event stream request; open streams are ended by `streams`' owner on close. */
 export function streamEvents(
   hub: EventHub,
@@ -44,10 +55,28 @@ export function streamEvents(
   res: ServerResponse,
   streams: Set<ServerResponse>,
 ): void {
+  const admitted = hub.streams.admit(addressOf(req));
+  if (typeof admitted !== "function") {
+    sendResponse(res, admitted);
+    return;
+  }
   const subscriber = streamSubscriber(res);
-  const opened = hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query));
-  if ("status" in opened) sendResponse(res, opened);
-  else sendStream(opened, target.path, req, res, streams);
+  hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query)).then(
+    (opened) => {
+      if ("status" in opened) {
+        admitted();
+        sendResponse(res, opened);
+      } else {
+        const gate = hub.tournaments.gate;
+        const out = { label: target.path, req, res, streams, release: admitted, subscriber, gate };
+        sendStream(opened, out);
+      }
+    },
+    () => {
+      admitted();
+      internalError(res);
+    },
+  );
 }
 
 /** Where a stream resumes: the request's Last-Event-ID, or `?since=ISO`. */
@@ -64,11 +93,39 @@ export function resumeOf(
   };
 }
 
-/** Writes each event and heartbeat to `res` as server-sent events. */
-export function streamSubscriber(res: ServerResponse): Subscriber {
+/** A subscriber whose events wait while the backlog is written (`replayed` lets them go). */
+export interface StreamSubscriber extends Subscriber {
+  replayed(): void;
+}
+
+/**
+ * Writes each event and heartbeat to `res` as server-sent events; until `replayed`, live
+ * events are kept to follow the backlog. A reader more than MAX_UNSENT_BYTES behind is
+ * ended rather than buffered for.
+ */
+export function streamSubscriber(res: ServerResponse): StreamSubscriber {
+  let waiting: WatchEvent[] | undefined = [];
+  const write = (text: string) => {
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
+    else res.write(text);
+  };
   return {
-    event: (event: WatchEvent) => res.write(frame(event)),
-    heartbeat: () => res.write(": heartbeat\n\n"),
+    event: (event: WatchEvent) => {
+      if (waiting !== undefined) waiting.push(event);
+      else write(frame(event));
+    },
+    heartbeat: () => {
+      if (waiting === undefined) write(": heartbeat\n\n");
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+    replayed: () => {
+      const held = waiting ?? [];
+      waiting = undefined;
+      for (const event of held) write(frame(event));
+    },
   };
 }
 
@@ -82,24 +139,68 @@ export function sendResponse(res: ServerResponse, response: HttpResponse): void 
   res.end(body);
 }
 
-/** Opens the stream on `res`: its head, the backlog, then whatever the hub sends. */
-export function sendStream(
-  opened: Opened,
-  label: string,
-  req: IncomingMessage,
+function internalError(res: ServerResponse): void {
+  sendResponse(res, {
+    status: 500,
+    headers: { "content-type": "application/json; charset=utf-8" },
+    body: JSON.stringify({ errors: [{ status: 500, detail: "internal error" }] }),
+  });
+}
+
+/** Writes `backlog` to `res` a batch per unit of `gate`, waiting for the socket to drain. */
+async function replay(
+  gate: WorkGate,
+  backlog: readonly WatchEvent[],
   res: ServerResponse,
-  streams: Set<ServerResponse>,
-): void {
+): Promise<void> {
+  const { once } = process.getBuiltinModule("node:events");
+  for (let at = 0; at < backlog.length; at += BACKLOG_BATCH) {
+    if (res.writableEnded || res.destroyed) return;
+    const drained = await gate.run(() => {
+      if (res.writableEnded || res.destroyed) return true;
+      let text = "";
+      for (const event of backlog.slice(at, at + BACKLOG_BATCH)) text += frame(event);
+      return res.write(text);
+    });
+    if (!drained && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close")]);
+  }
+}
+
+/** Where a stream goes, and what it holds. */
+export interface StreamOut {
+  /** What the stream's first comment says it watches. */
+  readonly label: string;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The server's open streams (ended when it closes). */
+  readonly streams: Set<ServerResponse>;
+  /** Gives the stream's place in the budget back. */
+  readonly release: () => void;
+  readonly subscriber: StreamSubscriber;
+  /** The work gate the backlog is written through. */
+  readonly gate: WorkGate;
+}
+
+/**
+ * Opens the stream on `res`: its head, the backlog (with backpressure), then whatever the
+ * hub sends; `release` gives its place in the stream budget back when it closes.
+ */
+export function sendStream(opened: Opened, out: StreamOut): void {
+  const { req, res, streams, release } = out;
   res.writeHead(200, STREAM_HEADERS);
-  res.write(`retry: 1000\n: watching ${label}\n\n`);
-  for (const event of opened.backlog) res.write(frame(event));
+  res.write(`retry: 1000\n: watching ${out.label}\n\n`);
   streams.add(res);
   const end = () => {
     streams.delete(res);
     opened.close();
+    release();
   };
   res.on("close", end);
   req.socket.setTimeout(0);
+  replay(out.gate, opened.backlog, res).then(
+    () => out.subscriber.replayed(),
+    () => res.destroy(),
+  );
 }
 
 export const STREAM_HEADERS: Readonly<Record<string, string>> = {

@@ -18,24 +18,24 @@ import type { HttpResponse } from "../model/http.js";
 import type { TournamentRow } from "../store/tournaments-repository.js";
 import { viewerErrorPage, viewerPage } from "../viewer/page.js";
 import {
+  addressOf,
   resumeOf,
   STREAM_HEADERS,
   sendResponse,
   sendStream,
   streamSubscriber,
 } from "./http-event-stream.js";
+import { dataBudget } from "./public/budgets.js";
+import { sendSnapshot } from "./public/viewer-data.js";
 import type { Service } from "./types.js";
-import { StaticFiles } from "./viewer/static-files.js";
 import type { LoadRefusal } from "./viewer/refusals.js";
+import { StaticFiles } from "./viewer/static-files.js";
 import { NOT_VIEWABLE } from "./viewer/viewer.js";
 
 const BRACKET_PATH =
   /^((?:\/communities\/([^/?]+))?\/tournaments\/([^/?]+)\/bracket)(?:\/(data\.json|events))?\/?(?:\?(.*))?$/;
 
 const ALLOW = "GET, HEAD, OPTIONS";
-
-/** Smaller bodies go as they are. */
-const GZIP_FROM = 2048;
 
 /** Whether Accept-Encoding takes gzip (not refused with q=0). */
 export function takesGzip(header: string | undefined): boolean {
@@ -135,7 +135,7 @@ function decoded(segment: string | undefined): string | undefined {
 /** The viewer of one served service: static files are read once and kept. */
 export class ViewerRoutes {
   readonly #files = new StaticFiles();
-  readonly #gzipped = new Map<number, { readonly body: string; readonly gzip: Buffer }>();
+  readonly #dataBudget = dataBudget();
 
   constructor(
     private readonly service: Service,
@@ -187,7 +187,7 @@ export class ViewerRoutes {
       return;
     }
     if (kind === "data.json") {
-      this.#data(out, row.id, viewer.data(row, headerOf(req, "if-none-match")));
+      this.#data(out, row);
       return;
     }
     if (kind === "events") {
@@ -206,35 +206,30 @@ export class ViewerRoutes {
   }
 
   /**
-   * data.json, gzipped when the client takes it (a 1,024-player bracket: 1.9 MB of JSON,
-   * a tenth of it gzipped, to every phone after each result), the gzipped text kept
-   * while the text is the same one. Its ETag is then weak: two encodings, one content.
+   * data.json: the tournament's shared snapshot (public/tournament-snapshots.ts, issue 24),
+   * its gzipped chunks sent as they are when the client takes gzip (a 1,024-player
+   * bracket: 1.9 MB of JSON, a tenth of it gzipped), inflated as they go otherwise; within
+   * the data budget (public/budgets.ts), past which the answer is 429 or 503 at once.
    */
-  #data(out: Out, id: number, reply: HttpResponse): void {
-    const accepts = headerOf(out.req, "accept-encoding");
-    if (reply.status !== 200 || reply.body.length < GZIP_FROM || !takesGzip(accepts)) {
-      sendReply(out, { ...reply, headers: { ...reply.headers, vary: "accept-encoding" } });
+  #data(out: Out, row: TournamentRow): void {
+    const { req, res } = out;
+    const admitted = this.#dataBudget.admit(addressOf(req));
+    if (typeof admitted !== "function") {
+      sendReply(out, admitted);
       return;
     }
-    let kept = this.#gzipped.get(id);
-    if (kept?.body !== reply.body) {
-      const zlib = process.getBuiltinModule("node:zlib");
-      kept = { body: reply.body, gzip: zlib.gzipSync(reply.body, { level: 6 }) };
-      this.#gzipped.delete(id);
-      this.#gzipped.set(id, kept);
-      if (this.#gzipped.size > 16) this.#gzipped.delete(this.#gzipped.keys().next().value!);
-    }
-    const etag = reply.headers.etag;
-    send(
-      out,
-      200,
-      {
-        ...reply.headers,
-        "content-encoding": "gzip",
-        vary: "accept-encoding",
-        ...(etag === undefined ? {} : { etag: `W/${etag}` }),
+    res.on("close", admitted);
+    this.service.viewer.data(row, headerOf(req, "if-none-match")).then(
+      (answer) => {
+        if (answer.kind === "snapshot")
+          sendSnapshot(req, res, answer, takesGzip(headerOf(req, "accept-encoding")));
+        else
+          sendReply(out, {
+            ...answer.response,
+            headers: { ...answer.response.headers, vary: "accept-encoding" },
+          });
       },
-      kept.gzip,
+      () => res.destroy(),
     );
   }
 
@@ -258,7 +253,7 @@ export class ViewerRoutes {
     const stillOpen = () => {
       const reason = viewer.streamEnd(id, token);
       if (reason === undefined) return true;
-      res.end(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
+      if (!res.writableEnded) res.end(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
       return false;
     };
     const subscriber = {
@@ -268,10 +263,32 @@ export class ViewerRoutes {
       heartbeat: () => {
         if (stillOpen()) plain.heartbeat();
       },
+      replayed: () => plain.replayed(),
     };
-    const opened = viewer.openEvents(row, subscriber, resumeOf(req, query));
-    if ("status" in opened) sendResponse(res, opened);
-    else sendStream(opened, `tournament ${row.id}`, req, res, this.streams);
+    // Within the stream budget (public/budgets.ts): past it 429 or 503 at once.
+    const hub = this.service.events;
+    const admitted = hub.streams.admit(addressOf(req));
+    if (typeof admitted !== "function") {
+      sendResponse(res, admitted);
+      return;
+    }
+    viewer.openEvents(row, subscriber, resumeOf(req, query)).then(
+      (opened) => {
+        if ("status" in opened) {
+          admitted();
+          sendResponse(res, opened);
+        } else {
+          const { streams } = this;
+          const label = `tournament ${row.id}`;
+          const gate = hub.tournaments.gate;
+          sendStream(opened, { label, req, res, streams, release: admitted, subscriber, gate });
+        }
+      },
+      () => {
+        admitted();
+        res.destroy();
+      },
+    );
   }
 }
 

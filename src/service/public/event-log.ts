@@ -1,0 +1,94 @@
+/**
+ * A tournament topic's events, kept once for all its readers (issue 24): what a
+ * reconnecting client's Last-Event-ID resumes from, and the history `?since=` answers
+ * from. The history is the tournament's events from nothing as its snapshot tells them
+ * (model/watch-events.ts, diffed from no snapshot: one pass, indexed), computed once per
+ * topic when first asked, then grown by every event the topic sends; a `since` is then a
+ * filter of what is kept, whatever the date, never a new diff per connection.
+ */
+import type { HttpResponse } from "../../model/http.js";
+import {
+  diffTournament,
+  type TournamentSnapshot,
+  type WatchEvent,
+} from "../../model/watch-events.js";
+
+/** Events kept for Last-Event-ID (without since). */
+const KEPT_EVENTS = 4096;
+/**
+ * History events kept: about three per match of the largest tournament (131,072 matches,
+ * model/limits.ts). Past it, the history is computed again from the snapshot when next asked.
+ */
+const MAX_HISTORY = 3 * 131_072 + 4096;
+
+interface Entry {
+  readonly event: WatchEvent;
+  readonly time: number;
+}
+
+const entryOf = (event: WatchEvent): Entry => ({ event, time: Date.parse(event.at) });
+
+export interface Resume {
+  readonly lastEventId?: string;
+  readonly since?: string;
+}
+
+export class EventLog {
+  readonly #kept: Entry[] = [];
+  #history: Entry[] | undefined;
+  /** Histories computed (what the tests count). */
+  static histories = 0;
+
+  /** Keeps the events a look found (in order). */
+  append(events: readonly WatchEvent[]): void {
+    for (const event of events) {
+      const entry = entryOf(event);
+      this.#kept.push(entry);
+      this.#history?.push(entry);
+    }
+    if (this.#kept.length > KEPT_EVENTS) this.#kept.splice(0, this.#kept.length - KEPT_EVENTS);
+    if (this.#history !== undefined && this.#history.length > MAX_HISTORY)
+      this.#history = undefined;
+  }
+
+  /** Whether a `since` needs the history computed first (`history`). */
+  needsHistory(resume: Resume): boolean {
+    return resume.since !== undefined && this.#history === undefined;
+  }
+
+  /** Computes the history from `snapshot` (the topic's current one). */
+  history(snapshot: TournamentSnapshot): void {
+    EventLog.histories++;
+    this.#history = diffTournament(undefined, snapshot).map(entryOf);
+  }
+
+  /** The events a subscriber missed (Last-Event-ID) or asked for (since). */
+  backlog(resume: Resume): readonly WatchEvent[] {
+    if (resume.lastEventId !== undefined) {
+      const at = findLast(this.#kept, resume.lastEventId);
+      if (at !== -1) return this.#kept.slice(at + 1).map((e) => e.event);
+    }
+    if (resume.since === undefined || this.#history === undefined) return [];
+    const since = Date.parse(resume.since);
+    const past = this.#history.filter((e) => e.time >= since);
+    const at = resume.lastEventId === undefined ? -1 : findLast(past, resume.lastEventId);
+    return past.slice(at + 1).map((e) => e.event);
+  }
+}
+
+function findLast(entries: readonly Entry[], id: string): number {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.event.id === id) return i;
+  return -1;
+}
+
+/** `?since=` that is not a date: 400, naming the parameter and the form it takes. */
+export function badSince(resume: Resume): HttpResponse | undefined {
+  const since = resume.since;
+  if (since === undefined || !Number.isNaN(Date.parse(since))) return undefined;
+  const detail = `since must be a date and time like 2026-11-25T18:00:00Z, not ${JSON.stringify(since.slice(0, 100))}`;
+  return {
+    status: 400,
+    headers: { "content-type": "application/json; charset=utf-8" },
+    body: JSON.stringify({ errors: [{ status: 400, detail, source: { parameter: "since" } }] }),
+  };
+}

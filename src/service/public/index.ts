@@ -1,0 +1,51 @@
+/**
+ * Serve's public surfaces' shared machinery (issue 24): the work gate, the per-tournament
+ * snapshots and the tournament topics, made once per service (app.ts) and used by the
+ * bracket viewer's data.json and event stream and by the API's event streams.
+ */
+import { OWNER_ID } from "../../store/credentials.js";
+import { tournamentRevisions } from "../../store/tournament-revisions.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { Caller } from "../caller.js";
+import type { ServiceContext } from "../context.js";
+import type { ReadAs } from "../viewer/viewer.js";
+import { Refused } from "./snapshot-build.js";
+import { TournamentSnapshots } from "./tournament-snapshots.js";
+import { TournamentTopics } from "./tournament-topics.js";
+import { WorkGate } from "./work-gate.js";
+
+export interface PublicSurfaces {
+  readonly gate: WorkGate;
+  readonly snapshots: TournamentSnapshots;
+  readonly topics: TournamentTopics;
+}
+
+/** The tournament's owner, as the credential check would make them the caller. */
+export function ownerOf(row: TournamentRow): Caller {
+  return { user_id: row.owner_id ?? OWNER_ID, username: `viewer:${row.id}`, scopes: null };
+}
+
+const GONE = {
+  status: 404,
+  headers: { "content-type": "application/json; charset=utf-8" },
+  body: JSON.stringify({ errors: [{ status: 404, detail: "tournament not found" }] }),
+};
+
+export function createPublicSurfaces(context: ServiceContext, readAs: ReadAs): PublicSurfaces {
+  const gate = new WorkGate(() => context.db.inTransaction);
+  const revisionOf = tournamentRevisions(context.db);
+  const snapshots = new TournamentSnapshots(
+    {
+      basePath: context.basePath,
+      revision: revisionOf,
+      now: () => context.now(),
+      read: (id, fn) => {
+        const row = context.inRequest(() => context.tournaments.findById(id));
+        if (row === undefined) throw new Refused(GONE);
+        return readAs(ownerOf(row), fn);
+      },
+    },
+    gate,
+  );
+  return { gate, snapshots, topics: new TournamentTopics(snapshots, gate) };
+}
