@@ -70,8 +70,10 @@ function rowOf(raw: RawRow): TournamentRow {
 /** When check-in opens: starts_at minus check_in_duration minutes; null without check-in. */
 export function checkInOpensAt(settings: TournamentSettings): string | null {
   const minutes = settings.registration_options.check_in_duration;
-  if (minutes === undefined || settings.starts_at === null) return null;
-  return new Date(Date.parse(settings.starts_at) - minutes * 60_000).toISOString();
+  // A start cleared before issue 24 (item 6) was stored as no starts_at at all.
+  const starts = settings.starts_at == null ? Number.NaN : Date.parse(settings.starts_at);
+  if (minutes === undefined || Number.isNaN(starts)) return null;
+  return new Date(starts - minutes * 60_000).toISOString();
 }
 
 function whereClause(filter: TournamentFilter): { sql: string; params: unknown[] } {

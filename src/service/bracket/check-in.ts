@@ -17,7 +17,7 @@ export function checkInWindow(
   settings: TournamentSettings,
 ): { opens: string; closes: string } | undefined {
   const opens = checkInOpensAt(settings);
-  if (opens === null || settings.starts_at === null) return undefined;
+  if (opens === null || settings.starts_at == null) return undefined;
   return { opens, closes: new Date(Date.parse(settings.starts_at)).toISOString() };
 }
 

@@ -25,7 +25,7 @@ export function tournamentResource(
     tournament_type: s.tournament_type,
     game_name: s.game_name,
     private: s.private,
-    starts_at: s.starts_at,
+    starts_at: s.starts_at ?? null,
     description: s.description,
     notifications: s.notifications,
     // Every attribute the contract draws is present, null when unset (issue 15).
@@ -53,7 +53,7 @@ export function tournamentResource(
     matches_count: total,
     matches_complete: complete,
     timestamps: {
-      starts_at: s.starts_at,
+      starts_at: s.starts_at ?? null,
       created_at: row.created_at,
       updated_at: row.updated_at,
       started_at: row.started_at,

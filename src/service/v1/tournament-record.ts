@@ -10,8 +10,8 @@ import type { TournamentRow } from "../../store/tournaments-repository.js";
 const BEFORE_START = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
 
 /** A stored ISO time ("...Z") with its offset written out, as v1 records give it. */
-export function v1Time(iso: string | null): string | null {
-  return iso === null ? null : iso.replace(/Z$/, "+00:00");
+export function v1Time(iso: string | null | undefined): string | null {
+  return iso == null ? null : iso.replace(/Z$/, "+00:00");
 }
 
 /** A decimal as v1 gives it: text with a decimal point ("1.0", "0.5"). */

@@ -35,7 +35,9 @@ function applyGroup(
     }
     const read = readField(spec, value, `${pointer}/${key}`, problems);
     if (read === NO_VALUE) continue;
-    if (read === null) delete target[key];
+    // A time cleared is stored as null (its type is `string | null`: starts_at,
+    // startsAt); other options cleared go back to unset.
+    if (read === null && spec.kind !== "timestamp") delete target[key];
     else target[key] = read;
   }
 }
