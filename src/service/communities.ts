@@ -5,11 +5,12 @@
  * `?community_id=` of an unknown community answers 404 naming it.
  */
 import { CommunityRepository, type CommunityRow } from "../store/communities-repository.js";
+import { OWNER_ID } from "../store/credentials.js";
 import type { Db } from "../store/database.js";
 import { openDatabase } from "../store/database.js";
 import { communityOf } from "./community.js";
 import type { ServiceContext } from "./context.js";
-import { notFound } from "./errors.js";
+import { notFound, ServiceError } from "./errors.js";
 import { type Handler, Router, type ServiceRequest } from "./router.js";
 
 const repositories = new WeakMap<Db, CommunityRepository>();
@@ -94,6 +95,29 @@ export function createCommunityAdmin(dbPath: string): CommunityAdmin {
     db,
     () => new Date(),
     () => db.close(),
+  );
+}
+
+/**
+ * Tournaments are made in a community by its members only (issue 24, item 11:
+ * membership filtered GET /communities and nothing else). The server's owner
+ * account and the local caller may make them anywhere; anyone else gets 403
+ * naming the community. An unknown community is a 404 (v1's subdomain too).
+ */
+export function checkMayCreateIn(service: ServiceContext, identifier: string): void {
+  const repo = communityStore(service.db);
+  const row = repo.find(identifier);
+  if (row === undefined)
+    throw notFound(
+      `community ${identifier} not found: see GET /communities (tourney community list)`,
+    );
+  const { caller } = service;
+  if (caller.local === true || caller.user_id === OWNER_ID) return;
+  const name = caller.username.toLowerCase();
+  if (repo.members(row.id).some((member) => member.toLowerCase() === name)) return;
+  throw ServiceError.of(
+    403,
+    `only members of community ${row.identifier} may create tournaments in it, and ${caller.username} is not one; the server's owner adds members (tourney serve key create --user ${caller.username} --community ${row.identifier})`,
   );
 }
 

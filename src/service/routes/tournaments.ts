@@ -6,6 +6,7 @@ import {
 } from "../../model/tournament.js";
 import type { TournamentFilter, TournamentRow } from "../../store/tournaments-repository.js";
 import { refreshDueCheckIns } from "../bracket/check-in.js";
+import { checkMayCreateIn } from "../communities.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
@@ -101,6 +102,7 @@ export function createTournament(
       problems.add(`/data/attributes/${field}`, `${field} is required`);
   }
   const settings = mergeSettings(defaultSettings(), attributes, problems, ignored);
+  if (communityId !== undefined) checkMayCreateIn(service, communityId);
   return service.write(() => {
     if (attributes.url === undefined) settings.url = freeUrl(service, settings.name);
     else if (problems.empty && service.tournaments.urlTaken(settings.url)) {
