@@ -117,10 +117,23 @@ export class Factory {
       credentials: profile.credentials,
       renewal,
       ...(this.globals.verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
-      ...(profile.backend === "remote" ? { bulkChunkSize: 20, publishedForm: true } : {}),
+      ...(profile.backend === "remote" ? this.remoteOptions() : {}),
       ...(this.community() === undefined ? {} : { communityId: this.community() }),
     });
     return this.apiClient;
+  }
+
+  /**
+   * A remote service is spoken to as the published description draws it, and a value
+   * it sends that cannot be read (a placeholder date) is named on stderr.
+   */
+  private remoteOptions() {
+    const io = this.io;
+    return {
+      bulkChunkSize: 20,
+      publishedForm: true,
+      onUnreadable: (note: string) => io.stderr.write(`warning: ${note}\n`),
+    };
   }
 
   /** The community scope: --community, then TOURNEY_COMMUNITY, then the profile's `community`. */

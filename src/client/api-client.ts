@@ -45,6 +45,8 @@ export interface ApiClientOptions {
   readonly retryPolicy?: RetryPolicy | undefined;
   /** Paths in the published form (requester.ts): the remote backend's. */
   readonly publishedForm?: boolean | undefined;
+  /** Told of fields it could not read (requester.ts); undefined: records taken as sent. */
+  readonly onUnreadable?: ((note: string) => void) | undefined;
 }
 
 export interface ApiClient {
@@ -79,6 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.communityId === undefined ? {} : { communityId: options.communityId }),
     ...(options.retryPolicy === undefined ? {} : { retryPolicy: options.retryPolicy }),
     ...(options.publishedForm === true ? { publishedForm: true } : {}),
+    ...(options.onUnreadable === undefined ? {} : { onUnreadable: options.onUnreadable }),
   });
   const transaction = options.transport.transaction?.bind(options.transport);
   return {

@@ -26,6 +26,7 @@ import {
   sendWithRetries,
 } from "./retry.js";
 import type { Transport } from "./transport.js";
+import { unreadableFieldReader } from "./unreadable-fields.js";
 
 export interface Credentials {
   readonly apiKey?: string;
@@ -108,6 +109,12 @@ export interface RequesterOptions {
    * known only through that description (the remote backend); serve takes both forms.
    */
   readonly publishedForm?: boolean;
+  /**
+   * Told of each field of a record it could not read (unreadable-fields.ts: a date of
+   * "string", an id of prose), once per field; such values are read as null. Undefined:
+   * records are taken as sent.
+   */
+  readonly onUnreadable?: (note: string) => void;
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
@@ -244,7 +251,11 @@ export function createRequester(options: RequesterOptions): Requester {
     return parseResponseBody(response.body, response.status);
   }
 
-  const list = async (call: ApiCall) => decodeList(await send(call));
+  const read = options.onUnreadable && unreadableFieldReader(options.onUnreadable);
+  const list = async (call: ApiCall) => {
+    const page = decodeList(await send(call));
+    return read ? { ...page, data: page.data.map(read) } : page;
+  };
   const pageFetcher = (call: ApiCall) => (page: number, perPage: number) =>
     list({ ...call, query: { ...call.query, page, per_page: perPage } });
   const raw = (request: HttpRequest) =>
@@ -279,7 +290,10 @@ export function createRequester(options: RequesterOptions): Requester {
     send,
     conditional,
     stream,
-    single: async (call) => decodeSingle(await send(call)),
+    single: async (call) => {
+      const record = decodeSingle(await send(call));
+      return read ? read(record) : record;
+    },
     list,
     listAll: (call) => collectPages(pageFetcher(call)),
     pages: (call) => eachPage(pageFetcher(call)),

@@ -5,6 +5,7 @@
  * they write or print.
  */
 import type { ApiClient } from "../../../../client/api-client.js";
+import { NotFoundError } from "../../../../client/errors.js";
 import type { ResourceObject } from "../../../../model/resource.js";
 import { StateRefusedError, UnknownReferenceError } from "../../../errors.js";
 import { pick } from "../../../output/records.js";
@@ -44,9 +45,26 @@ export async function readRoundTimes(
   const number = round ?? currentRound(ref, race);
   const [times, participants] = await Promise.all([
     client.races.elapsedTimes(race.id, number).listAll(),
-    client.participants.listAll({ race: race.id }),
+    client.participants.listAll({ race: race.id }).catch(unlisted),
   ]);
-  return { raceId: race.id, round: number, times, participants };
+  return { raceId: race.id, round: number, times, participants: participants ?? timed(times) };
+}
+
+/**
+ * A race's participants are not in the published description (`GET /races/{r}/participants`
+ * is serve's): a service without them answers 404, and the times are read without names.
+ */
+function unlisted(error: unknown): undefined {
+  if (error instanceof NotFoundError) return undefined;
+  throw error;
+}
+
+/** The participants the times name, by id alone (no names), when the race's are not listed. */
+function timed(times: readonly ResourceObject[]): ResourceObject[] {
+  const ids = new Set(
+    times.map((t) => relatedId(t, "participant")).filter((id) => id !== undefined),
+  );
+  return [...ids].map((id) => ({ id: String(id), type: "participant", attributes: {} }));
 }
 
 /** Participant id -> name. */
