@@ -72,7 +72,7 @@ describe("tourney match report", () => {
 
     const slip = await sb.run(["match", "report", t, "B", "--winner", "P3", "--scores", "2-0"]);
     expect(slip.code).toBe(2);
-    expect(slip.stderr).toContain("from player 1's side (P2)");
+    expect(slip.stderr).toContain("from player 1's side: P2 1 set, P3 0 sets");
     expect((await viewMatch(sb, t, "B")).state).toBe("open");
 
     ok(await sb.run(["match", "report", t, "B", "--winner", "P3", "--scores", "2-0", "--force"]));

@@ -4,6 +4,7 @@
  * draft of the stage (progress.ts); match-actions.ts loads and writes.
  */
 import { validateFreeForAllReport } from "../../engine/index.js";
+import { levelScores, setsText } from "../../model/match-result.js";
 import { blankEntry, encodeEntries, encodeSets, type StoredEntry } from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
 import { unprocessable } from "../errors.js";
@@ -94,6 +95,13 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
   if (report.tie && isEliminationMatch(row)) {
     throw unprocessable(
       `match ${row.identifier} is an elimination match: it cannot end in a tie`,
+      "/data/attributes/tie",
+    );
+  }
+  // One rule with the CLI (model/match-result.ts): a tie needs level scores.
+  if (report.tie && !levelScores(scoreSets)) {
+    throw unprocessable(
+      `a tie needs level scores (as many sets won on each side), not ${setsText(scoreSets)}`,
       "/data/attributes/tie",
     );
   }

@@ -5,11 +5,14 @@
  * player 1's side (the match's first player, as `match view` shows it): player
  * 1 gets score_set "3,2,3" and player 2 "1,3,0". `--winner` marks who
  * advances; `--tie` completes a drawn match; neither records scores only.
+ * With scores, a tie needs them level and a winner needs the majority of the sets
+ * (resultProblem; --force lets a winner through, never a tie).
  *
  * Free for all: `--ranks Ada=1,Grace=2,...` (1 = best) and `--advancing
  * Ada,Grace` for the players moving to the next round.
  */
 import type { MatchReport, MatchReportEntry } from "../../../client/matches.js";
+import { levelScores, scoresAllowWinner, setsText, setsWon } from "../../../model/match-result.js";
 import { UsageError } from "../../errors.js";
 
 export type SetScores = readonly (readonly [number, number])[];
@@ -35,9 +38,37 @@ export function parseScores(text: string): SetScores {
   });
 }
 
-/** Sets won by player 1 and by player 2. */
-export function setsWon(sets: SetScores): [number, number] {
-  return [sets.filter(([a, b]) => a > b).length, sets.filter(([a, b]) => b > a).length];
+export { setsWon };
+
+/** What a result is checked against: the players' names, the scores, the winner or a tie. */
+export interface ResultCheck {
+  /** Player 1 and player 2, as messages name them. */
+  readonly names: readonly [string, string];
+  readonly sets: SetScores;
+  /** 0: player 1 won, 1: player 2 won. */
+  readonly winnerSide?: 0 | 1 | undefined;
+  readonly tie: boolean;
+}
+
+const setCount = (n: number) => `${n} set${n === 1 ? "" : "s"}`;
+
+/**
+ * Why the scores do not fit the result (model/match-result.ts's rule), or undefined: a tie
+ * needs level scores, a winner the majority of the sets. Scores are from player 1's side.
+ */
+export function resultProblem(r: ResultCheck): string | undefined {
+  if (r.sets.length === 0) return undefined;
+  const [one, two] = r.names;
+  const [won1, won2] = setsWon(r.sets);
+  const text = setsText(r.sets);
+  const read = `${text} (from player 1's side: ${one} ${setCount(won1)}, ${two} ${setCount(won2)})`;
+  if (r.tie)
+    return levelScores(r.sets) ? undefined : `a tie needs level scores, and ${read} are not level`;
+  if (r.winnerSide === undefined || scoresAllowWinner(r.sets, r.winnerSide)) return undefined;
+  const winner = r.names[r.winnerSide];
+  if (won1 === won2) return `${read} give neither player the majority, not ${winner} the match`;
+  const flipped = setsText(r.sets.map(([a, b]) => [b, a] as const));
+  return `${read} give the match to ${r.names[1 - r.winnerSide]}, not ${winner}; if ${winner} won, from player 1's side that is ${flipped}`;
 }
 
 export interface OneOnOne {

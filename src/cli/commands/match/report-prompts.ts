@@ -9,7 +9,7 @@ import { StateRefusedError, UsageError } from "../../errors.js";
 import type { FullPrompter } from "../../prompter.js";
 import { nameOf, playerIds, type Roster, rosterOf } from "./match-columns.js";
 import type { ParticipantLookup } from "./match-players.js";
-import { parseScores } from "./report-input.js";
+import { parseScores, type ResultCheck, resultProblem } from "./report-input.js";
 
 /** What `match report` is told when it cannot ask. */
 export const NO_MATCH = "missing <match>: pass the match's identifier (A, B, ...) or id";
@@ -49,13 +49,17 @@ export async function pickOpenMatch(
   return p.select("Match:", choices);
 }
 
+/**
+ * The scores' answer checked as the flags are (resultProblem): a wrong one is asked again
+ * with the reason, never ended with "pass --force" (an empty answer records no scores).
+ */
 const scoresValid =
-  (required: boolean) =>
+  (result: Omit<ResultCheck, "sets">, required: boolean) =>
   (text: string): true | string => {
     if (text.trim() === "") return required ? "scores are needed without a winner" : true;
     try {
-      parseScores(text);
-      return true;
+      const problem = resultProblem({ ...result, sets: parseScores(text) });
+      return problem === undefined ? true : `${problem}; type them again, or leave empty`;
     } catch (error) {
       return (error as Error).message;
     }
@@ -83,10 +87,14 @@ export async function askResult(
     { name: "no winner yet: record scores only", value: "none" },
   ]);
   const decided = winner !== "none";
+  const names = [one, nameOf(roster, p2)] as const;
+  const side = winner === String(p1) ? 0 : winner === String(p2) ? 1 : undefined;
+  const winnerSide: 0 | 1 | undefined = side;
+  const check = { names, winnerSide, tie: winner === "tie" };
   const text = (
     await p.input(
       `Scores from ${one}'s side (3-1,2-3,3-0)${decided ? ", or empty" : ""}:`,
-      scoresValid(!decided),
+      scoresValid(check, !decided),
     )
   ).trim();
   return {

@@ -16,8 +16,8 @@ import {
   parseRanks,
   parseRefList,
   parseScores,
+  resultProblem,
   type SetScores,
-  setsWon,
 } from "./report-input.js";
 import { askResult, NO_MATCH, NO_RESULT, pickOpenMatch } from "./report-prompts.js";
 
@@ -66,8 +66,11 @@ sends score_set "3,2,3" for player 1 and "1,3,0" for player 2.
 
 --winner completes the match (the winner advances); --tie completes it as a draw (round
 robin and swiss only: the service refuses a tie in elimination); with --scores alone the
-scores are recorded and the match stays open. A --winner who, by --scores, won fewer
-sets than the other player is refused as a likely slip, unless --force.
+scores are recorded and the match stays open. The scores must fit the result: a --tie
+needs level scores (as many sets won on each side: 1-1, or 3-1,1-3), and a --winner the
+majority of the sets (with one set, the higher score). A --winner the scores do not
+give the match to (a slip, or scores typed from the winner's side) is refused unless
+--force (a forfeit, say); a tie's scores are never forced.
 
 Free for all: --ranks gives every player's place (1 = best) and --advancing the players
 who move on to the next round (not needed in the last round).
@@ -154,13 +157,18 @@ async function oneOnOne(
     winner = Number((await lookup.find(r.winner, roster)).id);
     if (winner !== player1 && winner !== player2)
       throw new UsageError(`--winner ${r.winner} is not a player of ${label}`);
-    const [won1, won2] = setsWon(sets);
-    const [mine, theirs] = winner === player1 ? [won1, won2] : [won2, won1];
-    if (mine < theirs && !r.force) {
-      throw new UsageError(
-        `--scores ${r.scores?.text} read from player 1's side (${nameOf(roster, player1)}) give the match to the other player, not to --winner ${nameOf(roster, winner)}; write the scores from player 1's side, or pass --force`,
-      );
-    }
+  }
+  const names = [nameOf(roster, player1), nameOf(roster, player2)] as const;
+  const winnerSide = winner === undefined ? undefined : winner === player1 ? 0 : 1;
+  const problem = resultProblem({ names, sets, winnerSide, tie: r.tie });
+  // --force lets a winner through (a walkover, a forfeit); a tie's scores must be level.
+  if (problem !== undefined && (r.tie || !r.force)) {
+    const scores = `--scores ${r.scores?.text}`;
+    throw new UsageError(
+      r.tie
+        ? `${scores}: ${problem}`
+        : `${scores}: ${problem}; or pass --force to report --winner ${nameOf(roster, winner)} with these scores`,
+    );
   }
   return oneOnOneReport({ player1, player2, sets, winner, tie: r.tie });
 }
@@ -242,7 +250,7 @@ export function registerReport(noun: Command, app: App): void {
     .option("--winner <participant>", `who won and advances: ${PARTICIPANT_REF_HELP}`)
     .option("--scores <sets>", "set scores from player 1's side, e.g. 3-1,2-3,3-0")
     .option("--tie", "the match ended in a tie (round robin and swiss only)")
-    .option("--force", "report a --winner even if --scores say the other player won more sets")
+    .option("--force", "report a --winner even if --scores do not give them the majority of sets")
     .option(
       "--ranks <participant=rank,...>",
       "free for all: every player's place (repeatable)",
