@@ -31,6 +31,14 @@ export const MAX_STAGE_MATCHES = 131_072;
 /** Swiss: each later round is paired from the whole field when the previous one ends. */
 export const MAX_SWISS_PARTICIPANTS = 8_192;
 
+/**
+ * Sets in one participant's score of one match (v2.1 score_set, v1 scores_csv).
+ * Unbounded, one match took 120,000 sets (1.2 MB of JSON that every viewer of
+ * the bracket downloads; issue 24, item 8). 100 is more than any real series
+ * (a best of 199); at the limit a report of 8 entries stays under about 14 KB.
+ */
+export const MAX_SCORE_SETS = 100;
+
 /** Matches of a round robin of `participants` meeting `iterations` times. */
 export function roundRobinMatchCount(participants: number, iterations: number): number {
   return (iterations * participants * (participants - 1)) / 2;

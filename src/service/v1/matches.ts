@@ -4,6 +4,7 @@
  * reopen, over the v2.1 match routes' functions (routes/matches.ts) and the
  * match report the v2.1 update takes (bracket/match-actions.ts).
  */
+import { MAX_SCORE_SETS, withSeparators } from "../../model/limits.js";
 import { decodeSets } from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
 import { reportMatch } from "../bracket/match-actions.js";
@@ -30,7 +31,14 @@ const SET = /^(-?\d+)-(-?\d+)$/;
 /** "3-1,1-3,3-0" -> [[3,1],[1,3],[3,0]], or a 422 naming the set that does not parse. */
 export function parseScoresCsv(text: string): [number, number][] {
   if (text.trim() === "") return [];
-  return text.split(",").map((part, i) => {
+  const parts = text.split(",");
+  if (parts.length > MAX_SCORE_SETS) {
+    throw v1Error(
+      422,
+      `match[scores_csv] holds ${withSeparators(parts.length)} sets; a match takes at most ${MAX_SCORE_SETS}`,
+    );
+  }
+  return parts.map((part, i) => {
     const set = SET.exec(part.trim());
     const scores = set === null ? [] : [Number(set[1]), Number(set[2])];
     if (set === null || !scores.every(Number.isSafeInteger)) {

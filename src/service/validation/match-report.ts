@@ -2,6 +2,7 @@
  * Reading a match report (`PUT .../matches/{m}`, DESIGN.md §3): `attributes.match`
  * is an array of {participant_id, score_set, rank?, advancing?}, plus `tie`.
  */
+import { MAX_SCORE_SETS, withSeparators } from "../../model/limits.js";
 import { Problems, unprocessable } from "../errors.js";
 
 export interface ReportEntry {
@@ -32,6 +33,14 @@ function entryPointer(i: number, field?: string): string {
 function readSets(value: unknown, i: number, problems: Problems): number[] {
   if (value === undefined || value === null || value === "") return [];
   const text = typeof value === "number" ? String(value) : value;
+  const count = typeof text === "string" ? text.split(",").length : 0;
+  if (count > MAX_SCORE_SETS) {
+    problems.add(
+      entryPointer(i, "score_set"),
+      `score_set holds ${withSeparators(count)} sets; a match takes at most ${MAX_SCORE_SETS} per participant`,
+    );
+    return [];
+  }
   if (typeof text !== "string" || !/^\s*-?\d+(\s*,\s*-?\d+)*\s*$/.test(text)) {
     problems.add(
       entryPointer(i, "score_set"),
