@@ -28,6 +28,7 @@ import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { codeCaches } from "./build/code-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
+import { buildSplit, CORE_MODULE, NOUN_MODULE } from "./build/noun-split.mjs";
 
 /** Where this build is written, then renamed to dist/ (see the end of this file). */
 const OUT = `dist.next-${process.pid}`;
@@ -116,36 +117,54 @@ const serviceScript = {
 const CORE_PARAMETERS = `exports, require, module, __filename, __dirname, ${IMPORT_VENDOR}`;
 
 /**
- * A classic script: dist/core.js, or dist/service.js (src/service/index.ts, the
+ * Compiles a classic script (not written: see writeScript): the core and the noun
+ * scripts (build/noun-split.mjs), or dist/service.js (src/service/index.ts, the
  * embedded service, SQLite's JavaScript included), which the core loads at its
  * `import("../service/index.js")`: commands that never open a database (remote ones,
  * profiles, config) do not load, compile or deserialize its 290 KB.
  */
-async function buildScript(name, entry) {
-  const file = `${OUT}/${name}`;
-  const result = await build({
+function compileScript(name, options) {
+  return build({
     ...common,
-    entryPoints: [entry],
-    outfile: file,
+    ...options,
+    outfile: `${OUT}/${name}`,
     format: "cjs",
     write: false,
+    metafile: true,
     banner: {
       js: `(function (${CORE_PARAMETERS}) {"use strict";${IMPORT_META_URL}`,
     },
     footer: { js: "})" },
     define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
-    plugins: [lazyChildProcess, vendorImports, serviceScript],
+    plugins: [...(options.plugins ?? []), lazyChildProcess, vendorImports, serviceScript],
   });
+}
+
+/** Writes a compiled classic script, its `import()`s made calls of the loader's function. */
+function writeScript(name, result) {
+  mkdirSync(OUT, { recursive: true });
   for (const output of result.outputFiles) {
     let text = output.text;
     if (output.path.endsWith(".js")) {
       if (text.includes(`${IMPORT_VENDOR}(`))
-        throw new Error(`${file} already uses ${IMPORT_VENDOR}`);
-      text = text.replaceAll('import("./', `${IMPORT_VENDOR}("./`);
-      if (/(?<![\w$.])import\(/.test(text)) throw new Error(`${file}: an import() is left`);
+        throw new Error(`${name} already uses ${IMPORT_VENDOR}`);
+      text = text
+        .replaceAll('import("./', `${IMPORT_VENDOR}("./`)
+        .replaceAll(`import("${CORE_MODULE}`, `${IMPORT_VENDOR}("${CORE_MODULE}`)
+        .replaceAll(`import("${NOUN_MODULE}`, `${IMPORT_VENDOR}("${NOUN_MODULE}`);
+      if (/(?<![\w$.])import\(/.test(text)) throw new Error(`${name}: an import() is left`);
     }
     writeFileSync(output.path, text);
   }
+}
+
+async function buildScripts() {
+  const service = compileScript("service.js", { entryPoints: ["src/service/index.ts"] });
+  for (const [name, result] of [
+    ...(await buildSplit(compileScript)),
+    ["service.js", await service],
+  ])
+    writeScript(name, result);
 }
 
 /** dist/http.js: the remote backend's HTTP stack, a classic script (build/http-stack.mjs). */
@@ -263,14 +282,7 @@ async function buildViewer() {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-await Promise.all([
-  buildScript("core.js", "src/cli/core.ts"),
-  buildScript("service.js", "src/service/index.ts"),
-  buildHttp(),
-  buildEntry(),
-  buildVendor(),
-  buildViewer(),
-]);
+await Promise.all([buildScripts(), buildHttp(), buildEntry(), buildVendor(), buildViewer()]);
 try {
   // The core's warm-up (src/cli/core.ts) runs the embedded service, which loads service.js.
   const caches = codeCaches(OUT, resolve("dist"));

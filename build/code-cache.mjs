@@ -5,6 +5,10 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Script } from "node:vm";
+import { CORE_MODULE, NOUN_MODULE } from "./noun-split.mjs";
+
+const NOUN_SCRIPT = /^\.\/noun-[\w-]+\.js$/;
+const NOUN_MODULE_ID = new RegExp(`^${NOUN_MODULE}([\\w-]+):(.+)$`);
 
 /**
  * Loads the classic scripts of the build folder `out` as src/cli/core-loader.ts does
@@ -21,6 +25,20 @@ import { Script } from "node:vm";
 export function codeCaches(out, final) {
   const scripts = new Map();
 
+  /** `require` for a script: also noun scripts, and the core's modules (noun-split.mjs). */
+  function scriptRequire(name, filename) {
+    const real = createRequire(filename);
+    const required = (id) => {
+      if (id.startsWith(CORE_MODULE))
+        return load("core.js").__shared[id.slice(CORE_MODULE.length)]();
+      const noun = NOUN_MODULE_ID.exec(id);
+      if (noun) return load(`noun-${noun[1]}.js`).__shared[noun[2]]();
+      if (NOUN_SCRIPT.test(id)) return load(join(dirname(name), id));
+      return real(id);
+    };
+    return Object.assign(required, real);
+  }
+
   function load(name) {
     const known = scripts.get(name);
     if (known !== undefined) return known.exports;
@@ -30,14 +48,16 @@ export function codeCaches(out, final) {
     const module = { exports: {} };
     script.runInThisContext()(
       module.exports,
-      createRequire(filename),
+      scriptRequire(name, filename),
       module,
       filename,
       dirname(filename),
       (path) =>
-        path.endsWith(".js")
-          ? Promise.resolve(load(join(dirname(name), path)))
-          : import(pathToFileURL(resolve(dirname(filename), path)).href),
+        path.startsWith(CORE_MODULE) || path.startsWith(NOUN_MODULE)
+          ? Promise.resolve(scriptRequire(name, filename)(path))
+          : path.endsWith(".js")
+            ? Promise.resolve(load(join(dirname(name), path)))
+            : import(pathToFileURL(resolve(dirname(filename), path)).href),
     );
     scripts.set(name, { script, source, exports: module.exports });
     return module.exports;

@@ -1,7 +1,8 @@
 /**
  * Loads the CLI core (dist/core.js, see build.mjs) with V8's code cache, and the
- * other classic scripts the core asks for the same way (dist/http.js, the remote
- * backend's HTTP stack).
+ * other classic scripts the core asks for the same way: the script of the noun a
+ * command line names (dist/noun-<noun>.js, see build/noun-split.mjs), the embedded
+ * service (dist/service.js), the HTTP stack for proxies (dist/http.js).
  *
  * Node 20 has no compile cache for modules, and an ES module cannot be handed
  * cached data. The core is therefore built as one classic script, a function
@@ -39,6 +40,48 @@ export interface LoadOptions {
 /** The scripts loaded so far, by URL: each runs once per process. */
 const loaded = new Map<string, object>();
 
+/**
+ * How a noun script names a module of the core, or of another noun's script
+ * ("tourney-noun:<noun>:<path>"; build/noun-split.mjs).
+ */
+const CORE_MODULE = "tourney-core:";
+const NOUN_MODULE = /^tourney-noun:([\w-]+):(.+)$/;
+const NOUN_SCRIPT = /^\.\/noun-[\w-]+\.js$/;
+const isShared = (id: string) => id.startsWith(CORE_MODULE) || NOUN_MODULE.test(id);
+
+/** A script's table of the modules other scripts take from it. */
+interface SharedExports {
+  readonly __shared?: Readonly<Record<string, () => unknown>>;
+}
+
+/** Module `id` (tourney-core:... or tourney-noun:...) of the script that holds it. */
+function sharedModule(id: string, url: URL, options: LoadOptions): unknown {
+  const noun = NOUN_MODULE.exec(id);
+  const [file, path] = noun
+    ? [`./noun-${noun[1]}.js`, noun[2]!]
+    : ["./core.js", id.slice(CORE_MODULE.length)];
+  const script = loadScript(new URL(file, url), options) as SharedExports;
+  const module = script.__shared?.[path];
+  if (module === undefined) throw new Error(`${file} does not hold ${path}: rebuild`);
+  return module();
+}
+
+/**
+ * `require` for the script at `url`: Node's, and also the noun scripts (classic
+ * scripts, loaded here) and the core's modules a noun script uses.
+ */
+function scriptRequire(url: URL, options: LoadOptions): NodeJS.Require {
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const { fileURLToPath } = process.getBuiltinModule("node:url");
+  const real = createRequire(fileURLToPath(url));
+  const required = (id: string): unknown => {
+    if (isShared(id)) return sharedModule(id, url, options);
+    if (NOUN_SCRIPT.test(id)) return loadScript(new URL(id, url), options);
+    return real(id);
+  };
+  return Object.assign(required, real);
+}
+
 /** Loads the classic script at `url` (with `url`.cache when usable); returns its exports. */
 function loadScript(url: URL, options: LoadOptions): object {
   const known = loaded.get(url.href);
@@ -47,7 +90,6 @@ function loadScript(url: URL, options: LoadOptions): object {
   // never gets this far.
   const { readFileSync } = process.getBuiltinModule("node:fs");
   const { Script } = process.getBuiltinModule("node:vm");
-  const { createRequire } = process.getBuiltinModule("node:module");
   const { dirname } = process.getBuiltinModule("node:path");
   const { fileURLToPath } = process.getBuiltinModule("node:url");
   const filename = fileURLToPath(url);
@@ -64,18 +106,22 @@ function loadScript(url: URL, options: LoadOptions): object {
   const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
   const run = script.runInThisContext() as ScriptFunction;
   const module = { exports: {} };
+  const require = scriptRequire(url, options);
   run(
     module.exports,
-    createRequire(filename),
+    require,
     module,
     filename,
     dirname(filename),
-    // What the script loads lazily: classic scripts (.js, this way) or the bundled
-    // third-party packages (dist/vendor, ES modules).
+    // What the script loads lazily: modules of the core or another noun (a noun
+    // script's import() of one), classic scripts (.js, this way) or the bundled third-party packages
+    // (dist/vendor, ES modules).
     (path) =>
-      path.endsWith(".js")
-        ? Promise.resolve(loadScript(new URL(path, url), options))
-        : import(new URL(path, url).href),
+      isShared(path)
+        ? Promise.resolve(require(path))
+        : path.endsWith(".js")
+          ? Promise.resolve(loadScript(new URL(path, url), options))
+          : import(new URL(path, url).href),
   );
   loaded.set(url.href, module.exports);
   return module.exports;

@@ -11,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -26,7 +27,10 @@ import { BIN, BUILT, runBinary, type Served, startServe } from "../helpers/binar
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DIST = join(ROOT, "dist");
-const SCRIPTS = ["core.js", "service.js", "http.js"];
+/** Every classic script of the build: those with a code cache beside them. */
+const SCRIPTS = readdirSync(DIST)
+  .filter((f) => f.endsWith(".js.cache"))
+  .map((f) => f.slice(0, -".cache".length));
 
 describe.runIf(BUILT)("the built CLI's scripts", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-scripts-"));
@@ -55,6 +59,9 @@ describe.runIf(BUILT)("the built CLI's scripts", () => {
   }
 
   it("has a code cache V8 accepts for each classic script", async () => {
+    expect(SCRIPTS).toEqual(
+      expect.arrayContaining(["core.js", "service.js", "http.js", "noun-tournament.js"]),
+    );
     for (const name of SCRIPTS) {
       const probe = `const fs = require("node:fs"); const vm = require("node:vm");
         const f = ${JSON.stringify(join(DIST, name))};
@@ -83,7 +90,7 @@ describe.runIf(BUILT)("the built CLI's scripts", () => {
     mkdirSync(join(copy, "dist"));
     for (const f of ["tourney", "package.json"])
       copyFileSync(join(ROOT, "bin", f), join(copy, "bin", f));
-    for (const f of ["cli.cjs", ...SCRIPTS.flatMap((s) => [s, `${s}.cache`])])
+    for (const f of readdirSync(DIST).filter((f) => /\.(c?js|cache|wasm)$/.test(f)))
       copyFileSync(join(DIST, f), join(copy, "dist", f));
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
     const there = await run([join(copy, "bin", "tourney"), "tournament", "view", "broken"], debug);

@@ -1,0 +1,80 @@
+/**
+ * Start-up stays flat as features grow (issue 27): the bytes of the build (dist/) a
+ * command reads to start, scripts and their code caches, within a written budget;
+ * each command loads the script of its own noun only, and a remote command not the
+ * embedded service. A feature that makes every command load more fails here first.
+ *
+ * Budgets, against what the build of issue 27 measured (dist/ files read, bytes):
+ * - `--version`: cli.cjs alone (4.2 KB); budget 8 KB.
+ * - remote `tournament list --json`: the core and noun-tournament.js with their caches
+ *   (428 KB); budget 500 KB. Before the split: 1.76 MB (core 1.23 MB, undici 0.53 MB).
+ * - embedded `tournament list --json`: the same and the service with its cache
+ *   (1,084 KB); budget 1,250 KB. Before: 1.23 MB.
+ * - the core with its cache, which every command but `--version` reads (385 KB);
+ *   budget 450 KB. Before: 1.23 MB.
+ * Raise a budget only with the reason beside it.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN, BUILT } from "../helpers/binary.js";
+
+const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+const KB = 1024;
+
+describe.runIf(BUILT)("the bytes a command loads", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-budget-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const probe = join(dir, "probe.cjs");
+  // Every file of dist/ the process reads (scripts, caches, vendor modules), with its size.
+  writeFileSync(
+    probe,
+    `const fs = require("node:fs"); const seen = {};
+    const note = (f) => { f = String(f); if (f.startsWith(${JSON.stringify(DIST)})) seen[f.slice(${DIST.length})] = fs.statSync(f).size; };
+    for (const [o, k] of [[fs, "readFileSync"], [fs, "readFile"], [fs.promises, "readFile"]]) {
+      const real = o[k]; o[k] = function (f, ...rest) { note(f); return real.call(this, f, ...rest); };
+    }
+    process.on("exit", () => process.stderr.write("\\nLOADED " + JSON.stringify(seen) + "\\n"));`,
+  );
+  const env = {
+    PATH: process.env.PATH ?? "",
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+  };
+
+  /** The dist/ files `args` reads, name -> bytes. */
+  function loaded(args: readonly string[]): Record<string, number> {
+    const r = spawnSync(process.execPath, ["-r", probe, BIN, ...args], { env, encoding: "utf8" });
+    const line = /\nLOADED (.*)\n/.exec(r.stderr)?.[1];
+    if (line === undefined) throw new Error(`no probe output: ${r.stderr}`);
+    return JSON.parse(line);
+  }
+  const total = (files: Record<string, number>) => Object.values(files).reduce((a, b) => a + b, 0);
+  const nouns = (files: Record<string, number>) =>
+    Object.keys(files).filter((f) => f.startsWith("noun-"));
+
+  it("--version reads the entry point only", () => {
+    const files = loaded(["--version"]);
+    expect(Object.keys(files)).toEqual(["cli.cjs"]);
+    expect(total(files)).toBeLessThan(8 * KB);
+  });
+
+  it("an embedded tournament list reads the core, its noun's script and the service", () => {
+    const files = loaded(["tournament", "list", "--json"]);
+    expect(nouns(files)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
+    expect(files["service.js"]).toBeGreaterThan(0);
+    expect(total(files)).toBeLessThan(1250 * KB);
+    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(450 * KB);
+  });
+
+  it("a remote tournament list reads neither the service nor the HTTP stack for proxies", () => {
+    // Nothing listens on port 9: the command fails at the network, after loading its code.
+    const files = loaded(["--base-url", "http://127.0.0.1:9", "tournament", "list", "--json"]);
+    expect(nouns(files)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
+    expect(Object.keys(files).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
+    expect(total(files)).toBeLessThan(500 * KB);
+  });
+});
