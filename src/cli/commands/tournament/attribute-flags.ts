@@ -25,6 +25,8 @@ export interface FlagSpec {
   readonly description: string;
   readonly path: Path;
   readonly parse: "string" | "int" | "bool" | "rank3" | "choice";
+  /** For parse "int": the least value (the service's own bound). */
+  readonly min?: number;
   /** For parse "choice": the allowed values, checked by the CLI (exit 2). */
   readonly choices?: ChoiceSpec;
 }
@@ -90,7 +92,7 @@ const TABLE = [
   },
   {
     flag: "--third-place",
-    description: "play a third-place match (not in double elimination)",
+    description: "single elimination: play a third-place match",
     path: ["match_options", "consolation_matches_target_rank"],
     parse: "rank3",
   },
@@ -112,6 +114,7 @@ const TABLE = [
     description: "round robin: times each pair meets",
     path: ["round_robin_options", "iterations"],
     parse: "int",
+    min: 1,
   },
   {
     flag: "--ranking <by>",
@@ -125,12 +128,14 @@ const TABLE = [
     description: "swiss: number of rounds",
     path: ["swiss_options", "rounds"],
     parse: "int",
+    min: 1,
   },
   {
     flag: "--max-participants <n>",
     description: "free for all: participants per match",
     path: ["free_for_all_options", "max_participants"],
     parse: "int",
+    min: 2,
   },
   {
     flag: "--tie-breaks <list>",
@@ -157,12 +162,14 @@ const TABLE = [
     description: "group stage: participants per group",
     path: ["group_stage_options", "group_size"],
     parse: "int",
+    min: 2,
   },
   {
     flag: "--advance-per-group <n>",
     description: "group stage: participants advancing from each group",
     path: ["group_stage_options", "participant_count_to_advance_per_group"],
     parse: "int",
+    min: 1,
   },
 ] as const satisfies readonly FlagSpec[];
 
@@ -231,10 +238,11 @@ function parseValue(spec: FlagSpec, raw: unknown): unknown {
       return raw === true ? 3 : null;
     case "int": {
       const text = String(raw);
+      const name = spec.flag.split(" ")[0];
       if (!/^-?\d+$/.test(text))
-        throw new UsageError(
-          `${spec.flag.split(" ")[0]} needs a whole number, not ${JSON.stringify(text)}`,
-        );
+        throw new UsageError(`${name} needs a whole number, not ${JSON.stringify(text)}`);
+      if (spec.min !== undefined && Number(text) < spec.min)
+        throw new UsageError(`${name} needs a whole number from ${spec.min}, not ${text}`);
       return Number(text);
     }
     default:
@@ -256,21 +264,4 @@ export function attributesFrom(flags: AttributeFlags): TournamentAttributes {
     assignPath(attributes, path, value);
   }
   return attributes;
-}
-
-/**
- * --third-place means nothing in double elimination (the losers bracket decides
- * third place): refused as a usage error. `type` is the type the tournament will have.
- */
-export function checkThirdPlace(attributes: TournamentAttributes, type: unknown): void {
-  if (!asksThirdPlace(attributes) || type !== "double elimination") return;
-  throw new UsageError(
-    "--third-place does not apply to double elimination: the losers bracket already decides third place",
-  );
-}
-
-/** Whether the attributes ask for a third-place match (then the type matters). */
-export function asksThirdPlace(attributes: TournamentAttributes): boolean {
-  const options = attributes.match_options as Record<string, unknown> | undefined;
-  return options?.consolation_matches_target_rank === 3;
 }

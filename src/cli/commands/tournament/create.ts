@@ -10,12 +10,11 @@ import { noteTakenUrl } from "../taken-url.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
-  asksThirdPlace,
   attributesFrom,
-  checkThirdPlace,
   type TournamentAttributes,
 } from "./attribute-flags.js";
 import { askCreate } from "./create-prompts.js";
+import { checkTypeOptions, hasTypeOptions } from "./type-options.js";
 
 export interface TournamentCreateOptions {
   /**
@@ -30,14 +29,19 @@ export interface TournamentCreateOptions {
 /** Flags to options (no I/O): the type defaults to single elimination. */
 export function parseTournamentCreate(flags: AttributeFlags): TournamentCreateOptions {
   const attributes = attributesFrom(flags);
-  const type = attributes.tournament_type ?? "single elimination";
-  checkThirdPlace(attributes, type);
+  const given = attributes.tournament_type;
+  const type = given ?? "single elimination";
+  // Options of another type (or of a group stage without one) are refused: exit 2.
+  checkTypeOptions(attributes, {
+    type,
+    groupStage: attributes.group_stage_enabled === true,
+    stageType: (attributes.group_stage_options as Record<string, unknown> | undefined)?.stage_type,
+    whence: given === undefined ? " (the type without --type)" : "",
+  });
   return {
     attributes: { ...attributes, tournament_type: type },
     // --third-place with no --type: single elimination, not a type that refuses it.
-    ...(attributes.tournament_type === undefined && !asksThirdPlace(attributes)
-      ? { askType: true }
-      : {}),
+    ...(given === undefined && !hasTypeOptions(attributes) ? { askType: true } : {}),
   };
 }
 

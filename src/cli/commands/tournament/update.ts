@@ -10,11 +10,10 @@ import { verbHelp } from "../verb-help.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
-  asksThirdPlace,
   attributesFrom,
-  checkThirdPlace,
   type TournamentAttributes,
 } from "./attribute-flags.js";
+import { checkTypeOptions, hasTypeOptions } from "./type-options.js";
 
 export interface TournamentUpdateOptions {
   /** Tournament id or url. */
@@ -37,15 +36,23 @@ export function parseTournamentUpdate(
   return { tournament, attributes };
 }
 
+const stageOf = (a: Record<string, unknown>): unknown =>
+  (a.group_stage_options as Record<string, unknown> | undefined)?.stage_type;
+
 export async function runTournamentUpdate(f: Factory, o: TournamentUpdateOptions): Promise<void> {
   checkJsonFields(f, "tournament");
   const client = await f.client();
-  if (asksThirdPlace(o.attributes)) {
-    // --third-place depends on the type the tournament will have: given, or its current one.
-    const type =
-      o.attributes.tournament_type ??
-      (await client.tournaments.get(o.tournament)).attributes.tournament_type;
-    checkThirdPlace(o.attributes, type);
+  if (hasTypeOptions(o.attributes)) {
+    // A type's options depend on the type (and group stage) the tournament will have:
+    // given, or its current one. Refused before the write: exit 2.
+    const now = (await client.tournaments.get(o.tournament)).attributes;
+    const given = o.attributes.tournament_type;
+    checkTypeOptions(o.attributes, {
+      type: given ?? now.tournament_type,
+      groupStage: (o.attributes.group_stage_enabled ?? now.group_stage_enabled) === true,
+      stageType: stageOf(o.attributes) ?? stageOf(now),
+      whence: given === undefined ? ` (tournament ${o.tournament}'s type)` : "",
+    });
   }
   const record = flatten(await client.tournaments.update(o.tournament, o.attributes));
   await f.printer().record(record, TOURNAMENT_FIELDS);
