@@ -3,6 +3,7 @@
  * client's in-process transport and from the `serve` command.
  */
 import type { CommunityAdmin } from "./communities.js";
+import type { AppAdmin } from "./oauth-apps.js";
 import type {
   HttpServerOptions,
   RunningServer,
@@ -12,6 +13,7 @@ import type {
 } from "./types.js";
 
 export type { CommunityAdmin } from "./communities.js";
+export type { AddedApp, AppAdmin, AppInfo, NewApp } from "./oauth-apps.js";
 export type {
   AccountAdmin,
   HttpServerOptions,
@@ -39,6 +41,12 @@ export async function openServeAdmin(dbPath: string): Promise<ServeAdmin> {
 export async function openCommunityAdmin(dbPath: string): Promise<CommunityAdmin> {
   const { createCommunityAdmin } = await import("./communities.js");
   return createCommunityAdmin(dbPath);
+}
+
+/** Registered OAuth applications of a served database (`tourney serve app`). */
+export async function openAppAdmin(dbPath: string): Promise<AppAdmin> {
+  const { createAppAdmin } = await import("./oauth-apps.js");
+  return createAppAdmin(dbPath);
 }
 
 /** Serves the service over HTTP (node:http). */

@@ -70,9 +70,9 @@ function optional(params: Params, name: string): string | undefined {
 }
 
 /** Reads and checks the request; throws NotRedirectable or Redirected. */
-function readRequest(params: Params): AuthorizationRequest {
+function readRequest(server: OAuthServer, params: Params): AuthorizationRequest {
   const clientId = optional(params, "client_id") ?? "";
-  const client = findClient(clientId);
+  const client = findClient(server, clientId);
   if (client === undefined)
     throw new NotRedirectable(`unknown client_id ${JSON.stringify(clientId)}`);
   const redirectUri = optional(params, "redirect_uri") ?? "";
@@ -102,12 +102,13 @@ function readRequest(params: Params): AuthorizationRequest {
 
 /** Runs `answer` on the request's parameters, turning its refusals into a page or a redirect. */
 function withRequest<T extends HttpResponse | Promise<HttpResponse>>(
+  server: OAuthServer,
   params: () => Params,
   answer: (r: AuthorizationRequest) => T,
 ): HttpResponse | T {
   let request: AuthorizationRequest;
   try {
-    request = readRequest(params());
+    request = readRequest(server, params());
   } catch (error) {
     if (error instanceof NotRedirectable)
       return htmlPage(400, "Cannot sign in", `<p>${escapeHtml(error.message)}.</p>`);
@@ -159,6 +160,7 @@ ${credentialFields(page.username)}
 /** GET /oauth/authorize. */
 export function authorizePage(server: OAuthServer, http: HttpRequest): HttpResponse {
   return withRequest(
+    server,
     () => queryOf(http),
     (r) => consentPage(server, http, r, { status: 200 }),
   );
@@ -172,6 +174,7 @@ export function authorizeDecision(
   const form = formOf(http);
   if (!csrfValid(server, http, form)) return csrfRefused();
   return withRequest(
+    server,
     () => form,
     async (r) => {
       if (form.field("decision") !== "approve") {

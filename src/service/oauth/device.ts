@@ -8,10 +8,11 @@
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import type { DeviceAuthorizationResponse } from "../../model/oauth.js";
-import { findClient, requireClient } from "./clients.js";
+import { authenticateClient, findClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { jsonReply, OAuthError } from "./errors.js";
 import { formOf, originOf, queryOf, readScopes } from "./form.js";
+import { addressKey } from "./limits.js";
 import {
   credentialFields,
   csrfField,
@@ -22,7 +23,6 @@ import {
   htmlPage,
   scopeList,
 } from "./pages.js";
-import { addressKey } from "./limits.js";
 import { isoAfter, newSecret, nowMs, type OAuthServer, purgeBefore } from "./server.js";
 import { minutes, refusalHeaders, type SignIn, signIn } from "./sign-in.js";
 
@@ -49,7 +49,7 @@ export function normalizeUserCode(typed: string): string | undefined {
 /** POST /oauth/device/code: the device authorization response (RFC 8628 §3.2). */
 export function deviceAuthorization(server: OAuthServer, request: HttpRequest): HttpResponse {
   const form = formOf(request);
-  const client = requireClient(form.get("client_id"));
+  const client = authenticateClient(server, request, form);
   const scopes = readScopes(form.get("scope"));
   const { service, settings, limits } = server;
   const now = nowMs(server);
@@ -169,7 +169,7 @@ function approvalPage(
   device: { clientId: string; scopes: string; ticket: string },
 ): HttpResponse {
   const csrf = csrfToken(server, request);
-  const client = findClient(device.clientId)?.name ?? device.clientId;
+  const client = findClient(server, device.clientId)?.name ?? device.clientId;
   const body = `<p>Signed in as <strong>${escapeHtml(username)}</strong>.
 <strong>${escapeHtml(client)}</strong> asks to act for you, to:</p>
 ${scopeList(device.scopes)}

@@ -1,14 +1,18 @@
 /**
- * POST /oauth/token (RFC 6749 §3.2) with three grants: the device code
+ * POST /oauth/token (RFC 6749 §3.2) with four grants: the device code
  * (RFC 8628 §3.4), the authorization code with PKCE S256 (RFC 6749 §4.1.3,
- * RFC 7636 §4.6) and the refresh token (RFC 6749 §6, rotated: each use issues a
+ * RFC 7636 §4.6), the refresh token (RFC 6749 §6, rotated: each use issues a
  * new refresh token and spends the old one; a spent one used again revokes the
- * whole family, RFC 9700 §4.14.2). Also POST /oauth/revoke (RFC 7009).
+ * whole family, RFC 9700 §4.14.2) and, for a confidential application, the
+ * client credentials (client-credentials.ts). The client is authenticated first
+ * (clients.ts: a confidential application by its secret). Also POST
+ * /oauth/revoke (RFC 7009).
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { DEVICE_CODE_GRANT_TYPE, type TokenResponse } from "../../model/oauth.js";
 import type { DeviceRow } from "../../store/oauth-requests-repository.js";
-import { requireClient } from "./clients.js";
+import { clientCredentialsGrant } from "./client-credentials.js";
+import { authenticateClient, type OAuthClient, scopesFor } from "./clients.js";
 import { jsonReply, OAuthError, refused } from "./errors.js";
 import { formOf, type Params, readScopes } from "./form.js";
 import { issueTokens, nowMs, type OAuthServer } from "./server.js";
@@ -18,11 +22,19 @@ const crypto = () => process.getBuiltinModule("node:crypto");
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
-function pollDevice(server: OAuthServer, row: DeviceRow, clientId: string): TokenResponse {
+/** What a registered application may have of the scopes a user approved (clients.ts scopesFor). */
+function grantedScopes(client: OAuthClient, approved: string): string {
+  const scopes = scopesFor(client, approved);
+  if (scopes === "")
+    throw refused("invalid_scope", `${client.name} may have none of the scopes approved`);
+  return scopes;
+}
+
+function pollDevice(server: OAuthServer, row: DeviceRow, client: OAuthClient): TokenResponse {
   const { service } = server;
   const { requests, tokens } = service.accounts;
   const now = service.now();
-  if (row.client_id !== clientId)
+  if (row.client_id !== client.id)
     throw refused("invalid_grant", "the device code was issued to another client");
   if (row.status === "used") throw refused("invalid_grant", "the device code was used already");
   if (row.expires_at <= now)
@@ -42,24 +54,23 @@ function pollDevice(server: OAuthServer, row: DeviceRow, clientId: string): Toke
   if (row.status === "denied") throw refused("access_denied", "the user denied the request");
   if (!requests.use(row.id) || row.user_id === null)
     throw refused("invalid_grant", "the device code was used already");
-  const grant = tokens.createGrant(row.user_id, row.client_id, row.scopes, now);
-  return issueTokens(server, grant, row.scopes);
+  const scopes = grantedScopes(client, row.scopes);
+  const grant = tokens.createGrant(row.user_id, row.client_id, scopes, now);
+  return issueTokens(server, grant, scopes);
 }
 
-function deviceGrant(server: OAuthServer, form: Params): TokenResponse {
-  const client = requireClient(form.get("client_id"));
+function deviceGrant(server: OAuthServer, form: Params, client: OAuthClient): TokenResponse {
   const deviceCode = form.need("device_code");
   const row = server.service.accounts.requests.findDevice(deviceCode);
   if (row === undefined) throw refused("invalid_grant", "unknown device code");
-  return pollDevice(server, row, client.id);
+  return pollDevice(server, row, client);
 }
 
 function s256(verifier: string): string {
   return crypto().createHash("sha256").update(verifier, "ascii").digest("base64url");
 }
 
-function codeGrant(server: OAuthServer, form: Params): TokenResponse {
-  const client = requireClient(form.get("client_id"));
+function codeGrant(server: OAuthServer, form: Params, client: OAuthClient): TokenResponse {
   const code = form.need("code");
   const redirectUri = form.need("redirect_uri");
   const verifier = form.need("code_verifier");
@@ -85,13 +96,13 @@ function codeGrant(server: OAuthServer, form: Params): TokenResponse {
     throw refused("invalid_request", "code_verifier must be 43 to 128 unreserved characters");
   if (s256(verifier) !== row.code_challenge)
     throw refused("invalid_grant", "code_verifier does not match the code_challenge");
-  const grant = tokens.createGrant(row.user_id, row.client_id, row.scopes, now);
+  const scopes = grantedScopes(client, row.scopes);
+  const grant = tokens.createGrant(row.user_id, row.client_id, scopes, now);
   requests.setCodeGrant(row.id, grant);
-  return issueTokens(server, grant, row.scopes);
+  return issueTokens(server, grant, scopes);
 }
 
-function refreshGrant(server: OAuthServer, form: Params): TokenResponse {
-  const client = requireClient(form.get("client_id"));
+function refreshGrant(server: OAuthServer, form: Params, client: OAuthClient): TokenResponse {
   const { service } = server;
   const { tokens } = service.accounts;
   const now = service.now();
@@ -120,10 +131,13 @@ function refreshGrant(server: OAuthServer, form: Params): TokenResponse {
   return issueTokens(server, row.grant_id, scopes);
 }
 
-const GRANTS: ReadonlyMap<string, (server: OAuthServer, form: Params) => TokenResponse> = new Map([
+type Grant = (server: OAuthServer, form: Params, client: OAuthClient) => TokenResponse;
+
+const GRANTS: ReadonlyMap<string, Grant> = new Map([
   [DEVICE_CODE_GRANT_TYPE, deviceGrant],
   ["authorization_code", codeGrant],
   ["refresh_token", refreshGrant],
+  ["client_credentials", clientCredentialsGrant],
 ]);
 
 /**
@@ -141,10 +155,11 @@ export function tokenEndpoint(server: OAuthServer, request: HttpRequest): HttpRe
       `grant_type ${JSON.stringify(type)} is not supported; use ${[...GRANTS.keys()].join(", ")}`,
     );
   }
+  const client = authenticateClient(server, request, form);
   let refusal: OAuthError | undefined;
   const issued = server.service.write(() => {
     try {
-      return grant(server, form);
+      return grant(server, form, client);
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
       refusal = error;
@@ -158,7 +173,7 @@ export function tokenEndpoint(server: OAuthServer, request: HttpRequest): HttpRe
 /** RFC 7009: revokes the family of the token given; 200 whether it was known or not. */
 export function revokeEndpoint(server: OAuthServer, request: HttpRequest): HttpResponse {
   const form = formOf(request);
-  const client = requireClient(form.get("client_id"));
+  const client = authenticateClient(server, request, form);
   const token = form.need("token");
   const { tokens } = server.service.accounts;
   server.service.write(() => {

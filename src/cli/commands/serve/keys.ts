@@ -1,6 +1,6 @@
 /**
- * The users, API keys and communities of a served database, opened for one
- * `tourney serve user|key|community` verb (the service loads lazily).
+ * The users, API keys, communities and OAuth applications of a served database,
+ * opened for one `tourney serve user|key|community|app` verb (the service loads lazily).
  */
 import type { Command } from "commander";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
@@ -54,6 +54,19 @@ export async function withCommunities<T>(
     if ((error as Error).name !== "CommunityAdminError") throw error;
     const message = (error as Error).message;
     throw kind === "not_found" ? new UnknownReferenceError(message) : new UsageError(message);
+  } finally {
+    admin.close();
+  }
+}
+
+export type AppAdmin = import("../../../service/index.js").AppAdmin;
+
+/** Opens the registered OAuth applications of `dbPath` (`tourney serve app`), runs `fn`, closes them. */
+export async function withApps<T>(dbPath: string, fn: (apps: AppAdmin) => T): Promise<T> {
+  const { openAppAdmin } = await import("../../../service/index.js");
+  const admin = await openAppAdmin(dbPath);
+  try {
+    return fn(admin);
   } finally {
     admin.close();
   }

@@ -11,6 +11,7 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { verbHelp } from "../verb-help.js";
+import { registerAppCommands } from "./app-commands.js";
 import { registerCommunityCommands } from "./community-commands.js";
 import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./key-commands.js";
@@ -168,4 +169,5 @@ export function registerServe(program: Command, app: App): void {
   registerUserCommands(command, app);
   registerKeyCommands(command, app);
   registerCommunityCommands(command, app);
+  registerAppCommands(command, app);
 }
