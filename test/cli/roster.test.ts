@@ -112,11 +112,12 @@ describe("parseRoster", () => {
 
   it("refuses bad seeds and empty names, naming every line", async () => {
     const message = await refusal("name,seed\nAda,0\n,3\nGrace,first\n");
-    expect(message.split("\n")).toEqual([
-      "the roster has problems; nothing was added:",
-      '  line 2: seed must be a whole number from 1, not "0"',
-      "  line 3: the name is empty",
-      '  line 4: seed must be a whole number from 1, not "first"',
+    // One error per line (the first line's "error: " is added where it is printed).
+    expect(message.split("\nerror: ")).toEqual([
+      "the roster has problems; nothing was added",
+      'line 2: seed must be a whole number from 1, not "0"',
+      "line 3: the name is empty",
+      'line 4: seed must be a whole number from 1, not "first"',
     ]);
   });
 

@@ -186,7 +186,8 @@ function checkBatch(t: ParticipantOwner, batch: Batch): void {
   inputs.forEach((input, i) => {
     const pointer = pointers[i]!;
     if (input.name === undefined) {
-      problems.add(`${pointer}/name`, "name is required");
+      // A name given but refused (control characters, too long) has its complaint already.
+      if (!problems.has(`${pointer}/name`)) problems.add(`${pointer}/name`, "name is required");
       return;
     }
     // Names compare as the store compares them (model/participant-name.ts).

@@ -10,13 +10,7 @@ import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { progressBar } from "../../output/progress.js";
 import { flatten } from "../../output/records.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
-import {
-  checkRosterRepeats,
-  checkRosterSeeds,
-  parseRoster,
-  type RosterEntry,
-  rosterOfArguments,
-} from "./roster.js";
+import { checkRoster, parseRoster, type RosterEntry, rosterOfArguments } from "./roster.js";
 
 const GUARANTEES = `
 Input:
@@ -47,7 +41,9 @@ What is guaranteed:
   Re-running the same bulk add completes an interrupted one: names already in the
   tournament (compared as the service does) are skipped and counted on stderr;
   --no-skip-present refuses them instead (exit 5). A name or a seed twice in one
-  roster is an error naming both lines (exit 2).`;
+  roster, or a name the service cannot take (a tab or other control character in
+  it, over 255 characters), is an error naming the lines; every such problem is
+  listed, one per line, and nothing is added (exit 2).`;
 
 /** The roster from the arguments, --file or stdin; notes about unread columns go to stderr. */
 async function readRoster(
@@ -118,8 +114,7 @@ export function registerBulkAdd(noun: Command, app: App, kind: OwnerKind = TOURN
         const roster = await readRoster(f, names, options.file);
         if (roster.length === 0)
           throw new UsageError("no participants given: the input has no names");
-        checkRosterRepeats(roster);
-        checkRosterSeeds(roster);
+        checkRoster(roster);
         const client = await f.client();
         await addInterruptibly(f, client.participants, kind.owner(ref), roster, options);
       },

@@ -28,11 +28,31 @@ export function rosterOfArguments(names: readonly string[]): RosterEntry[] {
   return names.map((name, i) => ({ name, where: `argument ${i + 1}` }));
 }
 
-/** A roster's problems, all at once (the first ten shown). */
+/**
+ * A roster's problems, all of them, one error per line (exit 2: a content error of the
+ * input, like a bad flag; nothing is sent).
+ */
 function refuse(what: string, problems: readonly string[]): never {
-  const shown = problems.slice(0, 10).map((p) => `  ${p}`);
-  const more = problems.length > 10 ? [`  and ${problems.length - 10} more`] : [];
-  throw new UsageError([`${what}; nothing was added:`, ...shown, ...more].join("\n"));
+  throw new UsageError([`${what}; nothing was added`, ...problems].join("\nerror: "));
+}
+
+/** The longest name the service takes (its participant `name` field). */
+const MAX_NAME = 255;
+
+/** Why the service would refuse the name, said before anything is sent; undefined if none. */
+function nameProblem(entry: RosterEntry): string | undefined {
+  const name = entry.name.trim();
+  if (name === "") return `${entry.where}: the name is empty`;
+  // As the service reads it: C0 controls and DEL, before trimming.
+  const control = [...entry.name].find((c) => c < " " || c === "\u007f");
+  if (control !== undefined) {
+    const code = control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    const which = control === "\t" ? "a tab" : "a control character";
+    return `${entry.where}: the name holds ${which} (U+${code}), which a name cannot; write a space`;
+  }
+  if (name.normalize("NFC").length > MAX_NAME)
+    return `${entry.where}: the name is longer than ${MAX_NAME} characters`;
+  return undefined;
 }
 
 /**
@@ -95,6 +115,14 @@ export async function parseRoster(input: string): Promise<Roster> {
  * names already present, never repeats.
  */
 export function checkRosterRepeats(roster: readonly RosterEntry[]): void {
+  const repeats = repeatProblems(roster);
+  if (repeats.length > 0) refuse(REPEATS, repeats);
+}
+
+const REPEATS =
+  "the roster names a participant twice (names are unique in a tournament, ignoring ASCII case)";
+
+function repeatProblems(roster: readonly RosterEntry[]): string[] {
   const first = new Map<string, RosterEntry>();
   const repeats: string[] = [];
   for (const entry of roster) {
@@ -106,11 +134,7 @@ export function checkRosterRepeats(roster: readonly RosterEntry[]): void {
         `${earlier.where} and ${entry.where} both name ${JSON.stringify(entry.name.trim())}`,
       );
   }
-  if (repeats.length > 0)
-    refuse(
-      "the roster names a participant twice (names are unique in a tournament, ignoring ASCII case)",
-      repeats,
-    );
+  return repeats;
 }
 
 /**
@@ -119,6 +143,22 @@ export function checkRosterRepeats(roster: readonly RosterEntry[]): void {
  * without a seed fill the places the seeds leave.
  */
 export function checkRosterSeeds(roster: readonly RosterEntry[], total?: number): void {
+  const problems = seedProblems(roster, total);
+  if (problems.length > 0) refuse("the roster's seeds do not fit", problems);
+}
+
+/**
+ * Every content problem of a roster at once (names the service would refuse, a name
+ * or a seed twice), one per line: exit 2, nothing sent.
+ */
+export function checkRoster(roster: readonly RosterEntry[]): void {
+  const names = roster.flatMap((entry) => nameProblem(entry) ?? []);
+  const problems = [...names, ...repeatProblems(roster), ...seedProblems(roster)];
+  if (problems.length > 0)
+    refuse(`the roster has ${problems.length} problem${problems.length > 1 ? "s" : ""}`, problems);
+}
+
+function seedProblems(roster: readonly RosterEntry[], total?: number): string[] {
   const first = new Map<number, RosterEntry>();
   const problems: string[] = [];
   for (const entry of roster) {
@@ -132,7 +172,7 @@ export function checkRosterSeeds(roster: readonly RosterEntry[], total?: number)
         `${entry.where}: seed ${entry.seed} is past the last place (the tournament will have ${total} participants)`,
       );
   }
-  if (problems.length > 0) refuse("the roster's seeds do not fit", problems);
+  return problems;
 }
 
 /**
