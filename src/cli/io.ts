@@ -1,4 +1,5 @@
 /** The streams and environment a command runs with, injected from the entry point. */
+import { decodeInput } from "./utf8-input.js";
 
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -19,11 +20,13 @@ export interface IOStreams {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** All of `stream` as text: bytes that are not UTF-8 are a usage error naming the line. */
 export async function readAll(stream: InputStream): Promise<string> {
-  let text = "";
+  // Decoded once whole: a character split across two chunks stays one character.
+  const chunks: Buffer[] = [];
   for await (const chunk of stream)
-    text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-  return text;
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+  return decodeInput(Buffer.concat(chunks), "stdin");
 }
 
 /** Whether prompts may be shown: terminals on both ends, and nobody said no. */

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
+import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
@@ -9,9 +10,27 @@ import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 
-const TOO_LARGE = JSON.stringify({
-  errors: [{ status: 413, detail: `the request body is larger than ${MAX_BODY_BYTES} bytes` }],
-});
+/** A body refused before the service sees it: too large, or not UTF-8. */
+interface RefusedBody {
+  readonly status: 400 | 413;
+  readonly detail: string;
+}
+
+const TOO_LARGE: RefusedBody = {
+  status: 413,
+  detail: `the request body is larger than ${MAX_BODY_BYTES} bytes`,
+};
+
+/** The body as text; bytes that are not UTF-8 are refused, never read as U+FFFD (issue 24, item 7). */
+function bodyText(chunks: Buffer[]): string | RefusedBody {
+  const decoded = decodeUtf8(Buffer.concat(chunks));
+  if ("text" in decoded) return decoded.text;
+  const { offset, byte } = decoded.bad;
+  return {
+    status: 400,
+    detail: `the request body is not UTF-8: byte ${offset} is ${hexByte(byte)} (Latin-1 or another encoding?); send the text as UTF-8`,
+  };
+}
 
 /**
  * Reads the body, then calls `done` with it, or with undefined once it passes the
@@ -20,7 +39,7 @@ const TOO_LARGE = JSON.stringify({
  * listeners and no promise (a GET under autocannon -c 32 on `serve`: 2-4 us of
  * CPU less a request, /proc/PID/stat before and after).
  */
-function readBody(req: IncomingMessage, done: (body: string | undefined) => void): void {
+function readBody(req: IncomingMessage, done: (body: string | RefusedBody) => void): void {
   const { headers } = req;
   if (headers["content-length"] === undefined && headers["transfer-encoding"] === undefined) {
     done("");
@@ -34,7 +53,7 @@ function readBody(req: IncomingMessage, done: (body: string | undefined) => void
     if (size > MAX_BODY_BYTES) over = true;
     else chunks.push(chunk);
   });
-  req.on("end", () => done(over ? undefined : Buffer.concat(chunks).toString("utf8")));
+  req.on("end", () => done(over ? TOO_LARGE : bodyText(chunks)));
   req.on("error", () => req.socket.destroy());
 }
 
@@ -51,12 +70,17 @@ function answer(
   group: CommitGroup,
   req: IncomingMessage,
   res: ServerResponse,
-  body: string | undefined,
+  body: string | RefusedBody,
 ): void {
-  if (body === undefined) {
+  if (typeof body !== "string") {
+    const text = JSON.stringify({ errors: [{ status: body.status, detail: body.detail }] });
     res
-      .writeHead(413, { "content-type": "application/json; charset=utf-8", connection: "close" })
-      .end(TOO_LARGE);
+      .writeHead(body.status, {
+        "content-type": "application/json; charset=utf-8",
+        // The rest of a body too large was not read: the connection cannot go on.
+        ...(body.status === 413 ? { connection: "close" } : {}),
+      })
+      .end(text);
     return;
   }
   // A method outside HttpMethod (PROPFIND, TRACE, ...) goes through as it is: the

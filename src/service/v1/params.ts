@@ -4,6 +4,7 @@
  * one tree (the body's values win). Garbage is refused with a 422 naming the
  * parameter; nothing is guessed.
  */
+import { badPercentEscape } from "../../model/strict-utf8.js";
 import { parseJson } from "../envelope.js";
 import { ServiceError, unprocessable } from "../errors.js";
 import type { ServiceRequest } from "../router.js";
@@ -94,7 +95,29 @@ function assign(root: V1Record, name: string, value: string): void {
   }
 }
 
-function fromPairs(text: string, root: V1Record): void {
+/**
+ * A 400 naming the first parameter whose escapes are not UTF-8 (`tournament[name]=Lat%E9in`:
+ * Latin-1 "é"), which URLSearchParams would read as U+FFFD (issue 24, item 7).
+ */
+function checkEscapes(text: string, where: string): void {
+  if (badPercentEscape(text) === undefined) return;
+  for (const pair of text.split("&")) {
+    const bad = badPercentEscape(pair);
+    if (bad === undefined) continue;
+    const rawName = pair.split("=")[0]!;
+    const name =
+      badPercentEscape(rawName) === undefined
+        ? new URLSearchParams(`${rawName}=`).keys().next().value
+        : undefined;
+    const which = name === undefined ? "a parameter name" : `parameter ${name}`;
+    throw unprocessable(
+      `${which} in the ${where} is not UTF-8: ${bad} is not a character (Latin-1 or another encoding?); encode the text as UTF-8 (é is %C3%A9)`,
+    );
+  }
+}
+
+function fromPairs(text: string, root: V1Record, where: string): void {
+  checkEscapes(text, where);
   for (const [name, value] of new URLSearchParams(text)) assign(root, name, value);
 }
 
@@ -122,14 +145,14 @@ export function readV1Params(request: ServiceRequest): V1Record {
     );
   }
   const root = newRecord();
-  fromPairs(query, root);
+  fromPairs(query, root, "query");
   const body = request.body;
   if (body.trim() === "") return root;
   const type = mediaType(request);
   if (type === "application/json" || type === "application/vnd.api+json") mergeJson(root, body);
-  else if (type === "application/x-www-form-urlencoded") fromPairs(body, root);
+  else if (type === "application/x-www-form-urlencoded") fromPairs(body, root, "form");
   else if (type === "" && body.trimStart().startsWith("{")) mergeJson(root, body);
-  else if (type === "") fromPairs(body, root);
+  else if (type === "") fromPairs(body, root, "form");
   else {
     throw ServiceError.of(
       415,

@@ -1,0 +1,23 @@
+/**
+ * Text read from a file or stdin is UTF-8 or refused (issue 24, item 7): a
+ * Latin-1 roster (`printf 'M\xfcller\n'`) was read with U+FFFD in place of
+ * each accented letter, stored so, and two such names then met as duplicates.
+ * Now it is a usage error (exit 2) naming the line and how to convert the file.
+ */
+import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
+import { UsageError } from "./errors.js";
+
+/**
+ * The bytes of `source` ("stdin", "--file roster.csv") as text; `file` names
+ * the file in the suggested conversion.
+ */
+export function decodeInput(bytes: Uint8Array, source: string, file = "roster.txt"): string {
+  const decoded = decodeUtf8(bytes);
+  if ("text" in decoded) return decoded.text;
+  const { line, byte } = decoded.bad;
+  const latin1 = byte >= 0xa0 ? ` (Latin-1 "${String.fromCharCode(byte)}"?)` : "";
+  const out = file.replace(/(\.[^./]*)?$/, "-utf8$1");
+  throw new UsageError(
+    `${source} is not UTF-8 text: line ${line} holds the byte ${hexByte(byte)}${latin1}; convert the file first, e.g. iconv -f latin1 -t utf-8 ${file} > ${out}`,
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Text is UTF-8 or refused (issue 24, item 7): bytes that are not UTF-8 (a
+ * Latin-1 "é" is the byte E9) were read as U+FFFD, so `Latéin` was stored as
+ * `Lat\uFFFDin`, and two Latin-1 names then met as duplicates. The service and the
+ * CLI decode with these and say where the first bad byte is.
+ */
+
+/** Where the first byte that is not UTF-8 stands: its offset, line (from 1) and value. */
+export interface BadByte {
+  readonly offset: number;
+  readonly line: number;
+  readonly byte: number;
+}
+
+const fatal = () => new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function decodes(bytes: Uint8Array, stream: boolean): boolean {
+  try {
+    fatal().decode(bytes, { stream });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes a sequence led by `lead` takes (1 for a byte that leads none). */
+function sequenceLength(lead: number): number {
+  return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+}
+
+/** The lead byte of an unfinished sequence that the byte at `k` breaks, else `k` itself. */
+function culprit(bytes: Uint8Array, k: number): number {
+  for (let j = k - 1; j >= 0 && j >= k - 3; j--) {
+    const b = bytes[j]!;
+    if (b < 0x80) break;
+    if (b >= 0xc0) return sequenceLength(b) > k - j ? j : k;
+  }
+  return k;
+}
+
+/** The first bad byte: the shortest prefix a streaming decoder refuses, found by halving. */
+function firstBadByte(bytes: Uint8Array): BadByte {
+  let offset: number;
+  if (decodes(bytes, true)) {
+    // Only the last character is unfinished: the bad byte is its lead.
+    offset = culprit(bytes, bytes.length);
+  } else {
+    // Streamed, a prefix ending inside a character decodes; only a wrong byte is refused.
+    let good = 0;
+    let bad = bytes.length;
+    while (bad - good > 1) {
+      const mid = (good + bad) >>> 1;
+      if (decodes(bytes.subarray(0, mid), true)) good = mid;
+      else bad = mid;
+    }
+    offset = culprit(bytes, bad - 1);
+  }
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+  return { offset, line, byte: bytes[offset]! };
+}
+
+/** The bytes as text, or where the first byte that is not UTF-8 stands. */
+export function decodeUtf8(bytes: Uint8Array): { text: string } | { bad: BadByte } {
+  try {
+    return { text: fatal().decode(bytes) };
+  } catch {
+    return { bad: firstBadByte(bytes) };
+  }
+}
+
+/** A byte as the messages write it: 0xE9. */
+export const hexByte = (byte: number): string =>
+  `0x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+
+/**
+ * The first run of percent escapes in `text` whose bytes are not UTF-8 (the
+ * "%E9" of `Lat%E9in`, Latin-1 "é"), or undefined when every run decodes.
+ */
+export function badPercentEscape(text: string): string | undefined {
+  if (!text.includes("%")) return undefined;
+  for (const [run] of text.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
+    if (!/%[89A-Fa-f]/.test(run)) continue; // ASCII only
+    const bytes = Uint8Array.from(run.slice(1).split("%"), (hex) => Number.parseInt(hex, 16));
+    if ("bad" in decodeUtf8(bytes)) return run;
+  }
+  return undefined;
+}
