@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bracketData } from "../../src/bracket-model/data.js";
+import { bracketData, type ViewMatch } from "../../src/bracket-model/data.js";
 import type { ResourceObject } from "../../src/model/resource.js";
 import { type Box, layoutBracket, type MatchesPart, NORMAL } from "../../src/viewer/layout.js";
 import {
@@ -62,20 +62,35 @@ function checkPart(part: MatchesPart): void {
 }
 
 describe("layoutBracket", () => {
-  it("lays out a played double elimination: three trees, 15 boxes apart, a line per feed", async () => {
+  it("lays out a played double elimination: three trees in one area, 15 boxes apart, a line per feed", async () => {
     const s = await doubleEliminationEight(sb);
     await playAll(sb, s, resetResults);
     const data = bracketData(await records(s.t));
     const [section, ...more] = layoutBracket(data, { compact: false });
     expect(more).toEqual([]);
-    const parts = section!.parts as MatchesPart[];
-    expect(parts.map((p) => p.title)).toEqual(["Winners bracket", "Losers bracket", "Grand final"]);
-    expect(parts.map((p) => p.boxes.length)).toEqual([7, 6, 2]);
-    for (const p of parts) checkPart(p);
-    // Winners: 4 + 2 matches feed the next round; losers: 2 + 2 + 1; none between the finals.
-    expect(parts.map((p) => (p.links.match(/M/g) ?? []).length)).toEqual([6, 5, 0]);
-    expect(parts[0]!.labels.map((l) => l.title)).toEqual(["Round 1", "Round 2", "Winners final"]);
-    expect(parts[2]!.labels.map((l) => l.title)).toEqual(["Grand final", "Reset"]);
+    const [part, ...others] = section!.parts as MatchesPart[];
+    expect(others).toEqual([]);
+    expect(part!.brackets.map((b) => b.title)).toEqual([
+      "Winners bracket",
+      "Losers bracket",
+      "Grand final",
+    ]);
+    expect(part!.brackets.map((b) => b.labels.flatMap((l) => l.matches).length)).toEqual([7, 6, 2]);
+    expect(part!.boxes).toHaveLength(15);
+    checkPart(part!);
+    // Winners: 4 + 2 matches feed the next round; losers: 2 + 2 + 1; the two finals feed the
+    // grand final, and the grand final both places of its reset (issue 28).
+    expect((part!.links.match(/M/g) ?? []).length).toBe(6 + 5 + 2 + 2);
+    const [winners, losers, finals] = part!.brackets;
+    expect(winners!.labels.map((l) => l.title)).toEqual(["Round 1", "Round 2", "Winners final"]);
+    expect(finals!.labels.map((l) => l.title)).toEqual(["Grand final", "Reset"]);
+    // The grand final right of the winners final and level with it; the losers bracket below.
+    const at = (m: ViewMatch) => part!.boxes.find((b) => b.match === m)!;
+    const wf = at(winners!.labels.at(-1)!.matches[0]!);
+    const gf = at(finals!.labels[0]!.matches[0]!);
+    expect(gf.x).toBeGreaterThan(wf.x);
+    expect(gf.y).toBe(wf.y);
+    expect(losers!.y).toBeGreaterThan(Math.max(wf.y + wf.height, gf.y + gf.height));
   });
 
   it("keeps only the rounds asked for, and draws compact boxes smaller", async () => {

@@ -11,6 +11,7 @@ import { ACTIONS, type IntegrationEntry, type LoadReason } from "../protocol.js"
 import { applyTheme, type Controlled, emit, listen } from "./control.js";
 import { type Followed, follow, LoadFailure, refusalReason } from "./live.js";
 import { matchKey, renderSections, type Settings } from "./render.js";
+import { toolbar } from "./toolbar.js";
 import { Viewport } from "./viewport.js";
 
 interface Config {
@@ -232,27 +233,6 @@ class Viewer implements Controlled, Followed {
   }
 }
 
-function toolbar(viewer: Viewer): void {
-  const bar = document.createElement("div");
-  bar.className = "tv-toolbar";
-  const button = (label: string, title: string, act: () => void) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = label;
-    b.title = title;
-    b.setAttribute("aria-label", title);
-    b.addEventListener("click", act);
-    bar.append(b);
-  };
-  button("−", "Zoom out", () => viewer.zoom(viewer.scale() / 1.25));
-  button("Fit", "Fit the width", () => {
-    viewer.viewport.chosen = false;
-    viewer.viewport.refresh();
-  });
-  button("+", "Zoom in", () => viewer.zoom(viewer.scale() * 1.25));
-  document.querySelector(".tv-header")?.append(bar);
-}
-
 /** The error page (viewer/page.ts's viewerErrorPage): its reason, when this is it. */
 function errorConfig(): { reason: LoadReason; message: string } | undefined {
   const text = document.getElementById("tourney-viewer-error")?.textContent;
@@ -272,7 +252,7 @@ function start(): void {
   const config = readConfig();
   const viewer = new Viewer(config);
   if (window.parent !== window) document.documentElement.dataset.embedded = "true";
-  toolbar(viewer);
+  toolbar(viewer.viewport);
   listen(viewer);
   window.addEventListener("resize", () => viewer.viewport.refresh());
   follow(viewer, config.eventsUrl, config.dataUrl);

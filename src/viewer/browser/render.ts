@@ -85,7 +85,29 @@ function stateText(m: ViewMatch): string {
   return m.state;
 }
 
-function matchBox(box: Box, ctx: RenderContext): HTMLElement {
+/** Where a match is, for its name: "Winners bracket, Round 1", "Semifinals". */
+interface Place {
+  readonly round: string;
+  readonly bracket?: string | undefined;
+}
+
+/** The match's accessible name: identifier, round, players with their scores, and the result. */
+export function matchName(m: ViewMatch, place: Place): string {
+  const where = place.bracket === undefined ? place.round : `${place.bracket}, ${place.round}`;
+  const players = m.slots
+    .map((s) => {
+      if (s.id === null) return "to be decided";
+      const rank = s.rank === null ? "" : ` (place ${s.rank})`;
+      return `${s.name}${rank}${s.score === "" ? "" : ` ${s.score}`}`;
+    })
+    .join(m.slots.length > 2 ? ", " : " versus ");
+  const winner = m.slots.find((s) => s.winner);
+  let result = stateText(m);
+  if (m.state === "complete") result = m.tie ? "a tie" : winner ? `${winner.name} won` : "complete";
+  return `Match ${m.identifier}, ${where}: ${players}; ${result}`;
+}
+
+function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
   const m = box.match;
   const e = el("div", `tv-match tv-${m.state}`);
   if (m.underway && m.state === "open") e.classList.add("tv-underway");
@@ -95,6 +117,8 @@ function matchBox(box: Box, ctx: RenderContext): HTMLElement {
   e.dataset.identifier = m.identifier;
   e.dataset.matchId = String(m.id);
   if (m.group !== null) e.dataset.group = String(m.group);
+  e.dataset.bracket = m.bracket;
+  e.dataset.round = String(m.round);
   e.tabIndex = 0;
   e.setAttribute("role", "button");
   const head = el("div", "tv-head");
@@ -104,12 +128,28 @@ function matchBox(box: Box, ctx: RenderContext): HTMLElement {
   head.append(el("span", "tv-state", stateText(m)));
   e.append(head);
   for (const slot of m.slots) e.append(slotRow(slot, m, ctx));
-  const players = m.slots.map((s) => (s.id === null ? "TBD" : s.name)).join(" vs ");
-  e.setAttribute("aria-label", `Match ${m.identifier}: ${players}, ${stateText(m)}`);
+  e.setAttribute("aria-label", matchName(m, place));
   return e;
 }
 
-function matchesPart(part: MatchesPart, ctx: RenderContext, found: Map<string, HTMLElement>) {
+function heading(level: number, className: string, text: string): HTMLElement {
+  const h = document.createElement(`h${Math.min(6, level)}`);
+  h.className = className;
+  h.textContent = text;
+  return h;
+}
+
+/**
+ * A part's area: the lines, then each bracket's heading, each round's heading
+ * followed by its matches, in reading order (screen readers read the headings in
+ * order; the boxes sit at the layout's positions whatever their order).
+ */
+function matchesPart(
+  part: MatchesPart,
+  level: number,
+  ctx: RenderContext,
+  found: Map<string, HTMLElement>,
+) {
   const area = el("div", "tv-area");
   area.style.width = `${part.width}px`;
   area.style.height = `${part.height}px`;
@@ -125,17 +165,30 @@ function matchesPart(part: MatchesPart, ctx: RenderContext, found: Map<string, H
     area.append(svg);
   }
   const width = (ctx.settings.compact ? COMPACT : NORMAL).boxWidth;
-  for (const label of part.labels) {
-    const l = el("div", "tv-round", label.title);
-    l.style.left = `${label.x}px`;
-    l.style.width = `${width}px`;
-    l.dataset.round = String(label.round);
-    area.append(l);
-  }
-  for (const box of part.boxes) {
-    const e = matchBox(box, ctx);
-    found.set(matchKey(box.match.group, box.match.identifier), e);
-    area.append(e);
+  const boxes = new Map(part.boxes.map((b) => [b.match, b]));
+  for (const bracket of part.brackets) {
+    if (bracket.title !== undefined) {
+      const h = heading(level, "tv-part-title tv-bracket-title", bracket.title);
+      h.style.left = `${bracket.x}px`;
+      h.style.top = `${bracket.y}px`;
+      area.append(h);
+    }
+    const roundLevel = bracket.title === undefined ? level : level + 1;
+    for (const label of bracket.labels) {
+      const l = heading(roundLevel, "tv-round", label.title);
+      l.style.left = `${label.x}px`;
+      l.style.top = `${label.y}px`;
+      l.style.width = `${width}px`;
+      l.dataset.round = String(label.round);
+      area.append(l);
+      for (const match of label.matches) {
+        const box = boxes.get(match);
+        if (box === undefined) continue;
+        const e = matchBox(box, { round: label.title, bracket: bracket.title }, ctx);
+        found.set(matchKey(match.group, match.identifier), e);
+        area.append(e);
+      }
+    }
   }
   return area;
 }
@@ -185,14 +238,17 @@ export function renderSections(
   for (const s of sections) {
     const section = el("section", "tv-section");
     if (s.group !== null) section.dataset.group = String(s.group);
-    if (s.title !== undefined) section.append(el("h2", "tv-section-title", s.title));
+    // Headings in order: the page's h1, the section's h2, its parts', their rounds'.
+    const partLevel = s.title === undefined ? 2 : 3;
+    if (s.title !== undefined) section.append(heading(2, "tv-section-title", s.title));
     const parts = el("div", "tv-parts");
     if (s.parts.some((p) => p.kind === "standings")) parts.classList.add("tv-side-by-side");
     for (const part of s.parts) {
       const wrap = el("div", `tv-part tv-part-${part.kind}`);
-      if (part.title !== undefined) wrap.append(el("h3", "tv-part-title", part.title));
+      if (part.title !== undefined) wrap.append(heading(partLevel, "tv-part-title", part.title));
+      const inner = part.title === undefined ? partLevel : partLevel + 1;
       wrap.append(
-        part.kind === "matches" ? matchesPart(part, ctx, found) : standingsTable(part, ctx),
+        part.kind === "matches" ? matchesPart(part, inner, ctx, found) : standingsTable(part, ctx),
       );
       parts.append(wrap);
     }

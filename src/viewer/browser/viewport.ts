@@ -11,9 +11,7 @@ export interface ViewportEvents {
   scrolled(x: number, y: number, scale: number): void;
 }
 
-/** The smallest scale the page fits itself to before asking the reader to scroll. */
-const MIN_FIT = 0.3;
-/** The largest: a small bracket on a projector. */
+/** The largest scale the page fits itself to: a small bracket on a projector. */
 const MAX_FIT = 1.5;
 
 export class Viewport {
@@ -50,8 +48,9 @@ export class Viewport {
 
   /**
    * Fits the content: a bracket smaller than the viewport grows to fill it (up
-   * to MAX_FIT: a projector), a wider one shrinks to its width (down to MIN_FIT:
-   * a phone scrolls the rest); a long one scrolls down.
+   * to MAX_FIT: a projector); a larger one stays at its own size and scrolls, sideways
+   * and down, as brackets-viewer.js does (issue 28: shrunk to a phone's width, names
+   * fell to 4-7 px). The reader's "Fit" button still shrinks it to the width on demand.
    */
   fit(): void {
     const { width, height } = this.contentSize();
@@ -62,7 +61,7 @@ export class Viewport {
     const across = this.element.clientWidth / width;
     const down = this.element.clientHeight / height;
     const both = Math.min(across, down);
-    const scale = both >= 1 ? Math.min(MAX_FIT, both) : Math.max(MIN_FIT, Math.min(1, across));
+    const scale = both >= 1 ? Math.min(MAX_FIT, both) : 1;
     this.apply(Math.floor(scale * 1000) / 1000, false);
   }
 
@@ -112,6 +111,22 @@ export class Viewport {
     this.chosen = true;
     this.apply(scale);
     this.centerOn(x, y);
+  }
+
+  /** The reader's "Fit": the whole width in view, shrunk as far as it takes (not grown). */
+  fitWidth(): void {
+    const { width } = this.contentSize();
+    if (width === 0) return;
+    this.chosen = true;
+    this.apply(Math.max(MIN_SCALE, Math.min(1, this.element.clientWidth / width)));
+  }
+
+  /** Back to the page's own choice (its natural size, or grown to fill a projector). */
+  reset(): void {
+    this.chosen = false;
+    const before = this.scale;
+    this.fit();
+    if (this.scale !== before) this.events.zoomChanged(this.scale);
   }
 
   /** Zooms, then centres (x, y). */
