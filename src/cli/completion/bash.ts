@@ -22,9 +22,13 @@ function argumentWord(a: ArgumentSpec): string {
   return a.choices.length > 0 ? `=${a.choices.join(",")}` : "-";
 }
 
-/** What _tourney_option_values prints: `@kind` for cached names, else the choices. */
+/**
+ * What _tourney_option_values prints: `@kind` for cached names (`@kind,` when the value
+ * is a comma-separated list of them), else the choices.
+ */
 function optionValues(o: OptionSpec): string {
-  return o.cached === undefined ? words(o.choices) : `@${o.cached}`;
+  if (o.cached === undefined) return words(o.choices);
+  return `@${o.cached}${o.list === true ? "," : ""}`;
 }
 
 // long: most of it is the shell script itself, one template read top to bottom.
@@ -111,11 +115,24 @@ _tourney_names() {
 }
 
 # COMPREPLY from newline-separated words matching $cur (a name with a space stays one).
+# In a comma-separated list (--advancing Ada,Gr; --ranks Ada=1,Gr, where readline made
+# "1,Gr" the word) the item after the last comma is completed, the rest kept.
 _tourney_reply() {
-  local IFS=$'\\n' w
-  for w in $(compgen -W "$1" -- "$cur"); do
-    COMPREPLY+=("$(printf '%q' "$w")")
+  local IFS=$'\\n' w head="" item="$cur"
+  if [ -n "$2" ] && [[ "$cur" == *,* ]]; then head="\${cur%,*},"; item="\${cur##*,}"; fi
+  for w in $(compgen -W "$1" -- "$item"); do
+    COMPREPLY+=("$head$(printf '%q' "$w")")
   done
+}
+
+# The option whose value is being typed, read from the line as typed: readline splits
+# --ranks Ada=1,Gr at "=", so the word before the current one is not always the option.
+_tourney_valued_option() {
+  local line="\${COMP_LINE:0:COMP_POINT}" token before
+  token="\${line##*[[:space:]]}"
+  before="\${line%"$token"}"
+  before="\${before%"\${before##*[![:space:]]}"}"
+  printf '%s' "\${before##*[[:space:]]}"
 }
 
 _tourney() {
@@ -128,18 +145,25 @@ _tourney() {
       --profile=*) _tourney_profile="\${word#--profile=}"; continue ;;
       --*=*) continue ;;
       --profile) _tourney_profile="\${COMP_WORDS[i+1]}"; ((i++)); continue ;;
+      =) ((i++)); continue ;; # readline's split of a value such as Ada=1,Grace=2
       -*) _tourney_option_values "$key" "$word" >/dev/null && ((i++)); continue ;;
     esac
     next="$(_tourney_step "$key" "$word")"
     if [ -n "$next" ]; then key="$next"; pos=0; continue; fi
     specs=($(_tourney_args "$key"))
     [ "\${specs[pos]}" = tournament ] && _tourney_tournament="$word"
+    [ "\${specs[pos]}" = race ] && _tourney_tournament="race:$word"
     ((pos++))
   done
   if [ "$COMP_CWORD" -gt 1 ]; then
-    if values="$(_tourney_option_values "$key" "\${COMP_WORDS[COMP_CWORD-1]}")"; then
-      case "$values" in @*) values="$(_tourney_names "\${values#@}")" ;; *) values="\${values// /$'\\n'}" ;; esac
-      _tourney_reply "$values"
+    word="\${COMP_WORDS[COMP_CWORD-1]}"
+    [ -n "$COMP_LINE" ] && word="$(_tourney_valued_option)"
+    if values="$(_tourney_option_values "$key" "$word")"; then
+      case "$values" in
+        @*,) _tourney_reply "$(_tourney_names "\${values:1:\${#values}-2}")" list ;;
+        @*) _tourney_reply "$(_tourney_names "\${values#@}")" ;;
+        *) _tourney_reply "\${values// /$'\\n'}" ;;
+      esac
       return 0
     fi
   fi
@@ -156,7 +180,7 @@ _tourney() {
   spec="\${specs[pos]}"
   case "$spec" in
     =*) values="\${spec#=}"; _tourney_reply "\${values//,/$'\\n'}" ;;
-    tournament|participant|match|profile) _tourney_reply "$(_tourney_names "$spec")" ;;
+    tournament|race|participant|match|profile) _tourney_reply "$(_tourney_names "$spec")" ;;
   esac
   return 0
 }

@@ -1,6 +1,6 @@
 /**
  * `tourney __complete <kind> [--profile NAME] [--tournament WORD]`: the names
- * shell completion offers, one per line, read from the completion cache
+ * shell completion offers (participants of a race: `--tournament race:WORD`), one per line, read from the completion cache
  * (names.ts) and nothing else: no request, no database, no command tree. The
  * entry point (main.ts) answers it before loading the CLI core.
  */
@@ -18,6 +18,7 @@ function namesOf(cache: NameCache, kind: string, profile: string, tournament?: s
   if (kind === "profile") return cache.profiles ?? [];
   const mine = cache.byProfile?.[profile];
   if (kind === "tournament") return mine?.tournaments ?? [];
+  if (kind === "race") return mine?.races ?? [];
   const table = kind === "participant" ? mine?.participants : mine?.matches;
   return tournament === undefined ? [] : (table?.[tournament] ?? []);
 }

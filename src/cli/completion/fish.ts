@@ -5,7 +5,16 @@ function quoted(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 }
 
-function optionLine(option: OptionSpec, condition: string | undefined): string {
+/** `(__tourney_names KIND)`, with `race` when the command's names belong to a race. */
+function names(kind: string, scope: CommandNode["scope"], list = false): string {
+  return `(__tourney_names ${kind} ${scope}${list ? " list" : ""})`;
+}
+
+function optionLine(
+  option: OptionSpec,
+  condition: string | undefined,
+  scope: CommandNode["scope"] = "tournament",
+): string {
   const parts = ["complete -c tourney"];
   if (condition !== undefined) parts.push(`-n ${quoted(condition)}`);
   for (const name of option.names) {
@@ -14,7 +23,7 @@ function optionLine(option: OptionSpec, condition: string | undefined): string {
   }
   if (option.takesValue) parts.push("-r");
   if (option.cached !== undefined)
-    parts.push("-f", `-a ${quoted(`(__tourney_names ${option.cached})`)}`);
+    parts.push("-f", `-a ${quoted(names(option.cached, scope, option.list === true))}`);
   else if (option.choices.length > 0) parts.push("-f", `-a ${quoted(option.choices.join(" "))}`);
   parts.push(`-d ${quoted(option.description)}`);
   return parts.join(" ");
@@ -46,9 +55,10 @@ export function fishScript(root: CommandNode): string {
         );
       }
     }
-    if (node !== root) for (const option of node.options) lines.push(optionLine(option, at));
+    if (node !== root)
+      for (const option of node.options) lines.push(optionLine(option, at, node.scope));
     node.arguments.forEach((a, i) => {
-      const values = a.cached !== undefined ? `(__tourney_names ${a.cached})` : a.choices.join(" ");
+      const values = a.cached !== undefined ? names(a.cached, node.scope) : a.choices.join(" ");
       if (values === "") return;
       const where = `${at}; and test (count $__tourney_positionals) -eq ${i}`;
       lines.push(`complete -c tourney -f -n ${quoted(where)} -a ${quoted(values)}`);
@@ -107,10 +117,19 @@ function __tourney_at
 end
 
 # Names from the completion cache (\`tourney __complete\` reads a file, never the network);
-# participants and matches of the tournament named first.
+# participants and matches of the tournament named first (of the race: argv[2] race). With
+# argv[3] list, the value is a comma list (--ranks Ada=1,Gr): the typed items are kept.
 function __tourney_names
   __tourney_key >/dev/null
-  tourney __complete $argv[1] --tournament "$__tourney_positionals[1]" 2>/dev/null
+  set -l owner "$__tourney_positionals[1]"
+  test "$argv[2]" = race; and set owner "race:$owner"
+  set -l head ""
+  if test "$argv[3]" = list
+    set head (string match -r '^.*,' -- (commandline -ct))
+  end
+  for name in (tourney __complete $argv[1] --tournament "$owner" 2>/dev/null)
+    echo "$head$name"
+  end
 end
 
 ${lines.join("\n")}

@@ -1,5 +1,5 @@
 /**
- * The completion cache: tournament, participant, match and profile names that
+ * The completion cache: tournament, race, participant, match and profile names that
  * list commands saw, kept in one small JSON file in the data directory
  * (`$TOURNEY_DATA_DIR`, else `$XDG_DATA_HOME/tourney`), per profile. Shell
  * completion reads it through `tourney __complete` (complete.ts): TAB never
@@ -12,11 +12,15 @@ export const CACHE_FILE_NAME = "completion-names.json";
 /** Names kept per list: enough for any tournament, small enough to read at every TAB. */
 export const MAX_NAMES = 1000;
 
-export type NameKind = "tournament" | "participant" | "match" | "profile";
+export type NameKind = "tournament" | "race" | "participant" | "match" | "profile";
+
+/** The scope word a race's participants are kept under (urls hold no `:`, so never a tournament's). */
+export const raceScope = (race: string) => `race:${race}`;
 
 interface ProfileNames {
   tournaments?: string[];
-  /** By the tournament's url and id, each as typed on a command line. */
+  races?: string[];
+  /** By the tournament's url and id, each as typed on a command line (a race's: raceScope). */
   participants?: Record<string, string[]>;
   matches?: Record<string, string[]>;
 }
@@ -67,8 +71,8 @@ function recordInto(cache: NameCache, seen: Seen): void {
   cache.byProfile ??= {};
   cache.byProfile[seen.profile] ??= {};
   const mine = cache.byProfile[seen.profile]!;
-  if (seen.kind === "tournament") {
-    mine.tournaments = unique(seen.names);
+  if (seen.kind === "tournament" || seen.kind === "race") {
+    mine[seen.kind === "race" ? "races" : "tournaments"] = unique(seen.names);
     return;
   }
   const key = seen.kind === "participant" ? "participants" : "matches";

@@ -15,6 +15,8 @@ export interface OptionSpec {
   readonly choices: readonly string[];
   /** Names from the completion cache (`tourney __complete KIND`). */
   readonly cached?: NameKind;
+  /** The value is a comma-separated list (`--advancing Ada,Grace`): each item is completed. */
+  readonly list?: boolean;
   /** Offered at the top level only (`-V, --version`). */
   readonly topLevelOnly?: boolean;
 }
@@ -36,18 +38,30 @@ export interface CommandNode {
   readonly options: readonly OptionSpec[];
   readonly arguments: readonly ArgumentSpec[];
   readonly children: readonly CommandNode[];
+  /**
+   * What its participant and match names belong to: the tournament its first argument
+   * names, or the race (`tourney race ... <race>`: `__complete --tournament race:WORD`).
+   */
+  readonly scope: "tournament" | "race";
 }
 
 /** Option values completed from the cache, by long name. */
 const OPTION_NAMES: Readonly<Record<string, NameKind>> = {
   "--profile": "profile",
   "--participant": "participant",
+  "--winner": "participant",
+  "--ranks": "participant",
+  "--advancing": "participant",
 };
+
+/** Options whose value is a comma-separated list of names (`--ranks Ada=1,Grace=2`). */
+const LIST_OPTIONS = new Set(["--ranks", "--advancing"]);
 
 /** Arguments completed from the cache, by name (`<name>` of `profile use` too). */
 function argumentNames(argument: Argument, path: readonly string[]): NameKind | undefined {
   const name = argument.name();
-  if (name === "tournament" || name === "participant" || name === "match") return name;
+  if (name === "tournament" || name === "race" || name === "participant" || name === "match")
+    return name;
   return path[0] === "profile" && name === "name" ? "profile" : undefined;
 }
 
@@ -62,6 +76,7 @@ function optionSpec(option: Option): OptionSpec {
     ...(option.long !== undefined && option.long in OPTION_NAMES
       ? { cached: OPTION_NAMES[option.long]! }
       : {}),
+    ...(option.long !== undefined && LIST_OPTIONS.has(option.long) ? { list: true } : {}),
     ...(option.long === "--version" ? { topLevelOnly: true } : {}),
   };
 }
@@ -103,6 +118,7 @@ export function commandTree(program: Command, path: readonly string[] = []): Com
     children: program.commands
       .filter((c) => !hidden(c) && c.name() !== "help")
       .map((c) => commandTree(c, [...path, c.name()])),
+    scope: program.registeredArguments[0]?.name() === "race" ? "race" : "tournament",
   };
 }
 

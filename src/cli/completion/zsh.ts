@@ -17,21 +17,33 @@ function described(text: string): string {
   return text.replace(/[[\]:\\]/g, (c) => `\\${c}`);
 }
 
-function optionSpecs(option: OptionSpec): string[] {
+/** `_tourney_names KIND`, with `race` when the command's names belong to a race. */
+function names(kind: string, scope: CommandNode["scope"]): string {
+  return `_tourney_names ${kind}${scope === "race" ? " race" : ""}`;
+}
+
+/** What completes an option's value: cached names (each of a comma list), choices, or nothing. */
+function valueAction(option: OptionSpec, scope: CommandNode["scope"]): string {
+  if (option.cached !== undefined)
+    return option.list === true
+      ? `_sequence -s , ${names(option.cached, scope)}`
+      : `{${names(option.cached, scope)}}`;
+  return option.choices.length > 0 ? `(${option.choices.map(described).join(" ")})` : " ";
+}
+
+function optionSpecs(option: OptionSpec, scope: CommandNode["scope"]): string[] {
   const exclusive = option.names.length > 1 ? `(${option.names.join(" ")})` : "";
-  const value = option.takesValue
-    ? `:value:${option.choices.length > 0 ? `(${option.choices.map(described).join(" ")})` : " "}`
-    : "";
+  const value = option.takesValue ? `:value:${valueAction(option, scope)}` : "";
   return option.names.map((name) =>
     quoted(`${exclusive}${name}[${described(option.description)}]${value}`),
   );
 }
 
 /** A positional argument's `_arguments` spec: cached names (first argument: the tournament), choices or files. */
-function argumentSpec(a: ArgumentSpec, index: number): string {
+function argumentSpec(a: ArgumentSpec, index: number, scope: CommandNode["scope"]): string {
   const action =
     a.cached !== undefined
-      ? `{_tourney_names ${a.cached}}`
+      ? `{${names(a.cached, scope)}}`
       : a.choices.length > 0
         ? `(${a.choices.map(described).join(" ")})`
         : "_files";
@@ -40,11 +52,11 @@ function argumentSpec(a: ArgumentSpec, index: number): string {
 
 function nodeFunction(node: CommandNode, global: readonly OptionSpec[], root: CommandNode): string {
   const options = [...node.options, ...(node === root ? [] : global)]
-    .flatMap(optionSpecs)
+    .flatMap((o) => optionSpecs(o, node.scope))
     .map((spec) => `    ${spec} \\`);
   const name = `_tourney${keyOf(node) === "_root" ? "" : `__${keyOf(node)}`}`;
   if (node.children.length === 0) {
-    const args = node.arguments.map(argumentSpec);
+    const args = node.arguments.map((a, i) => argumentSpec(a, i, node.scope));
     const rest = node.arguments.some((a) => a.variadic) ? [] : [quoted("*: :_files")];
     return `${name}() {\n  _arguments -s \\\n${options.join("\n")}\n    ${[...args, ...rest].join(" \\\n    ")}\n}\n`;
   }
@@ -84,10 +96,12 @@ export function zshScript(root: CommandNode): string {
 # Install: put this file, named _tourney, in a directory on $fpath.
 
 # Names from the completion cache (\`tourney __complete\` reads a file, never the network);
-# participants and matches of the tournament named first.
+# participants and matches of the tournament named first (of the race, with "race").
 _tourney_names() {
   local -a names
-  names=(\${(f)"$(tourney __complete $1 --tournament "\${line[1]}" 2>/dev/null)"})
+  local owner="\${line[1]}"
+  [ "$2" = race ] && owner="race:$owner"
+  names=(\${(f)"$(tourney __complete $1 --tournament "$owner" 2>/dev/null)"})
   compadd -a names
 }
 

@@ -1,6 +1,7 @@
 /** `tourney participants list <tournament>` (and `race participants list <race>`): by seed. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { raceScope } from "../../completion/names.js";
 import { remember } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
@@ -21,13 +22,14 @@ export interface ParticipantsListOptions {
 export async function runParticipantsList(f: Factory, o: ParticipantsListOptions): Promise<void> {
   const client = await f.client();
   const records = await client.participants.listAll(o.owner);
-  if (typeof o.owner === "string")
-    remember(
-      f,
-      "participant",
-      records.map((r) => String(r.attributes.name ?? "")),
-      [o.owner],
-    );
+  const owner = o.owner;
+  const scope = typeof owner === "object" ? raceScope(String(owner.race)) : String(owner);
+  remember(
+    f,
+    "participant",
+    records.map((r) => String(r.attributes.name ?? "")),
+    [scope],
+  );
   await f
     .printer()
     .list(

@@ -1,6 +1,7 @@
 /** `tourney race list`: every race. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { remember, tournamentWord } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenRace, RACE_COLUMNS } from "./race-records.js";
@@ -8,6 +9,11 @@ import { flattenRace, RACE_COLUMNS } from "./race-records.js";
 export async function runRaceList(f: Factory): Promise<void> {
   const client = await f.client();
   const records = await client.races.listAll();
+  remember(
+    f,
+    "race",
+    records.map((r) => tournamentWord({ id: r.id, url: r.attributes.url })),
+  );
   await f
     .printer()
     .list(
