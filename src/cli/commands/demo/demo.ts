@@ -8,13 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import type { ApiClient } from "../../../client/api-client.js";
+import type { ResourceObject } from "../../../model/resource.js";
 import { seededRandom } from "../../../model/seeded-random.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { startSpinner } from "../../output/progress.js";
 import { bracketText, fetchBracket, lookOf } from "../bracket/draw.js";
-import { createDemo, finalRanks, playDemo } from "./play.js";
+import { matchRecord } from "../match/match-columns.js";
+import { createDemo, finalRanks, finalStandings, playDemo } from "./play.js";
 
 export interface DemoFlags {
   readonly seed?: string;
@@ -67,6 +69,59 @@ async function scratchClient(
   };
 }
 
+/** How the demo shows its progress: drawings on a terminal or piped, events with --json. */
+interface DemoView {
+  round(t: string, title: string, played: readonly ResourceObject[]): Promise<void>;
+  finished(t: string, client: ApiClient): Promise<void>;
+  stop(): void;
+}
+
+/** The bracket drawn after each round (a spinner on stderr between), then the final ranks. */
+function drawingView(f: Factory, client: ApiClient): DemoView {
+  const look = lookOf(f);
+  const out = f.io.stdout;
+  // A spinner on stderr while a round plays (a terminal only), erased before each drawing.
+  let spinner = startSpinner(f.io.stderr, "Creating the tournament");
+  return {
+    async round(t, title) {
+      const drawn = await bracketText(await fetchBracket(client, t), look, {});
+      const rule = look.unicode ? "──" : "--";
+      spinner.stop();
+      out.write(`${rule} ${title} ${rule}\n\n${drawn.text}\n`);
+      spinner = startSpinner(f.io.stderr, "Playing the next round");
+    },
+    async finished(t) {
+      const ranks = finalRanks(await finalStandings(client, t));
+      spinner.stop();
+      out.write(`Final ranks\n${ranks.join("\n")}\n`);
+    },
+    stop: () => spinner.stop(),
+  };
+}
+
+/**
+ * --json: one JSON event a line (NDJSON; each a jq input with --jq): `round.played` with
+ * the round's matches as reported (match records, as `match list --json`), then
+ * `demo.finished` with the final ranks.
+ */
+function eventView(f: Factory, seed: number): DemoView {
+  const output = f.jsonOutput();
+  const emit = (event: Record<string, unknown>) => output.writeText(JSON.stringify(event));
+  const stage = (title: string) => (title.startsWith("Group") ? "group" : "final");
+  return {
+    async round(t, title, played) {
+      const round = Math.abs(Number(played[0]?.attributes.round ?? 0));
+      const matches = played.map(matchRecord);
+      emit({ type: "round.played", tournament_id: Number(t), stage: stage(title), round, matches });
+    },
+    async finished(t, client) {
+      const ranks = await finalStandings(client, t);
+      emit({ type: "demo.finished", tournament_id: Number(t), seed, ranks });
+    },
+    stop: () => undefined,
+  };
+}
+
 export async function runDemo(f: Factory, o: DemoOptions): Promise<void> {
   const seed = o.seed ?? Math.floor(Math.random() * 1e9);
   const printer = f.printer();
@@ -74,30 +129,20 @@ export async function runDemo(f: Factory, o: DemoOptions): Promise<void> {
     printer.note(`seed ${seed} (tourney demo --seed ${seed} plays it again)`);
   const scratch = o.keep ? undefined : await scratchClient(f);
   const client = scratch?.client ?? (await f.client());
-  const look = lookOf(f);
-  const out = f.io.stdout;
-  // A spinner on stderr while a round plays (a terminal only), erased before each drawing.
-  let spinner = startSpinner(f.io.stderr, "Creating the tournament");
+  const view = f.globals.json ? eventView(f, seed) : drawingView(f, client);
   try {
-    const afterRound = async (t: string, title: string) => {
-      const drawn = await bracketText(await fetchBracket(client, t), look, {});
-      const rule = look.unicode ? "──" : "--";
-      spinner.stop();
-      out.write(`${rule} ${title} ${rule}\n\n${drawn.text}\n`);
-      spinner = startSpinner(f.io.stderr, "Playing the next round");
-    };
+    const afterRound = (t: string, title: string, played: readonly ResourceObject[]) =>
+      view.round(t, title, played);
     const t = await createDemo({ client, rand: seededRandom(seed), afterRound }, o.players);
     await playDemo({ client, rand: seededRandom(seed + 1), afterRound }, t);
-    const ranks = await finalRanks(client, t);
-    spinner.stop();
-    out.write(`Final ranks\n${ranks.join("\n")}\n`);
+    await view.finished(t, client);
     printer.note(
       o.keep
         ? `kept: tournament ${t} (tourney bracket ${t}, tourney tournament standings ${t})`
         : "played in a scratch database, now removed (--keep plays in your own store)",
     );
   } finally {
-    spinner.stop();
+    view.stop();
     await scratch?.remove();
   }
 }
@@ -118,10 +163,15 @@ reports every match (the better seed wins more often), prints the bracket after 
 round, then the final ranks. Without --keep it plays in a scratch database in a
 temporary directory, removed at the end: nothing is left in your store.
 
+With --json it prints events instead, one JSON object a line (NDJSON): a
+"round.played" per round ({stage: "group"|"final", round, matches: [match records]}),
+then "demo.finished" ({seed, ranks: [{rank, name, participant_id}]}).
+
 Examples:
   tourney demo
   tourney demo --seed 7 --players 16
-  tourney demo --keep            # then: tourney bracket <id>`,
+  tourney demo --keep            # then: tourney bracket <id>
+  tourney demo --json --seed 7 | jq -c 'select(.type == "demo.finished") | .ranks[:3]'`,
     )
     .action(async (flags: DemoFlags, command: Command) =>
       runDemo(app.factory(command), parseDemo(flags)),

@@ -26,8 +26,12 @@ export const DEMO_ATTRIBUTES = {
 export interface DemoSteps {
   readonly client: ApiClient;
   readonly rand: () => number;
-  /** Called after each round is reported (the stage and round played). */
-  readonly afterRound: (tournament: string, title: string) => Promise<void>;
+  /** Called after each round is reported (the stage and round played, its matches as reported). */
+  readonly afterRound: (
+    tournament: string,
+    title: string,
+    played: readonly ResourceObject[],
+  ) => Promise<void>;
 }
 
 /** Creates the tournament and adds `players` generated players; its id. */
@@ -48,12 +52,17 @@ function nextRound(open: readonly ResourceObject[]): ResourceObject[] {
   return open.filter((m) => round(m) === first);
 }
 
-async function report(s: DemoSteps, t: string, match: ResourceObject, seeds: Map<number, number>) {
+async function report(
+  s: DemoSteps,
+  t: string,
+  match: ResourceObject,
+  seeds: Map<number, number>,
+): Promise<ResourceObject | undefined> {
   const [p1, p2] = playerIds(match);
-  if (p1 === null || p2 === null) return;
+  if (p1 === null || p2 === null) return undefined;
   const r = result(seeds.get(p1) ?? 0, seeds.get(p2) ?? 0, s.rand);
   const winner = r.winner === 0 ? p1 : p2;
-  await s.client.matches.update(t, match.id, {
+  return s.client.matches.update(t, match.id, {
     match: [
       { participant_id: p1, score_set: String(r.scores[0]), advancing: winner === p1 },
       { participant_id: p2, score_set: String(r.scores[1]), advancing: winner === p2 },
@@ -69,8 +78,13 @@ export async function playStage(s: DemoSteps, t: string, stage: string): Promise
     const open = await s.client.matches.listAll(t, { state: "open" });
     if (open.length === 0) return;
     const round = nextRound(open);
-    for (const match of round) await report(s, t, match, seeds);
-    await s.afterRound(t, `${stage}, round ${Math.abs(Number(round[0]!.attributes.round))}`);
+    const played: ResourceObject[] = [];
+    for (const match of round) {
+      const reported = await report(s, t, match, seeds);
+      if (reported !== undefined) played.push(reported);
+    }
+    const title = `${stage}, round ${Math.abs(Number(round[0]!.attributes.round))}`;
+    await s.afterRound(t, title, played);
   }
 }
 
@@ -84,13 +98,28 @@ export async function playDemo(s: DemoSteps, t: string): Promise<void> {
   await s.client.tournaments.changeState(t, "finalize");
 }
 
-/** "1. Ada Knuth" lines, best first; players without a final rank (out in the groups) last. */
-export async function finalRanks(client: ApiClient, t: string): Promise<string[]> {
+export interface FinalRank {
+  readonly rank: number;
+  readonly name: string;
+  readonly participant_id: number;
+}
+
+/** The final ranks, best first; players without one (out in the groups) left out. */
+export async function finalStandings(client: ApiClient, t: string): Promise<FinalRank[]> {
   const participants = await client.participants.listAll(t);
-  const rank = (p: ResourceObject) =>
-    typeof p.attributes.final_rank === "number" ? p.attributes.final_rank : Number.MAX_SAFE_INTEGER;
   return participants
     .filter((p) => typeof p.attributes.final_rank === "number")
-    .sort((a, b) => rank(a) - rank(b) || Number(a.attributes.seed) - Number(b.attributes.seed))
-    .map((p) => `${String(p.attributes.final_rank).padStart(2)}. ${String(p.attributes.name)}`);
+    .map((p) => ({
+      rank: p.attributes.final_rank as number,
+      name: String(p.attributes.name),
+      participant_id: Number(p.id),
+      seed: Number(p.attributes.seed),
+    }))
+    .sort((a, b) => a.rank - b.rank || a.seed - b.seed)
+    .map(({ seed: _seed, ...rank }) => rank);
+}
+
+/** "1. Ada Knuth" lines, best first. */
+export function finalRanks(ranks: readonly FinalRank[]): string[] {
+  return ranks.map((r) => `${String(r.rank).padStart(2)}. ${r.name}`);
 }
