@@ -111,14 +111,10 @@ export async function buildSnapshot(
 ): Promise<Snapshot> {
   const path = `${deps.basePath}/tournaments/${id}`;
   const head = await gate.run(() =>
-    deps.read(id, (get) => {
-      const standings = get(`${path}/standings`);
-      return {
-        tournament: dataOf(get(path)) as RecordLike,
-        stations: everyRecord(get, `${path}/stations`),
-        standings: standings.status === 200 ? (dataOf(standings) ?? null) : null,
-      };
-    }),
+    deps.read(id, (get) => ({
+      tournament: dataOf(get(path)) as RecordLike,
+      stations: everyRecord(get, `${path}/stations`),
+    })),
   );
   const builder = tournamentSnapshotBuilder(head.tournament, deps.now());
   const sink = gzipSink();
@@ -140,8 +136,15 @@ export async function buildSnapshot(
   await pages("participants", builder.participant);
   await sink.write(`],"matches":[`);
   const matches = await pages("matches", builder.match);
+  // Standings (a ranking of every participant) are a unit of their own.
+  const standings = await gate.run(() =>
+    deps.read(id, (get) => {
+      const answer = get(`${path}/standings`);
+      return answer.status === 200 ? (dataOf(answer) ?? null) : null;
+    }),
+  );
   await sink.write(
-    `],"stations":${JSON.stringify(head.stations)},"standings":${JSON.stringify(head.standings)}}`,
+    `],"stations":${JSON.stringify(head.stations)},"standings":${JSON.stringify(standings)}}`,
   );
   const made = await sink.end();
   return {

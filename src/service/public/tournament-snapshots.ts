@@ -7,6 +7,12 @@
  * waits for that same build. Snapshots are held within a memory budget (HELD_BYTES,
  * docs/serve-limits.md), least recently used dropped first.
  *
+ * Builds of one tournament are paced: the next begins no sooner than twice the last one's
+ * time after it ended, so one written faster than it is read is read a third of the time
+ * at most. A reader waits for the build of the version it asked at for MAX_WAIT_MS at
+ * most; then (a large tournament written faster than it is read) it is given the last
+ * snapshot made, which its tag names, so it asks again.
+ *
  * A snapshot is read page by page between other requests (snapshot-build.ts): a write
  * landing in the middle may leave it mixing records from before and after; it is labelled
  * with the revision before, so the next look builds again.
@@ -24,6 +30,12 @@ export type { Snapshot } from "./snapshot-build.js";
  */
 export const HELD_BYTES = 192 * 1024 * 1024;
 
+/** The least pause between two builds of one tournament; at least twice the last one's time. */
+const MIN_PAUSE_MS = 100;
+
+/** How long a reader waits for a new version's build before it is given the last one made. */
+const MAX_WAIT_MS = 1000;
+
 export interface SnapshotDeps extends BuildDeps {
   /** The tournament's revision now; undefined: it does not exist. */
   readonly revision: (id: number) => number | undefined;
@@ -35,6 +47,8 @@ interface Entry {
     | { readonly revision: number; readonly done: Promise<Snapshot | HttpResponse> }
     | undefined;
   used: number;
+  /** When the next build may begin (performance.now()). */
+  nextBuild: number;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -74,6 +88,24 @@ export class TournamentSnapshots {
     if (wanted === undefined) return GONE;
     const entry = this.#entry(id);
     if (entry.snapshot !== undefined && entry.snapshot.revision >= wanted) return entry.snapshot;
+    const fresh = this.#fresh(id, entry, wanted);
+    const held = entry.snapshot;
+    if (held === undefined) return fresh;
+    // Under a stream of writes a build may be overtaken before it ends: after MAX_WAIT_MS
+    // the last snapshot made is answered (never older than the events its streams sent).
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Snapshot>((resolve) => {
+      timer = setTimeout(() => resolve(entry.snapshot ?? held), MAX_WAIT_MS);
+    });
+    try {
+      return await Promise.race([fresh, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The snapshot of revision `wanted` or later: the build under way if it covers it, or a new one. */
+  async #fresh(id: number, entry: Entry, wanted: number): Promise<Snapshot | HttpResponse> {
     // A build begun before this version was written is not enough: wait, then build again.
     if (entry.building !== undefined && entry.building.revision < wanted) await entry.building.done;
     if (entry.snapshot !== undefined && entry.snapshot.revision >= wanted) return entry.snapshot;
@@ -89,7 +121,7 @@ export class TournamentSnapshots {
   #entry(id: number): Entry {
     let entry = this.#entries.get(id);
     if (entry === undefined) {
-      entry = { used: 0 };
+      entry = { used: 0, nextBuild: 0 };
       this.#entries.set(id, entry);
     }
     entry.used = performance.now();
@@ -97,7 +129,11 @@ export class TournamentSnapshots {
   }
 
   async #build(id: number, entry: Entry): Promise<Snapshot | HttpResponse> {
+    // Paced: a tournament written faster than it is read is read at most a third of the time.
+    const wait = entry.nextBuild - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     this.builds++;
+    const began = performance.now();
     // Read again here: the build labels what it reads with the revision before its reads.
     const revision = this.deps.revision(id);
     try {
@@ -111,6 +147,8 @@ export class TournamentSnapshots {
       if (error.response.status === 404) this.#entries.delete(id);
       return error.response.status === 503 ? error.response : GONE;
     } finally {
+      const ended = performance.now();
+      entry.nextBuild = ended + Math.max(MIN_PAUSE_MS, 2 * (ended - began));
       entry.building = undefined;
     }
   }

@@ -67,7 +67,8 @@ export class TournamentTopics {
   #lastBeat = Date.now();
 
   constructor(
-    private readonly snapshots: TournamentSnapshots,
+    /** The shared snapshots its topics read (tournament-snapshots.ts). */
+    readonly snapshots: TournamentSnapshots,
     /** The work gate its long work runs through (work-gate.ts), shared with the streams' backlogs. */
     readonly gate: WorkGate,
   ) {}
