@@ -72,7 +72,24 @@ export function parseJson(text: string): unknown {
 }
 
 /** Returns `data.attributes` after checking the envelope and its `type`. */
-export function readAttributes(body: unknown, family: TypeFamily): Record<string, unknown> {
+/**
+ * Inputs the published description draws without the `data` wrapper (RacingInput,
+ * ElaspedTimeInput, ElapsedTimeBulkInput: `{"type": ..., "attributes": {...}}` at the
+ * top): accepted so, as well as wrapped.
+ */
+const DRAWN_UNWRAPPED: ReadonlySet<TypeFamily> = new Set([
+  "race",
+  "elapsedTime",
+  "bulkElapsedTime",
+]);
+
+function unwrapped(body: unknown, family: TypeFamily): unknown {
+  const drawn = DRAWN_UNWRAPPED.has(family) && isObject(body) && body.data === undefined;
+  return drawn && isObject(body.attributes) ? { data: body } : body;
+}
+
+export function readAttributes(sent: unknown, family: TypeFamily): Record<string, unknown> {
+  const body = unwrapped(sent, family);
   if (!isObject(body) || !isObject(body.data)) {
     throw badRequest(
       'the request body must be {"data": {"type": ..., "attributes": {...}}}',

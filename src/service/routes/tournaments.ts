@@ -207,12 +207,15 @@ export function registerTournamentRoutes(
     service.write(() => service.tournaments.delete(currentTournament(service, id).id));
     return { status: 204 };
   });
-  router.put(`${prefix}/tournaments/:tournament/change_state`, (r) => {
+  const changeState = (r: ServiceRequest) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournamentState");
     return {
       status: 200,
       body: { data: resource(changeTournamentState(service, id, attributes)) },
     };
-  });
+  };
+  router.put(`${prefix}/tournaments/:tournament/change_state`, changeState);
+  // The description also publishes a community's change as `change_stage` (its spelling).
+  if (prefix !== base) router.put(`${prefix}/tournaments/:tournament/change_stage`, changeState);
 }
