@@ -17,6 +17,7 @@ import { createPublicSurfaces } from "./public/index.js";
 import { ReplyMemo } from "./reply-memo.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerAttachmentRoutes } from "./routes/attachments.js";
+import { registerClientAliases } from "./routes/client-aliases.js";
 import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
 import { registerRaceRoundRoutes } from "./routes/race-rounds.js";
@@ -99,6 +100,8 @@ export function buildRouter(service: ServiceContext): Router {
   registerRaceRoutes(router, service, v21);
   registerRaceRoundRoutes(router, service, v21);
   registerV1Routes(router, service);
+  // What a known third-party client sends for published operations (routes/client-aliases.ts).
+  registerClientAliases(router, service, v21);
   return router;
 }
 

@@ -21,6 +21,8 @@ const FAMILIES: ReadonlyMap<string, string> = new Map([
   ["rounds", "tournaments"],
   ["stations", "tournaments"],
   ["station_queuers", "tournaments"],
+  // A match's queue entry, as a known client names it (routes/client-aliases.ts).
+  ["station_queuer", "tournaments"],
   ["participants", "participants"],
   ["matches", "matches"],
   ["elapsed_times", "matches"],
