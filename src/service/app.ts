@@ -29,6 +29,7 @@ import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
+import { isStorageFailure, NOT_SAVED } from "./storage-failure.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
 
@@ -55,6 +56,7 @@ function isConstraint(error: unknown): boolean {
 }
 
 function errorReply(error: unknown): Reply {
+  if (isStorageFailure(error)) return NOT_SAVED;
   if (isBusy(error)) {
     const detail = "the database is busy: another process is writing to it; retry in a moment";
     return {

@@ -22,18 +22,12 @@
  * (about 25k -> 38-40k requests/s).
  */
 import type { ServerResponse } from "node:http";
+import { NOT_SAVED_DETAIL } from "./storage-failure.js";
 import type { Service } from "./types.js";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const NOT_SAVED = JSON.stringify({
-  errors: [
-    {
-      status: 503,
-      detail: "the change could not be saved (the database refused the commit); try again",
-    },
-  ],
-});
+const NOT_SAVED = JSON.stringify({ errors: [{ status: 503, detail: NOT_SAVED_DETAIL }] });
 
 interface Held {
   readonly res: ServerResponse;
@@ -43,7 +37,11 @@ interface Held {
 export class CommitGroup {
   #held: Held[] | undefined;
 
-  constructor(private readonly service: Service) {}
+  /** `onFailure` hears why a commit failed (serve prints it: a full disk, issue 24, item 9). */
+  constructor(
+    private readonly service: Service,
+    private readonly onFailure?: (error: Error) => void,
+  ) {}
 
   /** Called before a request is answered: a write opens a group when none is open. */
   before(method: string | undefined): void {
@@ -63,6 +61,7 @@ export class CommitGroup {
     const held = this.#held ?? [];
     this.#held = undefined;
     const failure = this.service.closeGroup();
+    if (failure !== undefined) this.onFailure?.(failure);
     for (const { res, send } of held) {
       if (res.destroyed) continue;
       if (failure === undefined) send();

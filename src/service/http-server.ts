@@ -187,7 +187,7 @@ function refuseMalformed(error: Error & { code?: string }, socket: Duplex): void
 
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
   const streams = new Set<ServerResponse>();
-  const group = new CommitGroup(service);
+  const group = new CommitGroup(service, options.onCommitFailure);
   const server = createServer((req, res) => handle(service, group, req, res, streams));
   server.on("clientError", refuseMalformed);
   server.keepAliveTimeout = 5_000;

@@ -129,6 +129,8 @@ export interface ServeAdmin extends AccountAdmin {
 export interface HttpServerOptions {
   readonly host: string;
   readonly port: number;
+  /** Hears why a group's commit failed (storage-failure.ts: a full disk). */
+  readonly onCommitFailure?: (error: Error) => void;
 }
 
 export interface RunningServer {

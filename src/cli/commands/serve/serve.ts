@@ -92,18 +92,27 @@ function waitForStop(): Promise<void> {
 export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
   const { port } = o;
   const dbPath = databaseFor(f, o.db);
-  const { openService, startHttpServer } = await import("../../../service/index.js");
+  const service_ = await import("../../../service/index.js");
+  const { openService, startHttpServer } = service_;
   const stderr = f.io.stderr;
   const debug = f.env.TOURNEY_DEBUG
     ? (e: unknown) => stderr.write(`internal error: ${String((e as Error)?.stack ?? e)}\n`)
     : undefined;
+  // A write the disk refused is always said (issue 24, item 9), once a minute at most.
+  let saidAt = Number.NEGATIVE_INFINITY;
+  const onError = (e: unknown) => {
+    if (!service_.isStorageFailure(e)) return debug?.(e);
+    if (Date.now() - saidAt < 60_000) return;
+    saidAt = Date.now();
+    stderr.write(`${service_.storageFailureLine(e, dbPath)}\n`);
+  };
   const service = await openService({
     dbPath,
     requireAuth: true,
     // A request waits this long for another process's write lock, then gets 503 with
     // Retry-After: the server never blocks every client for seconds behind one writer.
     busyTimeoutMs: SERVE_BUSY_TIMEOUT_MS,
-    ...(debug ? { onError: debug } : {}),
+    onError,
     oauth: {
       ...(o.tokenLifetimeSeconds === undefined
         ? {}
@@ -115,13 +124,15 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
   });
   try {
     // Bind first: a key made and printed before a failed bind would be lost.
-    const server = await startHttpServer(service, { host: o.host, port }).catch(
-      (error: NodeJS.ErrnoException) => {
-        throw error.code === "EADDRINUSE"
-          ? new UsageError(`port ${port} is already in use; pick another with --port`)
-          : error;
-      },
-    );
+    const server = await startHttpServer(service, {
+      host: o.host,
+      port,
+      onCommitFailure: onError,
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === "EADDRINUSE"
+        ? new UsageError(`port ${port} is already in use; pick another with --port`)
+        : error;
+    });
     if (service.apiKeyCount() === 0) {
       const key = service.createApiKey("owner");
       stderr.write(
