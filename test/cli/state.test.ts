@@ -149,6 +149,7 @@ describe("tourney tournament standings", () => {
     // stage, group, rank, id, name, W, L, T, games won, games lost, points scored,
     // points difference, points, then match wins vs tied, game wins, points scored.
     expect(tsv.trimEnd().split("\n")).toEqual([
+      "stage\tgroup_id\trank\tparticipant_id\tname\twins\tlosses\tties\tgames_won\tgames_lost\tpoints_scored\tpoints_difference\tpoints\tmatch wins vs tied\tgame wins\tpoints scored",
       `final\t-\t1\t${id("Ada")}\tAda\t3\t0\t0\t6\t1\t19\t10\t3\t0\t6\t19`,
       `final\t-\t2\t${id("Linus")}\tLinus\t1\t2\t0\t4\t4\t16\t-3\t1\t1\t4\t16`,
       `final\t-\t3\t${id("Grace")}\tGrace\t1\t2\t0\t3\t5\t14\t-2\t1\t1\t3\t14`,
@@ -199,7 +200,9 @@ describe("tourney tournament standings", () => {
     };
     const r = ok(await sb.run(["tournament", "standings", t], { makeTransport: withoutStandings }));
     expect(r.stderr).toContain("showing final_rank from the participants");
-    expect(r.stdout).toBe("final\t-\t1\t1\tP1\nfinal\t-\t2\t2\tP2\nfinal\t-\t3\t3\tP3\n");
+    expect(r.stdout).toBe(
+      "stage\tgroup_id\trank\tparticipant_id\tname\nfinal\t-\t1\t1\tP1\nfinal\t-\t2\t2\tP2\nfinal\t-\t3\t3\tP3\n",
+    );
     const json = ok(
       await sb.run(["tournament", "standings", t, "--json"], { makeTransport: withoutStandings }),
     ).json();

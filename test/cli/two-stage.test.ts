@@ -138,7 +138,8 @@ describe("two-stage flow through the CLI", () => {
     expect(titles).toEqual(["Group 1", "Group 2", "Final stage"]);
     const rows = ok(await sb.run(["tournament", "standings", t]))
       .stdout.trimEnd()
-      .split("\n");
+      .split("\n")
+      .slice(1); // the header line
     const byStage = rows
       .map((r) => r.split("\t"))
       .map(([stage, group, rank, , name]) => [stage, group, rank, name]);

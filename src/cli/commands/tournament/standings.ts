@@ -4,6 +4,7 @@ import type { ApiClient } from "../../../client/api-client.js";
 import { NotFoundError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import type { OutputStream } from "../../io.js";
 import type { Column, Printer } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
 import { verbHelp } from "../verb-help.js";
@@ -15,9 +16,11 @@ difference, points, and the value of every tie-break in the order they apply. Pl
 level on every tie-break share a rank (1, 2, 2, 4), the same as their final_rank. In a
 free for all, placing first alone is a win, sharing first place a tie, any other place
 a loss.
-Piped, each row is tab-separated: stage, group, rank, participant id, name, wins,
-losses, ties, games won, games lost, points scored, points difference, points, then the
-tie-break values. --json prints an array of records: id ("stage:group:participant"),
+Piped: a header line naming the columns (as --json names the fields), then one
+tab-separated row per player of every stage, all with the same columns: stage,
+group_id, rank, participant_id, name, wins, losses, ties, games_won, games_lost,
+points_scored, points_difference, points, then the tie-breaks of every stage ("-"
+where a stage does not use one). --json prints an array of records: id ("stage:group:participant"),
 participant_id, name, stage ("group" | "final"), group_id, rank, wins, losses, ties,
 games_won, games_lost, points_scored, points_difference, points, tie_breaks {name: value}.
 
@@ -44,14 +47,24 @@ const BASE_COLUMNS: readonly Column[] = [
 
 const FALLBACK_COLUMNS: readonly Column[] = BASE_COLUMNS.slice(0, 3);
 
+/** Piped: the header line names each column as --json names the field. */
 const TSV_COLUMNS: readonly Column[] = [
-  { header: "STAGE", value: "stage" },
-  { header: "GROUP", value: "group_id" },
-  ...BASE_COLUMNS.slice(0, 6),
-  { header: "GAMES WON", value: "games_won" },
-  { header: "GAMES LOST", value: "games_lost" },
-  ...BASE_COLUMNS.slice(7),
-];
+  "stage",
+  "group_id",
+  "rank",
+  "participant_id",
+  "name",
+  "wins",
+  "losses",
+  "ties",
+  "games_won",
+  "games_lost",
+  "points_scored",
+  "points_difference",
+  "points",
+].map((field) => ({ header: field, value: field }));
+
+const TSV_FALLBACK_COLUMNS: readonly Column[] = TSV_COLUMNS.slice(0, 5);
 
 interface Section {
   readonly title: string;
@@ -104,16 +117,33 @@ async function finalRanks(client: ApiClient, tournament: string): Promise<FlatRe
     .map(({ seed: _seed, ...row }) => row);
 }
 
-async function print(printer: Printer, rows: readonly FlatRecord[], fallback: boolean) {
+/**
+ * Piped: a header line, then every row of every stage with the same columns (the tie-breaks
+ * of all stages; `-` where a stage has not that one), so the stream reads as one table.
+ */
+async function printRows(
+  out: OutputStream,
+  printer: Printer,
+  rows: readonly FlatRecord[],
+  fallback: boolean,
+) {
+  const columns = [
+    ...(fallback ? TSV_FALLBACK_COLUMNS : TSV_COLUMNS),
+    ...tieBreakColumns(rows, (name) => name),
+  ];
+  out.write(`${columns.map((c) => c.header).join("\t")}\n`);
+  await printer.list(rows, columns);
+}
+
+async function print(f: Factory, rows: readonly FlatRecord[], fallback: boolean) {
+  const printer = f.printer();
   if (printer.mode === "json") return printer.json(rows);
   if (rows.length === 0) return printer.note("no standings yet: the tournament has not started");
+  if (printer.mode === "tsv") return printRows(f.io.stdout, printer, rows, fallback);
   const sections = sectionsOf(rows);
   for (const [i, section] of sections.entries()) {
-    const tsv = printer.mode === "tsv";
-    const base = fallback ? FALLBACK_COLUMNS : tsv ? TSV_COLUMNS : BASE_COLUMNS;
     const columns = [
-      ...(tsv && fallback ? TSV_COLUMNS.slice(0, 2) : []),
-      ...base,
+      ...(fallback ? FALLBACK_COLUMNS : BASE_COLUMNS),
       ...tieBreakColumns(section.rows, (name) => name.toUpperCase()),
     ];
     printer.heading(section.title, i === 0);
@@ -144,7 +174,7 @@ export async function runTournamentStandings(
       "the service has no standings (GET /standings answered 404): showing final_rank from the participants",
     );
   }
-  await print(printer, rows, fallback);
+  await print(f, rows, fallback);
 }
 
 export function registerStandings(noun: Command, app: App): void {
