@@ -145,7 +145,17 @@ describe("registered OAuth applications", () => {
       });
       expect(r.json.error, client).toBe("unauthorized_client");
     }
+    const before = await send(
+      service,
+      "POST",
+      "/oauth/token",
+      { grant_type: "client_credentials" },
+      { authorization: basic(app.client_id, secret!) },
+    );
+    expect((await read(service, before.json.access_token, "/v2.1/tournaments")).status).toBe(200);
     expect(apps.remove(app.client_id)).toBe(true);
+    // Removed on another connection: the tokens it was given stop working at once.
+    expect((await read(service, before.json.access_token, "/v2.1/tournaments")).status).toBe(401);
     const removed = await send(
       service,
       "POST",
