@@ -23,6 +23,9 @@ export async function writeConfigFile(
     configName: "config",
     projectSuffix: "",
     serialize,
+    // Each profile's base_url says where its key is sent: no one else may change it,
+    // whatever the umask (issue 24, item 10: under umask 000 it was made 0666).
+    configFileMode: 0o600,
   });
   conf.store = document;
 }

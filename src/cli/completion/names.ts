@@ -92,9 +92,11 @@ export function rememberNames(env: Env, homeDir: string, seen: Seen): void {
     const after = JSON.stringify(cache);
     // The same names as last time (a list run again): no write, no rename.
     if (after === before) return;
-    mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+    // Names from private tournaments too, in the data folder that also holds the
+    // database: both private whatever the umask, whichever is made first (issue 24, item 10).
+    mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true, mode: 0o700 });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, after);
+    writeFileSync(temporary, after, { mode: 0o600 });
     renameSync(temporary, file);
   } catch {
     // Completion is a convenience: a read-only or full disk changes nothing else.
