@@ -8,9 +8,9 @@
 // - dist/service.js: the embedded service (src/service/index.ts, with the store,
 //   the engine and SQLite's JavaScript), a classic script with its code cache like
 //   the core, loaded by commands that open a database (see buildScript).
-// - dist/http.js: the remote backend's HTTP stack (the part of undici the CLI uses,
-//   see build/http-stack.mjs), a classic script with its code cache like the core,
-//   loaded on a remote command's first request.
+// - dist/http.js: the remote backend's HTTP stack for proxies (the part of undici the
+//   CLI uses, see build/http-stack.mjs), a classic script with its code cache like the
+//   core, loaded by a remote command when a proxy applies to the service.
 // - dist/vendor/: the other third-party packages the core loads only when needed
 //   (prompts, the config writer, the CSV reader, the browser opener), ES modules.
 // Beside them, dist/viewer/: the bracket viewer's browser files, which `serve` serves
@@ -167,7 +167,7 @@ async function buildScripts() {
     writeScript(name, result);
 }
 
-/** dist/http.js: the remote backend's HTTP stack, a classic script (build/http-stack.mjs). */
+/** dist/http.js: the HTTP stack for proxies, a classic script (build/http-stack.mjs). */
 async function buildHttp() {
   mkdirSync(OUT, { recursive: true });
   await build({

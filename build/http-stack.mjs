@@ -1,12 +1,14 @@
-// The remote backend's HTTP stack (issue 27): the part of undici the CLI uses
-// (EnvHttpProxyAgent and Dispatcher#request), bundled by build.mjs as dist/http.js,
+// The remote backend's HTTP stack for proxies (issue 27): the part of undici the CLI
+// uses (EnvHttpProxyAgent and the Dispatcher API), bundled by build.mjs as dist/http.js,
 // a classic script that src/cli/core-loader.ts compiles with V8's code cache
-// (dist/http.js.cache, written after warmUpHttp below), as the core is.
+// (dist/http.js.cache, written after warmUpHttp below), as the core is. A remote
+// command loads it only when HTTPS_PROXY / HTTP_PROXY applies to the service; otherwise
+// it talks to the service over node:http (src/client/direct-http.ts says why).
 //
 // Measured on the shared 2-core machine, `import()` of the whole package bundled as an
 // ES module (dist/vendor/undici.mjs before) took 110-150 ms and its first request 34-39 ms;
 // the changes below, each with what it saves:
-// - only the agent and `request` (undici's index.js also loads fetch, WebSocket, the
+// - only the agent and its API (undici's index.js also loads fetch, WebSocket, the
 //   cache and the mock agent, and touches the global `File` and `Headers`, which makes
 //   Node load its own copy of undici beside ours: ~16 ms, issue 27);
 // - HTTP/2 and SOCKS5 loaded when used (lazy below): node:http2 and node:tls, which
@@ -22,8 +24,9 @@ const require = createRequire(import.meta.url);
 /** What the core's `import("undici")` receives (src/client/remote-transport.ts). */
 const ENTRY = `"use strict";
 const Dispatcher = require("undici/lib/dispatcher/dispatcher.js");
-// undici's index.js puts its API on the prototype; the CLI uses only request().
-Dispatcher.prototype.request = require("undici/lib/api/api-request.js");
+// As undici's index.js: its API on the prototype (the CLI calls request(); the proxy
+// agent connect(), for its CONNECT tunnel).
+Object.assign(Dispatcher.prototype, require("undici/lib/api/index.js"));
 module.exports = { EnvHttpProxyAgent: require("undici/lib/dispatcher/env-http-proxy-agent.js") };
 `;
 
