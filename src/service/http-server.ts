@@ -162,24 +162,46 @@ function handle(
   });
 }
 
+/** How long a request may take to arrive in full (headers and body) before it is refused 408. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The status, reason and detail of a request Node's parser or clock refused. */
+function refusalOf(code: string | undefined, timeoutMs: number): [number, string, string] {
+  if (code === "HPE_HEADER_OVERFLOW")
+    return [
+      431,
+      "Request Header Fields Too Large",
+      "the request line and headers are larger than 16 KB; send long parameters in the body",
+    ];
+  // Issue 24, item 12: a request still arriving when its time ran out was called invalid (400).
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return [
+      408,
+      "Request Timeout",
+      `the request did not arrive in full within ${timeoutMs / 1000} s; send it again`,
+    ];
+  return [400, "Bad Request", "the request is not valid HTTP/1.1"];
+}
+
 /**
  * A request Node's parser refuses before the service sees it (a request line
- * and headers over 16 KB, a malformed request line) gets an error body of the
- * service's shape instead of a bare status line, then the connection closes.
+ * and headers over 16 KB, a malformed request line, one too slow to arrive)
+ * gets an error body of the service's shape instead of a bare status line,
+ * then the connection closes.
  */
-function refuseMalformed(error: Error & { code?: string }, socket: Duplex): void {
+function refuseMalformed(
+  error: Error & { code?: string },
+  socket: Duplex,
+  timeoutMs: number,
+): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const status = tooLarge ? 431 : 400;
-  const detail = tooLarge
-    ? "the request line and headers are larger than 16 KB; send long parameters in the body"
-    : "the request is not valid HTTP/1.1";
+  const [status, reason, detail] = refusalOf(error.code, timeoutMs);
   const body = JSON.stringify({ errors: [{ status, detail }] });
   socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\n` +
       "content-type: application/json; charset=utf-8\r\n" +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
@@ -188,10 +210,14 @@ function refuseMalformed(error: Error & { code?: string }, socket: Duplex): void
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
   const streams = new Set<ServerResponse>();
   const group = new CommitGroup(service, options.onCommitFailure);
-  const server = createServer((req, res) => handle(service, group, req, res, streams));
-  server.on("clientError", refuseMalformed);
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    // Node looks for requests past their time this often (30 s by default).
+    { requestTimeout: timeoutMs, connectionsCheckingInterval: Math.min(30_000, timeoutMs) },
+    (req, res) => handle(service, group, req, res, streams),
+  );
+  server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
   server.keepAliveTimeout = 5_000;
-  server.requestTimeout = 30_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {

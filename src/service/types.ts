@@ -131,6 +131,8 @@ export interface HttpServerOptions {
   readonly port: number;
   /** Hears why a group's commit failed (storage-failure.ts: a full disk). */
   readonly onCommitFailure?: (error: Error) => void;
+  /** How long a request may take to arrive in full before it is answered 408; default 30 s. */
+  readonly requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
