@@ -252,6 +252,8 @@ describe("registered OAuth applications", () => {
         code_challenge_method: "S256",
       })}`,
     );
+    // The consent page asks for what the application may have: "me" of "me tournaments:read".
+    expect(hiddenField(page.body, "scope")).toBe("me");
     const fields: Record<string, string> = {
       username: "bob",
       password: PASSWORD,

@@ -7,7 +7,7 @@
  * never redirected (§4.1.2.1); other faults are redirected as errors.
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
-import { findClient, type OAuthClient } from "./clients.js";
+import { boundScopes, findClient, type OAuthClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { formOf, type Params, queryOf, readScopes } from "./form.js";
 import {
@@ -93,7 +93,7 @@ function readRequest(server: OAuthServer, params: Params): AuthorizationRequest 
     );
   let scopes: string;
   try {
-    scopes = readScopes(optional(params, "scope"));
+    scopes = boundScopes(client, readScopes(optional(params, "scope")));
   } catch (error) {
     throw fail("invalid_scope", (error as Error).message);
   }

@@ -131,13 +131,20 @@ export function authenticateClient(
 
 /**
  * The scopes a registered application may have of `asked` (space-separated):
- * those it was registered with (RFC 6749 §3.3: the token response says which).
+ * those it was registered with (RFC 6749 §3.3: the consent page and the token
+ * response say which); invalid_scope when none is left. The CLI may have any.
  */
-export function scopesFor(client: OAuthClient, asked: string): string {
+export function boundScopes(client: OAuthClient, asked: string): string {
   if (client.app === undefined) return asked;
   const allowed = client.app.scopes;
-  return asked
+  const scopes = asked
     .split(" ")
     .filter((s) => allowed.has(s))
     .join(" ");
+  if (scopes === "")
+    throw refused(
+      "invalid_scope",
+      `${client.name} may have none of ${asked}; it was registered with ${[...allowed].join(" ")}`,
+    );
+  return scopes;
 }

@@ -8,7 +8,7 @@
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import type { DeviceAuthorizationResponse } from "../../model/oauth.js";
-import { authenticateClient, findClient } from "./clients.js";
+import { authenticateClient, boundScopes, findClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { jsonReply, OAuthError } from "./errors.js";
 import { formOf, originOf, queryOf, readScopes } from "./form.js";
@@ -50,7 +50,7 @@ export function normalizeUserCode(typed: string): string | undefined {
 export function deviceAuthorization(server: OAuthServer, request: HttpRequest): HttpResponse {
   const form = formOf(request);
   const client = authenticateClient(server, request, form);
-  const scopes = readScopes(form.get("scope"));
+  const scopes = boundScopes(client, readScopes(form.get("scope")));
   const { service, settings, limits } = server;
   const now = nowMs(server);
   const address = addressKey(request.clientAddress);

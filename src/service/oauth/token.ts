@@ -12,7 +12,7 @@ import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { DEVICE_CODE_GRANT_TYPE, type TokenResponse } from "../../model/oauth.js";
 import type { DeviceRow } from "../../store/oauth-requests-repository.js";
 import { clientCredentialsGrant } from "./client-credentials.js";
-import { authenticateClient, type OAuthClient, scopesFor } from "./clients.js";
+import { authenticateClient, boundScopes, type OAuthClient } from "./clients.js";
 import { jsonReply, OAuthError, refused } from "./errors.js";
 import { formOf, type Params, readScopes } from "./form.js";
 import { issueTokens, nowMs, type OAuthServer } from "./server.js";
@@ -21,14 +21,6 @@ const crypto = () => process.getBuiltinModule("node:crypto");
 
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
-
-/** What a registered application may have of the scopes a user approved (clients.ts scopesFor). */
-function grantedScopes(client: OAuthClient, approved: string): string {
-  const scopes = scopesFor(client, approved);
-  if (scopes === "")
-    throw refused("invalid_scope", `${client.name} may have none of the scopes approved`);
-  return scopes;
-}
 
 function pollDevice(server: OAuthServer, row: DeviceRow, client: OAuthClient): TokenResponse {
   const { service } = server;
@@ -54,7 +46,7 @@ function pollDevice(server: OAuthServer, row: DeviceRow, client: OAuthClient): T
   if (row.status === "denied") throw refused("access_denied", "the user denied the request");
   if (!requests.use(row.id) || row.user_id === null)
     throw refused("invalid_grant", "the device code was used already");
-  const scopes = grantedScopes(client, row.scopes);
+  const scopes = boundScopes(client, row.scopes);
   const grant = tokens.createGrant(row.user_id, row.client_id, scopes, now);
   return issueTokens(server, grant, scopes);
 }
@@ -96,7 +88,7 @@ function codeGrant(server: OAuthServer, form: Params, client: OAuthClient): Toke
     throw refused("invalid_request", "code_verifier must be 43 to 128 unreserved characters");
   if (s256(verifier) !== row.code_challenge)
     throw refused("invalid_grant", "code_verifier does not match the code_challenge");
-  const scopes = grantedScopes(client, row.scopes);
+  const scopes = boundScopes(client, row.scopes);
   const grant = tokens.createGrant(row.user_id, row.client_id, scopes, now);
   requests.setCodeGrant(row.id, grant);
   return issueTokens(server, grant, scopes);
