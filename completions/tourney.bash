@@ -161,7 +161,7 @@ _tourney_options() {
   case "$1" in
     _root) echo "-V --version --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color -h --help" ;;
     tournament) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    tournament__list) echo "--state --type --created-after --created-before --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__list) echo "-L --limit --state --type --created-after --created-before --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__view) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__create) echo "--name --type --url --description --game --starts-at --private --open-signup --signup-cap --check-in-duration --hide-seeds --sequential-pairings --third-place --grand-finals --split-participants --iterations --ranking --swiss-rounds --max-participants --tie-breaks --group-stage --stage-type --group-size --advance-per-group --set --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__update) echo "--name --type --url --description --game --starts-at --private --open-signup --signup-cap --check-in-duration --hide-seeds --sequential-pairings --third-place --grand-finals --split-participants --iterations --ranking --swiss-rounds --max-participants --tie-breaks --group-stage --stage-type --group-size --advance-per-group --set --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -177,7 +177,7 @@ _tourney_options() {
     tournament__change_state) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__standings) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    participants__list) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    participants__list) echo "-L --limit --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__view) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__add) echo "--seed --misc --email --username --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__bulk_add) echo "-f --file --community --no-skip-present -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -190,7 +190,7 @@ _tourney_options() {
     participants__register) echo "--name --misc --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__unregister) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    match__list) echo "--state --participant --round --group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    match__list) echo "-L --limit --state --participant --round --group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__view) echo "--group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__report) echo "--group --winner --scores --tie --force --ranks --advancing --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     match__reopen) echo "--group --cascade --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -199,7 +199,7 @@ _tourney_options() {
     bracket) echo "--round --from-round --web --share --shares --revoke-share --community --no-open -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     watch) echo "--since --until --events --all --interval --poll --race --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    station__list) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    station__list) echo "-L --limit --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__view) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__create) echo "--stream-url --details --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__update) echo "--name --stream-url --details --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -207,16 +207,16 @@ _tourney_options() {
     station__assign) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__unassign) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__queue) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    station__queue__list) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    station__queue__list) echo "-L --limit --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__queue__add) echo "--position --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__queue__move) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__queue__remove) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     attachment) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    attachment__list) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    attachment__list) echo "-L --limit --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     attachment__add) echo "--url --description --file --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     attachment__delete) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    race__list) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__view) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__create) echo "--name --type --rounds --url --description --starts-at --private --set -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__update) echo "--time --dnf --points --rank --name --type --rounds --url --description --starts-at --private --set -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -226,7 +226,7 @@ _tourney_options() {
     race__end_round) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__standings) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__participants) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    race__participants__list) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__participants__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__participants__view) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__participants__add) echo "--seed --misc --email --username -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__participants__bulk_add) echo "-f --file --no-skip-present -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -235,18 +235,18 @@ _tourney_options() {
     race__participants__clear) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__participants__randomize) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__round) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    race__round__list) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__round__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__round__view) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__round__start) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__round__finalize) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__round__reset) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__times) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    race__times__list) echo "--round -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__times__list) echo "-L --limit --round -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__times__update) echo "--round --time --dnf --points --rank -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__times__bulk_update) echo "-f --file --round -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__watch) echo "--since --until --events --all --interval --poll -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    community__list) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    community__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     demo) echo "--seed --players --keep -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     whoami) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     config) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -255,7 +255,7 @@ _tourney_options() {
     config__set) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     config__unset) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     profile) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    profile__list) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    profile__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     profile__add) echo "--base-url --db --timeout -h --help --json -q --jq --profile -v --verbose -y --yes --no-input --no-color" ;;
     profile__use) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     profile__remove) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -299,6 +299,7 @@ _tourney_option_values() {
     "tournament -q"|"tournament --jq") echo ""; return 0 ;;
     "tournament --profile") echo "@profile"; return 0 ;;
     "tournament --base-url") echo ""; return 0 ;;
+    "tournament__list -L"|"tournament__list --limit") echo ""; return 0 ;;
     "tournament__list --state") echo "all pending in_progress ended checking_in checked_in accepting_predictions group_stages_underway group_stages_finalized underway awaiting_review complete"; return 0 ;;
     "tournament__list --type") echo "single_elimination double_elimination round_robin swiss free_for_all"; return 0 ;;
     "tournament__list --created-after") echo ""; return 0 ;;
@@ -402,6 +403,7 @@ _tourney_option_values() {
     "participants -q"|"participants --jq") echo ""; return 0 ;;
     "participants --profile") echo "@profile"; return 0 ;;
     "participants --base-url") echo ""; return 0 ;;
+    "participants__list -L"|"participants__list --limit") echo ""; return 0 ;;
     "participants__list --community") echo ""; return 0 ;;
     "participants__list -q"|"participants__list --jq") echo ""; return 0 ;;
     "participants__list --profile") echo "@profile"; return 0 ;;
@@ -465,6 +467,7 @@ _tourney_option_values() {
     "match -q"|"match --jq") echo ""; return 0 ;;
     "match --profile") echo "@profile"; return 0 ;;
     "match --base-url") echo ""; return 0 ;;
+    "match__list -L"|"match__list --limit") echo ""; return 0 ;;
     "match__list --state") echo "open pending complete all"; return 0 ;;
     "match__list --participant") echo "@participant"; return 0 ;;
     "match__list --round") echo ""; return 0 ;;
@@ -520,6 +523,7 @@ _tourney_option_values() {
     "station -q"|"station --jq") echo ""; return 0 ;;
     "station --profile") echo "@profile"; return 0 ;;
     "station --base-url") echo ""; return 0 ;;
+    "station__list -L"|"station__list --limit") echo ""; return 0 ;;
     "station__list --community") echo ""; return 0 ;;
     "station__list -q"|"station__list --jq") echo ""; return 0 ;;
     "station__list --profile") echo "@profile"; return 0 ;;
@@ -556,6 +560,7 @@ _tourney_option_values() {
     "station__queue -q"|"station__queue --jq") echo ""; return 0 ;;
     "station__queue --profile") echo "@profile"; return 0 ;;
     "station__queue --base-url") echo ""; return 0 ;;
+    "station__queue__list -L"|"station__queue__list --limit") echo ""; return 0 ;;
     "station__queue__list --community") echo ""; return 0 ;;
     "station__queue__list -q"|"station__queue__list --jq") echo ""; return 0 ;;
     "station__queue__list --profile") echo "@profile"; return 0 ;;
@@ -576,6 +581,7 @@ _tourney_option_values() {
     "attachment -q"|"attachment --jq") echo ""; return 0 ;;
     "attachment --profile") echo "@profile"; return 0 ;;
     "attachment --base-url") echo ""; return 0 ;;
+    "attachment__list -L"|"attachment__list --limit") echo ""; return 0 ;;
     "attachment__list --community") echo ""; return 0 ;;
     "attachment__list -q"|"attachment__list --jq") echo ""; return 0 ;;
     "attachment__list --profile") echo "@profile"; return 0 ;;
@@ -594,6 +600,7 @@ _tourney_option_values() {
     "race -q"|"race --jq") echo ""; return 0 ;;
     "race --profile") echo "@profile"; return 0 ;;
     "race --base-url") echo ""; return 0 ;;
+    "race__list -L"|"race__list --limit") echo ""; return 0 ;;
     "race__list -q"|"race__list --jq") echo ""; return 0 ;;
     "race__list --profile") echo "@profile"; return 0 ;;
     "race__list --base-url") echo ""; return 0 ;;
@@ -641,6 +648,7 @@ _tourney_option_values() {
     "race__participants -q"|"race__participants --jq") echo ""; return 0 ;;
     "race__participants --profile") echo "@profile"; return 0 ;;
     "race__participants --base-url") echo ""; return 0 ;;
+    "race__participants__list -L"|"race__participants__list --limit") echo ""; return 0 ;;
     "race__participants__list -q"|"race__participants__list --jq") echo ""; return 0 ;;
     "race__participants__list --profile") echo "@profile"; return 0 ;;
     "race__participants__list --base-url") echo ""; return 0 ;;
@@ -678,6 +686,7 @@ _tourney_option_values() {
     "race__round -q"|"race__round --jq") echo ""; return 0 ;;
     "race__round --profile") echo "@profile"; return 0 ;;
     "race__round --base-url") echo ""; return 0 ;;
+    "race__round__list -L"|"race__round__list --limit") echo ""; return 0 ;;
     "race__round__list -q"|"race__round__list --jq") echo ""; return 0 ;;
     "race__round__list --profile") echo "@profile"; return 0 ;;
     "race__round__list --base-url") echo ""; return 0 ;;
@@ -696,6 +705,7 @@ _tourney_option_values() {
     "race__times -q"|"race__times --jq") echo ""; return 0 ;;
     "race__times --profile") echo "@profile"; return 0 ;;
     "race__times --base-url") echo ""; return 0 ;;
+    "race__times__list -L"|"race__times__list --limit") echo ""; return 0 ;;
     "race__times__list --round") echo ""; return 0 ;;
     "race__times__list -q"|"race__times__list --jq") echo ""; return 0 ;;
     "race__times__list --profile") echo "@profile"; return 0 ;;
@@ -722,6 +732,7 @@ _tourney_option_values() {
     "community -q"|"community --jq") echo ""; return 0 ;;
     "community --profile") echo "@profile"; return 0 ;;
     "community --base-url") echo ""; return 0 ;;
+    "community__list -L"|"community__list --limit") echo ""; return 0 ;;
     "community__list -q"|"community__list --jq") echo ""; return 0 ;;
     "community__list --profile") echo "@profile"; return 0 ;;
     "community__list --base-url") echo ""; return 0 ;;
@@ -751,6 +762,7 @@ _tourney_option_values() {
     "profile -q"|"profile --jq") echo ""; return 0 ;;
     "profile --profile") echo "@profile"; return 0 ;;
     "profile --base-url") echo ""; return 0 ;;
+    "profile__list -L"|"profile__list --limit") echo ""; return 0 ;;
     "profile__list -q"|"profile__list --jq") echo ""; return 0 ;;
     "profile__list --profile") echo "@profile"; return 0 ;;
     "profile__list --base-url") echo ""; return 0 ;;

@@ -28,6 +28,7 @@ export class App {
       ...(typeof o.profile === "string" ? { profile: o.profile } : {}),
       ...(typeof o.baseUrl === "string" ? { baseUrl: o.baseUrl } : {}),
       ...(typeof o.community === "string" ? { community: o.community } : {}),
+      ...(typeof o.limit === "number" ? { limit: o.limit } : {}),
     };
     this.current = new Factory(this.deps, globals);
     return this.current;

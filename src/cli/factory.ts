@@ -11,6 +11,7 @@ import { ConfigStore } from "../config/store.js";
 import { DeclinedError, UsageError } from "./errors.js";
 import { canPrompt, colorEnabled, type Env, type IOStreams, readAll, terminalWidth } from "./io.js";
 import { JsonOutput } from "./output/json-output.js";
+import { terminalPager } from "./output/pager.js";
 import { type OutputMode, Printer } from "./output/printer.js";
 import {
   completePrompter,
@@ -36,6 +37,8 @@ export interface GlobalOptions {
   readonly color: boolean;
   /** `--community` (commands about a tournament; see commands/community-option.ts). */
   readonly community?: string;
+  /** `-L, --limit` of a list verb (commands/limit-option.ts): at most this many records. */
+  readonly limit?: number;
 }
 
 export interface CliDeps {
@@ -151,7 +154,10 @@ export class Factory {
     const io = this.io;
     const stderr = { write: (chunk: string) => io.stderr.write(chunk) };
     const look = { width: terminalWidth(io, this.env), now: this.deps.now };
-    return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput(), look);
+    return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput(), look, {
+      limit: this.globals.limit,
+      pager: mode === "table" ? terminalPager(io, this.env) : undefined,
+    });
   }
 
   /** Where JSON goes: one per command, so that --jq filters everything it prints at once. */

@@ -24,6 +24,14 @@ export interface TerminalLook {
   readonly now?: (() => Date) | undefined;
 }
 
+/** How much of a list is shown, and where a long table goes at a terminal. */
+export interface ListShape {
+  /** `-L, --limit`: at most this many records (commands/limit-option.ts). */
+  readonly limit?: number | undefined;
+  /** At a terminal with $PAGER: a table longer than the screen is shown through it (pager.ts). */
+  readonly pager?: { readonly rows: number; show(text: string): Promise<void> } | undefined;
+}
+
 export interface Column {
   readonly header: string;
   /** A dotted path into the flattened record, or a function of it. */
@@ -52,6 +60,19 @@ function tsvLine(record: FlatRecord, columns: readonly Column[]): string {
   return `${columns.map((c) => tsvCell(columnValue(record, c))).join("\t")}\n`;
 }
 
+/** The pages up to `limit` records; no page after that is read. */
+async function* firstRecords(
+  pages: AsyncIterable<readonly FlatRecord[]>,
+  limit: number,
+): AsyncIterable<readonly FlatRecord[]> {
+  let left = limit;
+  for await (const page of pages) {
+    yield page.slice(0, left);
+    left -= Math.min(left, page.length);
+    if (left === 0) return;
+  }
+}
+
 export class Printer {
   constructor(
     private readonly stdout: OutputStream,
@@ -61,7 +82,21 @@ export class Printer {
     /** --json FIELDS and --jq (json-output.ts); shared by the command's printers. */
     private readonly output: JsonOutput = new JsonOutput(stdout),
     private readonly terminal: TerminalLook = {},
+    private readonly shape: ListShape = {},
   ) {}
+
+  /** The records a list shows: the first `--limit` of them. */
+  private limited<T>(records: readonly T[]): readonly T[] {
+    const { limit } = this.shape;
+    return limit === undefined ? records : records.slice(0, limit);
+  }
+
+  /** A table: through the pager when it is longer than the screen, else written. */
+  private async writeTable(text: string): Promise<void> {
+    const { pager } = this.shape;
+    if (pager !== undefined && text.split("\n").length >= pager.rows) return pager.show(text);
+    this.stdout.write(text);
+  }
 
   /** A value as a terminal's table shows it: a time relative to now, a state coloured. */
   private cell(value: unknown, header: string): Cell {
@@ -80,10 +115,11 @@ export class Printer {
   }
 
   async list(
-    records: readonly FlatRecord[],
+    all: readonly FlatRecord[],
     columns: readonly Column[],
     empty = "nothing to show",
   ): Promise<void> {
+    const records = this.limited(all);
     if (this.mode === "json") return this.json(records);
     if (this.mode === "tsv") {
       for (const record of records) this.stdout.write(tsvLine(record, columns));
@@ -98,7 +134,7 @@ export class Printer {
     const head = columns.map((c) => c.header);
     // Loaded only to draw (cli-table3 and string-width): piped and JSON output never need it.
     const { drawTable } = await import("./table.js");
-    this.stdout.write(`${drawTable(head, rows, look)}\n`);
+    await this.writeTable(`${drawTable(head, rows, look)}\n`);
   }
 
   /**
@@ -108,10 +144,11 @@ export class Printer {
    * were written leaves them written (the exit status tells), as `gh api --paginate` does.
    */
   async listPages(
-    pages: AsyncIterable<readonly FlatRecord[]>,
+    all: AsyncIterable<readonly FlatRecord[]>,
     columns: readonly Column[],
     empty = "nothing to show",
   ): Promise<void> {
+    const pages = this.shape.limit === undefined ? all : firstRecords(all, this.shape.limit);
     if (this.mode === "json") return this.jsonArray(pages);
     if (this.mode === "table") {
       const records: FlatRecord[] = [];

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { flatten } from "../../output/records.js";
+import { addLimitOption } from "../limit-option.js";
 import { MATCH_REF_HELP } from "../match/match-ref.js";
 import { matchIdOf } from "../station/station-ref.js";
 import { verbHelp } from "../verb-help.js";
@@ -25,8 +26,7 @@ export async function runAttachmentList(f: Factory, o: AttachmentListOptions): P
 }
 
 export function registerAttachmentList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list a match's attachments")
     .argument("<tournament>", "tournament id or url")

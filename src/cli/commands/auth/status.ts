@@ -1,12 +1,18 @@
 /**
  * `tourney auth status`: which profile, backend and credentials a command would use, from
- * where, with the secret masked; for a stored sign-in its scopes and expiry. `--check` asks
- * the service who the credentials belong to (GET /me).
+ * where, with the secret masked; for a stored sign-in its scopes and expiry. Without a
+ * profile named (--profile, TOURNEY_PROFILE, a base URL), every profile, the active one
+ * first, as `gh auth status` shows every host. `--check` asks the service who the
+ * credentials of the profile in use belong to (GET /me).
  */
 import type { Command } from "commander";
 import type { StoredCredentials } from "../../../auth/credentials.js";
 import { AuthError } from "../../../client/errors.js";
-import type { CredentialSource, ResolvedProfile } from "../../../config/resolve.js";
+import {
+  type CredentialSource,
+  type ResolvedProfile,
+  resolveProfile,
+} from "../../../config/resolve.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { flatten } from "../../output/records.js";
@@ -91,8 +97,51 @@ function statusRecord(f: Factory, profile: ResolvedProfile, checked: Checked | u
   return { record, fields };
 }
 
+/** No profile named (flag or environment) and no --check: every profile is shown, as gh does. */
+function showsEveryProfile(f: Factory, o: AuthStatusOptions): boolean {
+  const named = [
+    f.globals.profile,
+    f.globals.baseUrl,
+    f.env.TOURNEY_PROFILE,
+    f.env.TOURNEY_BASE_URL,
+  ];
+  return !o.check && named.every((v) => v === undefined || v === "");
+}
+
+/** Every profile's status, the active one first and marked. */
+async function printEveryProfile(f: Factory): Promise<void> {
+  const profiles = f.configStore().listProfiles();
+  const ordered = [...profiles.filter((p) => p.active), ...profiles.filter((p) => !p.active)];
+  const statuses = ordered.map((p) => {
+    const resolved = resolveProfile({
+      flags: { profile: p.name },
+      env: f.env,
+      paths: f.paths,
+      credentials: f.credentials(),
+    });
+    const { record, fields } = statusRecord(f, resolved, undefined);
+    return { record: { ...record, active: p.active }, fields };
+  });
+  const printer = f.printer();
+  if (printer.mode !== "table") {
+    const keys = [...new Set(["profile", "active", ...statuses.flatMap((s) => s.fields)])];
+    return printer.list(
+      statuses.map((s) => s.record),
+      keys.map((k) => ({ header: k.toUpperCase(), value: k })),
+    );
+  }
+  for (const [i, { record, fields }] of statuses.entries()) {
+    printer.heading(`${record.id}${record.active ? " (active)" : ""}`, i === 0);
+    await printer.record(
+      record,
+      fields.map((k) => ({ header: k, value: k })),
+    );
+  }
+}
+
 /** Prints the status; with `check`, refused credentials throw after it is printed (exit 4). */
 export async function runAuthStatus(f: Factory, o: AuthStatusOptions): Promise<void> {
+  if (showsEveryProfile(f, o)) return printEveryProfile(f);
   const profile = f.profile();
   const checked = o.check ? await check(f) : undefined;
   const { record, fields } = statusRecord(f, profile, checked);
@@ -106,13 +155,15 @@ export async function runAuthStatus(f: Factory, o: AuthStatusOptions): Promise<v
 export function registerStatus(noun: Command, app: App): void {
   noun
     .command("status")
-    .description("which profile, backend and credentials a command would use, and from where")
+    .description(
+      "which backend and credentials each profile uses, and from where (--profile: that one)",
+    )
     .option("--check", "ask the service whose credentials they are (GET /me)")
     .addHelpText(
       "after",
       "\nSecrets are masked (`tourney auth token` prints the token). With --check, refused\ncredentials exit 4 after the status is printed.",
     )
-    .addHelpText("after", verbHelp({ examples: ["", "--profile lan --json"] }))
+    .addHelpText("after", verbHelp({ examples: ["", "--profile lan --json", "--check"] }))
     .action(async (flags: { check?: boolean }, command: Command) =>
       runAuthStatus(app.factory(command), { check: flags.check === true }),
     );

@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { Column } from "../../output/printer.js";
 import { flatten } from "../../output/records.js";
+import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 
 export const COMMUNITY_COLUMNS: readonly Column[] = [
@@ -21,8 +22,7 @@ export async function runCommunityList(f: Factory): Promise<void> {
 }
 
 export function registerCommunityList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list the communities you administer (their identifiers go to --community)")
     .addHelpText(

@@ -10,6 +10,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
+import { addLimitOption } from "../limit-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
 import {
   matchColumns,
@@ -122,8 +123,7 @@ async function* shownPages(
 }
 
 export function registerList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list the matches of a tournament, in play order")
     .argument("<tournament>", "tournament id or url")

@@ -6,6 +6,7 @@ import { remember } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import {
   type OwnerKind,
@@ -40,8 +41,7 @@ export async function runParticipantsList(f: Factory, o: ParticipantsListOptions
 }
 
 export function registerList(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description(`list the participants of a ${kind.noun}, by seed`)
     .argument(kind.argument, kind.argumentHelp)

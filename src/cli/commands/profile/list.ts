@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { rememberNames } from "../../completion/names.js";
 import type { Factory } from "../../factory.js";
+import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 
 export async function runProfileList(f: Factory): Promise<void> {
@@ -32,8 +33,7 @@ export async function runProfileList(f: Factory): Promise<void> {
 }
 
 export function registerList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list profiles (* marks the active one)")
     .addHelpText("after", verbHelp({ examples: ["", "--json"] }))

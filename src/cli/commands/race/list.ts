@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { remember, tournamentWord } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
+import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenRace, RACE_COLUMNS } from "./race-records.js";
 
@@ -24,8 +25,7 @@ export async function runRaceList(f: Factory): Promise<void> {
 }
 
 export function registerList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list races")
     .addHelpText("after", verbHelp({ examples: ["", "--json id,name,state"] }))

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenStation, identifiersFor, stationColumns } from "./station-records.js";
 
@@ -24,8 +25,7 @@ export async function runStationList(f: Factory, o: StationListOptions): Promise
 }
 
 export function registerStationList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list the stations of a tournament and the match each holds")
     .argument("<tournament>", "tournament id or url")

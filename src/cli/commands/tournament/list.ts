@@ -8,6 +8,7 @@ import type { Factory } from "../../factory.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
+import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 
 /** The list filter's groups of states, then every state (the service takes both). */
@@ -61,8 +62,7 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
 }
 
 export function registerList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list tournaments")
     .addOption(

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { addLimitOption } from "../../limit-option.js";
 import { verbHelp } from "../../verb-help.js";
 import { flattenRound, ROUND_COLUMNS } from "../race-records.js";
 
@@ -23,8 +24,7 @@ export async function runRoundList(f: Factory, o: RoundListOptions): Promise<voi
 }
 
 export function registerRoundList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list the rounds of a race")
     .argument("<race>", "race id or url")

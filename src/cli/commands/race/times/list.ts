@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import type { FlatRecord } from "../../../output/records.js";
+import { addLimitOption } from "../../limit-option.js";
 import { verbHelp } from "../../verb-help.js";
 import { flattenTime, TIME_COLUMNS } from "../race-records.js";
 import { participantNames, readRoundTimes } from "./round-times.js";
@@ -32,8 +33,7 @@ export async function runTimesList(f: Factory, o: TimesListOptions): Promise<voi
 }
 
 export function registerTimesList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list the times of a round, by rank")
     .argument("<race>", "race id or url")

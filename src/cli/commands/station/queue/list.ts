@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import { flatten } from "../../../output/records.js";
+import { addLimitOption } from "../../limit-option.js";
 import { verbHelp } from "../../verb-help.js";
 import { identifiersFor, queueColumns } from "../station-records.js";
 import { STATION_REF_HELP, stationId } from "../station-ref.js";
@@ -31,8 +32,7 @@ export async function runQueueList(f: Factory, o: QueueListOptions): Promise<voi
 }
 
 export function registerQueueList(noun: Command, app: App): void {
-  noun
-    .command("list")
+  addLimitOption(noun.command("list"))
     .alias("ls")
     .description("list the matches waiting for a station, first in line first")
     .argument("<tournament>", "tournament id or url")
