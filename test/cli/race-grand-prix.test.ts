@@ -155,8 +155,8 @@ describe("a time trial of 5", () => {
     for (const [who, time] of [
       ["Ada", "1:05.250"],
       ["Grace", "1:03.1"],
-      ["#3", "64000"],
-      ["Alan", "63.100"],
+      ["#3", "64000ms"],
+      ["Alan", "63.100s"],
       ["Barbara", "1:10"],
     ]) {
       ok(await sb.run(["race", "update", r, who!, "--time", time!]));

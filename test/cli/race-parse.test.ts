@@ -65,7 +65,7 @@ describe("time flags", () => {
   it("--time, --dnf, --points and --rank", () => {
     expect(timeAttributes({ time: "1:02.345" })).toEqual({ elapsedTime: 62_345 });
     expect(timeAttributes({ dnf: true })).toEqual({ elapsedTime: null });
-    expect(timeAttributes({ time: "61000", points: "25", rank: "1" })).toEqual({
+    expect(timeAttributes({ time: "61000ms", points: "25", rank: "1" })).toEqual({
       elapsedTime: 61_000,
       points: 25,
       rank: 1,
@@ -185,7 +185,7 @@ describe("rows to bulk_update entries", () => {
       [
         "the times file has problems; nothing was sent:",
         '  line 2: no participant "Nobody" in the race',
-        `  line 3: "later" is not a time; write 1:02.345 (m:ss.fff), 1:02:03.456 (h:mm:ss.fff), 62.345 (seconds) or 62345 (milliseconds)`,
+        `  line 3: "later" is not a time; write 1:02.345 (m:ss.fff), 1:02:03.456 (h:mm:ss.fff), or with a unit: 62.345s, 62345ms, 1m2.345s`,
         '  line 4: "Ada" already has a time (line 1)',
         '  line 5: "Late" has no time to update in round 2',
       ].join("\n"),

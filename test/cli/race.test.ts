@@ -284,7 +284,7 @@ describe("elapsed times", () => {
       rank: 1,
       round: 1,
     });
-    ok(await sb.run(["race", "update", race, "#2", "--time", "61000"]));
+    ok(await sb.run(["race", "update", race, "#2", "--time", "61000ms"]));
     ok(await sb.run(["race", "update", race, "3", "--dnf"]));
     expect(await times(race)).toEqual([
       ["Grace", 61_000, 1, null],
@@ -311,7 +311,7 @@ describe("elapsed times", () => {
   it("times update and view another round with --round; times of a completed round are refused", async () => {
     const race = await grandPrix(2, ["Ada", "Grace"]);
     ok(await sb.run(["race", "start", race]));
-    ok(await sb.run(["race", "times", "update", race, "Ada", "--time", "59.5"]));
+    ok(await sb.run(["race", "times", "update", race, "Ada", "--time", "59.5s"]));
     ok(await sb.run(["race", "end-round", race]));
     expect(await times(race, "--round", "1")).toEqual([
       ["Ada", 59_500, 1, 25],

@@ -76,7 +76,7 @@ const CASES: readonly Case[] = [
   [`race round finalize ${R} 1`, "updateRound", /pending/],
   [`race round reset ${R} 1 --yes`, "updateRound", /pending/],
   [`race times list ${R} --round 1`, "findElapsedTime", /00:00:001\.001/],
-  [`race times update ${R} 45 --time 62.3 --round 1`, "updateElapsedTime", /123456/],
+  [`race times update ${R} 45 --time 62.3s --round 1`, "updateElapsedTime", /123456/],
   [`race times bulk-update ${R} --round 1 --file TIMES`, "bulkUpdateElapsedTime", /123456/],
   ["tournament list --community nerdfest", "findCommunityTournaments", /Rainbow Six/],
   [

@@ -54,7 +54,7 @@ describe.runIf(BUILT)("race verbs over tourney serve", () => {
       formattedTime: "00:01:02.345",
       rank: 1,
     });
-    await tourney(["race", "update", "lan_gp", "#2", "--time", "61000"]);
+    await tourney(["race", "update", "lan_gp", "#2", "--time", "61000ms"]);
     await tourney(["race", "update", "lan_gp", "Linus", "--dnf"]);
     expect(await tourney(["race", "times", "list", "lan_gp"])).toMatch(
       /^1\t2\tGrace\t00:01:01\.000\t-\t\d+\n2\t1\tAda\t00:01:02\.345\t-\t\d+\n-\t3\tLinus\t-\t-\t\d+\n$/,
@@ -75,8 +75,8 @@ describe.runIf(BUILT)("race verbs over tourney serve", () => {
 
     const next = JSON.parse(await tourney(["race", "end-round", "lan_gp", "--json"]));
     expect(next).toMatchObject({ state: "underway", currentLap: { number: 2 } });
-    await tourney(["race", "update", "lan_gp", "Linus", "--time", "58.5"]);
-    await tourney(["race", "update", "lan_gp", "Ada", "--time", "59.000"]);
+    await tourney(["race", "update", "lan_gp", "Linus", "--time", "58.5s"]);
+    await tourney(["race", "update", "lan_gp", "Ada", "--time", "59.000s"]);
     await tourney(["race", "update", "lan_gp", "Grace", "--time", "1:00.000"]);
     const done = JSON.parse(await tourney(["race", "end-round", "lan_gp", "--json"]));
     expect(done.state).toBe("completed");

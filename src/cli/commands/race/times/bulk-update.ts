@@ -21,8 +21,9 @@ import { parseTimesCsv, refuseRows, type TimeRow, type TimesFile } from "./times
 const HELP = `
 The file (or stdin, with --file - or a pipe) is CSV: participant,time[,points][,rank],
 or columns named by a header row (participant, time, points, rank). A participant is an
-id, #seed or exact name; a time is 1:02.345, 1:02:03.456, 62.345 (seconds), 62345
-(milliseconds), or DNF (did not finish: no time). Points and rank, when left out, are
+id, #seed or exact name; a time is 1:02.345, 1:02:03.456, with a unit (62.345s,
+62345ms), a number alone as timing equipment writes it (62345: whole milliseconds;
+62.345: seconds; --time refuses a number without a unit), or DNF (did not finish). Points and rank, when left out, are
 worked out by the service (rank by time; points by rank when the round is finalized).
 Every row is checked before anything is sent; a problem names its line (exit 2).
 Rows go in requests of 20; on the embedded backend all of them in one transaction

@@ -49,7 +49,7 @@ export function timeAttributes(flags: TimeFlags): TimeAttributes {
   if (flags.time !== undefined && flags.dnf === true)
     throw new UsageError("--time and --dnf say different things: give one");
   const attributes: { -readonly [K in keyof TimeAttributes]: TimeAttributes[K] } = {};
-  if (flags.time !== undefined) attributes.elapsedTime = parseTime(flags.time, "--time");
+  if (flags.time !== undefined) attributes.elapsedTime = parseTime(flags.time, "--time", "refuse");
   if (flags.dnf === true) attributes.elapsedTime = null;
   if (flags.points !== undefined) attributes.points = wholeNumber("--points", flags.points, 0);
   if (flags.rank !== undefined) attributes.rank = wholeNumber("--rank", flags.rank, 1);
