@@ -147,22 +147,34 @@ function internalError(res: ServerResponse): void {
   });
 }
 
+/** Resolves when `res` drains or closes (listened to at once: a drain can follow a write within the same tick). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 /** Writes `backlog` to `res` a batch per unit of `gate`, waiting for the socket to drain. */
 async function replay(
   gate: WorkGate,
   backlog: readonly WatchEvent[],
   res: ServerResponse,
 ): Promise<void> {
-  const { once } = process.getBuiltinModule("node:events");
   for (let at = 0; at < backlog.length; at += BACKLOG_BATCH) {
     if (res.writableEnded || res.destroyed) return;
-    const drained = await gate.run(() => {
-      if (res.writableEnded || res.destroyed) return true;
+    const wait = await gate.run(() => {
+      if (res.writableEnded || res.destroyed) return undefined;
       let text = "";
       for (const event of backlog.slice(at, at + BACKLOG_BATCH)) text += frame(event);
-      return res.write(text);
+      return res.write(text) ? undefined : { drained: drained(res) };
     });
-    if (!drained && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close")]);
+    if (wait !== undefined) await wait.drained;
   }
 }
 
