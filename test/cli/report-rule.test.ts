@@ -130,3 +130,18 @@ describe("prompts", () => {
     expect((await viewMatch(sb, t, "A")).state).toBe("open");
   });
 });
+
+describe("tournament create prompts", () => {
+  it("a number the service would refuse is asked again with the reason", async () => {
+    const { prompter, screen } = typing([
+      [/Tournament name/, "Pile\r"],
+      [/Type/, `${DOWN}${DOWN}${DOWN}${DOWN}\r`],
+      [/Participants per match/, "1\r"],
+      [/a whole number from 2 to 64/, `${ERASE}4\r`],
+    ]);
+    const r = ok(await sb.run(["tournament", "create", "--json"], { tty: true, prompter }));
+    expect(r.json()).toMatchObject({ tournament_type: "free for all" });
+    expect(r.json().free_for_all_options.max_participants).toBe(4);
+    expect(screen()).toContain("a whole number from 2 to 64, or empty");
+  });
+});

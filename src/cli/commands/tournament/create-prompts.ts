@@ -21,16 +21,27 @@ interface Question {
   ask(p: FullPrompter): Promise<unknown>;
 }
 
-const wholeNumber = (value: string): true | string =>
-  value.trim() === "" || /^[1-9]\d{0,5}$/.test(value.trim()) || "a whole number above 0";
+/**
+ * A whole number from `min` to `max` (the service's bounds), or empty: anything else is
+ * asked again with the reason, rather than refused by the service after the prompts.
+ */
+const wholeNumber =
+  (min: number, max: number) =>
+  (value: string): true | string => {
+    const text = value.trim();
+    if (text === "") return true;
+    const n = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+    return (n >= min && n <= max) || `a whole number from ${min} to ${max}, or empty`;
+  };
 
 /** A number question: an empty answer keeps the default. */
-function count(path: Path, message: string): Question {
+function count(path: Path, message: string, min: number, max: number): Question {
   return {
     path,
     async ask(p) {
-      const answer = (await p.input(`${message} (empty: the default)`, wholeNumber)).trim();
-      return wholeNumber(answer) === true && answer !== "" ? Number(answer) : undefined;
+      const valid = wholeNumber(min, max);
+      const answer = (await p.input(`${message} (empty: the default)`, valid)).trim();
+      return valid(answer) === true && answer !== "" ? Number(answer) : undefined;
     },
   };
 }
@@ -65,7 +76,7 @@ const QUESTIONS: Readonly<Record<TournamentType, readonly Question[]>> = {
     },
   ],
   "round robin": [
-    count(["round_robin_options", "iterations"], "Times each pair meets"),
+    count(["round_robin_options", "iterations"], "Times each pair meets", 1, 10),
     {
       path: ["round_robin_options", "ranking"],
       ask: (p) =>
@@ -75,8 +86,10 @@ const QUESTIONS: Readonly<Record<TournamentType, readonly Question[]>> = {
         ),
     },
   ],
-  swiss: [count(["swiss_options", "rounds"], "Number of rounds")],
-  "free for all": [count(["free_for_all_options", "max_participants"], "Participants per match")],
+  swiss: [count(["swiss_options", "rounds"], "Number of rounds", 1, 64)],
+  "free for all": [
+    count(["free_for_all_options", "max_participants"], "Participants per match", 2, 64),
+  ],
 };
 
 function given(attributes: TournamentAttributes, [group, key]: Path): boolean {
