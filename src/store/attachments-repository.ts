@@ -24,6 +24,8 @@ export interface NewAttachment {
 const SELECT = `SELECT id, match_id, url, description, file_name, content_type,
   length(content) AS size, created_at, updated_at FROM match_attachments`;
 
+const IN_TOURNAMENT = "match_id IN (SELECT id FROM matches WHERE tournament_id = ?)";
+
 export class AttachmentRepository {
   private readonly statements: Statements;
 
@@ -48,6 +50,26 @@ export class AttachmentRepository {
     return this.statements.get(`${SELECT} WHERE match_id = ? AND id = ?`).get(matchId, id) as
       | AttachmentRow
       | undefined;
+  }
+
+  /** Attachments of every match of a tournament (the community `match_attachments` list). */
+  countInTournament(tournamentId: number): number {
+    return this.statements
+      .get(`SELECT COUNT(*) FROM match_attachments WHERE ${IN_TOURNAMENT}`)
+      .pluck()
+      .get(tournamentId) as number;
+  }
+
+  listInTournament(tournamentId: number, limit = -1, offset = 0): AttachmentRow[] {
+    return this.statements
+      .get(`${SELECT} WHERE ${IN_TOURNAMENT} ORDER BY id LIMIT ? OFFSET ?`)
+      .all(tournamentId, limit, offset) as AttachmentRow[];
+  }
+
+  findInTournament(tournamentId: number, id: number): AttachmentRow | undefined {
+    return this.statements
+      .get(`${SELECT} WHERE ${IN_TOURNAMENT} AND id = ?`)
+      .get(tournamentId, id) as AttachmentRow | undefined;
   }
 
   /** The stored file's bytes, if the attachment has one. */

@@ -164,9 +164,9 @@ async function attachmentFlow(call: Call, direct: Direct, scope: string, t: stri
   }
   const at = `${t}/match_attachments`;
   await call("createCommunityMatchAttachments", "POST", `${at}.json?match_id=${m}`, note);
-  await call("findCommunityMatchAttachments", "GET", `${at}.json?match_id=${m}`);
+  await call("findCommunityMatchAttachments", "GET", `${at}.json`);
   const a = (await direct("GET", `${at}?match_id=${m}`)).data[0].id as string;
-  await call("deleteCommunityMatchAttachment", "DELETE", `${at}/${a}.json?match_id=${m}`);
+  await call("deleteCommunityMatchAttachment", "DELETE", `${at}/${a}.json`);
 }
 
 /** The race operations, with the inputs drawn as the description draws them (no data wrapper). */

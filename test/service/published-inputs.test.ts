@@ -34,6 +34,45 @@ describe("paths and inputs as the published description draws them", () => {
     expect(plain.status).toBe(404);
   });
 
+  it("lists and deletes the community's match_attachments without a match_id (the path cannot hold it)", async () => {
+    const s = await serviceWithCommunities(["lan"]);
+    const base = "/v2.1/communities/lan/tournaments";
+    const settings = { match_options: { accept_attachments: true } };
+    const created = await s.request(
+      "POST",
+      `${base}.json`,
+      tournamentBody({ name: "Cup", tournament_type: "single elimination", ...settings }),
+    );
+    const t = created.json.data.id;
+    await s.request(
+      "POST",
+      `${base}/${t}/participants/bulk_add`,
+      participantsBody(["A", "B", "C", "D"]),
+    );
+    const start = { data: { type: "TournamentState", attributes: { state: "start" } } };
+    expect((await s.request("PUT", `${base}/${t}/change_state`, start)).status).toBe(200);
+    const matches = (await s.request("GET", `${base}/${t}/matches`)).json.data;
+    const at = `${base}/${t}/match_attachments`;
+    const note = (m: string, description: string) => ({
+      data: { type: "match_attachment", attributes: { match_id: Number(m), description } },
+    });
+    expect((await s.request("POST", `${at}.json`, note(matches[0].id, "one"))).status).toBe(201);
+    expect((await s.request("POST", `${at}.json`, note(matches[1].id, "two"))).status).toBe(201);
+    const all = await s.request("GET", `${at}.json`);
+    expect(all.status, all.body).toBe(200);
+    expect(all.json.data.map((a: any) => a.attributes.description)).toEqual(["one", "two"]);
+    expect(all.json.meta.count).toBe(2);
+    const one = await s.request("GET", `${at}.json?match_id=${matches[0].id}`);
+    expect(one.json.data).toHaveLength(1);
+    const gone = await s.request("DELETE", `${at}/${all.json.data[1].id}.json`);
+    expect(gone.status, gone.body).toBe(204);
+    expect((await s.request("GET", `${at}.json`)).json.data).toHaveLength(1);
+    expect((await s.request("DELETE", `${at}/${all.json.data[1].id}.json`)).status).toBe(404);
+    // A create still needs the match.
+    const bare = { data: { type: "match_attachment", attributes: { description: "x" } } };
+    expect((await s.request("POST", `${at}.json`, bare)).status).toBe(400);
+  });
+
   it("takes RacingInput, ElaspedTimeInput and ElapsedTimeBulkInput without the data wrapper", async () => {
     const s = await withRace({}, ["A", "B"]);
     const drawnRace = {

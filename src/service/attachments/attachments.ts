@@ -38,15 +38,21 @@ export interface AttachmentPage {
   readonly total: number;
 }
 
+/** The match's attachments; without `matchRef`, those of every match of the tournament. */
 export function listAttachments(
   service: ServiceContext,
   t: TournamentRow,
-  matchRef: string,
+  matchRef: string | undefined,
   limit = -1,
   offset = 0,
 ): AttachmentPage {
-  const match = matchOf(service, t, matchRef);
   const repo = attachmentStore(service);
+  if (matchRef === undefined)
+    return {
+      rows: repo.listInTournament(t.id, limit, offset),
+      total: repo.countInTournament(t.id),
+    };
+  const match = matchOf(service, t, matchRef);
   return { rows: repo.list(match.id, limit, offset), total: repo.count(match.id) };
 }
 
@@ -75,19 +81,25 @@ export function createAttachment(
   });
 }
 
+/** Deletes the match's attachment; without `matchRef`, the tournament's attachment of that id. */
 export function deleteAttachment(
   service: ServiceContext,
   tournamentId: number,
-  matchRef: string,
+  matchRef: string | undefined,
   attachmentRef: string,
 ): void {
   service.write(() => {
     const t = currentTournament(service, tournamentId);
-    const match = matchOf(service, t, matchRef);
     const repo = attachmentStore(service);
-    const row = /^\d+$/.test(attachmentRef)
-      ? repo.find(match.id, Number(attachmentRef))
-      : undefined;
+    const id = /^\d+$/.test(attachmentRef) ? Number(attachmentRef) : undefined;
+    if (matchRef === undefined) {
+      const row = id === undefined ? undefined : repo.findInTournament(t.id, id);
+      if (row === undefined)
+        throw notFound(`attachment ${attachmentRef} not found in tournament ${t.url}`);
+      return repo.delete(row.id);
+    }
+    const match = matchOf(service, t, matchRef);
+    const row = id === undefined ? undefined : repo.find(match.id, id);
     if (row === undefined)
       throw notFound(`attachment ${attachmentRef} not found on match ${match.id}`);
     repo.delete(row.id);

@@ -17,7 +17,8 @@ import { readAttachmentInput } from "../validation/attachment-input.js";
 import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { readMatchId } from "../validation/station-input.js";
 
-type MatchRef = (r: ServiceRequest, attributes?: Record<string, unknown>) => string;
+/** The match a request names; undefined: every match of the tournament (list and delete only). */
+type MatchRef = (r: ServiceRequest, attributes?: Record<string, unknown>) => string | undefined;
 
 function handlers(service: ServiceContext, matchOf: MatchRef) {
   const tournament = (r: ServiceRequest) =>
@@ -42,7 +43,7 @@ function handlers(service: ServiceContext, matchOf: MatchRef) {
     create: (r: ServiceRequest): Reply => {
       const t = tournament(r);
       const attributes = readAttributes(readJsonBody(r), "matchAttachment");
-      const match = matchOf(r, attributes);
+      const match = matchOf(r, attributes) ?? required();
       const ignored: Ignored = [];
       const { match_id: _, ...rest } = attributes;
       const input = readAttachmentInput(r.params.match === undefined ? rest : attributes, ignored);
@@ -56,11 +57,20 @@ function handlers(service: ServiceContext, matchOf: MatchRef) {
   };
 }
 
-/** The contract's community form names the match in the query or the attributes. */
-function matchFromQueryOrBody(r: ServiceRequest, attributes?: Record<string, unknown>): string {
+function required(): never {
+  throw badParameter("match_id", "match_id (the match's id) is required");
+}
+
+/**
+ * The contract's community form names the match in the query or the attributes; its
+ * path cannot hold the `match_id` it declares, so a list or delete without one reaches
+ * every match of the tournament (a create still needs it).
+ */
+function matchFromQueryOrBody(r: ServiceRequest, attributes?: Record<string, unknown>) {
   const raw = r.query.get("match_id") ?? attributes?.match_id;
+  if (raw === undefined || raw === null) return undefined;
   const id = readMatchId(raw);
-  if (id === undefined) throw badParameter("match_id", "match_id (the match's id) is required");
+  if (id === undefined) required();
   return String(id);
 }
 
