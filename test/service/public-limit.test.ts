@@ -48,7 +48,7 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 function countEvents(path: string, type: string, want: number): Promise<number> {
   const needle = `"type":"${type}"`;
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, (res) => {
+    const req = httpRequest(`${base}${path}`, { agent: false }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
       res.setEncoding("utf8");
       let rest = "";
