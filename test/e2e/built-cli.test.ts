@@ -1,7 +1,7 @@
 /**
  * The built CLI as shipped: V8 accepts the code cache the build wrote (start-up
- * depends on it), and each bundled vendor module (dist/vendor: inquirer, conf,
- * undici) loads and works in the command that needs it. Tables and prompts need a
+ * depends on it), and each bundled vendor module (dist/vendor: inquirer, conf)
+ * loads and works in the command that needs it. Tables and prompts need a
  * terminal: `script` gives the command a pseudo-terminal.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -103,7 +103,7 @@ describe.runIf(BUILT)("the built CLI", () => {
     expect(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" })).toBe("false");
   });
 
-  it("loads conf to write a profile and undici to reach a remote service", async () => {
+  it("loads conf to write a profile, and reaches for a remote service (node:http)", async () => {
     const added = await runBinary(
       ["profile", "add", "far", "--base-url", "http://127.0.0.1:9"],
       env,
