@@ -13,7 +13,9 @@
  * Without one (a remote service) nothing spans the requests, so the client
  * undoes what it added itself:
  * - a chunk is refused: what earlier chunks created is deleted again, then the
- *   refusal is rethrown (BulkAddCompensationError when some could not be deleted);
+ *   refusal is rethrown with a line saying so (BulkAddCompensationError when some
+ *   could not be deleted); a roster past the limits is refused before the first
+ *   request (bulk-add-refusals.ts);
  * - `stop` is aborted (Ctrl-C): no further chunk is sent (the one in flight is
  *   awaited, so its records are known), what this run created is deleted again,
  *   and BulkAddInterruptedError says what was undone and what is left;
@@ -28,6 +30,7 @@
 import { MAX_BULK_ADD } from "../model/bulk-add.js";
 import { participantNameKey } from "../model/participant-name.js";
 import { STATE_FILTER_GROUPS } from "../model/tournament.js";
+import { afterUndo, checkRosterFits } from "./bulk-add-refusals.js";
 import type { ApiRecord } from "./envelope.js";
 import {
   ApiError,
@@ -257,6 +260,9 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
     total: number,
     control: BulkAddControl,
   ): Promise<ApiRecord[]> {
+    // More than one request: a roster the tournament cannot take is refused before the first.
+    if (chunks.length > 1 && control.stop?.aborted !== true)
+      await checkRosterFits(requester, t, total);
     const created: ApiRecord[] = [];
     for (const chunk of chunks) {
       if (control.stop?.aborted) throw await interrupted(t, created, total, control);
@@ -273,7 +279,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
             result.left.map((r) => r.id),
           );
         }
-        throw error;
+        throw afterUndo(error, created.length);
       }
     }
     return created;

@@ -153,7 +153,8 @@ describe("participants.bulkAdd", () => {
     const { transport } = service({ failAt: 1 });
     const client = createApiClient({ transport, bulkChunkSize: 2 });
     await expect(client.participants.bulkAdd("cup", names)).rejects.toThrow(RejectedError);
-    expect(transport.requests.map((r) => r.method)).toEqual(["POST"]);
+    // The GET: the roster checked against the tournament's limits (bulk-add-refusals.ts).
+    expect(transport.requests.map((r) => r.method)).toEqual(["GET", "POST"]);
   });
 
   it("names the participants it could not remove", async () => {
