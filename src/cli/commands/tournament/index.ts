@@ -7,8 +7,10 @@ import { registerAbortCheckin } from "./abort-checkin.js";
 import { registerChangeState } from "./change-state.js";
 import { registerCreate } from "./create.js";
 import { registerDelete } from "./delete.js";
+import { registerExport } from "./export.js";
 import { registerFinalize } from "./finalize.js";
 import { registerFinalizeGroupStage } from "./finalize-group-stage.js";
+import { registerImport } from "./import.js";
 import { registerList } from "./list.js";
 import { registerProcessCheckin } from "./process-checkin.js";
 import { registerReset } from "./reset.js";
@@ -35,6 +37,8 @@ const VERBS: readonly Verb[] = [
   { words: ["abort-checkin"], register: registerAbortCheckin },
   { words: ["change-state"], register: registerChangeState },
   { words: ["standings"], register: registerStandings },
+  { words: ["export"], register: registerExport },
+  { words: ["import"], register: registerImport },
 ];
 
 export function registerTournament(program: Command, app: App, verb?: string): void {

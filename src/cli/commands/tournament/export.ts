@@ -1,0 +1,49 @@
+/** `tourney tournament export <tournament> [--output FILE]`: the tournament as one JSON document. */
+import { renameSync, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
+
+const HELP = `
+Prints one versioned JSON document (format "tourney.tournament", version 1): the
+tournament's settings, participants (name, seed, misc, group, check-in, active, final
+rank), every match (identifier, group, round, players by name, scores, winner, state,
+times), stations and their queues, attachments' metadata and the final ranks. Read
+through the API, so it works on every backend. \`tourney tournament import FILE\` puts
+it into the active backend. The format: schema/tournament-export.schema.json and
+docs/offline.md.`;
+
+export interface TournamentExportOptions {
+  /** Tournament id or url. */
+  readonly tournament: string;
+  /** Written there (replaced whole) instead of stdout. */
+  readonly output?: string | undefined;
+}
+
+export async function runTournamentExport(f: Factory, o: TournamentExportOptions): Promise<void> {
+  const client = await f.client();
+  const { readExport } = await import("../../transfer/export-reader.js");
+  const text = `${JSON.stringify(await readExport(client, o.tournament), null, 2)}\n`;
+  if (o.output === undefined) {
+    f.io.stdout.write(text);
+    return;
+  }
+  const partial = `${o.output}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, o.output);
+  f.printer().note(`exported to ${o.output}`);
+}
+
+export function registerExport(noun: Command, app: App): void {
+  noun
+    .command("export")
+    .description("the tournament as one JSON document (settings, participants, matches, ranks)")
+    .argument("<tournament>", "tournament id or url")
+    .option("-o, --output <file>", "write the document to FILE instead of stdout")
+    .addHelpText("after", HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t} > event.json", "{t} --output event.json"] }))
+    .action(async (tournament: string, flags: { output?: string }, command: Command) =>
+      runTournamentExport(app.factory(command), { tournament, output: flags.output }),
+    );
+}

@@ -1,0 +1,125 @@
+/**
+ * Replays an export's results into a backend, in the order they were played,
+ * checking before each report that the target match holds the same players;
+ * a match already complete with the same result is skipped (a re-run sends
+ * nothing twice), any difference stops the import (StateRefusedError, exit 5).
+ */
+import type { ApiClient } from "../../client/api-client.js";
+import type { ApiRecord } from "../../client/envelope.js";
+import type { MatchReport } from "../../client/matches.js";
+import { playerIds } from "../../model/match-players.js";
+import { type ExportedMatch, matchKey, playedOrder } from "../../model/tournament-export.js";
+import { StateRefusedError } from "../errors.js";
+
+/** The target's participants both ways: name → id and id → name. */
+export interface Roster {
+  readonly idOf: ReadonlyMap<string, number>;
+  readonly nameOf: ReadonlyMap<number, string>;
+}
+
+export interface ReplayCounts {
+  reported: number;
+  skipped: number;
+}
+
+function targetPlayers(m: ApiRecord, roster: Roster): (string | null)[] {
+  const ids = m.attributes.participant_ids;
+  const list = Array.isArray(ids) ? ids.map(Number) : playerIds(m);
+  return list.map((id) => (id === null ? null : (roster.nameOf.get(id) ?? `#${id}`)));
+}
+
+const show = (players: readonly (string | null)[]) =>
+  players.map((p) => p ?? "(to be decided)").join(" vs ");
+
+function refuse(key: string, what: string, here: string, file: string): never {
+  throw new StateRefusedError(
+    `import stopped at match ${key}: its ${what} differ\n  target: ${here}\n  file:   ${file}\nnothing more was sent; the target holds what was sent before this match`,
+  );
+}
+
+function reportOf(m: ExportedMatch, roster: Roster): MatchReport {
+  const id = (name: string | null) => {
+    const found = name === null ? undefined : roster.idOf.get(name);
+    if (found === undefined) refuse(matchKey(m), "players", "(missing)", String(name));
+    return found;
+  };
+  if (m.entries.length > 0) {
+    return {
+      match: m.entries.map((e) => ({
+        participant_id: id(e.participant),
+        score_set: e.scores.join(","),
+        ...(e.rank === null ? {} : { rank: e.rank }),
+        advancing: e.advancing,
+      })),
+    };
+  }
+  const [p1, p2] = m.players;
+  const column = (i: 0 | 1) => m.score_in_sets.map((s) => s[i]).join(",");
+  const line = (name: string | null, i: 0 | 1) => ({
+    participant_id: id(name),
+    score_set: column(i),
+    ...(m.tie ? {} : { advancing: m.winner === name }),
+  });
+  return { match: [line(p1 ?? null, 0), line(p2 ?? null, 1)], ...(m.tie ? { tie: true } : {}) };
+}
+
+/** The result a complete target match holds, in the file's terms, for comparison. */
+function resultOf(t: ApiRecord, roster: Roster): string {
+  const a = t.attributes;
+  const name = (id: unknown) => (id === null ? null : (roster.nameOf.get(Number(id)) ?? null));
+  if (a.bracket === "free_for_all") {
+    const points = (a.points_by_participant ?? []) as Record<string, unknown>[];
+    return JSON.stringify(points.map((e) => [name(e.participant_id), e.scores, e.rank ?? null]));
+  }
+  return JSON.stringify([name(a.winner_id), a.tie === true, a.score_in_sets ?? []]);
+}
+
+function fileResult(m: ExportedMatch): string {
+  if (m.entries.length > 0)
+    return JSON.stringify(m.entries.map((e) => [e.participant, e.scores, e.rank]));
+  return JSON.stringify([m.winner, m.tie, m.score_in_sets]);
+}
+
+async function targetMatches(client: ApiClient, url: string): Promise<Map<string, ApiRecord>> {
+  const all = await client.matches.listAll(url);
+  const key = (m: ApiRecord) =>
+    matchKey({
+      group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
+      identifier: String(m.attributes.identifier),
+    });
+  return new Map(all.map((m) => [key(m), m]));
+}
+
+/** Replays `matches` (complete ones, played order) into tournament `url`. */
+export async function replayMatches(
+  client: ApiClient,
+  url: string,
+  matches: readonly ExportedMatch[],
+  roster: Roster,
+  counts: ReplayCounts,
+): Promise<void> {
+  const played = matches.filter((m) => m.state === "complete").sort(playedOrder);
+  let target = await targetMatches(client, url);
+  for (const m of played) {
+    const key = matchKey(m);
+    let t = target.get(key);
+    if (t === undefined) {
+      // A match made by an earlier report (a grand final's reset, a swiss round).
+      target = await targetMatches(client, url);
+      t = target.get(key);
+    } else if (t.attributes.state !== "complete") {
+      t = await client.matches.get(url, t.id);
+    }
+    if (t === undefined) refuse(key, "existence", "(no such match)", key);
+    const here = targetPlayers(t, roster);
+    if (show(here) !== show(m.players)) refuse(key, "players", show(here), show(m.players));
+    if (t.attributes.state === "complete") {
+      const now = resultOf(t, roster);
+      if (now !== fileResult(m)) refuse(key, "results", now, fileResult(m));
+      counts.skipped++;
+      continue;
+    }
+    await client.matches.update(url, t.id, reportOf(m, roster));
+    counts.reported++;
+  }
+}

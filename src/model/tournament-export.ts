@@ -1,0 +1,94 @@
+/**
+ * The tournament export document (issue 29): one versioned JSON document that
+ * carries a tournament from one backend to another. Participants are referred
+ * to by name (unique within a tournament), matches by their identifier within
+ * their group (`group` null: the final stage). Described by
+ * schema/tournament-export.schema.json and docs/offline.md.
+ */
+
+export const EXPORT_FORMAT = "tourney.tournament";
+/** The version written and read. */
+export const EXPORT_VERSION = 1;
+
+export interface ExportedParticipant {
+  readonly name: string;
+  readonly seed: number;
+  readonly misc: string | null;
+  readonly group: number | null;
+  readonly checked_in: boolean;
+  readonly active: boolean;
+  readonly final_rank: number | null;
+}
+
+/** One player's line of a result: a two-player match's sets, or a free-for-all entry. */
+export interface ExportedEntry {
+  readonly participant: string;
+  readonly scores: readonly number[];
+  readonly rank: number | null;
+  readonly advancing: boolean;
+}
+
+export interface ExportedMatch {
+  readonly identifier: string;
+  readonly group: number | null;
+  readonly round: number;
+  readonly bracket: string;
+  readonly state: string;
+  /** Player names in order (player1, player2, or a free for all's participants); null: not yet known. */
+  readonly players: readonly (string | null)[];
+  readonly score_in_sets: readonly (readonly [number, number])[];
+  readonly entries: readonly ExportedEntry[];
+  readonly winner: string | null;
+  readonly loser: string | null;
+  readonly tie: boolean;
+  readonly station: string | null;
+  readonly underway_at: string | null;
+  readonly completed_at: string | null;
+}
+
+export interface ExportedStation {
+  readonly name: string;
+  readonly attributes: Readonly<Record<string, unknown>>;
+  /** Match keys (matchKey) waiting at the station, in order. */
+  readonly queue: readonly string[];
+}
+
+export interface ExportedAttachment {
+  readonly match: string;
+  readonly attributes: Readonly<Record<string, unknown>>;
+}
+
+export interface TournamentExport {
+  readonly format: typeof EXPORT_FORMAT;
+  readonly version: number;
+  readonly exported_at: string;
+  readonly tournament: {
+    readonly url: string;
+    readonly name: string;
+    readonly tournament_type: string;
+    readonly state: string;
+    /** Every setting a create accepts (the tournament's attributes less state, counts, times). */
+    readonly settings: Readonly<Record<string, unknown>>;
+    readonly timestamps: Readonly<Record<string, unknown>>;
+  };
+  readonly participants: readonly ExportedParticipant[];
+  readonly matches: readonly ExportedMatch[];
+  readonly stations: readonly ExportedStation[];
+  readonly attachments: readonly ExportedAttachment[];
+  readonly final_ranks: readonly { readonly participant: string; readonly rank: number }[];
+}
+
+/** A match's key across backends: its group (or "final") and identifier. */
+export function matchKey(m: {
+  readonly group: number | null;
+  readonly identifier: string;
+}): string {
+  return `${m.group === null ? "final" : `group ${m.group}`} ${m.identifier}`;
+}
+
+/** Played order: by completed_at, then group and identifier. */
+export function playedOrder(a: ExportedMatch, b: ExportedMatch): number {
+  const at = (a.completed_at ?? "").localeCompare(b.completed_at ?? "");
+  if (at !== 0) return at;
+  return matchKey(a).localeCompare(matchKey(b));
+}
