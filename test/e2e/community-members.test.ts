@@ -94,6 +94,18 @@ describe.runIf(BUILT)("tournaments in a community: members only", () => {
     expect(refused.status, text).toBe(403);
     expect(text).toMatch(/only members of community club/i);
     expect(await inClub()).toEqual([]);
+    // A subdomain naming no community made a tournament in it before; now it is refused.
+    const unknown = await fetch(`${base}/v1/tournaments.json?api_key=${keys.owner}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        "tournament[name]": "Nowhere",
+        "tournament[subdomain]": "nowhere",
+      }),
+    });
+    const unknownText = await unknown.text();
+    expect(unknown.status, unknownText).toBe(404);
+    expect(unknownText).toMatch(/community nowhere not found/i);
   });
 
   it("lets a member and the server's owner create there; bob outside it as before", async () => {
