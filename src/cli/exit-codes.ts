@@ -110,8 +110,6 @@ function signInOutcome(error: unknown, context: HintContext): Outcome | undefine
   return undefined;
 }
 
-export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
-  if (error instanceof HintedError) {
 /** The write is reported as done first: a script reading stderr must not run it again. */
 function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   const writes = error.writes.join(", ");
@@ -124,6 +122,8 @@ function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   };
 }
 
+export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
+  if (error instanceof HintedError) {
     const inner = outcomeOf(error.error, context);
     return { code: inner.code, lines: [...inner.lines, `hint: ${error.hint}`] };
   }
@@ -141,9 +141,9 @@ function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return { code: EXIT.network, lines: [`error: ${error.message}`] };
   }
+  if (error instanceof PrintedAfterWriteError) return printedAfterWrite(error);
   if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
   if (error instanceof ConfigError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
-  if (error instanceof PrintedAfterWriteError) return printedAfterWrite(error);
   if (error instanceof UnknownReferenceError)
     return { code: EXIT.notFound, lines: [`error: ${error.message}`] };
   if (error instanceof StateRefusedError)
