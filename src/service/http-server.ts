@@ -97,10 +97,13 @@ function answer(
   if (isOAuthPath(request.path)) {
     // A sign-in answers later (its password is hashed off the event loop); the reply
     // still waits for the group its writes joined, if any.
-    service.handle(request).then(
-      (response) => send(group, res, method, response),
-      () => internalError(res),
-    );
+    // Caught after sending too: a rejection left unhandled would stop serve.
+    service
+      .handle(request)
+      .then((response) => send(group, res, method, response))
+      .catch(() => {
+        if (!res.writableEnded) internalError(res);
+      });
     return;
   }
   send(group, res, method, service.handleSync(request));
