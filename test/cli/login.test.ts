@@ -73,7 +73,7 @@ function loginFactory(oauth: StubTransport, globals: Partial<GlobalOptions> = {}
   const stdin = Object.assign(Readable.from([]), { isTTY: false });
   // The service behind the profile: GET /me names the user.
   const api = routeTransport((request) =>
-    request.path === "/v2.1/me"
+    request.path === "/v2.1/me.json"
       ? json(200, { data: { id: "2", type: "user", attributes: { username: "ada" } } })
       : new Error(`unexpected ${request.path}`),
   );
@@ -106,7 +106,7 @@ describe("the device grant through runLogin", () => {
     const clock = virtualClock(start);
     await runLogin(f, parseLogin({ baseUrl: BASE, browser: false }), { clock });
     expect(api.requests.map((r) => [r.path, r.headers.Authorization])).toEqual([
-      ["/v2.1/me", "Bearer at-secret-77"],
+      ["/v2.1/me.json", "Bearer at-secret-77"],
     ]);
     expect(stderr.text).toContain(
       `To sign in, open ${BASE}/oauth/device and enter the code: WDJB-MJHT\n`,

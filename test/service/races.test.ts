@@ -25,7 +25,7 @@ describe("races", () => {
     expect(r.status).toBe(201);
     expect(r.json.data).toMatchObject({
       id: "1",
-      type: "race",
+      type: "Race",
       attributes: {
         name: "Horse Racing 101",
         url: "horse_racing_101",

@@ -29,7 +29,8 @@ export function raceResource(row: RaceRow, counts: RaceCounts, base: string): Re
   const self = `${base}/races/${row.id}`;
   return {
     id: String(row.id),
-    type: "race",
+    // As the seed and the description show it (DESIGN.md §3).
+    type: "Race",
     attributes: {
       name: s.name,
       url: s.url,
