@@ -413,7 +413,7 @@ describe("elapsed times", () => {
         const inner = createInProcessTransport({ dbPath: join(sb.dir, "race.db") });
         let batches = 0;
         const send: Transport["send"] = async (request) => {
-          if (request.path.endsWith("/bulk_update") && ++batches === 3)
+          if (/\/bulk_update(\.json)?(\?|$)/.test(request.path) && ++batches === 3)
             return {
               status: 422,
               headers: {},
