@@ -6,7 +6,7 @@
 // each tournament in turn (--rounds times over all of them): GET the tournament, then every
 // page of its matches (--per-page, default the most a page holds: 1000) one after another,
 // and print serve's resident set (VmRSS) and its peak so far (VmHWM) from /proc (Linux).
-// Target: the peak stays within the budget the README's Limits section states.
+// Target: the peak stays within the budget docs/tournaments.md's size limits state.
 // --heap-mib N starts serve with NODE_OPTIONS=--max-old-space-size=N (V8's heap limit; by
 // default V8 lets dropped rows wait as garbage until the heap is far larger than what is live).
 // Usage: npm run build && node bench/serve-memory.mjs [--tournaments 10] [--players 65536]

@@ -6,7 +6,7 @@
  *
  * - Before anything is sent, the roster is checked against the tournament's
  *   own format and count (one GET) with tourney's limits (model/limits.ts, the
- *   README's "Limits"): past them it is refused at once, nothing sent. A race is
+ *   docs/tournaments.md, "Size limits"): past them it is refused at once, nothing sent. A race is
  *   left to the service.
  * - A refusal after earlier requests had added names, which were then removed,
  *   says so beside the service's words.

@@ -1,5 +1,5 @@
 /**
- * How large a tournament the embedded service takes (README "Limits"), and the
+ * How large a tournament the embedded service takes (docs/tournaments.md, "Size limits"), and the
  * match counts the limits are checked against before any work is done.
  *
  * Why these numbers (measured on the development machine, 2 cores, Node 20,

@@ -3,7 +3,7 @@
  * comparing two snapshots of the race as the v2.1 interface answers it (its record,
  * participants, rounds, and the elapsed times of its rounds), so every backend
  * yields the same events with the same ids. Pure. Race events carry the race in
- * the `tournament` field (`{id, url, name}`), as the README's schema says.
+ * the `tournament` field (`{id, url, name}`), as docs/watching.md's schema says.
  */
 import {
   diffTournament,

@@ -4,7 +4,7 @@
  * interface answers them), so every backend yields the same events: the embedded
  * store, `serve`'s event stream and a hosted service polled with If-None-Match.
  * Pure: no clock (an event's `at` is a timestamp of the records, or the snapshot's
- * own `seenAt`), no I/O. The schema is documented in the README ("Watching").
+ * own `seenAt`), no I/O. The schema is documented in docs/watching.md.
  */
 
 import { openedAtOf } from "./watch-opened.js";

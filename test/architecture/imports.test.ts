@@ -1,5 +1,5 @@
 /**
- * The layer rules of the house (README, "Contributing"), enforced: arrows point
+ * The layer rules of the house (docs/development.md, "Contributing"), enforced: arrows point
  * down, the engine is pure, the store knows nothing above it, the CLI reaches the
  * service only through the client's in-process transport (and `serve`), and no
  * file imports in a circle. Every import counts, type-only and dynamic included.

@@ -1,5 +1,5 @@
 /**
- * Sizes a newcomer can read (README, "Contributing"): no file of src/ over 350
+ * Sizes a newcomer can read (docs/development.md, "Contributing"): no file of src/ over 350
  * lines, and no function whose own body (nested functions counted apart) runs
  * over 60 lines, unless a comment just above it says why (`long: <reason>`).
  */

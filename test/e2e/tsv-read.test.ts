@@ -53,7 +53,7 @@ done`,
     );
   });
 
-  it("reads every column with a catch-all last variable, as the README shows", () => {
+  it("reads every column with a catch-all last variable, as docs/scripting.md shows", () => {
     const out = bash(
       `tourney match list pipe_cup --state pending | while IFS=$'\\t' read -r id m round group state p1 p2 scores winner underway _; do
   printf '%s|%s|%s|%s|%s|%s|%s|%s\\n' "$m" "$group" "$state" "$p1" "$p2" "$scores" "$winner" "$underway"

@@ -1,5 +1,5 @@
 /**
- * Size limits (issue 9, defect 2; README "Limits"): a start past them is a 422
+ * Size limits (issue 9, defect 2; docs/tournaments.md "Size limits"): a start past them is a 422
  * naming the limit that changes nothing; the largest allowed round robin starts,
  * and the store holds exactly the matches of the plan.
  */

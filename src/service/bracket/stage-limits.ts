@@ -1,5 +1,5 @@
 /**
- * The size limits (src/model/limits.ts, README "Limits") as 422 answers: checked
+ * The size limits (src/model/limits.ts, docs/tournaments.md "Size limits") as 422 answers: checked
  * before a start stores anything, and when participants are added.
  */
 import {

@@ -2,7 +2,7 @@
  * The v1 tournament record: exactly the fields of the seed's "Tournament fields
  * in v1" table, with their types (decimals as strings, integer ids,
  * timestamps with an offset, the nullable ones null when unset). Which of
- * them are derived rather than stored is listed in the README.
+ * them are derived rather than stored is listed in docs/v1.md.
  */
 import type { MatchCounts } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";

@@ -6,7 +6,7 @@ import { parseWatch, runWatch, type WatchFlags, watchOptions } from "../watch/wa
 const HELP = `
 Prints the race's events as they happen: its state (underway, completed), rounds started
 and finished, times recorded (taken back: no time). At a terminal one line each; piped or
-with --json one JSON object a line (NDJSON, the README's "Watching" documents the fields).
+with --json one JSON object a line (NDJSON, docs/watching.md documents the fields).
 The race's uponMatchesOpen governs round.started, uponTournamentEnds the change to
 completed (--all shows them anyway); --until complete exits 0 once the race is completed.
 The same as tourney watch RACE --race.

@@ -161,7 +161,7 @@ const HELP = `
 Prints what happens in the tournament as it happens: matches opened (players, station),
 marked underway, completed (winner, scores) and reopened; the group stage finalized;
 participants checked in; the tournament's state (awaiting review, complete). At a terminal
-one line each; piped or with --json one JSON object a line (NDJSON; the README documents
+one line each; piped or with --json one JSON object a line (NDJSON; docs/watching.md documents
 the fields). Events the tournament's notification flags turn off (upon_matches_open,
 upon_tournament_ends) are left out unless --all.
 
