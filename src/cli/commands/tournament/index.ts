@@ -13,6 +13,8 @@ import { registerFinalizeGroupStage } from "./finalize-group-stage.js";
 import { registerImport } from "./import.js";
 import { registerList } from "./list.js";
 import { registerProcessCheckin } from "./process-checkin.js";
+import { registerPublish } from "./publish.js";
+import { registerPull } from "./pull.js";
 import { registerReset } from "./reset.js";
 import { registerResetGroupStage } from "./reset-group-stage.js";
 import { registerStandings } from "./standings.js";
@@ -39,6 +41,8 @@ const VERBS: readonly Verb[] = [
   { words: ["standings"], register: registerStandings },
   { words: ["export"], register: registerExport },
   { words: ["import"], register: registerImport },
+  { words: ["publish"], register: registerPublish },
+  { words: ["pull"], register: registerPull },
 ];
 
 export function registerTournament(program: Command, app: App, verb?: string): void {
