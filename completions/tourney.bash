@@ -4,7 +4,7 @@
 _tourney_subcommands() {
   case "$1" in
     _root) echo "tournament tournaments participants participant match matches bracket brackets watch station stations attachment attachments race races community communities demo whoami config profile profiles auth login logout serve api completion" ;;
-    tournament) echo "list ls view show create update edit delete rm start finalize reset start-group-stage finalize-group-stage reset-group-stage process-checkin abort-checkin change-state standings" ;;
+    tournament) echo "list ls view show create update edit delete rm start finalize reset start-group-stage finalize-group-stage reset-group-stage process-checkin abort-checkin change-state standings export import publish pull" ;;
     participants) echo "list ls view show add bulk-add update edit delete rm clear randomize shuffle check-in undo-check-in register unregister" ;;
     match) echo "list ls view show report reopen mark-underway unmark-underway" ;;
     station) echo "list ls view show create update edit delete rm assign unassign queue queuers" ;;
@@ -62,6 +62,10 @@ _tourney_step() {
     "tournament abort-checkin") echo tournament__abort_checkin ;;
     "tournament change-state") echo tournament__change_state ;;
     "tournament standings") echo tournament__standings ;;
+    "tournament export") echo tournament__export ;;
+    "tournament import") echo tournament__import ;;
+    "tournament publish") echo tournament__publish ;;
+    "tournament pull") echo tournament__pull ;;
     "participants list"|"participants ls") echo participants__list ;;
     "participants view"|"participants show") echo participants__view ;;
     "participants add") echo participants__add ;;
@@ -176,6 +180,10 @@ _tourney_options() {
     tournament__abort_checkin) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__change_state) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__standings) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__export) echo "-o --output --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__import) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__publish) echo "--to --dry-run --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__pull) echo "--from --dry-run --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__list) echo "-L --limit --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants__view) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -400,6 +408,25 @@ _tourney_option_values() {
     "tournament__standings -q"|"tournament__standings --jq") echo ""; return 0 ;;
     "tournament__standings --profile") echo "@profile"; return 0 ;;
     "tournament__standings --base-url") echo ""; return 0 ;;
+    "tournament__export -o"|"tournament__export --output") echo ""; return 0 ;;
+    "tournament__export --community") echo ""; return 0 ;;
+    "tournament__export -q"|"tournament__export --jq") echo ""; return 0 ;;
+    "tournament__export --profile") echo "@profile"; return 0 ;;
+    "tournament__export --base-url") echo ""; return 0 ;;
+    "tournament__import --community") echo ""; return 0 ;;
+    "tournament__import -q"|"tournament__import --jq") echo ""; return 0 ;;
+    "tournament__import --profile") echo "@profile"; return 0 ;;
+    "tournament__import --base-url") echo ""; return 0 ;;
+    "tournament__publish --to") echo ""; return 0 ;;
+    "tournament__publish --community") echo ""; return 0 ;;
+    "tournament__publish -q"|"tournament__publish --jq") echo ""; return 0 ;;
+    "tournament__publish --profile") echo "@profile"; return 0 ;;
+    "tournament__publish --base-url") echo ""; return 0 ;;
+    "tournament__pull --from") echo ""; return 0 ;;
+    "tournament__pull --community") echo ""; return 0 ;;
+    "tournament__pull -q"|"tournament__pull --jq") echo ""; return 0 ;;
+    "tournament__pull --profile") echo "@profile"; return 0 ;;
+    "tournament__pull --base-url") echo ""; return 0 ;;
     "participants -q"|"participants --jq") echo ""; return 0 ;;
     "participants --profile") echo "@profile"; return 0 ;;
     "participants --base-url") echo ""; return 0 ;;
@@ -917,6 +944,10 @@ _tourney_args() {
     tournament__abort_checkin) echo "tournament" ;;
     tournament__change_state) echo "tournament -" ;;
     tournament__standings) echo "tournament" ;;
+    tournament__export) echo "tournament" ;;
+    tournament__import) echo "-" ;;
+    tournament__publish) echo "tournament" ;;
+    tournament__pull) echo "tournament" ;;
     participants__list) echo "tournament" ;;
     participants__view) echo "tournament participant" ;;
     participants__add) echo "tournament -" ;;
