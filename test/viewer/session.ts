@@ -22,7 +22,11 @@ export interface Session {
   /** Errors thrown in any page opened. */
   readonly errors: string[];
   /** The bracket page of tournament `t`, drawn. */
-  open(t: string, size?: { width: number; height: number }): Promise<Page>;
+  open(
+    t: string,
+    size?: { width: number; height: number },
+    scheme?: "light" | "dark",
+  ): Promise<Page>;
   /** serve's embedding example around tournament `t`: the page, and the viewer's frame. */
   embed(t: string): Promise<{ page: Page; frame: Frame }>;
   close(): Promise<void>;
@@ -47,10 +51,17 @@ export async function startSession(): Promise<Session> {
     browser,
     formats,
     errors,
-    async open(t, size = DESKTOP) {
+    async open(t, size = DESKTOP, scheme = "light") {
       const page = await newPage(size);
+      await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${base}/tournaments/${t}/bracket`);
-      await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
+      try {
+        await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
+      } catch (e) {
+        // Say what the page said instead of only that it timed out.
+        const status = await page.textContent(".tv-status").catch(() => null);
+        throw new Error(`${t} did not get ready: status "${status}" (${String(e)})`);
+      }
       return page;
     },
     async embed(t) {

@@ -1,7 +1,8 @@
 /**
- * The page's data, first and live (issues 18 and 28). The event stream opens
- * first and the data is fetched once it is open, so a change made meanwhile
- * comes as an event and the data is fetched once on load, not twice. Each
+ * The page's data, first and live (issues 18 and 28). The data is fetched once
+ * on load; then the event stream opens from a little before the data's time
+ * (`?since=`, the server's clock from the data's Date header), so a change made
+ * in between comes as an event rather than as a second fetch of the data. Each
  * event of the stream refetches (debounced, one fetch at a time, the last one
  * always; no polling; EventSource reconnects by itself). Every load ends in
  * `ready` or in `error` with code `load_failed` and a reason; when the stream
@@ -24,6 +25,8 @@ export class LoadFailure extends Error {
 export interface Followed {
   /** Fetches the data; draws it when it changed; answers whether it did. Throws a LoadFailure. */
   load(): Promise<boolean>;
+  /** The server's time of the first data fetched (its Date header), if it said. */
+  dataTime(): number | undefined;
   summary(): { matches: number; complete: number; state: string };
   /** The live updates' note beside the status ("" when live). */
   setLiveNote(note: string): void;
@@ -33,6 +36,15 @@ export interface Followed {
 }
 
 const REFETCH_DELAY_MS = 150;
+/** How far before the data's time the stream starts: the Date header counts whole seconds. */
+const SINCE_MARGIN_MS = 3000;
+
+/** The stream's address, from a little before the data's time when known. */
+function streamUrl(eventsUrl: string, dataTime: number | undefined): string {
+  if (dataTime === undefined) return eventsUrl;
+  const since = new Date(dataTime - SINCE_MARGIN_MS).toISOString();
+  return `${eventsUrl}${eventsUrl.includes("?") ? "&" : "?"}since=${encodeURIComponent(since)}`;
+}
 
 /** The reason a 404 of data.json or the stream gives (its errors[0].code), else not_found. */
 export async function refusalReason(response: Response): Promise<LoadReason> {
@@ -60,11 +72,11 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
   /** undefined: the first load is still to come (or failed for the network: retried). */
   let first: "loaded" | "failed" | undefined;
   let ended = false;
-  const source = new EventSource(eventsUrl);
+  let source: EventSource | undefined;
   const end = (reason: StreamEndReason) => {
     if (ended) return;
     ended = true;
-    source.close();
+    source?.close();
     document.documentElement.dataset.live = "closed";
     viewer.setLiveNote(ENDED_TEXT[reason]);
     emit("streamEnded", { reason });
@@ -76,7 +88,7 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
       document.documentElement.dataset.loadFailed = f.reason;
       if (f.reason !== "network") {
         first = "failed";
-        source.close();
+        source?.close();
       }
     } else viewer.setLiveNote(`not updated: ${f.message}`);
     emit("error", { code: "load_failed", message: f.message, reason: f.reason });
@@ -93,6 +105,7 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
         first = "loaded";
         delete document.documentElement.dataset.loadFailed;
         viewer.loaded();
+        source ??= listen(streamUrl(eventsUrl, viewer.dataTime()));
       } else if (changed) emit("bracketUpdated", viewer.summary());
     } catch (e) {
       failed(e);
@@ -109,32 +122,32 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
     timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
   };
   let opened = false;
-  source.addEventListener("message", schedule);
-  source.addEventListener("ended", (e) => {
-    const reason = JSON.parse((e as MessageEvent<string>).data).reason as StreamEndReason;
-    end(reason);
-  });
-  source.addEventListener("open", () => {
-    document.documentElement.dataset.live = "open";
-    viewer.setLiveNote("");
-    // The first open: the one fetch of the load. A reopen: what changed during the break.
-    if (!opened) {
+  const listen = (url: string): EventSource => {
+    const stream = new EventSource(url);
+    stream.addEventListener("message", schedule);
+    stream.addEventListener("ended", (e) => {
+      end(JSON.parse((e as MessageEvent<string>).data).reason as StreamEndReason);
+    });
+    stream.addEventListener("open", () => {
+      document.documentElement.dataset.live = "open";
+      viewer.setLiveNote("");
+      // A reopen: what changed during the break; a first load that failed: again. (The first
+      // open after the first load has nothing to fetch: the stream replays from before it.)
+      if (opened || first !== "loaded") schedule();
       opened = true;
-      void refetch();
-    } else schedule();
-  });
-  source.addEventListener("error", () => {
-    // EventSource retries by itself, unless the server refused (404): then it stops.
-    if (source.readyState !== EventSource.CLOSED) {
-      document.documentElement.dataset.live = "reconnecting";
-      viewer.setLiveNote("reconnecting…");
-      return;
-    }
-    if (!opened) {
-      // Refused from the start: the data's answer says why.
-      opened = true;
-      void refetch();
-    } else if (first === "loaded") void probe(dataUrl).then(end);
+    });
+    stream.addEventListener("error", () => {
+      // EventSource retries by itself, unless the server refused (404): then it stops.
+      if (stream.readyState !== EventSource.CLOSED) {
+        document.documentElement.dataset.live = "reconnecting";
+        viewer.setLiveNote("reconnecting…");
+      } else if (first === "loaded") void probe(dataUrl).then(end);
+    });
+    return stream;
+  };
+  void refetch().then(() => {
+    // The data could not be fetched (the network): the stream's reopening retries it.
+    if (first === undefined) source ??= listen(eventsUrl);
   });
 }
 

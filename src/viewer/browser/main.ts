@@ -62,6 +62,7 @@ class Viewer implements Controlled, Followed {
   private lastText: string | null = null;
   private readonly status: HTMLElement;
   private statusText = "";
+  private firstTime: number | undefined;
   private liveNote = "";
   readonly viewport: Viewport;
 
@@ -101,6 +102,8 @@ class Viewer implements Controlled, Followed {
     if (!response.ok)
       throw new LoadFailure("network", `the bracket's data answered ${response.status}`);
     const text = await response.text();
+    const date = Date.parse(response.headers.get("date") ?? "");
+    this.firstTime ??= Number.isNaN(date) ? undefined : date;
     if (text === this.lastText) return false;
     const payload = JSON.parse(text) as Payload;
     this.data = bracketData({
@@ -151,6 +154,10 @@ class Viewer implements Controlled, Followed {
   private showStatus(): void {
     const text = this.liveNote === "" ? this.statusText : `${this.statusText} · ${this.liveNote}`;
     if (this.status.textContent !== text) this.status.textContent = text;
+  }
+
+  dataTime(): number | undefined {
+    return this.firstTime;
   }
 
   loaded(): void {

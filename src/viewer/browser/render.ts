@@ -61,6 +61,7 @@ function extras(ctx: RenderContext, id: number | null, into: HTMLElement): void 
 
 function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement {
   const row = el("div", "tv-slot");
+  row.setAttribute("aria-hidden", "true");
   if (slot.winner) row.classList.add("tv-winner");
   else if (match.state === "complete" && slot.id !== null && !match.tie)
     row.classList.add("tv-loser");
@@ -121,15 +122,31 @@ function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
   e.dataset.round = String(m.round);
   e.tabIndex = 0;
   e.setAttribute("role", "button");
+  // The name comes from this text alone: what is drawn (identifier, seeds, marks) is hidden
+  // from assistive technology, so the name is a sentence, not the drawing read cell by cell.
+  e.append(el("span", "tv-sr", matchName(m, place)));
   const head = el("div", "tv-head");
+  head.setAttribute("aria-hidden", "true");
   head.append(el("span", "tv-id", m.identifier));
   const station = ctx.stations.get(m.id);
   if (station !== undefined) head.append(el("span", "tv-station", station));
   head.append(el("span", "tv-state", stateText(m)));
   e.append(head);
   for (const slot of m.slots) e.append(slotRow(slot, m, ctx));
-  e.setAttribute("aria-label", matchName(m, place));
   return e;
+}
+
+/**
+ * Printable area of a landscape page at 96 px to the inch, 10 mm margins: Letter's width
+ * (the narrower of A4 and Letter) and A4's height (the shorter), less a heading's room.
+ */
+export const PRINT_PAGE = { width: 975, height: 660 };
+
+/** The scale a drawing prints at: down to the page's width, to its height if it keeps half. */
+export function printZoom(part: { width: number; height: number }): number {
+  const across = Math.min(1, PRINT_PAGE.width / part.width);
+  const whole = Math.min(across, PRINT_PAGE.height / part.height);
+  return Math.floor((whole >= across / 2 ? whole : across) * 1000) / 1000;
 }
 
 function heading(level: number, className: string, text: string): HTMLElement {
@@ -153,6 +170,7 @@ function matchesPart(
   const area = el("div", "tv-area");
   area.style.width = `${part.width}px`;
   area.style.height = `${part.height}px`;
+  area.style.setProperty("--tv-print-zoom", String(printZoom(part)));
   if (part.links !== "") {
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("class", "tv-links");

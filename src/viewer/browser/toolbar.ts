@@ -27,7 +27,7 @@ export function toolbar(viewport: Viewport): void {
   const natural = () => viewport.reset();
   button("−", "Zoom out", "-", zoomOut);
   button("Fit", "Fit the width", "", () => viewport.fitWidth());
-  button("1:1", "Actual size", "0", natural);
+  button("Reset", "Reset zoom", "0", natural);
   button("+", "Zoom in", "+", zoomIn);
   document.querySelector(".tv-header")?.append(bar);
   document.addEventListener("keydown", (e) => {
