@@ -8,6 +8,7 @@ import { registerVerbs, type Verb } from "../verbs.js";
 import { registerCreate } from "./create.js";
 import { registerDelete } from "./delete.js";
 import { registerEndRound } from "./end-round.js";
+import { registerExport } from "./export.js";
 import { registerList } from "./list.js";
 import { registerRaceParticipants } from "./participants.js";
 import { registerReset } from "./reset.js";
@@ -33,6 +34,7 @@ const VERBS: readonly Verb[] = [
   { words: ["round", "rounds"], register: registerRound },
   { words: ["times", "time"], register: registerTimes },
   { words: ["watch"], register: registerRaceWatch },
+  { words: ["export"], register: registerExport },
 ];
 
 export function registerRace(program: Command, app: App, verb?: string, next?: string): void {

@@ -1,0 +1,47 @@
+/** `tourney race export <race> [--output FILE]`: the race as one JSON document. */
+import { renameSync, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
+
+const HELP = `
+Prints one versioned JSON document (format "tourney.race", version 1): the race's
+settings and state, its participants, every round with each participant's time,
+points and rank, and the standings; participants named by name. Read through the API,
+so it works on every backend. The format: schema/race-export.schema.json and
+docs/offline.md. (There is no race import yet.)`;
+
+export interface RaceExportOptions {
+  /** Race id or url. */
+  readonly race: string;
+  /** Written there (replaced whole) instead of stdout. */
+  readonly output?: string | undefined;
+}
+
+export async function runRaceExport(f: Factory, o: RaceExportOptions): Promise<void> {
+  const client = await f.client();
+  const { readRaceExport } = await import("../../transfer/race-export-reader.js");
+  const text = `${JSON.stringify(await readRaceExport(client, o.race), null, 2)}\n`;
+  if (o.output === undefined) {
+    f.io.stdout.write(text);
+    return;
+  }
+  const partial = `${o.output}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, o.output);
+  f.printer().note(`exported to ${o.output}`);
+}
+
+export function registerExport(noun: Command, app: App): void {
+  noun
+    .command("export")
+    .description("the race as one JSON document (settings, participants, rounds, times, standings)")
+    .argument("<race>", "race id or url")
+    .option("-o, --output <file>", "write the document to FILE instead of stdout")
+    .addHelpText("after", HELP)
+    .addHelpText("after", verbHelp({ examples: ["{t} > race.json"] }))
+    .action(async (race: string, flags: { output?: string }, command: Command) =>
+      runRaceExport(app.factory(command), { race, output: flags.output }),
+    );
+}

@@ -1,0 +1,83 @@
+/**
+ * `tourney race export`: one race read through the API client (any backend) into
+ * one versioned JSON document (format "tourney.race", version 1): its settings,
+ * participants, every round with its times, and the standings. Participants are
+ * named by name (ids differ between backends). schema/race-export.schema.json.
+ */
+import type { ApiClient } from "../../client/api-client.js";
+import type { ApiRecord } from "../../client/envelope.js";
+
+export const RACE_EXPORT_FORMAT = "tourney.race";
+export const RACE_EXPORT_VERSION = 1;
+
+type Names = ReadonlyMap<string, string>;
+
+/** Attributes that are the backend's bookkeeping, not the race's: ids and clocks. */
+const BOOKKEEPING = new Set([
+  "id",
+  "raceId",
+  "race_id",
+  "roundId",
+  "round_id",
+  "participantId",
+  "participant_id",
+  "elapsedTimeId",
+  "timestamps",
+  "createdAt",
+  "updatedAt",
+  "created_at",
+  "updated_at",
+]);
+
+function participantOf(r: ApiRecord, names: Names): string | null {
+  const link = r.relationships?.participant as { data?: { id?: unknown } | null } | undefined;
+  const id = link?.data?.id ?? r.attributes.participantId ?? r.attributes.participant_id;
+  return id === undefined || id === null ? null : (names.get(String(id)) ?? String(id));
+}
+
+function plain(r: ApiRecord): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(r.attributes).filter(([k]) => !BOOKKEEPING.has(k)));
+}
+
+async function roundsOf(client: ApiClient, race: string, names: Names) {
+  const rounds = await client.races.rounds(race).listAll();
+  const out: Record<string, unknown>[] = [];
+  for (const [i, round] of rounds.entries()) {
+    const number = Number(round.attributes.number ?? i + 1);
+    const times = await client.races.elapsedTimes(race, number).listAll();
+    out.push({
+      number,
+      ...plain(round),
+      times: times
+        .map((t) => ({ participant: participantOf(t, names), ...plain(t) }))
+        .sort((a, b) => String(a.participant).localeCompare(String(b.participant))),
+    });
+  }
+  return out;
+}
+
+/** The export document of race `race` (its id), read through `client`. */
+export async function readRaceExport(
+  client: ApiClient,
+  race: string,
+  now: () => Date = () => new Date(),
+) {
+  const r = await client.races.get(race);
+  const participants = await client.participants.listAll({ race: r.id });
+  const names = new Map(participants.map((p) => [p.id, String(p.attributes.name)]));
+  const { timestamps, ...settings } = r.attributes;
+  return {
+    format: RACE_EXPORT_FORMAT,
+    version: RACE_EXPORT_VERSION,
+    exported_at: now().toISOString(),
+    race: { ...settings, timestamps: timestamps ?? {} },
+    participants: participants
+      .map((p): Record<string, unknown> => ({ ...plain(p), name: String(p.attributes.name) }))
+      .sort((a, b) => Number(a.seed ?? 0) - Number(b.seed ?? 0)),
+    rounds: await roundsOf(client, r.id, names),
+    standings: (await client.races.standings(r.id)).map((s) => ({
+      participant: participantOf(s, names),
+      ...plain(s),
+    })),
+  };
+}
