@@ -8,6 +8,7 @@ import { parseMessage } from "../parse-message.js";
 import {
   ACTIONS,
   type Action,
+  type ErrorCode,
   type EventName,
   type EventPayloads,
   eventMessage,
@@ -23,7 +24,8 @@ export interface Controlled {
   /** The middle of a match box in content coordinates; undefined when no such match is shown. */
   matchMiddle(identifier: string, group: number | undefined): { x: number; y: number } | undefined;
   scale(): number;
-  filterRounds(from: number | undefined, to: number | undefined): void;
+  /** Shows rounds `from` to `to`; answers why not (no round there), leaving the view as it was. */
+  filterRounds(from: number | undefined, to: number | undefined): string | undefined;
   integrate(participants: ReadonlyMap<number, IntegrationEntry>): void;
   settings(change: { seeds?: boolean; scores?: boolean; compact?: boolean }): void;
   /** How many match boxes the bracket has (the `ready` event's `matches`). */
@@ -47,13 +49,18 @@ export function applyTheme(name: ThemeName | undefined, props?: Readonly<Record<
   for (const [p, value] of Object.entries(props ?? {})) root.style.setProperty(p, value);
 }
 
-function notFound(identifier: string, group: number | undefined): string {
+interface Problem {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+function notFound(identifier: string, group: number | undefined): Problem {
   const where = group === undefined ? "" : ` in group ${group}`;
-  return `no match ${identifier}${where} is shown`;
+  return { code: "match_not_found", message: `no match ${identifier}${where} is shown` };
 }
 
 // long: one case per action of the interface
-function apply(v: Controlled, a: Action): string | undefined {
+function apply(v: Controlled, a: Action): Problem | undefined {
   switch (a.action) {
     case "scrollToCoordinates":
       v.scrollTo(a.x, a.y);
@@ -75,9 +82,10 @@ function apply(v: Controlled, a: Action): string | undefined {
     case "loadTheme":
       applyTheme(a.theme, a.properties);
       return;
-    case "filterRounds":
-      v.filterRounds(a.from, a.to);
-      return;
+    case "filterRounds": {
+      const problem = v.filterRounds(a.from, a.to);
+      return problem === undefined ? undefined : { code: "round_not_found", message: problem };
+    }
     case "loadIntegrationData": {
       const entries = Object.entries(a.participants).map(([id, e]) => [Number(id), e] as const);
       v.integrate(new Map(entries));
@@ -112,13 +120,7 @@ export function listen(v: Controlled): void {
     const { action, requestId } = parsed;
     try {
       const problem = apply(v, action);
-      if (problem !== undefined)
-        emit("error", {
-          code: "match_not_found",
-          message: problem,
-          action: action.action,
-          requestId,
-        });
+      if (problem !== undefined) emit("error", { ...problem, action: action.action, requestId });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       emit("error", { code: "invalid_payload", message, action: action.action, requestId });

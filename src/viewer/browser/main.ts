@@ -10,6 +10,7 @@ import { layoutBracket } from "../layout.js";
 import { ACTIONS, type IntegrationEntry, type LoadReason } from "../protocol.js";
 import { applyTheme, type Controlled, emit, listen } from "./control.js";
 import { type Followed, follow, LoadFailure, refusalReason } from "./live.js";
+import { followPaths } from "./path.js";
 import { matchKey, renderSections, type Settings } from "./render.js";
 import { toolbar } from "./toolbar.js";
 import { Viewport } from "./viewport.js";
@@ -80,6 +81,7 @@ class Viewer implements Controlled, Followed {
       scrolled: (x, y, scale) => emit("scrolled", { x, y, scale }),
     });
     content.addEventListener("click", (e) => this.clicked(e));
+    followPaths(content);
     content.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") this.clicked(e);
     });
@@ -226,9 +228,17 @@ class Viewer implements Controlled, Followed {
     const box = keys.map((k) => this.boxes.get(k)).find((b) => b !== undefined);
     return box === undefined ? undefined : this.viewport.middleOf(box);
   }
-  filterRounds(from: number | undefined, to: number | undefined): void {
+  filterRounds(from: number | undefined, to: number | undefined): string | undefined {
+    const rounds = (this.data?.matches ?? []).map((m) => Math.abs(m.round));
+    const last = Math.max(0, ...rounds);
+    const shown = rounds.some(
+      (r) => (from === undefined || r >= from) && (to === undefined || r <= to),
+    );
+    if (!shown && rounds.length > 0)
+      return `no round ${from ?? 1}${to === undefined || to === from ? "" : ` to ${to}`}: the last round is ${last}`;
     this.range = { from, to };
     this.draw();
+    return undefined;
   }
   integrate(participants: ReadonlyMap<number, IntegrationEntry>): void {
     for (const [id, entry] of participants) this.integration.set(id, entry);

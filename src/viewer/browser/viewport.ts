@@ -19,6 +19,9 @@ export class Viewport {
   /** Set once the host or the reader chose a zoom: the page stops fitting itself. */
   chosen = false;
   private scrollTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A zoomChanged waiting for the next animation frame (a burst of zooms says it once). */
+  private announcing = false;
+  private announced = 1;
 
   constructor(
     readonly element: HTMLElement,
@@ -73,7 +76,32 @@ export class Viewport {
     const { width, height } = this.contentSize();
     this.sizer.style.width = `${Math.ceil(width * s)}px`;
     this.sizer.style.height = `${Math.ceil(height * s)}px`;
-    if (changed && announce) this.events.zoomChanged(s);
+    if (changed && announce) this.announce();
+    // The page's own fits are not news to the host.
+    if (!announce) this.announced = s;
+  }
+
+  /** zoomChanged, at most once an animation frame, with the scale then. */
+  private announce(): void {
+    if (this.announcing) return;
+    this.announcing = true;
+    requestAnimationFrame(() => {
+      this.announcing = false;
+      if (this.scale === this.announced) return;
+      this.announced = this.scale;
+      this.events.zoomChanged(this.scale);
+    });
+  }
+
+  /** A scroll position within what the element can scroll to (huge or negative: the edge). */
+  private clamp(left: number, top: number): { left: number; top: number } {
+    const e = this.element;
+    const within = (v: number, max: number) =>
+      Number.isFinite(v) ? Math.min(Math.max(0, v), max) : v > 0 ? max : 0;
+    return {
+      left: within(left, Math.max(0, e.scrollWidth - e.clientWidth)),
+      top: within(top, Math.max(0, e.scrollHeight - e.clientHeight)),
+    };
   }
 
   /** The content point at the viewport's top-left corner. */
@@ -93,16 +121,14 @@ export class Viewport {
 
   /** Scrolls so the content point (x, y) is at the viewport's top-left corner (as far as it goes). */
   scrollTo(x: number, y: number): void {
-    this.element.scrollTo({ left: x * this.scale, top: y * this.scale, behavior: "instant" });
+    this.element.scrollTo({ ...this.clamp(x * this.scale, y * this.scale), behavior: "instant" });
   }
 
   /** Scrolls so the content point (x, y) is in the middle of the viewport (as far as it goes). */
   centerOn(x: number, y: number): void {
-    this.element.scrollTo({
-      left: x * this.scale - this.element.clientWidth / 2,
-      top: y * this.scale - this.element.clientHeight / 2,
-      behavior: "instant",
-    });
+    const left = x * this.scale - this.element.clientWidth / 2;
+    const top = y * this.scale - this.element.clientHeight / 2;
+    this.element.scrollTo({ ...this.clamp(left, top), behavior: "instant" });
   }
 
   /** Zooms, keeping the point in the middle of the viewport where it is. */
@@ -126,7 +152,7 @@ export class Viewport {
     this.chosen = false;
     const before = this.scale;
     this.fit();
-    if (this.scale !== before) this.events.zoomChanged(this.scale);
+    if (this.scale !== before) this.announce();
   }
 
   /** Zooms, then centres (x, y). */
