@@ -5,6 +5,7 @@
  * winners final, connected to it and to the losers final, above the fold; a long
  * country never hides a name. Real Chromium on the built serve.
  */
+import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT } from "../helpers/binary.js";
@@ -124,6 +125,25 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       );
       expect(await into(O!)).toEqual([(await x(N!)) + 220, (await x(N!)) + 220]);
       await page.close();
+    });
+
+    it("screenshots for docs/: desktop and phone, light and dark, and print", async () => {
+      const dir = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
+      for (const format of ["double-elimination", "groups"] as const)
+        for (const [device, size] of [
+          ["desktop", DESKTOP],
+          ["phone", PHONE],
+        ] as const)
+          for (const scheme of ["light", "dark"] as const) {
+            const page = await s.open(s.formats[format].t, size, scheme);
+            await page.screenshot({ path: `${dir}${format}-${device}-${scheme}.png` });
+            if (device === "desktop" && scheme === "light") {
+              await page.emulateMedia({ media: "print" });
+              await page.screenshot({ path: `${dir}${format}-print.png`, fullPage: true });
+            }
+            await page.close();
+          }
+      expect(s.errors).toEqual([]);
     });
 
     it("a 31-character country never hides the name: the label yields", async () => {
