@@ -168,7 +168,10 @@ async function run(label, binPath, dir) {
   const reporter = async () => {
     const open = [...big.open];
     while (!over() && open.length > 0) {
-      const r = await owner.send(reportWinner(big.t, open.shift())).catch(() => ({ status: -1 }));
+      // Bounded: a stalled serve ends the run at its time, not at the client's timeout.
+      const sent = owner.send(reportWinner(big.t, open.shift())).catch(() => ({ status: -1 }));
+      const r = await Promise.race([sent, sleep(Math.max(0, end - performance.now()))]);
+      if (r === undefined) break;
       if (r.status === 200) got.reports++;
       else got.failedReports++;
       await sleep(500);
@@ -192,8 +195,8 @@ async function run(label, binPath, dir) {
   const rss = peakRssMiB(s.child.pid);
   const cpu = cpuSeconds(s.child.pid) - cpu0;
   const died = s.child.exitCode !== null || s.child.signalCode !== null;
-  await health.close();
-  await owner.close();
+  // A pool's close waits for its requests: bounded, so a stalled serve ends the run too.
+  await Promise.race([Promise.all([health.close(), owner.close()]), sleep(2_000)]);
   s.child.kill("SIGTERM");
   await Promise.race([new Promise((done) => s.child.once("exit", done)), sleep(10_000)]);
   const ms = samples.map((x) => x.ms).sort((a, b) => a - b);
