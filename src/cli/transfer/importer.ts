@@ -13,6 +13,7 @@ import { NotFoundError } from "../../client/errors.js";
 import type { TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import { type ReplayCounts, type Roster, replayMatches } from "./match-replay.js";
+import { replayStations } from "./station-replay.js";
 
 export interface ImportSummary extends ReplayCounts {
   url: string;
@@ -114,6 +115,7 @@ export async function importExport(
   await replayMatches(client, t.url, finals, roster, summary);
   progress(`${t.url}: ${summary.reported} results sent, ${summary.skipped} already there`);
   state = String((await client.tournaments.get(t.url)).attributes.state);
+  await replayStations(client, doc);
   if (t.state === "complete" && state !== "complete")
     await changeState(client, t.url, "finalize", progress);
   return summary;

@@ -61,3 +61,26 @@ describe.each(FORMATS)("$label", (format) => {
     expect(second.final_ranks).toEqual(first.final_ranks);
   });
 });
+
+describe("stations", () => {
+  it("carries stations, the match each holds and their queues", async () => {
+    const c = await source.client();
+    await playedTournament(c, "st", FORMATS[0]!, 1);
+    const open = (await c.matches.listAll("st", { state: "open" })).sort(
+      (a, b) => Number(a.id) - Number(b.id),
+    );
+    expect(open.length).toBeGreaterThanOrEqual(3);
+    await c.stations.of("st").create({ name: "Table 1", match_id: Number(open[0]!.id) });
+    const t2 = await c.stations
+      .of("st")
+      .create({ name: "Table 2", stream_url: "https://example.org/t2" });
+    for (const m of open.slice(1, 3))
+      await c.stations.queuers("st", t2.id).create({ match_id: Number(m.id) });
+    const { first } = await roundTrip("st");
+    expect(first.stations.map((s: any) => [s.name, s.queue.length])).toEqual([
+      ["Table 1", 0],
+      ["Table 2", 2],
+    ]);
+    expect(first.matches.filter((m: any) => m.station === "Table 1").length).toBe(1);
+  });
+});

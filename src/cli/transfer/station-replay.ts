@@ -1,0 +1,52 @@
+/**
+ * An export's stations into the target, after the results: each station found
+ * by name or created (stream url, details, the match it holds), then its queue
+ * (the matches waiting, in order) completed; what is already there is not sent again.
+ */
+import type { ApiClient } from "../../client/api-client.js";
+import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
+
+async function targetMatchIds(client: ApiClient, url: string): Promise<Map<string, string>> {
+  const all = await client.matches.listAll(url);
+  return new Map(
+    all.map((m) => [
+      matchKey({
+        group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
+        identifier: String(m.attributes.identifier),
+      }),
+      m.id,
+    ]),
+  );
+}
+
+/** Creates the missing stations and queue entries; returns how many requests it sent. */
+export async function replayStations(client: ApiClient, doc: TournamentExport): Promise<number> {
+  if (doc.stations.length === 0) return 0;
+  const url = doc.tournament.url;
+  const stations = client.stations.of(url);
+  const have = new Map((await stations.listAll()).map((s) => [String(s.attributes.name), s]));
+  const ids = await targetMatchIds(client, url);
+  let sent = 0;
+  for (const s of doc.stations) {
+    const held = doc.matches.find((m) => m.station === s.name);
+    const matchId = held === undefined ? undefined : ids.get(matchKey(held));
+    let station = have.get(s.name);
+    if (station === undefined) {
+      station = await stations.create({
+        ...s.attributes,
+        name: s.name,
+        ...(matchId === undefined ? {} : { match_id: Number(matchId) }),
+      });
+      sent++;
+    }
+    const queuers = client.stations.queuers(url, station.id);
+    const queued = new Set((await queuers.listAll()).map((q) => String(q.attributes.match_id)));
+    for (const key of s.queue) {
+      const id = ids.get(key);
+      if (id === undefined || queued.has(id)) continue;
+      await queuers.create({ match_id: Number(id) });
+      sent++;
+    }
+  }
+  return sent;
+}
