@@ -3,7 +3,8 @@
  * with the same tournament on serve as a publish that was never interrupted: one
  * tournament, no participant twice, every match's players, scores and winner and the
  * final ranks as in the embedded original (issue 29). Ten seeded runs, each on its
- * own tournament, through the built binary against a real serve on loopback.
+ * own tournament, through the built binary against a real serve on loopback; each
+ * run is cut at its seeded n-th write request.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -35,18 +36,29 @@ async function exported(remote: boolean, url: string) {
   }
 }
 
-/** Starts a publish and kills it with SIGKILL after `ms`; resolves with how it ended. */
-function publishKilledAfter(url: string, ms: number): Promise<string> {
+/**
+ * Starts a publish (--verbose: each request logged on stderr before it is sent) and
+ * kills it with SIGKILL when its `nth` write (POST, PUT, DELETE) is being sent: a
+ * moment drawn from the progress of the publish, not from the clock, so the same
+ * seed cuts at the same step on any machine. Resolves with how it ended.
+ */
+function publishKilledAt(url: string, nth: number): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, "tournament", "publish", url, "--to", "lan"], {
-      env: sandbox.local,
-      stdio: "ignore",
+    const child = spawn(
+      process.execPath,
+      [BIN, "tournament", "publish", url, "--to", "lan", "--verbose"],
+      { env: sandbox.local, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let writes = 0;
+    let text = "";
+    child.stderr!.on("data", (d) => {
+      text += d;
+      const lines = text.split("\n");
+      text = lines.pop() ?? "";
+      for (const line of lines)
+        if (/^> (POST|PUT|DELETE) /.test(line) && ++writes === nth) child.kill("SIGKILL");
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), ms);
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      resolve(signal ?? `exit ${code}`);
-    });
+    child.on("exit", (code, signal) => resolve(signal ?? `exit ${code}`));
   });
 }
 
@@ -58,7 +70,7 @@ it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterr
   for (let run = 0; run < RUNS; run++) {
     const url = `kill${run}`;
     await playedTournament(client, url, format, 10_000, run % 2 === 0);
-    ends.push(await publishKilledAfter(url, 300 + Math.floor(random() * 2500)));
+    ends.push(await publishKilledAt(url, 1 + Math.floor(random() * 50)));
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
     const here = await exported(false, url);
@@ -74,7 +86,6 @@ it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterr
   const names = all.map((t) => String(t.attributes.name)).sort();
   expect(names).toEqual(Array.from({ length: RUNS }, (_, i) => `Event kill${i}`).sort());
   await remote.factory.close();
-  // How each first publish ended (killed, or done before its moment): printed, not
-  // asserted, as it depends on the machine's speed.
-  console.log(`publish ends: ${ends.join(", ")}`);
+  // A 24-player double elimination takes more than 50 writes: every run was cut.
+  expect(ends).toEqual(Array.from({ length: RUNS }, () => "SIGKILL"));
 }, 300_000);
