@@ -26,10 +26,10 @@ import { registerStandingsRoutes } from "./routes/standings.js";
 import { registerStationRoutes } from "./routes/stations.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
+import { isStorageFailure, NOT_SAVED } from "./storage-failure.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
-import { isStorageFailure, NOT_SAVED } from "./storage-failure.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
 

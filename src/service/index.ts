@@ -13,8 +13,8 @@ import type {
 } from "./types.js";
 
 export type { CommunityAdmin } from "./communities.js";
-export { isStorageFailure, storageFailureLine } from "./storage-failure.js";
 export type { AddedApp, AppAdmin, AppInfo, NewApp } from "./oauth-apps.js";
+export { isStorageFailure, storageFailureLine } from "./storage-failure.js";
 export type {
   AccountAdmin,
   HttpServerOptions,
