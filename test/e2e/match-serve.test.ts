@@ -38,7 +38,10 @@ describe.runIf(BUILT)("match and state verbs over tourney serve", () => {
     expect(final.state).toBe("open");
     await tourney("match", "report", t, "C", "--winner", "Linus", "--scores", "0-2");
     await tourney("tournament", "finalize", t);
-    expect(await tourney("tournament", "standings", t)).toMatch(/^final\t-\t1\t\d+\tLinus\t2\t0\t/);
+    // Piped standings: a header naming the columns, then the rows (issue 26, item 12).
+    const standings = (await tourney("tournament", "standings", t)).split("\n");
+    expect(standings[0]).toMatch(/^stage\tgroup_id\trank\tparticipant_id\tname\twins\tlosses\t/);
+    expect(standings[1]).toMatch(/^final\t-\t1\t\d+\tLinus\t2\t0\t/);
     const ranks = JSON.parse(await tourney("participants", "list", t, "--json")).map(
       (p: { name: string; final_rank: number }) => [p.name, p.final_rank],
     );

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { HttpMethod } from "../../src/model/http.js";
+import { openCommunityAdmin } from "../../src/service/index.js";
 import { type ServiceHarness, startService, steppingClock } from "./service.js";
 
 export interface V1Reply {
@@ -36,9 +37,21 @@ export interface V1Harness {
   close(): void;
 }
 
-export async function startV1(): Promise<V1Harness> {
+/** `communities`: made first, as `tourney serve community add` does (a v1 subdomain must name one). */
+export async function startV1(
+  options: { communities?: readonly string[] } = {},
+): Promise<V1Harness> {
   const dir = mkdtempSync(join(tmpdir(), "tourney-v1-"));
   const dbPath = join(dir, "v1.db");
+  if (options.communities !== undefined) {
+    const admin = await openCommunityAdmin(dbPath);
+    try {
+      for (const identifier of options.communities)
+        admin.add({ identifier, name: `${identifier} community` });
+    } finally {
+      admin.close();
+    }
+  }
   const s = await startService({ requireAuth: true, now: steppingClock(), dbPath });
   const inspect = new Database(dbPath, { readonly: true });
   const key = s.service.createApiKey("v1 script");

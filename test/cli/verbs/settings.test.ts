@@ -52,7 +52,13 @@ describe("run functions on the Factory's sandbox", () => {
     expect(login.stderr()).toBe("Stored the API key for profile lan\n");
     const status = h.make({ globals: { json: true } });
     await runAuthStatus(status.factory, { check: false });
-    expect(status.json()).toMatchObject({
+    // No profile named: every profile, the active one first (issue 26, item 14).
+    const profiles = status.json() as Array<Record<string, unknown>>;
+    expect(profiles.map((p) => [p.profile, p.active])).toEqual([
+      ["lan", true],
+      ["local", false],
+    ]);
+    expect(profiles[0]).toMatchObject({
       profile: "lan",
       backend: "remote",
       location: "http://127.0.0.1:9",
