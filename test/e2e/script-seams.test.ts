@@ -86,6 +86,12 @@ describe.runIf(BUILT)("the command line's seams, through the built binary", () =
     expect(await ok(["participants", "list", "roster", "-q", ".[].name"])).toBe("");
   });
 
+  it("a lone - reads the roster from stdin (it added a participant named -)", async () => {
+    await ok(["tournament", "create", "--name", "Dash Roster"]);
+    await ok(["participants", "bulk-add", "dash_roster", "-"], "Ada\nBob\n");
+    expect(await ok(["participants", "list", "dash_roster", "-q", ".[].name"])).toBe("Ada\nBob\n");
+  });
+
   it("item 10: demo --json prints NDJSON", async () => {
     const lines = (await ok(["demo", "--json"])).trimEnd().split("\n");
     const events = lines.map((line) => JSON.parse(line) as { event?: string; type?: string });

@@ -51,6 +51,8 @@ async function readRoster(
   names: readonly string[],
   file: string | undefined,
 ): Promise<RosterEntry[]> {
+  // A lone `-` is stdin, as `--file -` is (it was added as a participant named "-").
+  if (names.length === 1 && names[0] === "-" && file === undefined) return readRoster(f, [], "-");
   if (names.length > 0 && file !== undefined)
     throw new UsageError("give names as arguments or --file, not both");
   if (names.length > 0) return rosterOfArguments(names);
