@@ -156,6 +156,14 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       await page.close();
     });
 
+    /** Waits until the viewer's event stream is open: a change before it would be a load, not an end. */
+    async function liveOpen(page: Page): Promise<void> {
+      const frame = () => page.frames().find((f) => f.url().includes("/bracket"));
+      await expect
+        .poll(() => frame()?.evaluate(() => document.documentElement.dataset.live))
+        .toBe("open");
+    }
+
     async function reportFirstOpen(s: Setup): Promise<void> {
       const [m] = await matchesJson(sb, s.t, "open");
       const args = ["--winner", String(m.player1_id), "--scores", "2-0"];
@@ -167,6 +175,7 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       ok(await sb.run(["tournament", "start", turn.t]));
       const page = await host(`/tournaments/${turn.t}/bracket`);
       expect(await outcome(page)).toEqual({ ready: 3 });
+      await liveOpen(page);
       ok(await sb.run(["tournament", "update", turn.t, "--private"]));
       await reportFirstOpen(turn);
       expect(await waitEvent(page, "streamEnded")).toMatchObject({ reason: "private" });
@@ -183,6 +192,7 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       const link = ok(await sb.run(["bracket", hidden.t, "--share", "--json"])).json();
       const page = await host(link.page_path);
       expect(await outcome(page)).toEqual({ ready: 3 });
+      await liveOpen(page);
       ok(await sb.run(["bracket", hidden.t, "--revoke-share", String(link.id)]));
       await reportFirstOpen(hidden);
       expect(await waitEvent(page, "streamEnded")).toMatchObject({ reason: "revoked" });
