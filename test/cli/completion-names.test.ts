@@ -48,6 +48,12 @@ beforeAll(async () => {
   ok(await sb.run(["race", "participants", "bulk-add", "spring_gp", "Zed", "Yolanda"]));
   ok(await sb.run(["race", "list"]));
   ok(await sb.run(["race", "participants", "list", "spring_gp"]));
+  // A second embedded profile with names of its own: --profile on the line chooses them.
+  ok(await sb.run(["profile", "add", "other", "--db", join(sb.dir, "other.db")]));
+  const other = (args: string[]) => sb.run(["--profile", "other", ...args]);
+  ok(await other(["tournament", "create", "--name", "Autumn Cup", "--type", "free for all"]));
+  ok(await other(["participants", "bulk-add", "autumn_cup", "Otto", "Olga"]));
+  ok(await other(["participants", "list", "autumn_cup"]));
   writeFileSync(join(sb.dir, "bash.sh"), await script("bash"));
   mkdirSync(join(sb.dir, "zfunc"));
   writeFileSync(join(sb.dir, "zfunc", "_tourney"), await script("zsh"));
@@ -135,6 +141,21 @@ describe.runIf(BUILT)("completion of names in the real shells", () => {
     expect(bash("tourney race times update spring_gp Z")).toEqual(["Zed"]);
     expect(bash("tourney race participants view spring_gp ")).toEqual(["Zed", "Yolanda"]);
   });
+
+  it("every shell: --profile on the line completes that profile's names", () => {
+    const line = "tourney --profile other match report autumn_cup A --winner O";
+    const after = "tourney match report autumn_cup A --profile=other --winner Ol";
+    expect(bash(line)).toEqual(["Otto", "Olga"]);
+    expect(bash(after)).toEqual(["Olga"]);
+    if (has("zsh")) {
+      expect(zsh(line).sort()).toEqual(["Olga", "Otto"]);
+      expect(zsh(after)).toEqual(["Olga"]);
+    }
+    if (has("fish")) {
+      expect(fish(line).sort()).toEqual(["Olga", "Otto"]);
+      expect(fish(after)).toEqual(["Olga"]);
+    }
+  }, 180_000);
 
   it.runIf(has("zsh"))(
     "zsh: the same, through its completion system",

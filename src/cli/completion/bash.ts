@@ -144,7 +144,9 @@ _tourney() {
     case "$word" in
       --profile=*) _tourney_profile="\${word#--profile=}"; continue ;;
       --*=*) continue ;;
-      --profile) _tourney_profile="\${COMP_WORDS[i+1]}"; ((i++)); continue ;;
+      --profile) # readline splits --profile=NAME into three words: --profile, =, NAME
+        [ "\${COMP_WORDS[i+1]}" = = ] && ((i++))
+        _tourney_profile="\${COMP_WORDS[i+1]}"; ((i++)); continue ;;
       =) ((i++)); continue ;; # readline's split of a value such as Ada=1,Grace=2
       -*) _tourney_option_values "$key" "$word" >/dev/null && ((i++)); continue ;;
     esac

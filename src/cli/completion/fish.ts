@@ -86,13 +86,24 @@ function __tourney_key
   set -e tokens[1]
   set -l key _root
   set -l skip 0
+  set -l profile_next 0
   set -g __tourney_positionals
+  set -g __tourney_profile
   for token in $tokens
     if test $skip = 1
       set skip 0
+      test $profile_next = 1; and set -g __tourney_profile $token
+      set profile_next 0
       continue
     end
     switch $token
+      case '--profile=*'
+        set -g __tourney_profile (string replace -- '--profile=' '' $token)
+        continue
+      case '--profile'
+        set profile_next 1
+        set skip 1
+        continue
       case '--*=*'
         continue
       case '-*'
@@ -127,7 +138,10 @@ function __tourney_names
   if test "$argv[3]" = list
     set head (string match -r '^.*,' -- (commandline -ct))
   end
-  for name in (tourney __complete $argv[1] --tournament "$owner" 2>/dev/null)
+  # The profile named on the line (--profile NAME) chooses whose names.
+  set -l profile
+  test -n "$__tourney_profile"; and test "$argv[1]" != profile; and set profile --profile $__tourney_profile
+  for name in (tourney __complete $argv[1] --tournament "$owner" $profile 2>/dev/null)
     echo "$head$name"
   end
 end

@@ -97,11 +97,21 @@ export function zshScript(root: CommandNode): string {
 
 # Names from the completion cache (\`tourney __complete\` reads a file, never the network);
 # participants and matches of the tournament named first (of the race, with "race").
+# The profile named on the line (--profile NAME or --profile=NAME, before or after the
+# verb) chooses whose names: the words of the whole line, as the subcommand's are shifted.
 _tourney_names() {
-  local -a names
-  local owner="\${line[1]}"
+  local -a names typed pick
+  local owner="\${line[1]}" profile="" i
   [ "$2" = race ] && owner="race:$owner"
-  names=(\${(f)"$(tourney __complete $1 --tournament "$owner" 2>/dev/null)"})
+  typed=(\${(z)LBUFFER})
+  for ((i = 1; i < $#typed; i++)); do
+    case "$typed[i]" in
+      --profile=*) profile="\${(Q)typed[i]#--profile=}" ;;
+      --profile) profile="\${(Q)typed[i+1]}" ;;
+    esac
+  done
+  [ -n "$profile" ] && [ "$1" != profile ] && pick=(--profile "$profile")
+  names=(\${(f)"$(tourney __complete $1 --tournament "$owner" $pick 2>/dev/null)"})
   compadd -a names
 }
 
