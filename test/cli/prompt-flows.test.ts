@@ -5,45 +5,16 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { inquirerPrompter, type Prompter } from "../../src/cli/prompter.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { ok } from "../helpers/cli-tournament.js";
+import { DOWN, typing } from "../helpers/typing.js";
 
 let sb: Sandbox;
 beforeEach(() => {
   sb = createSandbox();
 });
 afterEach(() => sb.cleanup());
-
-const DOWN = "\u001b[B";
-
-/** The real prompter; each [question, keys] step types `keys` once `question` shows. */
-function typing(steps: readonly (readonly [RegExp, string])[]): {
-  prompter: Prompter;
-  screen: () => string;
-} {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  // A terminal outlives each prompt: inquirer ends the stream it draws on (process.stderr
-  // ignores that), so this one does too, or the second question would not show.
-  output.end = (() => output) as typeof output.end;
-  let screen = "";
-  let next = 0;
-  let seen = 0;
-  output.on("data", (chunk) => {
-    screen += String(chunk);
-    const step = steps[next];
-    if (step === undefined) return;
-    const match = step[0].exec(screen.slice(seen));
-    if (match === null) return;
-    seen += match.index + match[0].length;
-    next++;
-    setTimeout(() => input.write(step[1]), 50);
-  });
-  return { prompter: inquirerPrompter({ input, output }), screen: () => screen };
-}
 
 describe("tournament create without --name", () => {
   it("asks the name, the type from the list, then that type's options", async () => {

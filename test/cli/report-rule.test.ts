@@ -4,11 +4,10 @@
  * (--force lets a winner through); scores are read from player 1's side. At a prompt a
  * result the scores contradict is asked again with the reason; Ctrl-C still exits 130.
  */
-import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { inquirerPrompter } from "../../src/cli/prompter.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { createWith, ok, viewMatch } from "../helpers/cli-tournament.js";
+import { DOWN, typing } from "../helpers/typing.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -80,28 +79,6 @@ describe("the service", () => {
   });
 });
 
-/** The real inquirer prompter; each [question, keys] step types once the question shows. */
-function typing(steps: readonly (readonly [RegExp, string])[]) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  output.end = (() => output) as typeof output.end;
-  let screen = "";
-  let next = 0;
-  let seen = 0;
-  output.on("data", (chunk) => {
-    screen += String(chunk);
-    const step = steps[next];
-    if (step === undefined) return;
-    const match = step[0].exec(screen.slice(seen));
-    if (match === null) return;
-    seen += match.index + match[0].length;
-    next++;
-    setTimeout(() => input.write(step[1]), 50);
-  });
-  return { prompter: inquirerPrompter({ input, output }), screen: () => screen };
-}
-
-const DOWN = "\u001b[B";
 const ERASE = "\u0015"; // Ctrl-U: the line typed so far goes
 
 describe("prompts", () => {
