@@ -5,40 +5,21 @@
  * start is cleared, the check-in duration kept, and no window opens: through
  * v2.1 and v1 against the built `serve`, and through the built CLI.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { describe, expect, it } from "vitest";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { servedSandbox } from "../helpers/served-sandbox.js";
 
 const START = "2030-03-02T10:00:00.000Z";
 
 describe.runIf(BUILT)("clearing the start time of a tournament with check-in", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-clear-start-"));
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: join(dir, "home"),
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  let served: Served;
-  let base: string;
-
-  beforeAll(async () => {
-    mkdirSync(env.HOME, { recursive: true });
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    base = `http://127.0.0.1:${served.port}`;
-  });
-  afterAll(async () => {
-    await served.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const box = servedSandbox("clear-start");
+  const { env } = box;
 
   const v21 = (method: string, path: string, attributes?: Record<string, unknown>) =>
-    fetch(`${base}/v2.1${path}`, {
+    fetch(`${box.base}/v2.1${path}`, {
       method,
       headers: {
-        Authorization: served.apiKey,
+        Authorization: box.served.apiKey,
         "Authorization-Type": "v1",
         "Content-Type": "application/vnd.api+json",
       },
@@ -75,7 +56,7 @@ describe.runIf(BUILT)("clearing the start time of a tournament with check-in", (
 
   it("v1: tournament[start_at]= clears the start", async () => {
     await created("ci1");
-    const answer = await fetch(`${base}/v1/tournaments/ci1.json?api_key=${served.apiKey}`, {
+    const answer = await fetch(`${box.base}/v1/tournaments/ci1.json?api_key=${box.served.apiKey}`, {
       method: "PUT",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "tournament[start_at]=",

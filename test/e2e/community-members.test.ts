@@ -5,23 +5,13 @@
  * on every way of naming it (v2.1 path, v2.1 ?community_id=, v1 subdomain), and
  * nothing is created; a member and the server's owner still create there.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { servedSandbox } from "../helpers/served-sandbox.js";
 
 describe.runIf(BUILT)("tournaments in a community: members only", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-community-"));
-  const db = join(dir, "served.db");
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: join(dir, "home"),
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  let served: Served;
-  let base: string;
+  const box = servedSandbox("community");
+  const { env, db } = box;
   const keys: Record<string, string> = {};
 
   async function cli(args: string[], stdin = "") {
@@ -31,24 +21,17 @@ describe.runIf(BUILT)("tournaments in a community: members only", () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(env.HOME, { recursive: true });
-    served = await startServe(["--db", db], env);
-    base = `http://127.0.0.1:${served.port}`;
     await cli(["serve", "community", "add", "club", "--name", "Chess Club"]);
     for (const user of ["ada", "bob"]) {
       await cli(["serve", "user", "add", user, "--no-password"]);
       const joins = user === "ada" ? ["--community", "club"] : [];
       keys[user] = await cli(["serve", "key", "create", "--user", user, ...joins]);
     }
-    keys.owner = served.apiKey;
-  });
-  afterAll(async () => {
-    await served.stop();
-    rmSync(dir, { recursive: true, force: true });
+    keys.owner = box.served.apiKey;
   });
 
   const create = (who: string, path: string, url: string) =>
-    fetch(`${base}/v2.1${path}`, {
+    fetch(`${box.base}/v2.1${path}`, {
       method: "POST",
       headers: {
         Authorization: keys[who]!,
@@ -61,7 +44,7 @@ describe.runIf(BUILT)("tournaments in a community: members only", () => {
     });
 
   const inClub = async () => {
-    const listed = await fetch(`${base}/v2.1/communities/club/tournaments.json`, {
+    const listed = await fetch(`${box.base}/v2.1/communities/club/tournaments.json`, {
       headers: { Authorization: keys.owner!, "Authorization-Type": "v1" },
     });
     return ((await listed.json()) as any).data.map((t: any) => t.attributes.url).sort();
@@ -81,7 +64,7 @@ describe.runIf(BUILT)("tournaments in a community: members only", () => {
   });
 
   it("refuses a non-member through v1's tournament[subdomain]", async () => {
-    const refused = await fetch(`${base}/v1/tournaments.json?api_key=${keys.bob}`, {
+    const refused = await fetch(`${box.base}/v1/tournaments.json?api_key=${keys.bob}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
@@ -95,7 +78,7 @@ describe.runIf(BUILT)("tournaments in a community: members only", () => {
     expect(text).toMatch(/only members of community club/i);
     expect(await inClub()).toEqual([]);
     // A subdomain naming no community made a tournament in it before; now it is refused.
-    const unknown = await fetch(`${base}/v1/tournaments.json?api_key=${keys.owner}`, {
+    const unknown = await fetch(`${box.base}/v1/tournaments.json?api_key=${keys.owner}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({

@@ -5,30 +5,20 @@
  * (score_set, with its pointer) and v1 (scores_csv), and nothing is stored;
  * 100 sets are taken.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_SCORE_SETS } from "../../src/model/limits.js";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
+import { BUILT } from "../helpers/binary.js";
+import { servedSandbox } from "../helpers/served-sandbox.js";
 
 describe.runIf(BUILT)("the limit on score sets", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-score-sets-"));
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: join(dir, "home"),
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  let served: Served;
-  let base: string;
+  const box = servedSandbox("score-sets");
   let match: { id: string; player1: number; player2: number };
 
   const v21 = async (method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${base}/v2.1${path}`, {
+    const answer = await fetch(`${box.base}/v2.1${path}`, {
       method,
       headers: {
-        Authorization: served.apiKey,
+        Authorization: box.served.apiKey,
         "Authorization-Type": "v1",
         "Content-Type": "application/vnd.api+json",
       },
@@ -51,9 +41,6 @@ describe.runIf(BUILT)("the limit on score sets", () => {
   const sets = (n: number, score: number) => Array(n).fill(score).join(",");
 
   beforeAll(async () => {
-    mkdirSync(env.HOME, { recursive: true });
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    base = `http://127.0.0.1:${served.port}`;
     const attributes = { name: "Sets", url: "sets", tournament_type: "single elimination" };
     expect(
       (await v21("POST", "/tournaments.json", { data: { type: "tournaments", attributes } }))
@@ -72,10 +59,6 @@ describe.runIf(BUILT)("the limit on score sets", () => {
       player1: first.attributes.player1_id,
       player2: first.attributes.player2_id,
     };
-  });
-  afterAll(async () => {
-    await served.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("v2.1: more than 100 sets is a 422 naming score_set; nothing is stored", async () => {
@@ -104,7 +87,7 @@ describe.runIf(BUILT)("the limit on score sets", () => {
       .fill("3-1")
       .join(",");
     const answer = await fetch(
-      `${base}/v1/tournaments/sets/matches/${match.id}.json?api_key=${served.apiKey}`,
+      `${box.base}/v1/tournaments/sets/matches/${match.id}.json?api_key=${box.served.apiKey}`,
       {
         method: "PUT",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -1,0 +1,73 @@
+/**
+ * The setup of an end-to-end test against the built `serve`: a directory of its own with a
+ * fresh HOME, config and data directories, and `tourney serve` on a database file there,
+ * started before the describe's tests and stopped (the directory removed) after them.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { type Served, startServe } from "./binary.js";
+
+export interface ServedSandbox {
+  /** The directory holding everything below. */
+  readonly dir: string;
+  /** PATH, HOME and the tourney directories, for the built binary. */
+  readonly env: SandboxEnv;
+  /** The database file `serve` runs on. */
+  readonly db: string;
+  /** The running `serve` (from the describe's beforeAll on). */
+  readonly served: Served;
+  /** `http://127.0.0.1:PORT` of the running `serve`. */
+  readonly base: string;
+}
+
+/** PATH, HOME and the tourney directories of a sandbox. */
+export interface SandboxEnv extends Record<string, string> {
+  readonly PATH: string;
+  readonly HOME: string;
+  readonly TOURNEY_CONFIG_DIR: string;
+  readonly TOURNEY_DATA_DIR: string;
+}
+
+/** A fresh environment for the built binary in `dir` (HOME made). */
+export function sandboxEnv(dir: string): SandboxEnv {
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: join(dir, "home"),
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+  };
+  mkdirSync(env.HOME, { recursive: true });
+  return env;
+}
+
+/** Call inside a describe: registers the start and the stop of `serve` (`serveArgs` added). */
+export function servedSandbox(name: string, serveArgs: readonly string[] = []): ServedSandbox {
+  const dir = mkdtempSync(join(tmpdir(), `tourney-e2e-${name}-`));
+  const env = sandboxEnv(dir);
+  const db = join(dir, "served.db");
+  let served: Served | undefined;
+  beforeAll(async () => {
+    served = await startServe(["--db", db, ...serveArgs], env);
+  });
+  afterAll(async () => {
+    await served?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const running = (): Served => {
+    if (served === undefined) throw new Error("serve is not started yet (use it inside a test)");
+    return served;
+  };
+  return {
+    dir,
+    env,
+    db,
+    get served() {
+      return running();
+    },
+    get base() {
+      return `http://127.0.0.1:${running().port}`;
+    },
+  };
+}
