@@ -14,6 +14,7 @@ import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-check
 import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
 import { streamBudget } from "./public/budgets.js";
 import { createPublicSurfaces } from "./public/index.js";
+import { raceReader } from "./race-topics.js";
 import { ReplyMemo } from "./reply-memo.js";
 import { type Reply, Router, type ServiceRequest } from "./router.js";
 import { registerAttachmentRoutes } from "./routes/attachments.js";
@@ -318,6 +319,7 @@ export function createService(options: ServiceOptions): Service {
       generation: () => context.inRequest(() => context.generation()),
       now: () => context.now(),
       basePath: context.basePath,
+      readRace: raceReader(context, readAs),
     },
     surfaces.topics,
     streamBudget(),

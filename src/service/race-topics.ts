@@ -1,0 +1,248 @@
+/**
+ * Serve's race event streams (issue 24, as public/tournament-topics.ts does for
+ * tournaments): one topic per race, whatever the path's spelling (`/94`, `/0094`, its
+ * url) and whoever reads (any credential). A race's records are the same for every
+ * reader who may see it (the serializers do not depend on who asks), so the topic's
+ * snapshot is read once as the race's owner; what each reader may see is its `allowed`
+ * check, the same GET of the race as that reader, run before every batch of events it
+ * is sent (a race made private, deleted, or a key revoked ends the stream).
+ *
+ * A timer looks at the store's generation (which reads PRAGMA data_version, so another
+ * process's commit is seen) every 100 ms after a change, backing off to 400 ms while
+ * nothing changes; on a change each watched race takes one new snapshot and sends the
+ * events of race-watch-events.ts's diff. A topic keeps its last events so that a
+ * reconnecting client's Last-Event-ID resumes without loss or duplicates; one nobody
+ * reads lingers a minute for that.
+ */
+import type { HttpRequest, HttpResponse } from "../model/http.js";
+import { diffSnapshots, type RaceSnapshot, raceSnapshot } from "../model/race-watch-events.js";
+import { MAX_PER_PAGE } from "../model/resource.js";
+import type { RecordLike, WatchEvent } from "../model/watch-events.js";
+import { OWNER_ID } from "../store/credentials.js";
+import type { Caller } from "./caller.js";
+import type { ServiceContext } from "./context.js";
+import type { Reader } from "./public/tournament-topics.js";
+
+const FAST_MS = 100;
+const SLOW_MS = 400;
+const HEARTBEAT_MS = 15_000;
+const LINGER_MS = 60_000;
+/** Events a topic keeps for resuming clients. */
+const KEPT_EVENTS = 1024;
+
+/** A GET of the v2.1 routes, answered as the race's owner. */
+export type Get = (path: string) => HttpResponse;
+
+export interface RaceTopicDeps {
+  readonly basePath: string;
+  /** Runs `fn` as one request of race `id`'s owner; undefined when the race is gone. */
+  readonly read: <T>(id: number, fn: (get: Get) => T) => T | undefined;
+  /** The store's change marker after a look at other connections' commits; undefined: untracked. */
+  readonly generation: () => string | undefined;
+  readonly now: () => string;
+}
+
+export interface Resume {
+  readonly lastEventId?: string;
+  readonly since?: string;
+}
+
+export interface Opened {
+  readonly backlog: readonly WatchEvent[];
+  readonly close: () => void;
+}
+
+interface Topic {
+  readonly id: number;
+  snapshot: RaceSnapshot;
+  readonly kept: WatchEvent[];
+  readonly readers: Set<Reader>;
+  linger: NodeJS.Timeout | undefined;
+}
+
+function jsonOf(response: HttpResponse): Record<string, unknown> {
+  return (response.json ?? JSON.parse(response.body)) as Record<string, unknown>;
+}
+
+/** Every record of the list at `path`, all its pages (no cut: issue 24). */
+export function allRecords(
+  handle: (request: HttpRequest) => HttpResponse,
+  path: string,
+  headers: Record<string, string>,
+): RecordLike[] {
+  const records: RecordLike[] = [];
+  for (let page = 1; ; page++) {
+    const url = `${path}?per_page=${MAX_PER_PAGE}&page=${page}`;
+    const response = handle({ method: "GET", path: url, headers });
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`);
+    const document = jsonOf(response);
+    records.push(...(document.data as RecordLike[]));
+    const meta = document.meta as { total_pages?: number } | undefined;
+    if (meta === undefined || page >= (meta.total_pages ?? 1)) return records;
+  }
+}
+
+/** Race `path` (`/v2.1/races/{id}`) read through `get`: its record, participants, rounds, times. */
+function readRace(get: Get, path: string, now: string): RaceSnapshot | undefined {
+  const one = get(path);
+  if (one.status !== 200) return undefined;
+  const race = jsonOf(one).data as RecordLike;
+  const handle = (request: HttpRequest) => get(request.path);
+  const participants = allRecords(handle, `${path}/participants`, {});
+  const rounds = allRecords(handle, `${path}/rounds`, {});
+  const times = rounds
+    .filter((round) => round.attributes.state !== "pending")
+    .flatMap((round) => allRecords(handle, `${path}/rounds/${round.id}/elapsed_times`, {}));
+  return raceSnapshot(race, participants, rounds, times, now);
+}
+
+export class RaceTopics {
+  readonly #topics = new Map<number, Topic>();
+  #timer: NodeJS.Timeout | undefined;
+  #delay = FAST_MS;
+  #seen: string | undefined;
+  #lastBeat = Date.now();
+  /** Snapshots taken since the service opened (what the tests count). */
+  snapshots = 0;
+
+  constructor(private readonly deps: RaceTopicDeps) {}
+
+  /** Topics open (what the tests count): one per race watched. */
+  get size(): number {
+    return this.#topics.size;
+  }
+
+  /** Subscribes `reader` to race `id` (already resolved as the reader): its backlog. */
+  open(id: number, reader: Reader, resume: Resume): Opened | undefined {
+    let topic = this.#topics.get(id);
+    if (topic === undefined) {
+      this.#seen = this.deps.generation();
+      const snapshot = this.#take(id);
+      if (snapshot === undefined) return undefined;
+      topic = { id, snapshot, kept: [], readers: new Set(), linger: undefined };
+      this.#topics.set(id, topic);
+    }
+    if (topic.linger !== undefined) clearTimeout(topic.linger);
+    topic.linger = undefined;
+    // A lingering topic catches up first: a resuming reader's backlog holds what it missed.
+    if (topic.readers.size === 0) this.#refresh(topic);
+    topic.readers.add(reader);
+    this.#schedule();
+    const held = topic;
+    return {
+      backlog: backlogOf(held, resume),
+      close: () => {
+        held.readers.delete(reader);
+        if (held.readers.size === 0) this.#lingerThenDrop(held);
+      },
+    };
+  }
+
+  /** Ends every timer (subscribers are ended by the adapter). */
+  close(): void {
+    for (const topic of this.#topics.values()) if (topic.linger) clearTimeout(topic.linger);
+    this.#topics.clear();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #take(id: number): RaceSnapshot | undefined {
+    this.snapshots++;
+    const path = `${this.deps.basePath}/races/${id}`;
+    return this.deps.read(id, (get) => readRace(get, path, this.deps.now()));
+  }
+
+  #lingerThenDrop(topic: Topic): void {
+    if (topic.linger !== undefined) return;
+    topic.linger = setTimeout(() => {
+      if (topic.readers.size === 0 && this.#topics.get(topic.id) === topic)
+        this.#topics.delete(topic.id);
+    }, LINGER_MS);
+    topic.linger.unref();
+  }
+
+  #schedule(): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = setTimeout(() => this.#tick(), this.#delay);
+    this.#timer.unref();
+  }
+
+  #tick(): void {
+    this.#timer = undefined;
+    const watched = [...this.#topics.values()].filter((t) => t.readers.size > 0);
+    if (watched.length === 0) return;
+    const generation = this.deps.generation();
+    const changed = generation === undefined || generation !== this.#seen;
+    this.#seen = generation;
+    if (changed) for (const topic of watched) this.#refresh(topic);
+    // Untracked (the plain store): a snapshot each time, at the slow pace.
+    const fast = changed && generation !== undefined;
+    this.#delay = fast ? FAST_MS : Math.min(SLOW_MS, this.#delay * 2);
+    const now = Date.now();
+    if (now - this.#lastBeat >= HEARTBEAT_MS) {
+      this.#lastBeat = now;
+      for (const topic of watched) this.#send(topic, []);
+    }
+    this.#schedule();
+  }
+
+  #refresh(topic: Topic): void {
+    let next: RaceSnapshot | undefined;
+    try {
+      next = this.#take(topic.id);
+    } catch {
+      return; // busy or mid-change: the next tick looks again
+    }
+    // Gone: each reader's own check ends its stream.
+    if (next === undefined) {
+      this.#send(topic, []);
+      return;
+    }
+    const events = diffSnapshots(topic.snapshot, next);
+    topic.snapshot = next;
+    topic.kept.push(...events);
+    if (topic.kept.length > KEPT_EVENTS) topic.kept.splice(0, topic.kept.length - KEPT_EVENTS);
+    if (events.length > 0) this.#send(topic, events);
+  }
+
+  /** Sends `events` (none: a heartbeat) to each reader still allowed; ends the others. */
+  #send(topic: Topic, events: readonly WatchEvent[]): void {
+    for (const reader of topic.readers) {
+      if (!reader.allowed()) {
+        topic.readers.delete(reader);
+        reader.subscriber.end?.();
+        continue;
+      }
+      if (events.length === 0) reader.subscriber.heartbeat();
+      for (const event of events) reader.subscriber.event(event);
+    }
+    if (topic.readers.size === 0) this.#lingerThenDrop(topic);
+  }
+}
+
+function backlogOf(topic: Topic, resume: Resume): readonly WatchEvent[] {
+  if (resume.lastEventId !== undefined) {
+    const at = topic.kept.findIndex((e) => e.id === resume.lastEventId);
+    if (at !== -1) return topic.kept.slice(at + 1);
+  }
+  if (resume.since === undefined) return [];
+  // History as the current snapshot tells it (a race is small): every event from nothing, those since then.
+  const since = Date.parse(resume.since);
+  const past = diffSnapshots(undefined, topic.snapshot).filter((e) => Date.parse(e.at) >= since);
+  if (resume.lastEventId === undefined) return past;
+  const at = past.findIndex((e) => e.id === resume.lastEventId);
+  return at === -1 ? past : past.slice(at + 1);
+}
+
+/** `RaceTopicDeps.read` over the service: race `id`'s owner as the caller, through `readAs`. */
+export function raceReader(
+  context: ServiceContext,
+  readAs: <T>(caller: Caller, fn: (get: Get) => T) => T,
+): RaceTopicDeps["read"] {
+  return (id, fn) => {
+    const row = context.inRequest(() => context.race.races.findById(id));
+    if (row === undefined) return undefined;
+    const owner = { user_id: row.owner_id ?? OWNER_ID, username: `race:${id}`, scopes: null };
+    return readAs(owner, fn);
+  };
+}
