@@ -8,12 +8,13 @@
  * the run appears in any output but `auth token`'s.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { sandboxEnv } from "../helpers/served-sandbox.js";
 
 /** A child process whose stderr is watched as it comes. */
 function spawnLogin(args: readonly string[], env: Record<string, string>) {
@@ -123,17 +124,6 @@ async function loginApproved(
   await approve(base, verification!, userCode!, "ada", password);
   expect(await login.exited, login.output().stderr).toBe(0);
   return login.output();
-}
-
-function sandboxEnv(dir: string): Record<string, string> {
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: join(dir, "home"),
-    TOURNEY_CONFIG_DIR: join(dir, "config"),
-    TOURNEY_DATA_DIR: join(dir, "data"),
-  };
-  mkdirSync(env.HOME!, { recursive: true });
-  return env;
 }
 
 const stored = (env: Record<string, string>, profile: string) =>
