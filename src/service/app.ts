@@ -1,6 +1,6 @@
 /** The v2.1 service as a request -> response function over the SQLite store. */
 import { EngineRuleError } from "../engine/errors.js";
-import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
+import type { HttpRequest, HttpResponse } from "../model/http.js";
 import { openDatabase } from "../store/database.js";
 import { accountAdmin } from "./accounts.js";
 import { newApiKey } from "./api-keys.js";
@@ -11,12 +11,14 @@ import { entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
 import { ServiceError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
+import { IncomingRequest } from "./incoming-request.js";
+import { LinkOrigin } from "./link-base.js";
 import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
 import { streamBudget } from "./public/budgets.js";
 import { createPublicSurfaces } from "./public/index.js";
 import { raceReader } from "./race-topics.js";
 import { ReplyMemo } from "./reply-memo.js";
-import { type Reply, Router, type ServiceRequest } from "./router.js";
+import { type Reply, Router } from "./router.js";
 import { registerAttachmentRoutes } from "./routes/attachments.js";
 import { registerClientAliases } from "./routes/client-aliases.js";
 import { registerMatchRoutes } from "./routes/matches.js";
@@ -35,14 +37,6 @@ import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Every path works with and without `.json`, and with a trailing slash. */
-export function normalizePath(raw: string): string {
-  let path = raw;
-  if (path.endsWith(".json")) path = path.slice(0, -5);
-  if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
-  return path;
-}
 
 /** SQLite's result codes for a database another connection holds locked. */
 function isBusy(error: unknown): boolean {
@@ -108,49 +102,6 @@ export function buildRouter(service: ServiceContext): Router {
   return router;
 }
 
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
-
-/** A request as routes see it; the query and case-blind headers are worked out on first use. */
-class IncomingRequest implements ServiceRequest {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly url: string;
-  readonly body: string;
-  params: Readonly<Record<string, string>> = NO_PARAMS;
-  user = "owner";
-  readonly #rawQuery: string;
-  readonly #headers: Readonly<Record<string, string>>;
-  #query: URLSearchParams | undefined;
-  #lowerHeaders: Record<string, string> | undefined;
-
-  constructor(request: HttpRequest) {
-    const at = request.path.indexOf("?");
-    this.method = request.method;
-    this.path = normalizePath(at === -1 ? request.path : request.path.slice(0, at));
-    this.url = request.path;
-    this.body = request.body ?? "";
-    this.#rawQuery = at === -1 ? "" : request.path.slice(at + 1);
-    this.#headers = request.headers;
-  }
-
-  get query(): URLSearchParams {
-    this.#query ??= new URLSearchParams(this.#rawQuery);
-    return this.#query;
-  }
-
-  header(name: string): string | undefined {
-    const key = name.toLowerCase();
-    const direct = this.#headers[key];
-    if (direct !== undefined) return direct;
-    if (this.#lowerHeaders === undefined) {
-      this.#lowerHeaders = {};
-      for (const [k, value] of Object.entries(this.#headers))
-        this.#lowerHeaders[k.toLowerCase()] = value;
-    }
-    return this.#lowerHeaders[key];
-  }
-}
-
 /** A route's reply, and where its text is kept when the route says it may be reused. */
 interface Answer {
   readonly reply: Reply;
@@ -167,8 +118,9 @@ function answer(
   requireAuth: boolean,
   request: HttpRequest,
   instance: string,
+  origins: LinkOrigin,
 ): Answer {
-  const base = new IncomingRequest(request);
+  const base = new IncomingRequest(request, origins);
   checkAccept(base.header("accept"));
   checkDeclaredLength(base);
   // One look at what other connections committed, for the key check and the route alike.
@@ -181,12 +133,14 @@ function answer(
     // Read after the route: a route that wrote (a read opening check-in) moved it on.
     const generation = service.generation();
     if (generation === undefined) return { reply };
-    const etag = entityTag(instance, generation, base.user);
+    // The body's links start with the request's origin (link-base.ts): part of the key and tag.
+    const who = `${base.user}\n${base.origin}`;
+    const etag = entityTag(instance, generation, who);
     // After the route: its lookups, 404s and access checks answered first.
     const condition = base.header("if-none-match");
     if (condition !== undefined && noneMatchHits(condition, etag))
       return { reply: NOT_MODIFIED, etag };
-    return { reply, reuse: { key: `${base.user}\n${base.url}`, generation }, etag };
+    return { reply, reuse: { key: `${who}\n${base.url}`, generation }, etag };
   });
 }
 
@@ -261,13 +215,18 @@ class JsonResponse implements HttpResponse {
  * bracket viewer's reads (viewer/viewer.ts), which decide who may look themselves
  * and build every path they read. Never reached from a request's own path.
  */
-function readerAs(context: ServiceContext, router: Router, memo: ReplyMemo): ReadAs {
+function readerAs(
+  context: ServiceContext,
+  router: Router,
+  memo: ReplyMemo,
+  origins: LinkOrigin,
+): ReadAs {
   return (caller, fn) =>
     context.inRequest(() => {
       context.caller = caller;
       return fn((path) => {
         try {
-          const base = new IncomingRequest({ method: "GET", path, headers: {} });
+          const base = new IncomingRequest({ method: "GET", path, headers: {} }, origins);
           base.user = caller.username;
           return toHttpResponse({ reply: route(router, base) }, memo);
         } catch (error) {
@@ -293,6 +252,7 @@ export function createService(options: ServiceOptions): Service {
   const oauth = createOAuthHandler(context, options.oauth ?? {});
   const memo = new ReplyMemo();
   const instance = newInstanceId();
+  const origins = new LinkOrigin(options.publicUrl);
   const handleSync = (request: HttpRequest): HttpResponse => {
     // The deprecated v2.0 answers through its v2.1 successor (v20/version.ts).
     const legacy = v20Prefix(request.path);
@@ -300,7 +260,10 @@ export function createService(options: ServiceOptions): Service {
     let response: HttpResponse;
     try {
       if (isOAuthPath(request.path)) throw new Error("OAuth paths are answered by handle()");
-      response = toHttpResponse(answer(context, router, requireAuth, request, instance), memo);
+      response = toHttpResponse(
+        answer(context, router, requireAuth, request, instance, origins),
+        memo,
+      );
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         options.onError?.(error);
@@ -310,7 +273,7 @@ export function createService(options: ServiceOptions): Service {
       ? { status: response.status, headers: response.headers, body: "" }
       : response;
   };
-  const readAs = readerAs(context, router, memo);
+  const readAs = readerAs(context, router, memo, origins);
   // One snapshot per tournament version, shared by its viewers and streams (issue 24).
   const surfaces = createPublicSurfaces(context, readAs);
   const events = new EventHub(
@@ -340,6 +303,7 @@ export function createService(options: ServiceOptions): Service {
     },
     apiKeyCount: () => context.apiKeys.count(),
     admin: accountAdmin(context.accounts, context.apiKeys, () => context.now()),
+    listening: (origin) => origins.listening(origin),
     close: () => {
       events.close();
       db.close();

@@ -6,6 +6,7 @@ import {
   type ResourceObject,
 } from "../model/resource.js";
 import { badParameter, badRequest, ServiceError } from "./errors.js";
+import { link } from "./link-base.js";
 
 /** Request `type` values each endpoint family accepts, compared without case, "_" or "-". */
 export const TYPE_FAMILIES = {
@@ -144,27 +145,38 @@ export function readPage(query: (name: string) => string | undefined): PageReque
   };
 }
 
-function pageLink(url: string, page: number, perPage: number): string {
-  const at = url.indexOf("?");
-  const params = new URLSearchParams(at === -1 ? "" : url.slice(at + 1));
+/** Where a list was asked for (a ServiceRequest): its links name the same path and query. */
+export interface ListAddress {
+  /** Where links start (link-base.ts). */
+  readonly origin: string;
+  /** The path without query or `.json`. */
+  readonly path: string;
+  /** The path as asked, with its query. */
+  readonly url: string;
+}
+
+/** The list's address at `page`: absolute, with `.json`, its other parameters kept. */
+function pageLink(list: ListAddress, page: number, perPage: number): string {
+  const at = list.url.indexOf("?");
+  const params = new URLSearchParams(at === -1 ? "" : list.url.slice(at + 1));
   params.set("page", String(page));
   params.set("per_page", String(perPage));
-  return `${at === -1 ? url : url.slice(0, at)}?${params.toString()}`;
+  return link(list.origin, list.path, params.toString());
 }
 
 export function listDocument(
   data: readonly ResourceObject[],
   total: number,
   request: PageRequest,
-  url: string,
+  list: ListAddress,
 ): ListDocument {
   const totalPages = Math.max(1, Math.ceil(total / request.perPage));
   const links: { self: string; next?: string; prev?: string } = {
-    self: pageLink(url, request.page, request.perPage),
+    self: pageLink(list, request.page, request.perPage),
   };
-  if (request.page < totalPages) links.next = pageLink(url, request.page + 1, request.perPage);
+  if (request.page < totalPages) links.next = pageLink(list, request.page + 1, request.perPage);
   if (request.page > 1)
-    links.prev = pageLink(url, Math.min(request.page - 1, totalPages), request.perPage);
+    links.prev = pageLink(list, Math.min(request.page - 1, totalPages), request.perPage);
   return {
     data,
     meta: { count: total, page: request.page, per_page: request.perPage, total_pages: totalPages },
@@ -179,14 +191,14 @@ export function listDocument(
  */
 export function wholeListDocument(
   data: readonly ResourceObject[],
-  url: string,
+  list: ListAddress,
   extraMeta: Readonly<Record<string, unknown>> = {},
 ): ListDocument {
   const document = listDocument(
     data,
     data.length,
     { page: 1, perPage: Math.max(1, data.length) },
-    url,
+    list,
   );
   return { ...document, meta: { ...document.meta, ...extraMeta } };
 }

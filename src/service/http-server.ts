@@ -227,6 +227,8 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       server.off("error", reject);
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : options.port;
+      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+      service.listening(`http://${host}:${port}`);
       resolve({
         host: options.host,
         port,

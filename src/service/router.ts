@@ -11,8 +11,13 @@ export interface ServiceRequest {
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
-  /** The original path with its query, for links. */
+  /** The original path with its query. */
   readonly url: string;
+  /**
+   * Where this reply's links start (link-base.ts): `serve --public-url`, the
+   * request's valid Host with `http://`, else serve's address or `http://localhost`.
+   */
+  readonly origin: string;
   header(name: string): string | undefined;
   readonly body: string;
   /** Who is asking: the API key's label when serving, "owner" in process. */

@@ -25,6 +25,11 @@ export interface ServiceOptions {
   readonly cache?: boolean;
   /** Lifetimes of the OAuth server's tokens and codes (oauth/server.ts OAUTH_DEFAULTS). */
   readonly oauth?: OAuthSettings;
+  /**
+   * `serve --public-url`, checked (model/public-url.ts): every link starts with it.
+   * Without it, links start with the request's Host (link-base.ts).
+   */
+  readonly publicUrl?: string;
 }
 
 /** Lifetimes and pace of the OAuth server (issue 14), in seconds. */
@@ -70,6 +75,8 @@ export interface Service {
   apiKeyCount(): number;
   /** Users and keys (accounts.ts), on the service's own connection. */
   readonly admin: AccountAdmin;
+  /** The HTTP adapter, once bound: links of a request without a valid Host point here (link-base.ts). */
+  listening(origin: string): void;
   close(): void;
 }
 

@@ -28,13 +28,16 @@ describe("rounds", () => {
       type: "round",
       attributes: { round: 2, state: "pending", timestamps: { startsAt: null, completedAt: null } },
       relationships: {
-        participants: { links: { related: "/v2.1/races/1/participants" }, meta: { count: 2 } },
+        participants: {
+          links: { related: "http://localhost/v2.1/races/1/participants.json" },
+          meta: { count: 2 },
+        },
         elapsedTimes: {
-          links: { related: "/v2.1/races/1/rounds/2/elapsed_times" },
+          links: { related: "http://localhost/v2.1/races/1/rounds/2/elapsed_times.json" },
           meta: { count: 0 },
         },
       },
-      links: { self: "/v2.1/races/1/rounds/2" },
+      links: { self: "http://localhost/v2.1/races/1/rounds/2.json" },
     });
     expect((await s.request("GET", `${rounds}/4`)).status).toBe(404);
   });
@@ -126,10 +129,10 @@ describe("elapsed times", () => {
       relationships: {
         participant: {
           data: { id: "2", type: "participant" },
-          links: { related: "/v2.1/races/1/participants/2" },
+          links: { related: "http://localhost/v2.1/races/1/participants/2.json" },
         },
       },
-      links: { self: `/v2.1/races/1/rounds/1/elapsed_times/${ids.get("B")}` },
+      links: { self: `http://localhost/v2.1/races/1/rounds/1/elapsed_times/${ids.get("B")}.json` },
     });
     await s.request("PUT", `${timesOf(1)}/${ids.get("A")}`, timeBody({ elapsedTime: 60_000 }));
     const list = await s.request("GET", timesOf(1));

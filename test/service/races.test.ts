@@ -41,10 +41,16 @@ describe("races", () => {
         timestamps: { startsAt: "2026-05-01T16:00:00.000Z", completedAt: null },
       },
       relationships: {
-        rounds: { links: { related: "/v2.1/races/1/rounds" }, meta: { count: 3 } },
-        participants: { links: { related: "/v2.1/races/1/participants" }, meta: { count: 0 } },
+        rounds: {
+          links: { related: "http://localhost/v2.1/races/1/rounds.json" },
+          meta: { count: 3 },
+        },
+        participants: {
+          links: { related: "http://localhost/v2.1/races/1/participants.json" },
+          meta: { count: 0 },
+        },
       },
-      links: { self: "/v2.1/races/1" },
+      links: { self: "http://localhost/v2.1/races/1.json" },
     });
     expect(r.json.data.attributes).not.toHaveProperty("startsAt");
     expect(r.json.data.attributes.timestamps.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -36,7 +36,7 @@ function handlers(service: ServiceContext, matchOf: MatchRef) {
       );
       return {
         status: 200,
-        body: listDocument(rows.map(attachmentResource), total, page, r.url),
+        body: listDocument(rows.map(attachmentResource), total, page, r),
         reusable: true,
       };
     },

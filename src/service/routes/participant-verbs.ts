@@ -64,7 +64,7 @@ export function registerParticipantVerbs(
     const total = o.participants.count(o.id);
     return {
       status: 200,
-      body: listDocument(rows.map(resource), total, page, r.url),
+      body: listDocument(rows.map(resource), total, page, r),
       reusable: true,
     };
   });
@@ -74,7 +74,7 @@ export function registerParticipantVerbs(
     const ignored: Ignored = [];
     const batch = readBulk(readAttributes(readJsonBody(r), "participant"), ignored);
     const rows = addParticipants(service, o.ref, batch).map(resource);
-    return { status: 200, body: wholeListDocument(rows, r.url, ignoredMeta(ignored).meta) };
+    return { status: 200, body: wholeListDocument(rows, r, ignoredMeta(ignored).meta) };
   });
   router.delete(`${path}/clear`, (r) => {
     clearParticipants(service, find(r).ref);
@@ -82,7 +82,7 @@ export function registerParticipantVerbs(
   });
   router.put(`${path}/randomize`, (r) => {
     const rows = randomizeSeeds(service, find(r).ref);
-    return { status: 200, body: wholeListDocument(rows.map(resource), r.url) };
+    return { status: 200, body: wholeListDocument(rows.map(resource), r) };
   });
   router.post(path, (r) => {
     const o = find(r);

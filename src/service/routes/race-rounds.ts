@@ -10,6 +10,7 @@ import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
+import { rootOf } from "../link-base.js";
 import {
   bulkUpdateElapsedTimes,
   readBulkTimes,
@@ -55,7 +56,7 @@ export function registerRaceRoundRoutes(
   service: ServiceContext,
   prefix: string,
 ): void {
-  const base = service.basePath;
+  const root = (r: ServiceRequest) => rootOf(r, service.basePath);
   const path = `${prefix}/races/:race/rounds`;
   const times = `${path}/:round/elapsed_times`;
   const race = (r: ServiceRequest) => findRace(service, r.params.race!);
@@ -63,14 +64,14 @@ export function registerRaceRoundRoutes(
     const row = race(r);
     return { race: row, round: findRound(service, row, r.params.round!) };
   };
-  const roundOut = (race: RaceRow, round: RoundRow) =>
+  const roundOut = (r: ServiceRequest, race: RaceRow, round: RoundRow) =>
     roundResource(
       round,
       {
         participants: race.participants_count,
         elapsedTimes: service.race.elapsedTimes.countByRound(round.id),
       },
-      base,
+      root(r),
     );
 
   router.get(path, (r) => {
@@ -78,16 +79,16 @@ export function registerRaceRoundRoutes(
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const { rounds } = service.race;
     const list = rounds.list(row.id, page.perPage, (page.page - 1) * page.perPage);
-    const data = list.map((round) => roundOut(row, round));
+    const data = list.map((round) => roundOut(r, row, round));
     return {
       status: 200,
-      body: listDocument(data, rounds.count(row.id), page, r.url),
+      body: listDocument(data, rounds.count(row.id), page, r),
       reusable: true,
     };
   });
   router.get(`${path}/:round`, (r) => {
     const f = found(r);
-    return { status: 200, body: { data: roundOut(f.race, f.round) }, reusable: true };
+    return { status: 200, body: { data: roundOut(r, f.race, f.round) }, reusable: true };
   });
   router.put(`${path}/:round`, (r) => {
     const f = found(r);
@@ -96,7 +97,7 @@ export function registerRaceRoundRoutes(
     const round = changeRoundState(service, ids, attributes);
     return {
       status: 200,
-      body: { data: roundOut(service.race.races.findById(f.race.id)!, round) },
+      body: { data: roundOut(r, service.race.races.findById(f.race.id)!, round) },
     };
   });
   router.get(times, (r) => {
@@ -104,9 +105,9 @@ export function registerRaceRoundRoutes(
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const { elapsedTimes } = service.race;
     const rows = elapsedTimes.listByRound(f.round.id, page.perPage, (page.page - 1) * page.perPage);
-    const data = rows.map((t) => elapsedTimeResource(t, f.round.number, base));
+    const data = rows.map((t) => elapsedTimeResource(t, f.round.number, root(r)));
     const total = elapsedTimes.countByRound(f.round.id);
-    return { status: 200, body: listDocument(data, total, page, r.url), reusable: true };
+    return { status: 200, body: listDocument(data, total, page, r), reusable: true };
   });
   router.post(`${times}/bulk_update`, (r) => {
     const f = found(r);
@@ -115,7 +116,7 @@ export function registerRaceRoundRoutes(
     const rows = bulkUpdateElapsedTimes(service, ids, entries);
     return {
       status: 200,
-      body: { data: rows.map((t) => elapsedTimeResource(t, f.round.number, base)) },
+      body: { data: rows.map((t) => elapsedTimeResource(t, f.round.number, root(r))) },
     };
   });
   router.get(`${times}/:time`, (r) => {
@@ -123,7 +124,7 @@ export function registerRaceRoundRoutes(
     const row = findElapsedTime(service, f.round, r.params.time!);
     return {
       status: 200,
-      body: { data: elapsedTimeResource(row, f.round.number, base) },
+      body: { data: elapsedTimeResource(row, f.round.number, root(r)) },
       reusable: true,
     };
   });
@@ -133,14 +134,14 @@ export function registerRaceRoundRoutes(
     const changes = readElapsedTimeInput(readAttributes(readJsonBody(r), "elapsedTime"));
     const ids = { race: f.race.id, round: f.round.number, time };
     const row = updateElapsedTime(service, ids, changes);
-    return { status: 200, body: { data: elapsedTimeResource(row, f.round.number, base) } };
+    return { status: 200, body: { data: elapsedTimeResource(row, f.round.number, root(r)) } };
   });
   router.get(`${prefix}/races/:race/standings`, (r) => {
     const data = standingsOf(service, race(r));
     const perPage = Math.max(1, data.length);
     return {
       status: 200,
-      body: listDocument(data, data.length, { page: 1, perPage }, r.url),
+      body: listDocument(data, data.length, { page: 1, perPage }, r),
       reusable: true,
     };
   });

@@ -8,6 +8,7 @@ import { visibleTo } from "../access.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { Problems } from "../errors.js";
+import { rootOf } from "../link-base.js";
 import { currentRace, findRace } from "../races/race-lookup.js";
 import { raceOwner } from "../races/race-owner.js";
 import { changeRaceState } from "../races/race-state.js";
@@ -83,8 +84,8 @@ function updateRace(
 }
 
 export function registerRaceRoutes(router: Router, service: ServiceContext, prefix: string): void {
-  const base = service.basePath;
-  const resource = (row: RaceRow) => raceResource(row, raceCounts(service, row), base);
+  const resource = (r: ServiceRequest, row: RaceRow) =>
+    raceResource(row, raceCounts(service, row), rootOf(r, service.basePath));
   const one = (r: ServiceRequest) => findRace(service, r.params.race!);
   router.get(`${prefix}/races`, (r) => {
     const page = readPage((n) => r.query.get(n) ?? undefined);
@@ -94,7 +95,12 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
     const total = races.count(visible);
     return {
       status: 200,
-      body: listDocument(rows.map(resource), total, page, r.url),
+      body: listDocument(
+        rows.map((row) => resource(r, row)),
+        total,
+        page,
+        r,
+      ),
       reusable: true,
     };
   });
@@ -102,11 +108,11 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
     const attributes = readAttributes(readJsonBody(r), "race");
     const ignored: Ignored = [];
     const row = createRace(service, attributes, ignored);
-    return { status: 201, body: { data: resource(row), ...ignoredMeta(ignored) } };
+    return { status: 201, body: { data: resource(r, row), ...ignoredMeta(ignored) } };
   });
   router.get(`${prefix}/races/:race`, (r) => ({
     status: 200,
-    body: { data: resource(one(r)) },
+    body: { data: resource(r, one(r)) },
     reusable: true,
   }));
   router.put(`${prefix}/races/:race`, (r) => {
@@ -114,7 +120,7 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
     const attributes = readAttributes(readJsonBody(r), "race");
     const ignored: Ignored = [];
     const row = updateRace(service, id, attributes, ignored);
-    return { status: 200, body: { data: resource(row), ...ignoredMeta(ignored) } };
+    return { status: 200, body: { data: resource(r, row), ...ignoredMeta(ignored) } };
   });
   router.delete(`${prefix}/races/:race`, (r) => {
     const id = one(r).id;
@@ -124,7 +130,7 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
   router.put(`${prefix}/races/:race/change_state`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "raceState");
-    return { status: 200, body: { data: resource(changeRaceState(service, id, attributes)) } };
+    return { status: 200, body: { data: resource(r, changeRaceState(service, id, attributes)) } };
   });
   registerParticipantVerbs(router, service, `${prefix}/races/:race/participants`, {
     find: (r) => {

@@ -22,7 +22,7 @@ export function registerStandingsRoutes(
     const perPage = Math.max(1, data.length);
     return {
       status: 200,
-      body: listDocument(data, data.length, { page: 1, perPage }, r.url),
+      body: listDocument(data, data.length, { page: 1, perPage }, r),
       reusable: true,
     };
   });

@@ -38,7 +38,7 @@ export function registerStationRoutes(
     const rows = repo.list(t.id, page.perPage, (page.page - 1) * page.perPage);
     return {
       status: 200,
-      body: listDocument(rows.map(stationResource), repo.count(t.id), page, r.url),
+      body: listDocument(rows.map(stationResource), repo.count(t.id), page, r),
       reusable: true,
     };
   });
@@ -79,7 +79,7 @@ function registerQueuerRoutes(
     const queue = service.stations.queue(station.id);
     const from = (page.page - 1) * page.perPage;
     const data = queue.slice(from, from + page.perPage).map(queuerResource);
-    return { status: 200, body: listDocument(data, queue.length, page, r.url), reusable: true };
+    return { status: 200, body: listDocument(data, queue.length, page, r), reusable: true };
   });
   router.get(`${path}/:queuer`, (r) => {
     const station = findStation(service, tournament(r), r.params.station!);

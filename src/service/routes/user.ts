@@ -28,6 +28,6 @@ export function registerUserRoutes(router: Router, service: ServiceContext, pref
     const rows = communityStore(service.db).list(r.user === OWNER ? undefined : r.user);
     const from = (page.page - 1) * page.perPage;
     const data = rows.slice(from, from + page.perPage).map(communityResource);
-    return { status: 200, body: listDocument(data, rows.length, page, r.url), reusable: true };
+    return { status: 200, body: listDocument(data, rows.length, page, r), reusable: true };
   });
 }

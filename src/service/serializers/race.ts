@@ -3,7 +3,8 @@
  * draws RacingOutput, RoundOutput and ElapsedTimeOutput: camelCase attributes,
  * a `timestamps` object, relationships with `links.related` and `meta.count`,
  * `links.self`. A round's id is its number in the race (the path's `{round}`
- * and `currentLap.id` alike).
+ * and `currentLap.id` alike). `root`: the request's origin and the API's base
+ * path (link-base.ts); links are absolute, with `.json`.
  */
 import { formatElapsed } from "../../engine/race-time.js";
 import type { ResourceObject } from "../../model/resource.js";
@@ -11,6 +12,7 @@ import type { ElapsedTimeRow } from "../../store/elapsed-times-repository.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
+import { link } from "../link-base.js";
 import { participantResource } from "./participant.js";
 
 /** What a race resource needs besides its row. */
@@ -24,9 +26,9 @@ function related(path: string, count: number) {
   return { links: { related: path }, meta: { count } };
 }
 
-export function raceResource(row: RaceRow, counts: RaceCounts, base: string): ResourceObject {
+export function raceResource(row: RaceRow, counts: RaceCounts, root: string): ResourceObject {
   const s = row.settings;
-  const self = `${base}/races/${row.id}`;
+  const self = `/races/${row.id}`;
   return {
     id: String(row.id),
     // As the seed and the description show it (DESIGN.md §3).
@@ -57,19 +59,19 @@ export function raceResource(row: RaceRow, counts: RaceCounts, base: string): Re
       },
     },
     relationships: {
-      rounds: related(`${self}/rounds`, counts.rounds),
-      participants: related(`${self}/participants`, row.participants_count),
+      rounds: related(link(root, `${self}/rounds`), counts.rounds),
+      participants: related(link(root, `${self}/participants`), row.participants_count),
     },
-    links: { self },
+    links: { self: link(root, self) },
   };
 }
 
 export function roundResource(
   round: RoundRow,
   counts: { readonly participants: number; readonly elapsedTimes: number },
-  base: string,
+  root: string,
 ): ResourceObject {
-  const race = `${base}/races/${round.race_id}`;
+  const race = `/races/${round.race_id}`;
   const self = `${race}/rounds/${round.number}`;
   return {
     id: String(round.number),
@@ -85,19 +87,19 @@ export function roundResource(
       },
     },
     relationships: {
-      participants: related(`${race}/participants`, counts.participants),
-      elapsedTimes: related(`${self}/elapsed_times`, counts.elapsedTimes),
+      participants: related(link(root, `${race}/participants`), counts.participants),
+      elapsedTimes: related(link(root, `${self}/elapsed_times`), counts.elapsedTimes),
     },
-    links: { self },
+    links: { self: link(root, self) },
   };
 }
 
 export function elapsedTimeResource(
   row: ElapsedTimeRow,
   roundNumber: number,
-  base: string,
+  root: string,
 ): ResourceObject {
-  const race = `${base}/races/${row.race_id}`;
+  const race = `/races/${row.race_id}`;
   return {
     id: String(row.id),
     type: "elapsed_time",
@@ -117,10 +119,10 @@ export function elapsedTimeResource(
     relationships: {
       participant: {
         data: { id: String(row.participant_id), type: "participant" },
-        links: { related: `${race}/participants/${row.participant_id}` },
+        links: { related: link(root, `${race}/participants/${row.participant_id}`) },
       },
     },
-    links: { self: `${race}/rounds/${roundNumber}/elapsed_times/${row.id}` },
+    links: { self: link(root, `${race}/rounds/${roundNumber}/elapsed_times/${row.id}`) },
   };
 }
 

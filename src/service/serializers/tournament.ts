@@ -2,15 +2,17 @@ import type { ResourceObject } from "../../model/resource.js";
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { MatchCounts } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { link } from "../link-base.js";
 
 /**
  * A tournament resource, a new object: the row's settings, state, counts and
  * timestamps. `counts` are the tournament's active matches (MatchStore.counts).
+ * `root`: the request's origin and the API's base path (link-base.ts).
  */
 export function tournamentResource(
   row: TournamentRow,
   counts: MatchCounts,
-  basePath: string,
+  root: string,
 ): ResourceObject {
   const { total, complete } = counts;
   const s = row.settings;
@@ -64,6 +66,6 @@ export function tournamentResource(
     id: String(row.id),
     type: "tournament",
     attributes,
-    links: { self: `${basePath}/tournaments/${row.id}` },
+    links: { self: link(root, `/tournaments/${row.id}`) },
   };
 }

@@ -102,12 +102,6 @@ export function checkV1Credentials(
   }
 }
 
-/** `http://` and the request's Host (letters, digits, dots, colons, brackets), or localhost. */
-function originOf(request: ServiceRequest): string {
-  const host = request.header("host")?.trim() ?? "";
-  return `http://${/^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? host : "localhost"}`;
-}
-
 /**
  * A v1 route as a router handler: parameters, credentials, then `route`;
  * `rename` turns a v2.1 JSON pointer in an error back into a v1 name.
@@ -121,7 +115,7 @@ export function v1Handler(
     try {
       const params = readV1Params(request);
       checkV1Credentials(service, request, params);
-      return { status: 200, body: route({ request, params, origin: originOf(request) }) };
+      return { status: 200, body: route({ request, params, origin: request.origin }) };
     } catch (error) {
       return errorReply(error, rename);
     }

@@ -108,7 +108,7 @@ export function registerShareLinkRoutes(
     const rows = shareLinks(service).list(t.id);
     const shown = rows.slice((page.page - 1) * page.perPage, page.page * page.perPage);
     const data = shown.map((row) => linkResource(row, t));
-    return { status: 200, body: listDocument(data, rows.length, page, r.url) };
+    return { status: 200, body: listDocument(data, rows.length, page, r) };
   });
   router.post(path, (r) => {
     const t = ownedTournament(service, r);

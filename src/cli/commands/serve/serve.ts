@@ -7,6 +7,7 @@
  * signs in at /oauth (the device grant).
  */
 import type { Command } from "commander";
+import { parsePublicUrl } from "../../../model/public-url.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
@@ -27,6 +28,7 @@ export interface ServeFlags {
   readonly db?: string;
   readonly tokenLifetime?: string;
   readonly pollInterval?: string;
+  readonly publicUrl?: string;
 }
 
 export interface ServeOptions {
@@ -40,6 +42,8 @@ export interface ServeOptions {
   readonly tokenLifetimeSeconds?: number | undefined;
   /** How often a device may poll for its token, in seconds; default 5. */
   readonly pollIntervalSeconds?: number | undefined;
+  /** Where links start (checked: parsePublicUrl); default each request's Host. */
+  readonly publicUrl?: string | undefined;
   /** Resolves when serving should stop; default: SIGTERM or SIGINT. */
   readonly until?: () => Promise<void>;
 }
@@ -61,7 +65,10 @@ export function parseDuration(text: string, flag: string): number {
 export function parseServe(flags: ServeFlags): ServeOptions {
   if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
     throw new UsageError(`--port needs a number from 0 to 65535, not ${flags.port}`);
+  const publicUrl = flags.publicUrl === undefined ? undefined : parsePublicUrl(flags.publicUrl);
+  if (publicUrl?.ok === false) throw new UsageError(publicUrl.reason);
   return {
+    publicUrl: publicUrl?.origin,
     host: flags.host,
     port: Number(flags.port),
     db: flags.db,
@@ -74,6 +81,13 @@ export function parseServe(flags: ServeFlags): ServeOptions {
         ? undefined
         : parseDuration(flags.pollInterval, "--poll-interval"),
   };
+}
+
+/** The line saying where the replies' links point (docs/interface.md, "Links"). */
+function linksLine(publicUrl: string | undefined): string {
+  return publicUrl === undefined
+    ? "Links in replies start with each request's Host (set --public-url behind a proxy)\n"
+    : `Links in replies start with ${publicUrl}\n`;
 }
 
 function waitForStop(): Promise<void> {
@@ -113,6 +127,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     // Retry-After: the server never blocks every client for seconds behind one writer.
     busyTimeoutMs: SERVE_BUSY_TIMEOUT_MS,
     onError,
+    ...(o.publicUrl === undefined ? {} : { publicUrl: o.publicUrl }),
     oauth: {
       ...(o.tokenLifetimeSeconds === undefined
         ? {}
@@ -146,7 +161,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     const host = server.host.includes(":") ? `[${server.host}]` : server.host;
     const origin = `http://${host}:${server.port}`;
     stderr.write(
-      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\nSign-in: \`tourney login --base-url ${origin}\` (approved at ${origin}/oauth/device)\n`,
+      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\n${linksLine(o.publicUrl)}Sign-in: \`tourney login --base-url ${origin}\` (approved at ${origin}/oauth/device)\n`,
     );
     await (o.until ?? waitForStop)();
     await server.close();
@@ -163,6 +178,10 @@ export function registerServe(program: Command, app: App): void {
     .option("--port <n>", "port (0 picks a free one)", String(DEFAULT_PORT))
     .option("--db <file>", "database file (default: the profile's)")
     .option(
+      "--public-url <url>",
+      "the address clients reach this server at (behind a proxy: https://host); links in replies start with it (default: each request's Host)",
+    )
+    .option(
       "--token-lifetime <duration>",
       "how long OAuth access tokens last: 3600, 90m, 12h, 7d",
       "7d",
@@ -172,7 +191,16 @@ export function registerServe(program: Command, app: App): void {
       "how often a device signing in may poll (RFC 8628 interval)",
       "5",
     )
-    .addHelpText("after", verbHelp({ examples: ["", "--host 0.0.0.0 --port 8080"] }))
+    .addHelpText(
+      "after",
+      verbHelp({
+        examples: [
+          "",
+          "--host 0.0.0.0 --port 8080",
+          "--host 127.0.0.1 --public-url https://tourney.example.org",
+        ],
+      }),
+    )
     .action(async (flags: ServeFlags, cmd: Command) => {
       const f = app.factory(cmd);
       await runServe(f, parseServe(flags));

@@ -1,0 +1,63 @@
+/** A request as routes see it (router.ts ServiceRequest), made from an HttpRequest. */
+import type { HttpMethod, HttpRequest } from "../model/http.js";
+import type { LinkOrigin } from "./link-base.js";
+import type { ServiceRequest } from "./router.js";
+
+/** Every path works with and without `.json`, and with a trailing slash. */
+export function normalizePath(raw: string): string {
+  let path = raw;
+  if (path.endsWith(".json")) path = path.slice(0, -5);
+  if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+  return path;
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The query and case-blind headers are worked out on first use, and so is the links' origin. */
+export class IncomingRequest implements ServiceRequest {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly url: string;
+  readonly body: string;
+  params: Readonly<Record<string, string>> = NO_PARAMS;
+  user = "owner";
+  readonly #rawQuery: string;
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #origins: LinkOrigin;
+  #query: URLSearchParams | undefined;
+  #lowerHeaders: Record<string, string> | undefined;
+  #origin: string | undefined;
+
+  constructor(request: HttpRequest, origins: LinkOrigin) {
+    const at = request.path.indexOf("?");
+    this.method = request.method;
+    this.path = normalizePath(at === -1 ? request.path : request.path.slice(0, at));
+    this.url = request.path;
+    this.body = request.body ?? "";
+    this.#rawQuery = at === -1 ? "" : request.path.slice(at + 1);
+    this.#headers = request.headers;
+    this.#origins = origins;
+  }
+
+  get query(): URLSearchParams {
+    this.#query ??= new URLSearchParams(this.#rawQuery);
+    return this.#query;
+  }
+
+  get origin(): string {
+    this.#origin ??= this.#origins.of(this.header("host"));
+    return this.#origin;
+  }
+
+  header(name: string): string | undefined {
+    const key = name.toLowerCase();
+    const direct = this.#headers[key];
+    if (direct !== undefined) return direct;
+    if (this.#lowerHeaders === undefined) {
+      this.#lowerHeaders = {};
+      for (const [k, value] of Object.entries(this.#headers))
+        this.#lowerHeaders[k.toLowerCase()] = value;
+    }
+    return this.#lowerHeaders[key];
+  }
+}
