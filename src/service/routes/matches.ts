@@ -11,6 +11,7 @@ import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { matchResource } from "../serializers/match.js";
+import { originsFrom } from "../serializers/match-origins.js";
 import { checkStartable, matchStations, stationOf } from "../stations/station-io.js";
 import { readMatchReport } from "../validation/match-report.js";
 
@@ -74,16 +75,20 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
   const path = `${prefix}/tournaments/:tournament/matches`;
   const tournament = (r: ServiceRequest) =>
     findTournament(service, r.params.tournament!, communityOf(r));
+  // One match as a record: its station, where its players come from.
+  const one = (row: MatchRow) =>
+    matchResource(row, stationOf(service, row), originsFrom(service.matches)(row));
   router.get(path, (r) => {
     const t = tournament(r);
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const filter = readMatchFilter(r.query);
     const rows = service.matches.list(t.id, filter, page.perPage, (page.page - 1) * page.perPage);
     const stations = matchStations(service, t.id);
-    const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null));
+    const origins = originsFrom(service.matches);
+    const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null, origins(row)));
     return {
       status: 200,
-      body: listDocument(data, service.matches.count(t.id, filter), page, r),
+      body: listDocument(data, service.matches.count(t.id, filter), page, r.url),
       reusable: true,
     };
   });
@@ -92,7 +97,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     const row = findMatch(service, t, r.params.match!);
     return {
       status: 200,
-      body: { data: matchResource(row, stationOf(service, row)) },
+      body: { data: one(row) },
       reusable: true,
     };
   });
@@ -105,7 +110,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       reportMatch(service, t, current, report);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: matchResource(row, stationOf(service, row)) } };
+    return { status: 200, body: { data: one(row) } };
   });
   router.put(`${path}/:match/change_state`, (r) => {
     const id = tournament(r).id;
@@ -116,6 +121,6 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       changeMatchState(service, t, current, attributes);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: matchResource(row, stationOf(service, row)) } };
+    return { status: 200, body: { data: one(row) } };
   });
 }

@@ -1,6 +1,7 @@
 import type { ResourceObject } from "../../model/resource.js";
 import { decodeEntries, decodeSets, type StoredEntry } from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
+import type { SlotOrigins } from "./match-origins.js";
 
 type Sets = readonly (readonly [number, number])[];
 
@@ -37,11 +38,16 @@ function pointsOf(row: MatchRow, sets: Sets, ffa: readonly StoredEntry[] | undef
 }
 
 /**
- * A match resource; `stationId` is the station holding it (issue 15). The
+ * A match resource; `stationId` is the station holding it (issue 15), `origins` where
+ * its players come from (issue 28, match-origins.ts: an addition to v2.1). The
  * players' relationships sit beside `attributes` (JSON:API) and inside them,
  * where the contract draws them (DESIGN.md §3): the same values at both.
  */
-export function matchResource(row: MatchRow, stationId: number | null = null): ResourceObject {
+export function matchResource(
+  row: MatchRow,
+  stationId: number | null = null,
+  origins?: SlotOrigins,
+): ResourceObject {
   const sets = decodeSets(row.score_sets);
   const ffa = row.side === "free_for_all" ? decodeEntries(row.entries) : undefined;
   const attributes: Record<string, unknown> = {
@@ -63,6 +69,7 @@ export function matchResource(row: MatchRow, stationId: number | null = null): R
   attributes.bracket = row.side;
   attributes.station_id = stationId;
   attributes.underway_at = row.underway_at;
+  if (origins !== undefined) Object.assign(attributes, origins);
   attributes.timestamps = {
     created_at: row.created_at,
     updated_at: row.updated_at,

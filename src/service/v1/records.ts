@@ -4,6 +4,7 @@ import type { MatchRow } from "../../store/match-rows.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import { attachmentStore } from "../attachments/attachments.js";
 import type { ServiceContext } from "../context.js";
+import { originsFrom, type SlotOrigins } from "../serializers/match-origins.js";
 import { v1Time } from "./tournament-record.js";
 
 export function participantRecord(row: ParticipantRow): Record<string, unknown> {
@@ -36,13 +37,18 @@ export function scoresCsv(row: MatchRow): string {
     .join(",");
 }
 
-export function matchRecord(row: MatchRow, attachments: number): Record<string, unknown> {
+/** A v1 match; `origins` are where its players come from (the prereq fields of v1). */
+export function matchRecord(
+  row: MatchRow,
+  attachments: number,
+  origins: SlotOrigins,
+): Record<string, unknown> {
   return {
     id: row.id,
     tournament_id: row.tournament_id,
     identifier: row.identifier,
-    // v1 numbers the losers bracket's rounds below zero.
-    round: row.side === "losers" ? -row.round : row.round,
+    // v1 numbers the losers bracket's rounds below zero, as they are stored.
+    round: row.round,
     state: row.state,
     player1_id: row.player1_id,
     player2_id: row.player2_id,
@@ -56,6 +62,7 @@ export function matchRecord(row: MatchRow, attachments: number): Record<string, 
     created_at: v1Time(row.created_at),
     updated_at: v1Time(row.updated_at),
     tie: row.tie === 1,
+    ...origins,
     attachment_count: attachments,
     has_attachment: attachments > 0,
   };
@@ -66,5 +73,6 @@ export function wrappedMatch(
   service: ServiceContext,
   row: MatchRow,
 ): { match: Record<string, unknown> } {
-  return { match: matchRecord(row, attachmentStore(service).count(row.id)) };
+  const origins = originsFrom(service.matches)(row);
+  return { match: matchRecord(row, attachmentStore(service).count(row.id), origins) };
 }
