@@ -1,17 +1,29 @@
 /**
  * What an import would send (`publish --dry-run`), read from the target
  * without writing: the tournament to create, the participants to add, the
- * state changes, the results to report and those already there.
+ * check-in, the state changes, the results to report and those already there,
+ * the participants removed mid-event, open matches' scores, stations and
+ * attachments, and what the interface cannot carry (attachments' files).
  */
 import type { ApiClient } from "../../client/api-client.js";
+import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
+import { carried } from "./attachment-replay.js";
+import { removedAfterStart } from "./participant-replay.js";
+
+const flag = (p: ApiRecord, name: string) =>
+  ((p.attributes.states ?? {}) as Record<string, unknown>)[name];
 
 async function targetState(client: ApiClient, doc: TournamentExport) {
   const url = doc.tournament.url;
   try {
     const t = await client.tournaments.get(url);
-    const names = (await client.participants.listAll(url)).map((p) => String(p.attributes.name));
+    const people = await client.participants.listAll(url);
+    const names = people.map((p) => String(p.attributes.name));
+    const having = (name: string, value: boolean) =>
+      new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
+    const stations = await client.stations.of(url).listAll();
     const complete = (await client.matches.listAll(url, { state: "complete" })).map((m) =>
       matchKey({
         group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
@@ -22,6 +34,9 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       state: String(t.attributes.state),
       names: new Set(names),
       complete: new Set(complete),
+      checkedIn: having("checked_in", true),
+      inactive: having("active", false),
+      stations: new Set(stations.map((st) => String(st.attributes.name))),
     };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
@@ -48,7 +63,39 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
     else if (t.state !== "pending") lines.push("start");
   }
   lines.push(`report ${played.length - there} results (${there} already there)`);
+  lines.push(...laterSteps(doc, found));
   if (t.state === "complete" && found?.state !== "complete") lines.push("finalize");
   lines.push("dry run: nothing was sent");
+  return lines;
+}
+
+type Found = Awaited<ReturnType<typeof targetState>>;
+
+/** The steps after the participants and results, each only when it sends something. */
+function laterSteps(doc: TournamentExport, found: Found): string[] {
+  const lines: string[] = [];
+  const count = (n: number, what: string) => (n > 0 ? [what.replace("N", String(n))] : []);
+  const checkIns = doc.participants.filter((p) => p.checked_in && !found?.checkedIn.has(p.name));
+  lines.push(...count(checkIns.length, "check in N participants, then process the check-in"));
+  const removed = [...removedAfterStart(doc)].filter((name) => !found?.inactive.has(name));
+  if (removed.length > 0)
+    lines.push(`remove ${removed.join(", ")} mid-event, as the file's event did (forfeits follow)`);
+  const open = doc.matches.filter(
+    (m) => m.state !== "complete" && (m.score_in_sets.length > 0 || m.underway_at !== null),
+  );
+  lines.push(...count(open.length, "send the scores or underway marks of up to N open matches"));
+  const stations = doc.stations.filter((s) => !found?.stations.has(s.name));
+  lines.push(...count(stations.length, "create N stations (with the match each holds)"));
+  const queued = doc.stations.reduce((n, s) => n + s.queue.length, 0);
+  lines.push(...count(queued, "queue up to N matches at their stations"));
+  const kept = doc.attachments.filter(carried);
+  lines.push(...count(kept.length, "create up to N attachments (url and description)"));
+  const files = doc.attachments.filter((a) => a.attributes.asset != null).length;
+  lines.push(
+    ...count(
+      files,
+      "not carried: N attachments' files (the export holds their name, type and size, not their bytes; the v2.1 interface has no way to read them)",
+    ),
+  );
   return lines;
 }

@@ -2,26 +2,41 @@
  * `tourney tournament import`: an export document into the active backend by
  * replay through the API client (any backend): the tournament (found by its url,
  * or created with the file's settings), the participants (found by name, the
- * missing ones added with their seeds), the stages started, the results
- * replayed in played order (match-replay.ts), and finalized if the file's was.
- * Every step first reads what the target already has, so a re-run after an
- * interruption continues where it stopped and sends nothing twice.
+ * missing ones added with their seeds), the check-in (participant-replay.ts),
+ * the stages started, the results replayed in played order (match-replay.ts),
+ * then the open matches' scores, the stations and their queues, the
+ * attachments, and finalized if the file's was. Every step first reads what the
+ * target already has, so a re-run after an interruption continues where it
+ * stopped and sends nothing twice.
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
-import type { TournamentExport } from "../../model/tournament-export.js";
+import type { ExportedMatch, TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
-import { type ReplayCounts, type Roster, replayMatches } from "./match-replay.js";
+import { replayAttachments } from "./attachment-replay.js";
+import { type ReplayCounts, replayMatches } from "./match-replay.js";
+import { replayOpenMatches } from "./open-replay.js";
+import {
+  type Progress,
+  type Roster,
+  removedAfterStart,
+  replayCheckIn,
+} from "./participant-replay.js";
 import { replayStations } from "./station-replay.js";
+
+export type { Progress } from "./participant-replay.js";
 
 export interface ImportSummary extends ReplayCounts {
   url: string;
   created: boolean;
   added: number;
+  /** Open matches whose scores or underway mark were sent. */
+  open: number;
+  /** Stations created and matches queued. */
+  stations: number;
+  attachments: number;
 }
-
-export type Progress = (line: string) => void;
 
 async function findTournament(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
   try {
@@ -41,6 +56,8 @@ function sameKind(found: ApiRecord, doc: TournamentExport): void {
   );
 }
 
+const BEFORE_START = new Set(["pending", "checking_in", "checked_in"]);
+
 async function ensureParticipants(
   client: ApiClient,
   doc: TournamentExport,
@@ -51,7 +68,7 @@ async function ensureParticipants(
   let records = await client.participants.listAll(url);
   const have = new Set(records.map((p) => String(p.attributes.name)));
   const missing = doc.participants.filter((p) => !have.has(p.name));
-  if (missing.length > 0 && state !== "pending")
+  if (missing.length > 0 && !BEFORE_START.has(state))
     throw new StateRefusedError(
       `the target's tournament ${url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent`,
     );
@@ -66,7 +83,14 @@ async function ensureParticipants(
     records = await client.participants.listAll(url);
   }
   const idOf = new Map(records.map((p) => [String(p.attributes.name), Number(p.id)]));
-  return { idOf, nameOf: new Map([...idOf].map(([name, id]) => [id, name])) };
+  const inactive = records
+    .filter((p) => (p.attributes.states as Record<string, unknown> | undefined)?.active === false)
+    .map((p) => String(p.attributes.name));
+  return {
+    idOf,
+    nameOf: new Map([...idOf].map(([name, id]) => [id, name])),
+    inactive: new Set(inactive),
+  };
 }
 
 const STARTED = new Set(["underway", "awaiting_review", "complete"]);
@@ -77,6 +101,60 @@ async function changeState(client: ApiClient, url: string, state: string, progre
   await client.tournaments.changeState(url, state);
 }
 
+const stateOf = async (client: ApiClient, url: string) =>
+  String((await client.tournaments.get(url)).attributes.state);
+
+interface Replay {
+  readonly client: ApiClient;
+  readonly doc: TournamentExport;
+  readonly roster: Roster;
+  readonly summary: ImportSummary;
+  readonly progress: Progress;
+  readonly removed: ReadonlySet<string>;
+}
+
+/** Starts the stages and replays their results; returns the matches of the stage reached. */
+async function replayStages(r: Replay, state: string): Promise<readonly ExportedMatch[]> {
+  const { client, doc, progress } = r;
+  const t = doc.tournament;
+  const replay = (matches: readonly ExportedMatch[]) =>
+    replayMatches(client, t.url, matches, r.roster, r.summary, r.removed);
+  const groups = doc.matches.filter((m) => m.group !== null);
+  if (groups.length > 0 && !BEFORE_START.has(t.state)) {
+    if (BEFORE_START.has(state)) await changeState(client, t.url, "start_group_stage", progress);
+    await replay(groups);
+    if (t.state === "group_stages_underway" || t.state === "group_stages_finalized") {
+      if (t.state === "group_stages_finalized" && !GROUPS_DONE.has(await stateOf(client, t.url)))
+        await changeState(client, t.url, "finalize_group_stage", progress);
+      return groups;
+    }
+    if (!GROUPS_DONE.has(await stateOf(client, t.url)))
+      await changeState(client, t.url, "finalize_group_stage", progress);
+  }
+  // Not started in the file (pending, checking in): the participants are all it holds.
+  if (!STARTED.has(t.state)) return [];
+  if (!STARTED.has(await stateOf(client, t.url)))
+    await changeState(client, t.url, "start", progress);
+  const finals = doc.matches.filter((m) => m.group === null);
+  await replay(finals);
+  return finals;
+}
+
+/** The summary as one line: what was created, added and sent, and what was already there. */
+export function summaryLine(s: ImportSummary): string {
+  const also = [
+    [s.checked_in, "check-ins"],
+    [s.deactivated, "participants removed mid-event"],
+    [s.open, "open matches' scores or marks"],
+    [s.stations, "stations and queued matches"],
+    [s.attachments, "attachments"],
+  ]
+    .filter(([n]) => n !== 0)
+    .map(([n, what]) => `${n} ${what}`);
+  const extra = also.length === 0 ? "" : `; also sent: ${also.join(", ")}`;
+  return `${s.url}: ${s.created ? "created" : "found"}, ${s.added} participants added, ${s.reported} results sent, ${s.skipped} already there${extra}\n`;
+}
+
 /** Imports `doc` into the backend `client` speaks to. */
 export async function importExport(
   client: ApiClient,
@@ -84,7 +162,18 @@ export async function importExport(
   progress: Progress = () => {},
 ): Promise<ImportSummary> {
   const t = doc.tournament;
-  const summary: ImportSummary = { url: t.url, created: false, added: 0, reported: 0, skipped: 0 };
+  const summary: ImportSummary = {
+    url: t.url,
+    created: false,
+    added: 0,
+    checked_in: 0,
+    reported: 0,
+    skipped: 0,
+    deactivated: 0,
+    open: 0,
+    stations: 0,
+    attachments: 0,
+  };
   let found = await findTournament(client, t.url);
   if (found === undefined) {
     progress(`creating tournament ${t.url}`);
@@ -96,27 +185,15 @@ export async function importExport(
     });
     summary.created = true;
   } else sameKind(found, doc);
-  let state = String(found.attributes.state);
-  const roster = await ensureParticipants(client, doc, state, summary);
-  const twoStage = doc.matches.some((m) => m.group !== null);
-  if (twoStage && t.state !== "pending") {
-    if (state === "pending") await changeState(client, t.url, "start_group_stage", progress);
-    const groups = doc.matches.filter((m) => m.group !== null);
-    await replayMatches(client, t.url, groups, roster, summary);
-    if (t.state === "group_stages_underway") return summary;
-    state = String((await client.tournaments.get(t.url)).attributes.state);
-    if (!GROUPS_DONE.has(state)) await changeState(client, t.url, "finalize_group_stage", progress);
-    if (t.state === "group_stages_finalized") return summary;
-  }
-  // Not started in the file (pending, checking in): the participants are all it holds.
-  if (!STARTED.has(t.state)) return summary;
-  if (!STARTED.has(state)) await changeState(client, t.url, "start", progress);
-  const finals = doc.matches.filter((m) => m.group === null);
-  await replayMatches(client, t.url, finals, roster, summary);
+  const roster = await ensureParticipants(client, doc, String(found.attributes.state), summary);
+  const state = await replayCheckIn(client, doc, summary, progress);
+  const removed = removedAfterStart(doc);
+  const stage = await replayStages({ client, doc, roster, summary, progress, removed }, state);
   progress(`${t.url}: ${summary.reported} results sent, ${summary.skipped} already there`);
-  state = String((await client.tournaments.get(t.url)).attributes.state);
-  await replayStations(client, doc);
-  if (t.state === "complete" && state !== "complete")
+  summary.open = await replayOpenMatches(client, t.url, stage, roster);
+  summary.stations = await replayStations(client, doc);
+  summary.attachments = await replayAttachments(client, doc);
+  if (t.state === "complete" && (await stateOf(client, t.url)) !== "complete")
     await changeState(client, t.url, "finalize", progress);
   return summary;
 }

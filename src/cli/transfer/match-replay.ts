@@ -3,6 +3,9 @@
  * checking before each report that the target match holds the same players;
  * a match already complete with the same result is skipped (a re-run sends
  * nothing twice), any difference stops the import (StateRefusedError, exit 5).
+ * A participant removed mid-event is removed on the target just before their
+ * first forfeit (or after their last match when they forfeited none): the
+ * target's engine then forfeits the same matches.
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
@@ -10,14 +13,10 @@ import type { MatchReport } from "../../client/matches.js";
 import { playerIds } from "../../model/match-players.js";
 import { type ExportedMatch, matchKey, playedOrder } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
+import { deactivate, type ParticipantCounts, type Roster } from "./participant-replay.js";
+import { targetMatches } from "./target-matches.js";
 
-/** The target's participants both ways: name → id and id → name. */
-export interface Roster {
-  readonly idOf: ReadonlyMap<string, number>;
-  readonly nameOf: ReadonlyMap<number, string>;
-}
-
-export interface ReplayCounts {
+export interface ReplayCounts extends ParticipantCounts {
   reported: number;
   skipped: number;
 }
@@ -80,14 +79,45 @@ function fileResult(m: ExportedMatch): string {
   return JSON.stringify([m.winner, m.tie, m.score_in_sets]);
 }
 
-async function targetMatches(client: ApiClient, url: string): Promise<Map<string, ApiRecord>> {
-  const all = await client.matches.listAll(url);
-  const key = (m: ApiRecord) =>
-    matchKey({
-      group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
-      identifier: String(m.attributes.identifier),
-    });
-  return new Map(all.map((m) => [key(m), m]));
+/** The removed participant a match was forfeited by (no scores, lost), if it was. */
+function forfeitedBy(m: ExportedMatch, removed: ReadonlySet<string>): string | undefined {
+  if (m.tie || m.entries.length > 0 || m.score_in_sets.length > 0) return undefined;
+  return m.loser !== null && removed.has(m.loser) ? m.loser : undefined;
+}
+
+/**
+ * Played order, a forfeit after the other results of its moment (a report that
+ * makes a match playable forfeits it in the same write, at the same time).
+ */
+function replayOrder(matches: readonly ExportedMatch[], removed: ReadonlySet<string>) {
+  const forfeit = (m: ExportedMatch) => (forfeitedBy(m, removed) === undefined ? 0 : 1);
+  return matches
+    .filter((m) => m.state === "complete")
+    .sort(
+      (a, b) =>
+        (a.completed_at ?? "").localeCompare(b.completed_at ?? "") ||
+        forfeit(a) - forfeit(b) ||
+        playedOrder(a, b),
+    );
+}
+
+/** Where each removed participant leaves: before their first forfeit, else after their last match. */
+function removals(played: readonly ExportedMatch[], removed: ReadonlySet<string>) {
+  const before = new Map<number, string[]>();
+  const after = new Map<number, string[]>();
+  const add = (at: Map<number, string[]>, i: number, name: string) =>
+    at.set(i, [...(at.get(i) ?? []), name]);
+  for (const name of removed) {
+    const first = played.findIndex((m) => forfeitedBy(m, removed) === name);
+    if (first >= 0) add(before, first, name);
+    else {
+      const last = played.findLastIndex(
+        (m) => m.players.includes(name) || m.entries.some((e) => e.participant === name),
+      );
+      if (last >= 0) add(after, last, name);
+    }
+  }
+  return { before, after };
 }
 
 /** Replays `matches` (complete ones, played order) into tournament `url`. */
@@ -97,10 +127,19 @@ export async function replayMatches(
   matches: readonly ExportedMatch[],
   roster: Roster,
   counts: ReplayCounts,
+  removed: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-  const played = matches.filter((m) => m.state === "complete").sort(playedOrder);
+  const played = replayOrder(matches, removed);
+  const leaving = removals(played, removed);
+  const leave = async (names: readonly string[] | undefined) => {
+    for (const name of names ?? []) await deactivate(client, url, name, roster, counts);
+  };
   let target = await targetMatches(client, url);
-  for (const m of played) {
+  for (const [i, m] of played.entries()) {
+    if (leaving.before.has(i)) {
+      await leave(leaving.before.get(i));
+      target = await targetMatches(client, url);
+    }
     const key = matchKey(m);
     let t = target.get(key);
     if (t === undefined) {
@@ -117,9 +156,10 @@ export async function replayMatches(
       const now = resultOf(t, roster);
       if (now !== fileResult(m)) refuse(key, "results", now, fileResult(m));
       counts.skipped++;
-      continue;
+    } else {
+      await client.matches.update(url, t.id, reportOf(m, roster));
+      counts.reported++;
     }
-    await client.matches.update(url, t.id, reportOf(m, roster));
-    counts.reported++;
+    await leave(leaving.after.get(i));
   }
 }

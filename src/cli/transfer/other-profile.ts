@@ -6,7 +6,7 @@ import type { TournamentExport } from "../../model/tournament-export.js";
 import { Factory } from "../factory.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
-import { type ImportSummary, importExport } from "./importer.js";
+import { type ImportSummary, importExport, summaryLine } from "./importer.js";
 
 /** A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over). */
 export function factoryOn(f: Factory, profile: string): Factory {
@@ -44,7 +44,5 @@ export function printTransfer(f: Factory, result: ImportSummary | string[]): voi
     f.io.stdout.write(result.map((line) => `${line}\n`).join(""));
     return;
   }
-  f.io.stdout.write(
-    `${result.url}: ${result.created ? "created" : "found"}, ${result.added} participants added, ${result.reported} results sent, ${result.skipped} already there\n`,
-  );
+  f.io.stdout.write(summaryLine(result));
 }

@@ -5,18 +5,10 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
+import { targetMatches } from "./target-matches.js";
 
 async function targetMatchIds(client: ApiClient, url: string): Promise<Map<string, string>> {
-  const all = await client.matches.listAll(url);
-  return new Map(
-    all.map((m) => [
-      matchKey({
-        group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
-        identifier: String(m.attributes.identifier),
-      }),
-      m.id,
-    ]),
-  );
+  return new Map([...(await targetMatches(client, url))].map(([key, m]) => [key, m.id]));
 }
 
 /** Creates the missing stations and queue entries; returns how many requests it sent. */

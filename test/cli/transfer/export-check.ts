@@ -14,7 +14,10 @@ export function expectValidExport(doc: unknown): void {
   expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
 }
 
-/** The document without what a replay cannot carry: the export's own time and the clocks. */
+/**
+ * The document without what a replay cannot carry: the export's own time and the
+ * clocks (a match not complete keeps whether it is marked underway).
+ */
 export function comparable(doc: any) {
   const { exported_at: _e, ...rest } = doc;
   return {
@@ -23,7 +26,7 @@ export function comparable(doc: any) {
     matches: rest.matches.map((m: any) => ({
       ...m,
       completed_at: undefined,
-      underway_at: undefined,
+      underway_at: m.state === "complete" ? undefined : m.underway_at !== null,
     })),
   };
 }

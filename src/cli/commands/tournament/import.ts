@@ -55,14 +55,12 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
       : (await import("../../input-file.js")).readInputFile(o.file, "FILE");
   const doc = parseExport(text, o.file === "-" ? "stdin" : o.file);
   const client = await f.client();
-  const { importExport } = await import("../../transfer/importer.js");
+  const { importExport, summaryLine } = await import("../../transfer/importer.js");
   const printer = f.printer();
   const tty = f.io.stderr.isTTY === true;
   const summary = await importExport(client, doc, tty ? (line) => printer.note(line) : undefined);
   if (printer.mode === "json") return printer.json(summary);
-  f.io.stdout.write(
-    `${summary.url}: ${summary.created ? "created" : "found"}, ${summary.added} participants added, ${summary.reported} results sent, ${summary.skipped} already there\n`,
-  );
+  f.io.stdout.write(summaryLine(summary));
 }
 
 export function registerImport(noun: Command, app: App): void {
