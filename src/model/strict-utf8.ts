@@ -86,3 +86,31 @@ export function badPercentEscape(text: string): string | undefined {
   }
   return undefined;
 }
+
+const pointerStep = (key: string): string => `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+
+/** A lone surrogate: read by code point, a pair is one character and no match. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Where parsed JSON holds text that is not Unicode: the JSON pointer of the first string,
+ * or of the object whose key, holding a lone surrogate (JSON's `"\ud800"` escape parses
+ * to one; stored, it would become U+FFFD as a bad byte did), or undefined when all is well.
+ */
+export function illFormedText(value: unknown, at = ""): string | undefined {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? at || "/" : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, item] of entries) {
+    const name = String(key);
+    if (LONE_SURROGATE.test(name)) return at || "/";
+    const found = illFormedText(item, at + pointerStep(name));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** What a refusal of `illFormedText`'s find says, naming the field as the field checks do. */
+export function illFormedDetail(pointer: string): string {
+  return `${pointer} is not well-formed Unicode text (a lone surrogate: an escape such as \\ud800 without its pair); send the character itself, or both halves of its surrogate pair`;
+}

@@ -4,7 +4,7 @@
  * one tree (the body's values win). Garbage is refused with a 422 naming the
  * parameter; nothing is guessed.
  */
-import { badPercentEscape } from "../../model/strict-utf8.js";
+import { badPercentEscape, illFormedDetail, illFormedText } from "../../model/strict-utf8.js";
 import { parseJson } from "../envelope.js";
 import { ServiceError, unprocessable } from "../errors.js";
 import type { ServiceRequest } from "../router.js";
@@ -128,6 +128,8 @@ function mediaType(request: ServiceRequest): string {
 /** A JSON body's top-level keys, over what the query said. */
 function mergeJson(root: V1Record, body: string): void {
   const parsed = parseJson(body);
+  const pointer = illFormedText(parsed);
+  if (pointer !== undefined) throw unprocessable(illFormedDetail(pointer));
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw unprocessable('a JSON body must be an object, like {"tournament": {"name": "..."}}');
   }
