@@ -101,6 +101,13 @@ describe("serve behind a strict Prism proxy of the published description", () =>
     expect(undocumented).toEqual([]);
   });
 
+  it("answers with links as the description draws them: absolute, with .json (Prism checks only that they are strings)", () => {
+    const links = outcomes.flatMap((o) => o.links.map((link) => ({ op: o.operation, link })));
+    expect(links.length).toBeGreaterThan(30);
+    const drawn = /^http:\/\/127\.0\.0\.1:\d+\/v2\.1\/[^?]+\.json(\?.*)?$/;
+    expect(links.filter(({ link }) => !drawn.test(link))).toEqual([]);
+  });
+
   it("lists every difference it allows in docs/interface.md", () => {
     const doc = readFileSync(interfaceDoc, "utf8");
     expect(Object.keys(DOCUMENTED).filter((operation) => !doc.includes(operation))).toEqual([]);

@@ -11,6 +11,8 @@ export interface Outcome {
   readonly status: number;
   /** Prism's violation messages, as "request: ..." or "response: ...". */
   readonly violations: readonly string[];
+  /** Every string under a `links` object of the answer (Prism checks them as mere strings). */
+  readonly links: readonly string[];
 }
 
 interface Flow {
@@ -32,6 +34,23 @@ function headers(apiKey: string): Record<string, string> {
     Accept: "application/json",
     "Content-Type": "application/vnd.api+json",
   };
+}
+
+/** The strings under every `links` object of a JSON answer (none for another body). */
+export function linksOf(text: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, inLinks: boolean): void => {
+    if (typeof value === "string" && inLinks) found.push(value);
+    else if (Array.isArray(value)) for (const v of value) walk(v, inLinks);
+    else if (typeof value === "object" && value !== null)
+      for (const [k, v] of Object.entries(value)) walk(v, inLinks || k === "links");
+  };
+  try {
+    walk(JSON.parse(text), false);
+  } catch {
+    // Not JSON: no links.
+  }
+  return found;
 }
 
 function violationsOf(status: number, text: string): string[] {
@@ -56,6 +75,7 @@ export async function runPublishedFlow(flow: Flow): Promise<Outcome[]> {
       operation,
       status: response.status,
       violations: violationsOf(response.status, text),
+      links: linksOf(text),
     });
   };
   /** serve itself, for the ids the flow needs next. */
