@@ -12,6 +12,18 @@
 import { playerIds } from "../model/match-players.js";
 import type { ResourceObject } from "../model/resource.js";
 
+/** Where a slot's player comes from: the winner or the loser of another match. */
+export interface SlotOrigin {
+  readonly loser: boolean;
+  /** That match's identifier ("C"). */
+  readonly identifier: string;
+}
+
+/** "Loser of C", "Winner of B": a slot still to be decided, as both drawings word it. */
+export function originText(origin: SlotOrigin): string {
+  return `${origin.loser ? "Loser" : "Winner"} of ${origin.identifier}`;
+}
+
 /** A player's place in a match: name, scores (one per set) and whether they won it. */
 export interface Slot {
   readonly id: number | null;
@@ -21,6 +33,11 @@ export interface Slot {
   /** Free for all: the place taken in the match. */
   readonly rank: number | null;
   readonly winner: boolean;
+  /**
+   * The match this slot's player comes from (player1_prereq_match_id and
+   * player1_is_prereq_match_loser, ...); null when seeded or not said (the hosted service).
+   */
+  readonly from: SlotOrigin | null;
 }
 
 export interface ViewMatch {
@@ -99,13 +116,30 @@ function freeForAllSlots(a: Record<string, unknown>, names: ReadonlyMap<number, 
     const entry = points.find((p) => num(p.participant_id) === id);
     const rank = num(entry?.rank);
     const scores = Array.isArray(entry?.scores) ? (entry.scores as unknown[]).join(" ") : "";
-    return { id, name: nameIn(names, id), score: scores, rank, winner: complete && rank === 1 };
+    const winner = complete && rank === 1;
+    return { id, name: nameIn(names, id), score: scores, rank, winner, from: null };
   });
   const order = (s: Slot) => s.rank ?? Number.MAX_SAFE_INTEGER;
   return slots.sort((x, y) => order(x) - order(y));
 }
 
-function viewMatch(match: ResourceObject, names: ReadonlyMap<number, string>): ViewMatch {
+/** Slot `n`'s origin from the record's prereq attributes, by `identifiers` of match ids. */
+function originOf(
+  a: Record<string, unknown>,
+  n: 1 | 2,
+  identifiers: ReadonlyMap<number, string>,
+): SlotOrigin | null {
+  const id = num(a[`player${n}_prereq_match_id`]);
+  const identifier = id === null ? undefined : identifiers.get(id);
+  if (identifier === undefined) return null;
+  return { loser: a[`player${n}_is_prereq_match_loser`] === true, identifier };
+}
+
+function viewMatch(
+  match: ResourceObject,
+  names: ReadonlyMap<number, string>,
+  identifiers: ReadonlyMap<number, string>,
+): ViewMatch {
   const a = match.attributes;
   const winner = num(a.winner_id);
   let slots: Slot[];
@@ -119,6 +153,7 @@ function viewMatch(match: ResourceObject, names: ReadonlyMap<number, string>): V
       score: scores[i]!,
       rank: null,
       winner: id !== null && id === winner,
+      from: originOf(a, i === 0 ? 1 : 2, identifiers),
     }));
   }
   return {
@@ -168,6 +203,11 @@ export function bracketData(records: BracketRecords): BracketData {
     const seed = num(p.attributes.seed);
     if (seed !== null) seeds.set(id, seed);
   }
+  const identifiers = new Map<number, string>();
+  for (const m of records.matches) {
+    const id = num(m.id);
+    if (id !== null) identifiers.set(id, String(m.attributes.identifier ?? m.id));
+  }
   const groupOptions = t.group_stage_options as Record<string, unknown> | undefined;
   const groupStage = t.group_stage_enabled === true;
   return {
@@ -176,7 +216,7 @@ export function bracketData(records: BracketRecords): BracketData {
     state: String(t.state ?? ""),
     groupStage,
     stageType: groupStage ? String(groupOptions?.stage_type ?? "round robin") : null,
-    matches: records.matches.map((m) => viewMatch(m, names)),
+    matches: records.matches.map((m) => viewMatch(m, names, identifiers)),
     standings: (records.standings ?? []).map(standingRow),
     seeds,
     names,

@@ -4,7 +4,7 @@
  * or a standings table). Text goes in with textContent only: names, stations
  * and integration data are never parsed as HTML.
  */
-import type { Slot, ViewMatch } from "../../bracket-model/data.js";
+import { originText, type Slot, type ViewMatch } from "../../bracket-model/data.js";
 import {
   type Box,
   COMPACT,
@@ -70,7 +70,10 @@ function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement 
   const seed = slot.id === null ? undefined : ctx.seeds.get(slot.id);
   if (ctx.settings.seeds && seed !== undefined) row.append(el("span", "tv-seed", String(seed)));
   extras(ctx, slot.id, row);
-  const name = el("span", "tv-name", slot.id === null ? "TBD" : slot.name);
+  // A slot still to be decided says whose it is ("Loser of C"), as brackets-viewer.js does.
+  const waiting = slot.from === null ? "TBD" : originText(slot.from);
+  const name = el("span", "tv-name", slot.id === null ? waiting : slot.name);
+  if (slot.id === null && slot.from !== null) row.classList.add("tv-origin");
   name.title = name.textContent ?? "";
   row.append(name);
   if (ctx.settings.scores) {
@@ -97,7 +100,7 @@ export function matchName(m: ViewMatch, place: Place): string {
   const where = place.bracket === undefined ? place.round : `${place.bracket}, ${place.round}`;
   const players = m.slots
     .map((s) => {
-      if (s.id === null) return "to be decided";
+      if (s.id === null) return s.from === null ? "to be decided" : originText(s.from);
       const rank = s.rank === null ? "" : ` (place ${s.rank})`;
       return `${s.name}${rank}${s.score === "" ? "" : ` ${s.score}`}`;
     })
