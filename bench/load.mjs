@@ -8,19 +8,24 @@
 //      stays open, so the mix can run as long as asked); then reads only (GET tournament);
 //  (b) the baseline, in the same run: a bare node:http server (its own process, as serve
 //      is) answering the same bytes as GET tournament, under the same read load;
-//  (c) reads from --readers connections while one large write runs in the same server:
-//      the start of a --rr player round robin, of a --de player double elimination, and a
-//      bulk add of --bulk names (1,000 a request, back to back, as a remote client sends
-//      them). For each: how long the write took, and p50 / p99 / max of the reads that
-//      were in flight while it ran. A write holds the whole server while it runs (SQLite
-//      through better-sqlite3 is synchronous), so each reader has about one request
-//      waiting through it: "reads during" has a handful of samples, its p99 the longest wait.
+//  (c) reads from --readers connections (GET tournament of the prepared tournaments)
+//      while one large write runs in the same server: the start of a --rr player round
+//      robin, of a --de player double elimination, of a --gs player group stage (groups
+//      of 4, round robin), and a bulk add of --bulk names (1,000 a request, back to back,
+//      as a remote client sends them). For each: how long the write took, and p50 / p99 /
+//      max of the reads that were in flight while it ran. Each write runs twice, in two
+//      fresh servers side by side: "before", the write on serve's event loop
+//      (TOURNEY_SERVE_WRITE_WORKER=0: every read waits through it, so each reader has
+//      about one request in flight during it and "reads during" has a handful of
+//      samples, its p99 the longest wait), and "after", in serve's write worker
+//      (issue 27: the reads go on meanwhile).
 // Figures: throughput (requests per second), p50 and p99 latency, ratios to the baseline.
 // Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
 //          [--max-requests 250000] [--tournaments 4] [--players 64] [--readers 4]
-//          [--rr 512] [--de 16384] [--bulk 10000] [--seed 1]
-import { mkdtempSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+//          [--rr 512] [--de 50000] [--gs 4000] [--bulk 10000] [--seed 1]
+//          [--large-only] (phase (c) alone)
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
@@ -54,13 +59,17 @@ const { values: args } = parseArgs({
     players: { type: "string", default: "64" },
     readers: { type: "string", default: "4" },
     rr: { type: "string", default: "512" },
-    de: { type: "string", default: "16384" },
+    de: { type: "string", default: "50000" },
+    gs: { type: "string", default: "4000" },
     bulk: { type: "string", default: "10000" },
     seed: { type: "string", default: "1" },
+    "large-only": { type: "boolean", default: false },
   },
 });
+const largeOnly = args["large-only"];
+delete args["large-only"];
 const n = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, Number(v)]));
-const least = { seed: 0, players: 2, rr: 2, de: 2 };
+const least = { seed: 0, players: 2, rr: 2, de: 2, gs: 8 };
 for (const [k, v] of Object.entries(n))
   if (!Number.isInteger(v) || v < (least[k] ?? 1))
     throw new Error(`--${k} must be a whole number >= ${least[k] ?? 1}`);
@@ -134,17 +143,18 @@ async function readsDuring(serve, prepared, rng, label, write) {
       waits,
       `  max ${f(waits.max, 0)} ms; the write: ${outcome} in ${f(w1 - w0, 0)} ms`,
     );
+    return { waits, ms: w1 - w0 };
   } finally {
     await Promise.all([readers.close(), writer.close()]);
   }
 }
 
 /** A tournament of `players` of `type`, filled untimed; the measured write is its start. */
-async function largeStart(c, type, players) {
-  const t = await create(c, `Large ${type} ${players}`, type);
+async function largeStart(c, type, players, more = {}, state = "start") {
+  const t = await create(c, `Large ${type} ${players}`, type, more);
   await addPlayers(c, t, players);
   return async (writer) => {
-    const r = await writer.send(startRequest(t));
+    const r = await writer.send(startRequest(t, state));
     const j = JSON.parse(r.text);
     return r.status < 300
       ? `${r.status}, ${j.data.attributes.matches_count ?? "?"} matches`
@@ -192,26 +202,68 @@ async function baselineOf(sample, reads) {
   }
 }
 
-/** (c) reads while the large starts and the large bulk add run. */
-async function largeWrites(serve, prepared, rng) {
-  const setup = client(serve.port, serve.key, 1);
-  try {
-    for (const [type, players] of [
-      ["round robin", n.rr],
-      ["double elimination", n.de],
-    ]) {
-      const write = await largeStart(setup, type, players);
-      await readsDuring(serve, prepared, rng, `start ${type} ${players}`, write);
-    }
-    const t = await create(setup, `Bulk ${n.bulk}`, "single elimination");
-    await readsDuring(serve, prepared, rng, `bulk add ${n.bulk}`, async (writer) => {
-      for (let from = 0; from < n.bulk; from += BULK_CHUNK)
-        await expectOk(bulkAdd(writer, t, from, Math.min(BULK_CHUNK, n.bulk - from)), "bulk add");
-      return `200 x ${Math.ceil(n.bulk / BULK_CHUNK)}`;
-    });
-  } finally {
-    await setup.close();
+const GROUP_STAGE = {
+  group_stage_enabled: true,
+  group_stage_options: { stage_type: "round robin", group_size: 4 },
+};
+
+/** The large writes of (c): a label, and a setup (untimed) resolving the measured write. */
+const LARGE_WRITES = [
+  [`start round robin ${n.rr}`, (c) => largeStart(c, "round robin", n.rr)],
+  [`start double elimination ${n.de}`, (c) => largeStart(c, "double elimination", n.de)],
+  [
+    `start group stage ${n.gs}`,
+    (c) => largeStart(c, "single elimination", n.gs, GROUP_STAGE, "start_group_stage"),
+  ],
+  [
+    `bulk add ${n.bulk}`,
+    async (c) => {
+      const t = await create(c, `Bulk ${n.bulk}`, "single elimination");
+      return async (writer) => {
+        for (let from = 0; from < n.bulk; from += BULK_CHUNK)
+          await expectOk(bulkAdd(writer, t, from, Math.min(BULK_CHUNK, n.bulk - from)), "bulk");
+        return `200 x ${Math.ceil(n.bulk / BULK_CHUNK)}`;
+      };
+    },
+  ],
+];
+
+/** Where (c) runs each write: before (serve's event loop) and after (its write worker). */
+const MODES = [
+  ["before: on the event loop", { TOURNEY_SERVE_WRITE_WORKER: "0" }],
+  ["after: in the write worker", {}],
+];
+
+/** (c) reads while the large starts and the large bulk add run, before and after. */
+async function largeWrites(rng) {
+  const servers = [];
+  for (const [mode, env] of MODES) {
+    const dir = join(tmp, `large-${servers.length}`);
+    mkdirSync(dir);
+    const serve = await startServe(dir, env);
+    const setup = client(serve.port, serve.key, 1);
+    servers.push({ mode, serve, setup, prepared: await prepare(setup) });
   }
+  const summary = [];
+  try {
+    for (const [label, prepareWrite] of LARGE_WRITES) {
+      const p99s = [];
+      for (const s of servers) {
+        const write = await prepareWrite(s.setup);
+        const r = await readsDuring(s.serve, s.prepared, rng, `${label}, ${s.mode}`, write);
+        p99s.push(`p99 ${f(r.waits.p99)} ms (${r.waits.count} reads, the write ${f(r.ms, 0)} ms)`);
+      }
+      summary.push(`${label}: reads during it, ${p99s.join(" -> ")}`);
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.setup.close()));
+  }
+  console.log(
+    `\nbefore -> after (load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}):`,
+  );
+  for (const text of summary) console.log(`  ${text}`);
 }
 
 async function main() {
@@ -222,20 +274,27 @@ async function main() {
   console.log(
     `node ${process.version}, ${cpu[0]?.model ?? "unknown CPU"} x ${cpu.length}; server and load generator on the same machine`,
   );
-  const serve = await startServe(tmp);
-  const c = client(serve.port, serve.key, n.connections);
+  console.log(
+    `load average at the start: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   const rng = random(n.seed);
-  try {
-    const prepared = await prepare(c);
-    const reads = await mixAndReads(c, prepared, rng);
-    await baselineOf(
-      await c.send({ method: "GET", path: `/tournaments/${prepared[0].t}.json` }),
-      reads,
-    );
-    await largeWrites(serve, prepared, rng);
-  } finally {
-    await c.close();
+  if (!largeOnly) {
+    const serve = await startServe(tmp);
+    const c = client(serve.port, serve.key, n.connections);
+    try {
+      const prepared = await prepare(c);
+      const reads = await mixAndReads(c, prepared, rng);
+      await baselineOf(
+        await c.send({ method: "GET", path: `/tournaments/${prepared[0].t}.json` }),
+        reads,
+      );
+    } finally {
+      await c.close();
+    }
   }
+  await largeWrites(rng);
 }
 
 await runBounded("load", main, tmp);

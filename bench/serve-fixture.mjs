@@ -10,9 +10,17 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export const bin = join(root, "bin", "tourney");
 export const BULK_CHUNK = 1000; // the most one bulk_add request takes
 
-/** `tourney serve --port 0` on `dir`/load.db; resolves with its port, first API key, process. */
-export async function startServe(dir) {
-  const env = { ...process.env, TOURNEY_CONFIG_DIR: join(dir, "config"), TOURNEY_DATA_DIR: dir };
+/**
+ * `tourney serve --port 0` on `dir`/load.db, with `extraEnv` added to the environment;
+ * resolves with its port, first API key, process.
+ */
+export async function startServe(dir, extraEnv = {}) {
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: dir,
+  };
   const argv = [bin, "serve", "--port", "0", "--db", join(dir, "load.db")];
   const s = await spawnServer(argv, env, /Listening on http:\/\/127\.0\.0\.1:(\d+)\//);
   const key = /\n {2}(tk_[\w-]+)\n/.exec(s.stderr())?.[1];
@@ -27,13 +35,15 @@ export async function expectOk(promise, what) {
   return JSON.parse(r.text);
 }
 
-/** Creates a tournament of `type`; resolves its id. `c` is a load-driver client. */
-export const create = (c, name, type) =>
+/** Creates a tournament of `type` (and `more` attributes); resolves its id. `c` is a load-driver client. */
+export const create = (c, name, type, more = {}) =>
   expectOk(
     c.send({
       method: "POST",
       path: "/tournaments.json",
-      body: { data: { type: "tournament", attributes: { name, tournament_type: type } } },
+      body: {
+        data: { type: "tournament", attributes: { name, tournament_type: type, ...more } },
+      },
     }),
     `create ${name}`,
   ).then((j) => j.data.id);
@@ -54,11 +64,11 @@ export async function addPlayers(c, t, players) {
     await expectOk(bulkAdd(c, t, from, Math.min(BULK_CHUNK, players - from)), `bulk add ${t}`);
 }
 
-export const startRequest = (t) => ({
+export const startRequest = (t, state = "start") => ({
   kind: "start",
   method: "PUT",
   path: `/tournaments/${t}/change_state.json`,
-  body: { data: { type: "TournamentState", attributes: { state: "start" } } },
+  body: { data: { type: "TournamentState", attributes: { state } } },
 });
 
 /** A started double elimination of `players`: its id, page count (25 a page), open matches. */

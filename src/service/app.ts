@@ -35,6 +35,7 @@ import { registerV1Routes } from "./v1/routes.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
+import { offloadSetup } from "./write-worker/client.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -304,6 +305,7 @@ export function createService(options: ServiceOptions): Service {
     apiKeyCount: () => context.apiKeys.count(),
     admin: accountAdmin(context.accounts, context.apiKeys, () => context.now()),
     listening: (origin) => origins.listening(origin),
+    offload: offloadSetup(options),
     close: () => {
       events.close();
       db.close();

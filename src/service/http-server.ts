@@ -9,6 +9,8 @@ import { eventsPath, streamEvents } from "./http-event-stream.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
+import { WriteWorker } from "./write-worker/client.js";
+import { WriteLane } from "./write-worker/lane.js";
 
 /** A body refused before the service sees it: too large, or not UTF-8. */
 interface RefusedBody {
@@ -68,6 +70,7 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 function answer(
   service: Service,
   group: CommitGroup,
+  lane: WriteLane | undefined,
   req: IncomingMessage,
   res: ServerResponse,
   body: string | RefusedBody,
@@ -93,6 +96,29 @@ function answer(
     ...(body === "" ? {} : { body }),
     ...(req.socket.remoteAddress === undefined ? {} : { clientAddress: req.socket.remoteAddress }),
   };
+  if (lane === undefined) {
+    dispatch(service, group, res, request);
+    return;
+  }
+  // A tournament-wide write runs in the write worker; other writes wait for it (lane.ts).
+  const here = () => {
+    try {
+      dispatch(service, group, res, request);
+    } catch {
+      internalError(res);
+    }
+  };
+  lane.take(request, here, (response) => send(group, res, method, response));
+}
+
+/** Answers `request` on the main thread, the reply held for the group its writes joined. */
+function dispatch(
+  service: Service,
+  group: CommitGroup,
+  res: ServerResponse,
+  request: HttpRequest,
+): void {
+  const { method } = request;
   group.before(method);
   if (isOAuthPath(request.path)) {
     // A sign-in answers later (its password is hashed off the event loop); the reply
@@ -134,6 +160,7 @@ function internalError(res: ServerResponse): void {
 function handle(
   service: Service,
   group: CommitGroup,
+  lane: WriteLane | undefined,
   req: IncomingMessage,
   res: ServerResponse,
   streams: Set<ServerResponse>,
@@ -158,7 +185,7 @@ function handle(
   }
   readBody(req, (body) => {
     try {
-      answer(service, group, req, res, body);
+      answer(service, group, lane, req, res, body);
     } catch {
       internalError(res);
     }
@@ -213,11 +240,14 @@ function refuseMalformed(
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
   const streams = new Set<ServerResponse>();
   const group = new CommitGroup(service, options.onCommitFailure);
+  // On a database file, heavy writes run in a worker thread (write-worker/, issue 27).
+  const worker = service.offload === undefined ? undefined : WriteWorker.of(service.offload);
+  const lane = worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError);
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     // Node looks for requests past their time this often (30 s by default).
     { requestTimeout: timeoutMs, connectionsCheckingInterval: Math.min(30_000, timeoutMs) },
-    (req, res) => handle(service, group, req, res, streams),
+    (req, res) => handle(service, group, lane, req, res, streams),
   );
   server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
   server.keepAliveTimeout = 5_000;
@@ -229,12 +259,13 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       const port = typeof address === "object" && address !== null ? address.port : options.port;
       const host = options.host.includes(":") ? `[${options.host}]` : options.host;
       service.listening(`http://${host}:${port}`);
+      worker?.listening(`http://${host}:${port}`);
       resolve({
         host: options.host,
         port,
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            server.close(() => void (worker?.close() ?? Promise.resolve()).finally(done));
             for (const stream of streams) stream.end();
             server.closeIdleConnections();
           }),

@@ -30,6 +30,22 @@ export interface ServiceOptions {
    * Without it, links start with the request's Host (link-base.ts).
    */
   readonly publicUrl?: string;
+  /**
+   * serve on a database file: run tournament-wide writes (a start, a large bulk add)
+   * in a worker thread while the main thread answers reads (write-worker/, issue 27);
+   * default true. Ignored for ":memory:" and with an injected clock.
+   */
+  readonly writeWorker?: boolean;
+}
+
+/** What serve's write worker needs to open the same service: the cloneable options. */
+export type WorkerServiceOptions = Omit<ServiceOptions, "now" | "onError">;
+
+/** How a service may run its heavy writes in a worker (Service.offload, write-worker/). */
+export interface OffloadSetup {
+  readonly options: WorkerServiceOptions;
+  /** Hears the worker's unexpected errors, as the service's own onError does. */
+  readonly onError?: (error: unknown) => void;
 }
 
 /** Lifetimes and pace of the OAuth server (issue 14), in seconds. */
@@ -77,6 +93,8 @@ export interface Service {
   readonly admin: AccountAdmin;
   /** The HTTP adapter, once bound: links of a request without a valid Host point here (link-base.ts). */
   listening(origin: string): void;
+  /** How serve's HTTP adapter may run heavy writes in a worker; undefined: on the main thread. */
+  readonly offload: OffloadSetup | undefined;
   close(): void;
 }
 

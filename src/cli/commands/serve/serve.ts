@@ -127,6 +127,9 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     // Retry-After: the server never blocks every client for seconds behind one writer.
     busyTimeoutMs: SERVE_BUSY_TIMEOUT_MS,
     onError,
+    // Starts and large bulk adds run in a worker thread while reads go on (issue 27);
+    // TOURNEY_SERVE_WRITE_WORKER=0 keeps them on the main thread (bench/load.mjs's "before").
+    writeWorker: f.env.TOURNEY_SERVE_WRITE_WORKER !== "0",
     ...(o.publicUrl === undefined ? {} : { publicUrl: o.publicUrl }),
     oauth: {
       ...(o.tokenLifetimeSeconds === undefined

@@ -1,0 +1,49 @@
+/**
+ * The requests `serve` hands to its write worker (lane.ts, issue 27): writes that
+ * touch a whole tournament at once, which can hold the event loop for seconds when run
+ * on it (a 50,000-player double elimination's start: ~3 s, every read waiting behind
+ * it). Told by path and method alone, before anything is read:
+ *
+ * - a tournament's change_state (start, start_group_stage, reset, finalize, ...): a
+ *   start writes every match, a reset deletes them, a finalize ranks everyone; in v2.1,
+ *   its v2.0 forms, under a community, and POST (a known client's alias) as PUT;
+ * - v1's state operations (POST /v1/tournaments/{t}/start, finalize, reset, ...);
+ * - a tournament's deletion (its matches go with it);
+ * - a bulk add of participants whose body is at least BULK_BYTES (about 500 names).
+ *
+ * A request sent to the worker is answered by the same service code over the same
+ * database file as on the main thread, so its reply is the same; a request that
+ * turns out light (a refused start, a small tournament) costs one message each way.
+ */
+import type { HttpRequest } from "../../model/http.js";
+
+/** A bulk add body from this size on goes to the worker (1,000 names of ~20 bytes: ~30 KB). */
+export const BULK_BYTES = 16 * 1024;
+
+const VERSION = String.raw`/v2(?:\.[01])?(?:/communities/[^/]+)?`;
+const TOURNAMENT = "/tournaments/[^/]+";
+const V1_OPERATIONS = "start|finalize|reset|process_check_ins|abort_check_in|open_for_predictions";
+
+const STATE_CHANGE = new RegExp(`^${VERSION}${TOURNAMENT}/change_state$`);
+const V1_STATE_CHANGE = new RegExp(`^/v1${TOURNAMENT}/(?:${V1_OPERATIONS})$`);
+const DELETION = new RegExp(`^(?:${VERSION}|/v1)${TOURNAMENT}$`);
+const BULK_ADD = new RegExp(`^(?:${VERSION}|/v1)${TOURNAMENT}/participants/bulk_(?:add|create)$`);
+
+/** The path without its query, `.json` (or v1's `.xml`) suffix and trailing slash. */
+function barePath(path: string): string {
+  const at = path.indexOf("?");
+  let bare = at === -1 ? path : path.slice(0, at);
+  if (bare.length > 1 && bare.endsWith("/")) bare = bare.slice(0, -1);
+  return bare.replace(/\.(?:json|xml)$/, "");
+}
+
+/** Whether `request` is one of the tournament-wide writes above. */
+export function isHeavyWrite(request: HttpRequest): boolean {
+  const { method } = request;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  const path = barePath(request.path);
+  if (method === "DELETE") return DELETION.test(path);
+  if (method === "POST" && V1_STATE_CHANGE.test(path)) return true;
+  if ((method === "PUT" || method === "POST") && STATE_CHANGE.test(path)) return true;
+  return method === "POST" && (request.body?.length ?? 0) >= BULK_BYTES && BULK_ADD.test(path);
+}
