@@ -198,7 +198,9 @@ async function run(label, binPath, dir) {
   // A pool's close waits for its requests: bounded, so a stalled serve ends the run too.
   await Promise.race([Promise.all([health.close(), owner.close()]), sleep(2_000)]);
   s.child.kill("SIGTERM");
-  await Promise.race([new Promise((done) => s.child.once("exit", done)), sleep(10_000)]);
+  // A CPU profile is written as serve exits: give it the time (a large one takes seconds).
+  const exitWait = args.profile === undefined ? 10_000 : 120_000;
+  await Promise.race([new Promise((done) => s.child.once("exit", done)), sleep(exitWait)]);
   const ms = samples.map((x) => x.ms).sort((a, b) => a - b);
   const result = {
     label,

@@ -148,6 +148,11 @@ function snapMatch(
 export interface SnapshotBuilder {
   participant(record: RecordLike): void;
   match(record: RecordLike): void;
+  /**
+   * Takes match `id` as `previous` holds it (its record, and every participant's name,
+   * unchanged since): the same object, which a diff passes over. False if it holds none.
+   */
+  reuse(id: string, previous: TournamentSnapshot): boolean;
   done(): TournamentSnapshot;
 }
 
@@ -170,6 +175,11 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
     },
     match: (m) => {
       matches.set(m.id, snapMatch(m, names, roundRobin));
+    },
+    reuse: (id, previous) => {
+      const kept = previous.matches.get(id);
+      if (kept !== undefined) matches.set(id, kept);
+      return kept !== undefined;
     },
     done: () => ({
       kind: "tournament",
@@ -297,7 +307,10 @@ export function diffTournament(
   }
   const openedAt = openedAtOf(next.matches);
   for (const [id, m] of next.matches) {
-    const found = matchEvents(prev?.matches.get(id), m, openedAt, next.seenAt);
+    const before = prev?.matches.get(id);
+    // A match taken over unchanged (SnapshotBuilder.reuse) has nothing to tell.
+    if (before === m) continue;
+    const found = matchEvents(before, m, openedAt, next.seenAt);
     for (const [type, at, eventId] of found)
       events.push({ id: `${t}.${eventId}`, type, at, tournament, match: m.info });
   }

@@ -138,7 +138,7 @@ export class TournamentSnapshots {
     const revision = this.deps.revision(id);
     try {
       if (revision === undefined) return GONE;
-      const snapshot = await buildSnapshot(this.deps, this.gate, id, revision);
+      const snapshot = await buildSnapshot(this.deps, this.gate, id, revision, entry.snapshot);
       entry.snapshot = snapshot;
       this.#trim();
       return snapshot;
