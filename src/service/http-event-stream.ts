@@ -14,6 +14,7 @@ import type { HttpResponse } from "../model/http.js";
 import type { WatchEvent } from "../model/watch-events.js";
 import type { EventHub, Opened, Subscriber } from "./event-hub.js";
 import type { WorkGate } from "./public/work-gate.js";
+import { queryRefusal } from "./query-string.js";
 
 const EVENTS_PATH =
   /^(\/v2\.1(?:(?:\/communities\/[^/?]+)?\/tournaments|\/races)\/[^/?]+)\/events\/?(?:\?(.*))?$/;
@@ -55,6 +56,12 @@ export function streamEvents(
   res: ServerResponse,
   streams: Set<ServerResponse>,
 ): void {
+  // A bad percent escape is a 400 naming its parameter, as on every v2.1 route (query-string.ts).
+  const refused = queryRefusal(target.query);
+  if (refused !== undefined) {
+    sendResponse(res, refused);
+    return;
+  }
   const admitted = hub.streams.admit(addressOf(req));
   if (typeof admitted !== "function") {
     sendResponse(res, admitted);
@@ -160,6 +167,35 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
+/** A batch of a backlog framed once: the batch's last event, its length, its bytes. */
+interface Framed {
+  readonly last: WatchEvent;
+  readonly count: number;
+  readonly bytes: Buffer;
+}
+
+/**
+ * Batches framed, by their first event (issue 24): readers of one history (every `?since=`
+ * of a tournament, from the start of its history) are sent the same batches of the same
+ * event objects, framed once and written as one shared buffer to each, not framed again per
+ * connection. Held as long as the batch's first event is (its topic's history).
+ */
+const framedBatches = new WeakMap<WatchEvent, Framed>();
+
+/** The bytes of `backlog[at, at + BACKLOG_BATCH)`, framed once for every reader of it. */
+function framedBatch(backlog: readonly WatchEvent[], at: number): Buffer {
+  const count = Math.min(BACKLOG_BATCH, backlog.length - at);
+  const first = backlog[at]!;
+  const last = backlog[at + count - 1]!;
+  const known = framedBatches.get(first);
+  if (known !== undefined && known.count === count && known.last === last) return known.bytes;
+  let text = "";
+  for (let i = at; i < at + count; i++) text += frame(backlog[i]!);
+  const bytes = Buffer.from(text, "utf8");
+  framedBatches.set(first, { last, count, bytes });
+  return bytes;
+}
+
 /** Writes `backlog` to `res` a batch per unit of `gate`, waiting for the socket to drain. */
 async function replay(
   gate: WorkGate,
@@ -170,9 +206,7 @@ async function replay(
     if (res.writableEnded || res.destroyed) return;
     const wait = await gate.run(() => {
       if (res.writableEnded || res.destroyed) return undefined;
-      let text = "";
-      for (const event of backlog.slice(at, at + BACKLOG_BATCH)) text += frame(event);
-      return res.write(text) ? undefined : { drained: drained(res) };
+      return res.write(framedBatch(backlog, at)) ? undefined : { drained: drained(res) };
     });
     if (wait !== undefined) await wait.drained;
   }

@@ -1,6 +1,7 @@
 /** A request as routes see it (router.ts ServiceRequest), made from an HttpRequest. */
 import type { HttpMethod, HttpRequest } from "../model/http.js";
 import type { LinkOrigin } from "./link-base.js";
+import { parseQuery } from "./query-string.js";
 import type { ServiceRequest } from "./router.js";
 
 /** Every path works with and without `.json`, and with a trailing slash. */
@@ -39,8 +40,9 @@ export class IncomingRequest implements ServiceRequest {
     this.#origins = origins;
   }
 
+  /** The query's parameters; a bad percent escape throws a 400 naming its parameter (query-string.ts). */
   get query(): URLSearchParams {
-    this.#query ??= new URLSearchParams(this.#rawQuery);
+    this.#query ??= parseQuery(this.#rawQuery);
     return this.#query;
   }
 
