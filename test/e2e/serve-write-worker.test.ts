@@ -60,6 +60,33 @@ describe.runIf(BUILT)("serve's write worker", () => {
     return id;
   }
 
+  /** The tournament's event stream, open (its first comment read). */
+  async function openStream(id: string) {
+    const abort = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${served.port}/v2.1/tournaments/${id}/events`, {
+      headers: { authorization: served.apiKey, accept: "text/event-stream" },
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes(": watching")) text += (await reader.read()).value ?? "";
+    return {
+      /** The first event `wanted` accepts. */
+      until: async (wanted: (event: any) => boolean) => {
+        for (;;) {
+          for (const line of text.split("\n"))
+            if (line.startsWith("data: ") && wanted(JSON.parse(line.slice(6))))
+              return JSON.parse(line.slice(6));
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`the stream ended: ${text}`);
+          text += value;
+        }
+      },
+      close: () => abort.abort(),
+    };
+  }
+
   const start = (id: string) =>
     call("PUT", `/tournaments/${id}/change_state.json`, { state: "start" }, "TournamentState");
 
@@ -160,9 +187,17 @@ describe.runIf(BUILT)("serve's write worker", () => {
       sqlite.exec("DROP TRIGGER test_refuse");
       sqlite.close();
     }
-    // The worker goes on: the same start, allowed now, lands whole.
-    const again = await start(id);
-    expect(again.status).toBe(200);
-    expect(again.json.data.attributes.matches_count).toBe((64 * 63) / 2);
+    // The worker goes on: the same start, allowed now, lands whole, and the tournament's
+    // event stream (the main thread's, which looks at the revision the worker's commit moved) says so.
+    const stream = await openStream(id);
+    try {
+      const again = await start(id);
+      expect(again.status).toBe(200);
+      expect(again.json.data.attributes.matches_count).toBe((64 * 63) / 2);
+      const started = await stream.until((e) => e.type === "tournament.state_changed");
+      expect(started).toMatchObject({ state: "underway", previous_state: "pending" });
+    } finally {
+      stream.close();
+    }
   });
 });
