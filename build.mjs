@@ -8,6 +8,9 @@
 // - dist/service.js: the embedded service (src/service/index.ts, with the store,
 //   the engine and SQLite's JavaScript), a classic script with its code cache like
 //   the core, loaded by commands that open a database (see buildScript).
+// - dist/service-read.js: the service's read-only path (src/service/reader.ts: a
+//   tournament list without the rest of the service), a classic script with its
+//   code cache, which the in-process transport tries before it loads the service.
 // - dist/http.js: the remote backend's HTTP stack for proxies (the part of undici the
 //   CLI uses, see build/http-stack.mjs), a classic script with its code cache like the
 //   core, loaded by a remote command when a proxy applies to the service.
@@ -99,15 +102,19 @@ const vendorImports = {
 const IMPORT_META_URL =
   'const __tourneyImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
 
-/** The core's `import()` of the service's entry becomes dist/service.js (see buildScript). */
+/**
+ * The core's `import()` of the service's entry becomes dist/service.js, and of its
+ * read-only path (src/service/reader.ts) dist/service-read.js (see buildScripts).
+ */
+const SERVICE_SCRIPTS = { index: "./service.js", reader: "./service-read.js" };
 const serviceScript = {
   name: "service-script",
   setup(b) {
-    b.onResolve({ filter: /[\\/]service[\\/]index\.js$/ }, ({ importer, kind }) =>
+    b.onResolve({ filter: /[\\/]service[\\/](index|reader)\.js$/ }, ({ path, importer, kind }) =>
       /[\\/]src[\\/]service[\\/]/.test(importer)
         ? undefined
         : kind === "dynamic-import"
-          ? { path: "./service.js", external: true }
+          ? { path: SERVICE_SCRIPTS[/(index|reader)\.js$/.exec(path)[1]], external: true }
           : { errors: [{ text: `${importer}: import the service lazily, with import()` }] },
     );
   },
@@ -160,9 +167,11 @@ function writeScript(name, result) {
 
 async function buildScripts() {
   const service = compileScript("service.js", { entryPoints: ["src/service/index.ts"] });
+  const reader = compileScript("service-read.js", { entryPoints: ["src/service/reader.ts"] });
   for (const [name, result] of [
     ...(await buildSplit(compileScript)),
     ["service.js", await service],
+    ["service-read.js", await reader],
   ])
     writeScript(name, result);
 }

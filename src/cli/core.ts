@@ -22,4 +22,43 @@ export async function warmUp(): Promise<void> {
   const transport = createInProcessTransport({ dbPath: ":memory:" });
   await transport.send({ method: "GET", path: "/v2.1/tournaments", headers: {} });
   await transport.close();
+  await warmUpReadOnly();
+}
+
+/**
+ * A tournament listed by the embedded read-only path (service/reader.ts), as
+ * `tourney tournament list` lists: from a database file (made here, in a temporary
+ * folder, with one tournament), which the path reads without loading the service.
+ */
+async function warmUpReadOnly(): Promise<void> {
+  const { mkdtempSync, rmSync } = process.getBuiltinModule("node:fs");
+  const { tmpdir } = process.getBuiltinModule("node:os");
+  const { join } = process.getBuiltinModule("node:path");
+  const dir = mkdtempSync(join(tmpdir(), "tourney-warm-up-"));
+  try {
+    const dbPath = join(dir, "warm-up.db");
+    const list = { method: "GET", path: "/v2.1/tournaments", headers: {} } as const;
+    const writer = createInProcessTransport({ dbPath });
+    const body = {
+      data: {
+        type: "tournament",
+        attributes: { name: "Warm-up", tournament_type: "single elimination" },
+      },
+    };
+    await writer.send({
+      method: "POST",
+      path: "/v2.1/tournaments",
+      headers: {},
+      body: JSON.stringify(body),
+    });
+    await writer.send(list);
+    await writer.close();
+    const reader = createInProcessTransport({ dbPath });
+    const listed = await reader.send(list);
+    await reader.close();
+    if (listed.status !== 200)
+      throw new Error(`warm-up: the read-only list answered ${listed.status}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -233,10 +233,10 @@ async function defaultTransport(profile: ResolvedProfile, deps: CliDeps): Promis
   if (profile.backend === "embedded") {
     const { createInProcessTransport } = await import("../client/in-process-transport.js");
     // TOURNEY_DEBUG: the real exception behind an embedded 500, as `serve` prints it.
-    const stderr = deps.io.stderr;
+    // (stderr read only then: reading it makes the stream, which loads node:stream.)
     const onError = deps.env.TOURNEY_DEBUG
       ? (error: unknown) =>
-          stderr.write(`internal error: ${String((error as Error)?.stack ?? error)}\n`)
+          deps.io.stderr.write(`internal error: ${String((error as Error)?.stack ?? error)}\n`)
       : undefined;
     return createInProcessTransport({
       dbPath: profile.dbPath,

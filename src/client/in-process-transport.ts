@@ -2,8 +2,14 @@
  * The embedded backend: hands each request to the v2.1 service's handler in
  * this process, without a socket. The service (and SQLite) loads lazily on the
  * first request, so commands that never call the API never pay for it.
+ *
+ * Until the service is loaded, a list of tournaments is first offered to the
+ * service's read-only path (service/reader.ts, a script a fraction of the
+ * service's size): a command that only lists never loads the service. Once the
+ * service is open (or inside a transaction) every request goes to it.
  */
 import type { Service } from "../service/index.js";
+import type { Reader } from "../service/reader.js";
 import { ServerError } from "./errors.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
 
@@ -25,6 +31,30 @@ export interface InProcessTransportOptions {
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
   let opening: Promise<Service> | undefined;
   let closed = false;
+  /** The read-only path: undefined until asked, null once it cannot (or may no longer) answer. */
+  let reader: Promise<Reader | undefined> | null | undefined;
+
+  async function readOnly(request: TransportRequest): Promise<TransportResponse | undefined> {
+    if (
+      opening !== undefined ||
+      request.method !== "GET" ||
+      !/^\/v2\.1\/tournaments(\?|$)/.test(request.path)
+    )
+      return undefined;
+    reader ??= import("../service/reader.js").then(({ openReader }) =>
+      openReader({ dbPath: options.dbPath, now: options.now }),
+    );
+    const answered = (await reader)?.answer(request);
+    // Once the service answers, it answers everything: one connection's view of the data.
+    if (answered === undefined) await closeReader();
+    return answered;
+  }
+
+  async function closeReader(): Promise<void> {
+    const pending = reader;
+    reader = null;
+    if (pending) (await pending.catch(() => undefined))?.close();
+  }
 
   function service(): Promise<Service> {
     if (closed) return Promise.reject(new Error("the embedded service is closed"));
@@ -41,9 +71,14 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
 
   return {
     async send(request: TransportRequest): Promise<TransportResponse> {
+      if (reader !== null) {
+        const answered = await readOnly(request);
+        if (answered !== undefined) return answered;
+      }
       return (await service()).handle(request);
     },
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
+      await closeReader();
       const opened = await service();
       try {
         return await opened.transaction(fn);
@@ -59,6 +94,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      await closeReader();
       if (opening === undefined) return;
       const pending = opening;
       opening = undefined;

@@ -1,32 +1,14 @@
 /** Opens the SQLite store: pragmas, then any pending migrations. */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { MIGRATIONS } from "./migrations.js";
+import { nativeBinding } from "./native-binding.js";
 
 export type Db = Database.Database;
 
 export class StoreError extends Error {
   override readonly name = "StoreError";
-}
-
-let binding: string | null | undefined;
-
-/**
- * The compiled addon, located directly: better-sqlite3's own lookup (the
- * `bindings` package) probes the file system and costs start-up time.
- */
-function nativeBinding(): string | null {
-  if (binding !== undefined) return binding;
-  try {
-    const root = dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json"));
-    const file = join(root, "build", "Release", "better_sqlite3.node");
-    binding = existsSync(file) ? file : null;
-  } catch {
-    binding = null;
-  }
-  return binding;
 }
 
 export interface OpenOptions {

@@ -1,0 +1,32 @@
+/**
+ * A connection for the embedded read-only path (service/reader.ts): the database as
+ * it is, without the store's set-up (openDatabase: the folder and file made private,
+ * the pragmas, the migrations), for a command that only reads. Undefined when that
+ * path cannot answer: no database yet, one of another schema version (the store
+ * migrates it first), or one that cannot be opened; the caller then opens the store.
+ */
+import Database from "better-sqlite3";
+import type { Db } from "./database.js";
+import { nativeBinding } from "./native-binding.js";
+import { SCHEMA_VERSION } from "./schema-version.js";
+
+export function openForReading(path: string, busyTimeoutMs = 5000): Db | undefined {
+  if (path === ":memory:") return undefined;
+  let db: Db | undefined;
+  try {
+    const native = nativeBinding();
+    // Read-write, not `readonly`: the last connection to close removes the WAL's -wal
+    // and -shm files, which a read-only one leaves behind. query_only forbids writing.
+    db = new Database(path, {
+      fileMustExist: true,
+      ...(native === null ? {} : { nativeBinding: native }),
+    });
+    db.pragma("query_only = 1");
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+    if (db.pragma("user_version", { simple: true }) === SCHEMA_VERSION) return db;
+  } catch {
+    // No file, not a database, locked past the timeout: the store says why, if it must.
+  }
+  db?.close();
+  return undefined;
+}
