@@ -53,6 +53,9 @@ describe("tourney bracket: single elimination of 8 with a third-place match", ()
     const early = await piped(s.t);
     await expect(early).toMatchFileSnapshot(snapshot("single-elimination-8.round-1.piped"));
     expect(early).toContain("> open");
+    // Slots still to be decided say whose they are (issue 28): the final's, the third place's.
+    expect(early).toMatch(/\+- Winner of E +-\+/);
+    expect(early).toMatch(/^ Loser of E\n +G\n Loser of F$/m);
     await playAll(sb, s, springCupResults);
     const done = await piped(s.t);
     await expect(done).toMatchFileSnapshot(snapshot("single-elimination-8.piped"));

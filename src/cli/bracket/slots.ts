@@ -3,7 +3,7 @@
  * match is labelled ("A ▸ open"): shared by the trees and the rounds. Pure.
  */
 
-import type { Slot, ViewMatch } from "../../bracket-model/data.js";
+import { originText, type Slot, type ViewMatch } from "../../bracket-model/data.js";
 import { type Canvas, padEnd, padStart, type Style, textWidth, truncate } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
 
@@ -15,12 +15,18 @@ export interface SlotWidths {
   readonly score: number;
 }
 
+/** What a slot's name column reads: the name, "Loser of C" while still to be decided, or "". */
+function slotText(slot: Slot): string {
+  if (slot.id !== null) return slot.name;
+  return slot.from === null ? "" : originText(slot.from);
+}
+
 export function slotWidths(matches: readonly ViewMatch[], minName = 6): SlotWidths {
   let name = minName;
   let score = 1;
   for (const m of matches)
     for (const s of m.slots) {
-      name = Math.max(name, Math.min(MAX_NAME, textWidth(s.name)));
+      name = Math.max(name, Math.min(MAX_NAME, textWidth(slotText(s))));
       score = Math.max(score, textWidth(s.score));
     }
   return { name, score };
@@ -45,7 +51,13 @@ export function putSlot(
   w: SlotWidths,
   g: Glyphs,
 ): void {
-  if (slot === undefined || slot.id === null) return;
+  if (slot === undefined) return;
+  // A slot still to be decided says whose it is, dim ("Loser of C"); else nothing.
+  if (slot.id === null) {
+    if (slot.from !== null)
+      canvas.put(x + 1, y, truncate(slotText(slot), w.name, g.ellipsis), "dim");
+    return;
+  }
   const name = padEnd(truncate(slot.name, w.name, g.ellipsis), w.name);
   canvas.put(x + 1, y, name, slotStyle(slot));
   canvas.put(x + 2 + w.name, y, padStart(slot.score, w.score), slot.winner ? "bold" : "plain");
