@@ -276,7 +276,7 @@ _tourney_options() {
     auth__token) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     login) echo "--with-token --api-key --base-url --auth-url --scopes --no-browser -h --help --json -q --jq --profile -v --verbose -y --yes --no-input --no-color" ;;
     logout) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    serve) echo "--host --port --db --token-lifetime --poll-interval -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    serve) echo "--host --port --db --public-url --token-lifetime --poll-interval -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     serve__user) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     serve__user__add) echo "--email --image-url --db --no-password -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     serve__user__list) echo "--db -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -838,6 +838,7 @@ _tourney_option_values() {
     "serve --host") echo ""; return 0 ;;
     "serve --port") echo ""; return 0 ;;
     "serve --db") echo ""; return 0 ;;
+    "serve --public-url") echo ""; return 0 ;;
     "serve --token-lifetime") echo ""; return 0 ;;
     "serve --poll-interval") echo ""; return 0 ;;
     "serve -q"|"serve --jq") echo ""; return 0 ;;
