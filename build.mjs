@@ -14,6 +14,7 @@
 // - dist/http.js: the remote backend's HTTP stack for proxies (the part of undici the
 //   CLI uses, see build/http-stack.mjs), a classic script with its code cache like the
 //   core, loaded by a remote command when a proxy applies to the service.
+// - dist/write-worker.cjs: serve's write worker thread (build/write-worker.mjs).
 // - dist/vendor/: the other third-party packages the core loads only when needed
 //   (prompts, the config writer, the CSV reader, the browser opener), ES modules.
 // Beside them, dist/viewer/: the bracket viewer's browser files, which `serve` serves
@@ -32,6 +33,7 @@ import { build } from "esbuild";
 import { codeCaches } from "./build/code-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
 import { buildSplit, CORE_MODULE, NOUN_MODULE } from "./build/noun-split.mjs";
+import { buildWriteWorker } from "./build/write-worker.mjs";
 
 /** Where this build is written, then renamed to dist/ (see the end of this file). */
 const OUT = `dist.next-${process.pid}`;
@@ -291,7 +293,14 @@ async function buildViewer() {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-await Promise.all([buildScripts(), buildHttp(), buildEntry(), buildVendor(), buildViewer()]);
+await Promise.all([
+  buildScripts(),
+  buildHttp(),
+  buildEntry(),
+  buildVendor(),
+  buildViewer(),
+  buildWriteWorker(common, OUT, IMPORT_META_URL),
+]);
 try {
   // The core's warm-up (src/cli/core.ts) runs the embedded service, which loads service.js.
   const caches = codeCaches(OUT, resolve("dist"));

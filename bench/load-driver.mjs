@@ -64,11 +64,26 @@ export function client(port, key, connections) {
   return { send, close: () => pool.close() };
 }
 
-/** `connections` loops sending next() until `until()` says stop, or `maxRequests` were sent. */
+/**
+ * `connections` loops sending next() until `until()` says stop, or `maxRequests` were
+ * sent. A request without an answer (the connection reset or closed) is a sample of
+ * status 0, a failure: a server whose event loop was held past its keep-alive timeout
+ * closes the connections that were idle, even one whose next request had arrived.
+ */
 export async function drive(c, connections, next, until, maxRequests) {
   const samples = [];
+  const unanswered = (req, t0) => (error) => ({
+    kind: req.kind,
+    status: 0,
+    text: `no answer: ${error.code ?? error.message}`,
+    t0,
+    t1: performance.now(),
+  });
   const loop = async () => {
-    while (!until() && samples.length < maxRequests) samples.push(await c.send(next()));
+    while (!until() && samples.length < maxRequests) {
+      const req = next();
+      samples.push(await c.send(req).catch(unanswered(req, performance.now())));
+    }
   };
   const t0 = performance.now();
   await Promise.all(Array.from({ length: connections }, loop));
@@ -88,7 +103,7 @@ function quantile(sorted, q) {
 
 export function stats(samples, seconds) {
   const ms = samples.map((s) => s.t1 - s.t0).sort((a, b) => a - b);
-  const failed = samples.filter((s) => s.status >= 300);
+  const failed = samples.filter((s) => s.status >= 300 || s.status === 0);
   return {
     count: samples.length,
     rps: seconds === undefined ? undefined : samples.length / seconds,

@@ -28,7 +28,7 @@ export interface WorkerStart {
 }
 
 /** How long the worker stays up without a request. */
-const IDLE_MS = 5 * 60_000;
+const IDLE_MS = 60_000;
 
 /**
  * The setup of a service's write worker, or undefined when it cannot have one: a

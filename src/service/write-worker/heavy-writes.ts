@@ -9,7 +9,7 @@
  *   its v2.0 forms, under a community, and POST (a known client's alias) as PUT;
  * - v1's state operations (POST /v1/tournaments/{t}/start, finalize, reset, ...);
  * - a tournament's deletion (its matches go with it);
- * - a bulk add of participants whose body is at least BULK_BYTES (about 500 names).
+ * - a bulk add of participants whose body is at least BULK_BYTES (about 250 names).
  *
  * A request sent to the worker is answered by the same service code over the same
  * database file as on the main thread, so its reply is the same; a request that
@@ -17,8 +17,8 @@
  */
 import type { HttpRequest } from "../../model/http.js";
 
-/** A bulk add body from this size on goes to the worker (1,000 names of ~20 bytes: ~30 KB). */
-export const BULK_BYTES = 16 * 1024;
+/** A bulk add body from this size on goes to the worker (about 250 names; 1,000 names of ~15 bytes: ~16 KB). */
+export const BULK_BYTES = 4 * 1024;
 
 const VERSION = String.raw`/v2(?:\.[01])?(?:/communities/[^/]+)?`;
 const TOURNAMENT = "/tournaments/[^/]+";
