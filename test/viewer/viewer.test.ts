@@ -3,7 +3,7 @@
  * `tourney serve` (built binary) over a database the CLI wrote: every format
  * drawn (screenshots saved to docs/screenshots/), the 8-player double
  * elimination's boxes, names and winners, a report by the CLI in another
- * process shown live, a phone's width, and 1,024 players drawn in time.
+ * process shown live, a phone's width, and every match of 1,024 players drawn.
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -197,20 +197,18 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       await page.close();
     });
 
-    it("draws a 1,024-player double elimination in under 2 s", async () => {
+    // How long it takes is bench/viewer-draw.mjs's to measure (tests assert no timings).
+    it("draws every match of a 1,024-player double elimination", async () => {
       const big = await largeDoubleElimination(sb, 1024);
       const page = await browser.context.newPage();
-      const started = Date.now();
       await page.goto(pageUrl(big.t));
       await page.waitForSelector("html[data-ready]", { timeout: 60_000 });
-      const loaded = Date.now() - started;
-      const drawMs = Number(await page.getAttribute("html", "data-draw-ms"));
-      const boxes = await page.locator(".tv-match").count();
-      console.log(
-        `viewer: 1,024-player double elimination, ${boxes} matches: drawn in ${drawMs} ms; page opened, data fetched and drawn in ${loaded} ms`,
+      const drawn = await page.$$eval(".tv-match", (boxes) =>
+        boxes.map((b) => (b as HTMLElement).dataset.matchId),
       );
-      expect(boxes).toBe(2046);
-      expect(drawMs).toBeLessThan(2000);
+      const active = (await matchesJson(sb, big.t)).map((m) => String(m.id));
+      expect(active).toHaveLength(2046);
+      expect(drawn.sort()).toEqual(active.sort());
       await page.close();
     }, 120_000);
 
