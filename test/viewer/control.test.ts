@@ -8,37 +8,31 @@
  */
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
-import { doubleEliminationEight, reportOpen, resetResults } from "../helpers/bracket-fixtures.js";
-import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
-import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { BUILT, runBinary, type Served } from "../helpers/binary.js";
+import { reportOpen, resetResults } from "../helpers/bracket-fixtures.js";
+import { HAVE_CHROMIUM } from "../helpers/browser.js";
+import type { Sandbox } from "../helpers/cli.js";
 import { matchesJson, type Setup } from "../helpers/cli-tournament.js";
-
-type ViewerEvent = Record<string, unknown> & { event: string };
-
-interface Host extends Window {
-  viewer: Record<string, (...args: unknown[]) => void>;
-  viewerEvents: ViewerEvent[];
-}
+import {
+  type Host,
+  startViewerHost,
+  type ViewerEvent,
+  type ViewerHost,
+} from "../helpers/viewer-host.js";
 
 describe.runIf(BUILT && HAVE_CHROMIUM)(
   "viewer control interface v1.0, in Chromium",
   { timeout: 90_000 },
   () => {
+    let host: ViewerHost;
     let sb: Sandbox;
     let served: Served;
-    let browser: Browser;
     let de: Setup;
     let page: Page;
     let frame: Frame;
-    const pageErrors: string[] = [];
 
     /** Calls a method of the host's TourneyViewer wrapper. */
-    const call = (method: string, ...args: unknown[]) =>
-      page.evaluate(([m, a]) => (window as unknown as Host).viewer[m as string]!(...(a as [])), [
-        method,
-        args,
-      ] as const);
+    const call = (method: string, ...args: unknown[]) => host.call(method, ...args);
 
     /** Waits for an event (after `since` events) matching `fields`; answers it. */
     async function waitEvent(since: number, event: string, fields: Record<string, unknown> = {}) {
@@ -59,37 +53,16 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       return (await handle.jsonValue()) as ViewerEvent;
     }
 
-    const eventCount = () =>
-      page.evaluate(() => (window as unknown as Host).viewerEvents.length as number);
+    const eventCount = async () => (await host.events()).length;
 
     /** Posts a raw message to the viewer, as a host page could. */
-    const postRaw = (message: unknown) =>
-      page.evaluate((m) => {
-        const iframe = document.getElementById("bracket") as HTMLIFrameElement;
-        iframe.contentWindow!.postMessage(m, "*");
-      }, message);
+    const postRaw = (message: unknown) => host.postRaw(message);
 
     beforeAll(async () => {
-      sb = createSandbox();
-      de = await doubleEliminationEight(sb);
-      await reportOpen(sb, de, resetResults);
-      served = await startServe([], sb.env);
-      browser = await launchChromium();
-      page = await browser.context.newPage();
-      page.on("pageerror", (e) => pageErrors.push(e.message));
-      await page.goto(`http://127.0.0.1:${served.port}/viewer/example.html?t=${de.t}`);
-      await page.waitForFunction(
-        () => (window as unknown as Host).viewerEvents?.some((e) => e.event === "ready"),
-        undefined,
-        { timeout: 30_000 },
-      );
-      frame = page.frames().find((f) => f.url().includes("/bracket"))!;
+      host = await startViewerHost({ play: (s, t) => reportOpen(s, t, resetResults) });
+      ({ sb, served, de, page, frame } = host);
     }, 180_000);
-    afterAll(async () => {
-      await browser?.close();
-      if (served !== undefined) expect(await served.stop()).toBe(0);
-      sb?.cleanup();
-    });
+    afterAll(() => host?.close());
 
     const transform = () =>
       frame.evaluate(() => (document.querySelector(".tv-content") as HTMLElement).style.transform);
@@ -329,7 +302,7 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       const m = await eventCount();
       await call("setZoomScale", 1.25);
       await waitEvent(m, "zoomChanged", { scale: 1.25 });
-      expect(pageErrors).toEqual([]);
+      expect(host.pageErrors).toEqual([]);
     });
 
     it("broadcasts bracketUpdated when the CLI reports a match in another process", async () => {

@@ -7,65 +7,33 @@
  */
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
-import { doubleEliminationEight, playAll, resetResults } from "../helpers/bracket-fixtures.js";
-import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
-import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { BUILT } from "../helpers/binary.js";
+import { playAll, resetResults } from "../helpers/bracket-fixtures.js";
+import { HAVE_CHROMIUM } from "../helpers/browser.js";
 import type { Setup } from "../helpers/cli-tournament.js";
-
-type ViewerEvent = Record<string, unknown> & { event: string };
-interface Host extends Window {
-  viewer: Record<string, (...args: unknown[]) => void>;
-  viewerEvents: ViewerEvent[];
-}
+import { startViewerHost, type ViewerEvent, type ViewerHost } from "../helpers/viewer-host.js";
 
 describe.runIf(BUILT && HAVE_CHROMIUM)(
   "the control interface's limits, in Chromium",
   { timeout: 60_000 },
   () => {
-    let sb: Sandbox;
-    let served: Served;
-    let browser: Browser;
+    let host: ViewerHost;
     let de: Setup;
     let page: Page;
     let frame: Frame;
-    const dataFetches: string[] = [];
 
     beforeAll(async () => {
-      sb = createSandbox();
-      de = await doubleEliminationEight(sb);
-      await playAll(sb, de, resetResults);
-      served = await startServe([], sb.env);
-      browser = await launchChromium({ width: 1280, height: 800 });
-      page = await browser.context.newPage();
-      page.on("request", (r) => {
-        if (r.url().includes("/bracket/data.json")) dataFetches.push(r.url());
+      host = await startViewerHost({
+        play: (sb, t) => playAll(sb, t, resetResults),
+        viewport: { width: 1280, height: 800 },
       });
-      await page.goto(`http://127.0.0.1:${served.port}/viewer/example.html?t=${de.t}`);
-      await page.waitForFunction(
-        () => (window as unknown as Host).viewerEvents?.some((e) => e.event === "ready"),
-        undefined,
-        { timeout: 30_000 },
-      );
-      frame = page.frames().find((f) => f.url().includes("/bracket"))!;
+      ({ de, page, frame } = host);
     }, 120_000);
-    afterAll(async () => {
-      await browser?.close();
-      if (served !== undefined) expect(await served.stop()).toBe(0);
-      sb?.cleanup();
-    });
+    afterAll(() => host?.close());
 
-    const call = (method: string, ...args: unknown[]) =>
-      page.evaluate(([m, a]) => (window as unknown as Host).viewer[m as string]!(...(a as [])), [
-        method,
-        args,
-      ] as const);
-    const events = () => page.evaluate(() => (window as unknown as Host).viewerEvents);
-    const post = (message: object) =>
-      page.evaluate((m) => {
-        const iframe = document.getElementById("bracket") as HTMLIFrameElement;
-        iframe.contentWindow!.postMessage({ tourney: "viewer", version: "1.0", ...m }, "*");
-      }, message);
+    const call = (method: string, ...args: unknown[]) => host.call(method, ...args);
+    const events = () => host.events();
+    const post = (message: object) => host.post(message);
     async function next(since: number, name: string): Promise<ViewerEvent> {
       await expect
         .poll(async () => (await events()).slice(since).some((e) => e.event === name))
@@ -74,7 +42,7 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
     }
 
     it("fetched data.json once on load", () => {
-      expect(dataFetches).toHaveLength(1);
+      expect(host.dataFetches).toHaveLength(1);
     });
 
     it("huge coordinates scroll to the far edge, not back to 0,0", async () => {
