@@ -10,7 +10,7 @@ _tourney_subcommands() {
     station) echo "list ls view show create update edit delete rm assign unassign queue queuers" ;;
     station__queue) echo "list ls add move remove rm" ;;
     attachment) echo "list ls add delete rm" ;;
-    race) echo "list ls view show create update edit delete rm start reset end-round standings participants participant round rounds times time watch export" ;;
+    race) echo "list ls view show create update edit delete rm start reset end-round standings participants participant round rounds times time watch export import" ;;
     race__participants) echo "list ls view show add bulk-add update edit delete rm clear randomize shuffle" ;;
     race__round) echo "list ls view show start finalize reset" ;;
     race__times) echo "list ls update edit bulk-update" ;;
@@ -113,6 +113,7 @@ _tourney_step() {
     "race times"|"race time") echo race__times ;;
     "race watch") echo race__watch ;;
     "race export") echo race__export ;;
+    "race import") echo race__import ;;
     "race__participants list"|"race__participants ls") echo race__participants__list ;;
     "race__participants view"|"race__participants show") echo race__participants__view ;;
     "race__participants add") echo race__participants__add ;;
@@ -255,6 +256,7 @@ _tourney_options() {
     race__times__bulk_update) echo "-f --file --round -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__watch) echo "--since --until --events --all --interval --poll -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__export) echo "-o --output -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__import) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     demo) echo "--seed --players --keep -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -762,6 +764,9 @@ _tourney_option_values() {
     "race__export -q"|"race__export --jq") echo ""; return 0 ;;
     "race__export --profile") echo "@profile"; return 0 ;;
     "race__export --base-url") echo ""; return 0 ;;
+    "race__import -q"|"race__import --jq") echo ""; return 0 ;;
+    "race__import --profile") echo "@profile"; return 0 ;;
+    "race__import --base-url") echo ""; return 0 ;;
     "community -q"|"community --jq") echo ""; return 0 ;;
     "community --profile") echo "@profile"; return 0 ;;
     "community --base-url") echo ""; return 0 ;;
@@ -1014,6 +1019,7 @@ _tourney_args() {
     race__times__bulk_update) echo "race" ;;
     race__watch) echo "race" ;;
     race__export) echo "race" ;;
+    race__import) echo "-" ;;
     config__get) echo "-" ;;
     config__set) echo "- -" ;;
     config__unset) echo "-" ;;

@@ -6,9 +6,7 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
-
-export const RACE_EXPORT_FORMAT = "tourney.race";
-export const RACE_EXPORT_VERSION = 1;
+import { RACE_EXPORT_FORMAT, RACE_EXPORT_VERSION } from "../../model/race-export.js";
 
 type Names = ReadonlyMap<string, string>;
 
@@ -29,7 +27,8 @@ const BOOKKEEPING = new Set([
   "updated_at",
 ]);
 
-function participantOf(r: ApiRecord, names: Names): string | null {
+/** The participant (by name) an elapsed time or standing is of. */
+export function participantOf(r: ApiRecord, names: Names): string | null {
   const link = r.relationships?.participant as { data?: { id?: unknown } | null } | undefined;
   const id = link?.data?.id ?? r.attributes.participantId ?? r.attributes.participant_id;
   return id === undefined || id === null ? null : (names.get(String(id)) ?? String(id));

@@ -1,5 +1,4 @@
 /** `tourney race export <race> [--output FILE]`: the race as one JSON document. */
-import { renameSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
@@ -10,7 +9,7 @@ Prints one versioned JSON document (format "tourney.race", version 1): the race'
 settings and state, its participants, every round with each participant's time,
 points and rank, and the standings; participants named by name. Read through the API,
 so it works on every backend. The format: schema/race-export.schema.json and
-docs/offline.md. (There is no race import yet.)`;
+docs/offline.md. \`tourney race import FILE\` puts it into the active backend.`;
 
 export interface RaceExportOptions {
   /** Race id or url. */
@@ -22,15 +21,8 @@ export interface RaceExportOptions {
 export async function runRaceExport(f: Factory, o: RaceExportOptions): Promise<void> {
   const client = await f.client();
   const { readRaceExport } = await import("../../transfer/race-export-reader.js");
-  const text = `${JSON.stringify(await readRaceExport(client, o.race), null, 2)}\n`;
-  if (o.output === undefined) {
-    f.io.stdout.write(text);
-    return;
-  }
-  const partial = `${o.output}.partial`;
-  writeFileSync(partial, text);
-  renameSync(partial, o.output);
-  f.printer().note(`exported to ${o.output}`);
+  const { writeDocument } = await import("../../transfer/document-file.js");
+  writeDocument(f, await readRaceExport(client, o.race), o.output);
 }
 
 export function registerExport(noun: Command, app: App): void {

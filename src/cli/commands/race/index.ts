@@ -9,6 +9,7 @@ import { registerCreate } from "./create.js";
 import { registerDelete } from "./delete.js";
 import { registerEndRound } from "./end-round.js";
 import { registerExport } from "./export.js";
+import { registerImport } from "./import.js";
 import { registerList } from "./list.js";
 import { registerRaceParticipants } from "./participants.js";
 import { registerReset } from "./reset.js";
@@ -35,6 +36,7 @@ const VERBS: readonly Verb[] = [
   { words: ["times", "time"], register: registerTimes },
   { words: ["watch"], register: registerRaceWatch },
   { words: ["export"], register: registerExport },
+  { words: ["import"], register: registerImport },
 ];
 
 export function registerRace(program: Command, app: App, verb?: string, next?: string): void {

@@ -1,5 +1,4 @@
 /** `tourney tournament export <tournament> [--output FILE]`: the tournament as one JSON document. */
-import { renameSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
@@ -24,15 +23,8 @@ export interface TournamentExportOptions {
 export async function runTournamentExport(f: Factory, o: TournamentExportOptions): Promise<void> {
   const client = await f.client();
   const { readExport } = await import("../../transfer/export-reader.js");
-  const text = `${JSON.stringify(await readExport(client, o.tournament), null, 2)}\n`;
-  if (o.output === undefined) {
-    f.io.stdout.write(text);
-    return;
-  }
-  const partial = `${o.output}.partial`;
-  writeFileSync(partial, text);
-  renameSync(partial, o.output);
-  f.printer().note(`exported to ${o.output}`);
+  const { writeDocument } = await import("../../transfer/document-file.js");
+  writeDocument(f, await readExport(client, o.tournament), o.output);
 }
 
 export function registerExport(noun: Command, app: App): void {

@@ -1,8 +1,11 @@
 /** `tourney tournament import <file>`: an export document into the active backend, by replay. */
 import type { Command } from "commander";
-import type { TournamentExport } from "../../../model/tournament-export.js";
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type TournamentExport,
+} from "../../../model/tournament-export.js";
 import type { App } from "../../app.js";
-import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { verbHelp } from "../verb-help.js";
 
@@ -22,38 +25,15 @@ export interface TournamentImportOptions {
   readonly file: string;
 }
 
-/** The document in `text`, checked for its format and version. */
-export function parseExport(text: string, source: string): TournamentExport {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${source}: not JSON (${(error as Error).message})`);
-  }
-  const d = doc as Partial<TournamentExport> | null;
-  if (d === null || typeof d !== "object" || d.format !== "tourney.tournament")
-    throw new UsageError(
-      `${source}: not a tournament export (its "format" must be "tourney.tournament"; write one with tourney tournament export)`,
-    );
-  if (d.version !== 1)
-    throw new UsageError(
-      `${source}: export version ${String(d.version)} is not one this tourney reads (1); upgrade tourney`,
-    );
-  if (
-    !Array.isArray(d.participants) ||
-    !Array.isArray(d.matches) ||
-    typeof d.tournament !== "object"
-  )
-    throw new UsageError(`${source}: "tournament", "participants" and "matches" are required`);
-  return d as TournamentExport;
-}
-
 export async function runTournamentImport(f: Factory, o: TournamentImportOptions): Promise<void> {
-  const text =
-    o.file === "-"
-      ? await f.readStdin()
-      : (await import("../../input-file.js")).readInputFile(o.file, "FILE");
-  const doc = parseExport(text, o.file === "-" ? "stdin" : o.file);
+  const { parseDocument, readDocument } = await import("../../transfer/document-file.js");
+  const [text, source] = await readDocument(f, o.file);
+  const doc = parseDocument<TournamentExport>(text, source, {
+    format: EXPORT_FORMAT,
+    versions: [EXPORT_VERSION],
+    writer: "tourney tournament export",
+    required: { tournament: "object", participants: "array", matches: "array" },
+  });
   const client = await f.client();
   const { importExport, summaryLine } = await import("../../transfer/importer.js");
   const printer = f.printer();

@@ -1,0 +1,54 @@
+/** `tourney race import <file>`: a race export document into the active backend, by replay. */
+import type { Command } from "commander";
+import {
+  RACE_EXPORT_FORMAT,
+  RACE_EXPORT_VERSION,
+  type RaceExport,
+} from "../../../model/race-export.js";
+import type { App } from "../../app.js";
+import type { Factory } from "../../factory.js";
+import { verbHelp } from "../verb-help.js";
+
+const HELP = `
+Reads a document written by \`tourney race export\` (FILE, or - for stdin) and puts
+the race into the active backend through the API, as if run there: the race is
+created with the file's url and settings, the participants added with their seeds,
+the race started, then round by round the round started, its times entered, the
+round finalized if the file's was, and the points and ranks given by hand set. A
+re-run (after Ctrl-C, a crash, a lost network) reads what the target already holds
+and sends only what is missing. See docs/offline.md.`;
+
+export interface RaceImportOptions {
+  /** The document's path, or "-" for stdin. */
+  readonly file: string;
+}
+
+export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<void> {
+  const { parseDocument, readDocument } = await import("../../transfer/document-file.js");
+  const [text, source] = await readDocument(f, o.file);
+  const doc = parseDocument<RaceExport>(text, source, {
+    format: RACE_EXPORT_FORMAT,
+    versions: [RACE_EXPORT_VERSION],
+    writer: "tourney race export",
+    required: { race: "object", participants: "array", rounds: "array" },
+  });
+  const client = await f.client();
+  const { importRace, raceSummaryLine } = await import("../../transfer/race-importer.js");
+  const printer = f.printer();
+  const tty = f.io.stderr.isTTY === true;
+  const summary = await importRace(client, doc, tty ? (line) => printer.note(line) : undefined);
+  if (printer.mode === "json") return printer.json(summary);
+  f.io.stdout.write(raceSummaryLine(summary));
+}
+
+export function registerImport(noun: Command, app: App): void {
+  noun
+    .command("import")
+    .description("put an exported race into the active backend (resumable)")
+    .argument("<file>", "the export document, or - for stdin")
+    .addHelpText("after", HELP)
+    .addHelpText("after", verbHelp({ examples: ["race.json", "--profile hosted race.json"] }))
+    .action(async (file: string, _flags: unknown, command: Command) =>
+      runRaceImport(app.factory(command), { file }),
+    );
+}

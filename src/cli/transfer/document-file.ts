@@ -1,0 +1,67 @@
+/**
+ * The export documents' files, for tournaments and races alike: written as
+ * pretty JSON to stdout or to FILE (through FILE.partial and a rename, so a
+ * crash never leaves half a document), and read back from FILE or stdin (-),
+ * checked for their format and version before anything is sent.
+ */
+import { renameSync, writeFileSync } from "node:fs";
+import { UsageError } from "../errors.js";
+import type { Factory } from "../factory.js";
+
+/** Writes `doc` to `output` (replaced whole), or to stdout when it is undefined. */
+export function writeDocument(f: Factory, doc: unknown, output: string | undefined): void {
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  if (output === undefined) {
+    f.io.stdout.write(text);
+    return;
+  }
+  const partial = `${output}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, output);
+  f.printer().note(`exported to ${output}`);
+}
+
+/** What a document must be: its format, the versions this tourney reads, the verb writing it. */
+export interface DocumentKind {
+  readonly format: string;
+  readonly versions: readonly number[];
+  readonly writer: string;
+  /** Top-level fields that must be there, with whether each is an array. */
+  readonly required: Readonly<Record<string, "array" | "object">>;
+}
+
+/** The document in `text` (from `source`), checked against `kind`. */
+export function parseDocument<T>(text: string, source: string, kind: DocumentKind): T {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${source}: not JSON (${(error as Error).message})`);
+  }
+  const d = doc as Record<string, unknown> | null;
+  if (d === null || typeof d !== "object" || d.format !== kind.format)
+    throw new UsageError(
+      `${source}: not a ${kind.format.replace("tourney.", "")} export (its "format" must be "${kind.format}"; write one with ${kind.writer})`,
+    );
+  if (!kind.versions.includes(d.version as number))
+    throw new UsageError(
+      `${source}: export version ${String(d.version)} is not one this tourney reads (${kind.versions.join(", ")}); upgrade tourney`,
+    );
+  const wrong = Object.entries(kind.required).filter(([key, shape]) =>
+    shape === "array" ? !Array.isArray(d[key]) : typeof d[key] !== "object" || d[key] === null,
+  );
+  if (wrong.length > 0)
+    throw new UsageError(
+      `${source}: ${Object.keys(kind.required)
+        .map((k) => `"${k}"`)
+        .join(", ")} are required`,
+    );
+  return d as T;
+}
+
+/** The text of FILE, or of stdin for "-", and how messages name it. */
+export async function readDocument(f: Factory, file: string): Promise<[string, string]> {
+  if (file === "-") return [await f.readStdin(), "stdin"];
+  const { readInputFile } = await import("../input-file.js");
+  return [readInputFile(file, "FILE"), file];
+}

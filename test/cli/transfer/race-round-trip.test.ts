@@ -1,0 +1,113 @@
+/**
+ * `tourney race import`: race export → import → export on the embedded backend
+ * gives the same document up to ids and times (a grand prix mid-race: a round
+ * finalized with points given by hand, one under way with some times, one to
+ * come; a time trial complete), and a re-run sends nothing; a file that is not
+ * a race export is refused (exit 2) before anything is sent.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { runRaceExport } from "../../../src/cli/commands/race/export.js";
+import { runRaceImport } from "../../../src/cli/commands/race/import.js";
+import { outcomeOf } from "../../../src/cli/exit-codes.js";
+import type { ApiClient } from "../../../src/client/api-client.js";
+import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
+
+let source: FactoryHarness;
+let target: FactoryHarness;
+beforeEach(() => {
+  source = createFactoryHarness();
+  target = createFactoryHarness();
+});
+afterEach(async () => {
+  await source.cleanup();
+  await target.cleanup();
+});
+
+async function exported(h: FactoryHarness, race: string) {
+  const f = h.make();
+  await runRaceExport(f.factory, { race });
+  return f.json();
+}
+
+/** The document without the export's time, the clocks and the ids. */
+function comparable(doc: any) {
+  const { exported_at: _e, race, ...rest } = doc;
+  const { timestamps: _t, currentLap, ...settings } = race;
+  return { ...rest, race: { ...settings, currentLap: currentLap?.number ?? null } };
+}
+
+async function imported(file: string, json = true) {
+  const f = target.make({ globals: { json } });
+  await runRaceImport(f.factory, { file });
+  return json ? f.json() : f.stdout();
+}
+
+async function roundTrip(url: string) {
+  const first = await exported(source, url);
+  const file = join(source.dir, `${url}.json`);
+  writeFileSync(file, JSON.stringify(first));
+  const summary = await imported(file);
+  expect(comparable(await exported(target, url))).toEqual(comparable(first));
+  const again = await imported(file, false);
+  expect(again).toBe(
+    `${url}: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n`,
+  );
+  expect(comparable(await exported(target, url))).toEqual(comparable(first));
+  return { first, summary };
+}
+
+async function timeRound(c: ApiClient, race: string, n: number, count: number) {
+  const times = c.races.elapsedTimes(race, n);
+  const entries = (await times.listAll()).slice(0, count);
+  await times.bulkUpdate(
+    entries.map((t, i) => ({ elapsedTimeId: Number(t.id), time: 60_000 + n * 100 + i * 1000 })),
+  );
+  return entries;
+}
+
+it("a grand prix mid-race: a round finalized, points given by hand, a round under way", async () => {
+  const c = await source.client();
+  const race = await c.races.create({
+    name: "Spring GP",
+    raceType: "grand prix",
+    grandPrixOptions: { rounds: 3 },
+  });
+  await c.participants.bulkAdd({ race: race.id }, [
+    { name: "Ann" },
+    { name: "Bob" },
+    { name: "Cy" },
+  ]);
+  await c.races.changeState(race.id, "start");
+  await timeRound(c, race.id, 1, 3);
+  await c.races.changeState(race.id, "end_round");
+  const [given] = await timeRound(c, race.id, 2, 2);
+  await c.races.elapsedTimes(race.id, 2).update(given!.id, { points: 7 });
+  const url = String(race.attributes.url);
+  const { first, summary } = await roundTrip(url);
+  expect(first.rounds.map((r: any) => r.state)).toEqual(["completed", "underway", "pending"]);
+  expect(first.rounds[1].times.some((t: any) => t.points === 7)).toBe(true);
+  expect(summary).toMatchObject({ created: true, added: 3, times: 5, rounds: 2, adjusted: 1 });
+});
+
+it("a time trial complete", async () => {
+  const c = await source.client();
+  const race = await c.races.create({ name: "Hill climb", raceType: "time trial" });
+  await c.participants.bulkAdd({ race: race.id }, [{ name: "Ann" }, { name: "Bob" }]);
+  await c.races.changeState(race.id, "start");
+  await timeRound(c, race.id, 1, 2);
+  await c.races.changeState(race.id, "end_round");
+  const { first } = await roundTrip(String(race.attributes.url));
+  expect(first.race.state).toBe("completed");
+});
+
+it("refuses a tournament export, sending nothing", async () => {
+  const file = join(source.dir, "t.json");
+  writeFileSync(file, JSON.stringify({ format: "tourney.tournament", version: 1 }));
+  const error = await runRaceImport(target.make().factory, { file }).catch((e: unknown) => e);
+  const outcome = outcomeOf(error);
+  expect(outcome.code).toBe(2);
+  expect(outcome.lines.join("\n")).toMatch(/not a race export .*tourney race export/);
+  expect(await (await target.client()).races.listAll()).toEqual([]);
+});
