@@ -1,0 +1,86 @@
+/**
+ * `tourney race import` into a real `serve` on loopback through a remote profile
+ * (issue 29): a grand prix of 25 (times sent in bulk updates of 20 over HTTP)
+ * run on the embedded default, exported, imported there in two goes (a file cut
+ * after round 1 first, as an interrupted import leaves it, then the whole one):
+ * the same document on both sides, and a third run sends nothing.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runRaceExport } from "../../src/cli/commands/race/export.js";
+import { runBinary } from "../helpers/binary.js";
+import { makeTestFactory } from "../helpers/factory.js";
+import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
+
+let sandbox: ServedSandbox;
+beforeAll(async () => {
+  sandbox = await servedSandbox("race-import");
+}, 60_000);
+afterAll(async () => sandbox.close());
+
+async function exported(remote: boolean) {
+  const env = remote ? sandbox.remote : sandbox.local;
+  const f = makeTestFactory({ env, homeDir: join(sandbox.dir, "home") });
+  try {
+    await runRaceExport(f.factory, { race: "lan_gp" });
+    const { exported_at: _e, race, ...rest } = f.json();
+    const { timestamps: _t, currentLap, ...settings } = race;
+    return { ...rest, race: { ...settings, currentLap: currentLap?.number ?? null } };
+  } finally {
+    await f.factory.close();
+  }
+}
+
+async function runLocally() {
+  const f = makeTestFactory({ env: sandbox.local, homeDir: join(sandbox.dir, "home") });
+  const c = await f.factory.client();
+  const race = await c.races.create({
+    name: "LAN GP",
+    raceType: "grand prix",
+    grandPrixOptions: { rounds: 3 },
+  });
+  const names = Array.from({ length: 25 }, (_, i) => ({ name: `Rider ${i + 1}` }));
+  await c.participants.bulkAdd({ race: race.id }, names);
+  await c.races.changeState(race.id, "start");
+  for (const [n, count] of [
+    [1, 25],
+    [2, 22],
+  ] as const) {
+    const times = c.races.elapsedTimes(race.id, n);
+    const entries = (await times.listAll()).slice(0, count);
+    await times.bulkUpdateAll(
+      entries.map((t, i) => ({ elapsedTimeId: Number(t.id), time: 90_000 + i * 137 + n })),
+    );
+    if (n === 1) await c.races.changeState(race.id, "end_round");
+  }
+  await f.factory.close();
+}
+
+const importing = async (file: string) => {
+  const run = await runBinary(["race", "import", file], sandbox.remote);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).toBe("");
+  return run.stdout;
+};
+
+it("a grand prix reaches serve in two goes, the same, and a third run sends nothing", async () => {
+  await runLocally();
+  const whole = join(sandbox.dir, "race.json");
+  const out = await runBinary(["race", "export", "lan_gp", "--output", whole], sandbox.local);
+  expect(out.code, out.stderr).toBe(0);
+  const doc = JSON.parse(readFileSync(whole, "utf8"));
+  const cut = join(sandbox.dir, "cut.json");
+  const firstRound = doc.rounds.map((r: any) => (r.number === 1 ? r : { ...r, state: "pending" }));
+  writeFileSync(cut, JSON.stringify({ ...doc, rounds: firstRound }));
+  expect(await importing(cut)).toBe(
+    "lan_gp: created, 25 participants added, 25 times sent, 1 rounds started or finalized, 0 points or ranks set\n",
+  );
+  expect(await importing(whole)).toBe(
+    "lan_gp: found, 0 participants added, 22 times sent, 1 rounds started or finalized, 0 points or ranks set\n",
+  );
+  expect(await exported(true)).toEqual(await exported(false));
+  expect(await importing(whole)).toBe(
+    "lan_gp: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
+  );
+});
