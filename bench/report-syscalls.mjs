@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+// What a match report costs on the WAL file (issue 27: the file store near SQLite's floor),
+// beside SQLite's own floor measured in the same run (bench/sqlite-floor.mjs, a 3-row
+// transaction on a WAL file). A double elimination of --size players is made and started
+// through the service in process (the real request -> response function over a new SQLite
+// file, WAL, as the CLI and serve use it), then played out as bench/engine.mjs plays it
+// (each round: the open matches listed, each reported, the lower seed winning). Printed:
+// - microseconds a report: the reports' own time (median of --runs), and the whole
+//   case (create, add, start, lists and reports) divided by the reports, as bench/engine.mjs
+//   --store file counts it; each as a ratio to the floor; each timed case is played after
+//   an untimed one of the same size in the same process (the JIT warmed, as bench/engine.mjs
+//   warms up);
+// - with strace on this machine: the system calls a report makes (pwrite64, fcntl, fsync,
+//   fdatasync; the play run's counts less those of a run that stops after the start,
+//   divided by the reports).
+// --against DIR: also the same for a checkout of an earlier commit in DIR (its bench/
+// and src/; node_modules is found from this checkout), in the same loop, for before/after.
+// Usage: node bench/report-syscalls.mjs [--size 1024] [--runs 7] [--against DIR]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: "string", default: "1024" },
+    runs: { type: "string", default: "7" },
+    against: { type: "string" },
+    child: { type: "string" },
+    play: { type: "boolean", default: false },
+    db: { type: "string" },
+    cold: { type: "boolean", default: false },
+  },
+});
+
+if (args.child !== undefined) {
+  // Timed runs play a warm-up case first, on a file of its own (bench/engine.mjs warms up too).
+  if (args.play && !args.cold)
+    await child(args.child, `${args.db}.warm-up`, Number(args.size), true, false);
+  await child(args.child, args.db, Number(args.size), args.play);
+  process.exit(0);
+}
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const size = Number(args.size);
+const runs = Number(args.runs);
+const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-report-"));
+const self = fileURLToPath(import.meta.url);
+
+/** The service bundled as bench/engine.mjs bundles it (its addon found from this checkout). */
+async function bundle(name, checkout) {
+  const outfile = join(root, "bench", "out", `report-${name}.mjs`);
+  await build({
+    entryPoints: [join(checkout, "bench", "engine-entry.ts")],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    nodePaths: [join(root, "node_modules")],
+    banner: {
+      js: "import { createRequire as __tourneyCreateRequire } from 'node:module'; const require = __tourneyCreateRequire(import.meta.url);",
+    },
+    define: { __TOURNEY_VERSION__: '"bench"' },
+    logLevel: "warning",
+  });
+  return outfile;
+}
+
+/** One case in a process of its own: made and started, then (with --play) played out. */
+async function child(bundlePath, db, players, play, print = true) {
+  const tourney = await import(bundlePath);
+  const service = await tourney.openService({ dbPath: db });
+  const call = async (method, path, body) => {
+    const r = await service.handle({
+      method,
+      path,
+      headers: { "content-type": "application/vnd.api+json", accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
+    return r.json ?? JSON.parse(r.body);
+  };
+  const started = process.hrtime.bigint();
+  const attributes = { name: "Bench", tournament_type: "double elimination" };
+  const t = await call("POST", "/v2.1/tournaments", { data: { type: "tournament", attributes } });
+  const id = t.data.id;
+  const seedOf = new Map();
+  for (let from = 0; from < players; from += 1000) {
+    const participants = Array.from({ length: Math.min(1000, players - from) }, (_, i) => ({
+      name: `P${from + i + 1}`,
+    }));
+    const added = await call("POST", `/v2.1/tournaments/${id}/participants/bulk_add`, {
+      data: { type: "Participants", attributes: { participants } },
+    });
+    for (const p of added.data) seedOf.set(Number(p.id), p.attributes.seed);
+  }
+  await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
+    data: { type: "TournamentState", attributes: { state: "start" } },
+  });
+  const open = async () =>
+    (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
+  let reports = 0;
+  let reportNs = 0n;
+  for (let matches = play ? await open() : []; matches.length > 0; matches = await open()) {
+    for (const m of matches) {
+      const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
+      const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
+      const match = [
+        { participant_id: String(winner), score_set: "1", advancing: true },
+        { participant_id: String(loser), score_set: "0", advancing: false },
+      ];
+      const t0 = process.hrtime.bigint();
+      await call("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
+        data: { type: "Match", attributes: { match } },
+      });
+      reportNs += process.hrtime.bigint() - t0;
+      reports++;
+    }
+  }
+  const wholeNs = process.hrtime.bigint() - started;
+  service.close();
+  if (play && reports !== 2 * players - 2) throw new Error(`${reports} reports`);
+  if (print)
+    process.stdout.write(
+      `${JSON.stringify({ reports, reportUs: Number(reportNs) / 1000, wholeUs: Number(wholeNs) / 1000 })}\n`,
+    );
+}
+
+let stores = 0;
+function runChild(bundlePath, play, wrap = [], warm = true) {
+  const db = join(tmp, `report-${++stores}.db`);
+  const command = [
+    ...wrap,
+    process.execPath,
+    self,
+    "--child",
+    bundlePath,
+    "--db",
+    db,
+    "--size",
+    String(size),
+    ...(play ? ["--play"] : []),
+    ...(warm ? [] : ["--cold"]),
+  ];
+  const r = spawnSync(command[0], command.slice(1), { encoding: "utf8", maxBuffer: 1 << 26 });
+  for (const file of [db, `${db}.warm-up`])
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+  if (r.status !== 0) throw new Error(`${command.join(" ")}: ${r.stderr}`);
+  return r;
+}
+
+const TRACED = ["pwrite64", "fcntl", "fsync", "fdatasync"];
+
+/** strace -f -c's counts of the traced calls. */
+function syscalls(bundlePath, play) {
+  const strace = ["strace", "-f", "-c", "-e", `trace=${TRACED.join(",")}`];
+  const r = runChild(bundlePath, play, strace, false);
+  const counts = Object.fromEntries(TRACED.map((name) => [name, 0]));
+  for (const line of r.stderr.split("\n")) {
+    const cells = line.trim().split(/\s+/);
+    const name = cells.at(-1);
+    if (name !== undefined && TRACED.includes(name)) counts[name] = Number(cells[3]);
+  }
+  return { counts, reports: JSON.parse(r.stdout.trim().split("\n").at(-1)).reports };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+try {
+  const cases = [{ name: "this checkout", bundle: await bundle("this", root) }];
+  if (args.against !== undefined)
+    cases.push({
+      name: `--against ${args.against}`,
+      bundle: await bundle("against", args.against),
+    });
+  const times = cases.map(() => ({ report: [], whole: [] }));
+  const floors = [];
+  for (let run = 0; run < runs; run++) {
+    for (const [i, c] of cases.entries()) {
+      const out = JSON.parse(runChild(c.bundle, true).stdout.trim().split("\n").at(-1));
+      times[i].report.push(out.reportUs / out.reports);
+      times[i].whole.push(out.wholeUs / out.reports);
+    }
+    const floor = spawnSync(
+      process.execPath,
+      [join(root, "bench", "sqlite-floor.mjs"), "--runs", "1"],
+      { encoding: "utf8" },
+    );
+    const us = /^file 3 row\(s\) a transaction\s+([\d.]+) us/m.exec(floor.stdout)?.[1];
+    if (us === undefined) throw new Error(`bench/sqlite-floor.mjs: ${floor.stdout}${floor.stderr}`);
+    floors.push(Number(us));
+  }
+  const floor = median(floors);
+  const { loadavg } = await import("node:os");
+  console.log(
+    `bench/report-syscalls: ${size}-player double elimination on a WAL file, median of ${runs} runs (Node ${process.version}, load ${loadavg()[0].toFixed(2)})`,
+  );
+  console.log(
+    `SQLite's floor, a 3-row transaction on a WAL file (bench/sqlite-floor.mjs): ${floor.toFixed(1)} us`,
+  );
+  for (const [i, c] of cases.entries()) {
+    const report = median(times[i].report);
+    const whole = median(times[i].whole);
+    console.log(
+      `${c.name}: a report ${report.toFixed(1)} us (${(report / floor).toFixed(2)}x the floor); the whole case / reports ${whole.toFixed(1)} us (${(whole / floor).toFixed(2)}x)`,
+    );
+  }
+  if (spawnSync("strace", ["-V"]).status !== 0) {
+    console.log("(no strace here: system calls not counted)");
+  } else {
+    for (const c of cases) {
+      const setup = syscalls(c.bundle, false);
+      const played = syscalls(c.bundle, true);
+      const per = TRACED.map(
+        (name) =>
+          `${name} ${((played.counts[name] - setup.counts[name]) / played.reports).toFixed(2)}`,
+      );
+      console.log(`${c.name}: system calls a report (strace -f -c): ${per.join(", ")}`);
+    }
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
