@@ -36,6 +36,7 @@ export interface Resume {
 export class EventLog {
   readonly #kept: Entry[] = [];
   #history: Entry[] | undefined;
+  #lastSince: SinceAnswer | undefined;
   /** Histories computed (what the tests count). */
   static histories = 0;
 
@@ -62,6 +63,19 @@ export class EventLog {
     this.#history = diffTournament(undefined, snapshot).map(entryOf);
   }
 
+  /**
+   * The history's events at or after `since`: one list for every reader asking the same
+   * `since` until the next event (not a filter of the whole history per connection).
+   */
+  #since(history: readonly Entry[], since: number): readonly WatchEvent[] {
+    const last = this.#lastSince;
+    if (last?.history === history && last.length === history.length && last.since === since)
+      return last.events;
+    const events = history.filter((e) => e.time >= since).map((e) => e.event);
+    this.#lastSince = { history, length: history.length, since, events };
+    return events;
+  }
+
   /** The events a subscriber missed (Last-Event-ID) or asked for (since). */
   backlog(resume: Resume): readonly WatchEvent[] {
     if (resume.lastEventId !== undefined) {
@@ -70,10 +84,19 @@ export class EventLog {
     }
     if (resume.since === undefined || this.#history === undefined) return [];
     const since = Date.parse(resume.since);
+    if (resume.lastEventId === undefined) return this.#since(this.#history, since);
     const past = this.#history.filter((e) => e.time >= since);
     const at = resume.lastEventId === undefined ? -1 : findLast(past, resume.lastEventId);
     return past.slice(at + 1).map((e) => e.event);
   }
+}
+
+/** The last `since` answered: readers asking the same, while nothing was appended, share it. */
+interface SinceAnswer {
+  readonly history: readonly Entry[];
+  readonly length: number;
+  readonly since: number;
+  readonly events: readonly WatchEvent[];
 }
 
 function findLast(entries: readonly Entry[], id: string): number {
