@@ -220,7 +220,7 @@ function refusalOf(code: string | undefined, timeoutMs: number): [number, string
  * then the connection closes.
  */
 function refuseMalformed(
-  error: Error & { code?: string },
+  error: Error & { code?: string; rawPacket?: Buffer },
   socket: Duplex,
   timeoutMs: number,
 ): void {
@@ -230,10 +230,12 @@ function refuseMalformed(
   }
   const [status, reason, detail] = refusalOf(error.code, timeoutMs);
   const body = JSON.stringify({ errors: [{ status, detail }] });
+  // A HEAD's answer has no body (its client would read one as the next answer's start).
+  const head = error.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n` +
       "content-type: application/json; charset=utf-8\r\n" +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? "" : body}`,
   );
 }
 

@@ -134,6 +134,29 @@ describe("requests Node's parser refuses", () => {
     expect((await send("GET", "/tournaments.json")).status).toBe(200);
   });
 
+  it("answers a HEAD over 16 KB with 431 and no body (Node's client reads it)", async () => {
+    const big = "x".repeat(20 * 1024);
+    const answer = await raw(`HEAD /v2.1/tournaments HTTP/1.1\r\nhost: x\r\nx-big: ${big}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/content-length: \d+\r\n/);
+    expect(answer.endsWith("\r\n\r\n")).toBe(true);
+    const status = await new Promise<number | string>((resolve) => {
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          method: "HEAD",
+          path: "/v2.1/tournaments",
+          headers: { "x-big": big },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
+      req.on("error", (error) => resolve(String(error)));
+      req.end();
+    });
+    expect(status).toBe(431);
+  });
+
   it("answers a malformed request line with 400 and an error body", async () => {
     const answer = await raw("NOT HTTP AT ALL\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
