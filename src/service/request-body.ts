@@ -6,6 +6,9 @@ import { badRequest, unprocessable } from "./errors.js";
 import { checkContentType } from "./http-checks.js";
 import type { ServiceRequest } from "./router.js";
 
+/** JSON text that may parse to a lone surrogate: an escape of one (`\ud800`), or one itself. */
+const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|\p{Cs}/u;
+
 export function readJsonBody(request: ServiceRequest): unknown {
   checkContentType(request.header("content-type"));
   if (request.body.trim() === "") {
@@ -16,7 +19,9 @@ export function readJsonBody(request: ServiceRequest): unknown {
   const parsed = parseJson(request.body);
   // A "\ud800" escape parses to a lone surrogate (SQLite would store U+FFFD): refused
   // wherever it stands, a key or a value no field check reads, as the field checks do.
-  const pointer = illFormedText(parsed);
+  // The parsed body is walked only when its text could hold one (issue 27: the walk was
+  // 2.6 % of a played-out double elimination's CPU samples; one scan of the text is less).
+  const pointer = MAY_HOLD_SURROGATE.test(request.body) ? illFormedText(parsed) : undefined;
   if (pointer !== undefined) throw unprocessable(illFormedDetail(pointer), pointer);
   return parsed;
 }
