@@ -17,15 +17,9 @@ import { StateRefusedError } from "../errors.js";
 import { replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
-import {
-  type Progress,
-  type Roster,
-  removedAfterStart,
-  replayCheckIn,
-} from "./participant-replay.js";
+import { type Roster, removedAfterStart, replayCheckIn } from "./participant-replay.js";
+import { type Progress, SILENT } from "./progress.js";
 import { replayStations } from "./station-replay.js";
-
-export type { Progress } from "./participant-replay.js";
 
 export interface ImportSummary extends ReplayCounts {
   url: string;
@@ -97,7 +91,7 @@ const STARTED = new Set(["underway", "awaiting_review", "complete"]);
 const GROUPS_DONE = new Set(["group_stages_finalized", ...STARTED]);
 
 async function changeState(client: ApiClient, url: string, state: string, progress: Progress) {
-  progress(`${url}: ${state}`);
+  progress.step(`${url}: ${state}`);
   await client.tournaments.changeState(url, state);
 }
 
@@ -118,7 +112,7 @@ async function replayStages(r: Replay, state: string): Promise<readonly Exported
   const { client, doc, progress } = r;
   const t = doc.tournament;
   const replay = (matches: readonly ExportedMatch[]) =>
-    replayMatches(client, t.url, matches, r.roster, r.summary, r.removed);
+    replayMatches(client, t.url, matches, r.roster, r.summary, { removed: r.removed, progress });
   const groups = doc.matches.filter((m) => m.group !== null);
   if (groups.length > 0 && !BEFORE_START.has(t.state)) {
     if (BEFORE_START.has(state)) await changeState(client, t.url, "start_group_stage", progress);
@@ -159,7 +153,7 @@ export function summaryLine(s: ImportSummary): string {
 export async function importExport(
   client: ApiClient,
   doc: TournamentExport,
-  progress: Progress = () => {},
+  progress: Progress = SILENT,
 ): Promise<ImportSummary> {
   const t = doc.tournament;
   const summary: ImportSummary = {
@@ -176,7 +170,7 @@ export async function importExport(
   };
   let found = await findTournament(client, t.url);
   if (found === undefined) {
-    progress(`creating tournament ${t.url}`);
+    progress.step(`creating tournament ${t.url}`);
     found = await client.tournaments.create({
       ...t.settings,
       name: t.name,
@@ -189,7 +183,7 @@ export async function importExport(
   const state = await replayCheckIn(client, doc, summary, progress);
   const removed = removedAfterStart(doc);
   const stage = await replayStages({ client, doc, roster, summary, progress, removed }, state);
-  progress(`${t.url}: ${summary.reported} results sent, ${summary.skipped} already there`);
+  progress.step(`${t.url}: ${summary.reported} results sent, ${summary.skipped} already there`);
   summary.open = await replayOpenMatches(client, t.url, stage, roster);
   summary.stations = await replayStations(client, doc);
   summary.attachments = await replayAttachments(client, doc);

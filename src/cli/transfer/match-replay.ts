@@ -14,6 +14,7 @@ import { playerIds } from "../../model/match-players.js";
 import { type ExportedMatch, matchKey, playedOrder } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import { deactivate, type ParticipantCounts, type Roster } from "./participant-replay.js";
+import type { Progress } from "./progress.js";
 import { targetMatches } from "./target-matches.js";
 
 export interface ReplayCounts extends ParticipantCounts {
@@ -127,8 +128,9 @@ export async function replayMatches(
   matches: readonly ExportedMatch[],
   roster: Roster,
   counts: ReplayCounts,
-  removed: ReadonlySet<string> = new Set(),
+  options: { readonly removed: ReadonlySet<string>; readonly progress: Progress },
 ): Promise<void> {
+  const { removed, progress } = options;
   const played = replayOrder(matches, removed);
   const leaving = removals(played, removed);
   const leave = async (names: readonly string[] | undefined) => {
@@ -161,5 +163,7 @@ export async function replayMatches(
       counts.reported++;
     }
     await leave(leaving.after.get(i));
+    progress.count("results", i + 1, played.length);
   }
+  progress.end();
 }

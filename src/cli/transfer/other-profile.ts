@@ -7,6 +7,7 @@ import { Factory } from "../factory.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
 import { type ImportSummary, importExport, summaryLine } from "./importer.js";
+import { progressOn } from "./progress.js";
 
 /** A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over). */
 export function factoryOn(f: Factory, profile: string): Factory {
@@ -28,9 +29,7 @@ export async function transfer(
   const doc: TournamentExport = await readExport(await from.client(), o.tournament);
   const target = await to.client();
   if (o.dryRun) return planImport(target, doc);
-  const printer = from.printer();
-  const tty = from.io.stderr.isTTY === true;
-  return importExport(target, doc, tty ? (line) => printer.note(line) : undefined);
+  return importExport(target, doc, progressOn(from.io.stderr));
 }
 
 /** Prints what transfer returned: the plan's lines, or the import's summary. */

@@ -9,6 +9,7 @@
 import type { ApiClient } from "../../client/api-client.js";
 import type { TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
+import type { Progress } from "./progress.js";
 
 /** The target's participants both ways, and those inactive there (kept up to date). */
 export interface Roster {
@@ -21,8 +22,6 @@ export interface ParticipantCounts {
   checked_in: number;
   deactivated: number;
 }
-
-export type Progress = (line: string) => void;
 
 function playing(doc: TournamentExport): Set<string> {
   const names = new Set<string>();
@@ -81,7 +80,7 @@ export async function replayCheckIn(
   }
   if (fileState === "checking_in") return state;
   const change = processed ? "process_checkin" : "abort_checkin";
-  progress(`${url}: ${change}`);
+  progress.step(`${url}: ${change}`);
   const after = await client.tournaments.changeState(url, change);
   return String(after.attributes.state);
 }

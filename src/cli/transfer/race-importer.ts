@@ -13,7 +13,7 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
-import type { Progress } from "./participant-replay.js";
+import { type Progress, SILENT } from "./progress.js";
 import { participantOf } from "./race-export-reader.js";
 
 export interface RaceImportSummary {
@@ -100,8 +100,9 @@ async function enterTimes(
   });
   if (entries.length === 0) return 0;
   await client.races.elapsedTimes(race, round.number).bulkUpdateAll(entries, {
-    onProgress: (sent, total) => progress(`round ${round.number}: ${sent}/${total} times sent`),
+    onProgress: (sent, total) => progress.count(`round ${round.number}: times`, sent, total),
   });
+  progress.end();
   return entries.length;
 }
 
@@ -145,13 +146,13 @@ async function replayRounds(
   for (const round of [...doc.rounds].sort((a, b) => a.number - b.number)) {
     if (round.state === "pending" || round.state === undefined) break;
     if (states.get(round.number) === "pending") {
-      progress(`round ${round.number}: start`);
+      progress.step(`round ${round.number}: start`);
       await rounds.changeState(round.number, "start");
       summary.rounds++;
     }
     summary.times += await enterTimes(client, race, round, names, progress);
     if (round.state === "completed" && states.get(round.number) !== "completed") {
-      progress(`round ${round.number}: finalize`);
+      progress.step(`round ${round.number}: finalize`);
       await rounds.changeState(round.number, "finalize");
       summary.rounds++;
     }
@@ -163,7 +164,7 @@ async function replayRounds(
 export async function importRace(
   client: ApiClient,
   doc: RaceExport,
-  progress: Progress = () => {},
+  progress: Progress = SILENT,
 ): Promise<RaceImportSummary> {
   if (typeof doc.race.url !== "string" || doc.race.url === "")
     throw new UsageError("the file's race has no url: the import finds it by its url");
@@ -171,7 +172,7 @@ export async function importRace(
   let race = await ensureRace(client, doc, summary);
   const names = await ensureParticipants(client, doc, race, summary);
   if (doc.race.state !== "pending" && race.attributes.state === "pending") {
-    progress(`${summary.url}: start`);
+    progress.step(`${summary.url}: start`);
     race = await client.races.changeState(race.id, "start");
   }
   if (doc.race.state !== "pending")

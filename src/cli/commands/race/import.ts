@@ -35,8 +35,8 @@ export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<v
   const client = await f.client();
   const { importRace, raceSummaryLine } = await import("../../transfer/race-importer.js");
   const printer = f.printer();
-  const tty = f.io.stderr.isTTY === true;
-  const summary = await importRace(client, doc, tty ? (line) => printer.note(line) : undefined);
+  const { progressOn } = await import("../../transfer/progress.js");
+  const summary = await importRace(client, doc, progressOn(f.io.stderr));
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(raceSummaryLine(summary));
 }

@@ -37,8 +37,8 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
   const client = await f.client();
   const { importExport, summaryLine } = await import("../../transfer/importer.js");
   const printer = f.printer();
-  const tty = f.io.stderr.isTTY === true;
-  const summary = await importExport(client, doc, tty ? (line) => printer.note(line) : undefined);
+  const { progressOn } = await import("../../transfer/progress.js");
+  const summary = await importExport(client, doc, progressOn(f.io.stderr));
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(summaryLine(summary));
 }
