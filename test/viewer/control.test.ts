@@ -59,7 +59,11 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
     const postRaw = (message: unknown) => host.postRaw(message);
 
     beforeAll(async () => {
-      host = await startViewerHost({ play: (s, t) => reportOpen(s, t, resetResults) });
+      host = await startViewerHost({
+        play: async (s, t) => {
+          await reportOpen(s, t, resetResults);
+        },
+      });
       ({ sb, served, de, page, frame } = host);
     }, 180_000);
     afterAll(() => host?.close());

@@ -73,7 +73,6 @@ function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement 
   // A slot still to be decided says whose it is ("Loser of C"), as brackets-viewer.js does.
   const waiting = slot.from === null ? "TBD" : originText(slot.from);
   const name = el("span", "tv-name", slot.id === null ? waiting : slot.name);
-  if (slot.id === null && slot.from !== null) row.classList.add("tv-origin");
   name.title = name.textContent ?? "";
   row.append(name);
   if (ctx.settings.scores) {
