@@ -18,7 +18,8 @@
 //      (TOURNEY_SERVE_WRITE_WORKER=0: every read waits through it, so each reader has
 //      about one request in flight during it and "reads during" has a handful of
 //      samples, its p99 the longest wait), and "after", in serve's write worker
-//      (issue 27: the reads go on meanwhile).
+//      (issue 27: the reads go on meanwhile). After a start, the time of the first GET of a
+//      page of its matches (in the worker's case, the main thread reads them from the file).
 // Figures: throughput (requests per second), p50 and p99 latency, ratios to the baseline.
 // Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
 //          [--max-requests 250000] [--tournaments 4] [--players 64] [--readers 4]
@@ -134,6 +135,7 @@ async function readsDuring(serve, prepared, rng, label, write) {
     await sleep(300);
     done = true;
     const { samples } = await reading;
+    const first = write.firstRead === undefined ? undefined : await write.firstRead(writer);
     const quiet = samples.filter((s) => s.t1 < w0);
     const during = samples.filter((s) => s.t0 < w1 && s.t1 > w0);
     const waits = stats(during);
@@ -143,7 +145,9 @@ async function readsDuring(serve, prepared, rng, label, write) {
       waits,
       `  max ${f(waits.max, 0)} ms; the write: ${outcome} in ${f(w1 - w0, 0)} ms`,
     );
-    return { waits, ms: w1 - w0 };
+    if (first !== undefined)
+      console.log(`${label}: then the first GET of its matches (page 2) ${f(first, 0)} ms`);
+    return { waits, ms: w1 - w0, first };
   } finally {
     await Promise.all([readers.close(), writer.close()]);
   }
@@ -153,13 +157,21 @@ async function readsDuring(serve, prepared, rng, label, write) {
 async function largeStart(c, type, players, more = {}, state = "start") {
   const t = await create(c, `Large ${type} ${players}`, type, more);
   await addPlayers(c, t, players);
-  return async (writer) => {
+  const write = async (writer) => {
     const r = await writer.send(startRequest(t, state));
     const j = JSON.parse(r.text);
     return r.status < 300
       ? `${r.status}, ${j.data.attributes.matches_count ?? "?"} matches`
       : `${r.status} "${j.errors?.[0]?.detail}"`;
   };
+  // After the start: a page of its matches, the first read of them (a server that did not
+  // write them itself reads them from the file first: its cache does not hold them).
+  write.firstRead = async (writer) => {
+    const r = await writer.send({ method: "GET", path: `/tournaments/${t}/matches.json?page=2` });
+    if (r.status !== 200) throw new Error(`GET matches after the start: ${r.status}`);
+    return r.t1 - r.t0;
+  };
+  return write;
 }
 
 /** (a) the read and write mix, then reads only; returns the reads-only figures. */
@@ -263,7 +275,10 @@ async function largeWrites(rng) {
     for (const s of servers) {
       const write = await withClient(s.serve, prepareWrite);
       const r = await readsDuring(s.serve, s.prepared, rng, `${label}, ${s.mode}`, write);
-      p99s.push(`p99 ${f(r.waits.p99)} ms (${r.waits.count} reads, the write ${f(r.ms, 0)} ms)`);
+      const first = r.first === undefined ? "" : `, first GET of its matches ${f(r.first, 0)} ms`;
+      p99s.push(
+        `p99 ${f(r.waits.p99)} ms (${r.waits.count} reads, the write ${f(r.ms, 0)} ms${first})`,
+      );
     }
     summary.push(`${label}: reads during it, ${p99s.join(" -> ")}`);
   }
