@@ -81,13 +81,13 @@ export function openReader(options: ReaderOptions): Reader | undefined {
   };
   return {
     answer(request) {
-      const incoming = new IncomingRequest(request, origins);
-      if (!plainList(incoming)) return undefined;
       try {
+        const incoming = new IncomingRequest(request, origins);
+        if (!plainList(incoming)) return undefined;
         const reply = tournamentList(source, incoming, checkInsWait);
         return new JsonReply(reply.status, reply.body);
       } catch {
-        // A check-in due, a bad parameter, a read that failed: the service answers.
+        // A check-in due, a bad parameter (a bad escape too), a read that failed: the service answers.
         return undefined;
       }
     },

@@ -14,6 +14,8 @@ import {
   type Service,
   startHttpServer,
 } from "../../src/service/index.js";
+import { createSandbox } from "../helpers/cli.js";
+import { createWith } from "../helpers/cli-tournament.js";
 import { raceBody, raceState } from "../helpers/race-service.js";
 import { participantsBody, tournamentBody } from "../helpers/service.js";
 
@@ -128,6 +130,22 @@ describe("bad percent escapes in v2.1 query strings", () => {
       const lone = await send("GET", `${path}?since=%`);
       expect(lone.status, path).toBe(400);
       expect(lone.json.errors[0].detail).toContain('query parameter "since": "%" is not');
+    }
+  });
+
+  it("embedded (tourney api, the read-only list path first): the service's refusal, exit 5", async () => {
+    const sb = createSandbox();
+    try {
+      await createWith(sb, ["--name", "Cup", "--url", "cup"], ["Ada", "Bea"]);
+      const other = await sb.run(["api", "/v2.1/tournaments?page=abc"]);
+      expect(other.code).toBe(5);
+      for (const q of ["page=%ZZ", "state=%E0%A4"]) {
+        const r = await sb.run(["api", `/v2.1/tournaments?${q}`]);
+        expect(r.code, q).toBe(5);
+        expect(r.stderr).toContain(`query parameter "${q.split("=")[0]}"`);
+      }
+    } finally {
+      sb.cleanup();
     }
   });
 });
