@@ -88,7 +88,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null, origins(row)));
     return {
       status: 200,
-      body: listDocument(data, service.matches.count(t.id, filter), page, r.url),
+      body: listDocument(data, service.matches.count(t.id, filter), page, r),
       reusable: true,
     };
   });
