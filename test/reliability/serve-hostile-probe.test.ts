@@ -9,6 +9,7 @@
  * Invariants: no answer is a 5xx other than a 503 with Retry-After (busy or over a
  * budget); serve is still alive and answering at the end. TOURNEY_FUZZ_SEED and
  * TOURNEY_FUZZ_RUNS replay or lengthen a run (a fixed seed and 300 requests by default);
+ * TOURNEY_FUZZ_COPIES sends each request that many times at once (racing writes);
  * TOURNEY_FUZZ_REPORT prints how many answers each status had.
  */
 import { request as httpRequest } from "node:http";
@@ -424,7 +425,12 @@ describe.runIf(BUILT)("serve under a hostile-input probe", () => {
       fc.asyncProperty(fuzzed, async (probe) => {
         let answer: Answer;
         try {
-          answer = await send(sb.base, probe);
+          const copies = Number(process.env.TOURNEY_FUZZ_COPIES ?? 1);
+          const answers = await Promise.all(
+            Array.from({ length: copies }, () => send(sb.base, probe)),
+          );
+          for (const extra of answers.slice(1)) check(`${label(probe)} (a copy at once)`, extra);
+          answer = answers[0]!;
         } catch (error) {
           // The client refused to send it (a header it will not write).
           if ((error as { code?: string }).code === "ERR_INVALID_CHAR") return;
