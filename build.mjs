@@ -11,6 +11,8 @@
 // - dist/service-read.js: the service's read-only path (src/service/reader.ts: a
 //   tournament list without the rest of the service), a classic script with its
 //   code cache, which the in-process transport tries before it loads the service.
+// - dist/output-table.js: the printer's table drawing (cli-table3, string-width), a
+//   classic script with its code cache, loaded the first time a table is drawn.
 // - dist/http.js: the remote backend's HTTP stack for proxies (the part of undici the
 //   CLI uses, see build/http-stack.mjs), a classic script with its code cache like the
 //   core, loaded by a remote command when a proxy applies to the service.
@@ -122,6 +124,35 @@ const serviceScript = {
   },
 };
 
+/**
+ * The printer's table drawing (src/cli/output/table.ts, with cli-table3 and string-width,
+ * about 40 KB) is a classic script of its own, dist/output-table.js, with its code cache:
+ * the core's `import()` of it loads that script the first time a table is drawn, so JSON
+ * and tab-separated output (every piped command) never read it. A static import of it (the
+ * terminal bracket's) bundles it as before.
+ */
+const TABLE_MODULE = resolve("src/cli/output/table.ts");
+const tableScript = {
+  name: "table-script",
+  setup(b) {
+    b.onResolve(
+      { filter: /[\\/]table\.js$/ },
+      async ({ path, importer, kind, resolveDir, pluginData }) => {
+        if (kind !== "dynamic-import" || pluginData === "table-script") return undefined;
+        const found = await b.resolve(path, {
+          importer,
+          resolveDir,
+          kind,
+          pluginData: "table-script",
+        });
+        return found.path === TABLE_MODULE
+          ? { path: "./output-table.js", external: true }
+          : undefined;
+      },
+    );
+  },
+};
+
 /** The core's parameters (src/cli/core-loader.ts passes them in this order). */
 const CORE_PARAMETERS = `exports, require, module, __filename, __dirname, ${IMPORT_VENDOR}`;
 
@@ -145,7 +176,13 @@ function compileScript(name, options) {
     },
     footer: { js: "})" },
     define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
-    plugins: [...(options.plugins ?? []), lazyChildProcess, vendorImports, serviceScript],
+    plugins: [
+      ...(options.plugins ?? []),
+      lazyChildProcess,
+      vendorImports,
+      serviceScript,
+      tableScript,
+    ],
   });
 }
 
@@ -170,10 +207,12 @@ function writeScript(name, result) {
 async function buildScripts() {
   const service = compileScript("service.js", { entryPoints: ["src/service/index.ts"] });
   const reader = compileScript("service-read.js", { entryPoints: ["src/service/reader.ts"] });
+  const table = compileScript("output-table.js", { entryPoints: ["src/cli/output/table.ts"] });
   for (const [name, result] of [
     ...(await buildSplit(compileScript)),
     ["service.js", await service],
     ["service-read.js", await reader],
+    ["output-table.js", await table],
   ])
     writeScript(name, result);
 }

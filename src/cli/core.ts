@@ -19,6 +19,9 @@ export async function warmUp(): Promise<void> {
   const quiet = { write: () => true };
   const stdin = { isTTY: false, async *[Symbol.asyncIterator]() {} };
   buildProgram(new App({ io: { stdout: quiet, stderr: quiet, stdin }, env: {}, homeDir: "/" }));
+  // The table drawing, a script of its own in the build (build.mjs tableScript).
+  const { drawTable } = await import("./output/table.js");
+  drawTable(["id", "name"], [[{ text: "1" }, { text: "Warm-up" }]], { width: 80, color: true });
   const transport = createInProcessTransport({ dbPath: ":memory:" });
   await transport.send({ method: "GET", path: "/v2.1/tournaments", headers: {} });
   await transport.close();
