@@ -10,7 +10,7 @@ _tourney_subcommands() {
     station) echo "list ls view show create update edit delete rm assign unassign queue queuers" ;;
     station__queue) echo "list ls add move remove rm" ;;
     attachment) echo "list ls add delete rm" ;;
-    race) echo "list ls view show create update edit delete rm start reset end-round standings participants participant round rounds times time watch export import" ;;
+    race) echo "list ls view show create update edit delete rm start reset end-round standings participants participant round rounds times time watch export import publish" ;;
     race__participants) echo "list ls view show add bulk-add update edit delete rm clear randomize shuffle" ;;
     race__round) echo "list ls view show start finalize reset" ;;
     race__times) echo "list ls update edit bulk-update" ;;
@@ -114,6 +114,7 @@ _tourney_step() {
     "race watch") echo race__watch ;;
     "race export") echo race__export ;;
     "race import") echo race__import ;;
+    "race publish") echo race__publish ;;
     "race__participants list"|"race__participants ls") echo race__participants__list ;;
     "race__participants view"|"race__participants show") echo race__participants__view ;;
     "race__participants add") echo race__participants__add ;;
@@ -183,7 +184,7 @@ _tourney_options() {
     tournament__change_state) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__standings) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__export) echo "-o --output --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    tournament__import) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__import) echo "--force --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__publish) echo "--to --dry-run --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__pull) echo "--from --dry-run --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     participants) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -257,6 +258,7 @@ _tourney_options() {
     race__watch) echo "--since --until --events --all --interval --poll -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__export) echo "-o --output -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__import) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__publish) echo "--to --dry-run -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     community__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     demo) echo "--seed --players --keep -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -767,6 +769,10 @@ _tourney_option_values() {
     "race__import -q"|"race__import --jq") echo ""; return 0 ;;
     "race__import --profile") echo "@profile"; return 0 ;;
     "race__import --base-url") echo ""; return 0 ;;
+    "race__publish --to") echo ""; return 0 ;;
+    "race__publish -q"|"race__publish --jq") echo ""; return 0 ;;
+    "race__publish --profile") echo "@profile"; return 0 ;;
+    "race__publish --base-url") echo ""; return 0 ;;
     "community -q"|"community --jq") echo ""; return 0 ;;
     "community --profile") echo "@profile"; return 0 ;;
     "community --base-url") echo ""; return 0 ;;
@@ -1020,6 +1026,7 @@ _tourney_args() {
     race__watch) echo "race" ;;
     race__export) echo "race" ;;
     race__import) echo "-" ;;
+    race__publish) echo "race" ;;
     config__get) echo "-" ;;
     config__set) echo "- -" ;;
     config__unset) echo "-" ;;

@@ -3,7 +3,8 @@
  * (issue 29): a grand prix of 25 (times sent in bulk updates of 20 over HTTP)
  * run on the embedded default, exported, imported there in two goes (a file cut
  * after round 1 first, as an interrupted import leaves it, then the whole one):
- * the same document on both sides, and a third run sends nothing.
+ * the same document on both sides, and a third run sends nothing. `race publish
+ * --to lan` likewise, its dry run listing the steps first.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -82,5 +83,39 @@ it("a grand prix reaches serve in two goes, the same, and a third run sends noth
   expect(await exported(true)).toEqual(await exported(false));
   expect(await importing(whole)).toBe(
     "lan_gp: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
+  );
+});
+
+it("race publish --to lan: the dry run lists the steps, the publish sends them once", async () => {
+  const f = makeTestFactory({ env: sandbox.local, homeDir: join(sandbox.dir, "home") });
+  const c = await f.factory.client();
+  const race = await c.races.create({ name: "Hill climb", raceType: "time trial" });
+  await c.participants.bulkAdd({ race: race.id }, [{ name: "Ann" }, { name: "Bob" }]);
+  await c.races.changeState(race.id, "start");
+  const times = c.races.elapsedTimes(race.id, 1);
+  const entries = await times.listAll();
+  await times.bulkUpdate([{ elapsedTimeId: Number(entries[0]!.id), time: 61_234 }]);
+  await f.factory.close();
+  const publish = (...more: string[]) =>
+    runBinary(["race", "publish", "hill_climb", "--to", "lan", ...more], sandbox.local);
+  const dry = await publish("--dry-run");
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.stdout).toBe(
+    [
+      "create race hill_climb (Hill climb, time trial)",
+      "add 2 participants: Ann, Bob",
+      "start",
+      "round 1: send 1 times",
+      "dry run: nothing was sent",
+      "",
+    ].join("\n"),
+  );
+  const first = await publish();
+  expect(first.stdout).toBe(
+    "hill_climb: created, 2 participants added, 1 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
+  );
+  const again = await publish("--dry-run");
+  expect(again.stdout).toMatch(
+    /^race hill_climb is there \(underway\): continue it\nround 1: send 0 times\n/,
   );
 });

@@ -1,13 +1,14 @@
 /**
- * `publish --to` and `pull --from`: a second Factory on another profile, the
- * command's streams and flags otherwise, and the transfer between the two.
+ * `publish --to` and `pull --from` (tournaments) and `race publish --to`: a
+ * second Factory on another profile, the command's streams and flags
+ * otherwise, and the transfer between the two for one kind of document.
  */
-import type { TournamentExport } from "../../model/tournament-export.js";
+import type { ApiClient } from "../../client/api-client.js";
 import { Factory } from "../factory.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
 import { type ImportSummary, importExport, summaryLine } from "./importer.js";
-import { progressOn } from "./progress.js";
+import { type Progress, progressOn } from "./progress.js";
 
 /** A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over). */
 export function factoryOn(f: Factory, profile: string): Factory {
@@ -15,33 +16,54 @@ export function factoryOn(f: Factory, profile: string): Factory {
   return new Factory(f.deps, { ...globals, profile });
 }
 
+/** What a transfer does with one kind of document: read it, plan or run its import, say it. */
+export interface TransferKind<D, S> {
+  read(client: ApiClient, ref: string): Promise<D>;
+  plan(client: ApiClient, doc: D): Promise<string[]>;
+  import(client: ApiClient, doc: D, progress: Progress): Promise<S>;
+  line(summary: S): string;
+}
+
+export const TOURNAMENTS: TransferKind<Awaited<ReturnType<typeof readExport>>, ImportSummary> = {
+  read: (client, ref) => readExport(client, ref),
+  plan: planImport,
+  import: importExport,
+  line: summaryLine,
+};
+
 export interface TransferOptions {
+  /** The tournament or race, by id or url. */
   readonly tournament: string;
   readonly dryRun: boolean;
 }
 
-/** Exports `tournament` from `from` and imports it into `to` (or, dry, lists what would be sent). */
-export async function transfer(
+/** Exports from `from` and imports into `to` (or, dry, lists what would be sent). */
+export async function transfer<D, S>(
   from: Factory,
   to: Factory,
   o: TransferOptions,
-): Promise<ImportSummary | string[]> {
-  const doc: TournamentExport = await readExport(await from.client(), o.tournament);
+  kind: TransferKind<D, S>,
+): Promise<S | string[]> {
+  const doc = await kind.read(await from.client(), o.tournament);
   const target = await to.client();
-  if (o.dryRun) return planImport(target, doc);
-  return importExport(target, doc, progressOn(from.io.stderr));
+  if (o.dryRun) return kind.plan(target, doc);
+  return kind.import(target, doc, progressOn(from.io.stderr));
 }
 
 /** Prints what transfer returned: the plan's lines, or the import's summary. */
-export function printTransfer(f: Factory, result: ImportSummary | string[]): void {
+export function printTransfer<S>(
+  f: Factory,
+  result: S | string[],
+  line: (summary: S) => string,
+): void {
   const printer = f.printer();
   if (printer.mode === "json") {
     printer.json(result);
     return;
   }
   if (Array.isArray(result)) {
-    f.io.stdout.write(result.map((line) => `${line}\n`).join(""));
+    f.io.stdout.write(result.map((l) => `${l}\n`).join(""));
     return;
   }
-  f.io.stdout.write(summaryLine(result));
+  f.io.stdout.write(line(result));
 }

@@ -6,7 +6,12 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
-import { RACE_EXPORT_FORMAT, RACE_EXPORT_VERSION } from "../../model/race-export.js";
+import {
+  type ExportedRound,
+  RACE_EXPORT_FORMAT,
+  RACE_EXPORT_VERSION,
+  type RaceExport,
+} from "../../model/race-export.js";
 
 type Names = ReadonlyMap<string, string>;
 
@@ -40,7 +45,7 @@ function plain(r: ApiRecord): Record<string, unknown> {
 
 async function roundsOf(client: ApiClient, race: string, names: Names) {
   const rounds = await client.races.rounds(race).listAll();
-  const out: Record<string, unknown>[] = [];
+  const out: ExportedRound[] = [];
   for (const [i, round] of rounds.entries()) {
     const number = Number(round.attributes.number ?? i + 1);
     const times = await client.races.elapsedTimes(race, number).listAll();
@@ -60,7 +65,7 @@ export async function readRaceExport(
   client: ApiClient,
   race: string,
   now: () => Date = () => new Date(),
-) {
+): Promise<RaceExport> {
   const r = await client.races.get(race);
   const participants = await client.participants.listAll({ race: r.id });
   const names = new Map(participants.map((p) => [p.id, String(p.attributes.name)]));
@@ -69,9 +74,18 @@ export async function readRaceExport(
     format: RACE_EXPORT_FORMAT,
     version: RACE_EXPORT_VERSION,
     exported_at: now().toISOString(),
-    race: { ...settings, timestamps: timestamps ?? {} },
+    race: {
+      ...settings,
+      name: String(settings.name),
+      raceType: String(settings.raceType),
+      state: String(settings.state),
+      timestamps: (timestamps ?? {}) as Record<string, unknown>,
+    },
     participants: participants
-      .map((p): Record<string, unknown> => ({ ...plain(p), name: String(p.attributes.name) }))
+      .map((p): RaceExport["participants"][number] => ({
+        ...plain(p),
+        name: String(p.attributes.name),
+      }))
       .sort((a, b) => Number(a.seed ?? 0) - Number(b.seed ?? 0)),
     rounds: await roundsOf(client, r.id, names),
     standings: (await client.races.standings(r.id)).map((s) => ({

@@ -12,6 +12,7 @@ import { registerExport } from "./export.js";
 import { registerImport } from "./import.js";
 import { registerList } from "./list.js";
 import { registerRaceParticipants } from "./participants.js";
+import { registerPublish } from "./publish.js";
 import { registerReset } from "./reset.js";
 import { registerRound } from "./round/index.js";
 import { registerStandings } from "./standings.js";
@@ -37,6 +38,7 @@ const VERBS: readonly Verb[] = [
   { words: ["watch"], register: registerRaceWatch },
   { words: ["export"], register: registerExport },
   { words: ["import"], register: registerImport },
+  { words: ["publish"], register: registerPublish },
 ];
 
 export function registerRace(program: Command, app: App, verb?: string, next?: string): void {

@@ -21,10 +21,12 @@ export interface TournamentPublishOptions {
 }
 
 export async function runTournamentPublish(f: Factory, o: TournamentPublishOptions): Promise<void> {
-  const { factoryOn, printTransfer, transfer } = await import("../../transfer/other-profile.js");
+  const { factoryOn, printTransfer, TOURNAMENTS, transfer } = await import(
+    "../../transfer/other-profile.js"
+  );
   const target = factoryOn(f, o.to);
   try {
-    printTransfer(f, await transfer(f, target, o));
+    printTransfer(f, await transfer(f, target, o, TOURNAMENTS), TOURNAMENTS.line);
   } finally {
     await target.close();
   }

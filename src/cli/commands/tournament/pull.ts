@@ -18,10 +18,12 @@ export interface TournamentPullOptions {
 }
 
 export async function runTournamentPull(f: Factory, o: TournamentPullOptions): Promise<void> {
-  const { factoryOn, printTransfer, transfer } = await import("../../transfer/other-profile.js");
+  const { factoryOn, printTransfer, TOURNAMENTS, transfer } = await import(
+    "../../transfer/other-profile.js"
+  );
   const source = factoryOn(f, o.from);
   try {
-    printTransfer(f, await transfer(source, f, o));
+    printTransfer(f, await transfer(source, f, o, TOURNAMENTS), TOURNAMENTS.line);
   } finally {
     await source.close();
   }
