@@ -18,11 +18,15 @@ played. Before each report the target match must hold the same players; on any
 difference the import stops with both sides shown and exits 5, sending nothing more.
 A re-run (after Ctrl-C, a crash, a lost network) reads what the target already holds
 and continues: the tournament is found by its url, participants by name, and matches
-already complete with the same result are skipped. See docs/offline.md.`;
+already complete with the same result are skipped. The file is checked before anything
+is sent: a mistake in it (a player who is not a participant, a score that gives the
+match to the other player, ...) exits 2 naming it. See docs/offline.md.`;
 
 export interface TournamentImportOptions {
   /** The document's path, or "-" for stdin. */
   readonly file: string;
+  /** Accept results whose scores give the match to the other player (reported with --force). */
+  readonly force?: boolean;
 }
 
 export async function runTournamentImport(f: Factory, o: TournamentImportOptions): Promise<void> {
@@ -34,6 +38,8 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
     writer: "tourney tournament export",
     required: { tournament: "object", participants: "array", matches: "array" },
   });
+  const { checkExportContents } = await import("../../transfer/export-contents.js");
+  checkExportContents(doc, source, { force: o.force === true });
   const client = await f.client();
   const { importExport, summaryLine } = await import("../../transfer/importer.js");
   const printer = f.printer();
@@ -48,9 +54,13 @@ export function registerImport(noun: Command, app: App): void {
     .command("import")
     .description("put an exported tournament into the active backend (resumable)")
     .argument("<file>", "the export document, or - for stdin")
+    .option(
+      "--force",
+      "import results whose scores give the match to the other player (reported with match report --force)",
+    )
     .addHelpText("after", HELP)
     .addHelpText("after", verbHelp({ examples: ["event.json", "--profile hosted event.json"] }))
-    .action(async (file: string, _flags: unknown, command: Command) =>
-      runTournamentImport(app.factory(command), { file }),
+    .action(async (file: string, flags: { force?: boolean }, command: Command) =>
+      runTournamentImport(app.factory(command), { file, force: flags.force === true }),
     );
 }

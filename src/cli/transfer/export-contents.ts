@@ -1,0 +1,147 @@
+/**
+ * The contents of a tournament export read from a file (`tournament import`),
+ * checked before anything is sent: a hand-edited document with a mistake (a
+ * seed that is not a number, a player or winner who is not a participant, two
+ * matches with one identifier, a score that gives the match to the other player)
+ * is refused with a usage error (exit 2) naming the field and what is wrong,
+ * instead of being found half-way through the replay, after the tournament was
+ * created on the target. document-file.ts checks the format and version first.
+ */
+import { scoresAllowWinner, setsText, setsWon } from "../../model/match-result.js";
+import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
+import { UsageError } from "../errors.js";
+
+type Doc = Record<string, unknown>;
+
+/** What the checks may accept that `match report` refuses without --force. */
+export interface ContentOptions {
+  /** Scores that give the match to the other player than its winner (reported with --force). */
+  readonly force?: boolean;
+}
+
+const isObject = (v: unknown): v is Doc => v !== null && typeof v === "object" && !Array.isArray(v);
+const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+const shown = (v: unknown) => (v === undefined ? "nothing" : JSON.stringify(v));
+
+class Problem {
+  constructor(private readonly source: string) {}
+  fail(where: string, what: string, fix = "fix the file, or export it again"): never {
+    throw new UsageError(`${this.source}: ${where} ${what}; nothing was sent (${fix})`);
+  }
+  need(ok: boolean, where: string, what: string, value: unknown): void {
+    if (!ok) this.fail(where, `must be ${what}, not ${shown(value)}`);
+  }
+}
+
+function checkTournament(doc: Doc, p: Problem): void {
+  const t = doc.tournament as Doc;
+  for (const key of ["url", "name", "tournament_type", "state"])
+    p.need(typeof t[key] === "string" && t[key] !== "", `tournament.${key}`, "a text", t[key]);
+  p.need(isObject(t.settings), "tournament.settings", "an object", t.settings);
+}
+
+/** The participants' names, each checked once. */
+function checkParticipants(doc: Doc, p: Problem): Set<string> {
+  const names = new Set<string>();
+  for (const [i, raw] of (doc.participants as unknown[]).entries()) {
+    const where = `participants[${i}]`;
+    p.need(isObject(raw), where, "an object", raw);
+    const x = raw as Doc;
+    p.need(typeof x.name === "string" && x.name !== "", `${where}.name`, "a name", x.name);
+    const name = x.name as string;
+    if (names.has(name))
+      p.fail(`${where}.name`, `${shown(name)} is there twice (names are unique)`);
+    names.add(name);
+    p.need(isWhole(x.seed) && x.seed >= 1, `${where}.seed`, "a whole number from 1", x.seed);
+  }
+  return names;
+}
+
+function checkSets(m: Doc, where: string, p: Problem): void {
+  const sets = m.score_in_sets;
+  const pair = (s: unknown) => Array.isArray(s) && s.length === 2 && s.every(isWhole);
+  p.need(
+    Array.isArray(sets) && sets.every(pair),
+    `${where}.score_in_sets`,
+    "a list of [player 1, player 2] pairs such as [[3,1],[2,3]]",
+    sets,
+  );
+}
+
+function checkResult(m: Doc, where: string, key: string, p: Problem, o: ContentOptions): void {
+  const players = m.players as (string | null)[];
+  for (const field of ["winner", "loser"]) {
+    const v = m[field];
+    if (v === null || v === undefined) continue;
+    if (typeof v !== "string" || !players.includes(v))
+      p.fail(
+        `${where}.${field}`,
+        `${shown(v)} is not one of match ${key}'s players (${players.join(", ")})`,
+      );
+  }
+  if (o.force === true || m.tie === true || typeof m.winner !== "string") return;
+  if (players.length !== 2 || (m.entries as unknown[]).length > 0) return;
+  const sets = m.score_in_sets as [number, number][];
+  if (scoresAllowWinner(sets, players[0] === m.winner ? 0 : 1)) return;
+  const [one, two] = setsWon(sets);
+  const count = (n: number) => `${n} set${n === 1 ? "" : "s"}`;
+  p.fail(
+    `match ${key}:`,
+    `its scores ${setsText(sets)} (from player 1's side: ${players[0]} ${count(one)}, ${players[1]} ${count(two)}) do not give the match to its winner ${m.winner}`,
+    "fix the file; or, if it was reported so with match report --force, import with --force",
+  );
+}
+
+/** One match; its key (matchKey) is returned. */
+function checkMatch(raw: unknown, i: number, names: Set<string>, p: Problem, o: ContentOptions) {
+  const where = `matches[${i}]`;
+  p.need(isObject(raw), where, "an object", raw);
+  const m = raw as Doc;
+  const id = m.identifier;
+  p.need(typeof id === "string" && id !== "", `${where}.identifier`, "a text such as A", id);
+  p.need(m.group === null || isWhole(m.group), `${where}.group`, "a group number or null", m.group);
+  const key = matchKey({ group: m.group as number | null, identifier: id as string });
+  const players = m.players;
+  p.need(Array.isArray(players), `${where}.players`, "a list of names (null: not known)", players);
+  for (const name of players as unknown[])
+    if (name !== null && (typeof name !== "string" || !names.has(name)))
+      p.fail(`${where}.players`, `names ${shown(name)}, who is not a participant of the file`);
+  p.need(Array.isArray(m.entries), `${where}.entries`, "a list", m.entries);
+  checkSets(m, where, p);
+  checkResult(m, where, key, p, o);
+  return key;
+}
+
+function checkReferences(doc: Doc, keys: Set<string>, p: Problem): void {
+  for (const list of ["stations", "attachments"])
+    p.need(Array.isArray(doc[list]), list, "a list", doc[list]);
+  for (const [i, s] of (doc.stations as Doc[]).entries()) {
+    p.need(isObject(s) && typeof s.name === "string", `stations[${i}]`, "a named station", s);
+    p.need(Array.isArray(s.queue), `stations[${i}].queue`, "a list", s.queue);
+    for (const q of s.queue as unknown[])
+      if (typeof q !== "string" || !keys.has(q))
+        p.fail(`stations[${i}].queue`, `names ${shown(q)}, which is no match of the file`);
+  }
+  for (const [i, a] of (doc.attachments as Doc[]).entries())
+    if (!isObject(a) || typeof a.match !== "string" || !keys.has(a.match))
+      p.fail(`attachments[${i}].match`, `names ${shown(a?.match)}, which is no match of the file`);
+}
+
+/** Checks `doc` (its format and version already checked); throws a UsageError naming the fault. */
+export function checkExportContents(
+  doc: TournamentExport,
+  source: string,
+  options: ContentOptions = {},
+): void {
+  const p = new Problem(source);
+  const d = doc as unknown as Doc;
+  checkTournament(d, p);
+  const names = checkParticipants(d, p);
+  const keys = new Set<string>();
+  for (const [i, m] of (d.matches as unknown[]).entries()) {
+    const key = checkMatch(m, i, names, p, options);
+    if (keys.has(key)) p.fail(`matches[${i}]`, `is a second match ${key} (identifiers are unique)`);
+    keys.add(key);
+  }
+  checkReferences(d, keys, p);
+}
