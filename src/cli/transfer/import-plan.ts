@@ -76,7 +76,12 @@ function laterSteps(doc: TournamentExport, found: Found): string[] {
   const lines: string[] = [];
   const count = (n: number, what: string) => (n > 0 ? [what.replace("N", String(n))] : []);
   const checkIns = doc.participants.filter((p) => p.checked_in && !found?.checkedIn.has(p.name));
-  lines.push(...count(checkIns.length, "check in N participants, then process the check-in"));
+  lines.push(
+    ...count(
+      checkIns.length,
+      "check in N participants, then process the check-in (tourney's check_in verb, not in the published v2.1 description: a service without it refuses)",
+    ),
+  );
   const removed = [...removedAfterStart(doc)].filter((name) => !found?.inactive.has(name));
   if (removed.length > 0)
     lines.push(`remove ${removed.join(", ")} mid-event, as the file's event did (forfeits follow)`);
