@@ -4,9 +4,12 @@
  * `serve` command (its flag) and the service (link-base.ts).
  */
 
-/** A DNS name or IPv4 address (labels of letters, digits, hyphens), or a bracketed IPv6 address. */
+/**
+ * A DNS name or IPv4 address (labels of letters, digits, hyphens; a fully qualified
+ * name may end with its root's dot, `example.org.`), or a bracketed IPv6 address.
+ */
 const HOST_AND_PORT =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
 
 /**
  * Whether `text` is a host with an optional port, and nothing else: no path,

@@ -137,6 +137,22 @@ describe("links: absolute, with .json", () => {
     }
   });
 
+  it("a fully qualified Host ending with a dot, in capitals, is kept (lower-cased)", async () => {
+    const { send } = await withRecords();
+    for (const [host, origin] of [
+      ["Tourney.Example.ORG.", "http://tourney.example.org."],
+      ["tourney.example.org.:8080", "http://tourney.example.org.:8080"],
+    ])
+      expect(send("GET", "/v2.1/tournaments/1", undefined, host).json.data.links.self).toBe(
+        `${origin}/v2.1/tournaments/1.json`,
+      );
+    expect(parsePublicUrl("https://t.example.org./club")).toEqual({
+      ok: true,
+      origin: "https://t.example.org./club",
+    });
+    for (const bad of ["a..", ".", ".a", "a.:0"]) expect(isHostAndPort(bad), bad).toBe(false);
+  });
+
   it("a reply kept for reuse is not handed to a request with another Host", async () => {
     const { send } = await withRecords();
     const a = send("GET", "/v2.1/tournaments/1", undefined, "a.example");
