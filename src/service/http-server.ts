@@ -157,6 +157,18 @@ function internalError(res: ServerResponse): void {
   res.end(JSON.stringify({ errors: [{ status: 500, detail: "internal error" }] }));
 }
 
+/** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the service's shape (Node's had no body). */
+function refuseHostless(res: ServerResponse): void {
+  const detail = "an HTTP/1.1 request needs a Host header; send Host: the server's address";
+  const body = JSON.stringify({ errors: [{ status: 400, detail }] });
+  res.writeHead(400, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  });
+  res.end(body);
+}
+
 function handle(
   service: Service,
   group: CommitGroup,
@@ -165,6 +177,10 @@ function handle(
   res: ServerResponse,
   streams: Set<ServerResponse>,
 ): void {
+  if (req.headers.host === undefined && req.httpVersion === "1.1") {
+    refuseHostless(res);
+    return;
+  }
   // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
   const url = req.url ?? "/";
   if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
@@ -248,7 +264,12 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     // Node looks for requests past their time this often (30 s by default).
-    { requestTimeout: timeoutMs, connectionsCheckingInterval: Math.min(30_000, timeoutMs) },
+    {
+      requestTimeout: timeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, timeoutMs),
+      // A request without Host is refused by handle(), with an error body.
+      requireHostHeader: false,
+    },
     (req, res) => handle(service, group, lane, req, res, streams),
   );
   server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));

@@ -157,6 +157,15 @@ describe("requests Node's parser refuses", () => {
     expect(status).toBe(431);
   });
 
+  it("answers an HTTP/1.1 request without Host with 400 and an error body; HTTP/1.0 needs none", async () => {
+    const answer = await raw("GET /v2.1/tournaments HTTP/1.1\r\nconnection: close\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+    expect(body.errors[0].detail).toContain("needs a Host header");
+    const old = await raw(`GET /v2.1/tournaments HTTP/1.0\r\nauthorization: ${key}\r\n\r\n`);
+    expect(old).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it("answers a malformed request line with 400 and an error body", async () => {
     const answer = await raw("NOT HTTP AT ALL\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
