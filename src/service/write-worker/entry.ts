@@ -4,6 +4,7 @@
  * the requests the main thread posts, one at a time, each with the same handler as on
  * the main thread (so the same transaction, checks and reply).
  */
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { HttpRequest } from "../../model/http.js";
 import { createService } from "../app.js";
@@ -16,6 +17,21 @@ type Incoming =
 const port = parentPort;
 if (port === null) throw new Error("write-worker.cjs runs as serve's worker thread only");
 const start = workerData as WorkerStart;
+
+/**
+ * Reads come first: where the machine has fewer idle cores than busy threads, this
+ * thread gives way to the main one, which answers them (Linux keeps a niceness per
+ * thread, and pid 0 is the calling thread). Elsewhere it may apply to the process or
+ * be refused: then it is left as it is.
+ */
+const NICENESS = 5;
+if (process.platform === "linux") {
+  try {
+    setPriority(NICENESS);
+  } catch {
+    // Not allowed here: the worker runs at the process's priority.
+  }
+}
 const tell = (message: WorkerMessage) => port.postMessage(message);
 
 const service = createService({
