@@ -3,11 +3,14 @@
 // `tourney tournament list --json` (embedded, 1,000 tournaments in the store),
 // as ratios to bare `node -e 0` measured in the same run.
 // Targets (issue 27): --version <= 1.1x, the list <= 1.5x.
+// On Linux each case's CPU time (user + system, from /proc/self/stat's counts of the waited-for
+// children, 10 ms ticks) is printed beside its wall time: on a machine shared with other work
+// it moves much less than the wall time does.
 // Usage: npm run build && node bench/startup.mjs [runs] [--against DIR]
 //   --against DIR: also time the built checkout in DIR (e.g. a git worktree of an
 //   earlier commit, built) in the same loop, on the same database, for before/after.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,6 +68,17 @@ function seed(count, binPath = bin, runEnv = env) {
   db.close();
 }
 
+/** CPU milliseconds of this process's waited-for children so far (Linux), or undefined. */
+function childrenCpuMs() {
+  try {
+    // After the command's closing parenthesis: fields 3..; cutime and cstime are 16 and 17.
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -72,14 +86,21 @@ function median(values) {
 
 function measure(cases) {
   const times = Object.fromEntries(cases.map((c) => [c.name, []]));
+  const cpu = Object.fromEntries(cases.map((c) => [c.name, []]));
   for (let i = 0; i < runs; i++) {
     for (const c of cases) {
+      const cpuBefore = childrenCpuMs();
       const start = process.hrtime.bigint();
       run(c.args, c.env);
       times[c.name].push(Number(process.hrtime.bigint() - start) / 1e6);
+      const cpuAfter = childrenCpuMs();
+      if (cpuBefore !== undefined && cpuAfter !== undefined) cpu[c.name].push(cpuAfter - cpuBefore);
     }
   }
-  return Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])]));
+  const cpuMedians = Object.fromEntries(
+    cases.map((c) => [c.name, cpu[c.name].length === runs ? median(cpu[c.name]) : undefined]),
+  );
+  return [Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])])), cpuMedians];
 }
 
 try {
@@ -87,7 +108,7 @@ try {
   if (against !== undefined) seed(1000, join(against, "bin", "tourney"), otherEnv);
   const listed = JSON.parse(run([bin, "tournament", "list", "--json"])).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
-  const m = measure([
+  const [m, cpu] = measure([
     { name: "node -e 0", args: ["-e", "0"] },
     { name: "tourney --version", args: [bin, "--version"] },
     { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
@@ -106,9 +127,20 @@ try {
         ]),
   ]);
   const base = m["node -e 0"];
-  console.log(`startup, median of ${runs} runs (Node ${process.version})`);
+  const cpuBase = cpu["node -e 0"];
+  const { loadavg } = await import("node:os");
+  console.log(
+    `startup, median of ${runs} runs (Node ${process.version}, load average ${loadavg()[0].toFixed(2)})`,
+  );
   for (const [name, ms] of Object.entries(m)) {
-    console.log(`${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}x`);
+    const cpuMs = cpu[name];
+    const cpuText =
+      cpuMs === undefined || !cpuBase
+        ? ""
+        : `   cpu ${String(cpuMs).padStart(5)} ms  ${(cpuMs / cpuBase).toFixed(2)}x`;
+    console.log(
+      `${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}x${cpuText}`,
+    );
   }
   const version = m["tourney --version"] / base;
   const list = m["tourney tournament list --json (1,000)"] / base;
