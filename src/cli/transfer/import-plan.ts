@@ -10,7 +10,7 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { carried } from "./attachment-replay.js";
-import { removedAfterStart } from "./participant-replay.js";
+import { hasWindow, removedAfterStart } from "./participant-replay.js";
 
 const flag = (p: ApiRecord, name: string) =>
   ((p.attributes.states ?? {}) as Record<string, unknown>)[name];
@@ -76,10 +76,15 @@ function laterSteps(doc: TournamentExport, found: Found): string[] {
   const lines: string[] = [];
   const count = (n: number, what: string) => (n > 0 ? [what.replace("N", String(n))] : []);
   const checkIns = doc.participants.filter((p) => p.checked_in && !found?.checkedIn.has(p.name));
+  const window = hasWindow(doc);
   lines.push(
     ...count(
-      checkIns.length,
+      window ? checkIns.length : 0,
       "check in N participants, then process the check-in (tourney's check_in verb, not in the published v2.1 description: a service without it refuses)",
+    ),
+    ...count(
+      window ? 0 : checkIns.length,
+      "not carried: N check-ins (the file's tournament has no check-in window, starts_at and check_in_duration, for the target to open)",
     ),
   );
   const removed = [...removedAfterStart(doc)].filter((name) => !found?.inactive.has(name));

@@ -43,6 +43,22 @@ export function removedAfterStart(doc: TournamentExport): Set<string> {
   );
 }
 
+/**
+ * Whether the file's tournament has a check-in window (starts_at and
+ * check_in_duration): without one the target never opens a check-in to replay.
+ */
+export function hasWindow(doc: TournamentExport): boolean {
+  const settings = doc.tournament.settings;
+  const registration = (settings.registration_options ?? {}) as Record<string, unknown>;
+  return settings.starts_at != null && registration.check_in_duration != null;
+}
+
+/** Whether someone in the file was set aside by its check-in (inactive, in no match). */
+function setAside(doc: TournamentExport): boolean {
+  const inMatches = playing(doc);
+  return doc.participants.some((p) => !p.active && !inMatches.has(p.name));
+}
+
 /** Whether the file's check-in was processed: someone checked in, or set aside by it. */
 function checkInProcessed(doc: TournamentExport): boolean {
   const inMatches = playing(doc);
@@ -64,9 +80,16 @@ export async function replayCheckIn(
   const fileState = doc.tournament.state;
   const state = String((await client.tournaments.get(url)).attributes.state);
   const processed = checkInProcessed(doc);
-  if (state === "pending" && processed && fileState !== "pending")
+  // Without a window the check-ins are not carried; unless someone was set aside by
+  // them (the bracket would differ), which is refused before the start.
+  if (
+    state === "pending" &&
+    processed &&
+    fileState !== "pending" &&
+    (hasWindow(doc) || setAside(doc))
+  )
     throw new StateRefusedError(
-      `the check-in of ${url} is not open on the target (it opens check_in_duration minutes before starts_at, by the target's clock): its check-ins cannot be replayed yet; nothing more was sent`,
+      `the check-in of ${url} is not open on the target (it opens check_in_duration minutes before starts_at, by the target's clock, and the file's tournament needs both set): its check-ins cannot be replayed; nothing more was sent`,
     );
   if (state !== "checking_in") return state;
   const wanted = new Set(doc.participants.filter((p) => p.checked_in).map((p) => p.name));

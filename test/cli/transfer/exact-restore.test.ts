@@ -84,3 +84,22 @@ it("a two-stage event with its group stage under way, stations and a queue", asy
   expect(first.matches.filter((m: any) => m.station !== null)).toHaveLength(1);
   expect(summary.stations).toBeGreaterThanOrEqual(4);
 });
+
+it("without a check-in window the check-ins are not carried, and the dry run says so", async () => {
+  const c = await source.client();
+  await c.tournaments.create({ name: "Event nowin", url: "nowin", tournament_type: "round robin" });
+  await c.participants.bulkAdd("nowin", [{ name: "Ann" }, { name: "Bob" }, { name: "Cy" }]);
+  await c.tournaments.changeState("nowin", "start");
+  const doc = await exported(source, "nowin");
+  // As a service might export it: check-ins it holds, no window in the settings.
+  const file = `${source.dir}/nowin.json`;
+  const participants = doc.participants.map((p: any) => ({ ...p, checked_in: true }));
+  writeFileSync(file, JSON.stringify({ ...doc, participants }));
+  const { planImport } = await import("../../../src/cli/transfer/import-plan.js");
+  const plan = await planImport(await target.client(), { ...doc, participants });
+  expect(plan).toContain(
+    "not carried: 3 check-ins (the file's tournament has no check-in window, starts_at and check_in_duration, for the target to open)",
+  );
+  expect(await imported(file)).toMatchObject({ created: true, checked_in: 0 });
+  expect(comparable(await exported(target, "nowin"))).toEqual(comparable(doc));
+});
