@@ -31,6 +31,13 @@ export interface WorkerStart {
 const IDLE_MS = 60_000;
 
 /**
+ * How long the worker waits for the write lock: a write group the main thread opened in
+ * the same turn commits at the turn's end, which a loaded machine may push past serve's
+ * 250 ms. Waiting here holds no reader up (serve's own short wait is for its event loop).
+ */
+const WORKER_BUSY_TIMEOUT_MS = 5_000;
+
+/**
  * The setup of a service's write worker, or undefined when it cannot have one: a
  * database in memory, an injected clock, or `writeWorker: false`.
  */
@@ -38,7 +45,9 @@ export function offloadSetup(options: ServiceOptions): OffloadSetup | undefined 
   if (options.dbPath === ":memory:" || options.now !== undefined) return undefined;
   if (options.writeWorker === false) return undefined;
   const { now: _now, onError, ...rest } = options;
-  return onError === undefined ? { options: rest } : { options: rest, onError };
+  const busyTimeoutMs = Math.max(rest.busyTimeoutMs ?? 0, WORKER_BUSY_TIMEOUT_MS);
+  const worker = { ...rest, busyTimeoutMs };
+  return onError === undefined ? { options: worker } : { options: worker, onError };
 }
 
 /**
