@@ -6,15 +6,15 @@
  * own tournament, through the built binary against a real serve on loopback; each
  * run is cut at its seeded n-th write request.
  */
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { seededRandom } from "../../src/model/seeded-random.js";
 import { comparable } from "../cli/transfer/export-check.js";
 import { FORMATS, playedTournament } from "../cli/transfer/play-fixture.js";
-import { BIN, runBinary } from "../helpers/binary.js";
+import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
+import { publishKilledAt } from "../helpers/publish-kill.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 const RUNS = 10;
@@ -36,32 +36,6 @@ async function exported(remote: boolean, url: string) {
   }
 }
 
-/**
- * Starts a publish (--verbose: each request logged on stderr before it is sent) and
- * kills it with SIGKILL when its `nth` write (POST, PUT, DELETE) is being sent: a
- * moment drawn from the progress of the publish, not from the clock, so the same
- * seed cuts at the same step on any machine. Resolves with how it ended.
- */
-function publishKilledAt(url: string, nth: number): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [BIN, "tournament", "publish", url, "--to", "lan", "--verbose"],
-      { env: sandbox.local, stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let writes = 0;
-    let text = "";
-    child.stderr!.on("data", (d) => {
-      text += d;
-      const lines = text.split("\n");
-      text = lines.pop() ?? "";
-      for (const line of lines)
-        if (/^> (POST|PUT|DELETE) /.test(line) && ++writes === nth) child.kill("SIGKILL");
-    });
-    child.on("exit", (code, signal) => resolve(signal ?? `exit ${code}`));
-  });
-}
-
 it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterrupted publish`, async () => {
   const format = { ...FORMATS[1]!, players: 24 };
   const local = makeTestFactory({ env: sandbox.local, homeDir: join(sandbox.dir, "home") });
@@ -70,7 +44,7 @@ it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterr
   for (let run = 0; run < RUNS; run++) {
     const url = `kill${run}`;
     await playedTournament(client, url, format, 10_000, run % 2 === 0);
-    ends.push(await publishKilledAt(url, 1 + Math.floor(random() * 50)));
+    ends.push(await publishKilledAt(sandbox.local, url, 1 + Math.floor(random() * 50)));
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
     const here = await exported(false, url);

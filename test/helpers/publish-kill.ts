@@ -1,0 +1,33 @@
+/** A `tourney tournament publish` through the built binary, killed at its n-th write request. */
+import { spawn } from "node:child_process";
+import { BIN } from "./binary.js";
+
+/**
+ * Starts a publish (--verbose: each request logged on stderr before it is sent) and
+ * kills it with SIGKILL when its `nth` write (POST, PUT, DELETE) is being sent: a
+ * moment drawn from the progress of the publish, not from the clock, so the same
+ * seed cuts at the same step on any machine. Resolves with how it ended.
+ */
+export function publishKilledAt(
+  env: Record<string, string>,
+  url: string,
+  nth: number,
+): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [BIN, "tournament", "publish", url, "--to", "lan", "--verbose"],
+      { env, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let writes = 0;
+    let text = "";
+    child.stderr!.on("data", (d) => {
+      text += d;
+      const lines = text.split("\n");
+      text = lines.pop() ?? "";
+      for (const line of lines)
+        if (/^> (POST|PUT|DELETE) /.test(line) && ++writes === nth) child.kill("SIGKILL");
+    });
+    child.on("exit", (code, signal) => resolve(signal ?? `exit ${code}`));
+  });
+}
