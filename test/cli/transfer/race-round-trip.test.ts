@@ -2,10 +2,12 @@
  * `tourney race import`: race export → import → export on the embedded backend
  * gives the same document up to ids and times (a grand prix mid-race: a round
  * finalized with points given by hand, one under way with some times, one to
- * come; a time trial complete), and a re-run sends nothing; a file that is not
- * a race export is refused (exit 2) before anything is sent.
+ * come; a time trial complete), and a re-run sends nothing; the version-1
+ * document kept in the repository (test/fixtures/race-export-v1.json) still imports
+ * to the same document; a file that is not a race export is refused (exit 2) before
+ * anything is sent.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { runRaceExport } from "../../../src/cli/commands/race/export.js";
@@ -110,4 +112,13 @@ it("refuses a tournament export, sending nothing", async () => {
   expect(outcome.code).toBe(2);
   expect(outcome.lines.join("\n")).toMatch(/not a race export .*tourney race export/);
   expect(await (await target.client()).races.listAll()).toEqual([]);
+});
+
+it("imports the kept version-1 fixture to the same document", async () => {
+  const fixture = "test/fixtures/race-export-v1.json";
+  expect(await imported(fixture, false)).toBe(
+    "lan_cup_gp: created, 4 participants added, 7 times sent, 2 rounds started or finalized, 0 points or ranks set\n",
+  );
+  const kept = JSON.parse(readFileSync(fixture, "utf8"));
+  expect(comparable(await exported(target, "lan_cup_gp"))).toEqual(comparable(kept));
 });
