@@ -250,10 +250,10 @@ export function createService(options: ServiceOptions): Service {
   });
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
-  const oauth = createOAuthHandler(context, options.oauth ?? {});
+  const origins = new LinkOrigin(options.publicUrl);
+  const oauth = createOAuthHandler(context, options.oauth ?? {}, (host) => origins.of(host));
   const memo = new ReplyMemo();
   const instance = newInstanceId();
-  const origins = new LinkOrigin(options.publicUrl);
   const handleSync = (request: HttpRequest): HttpResponse => {
     // The deprecated v2.0 answers through its v2.1 successor (v20/version.ts).
     const legacy = v20Prefix(request.path);

@@ -54,6 +54,24 @@ describe("the device authorization endpoint", () => {
     expect(r.json).toMatchObject({ expires_in: 600, interval: 5 });
   });
 
+  it("hands out the verification URI at serve --public-url, never at a Host that is not host[:port]", async () => {
+    const proxied = await openService({
+      dbPath: ":memory:",
+      requireAuth: true,
+      publicUrl: "https://t.example.org/club",
+    });
+    const form = { client_id: CLI_CLIENT_ID };
+    const behind = await send(proxied, "POST", "/oauth/device/code", form, {
+      host: "backend:4870",
+    });
+    expect(behind.json.verification_uri).toBe("https://t.example.org/club/oauth/device");
+    const { service } = await serve();
+    const hostile = await send(service, "POST", "/oauth/device/code", form, { host: "a..b:1" });
+    expect(hostile.json.verification_uri).toBe("http://localhost/oauth/device");
+    const dotted = await send(service, "POST", "/oauth/device/code", form, { host: "T.example." });
+    expect(dotted.json.verification_uri).toBe("http://t.example./oauth/device");
+  });
+
   it("refuses an unknown client (401 invalid_client), no client, and an unknown scope", async () => {
     const { service } = await serve();
     const unknown = await send(service, "POST", "/oauth/device/code", { client_id: "evil" });

@@ -74,7 +74,7 @@ export function deviceAuthorization(server: OAuthServer, request: HttpRequest): 
       interval: settings.pollIntervalSeconds,
     });
   });
-  const uri = `${originOf(request)}${PAGE}`;
+  const uri = `${originOf(server, request)}${PAGE}`;
   const body: DeviceAuthorizationResponse = {
     device_code: deviceCode,
     user_code: userCode,

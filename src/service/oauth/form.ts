@@ -75,10 +75,16 @@ export function cookieOf(request: HttpRequest, name: string): string | undefined
   return undefined;
 }
 
-/** `http://` and the request's Host (a name or address and port), or localhost. */
-export function originOf(request: HttpRequest): string {
-  const host = header(request, "host")?.trim() ?? "";
-  return `http://${/^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? host : "localhost"}`;
+/**
+ * The origin clients reach the server at, for `request`: serve's --public-url, else
+ * `http://` and its Host when that is a plain host[:port], else serve's address (as
+ * the links of the v2.1 replies: link-base.ts).
+ */
+export function originOf(
+  server: { readonly origin: (host: string | undefined) => string },
+  request: HttpRequest,
+): string {
+  return server.origin(header(request, "host")?.trim());
 }
 
 /**

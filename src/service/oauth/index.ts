@@ -66,11 +66,16 @@ function refusal(error: unknown): HttpResponse {
   throw error;
 }
 
-export function createOAuthHandler(service: ServiceContext, settings: OAuthSettings): OAuthHandler {
+/** `origin`: the origin of the addresses given to clients for a request's Host (OAuthServer.origin). */
+export function createOAuthHandler(
+  service: ServiceContext,
+  settings: OAuthSettings,
+  origin: (host: string | undefined) => string,
+): OAuthHandler {
   let server: OAuthServer | undefined;
   return async (request) => {
     const answer = service.inRequest(() => {
-      server ??= openOAuthServer(service, settings);
+      server ??= openOAuthServer(service, settings, origin);
       const path = pathOf(request);
       const methods = ENDPOINTS.get(path);
       if (methods === undefined) return notFound(path);

@@ -35,16 +35,26 @@ export interface OAuthServer {
   readonly limits: OAuthLimits;
   /** The key CSRF tokens are signed with (csrf.ts): random, this process's own. */
   readonly csrfKey: Buffer;
+  /**
+   * The origin of the addresses handed to clients (a device grant's verification_uri)
+   * for a request's Host: serve's --public-url when given (link-base.ts LinkOrigin.of).
+   */
+  readonly origin: (host: string | undefined) => string;
 }
 
 const crypto = () => process.getBuiltinModule("node:crypto");
 
-export function openOAuthServer(service: ServiceContext, settings: OAuthSettings): OAuthServer {
+export function openOAuthServer(
+  service: ServiceContext,
+  settings: OAuthSettings,
+  origin: (host: string | undefined) => string,
+): OAuthServer {
   return {
     service,
     settings: { ...OAUTH_DEFAULTS, ...settings },
     limits: new OAuthLimits(),
     csrfKey: crypto().randomBytes(32),
+    origin,
   };
 }
 

@@ -15,6 +15,7 @@ import { runServeKeyList } from "../../../src/cli/commands/serve/key-list.js";
 import { parseServeKeyRevoke } from "../../../src/cli/commands/serve/key-revoke.js";
 import { parseServe, runServe } from "../../../src/cli/commands/serve/serve.js";
 import { UsageError } from "../../../src/cli/errors.js";
+import { CLI_CLIENT_ID } from "../../../src/model/oauth.js";
 import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
 
 let h: FactoryHarness;
@@ -71,12 +72,13 @@ describe("run functions on the Factory's sandbox", () => {
     const db = join(h.dir, "served.db");
     const t = h.make();
     let status = 0;
+    let printed = "";
     await runServe(t.factory, {
       host: "127.0.0.1",
       port: 0,
       db,
       until: async () => {
-        const printed = t.stderr();
+        printed = t.stderr();
         const port = /Listening on http:\/\/127\.0\.0\.1:(\d+)\/v2\.1/.exec(printed)![1];
         const key = /only its hash is stored\):\n {2}(\S+)\n/.exec(printed)![1]!;
         const response = await fetch(`http://127.0.0.1:${port}/v2.1/tournaments`, {
@@ -86,8 +88,37 @@ describe("run functions on the Factory's sandbox", () => {
       },
     });
     expect(status).toBe(200);
+    expect(printed).toMatch(
+      /Sign-in: `tourney login --base-url http:\/\/127\.0\.0\.1:\d+` \(approved at http:\/\/127\.0\.0\.1:\d+\/oauth\/device\)/,
+    );
     const keys = h.make({ globals: { json: true } });
     await runServeKeyList(keys.factory, { db });
     expect(keys.json()).toMatchObject([{ id: 1, label: "owner" }]);
+  });
+
+  it("runServe with --public-url says to sign in there, and hands the device page out there", async () => {
+    const t = h.make();
+    let verification = "";
+    let printed = "";
+    await runServe(t.factory, {
+      host: "127.0.0.1",
+      port: 0,
+      db: join(h.dir, "proxied.db"),
+      publicUrl: "https://t.example.org/club",
+      until: async () => {
+        printed = t.stderr();
+        const port = /Listening on http:\/\/127\.0\.0\.1:(\d+)\/v2\.1/.exec(printed)![1];
+        const response = await fetch(`http://127.0.0.1:${port}/oauth/device/code`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: `client_id=${CLI_CLIENT_ID}`,
+        });
+        verification = ((await response.json()) as { verification_uri: string }).verification_uri;
+      },
+    });
+    expect(verification).toBe("https://t.example.org/club/oauth/device");
+    expect(printed).toContain(
+      "Sign-in: `tourney login --base-url https://t.example.org/club` (approved at https://t.example.org/club/oauth/device)",
+    );
   });
 });

@@ -163,8 +163,10 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     }
     const host = server.host.includes(":") ? `[${server.host}]` : server.host;
     const origin = `http://${host}:${server.port}`;
+    // Behind a proxy, clients sign in at the public address (the device page is handed out there).
+    const signIn = o.publicUrl ?? origin;
     stderr.write(
-      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\n${linksLine(o.publicUrl)}Sign-in: \`tourney login --base-url ${origin}\` (approved at ${origin}/oauth/device)\n`,
+      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\n${linksLine(o.publicUrl)}Sign-in: \`tourney login --base-url ${signIn}\` (approved at ${signIn}/oauth/device)\n`,
     );
     await (o.until ?? waitForStop)();
     await server.close();
