@@ -99,6 +99,8 @@ function shapeOf(tournament: RecordLike): string {
 class Pieces {
   readonly #made = new Map<string, Promise<Piece>>();
   readonly #order: string[] = [];
+  /** Compressions under way: at most MAX_DEFLATING, so a build from nothing holds a few pages' bytes, not all. */
+  readonly #deflating = new Set<Promise<Piece>>();
   reused = 0;
 
   constructor(private readonly previous: ReadonlyMap<string, Piece> | undefined) {}
@@ -113,8 +115,18 @@ class Pieces {
       this.reused++;
       return true;
     }
-    this.#made.set(slot, makePiece(text, digest));
+    const made = makePiece(text, digest);
+    this.#deflating.add(made);
+    const settled = () => this.#deflating.delete(made);
+    made.then(settled, settled);
+    this.#made.set(slot, made);
     return false;
+  }
+
+  /** Resolves once fewer than MAX_DEFLATING compressions are under way (backpressure on reading). */
+  async room(): Promise<void> {
+    while (this.#deflating.size >= MAX_DEFLATING)
+      await Promise.race(this.#deflating).catch(() => {});
   }
 
   async done(): Promise<{ pieces: Map<string, Piece>; list: Piece[] }> {
@@ -122,6 +134,9 @@ class Pieces {
     return { pieces: new Map(this.#order.map((slot, i) => [slot, list[i]!])), list };
   }
 }
+
+/** Pages compressed at once (libuv's threads), as the one gzip stream before had one. */
+const MAX_DEFLATING = 2;
 
 /** What one list's pages gave: records read, and whether every page was the previous one's. */
 interface Listed {
@@ -156,6 +171,7 @@ async function readList(
       return { size: read.records.length, totalPages: read.totalPages, reused };
     });
     if (found.size > 0 && !found.reused) unchanged = false;
+    await pieces.room();
     count += found.size;
     if (page >= found.totalPages) return { count, unchanged };
   }
@@ -182,6 +198,7 @@ async function readStandings(deps: BuildDeps, gate: WorkGate, id: number, pieces
         .join(",");
       pieces.add(`s${page}`, at === 0 ? `[${text}` : `,${text}`);
     });
+    await pieces.room();
   }
   pieces.add("end", "]}");
 }
