@@ -19,11 +19,13 @@ export interface ContentOptions {
   readonly force?: boolean;
 }
 
-const isObject = (v: unknown): v is Doc => v !== null && typeof v === "object" && !Array.isArray(v);
-const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+export const isObject = (v: unknown): v is Doc =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+export const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 const shown = (v: unknown) => (v === undefined ? "nothing" : JSON.stringify(v));
 
-class Problem {
+/** A fault of the file `source`: a usage error naming where it is, saying nothing was sent. */
+export class Problem {
   constructor(private readonly source: string) {}
   fail(where: string, what: string, fix = "fix the file, or export it again"): never {
     throw new UsageError(`${this.source}: ${where} ${what}; nothing was sent (${fix})`);

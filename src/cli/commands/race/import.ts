@@ -32,6 +32,8 @@ export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<v
     writer: "tourney race export",
     required: { race: "object", participants: "array", rounds: "array" },
   });
+  const { checkRaceExportContents } = await import("../../transfer/race-export-contents.js");
+  checkRaceExportContents(doc, source);
   const client = await f.client();
   const { importRace, raceSummaryLine } = await import("../../transfer/race-importer.js");
   const printer = f.printer();
