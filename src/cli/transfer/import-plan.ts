@@ -12,6 +12,8 @@ import { matchKey, type TournamentExport } from "../../model/tournament-export.j
 import { carried } from "./attachment-replay.js";
 import { hasWindow, removedAfterStart } from "./participant-replay.js";
 
+const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
+
 const flag = (p: ApiRecord, name: string) =>
   ((p.attributes.states ?? {}) as Record<string, unknown>)[name];
 
@@ -57,7 +59,8 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
     lines.push(`add ${missing.length} participants: ${missing.map((p) => p.name).join(", ")}`);
   const played = doc.matches.filter((m) => m.state === "complete");
   const there = played.filter((m) => found?.complete.has(matchKey(m)) === true).length;
-  if (found === undefined || found.state === "pending") {
+  // Not started yet: new, or left before its start (an interrupted import stops after a check-in).
+  if (found === undefined || NOT_STARTED.has(found.state)) {
     if (t.state !== "pending" && played.some((m) => m.group !== null))
       lines.push("start the group stage");
     else if (t.state !== "pending") lines.push("start");

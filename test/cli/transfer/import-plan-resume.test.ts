@@ -1,0 +1,46 @@
+/**
+ * `publish --dry-run` after an interrupted publish: the target's tournament is there
+ * with its check-in processed but not started (Ctrl-C between the check-in and the
+ * start). The plan must still say it will start it, as the import then does; it
+ * said so only for a target still "pending".
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { runTournamentExport } from "../../../src/cli/commands/tournament/export.js";
+import { planImport } from "../../../src/cli/transfer/import-plan.js";
+import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
+import { eventUnderway } from "./restore-fixture.js";
+
+let source: FactoryHarness;
+let target: FactoryHarness;
+beforeEach(() => {
+  source = createFactoryHarness();
+  target = createFactoryHarness();
+});
+afterEach(async () => {
+  await source.cleanup();
+  await target.cleanup();
+});
+
+it("lists the start for a target whose check-in was processed and that is not started", async () => {
+  await eventUnderway(await source.client(), "lan");
+  const f = source.make();
+  await runTournamentExport(f.factory, { tournament: "lan" });
+  const doc = f.json();
+  const c = await target.client();
+  await c.tournaments.create({
+    name: doc.tournament.name,
+    url: "lan",
+    tournament_type: doc.tournament.tournament_type,
+    starts_at: doc.tournament.settings.starts_at,
+    registration_options: { check_in_duration: 60 },
+  });
+  const people = await c.participants.bulkAdd(
+    "lan",
+    doc.participants.map((p: { name: string; seed: number }) => ({ name: p.name, seed: p.seed })),
+  );
+  for (const p of people.slice(0, 7)) await c.participants.checkIn("lan", p.id);
+  await c.tournaments.changeState("lan", "process_checkin");
+  const lines = await planImport(c, doc);
+  expect(lines[0]).toBe("tournament lan is there (checked_in): continue it");
+  expect(lines).toContain("start");
+});
