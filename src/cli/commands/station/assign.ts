@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
-import { MATCH_REF_HELP } from "../match/match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP } from "../match/match-ref.js";
 import { printStation } from "./station-records.js";
 import { matchIdOf, STATION_REF_HELP, stationId } from "./station-ref.js";
 
@@ -13,12 +13,14 @@ export interface StationAssignOptions {
   readonly station: string;
   /** Match id or identifier. */
   readonly match: string;
+  /** `--group`: the match's group, for an identifier a group stage repeats. */
+  readonly group?: string | undefined;
 }
 
 export async function runStationAssign(f: Factory, o: StationAssignOptions): Promise<void> {
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
-  const match_id = await matchIdOf(client, o.tournament, o.match);
+  const match_id = await matchIdOf(client, o.tournament, o.match, o.group);
   const record = await client.stations.of(o.tournament).update(id, { match_id });
   await printStation(client, f.printer(), o.tournament, record);
 }
@@ -30,8 +32,15 @@ export function registerStationAssign(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .argument("<station>", STATION_REF_HELP)
     .argument("<match>", MATCH_REF_HELP)
+    .option("--group <group>", GROUP_REF_HELP)
     .addHelpText("after", '\nExample:\n  tourney station assign spring_cup "Table 1" C')
-    .action(async (tournament: string, station: string, match: string, _f: unknown, cmd: Command) =>
-      runStationAssign(app.factory(cmd), { tournament, station, match }),
+    .action(
+      async (
+        tournament: string,
+        station: string,
+        match: string,
+        flags: { group?: string },
+        cmd: Command,
+      ) => runStationAssign(app.factory(cmd), { tournament, station, match, group: flags.group }),
     );
 }

@@ -51,15 +51,17 @@ export async function resolveStation(
 
 /**
  * A match's id from its reference: an id as given (the service checks it belongs
- * to the tournament), an identifier (A, B, ...) looked up among the matches.
+ * to the tournament), an identifier (A, B, ...) looked up among the matches, in
+ * `group` (`--group`) when given: a group stage repeats identifiers.
  */
 export async function matchIdOf(
   client: ApiClient,
   tournament: string,
   ref: string,
+  group?: string,
 ): Promise<number> {
   if (/^\d+$/.test(ref)) return Number(ref);
-  return Number((await resolveMatch(client, tournament, ref)).id);
+  return Number((await resolveMatch(client, tournament, ref, { group })).id);
 }
 
 /** A position in a queue: a whole number from 1. No I/O. */

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
-import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
 import { matchIdOf, parsePosition, STATION_REF_HELP, stationId } from "../station-ref.js";
@@ -23,7 +23,7 @@ export function parseQueueAdd(target: QueueTarget, flags: { position?: string })
 export async function runQueueAdd(f: Factory, o: QueueAddOptions): Promise<void> {
   const client = await f.client();
   const station = await stationId(client, o.tournament, o.station);
-  const match_id = await matchIdOf(client, o.tournament, o.match);
+  const match_id = await matchIdOf(client, o.tournament, o.match, o.group);
   const attributes = o.position === undefined ? { match_id } : { match_id, position: o.position };
   const entry = await client.stations.queuers(o.tournament, station).create(attributes);
   const printer = f.printer();
@@ -42,6 +42,7 @@ export function registerQueueAdd(noun: Command, app: App): void {
     .argument("<station>", STATION_REF_HELP)
     .argument("<match>", MATCH_REF_HELP)
     .option("--position <n>", "its place in the queue (1 is next; default: last)")
+    .option("--group <group>", GROUP_REF_HELP)
     .addHelpText(
       "after",
       verbHelp({ examples: ['{t} "Table 1" D', '{t} "Table 1" E --position 1'] }),
@@ -51,8 +52,12 @@ export function registerQueueAdd(noun: Command, app: App): void {
         tournament: string,
         station: string,
         match: string,
-        flags: { position?: string },
+        flags: { position?: string; group?: string },
         cmd: Command,
-      ) => runQueueAdd(app.factory(cmd), parseQueueAdd({ tournament, station, match }, flags)),
+      ) =>
+        runQueueAdd(
+          app.factory(cmd),
+          parseQueueAdd({ tournament, station, match, group: flags.group }, flags),
+        ),
     );
 }

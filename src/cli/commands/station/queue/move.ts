@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
-import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
 import { parsePosition, STATION_REF_HELP } from "../station-ref.js";
@@ -34,6 +34,7 @@ export function registerQueueMove(noun: Command, app: App): void {
     .argument("<station>", STATION_REF_HELP)
     .argument("<match>", MATCH_REF_HELP)
     .argument("<position>", "its new place (1 is next)")
+    .option("--group <group>", GROUP_REF_HELP)
     .addHelpText("after", verbHelp({ examples: ['{t} "Table 1" E 1'] }))
     .action(
       async (
@@ -41,8 +42,12 @@ export function registerQueueMove(noun: Command, app: App): void {
         station: string,
         match: string,
         position: string,
-        _flags: unknown,
+        flags: { group?: string },
         cmd: Command,
-      ) => runQueueMove(app.factory(cmd), parseQueueMove({ tournament, station, match }, position)),
+      ) =>
+        runQueueMove(
+          app.factory(cmd),
+          parseQueueMove({ tournament, station, match, group: flags.group }, position),
+        ),
     );
 }

@@ -15,6 +15,8 @@ export interface QueueTarget {
   readonly station: string;
   /** Match id or identifier. */
   readonly match: string;
+  /** `--group`: the match's group, for an identifier a group stage repeats. */
+  readonly group?: string | undefined;
 }
 
 /** The station's id and the queue entry holding the match, or an error saying it is not queued. */
@@ -23,7 +25,7 @@ export async function findQueueEntry(
   o: QueueTarget,
 ): Promise<{ station: string; entry: ResourceObject }> {
   const station = await stationId(client, o.tournament, o.station);
-  const matchId = await matchIdOf(client, o.tournament, o.match);
+  const matchId = await matchIdOf(client, o.tournament, o.match, o.group);
   const entries = await client.stations.queuers(o.tournament, station).listAll();
   const entry = entries.find((q) => Number(q.attributes.match_id) === matchId);
   if (entry === undefined) {

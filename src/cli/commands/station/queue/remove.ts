@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
-import { MATCH_REF_HELP } from "../../match/match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { STATION_REF_HELP } from "../station-ref.js";
 import { findQueueEntry, type QueueTarget } from "./queue-entry.js";
@@ -26,8 +26,15 @@ export function registerQueueRemove(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .argument("<station>", STATION_REF_HELP)
     .argument("<match>", MATCH_REF_HELP)
+    .option("--group <group>", GROUP_REF_HELP)
     .addHelpText("after", verbHelp({ examples: ['{t} "Table 1" E'] }))
-    .action(async (tournament: string, station: string, match: string, _f: unknown, cmd: Command) =>
-      runQueueRemove(app.factory(cmd), { tournament, station, match }),
+    .action(
+      async (
+        tournament: string,
+        station: string,
+        match: string,
+        flags: { group?: string },
+        cmd: Command,
+      ) => runQueueRemove(app.factory(cmd), { tournament, station, match, group: flags.group }),
     );
 }
