@@ -31,3 +31,33 @@ export function publishKilledAt(
     child.on("exit", (code, signal) => resolve(signal ?? `exit ${code}`));
   });
 }
+
+/**
+ * The same publish interrupted with SIGINT (Ctrl-C) when its `nth` write is being sent:
+ * resolves with its exit code and stderr.
+ */
+export function publishInterruptedAt(
+  env: Record<string, string>,
+  url: string,
+  nth: number,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [BIN, "tournament", "publish", url, "--to", "lan", "--verbose"],
+      { env, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let writes = 0;
+    let text = "";
+    let all = "";
+    child.stderr!.on("data", (d) => {
+      text += d;
+      all += d;
+      const lines = text.split("\n");
+      text = lines.pop() ?? "";
+      for (const line of lines)
+        if (/^> (POST|PUT|DELETE) /.test(line) && ++writes === nth) child.kill("SIGINT");
+    });
+    child.on("exit", (code) => resolve({ code, stderr: all + text }));
+  });
+}

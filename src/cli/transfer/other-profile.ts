@@ -8,7 +8,8 @@ import { Factory } from "../factory.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
 import { type ImportSummary, importExport, summaryLine } from "./importer.js";
-import { type Progress, progressOn } from "./progress.js";
+import { interruptibly } from "./interruptible.js";
+import type { Progress } from "./progress.js";
 
 /** A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over). */
 export function factoryOn(f: Factory, profile: string): Factory {
@@ -47,7 +48,7 @@ export async function transfer<D, S>(
   const doc = await kind.read(await from.client(), o.tournament);
   const target = await to.client();
   if (o.dryRun) return kind.plan(target, doc);
-  return kind.import(target, doc, progressOn(from.io.stderr));
+  return interruptibly(from.io.stderr, (progress) => kind.import(target, doc, progress));
 }
 
 /** Prints what transfer returned: the plan's lines, or the import's summary. */

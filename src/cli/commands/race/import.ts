@@ -37,8 +37,8 @@ export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<v
   const client = await f.client();
   const { importRace, raceSummaryLine } = await import("../../transfer/race-importer.js");
   const printer = f.printer();
-  const { progressOn } = await import("../../transfer/progress.js");
-  const summary = await importRace(client, doc, progressOn(f.io.stderr));
+  const { interruptibly } = await import("../../transfer/interruptible.js");
+  const summary = await interruptibly(f.io.stderr, (progress) => importRace(client, doc, progress));
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(raceSummaryLine(summary));
 }

@@ -43,8 +43,10 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
   const client = await f.client();
   const { importExport, summaryLine } = await import("../../transfer/importer.js");
   const printer = f.printer();
-  const { progressOn } = await import("../../transfer/progress.js");
-  const summary = await importExport(client, doc, progressOn(f.io.stderr));
+  const { interruptibly } = await import("../../transfer/interruptible.js");
+  const summary = await interruptibly(f.io.stderr, (progress) =>
+    importExport(client, doc, progress),
+  );
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(summaryLine(summary));
 }

@@ -1,0 +1,69 @@
+/**
+ * Ctrl-C during an import (and so a publish or a pull): the first stops between two
+ * requests — the one in flight finishes, nothing more is sent — and says how far it got
+ * and to run the same command again (an import reads what the target has and sends
+ * nothing twice); the second stops at once, as safely, since every step is re-checked.
+ * Both end in CancelledError (exit 130) with that message. Before, Ctrl-C exited 130
+ * and printed nothing.
+ */
+import { CancelledError } from "../errors.js";
+import { listenForInterrupts, type SignalSource } from "../interrupts.js";
+import { type Progress, type ProgressStream, progressOn } from "./progress.js";
+
+const AGAIN =
+  "run the same command again to continue: it reads what the target already has and sends nothing twice";
+
+/** How far the import got: the last step or count it reported. */
+function reached(last: string | undefined): string {
+  return last === undefined ? "before its first step" : `after "${last}"`;
+}
+
+/** A Progress that also notes the last thing said, and stops the import once `stop` is aborted. */
+function stoppable(inner: Progress, stop: AbortSignal, seen: { last?: string }): Progress {
+  const check = () => {
+    if (stop.aborted)
+      throw new CancelledError(
+        `interrupted: stopped between two requests, ${reached(seen.last)}; ${AGAIN}`,
+      );
+  };
+  return {
+    step(line) {
+      check();
+      inner.step(line);
+      seen.last = line;
+    },
+    count(what, done, total) {
+      inner.count(what, done, total);
+      seen.last = `${what} ${done}/${total}`;
+      check();
+    },
+    end: () => inner.end(),
+  };
+}
+
+/** Runs `run` with a progress on `stderr` that Ctrl-C stops, as described above. */
+export async function interruptibly<S>(
+  stderr: ProgressStream,
+  run: (progress: Progress) => Promise<S>,
+  source?: SignalSource,
+): Promise<S> {
+  const shown = progressOn(stderr);
+  const seen: { last?: string } = {};
+  let abandon: (error: CancelledError) => void = () => {};
+  const abandoned = new Promise<never>((_, reject) => {
+    abandon = reject;
+  });
+  const interrupts = listenForInterrupts((count) => {
+    shown.end();
+    if (count === 1) {
+      stderr.write("Interrupted: stopping after the request in flight (Ctrl-C again: at once)\n");
+      return;
+    }
+    abandon(new CancelledError(`interrupted at once, ${reached(seen.last)}; ${AGAIN}`));
+  }, source);
+  try {
+    return await Promise.race([run(stoppable(shown, interrupts.stop, seen)), abandoned]);
+  } finally {
+    interrupts.release();
+  }
+}
