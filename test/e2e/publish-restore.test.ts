@@ -52,7 +52,7 @@ it("check-ins, a removal, open scores, stations and an attachment reach serve", 
   );
   expect(plan).toMatch(/^remove Player \d mid-event, as the file's event did/m);
   expect(plan).toMatch(/^create 2 stations/m);
-  expect(plan).toMatch(/^create up to 1 attachments/m);
+  expect(plan).toMatch(/^create up to 1 attachment \(/m);
   const first = await publish("lan_event", false);
   expect(first).toMatchObject({ created: true, checked_in: 7, deactivated: 1, attachments: 1 });
   const here = await exported(false, "lan_event");

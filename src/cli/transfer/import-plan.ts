@@ -46,7 +46,19 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
   }
 }
 
-/** One line per step the import would take, nothing sent. */
+/** `what` with N the count, each {s} and {es} a plural's ending unless it is one; nothing for none. */
+function count(n: number, what: string): string[] {
+  if (n === 0) return [];
+  const one = n === 1;
+  return [
+    what
+      .replace("N", String(n))
+      .replaceAll("{s}", one ? "" : "s")
+      .replaceAll("{es}", one ? "" : "es"),
+  ];
+}
+
+/** One line per step the import would take, in the order it takes them, nothing sent. */
 export async function planImport(client: ApiClient, doc: TournamentExport): Promise<string[]> {
   const t = doc.tournament;
   const found = await targetState(client, doc);
@@ -55,8 +67,10 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
     lines.push(`create tournament ${t.url} (${t.name}, ${t.tournament_type})`);
   else lines.push(`tournament ${t.url} is there (${found.state}): continue it`);
   const missing = doc.participants.filter((p) => found?.names.has(p.name) !== true);
-  if (missing.length > 0)
-    lines.push(`add ${missing.length} participants: ${missing.map((p) => p.name).join(", ")}`);
+  lines.push(
+    ...count(missing.length, `add N participant{s}: ${missing.map((p) => p.name).join(", ")}`),
+  );
+  lines.push(...checkInSteps(doc, found));
   const played = doc.matches.filter((m) => m.state === "complete");
   const there = played.filter((m) => found?.complete.has(matchKey(m)) === true).length;
   // Not started yet: new, or left before its start (an interrupted import stops after a check-in).
@@ -65,7 +79,8 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
       lines.push("start the group stage");
     else if (t.state !== "pending") lines.push("start");
   }
-  lines.push(`report ${played.length - there} results (${there} already there)`);
+  const left = played.length - there;
+  lines.push(`report ${left} result${left === 1 ? "" : "s"} (${there} already there)`);
   lines.push(...laterSteps(doc, found));
   if (t.state === "complete" && found?.state !== "complete") lines.push("finalize");
   lines.push("dry run: nothing was sent");
@@ -74,40 +89,43 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
 
 type Found = Awaited<ReturnType<typeof targetState>>;
 
-/** The steps after the participants and results, each only when it sends something. */
-function laterSteps(doc: TournamentExport, found: Found): string[] {
-  const lines: string[] = [];
-  const count = (n: number, what: string) => (n > 0 ? [what.replace("N", String(n))] : []);
+/** The check-ins, sent before the start. */
+function checkInSteps(doc: TournamentExport, found: Found): string[] {
   const checkIns = doc.participants.filter((p) => p.checked_in && !found?.checkedIn.has(p.name));
   const window = hasWindow(doc);
-  lines.push(
+  return [
     ...count(
       window ? checkIns.length : 0,
-      "check in N participants, then process the check-in (tourney's check_in verb, not in the published v2.1 description: a service without it refuses)",
+      "check in N participant{s}, then process the check-in (tourney's check_in verb, not in the published v2.1 description: a service without it refuses)",
     ),
     ...count(
       window ? 0 : checkIns.length,
-      "not carried: N check-ins (the file's tournament has no check-in window, starts_at and check_in_duration, for the target to open)",
+      "not carried: N check-in{s} (the file's tournament has no check-in window, starts_at and check_in_duration, for the target to open)",
     ),
-  );
+  ];
+}
+
+/** The steps after the results, each only when it sends something. */
+function laterSteps(doc: TournamentExport, found: Found): string[] {
+  const lines: string[] = [];
   const removed = [...removedAfterStart(doc)].filter((name) => !found?.inactive.has(name));
   if (removed.length > 0)
     lines.push(`remove ${removed.join(", ")} mid-event, as the file's event did (forfeits follow)`);
   const open = doc.matches.filter(
     (m) => m.state !== "complete" && (m.score_in_sets.length > 0 || m.underway_at !== null),
   );
-  lines.push(...count(open.length, "send the scores or underway marks of up to N open matches"));
+  lines.push(...count(open.length, "send the scores or underway marks of up to N open match{es}"));
   const stations = doc.stations.filter((s) => !found?.stations.has(s.name));
-  lines.push(...count(stations.length, "create N stations (with the match each holds)"));
+  lines.push(...count(stations.length, "create N station{s} (with the match each holds)"));
   const queued = doc.stations.reduce((n, s) => n + s.queue.length, 0);
-  lines.push(...count(queued, "queue up to N matches at their stations"));
+  lines.push(...count(queued, "queue up to N match{es} at their stations"));
   const kept = doc.attachments.filter(carried);
-  lines.push(...count(kept.length, "create up to N attachments (url and description)"));
+  lines.push(...count(kept.length, "create up to N attachment{s} (url and description)"));
   const files = doc.attachments.filter((a) => a.attributes.asset != null).length;
   lines.push(
     ...count(
       files,
-      "not carried: N attachments' files (the export holds their name, type and size, not their bytes; the v2.1 interface has no way to read them)",
+      "not carried: the files of N attachment{s} (the export holds their name, type and size, not their bytes; the v2.1 interface has no way to read them)",
     ),
   );
   return lines;

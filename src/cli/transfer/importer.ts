@@ -137,16 +137,19 @@ async function replayStages(r: Replay, state: string): Promise<readonly Exported
 /** The summary as one line: what was created, added and sent, and what was already there. */
 export function summaryLine(s: ImportSummary): string {
   const also = [
-    [s.checked_in, "check-ins"],
-    [s.deactivated, "participants removed mid-event"],
-    [s.open, "open matches' scores or marks"],
-    [s.stations, "stations and queued matches"],
-    [s.attachments, "attachments"],
-  ]
+    [s.checked_in, "check-in", "check-ins"],
+    [s.deactivated, "participant removed mid-event", "participants removed mid-event"],
+    [s.open, "open match's scores or mark", "open matches' scores or marks"],
+    [s.stations, "station or queued match", "stations and queued matches"],
+    [s.attachments, "attachment", "attachments"],
+  ] as const;
+  const sent = also
     .filter(([n]) => n !== 0)
-    .map(([n, what]) => `${n} ${what}`);
-  const extra = also.length === 0 ? "" : `; also sent: ${also.join(", ")}`;
-  return `${s.url}: ${s.created ? "created" : "found"}, ${s.added} participants added, ${s.reported} results sent, ${s.skipped} already there${extra}\n`;
+    .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  const extra = sent.length === 0 ? "" : `; also sent: ${sent.join(", ")}`;
+  const added = `${s.added} participant${s.added === 1 ? "" : "s"} added`;
+  const results = `${s.reported} result${s.reported === 1 ? "" : "s"} sent`;
+  return `${s.url}: ${s.created ? "created" : "found"}, ${added}, ${results}, ${s.skipped} already there${extra}\n`;
 }
 
 /** Imports `doc` into the backend `client` speaks to. */

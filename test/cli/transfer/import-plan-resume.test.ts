@@ -44,3 +44,20 @@ it("lists the start for a target whose check-in was processed and that is not st
   expect(lines[0]).toBe("tournament lan is there (checked_in): continue it");
   expect(lines).toContain("start");
 });
+
+it("lists the steps in the order the import takes them, counted in the singular for one", async () => {
+  await eventUnderway(await source.client(), "lan");
+  const f = source.make();
+  await runTournamentExport(f.factory, { tournament: "lan" });
+  const doc = f.json();
+  doc.stations = doc.stations.slice(0, 1);
+  const lines = await planImport(await target.client(), doc);
+  const at = (start: string) => lines.findIndex((l) => l.startsWith(start));
+  // Check-ins go before the start, the start before the results, the rest after them.
+  expect(at("check in 7 participants")).toBeGreaterThan(at("add 8 participants"));
+  expect(at("start")).toBeGreaterThan(at("check in"));
+  expect(at("report")).toBeGreaterThan(at("start"));
+  expect(at("remove")).toBeGreaterThan(at("report"));
+  expect(lines).toContain("create 1 station (with the match each holds)");
+  expect(lines).toContain("create up to 1 attachment (url and description)");
+});
