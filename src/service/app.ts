@@ -35,6 +35,7 @@ import { registerV1Routes } from "./v1/routes.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
+import { warmMatches } from "./warm-matches.js";
 import { offloadSetup } from "./write-worker/client.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -306,6 +307,7 @@ export function createService(options: ServiceOptions): Service {
     admin: accountAdmin(context.accounts, context.apiKeys, () => context.now()),
     listening: (origin) => origins.listening(origin),
     offload: offloadSetup(options),
+    warmMatches: (id) => warmMatches(context.matches, id),
     close: () => {
       events.close();
       db.close();

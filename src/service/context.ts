@@ -1,6 +1,7 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 
 import type { ApiKeyRepository } from "../store/api-keys-repository.js";
+import type { CacheBudget } from "../store/cache/store-cache.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
 import type { ParticipantRepository } from "../store/participants-repository.js";
@@ -63,8 +64,8 @@ export interface ServiceContext {
 export interface ContextOptions {
   readonly now?: () => Date;
   readonly randomSeed?: () => number;
-  /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
-  readonly cache?: boolean;
+  /** Hold what was read in memory (store/cache/store-cache.ts), within a budget; default true. */
+  readonly cache?: boolean | CacheBudget;
   /** The caller outside a request's credential check (access.ts); default the local owner. */
   readonly caller?: Caller;
 }

@@ -10,6 +10,7 @@ import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
+import { changedTournament } from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
 
 /** A body refused before the service sees it: too large, or not UTF-8. */
@@ -260,7 +261,13 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
   const group = new CommitGroup(service, options.onCommitFailure);
   // On a database file, heavy writes run in a worker thread (write-worker/, issue 27).
   const worker = service.offload === undefined ? undefined : WriteWorker.of(service.offload);
-  const lane = worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError);
+  // After a start there, the main thread warms the tournament's rows a chunk a turn.
+  const settle = (request: HttpRequest, response: HttpResponse) => {
+    const id = changedTournament(request, response);
+    return id === undefined ? Promise.resolve() : service.warmMatches(id);
+  };
+  const lane =
+    worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError, settle);
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     // Node looks for requests past their time this often (30 s by default).

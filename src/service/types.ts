@@ -95,6 +95,11 @@ export interface Service {
   listening(origin: string): void;
   /** How serve's HTTP adapter may run heavy writes in a worker; undefined: on the main thread. */
   readonly offload: OffloadSetup | undefined;
+  /**
+   * Loads tournament `id`'s match rows into this service's cache a chunk an event-loop
+   * turn (warm-matches.ts): serve, after its write worker started the tournament.
+   */
+  warmMatches(id: number): Promise<void>;
   close(): void;
 }
 

@@ -134,6 +134,24 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     return this.rows(`${SELECT_MATCHES} WHERE tournament_id = ? ORDER BY id`, tournamentId);
   }
 
+  /**
+   * Up to `limit` (-1: all) of T's rows past id `after` (0: from the first), in id
+   * order: a warm-up's chunk (store-cache.ts) by a range of ids, not a sort of T's rows.
+   */
+  rowsAfter(tournamentId: number, after: number, limit = -1): MatchRow[] {
+    if (after === 0 && limit < 0) return this.rowsOf(tournamentId);
+    const from =
+      after > 0
+        ? after
+        : this.number(
+            "SELECT IFNULL(MIN(id) - 1, 0) FROM matches WHERE tournament_id = ?",
+            tournamentId,
+          );
+    // `+tournament_id`: no index on it, so that the ids' range is the one used.
+    const sql = `${SELECT_MATCHES} WHERE id > ? AND +tournament_id = ? ORDER BY id LIMIT ?`;
+    return this.rows(sql, from, tournamentId, limit);
+  }
+
   /** How many rows a tournament has (active or not). */
   rowCount(tournamentId: number): number {
     return this.number("SELECT COUNT(*) FROM matches WHERE tournament_id = ?", tournamentId);
@@ -171,6 +189,11 @@ export class MatchRepository extends MatchWrites implements MatchStore {
   /** Nothing is held without the cache. */
   derivedFromHeld<T>(_ref: StageRef, _derive: (rows: readonly MatchRow[]) => T): T | undefined {
     return undefined;
+  }
+
+  /** Nothing is held without the cache: nothing to warm (cached-matches.ts). */
+  warmStep(_tournamentId: number, _limit: number): boolean {
+    return true;
   }
 
   fedBy(ref: StageRef, key: string): MatchRow[] {

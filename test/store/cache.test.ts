@@ -198,7 +198,10 @@ describe("the store cache", () => {
       "groups",
       "openMatchesOf",
       "rowsOf",
+      "rowsAfter",
       "rowCount",
+      // a warm-up's step reads rows into the cache (cached-matches.ts)
+      "warmStep",
       // private helpers of the reads
       "stmt",
       "rows",

@@ -15,7 +15,7 @@
  * database file as on the main thread, so its reply is the same; a request that
  * turns out light (a refused start, a small tournament) costs one message each way.
  */
-import type { HttpRequest } from "../../model/http.js";
+import type { HttpRequest, HttpResponse } from "../../model/http.js";
 
 /** A bulk add body from this size on goes to the worker (about 250 names; 1,000 names of ~15 bytes: ~16 KB). */
 export const BULK_BYTES = 4 * 1024;
@@ -46,4 +46,26 @@ export function isHeavyWrite(request: HttpRequest): boolean {
   if (method === "POST" && V1_STATE_CHANGE.test(path)) return true;
   if ((method === "PUT" || method === "POST") && STATE_CHANGE.test(path)) return true;
   return method === "POST" && (request.body?.length ?? 0) >= BULK_BYTES && BULK_ADD.test(path);
+}
+
+/**
+ * The tournament a state change the worker answered (a start, a reset, ...) leaves
+ * with new match rows: its id, from the reply (v2.1's data.id, v1's tournament.id),
+ * or undefined for any other request, a refusal, or a reply that is not JSON.
+ */
+export function changedTournament(
+  request: HttpRequest,
+  response: HttpResponse,
+): number | undefined {
+  if (response.status < 200 || response.status >= 300) return undefined;
+  const path = barePath(request.path);
+  if (!STATE_CHANGE.test(path) && !V1_STATE_CHANGE.test(path)) return undefined;
+  let body: { data?: { id?: unknown }; tournament?: { id?: unknown } };
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return undefined; // v1's XML
+  }
+  const id = Number(body?.data?.id ?? body?.tournament?.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }

@@ -40,10 +40,16 @@ export class WriteLane {
   /** What waits for it, in arrival order. */
   readonly #waiting: (() => void)[] = [];
 
-  /** `onFailure` hears why the worker could not answer (the request is answered 500). */
+  /**
+   * `onFailure` hears why the worker could not answer (the request is answered 500).
+   * `settle` runs after a heavy write's reply is delivered and before the writes that
+   * waited for it go on (serve warms the started tournament's rows in its cache:
+   * http-server.ts): what it returns is awaited, the lane still held.
+   */
   constructor(
     private readonly worker: WorkerRunner,
     private readonly onFailure?: (error: unknown) => void,
+    private readonly settle?: (request: HttpRequest, response: HttpResponse) => Promise<void>,
   ) {}
 
   /**
@@ -75,13 +81,15 @@ export class WriteLane {
         this.onFailure?.(error);
         return INTERNAL;
       })
-      .then((response) => {
-        this.#busy = false;
+      .then(async (response) => {
         try {
           deliver(response);
-        } finally {
-          this.#drain();
+          await this.settle?.(request, response);
+        } catch (error) {
+          this.onFailure?.(error);
         }
+        this.#busy = false;
+        this.#drain();
       });
   }
 

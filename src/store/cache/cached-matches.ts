@@ -24,7 +24,7 @@ const inPlayOrder = (a: MatchRow, b: MatchRow) =>
 
 export class CachedMatches extends MatchRepository {
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly cache: StoreCache,
   ) {
     super(db);
@@ -33,12 +33,24 @@ export class CachedMatches extends MatchRepository {
   private held(tournamentId: number): HeldMatches {
     return this.cache.matchesOf(
       tournamentId,
-      () => this.rowsOf(tournamentId),
+      (after) => this.rowsAfter(tournamentId, after),
       () => this.rowCount(tournamentId),
     );
   }
 
+  /**
+   * One step of a warm-up of T's rows (store-cache.ts `warmStep`): at most `limit`
+   * rows read, in one read transaction with the look at other connections' commits
+   * (none if a transaction is open: false, try again later). True once T's rows are held.
+   */
+  override warmStep(tournamentId: number, limit: number): boolean {
+    if (this.db.inTransaction) return false;
+    const next = (after: number) => this.rowsAfter(tournamentId, after, limit);
+    return this.db.transaction(() => this.cache.warmStep(tournamentId, next, limit))();
+  }
+
   override insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
+    this.cache.wroteMatches();
     const held = this.held(tournamentId);
     this.insertRows(tournamentId, matches, now, (rows) => {
       for (const row of rows) held.put(row);
@@ -87,12 +99,15 @@ export class CachedMatches extends MatchRepository {
     return stage.derived as T;
   }
 
+  /** While T's rows are warming (a chunk a turn), from SQL: a page, not the rest of T loaded. */
   override list(tournamentId: number, filter: MatchFilter, limit = -1, offset = 0): MatchRow[] {
+    if (this.cache.isWarming(tournamentId)) return super.list(tournamentId, filter, limit, offset);
     const rows = this.held(tournamentId).selected(filter);
     return rows.slice(offset, limit < 0 ? undefined : offset + limit);
   }
 
   override count(tournamentId: number, filter: MatchFilter = {}): number {
+    if (this.cache.isWarming(tournamentId)) return super.count(tournamentId, filter);
     return this.held(tournamentId).selected(filter).length;
   }
 
@@ -154,6 +169,7 @@ export class CachedMatches extends MatchRepository {
 
   override write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void {
     super.write(kind, id, values, now);
+    this.cache.wroteMatches();
     this.cache.holderOf(id)?.apply(id, kind.columns, values, now);
   }
 

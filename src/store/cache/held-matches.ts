@@ -42,6 +42,8 @@ const NO_ROWS: Iterable<MatchRow> = [];
 export class HeldMatches {
   readonly byId = new Map<number, MatchRow>();
   readonly stages = new Map<number, StageRows>();
+  /** The largest id held (a warm-up goes on past it). */
+  lastId = 0;
   /** Every row in list order (built on first use). */
   private ordered: MatchRow[] | undefined;
   /** Active rows a filter selects, in list order, per filter: until any row changes. */
@@ -56,6 +58,7 @@ export class HeldMatches {
     this.ordered = undefined;
     this.selections.clear();
     this.byId.set(row.id, row);
+    if (row.id > this.lastId) this.lastId = row.id;
     const key = stageNumber(row.stage, row.group_id);
     let stage = this.stages.get(key);
     if (stage === undefined) {

@@ -73,6 +73,8 @@ export interface CacheBudget {
    * elimination, 80 MiB after a full GC), so about 160 MiB at most.
    */
   readonly maxHeldRows?: number;
+  /** Told each time match rows of a tournament are read into the cache, and how many (tests). */
+  readonly loaded?: (tournamentId: number, rows: number) => void;
 }
 
 export class StoreCache {
@@ -80,6 +82,12 @@ export class StoreCache {
   private readonly inactive = new Map<number, boolean>();
   private readonly stations = new Map<number, boolean>();
   private readonly matches = new Map<number, HeldMatches>();
+  /**
+   * Tournaments whose rows a warm-up (`warmStep`) is loading, a chunk a turn, with
+   * the rows loaded so far (in id order): all from one database version, as anything
+   * dropped drops them too. Not a holding: reads of many rows go to SQL meanwhile.
+   */
+  private readonly warming = new Map<number, HeldMatches>();
   private readonly apiKeys = new Map<string, ApiKeyRow>();
   private readonly accessTokens = new Map<string, AccessTokenRow>();
   private readonly dataVersion: Statement<unknown[]>;
@@ -89,11 +97,13 @@ export class StoreCache {
   /** A look at data_version is due before the next use (`sync`). */
   private due = false;
   private readonly maxHeldRows: number;
+  private readonly loaded: (tournamentId: number, rows: number) => void;
 
   constructor(db: Db, budget: CacheBudget = {}) {
     this.dataVersion = db.prepare("PRAGMA data_version").pluck();
     this.seenVersion = this.dataVersion.get() as number;
     this.maxHeldRows = budget.maxHeldRows ?? 2 * MAX_STAGE_MATCHES;
+    this.loaded = budget.loaded ?? (() => {});
   }
 
   /**
@@ -128,6 +138,7 @@ export class StoreCache {
     this.inactive.clear();
     this.stations.clear();
     this.matches.clear();
+    this.warming.clear();
     this.apiKeys.clear();
     this.accessTokens.clear();
   }
@@ -178,7 +189,7 @@ export class StoreCache {
   /** T was deleted (its participants and matches with it). */
   deletedTournament(id: number): void {
     this.wroteTournament(id);
-    this.matches.delete(id);
+    this.droppedMatches(id);
   }
 
   tournament(id: number, read: () => TournamentRow | undefined): TournamentRow | undefined {
@@ -221,17 +232,60 @@ export class StoreCache {
   }
 
   /**
-   * T's match rows, loaded with `load` when not held. Room is made first (`count`:
-   * how many rows T has), so that the rows held never pass the budget, not even
-   * while T loads, unless T alone is larger.
+   * T's match rows, loaded with `load` (the rows past id `after`, in id order) when
+   * not held; during a warm-up of T only the rows it has not loaded yet. Room is made
+   * first (`count`: how many rows T has), so that the rows held never pass the budget,
+   * not even while T loads, unless T alone is larger.
    */
-  matchesOf(id: number, load: () => MatchRow[], count: () => number): HeldMatches {
+  matchesOf(id: number, load: (after: number) => MatchRow[], count: () => number): HeldMatches {
     this.fresh();
-    let held = this.matches.get(id);
+    const held = this.matches.get(id);
     if (held !== undefined) return held;
+    const partial = this.warming.get(id);
+    this.fit(id, count() - (partial?.byId.size ?? 0));
+    const rows = load(partial?.lastId ?? 0);
+    this.loaded(id, rows.length);
+    return this.hold(id, partial, rows);
+  }
+
+  /**
+   * One step of a warm-up of T's rows (serve, after its write worker started T): the
+   * next `limit` rows (`next`: past id `after`), in the transaction the caller opened
+   * for the step, after the look at other connections' commits (which, when it drops
+   * everything, restarts the warm-up). True once T's rows are held.
+   */
+  warmStep(id: number, next: (after: number) => MatchRow[], limit: number): boolean {
+    this.sync();
+    this.fresh();
+    if (this.matches.has(id)) return true;
+    let partial = this.warming.get(id);
+    if (partial === undefined) {
+      partial = new HeldMatches([]);
+      this.warming.set(id, partial);
+    }
+    const rows = next(partial.lastId);
+    this.loaded(id, rows.length);
+    if (rows.length >= limit) {
+      for (const row of rows) partial.put(row);
+      this.fit(id, partial.byId.size);
+      return false;
+    }
+    this.hold(id, partial, rows);
+    return true;
+  }
+
+  /** Whether a warm-up of T has begun and not ended (reads of many rows: from SQL meanwhile). */
+  isWarming(id: number): boolean {
+    this.fresh();
+    return this.warming.has(id);
+  }
+
+  /** T's rows held: those a warm-up loaded, if any, and `rows`. */
+  private hold(id: number, partial: HeldMatches | undefined, rows: readonly MatchRow[]) {
+    this.warming.delete(id);
+    const held = partial ?? new HeldMatches([]);
+    for (const row of rows) held.put(row);
     if (this.matches.size >= MAX_MATCH_TOURNAMENTS) this.matches.clear();
-    this.fit(id, count());
-    held = new HeldMatches(load());
     this.matches.set(id, held);
     return held;
   }
@@ -251,6 +305,12 @@ export class StoreCache {
 
   droppedMatches(id: number): void {
     this.matches.delete(id);
+    this.warming.delete(id);
+  }
+
+  /** A write of match rows through the store: a warm-up's rows would miss it (none runs past a write in serve). */
+  wroteMatches(): void {
+    if (this.warming.size > 0) this.warming.clear();
   }
 
   /** Drops other tournaments' match rows, first loaded first, while over the budget (`incoming` rows to come). */
