@@ -72,6 +72,22 @@ describe("the device authorization endpoint", () => {
     expect(dotted.json.verification_uri).toBe("http://t.example./oauth/device");
   });
 
+  it("behind serve --public-url's path, its pages post and scope their cookie below that path", async () => {
+    const proxied = await openService({
+      dbPath: ":memory:",
+      requireAuth: true,
+      publicUrl: "https://t.example.org/club/",
+    });
+    const page = await send(proxied, "GET", "/oauth/device", undefined, { host: "backend:4870" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<form method="post" action="/club/oauth/device">');
+    expect(page.headers["set-cookie"]).toMatch(/; Path=\/club\/oauth;/);
+    const { service } = await serve();
+    const plain = await send(service, "GET", "/oauth/device");
+    expect(plain.body).toContain('<form method="post" action="/oauth/device">');
+    expect(plain.headers["set-cookie"]).toMatch(/; Path=\/oauth;/);
+  });
+
   it("refuses an unknown client (401 invalid_client), no client, and an unknown scope", async () => {
     const { service } = await serve();
     const unknown = await send(service, "POST", "/oauth/device/code", { client_id: "evil" });

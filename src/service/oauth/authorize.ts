@@ -9,7 +9,7 @@
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { boundScopes, findClient, type OAuthClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
-import { formOf, type Params, queryOf, readScopes } from "./form.js";
+import { formOf, type Params, pathPrefixOf, queryOf, readScopes } from "./form.js";
 import {
   credentialFields,
   csrfField,
@@ -143,7 +143,7 @@ function consentPage(
   const body = `${errorLine(page.error)}
 <p><strong>${escapeHtml(r.client.name)}</strong> asks to act for you, to:</p>
 ${scopeList(r.scopes)}
-<form method="post" action="${PAGE}">
+<form method="post" action="${pathPrefixOf(server, http)}${PAGE}">
 ${csrfField(csrf)}
 ${fields}
 ${credentialFields(page.username)}

@@ -1,12 +1,12 @@
 /**
  * CSRF protection of the sign-in forms, which have no session before sign-in:
  * a signed double submit. The page sets a random cookie (HttpOnly, SameSite=Strict,
- * Path=/oauth) and puts HMAC(key, cookie) in a hidden field; a POST is taken only
+ * Path=/oauth below the public URL's path) and puts HMAC(key, cookie) in a hidden field; a POST is taken only
  * when its field is the HMAC of the cookie it carries. Another site can neither
  * read the cookie nor make the field without the key, which is this process's own.
  */
 import type { HttpRequest } from "../../model/http.js";
-import { cookieOf, type Params } from "./form.js";
+import { cookieOf, type Params, pathPrefixOf } from "./form.js";
 import type { OAuthServer } from "./server.js";
 
 export const CSRF_COOKIE = "tourney_csrf";
@@ -33,7 +33,7 @@ export function csrfToken(server: OAuthServer, request: HttpRequest): CsrfToken 
   const value = crypto().randomBytes(32).toString("base64url");
   return {
     field: sign(server, value),
-    setCookie: `${CSRF_COOKIE}=${value}; Path=/oauth; HttpOnly; SameSite=Strict`,
+    setCookie: `${CSRF_COOKIE}=${value}; Path=${pathPrefixOf(server, request)}/oauth; HttpOnly; SameSite=Strict`,
   };
 }
 

@@ -11,7 +11,7 @@ import type { DeviceAuthorizationResponse } from "../../model/oauth.js";
 import { authenticateClient, boundScopes, findClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
 import { jsonReply, OAuthError } from "./errors.js";
-import { formOf, originOf, queryOf, readScopes } from "./form.js";
+import { formOf, originOf, pathPrefixOf, queryOf, readScopes } from "./form.js";
 import { addressKey } from "./limits.js";
 import {
   credentialFields,
@@ -98,7 +98,7 @@ function signInPage(server: OAuthServer, request: HttpRequest, page: SignInPage)
   const csrf = csrfToken(server, request);
   const body = `${errorLine(page.error)}
 <p>Sign in, then type the code your device shows.</p>
-<form method="post" action="${PAGE}">
+<form method="post" action="${pathPrefixOf(server, request)}${PAGE}">
 ${csrfField(csrf)}
 ${credentialFields(page.username)}
 <label>Code <input name="user_code" value="${escapeHtml(page.userCode ?? "")}" autocomplete="off" autocapitalize="characters" required></label>
@@ -173,7 +173,7 @@ function approvalPage(
   const body = `<p>Signed in as <strong>${escapeHtml(username)}</strong>.
 <strong>${escapeHtml(client)}</strong> asks to act for you, to:</p>
 ${scopeList(device.scopes)}
-<form method="post" action="${PAGE}/approve">
+<form method="post" action="${pathPrefixOf(server, request)}${PAGE}/approve">
 ${csrfField(csrf)}
 ${hidden("ticket", device.ticket)}
 <button type="submit" name="decision" value="approve">Approve</button>
@@ -236,7 +236,7 @@ export function deviceDecision(server: OAuthServer, request: HttpRequest): HttpR
     return htmlPage(
       400,
       "Nothing to approve",
-      `<p>This approval expired or was decided already. <a href="${PAGE}">Start again</a>.</p>`,
+      `<p>This approval expired or was decided already. <a href="${pathPrefixOf(server, request)}${PAGE}">Start again</a>.</p>`,
     );
   }
   return decision === "approve"

@@ -88,6 +88,18 @@ export function originOf(
 }
 
 /**
+ * The path the pages are served under, as the browser sees it: the path of `serve
+ * --public-url` (`/club` for https://example.org/club/), else "". Forms post and the
+ * CSRF cookie is scoped below it, so the sign-in works behind a proxy's path prefix.
+ */
+export function pathPrefixOf(
+  server: { readonly origin: (host: string | undefined) => string },
+  request: HttpRequest,
+): string {
+  return new URL(originOf(server, request)).pathname.replace(/\/+$/, "");
+}
+
+/**
  * The scope parameter (space-separated) as the stored form, in OAUTH_SCOPES
  * order: absent or empty asks for every scope; an unknown one is invalid_scope.
  */
