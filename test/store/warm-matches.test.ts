@@ -14,7 +14,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createContext, type ServiceContext } from "../../src/service/context.js";
 import type { Service } from "../../src/service/index.js";
 import { warmMatches } from "../../src/service/warm-matches.js";
+import { HeldMatches } from "../../src/store/cache/held-matches.js";
 import { openDatabase } from "../../src/store/database.js";
+import type { MatchRow } from "../../src/store/match-rows.js";
 import { changeState, createWithPlayers } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
 
@@ -81,6 +83,20 @@ function samePage(s: Setup, offset: number): void {
   expect(ids(s.main)).toEqual(ids(s.plain));
 }
 
+describe("HeldMatches.putAll", () => {
+  it("keeps the list order of rows added a chunk at a time, in any order", () => {
+    const row = (id: number, stage: string, order: number, group: number | null) =>
+      ({ id, stage, suggested_play_order: order, group_id: group, plan_key: `k${id}` }) as MatchRow;
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      row(i + 1, i % 3 === 0 ? "group" : "final", (i * 7919) % 41, i % 3 === 0 ? i % 4 : null),
+    );
+    const chunked = new HeldMatches([]);
+    for (let from = 0; from < rows.length; from += 37) chunked.putAll(rows.slice(from, from + 37));
+    const ids = (held: HeldMatches) => held.all().map((r) => r.id);
+    expect(ids(chunked)).toEqual(ids(new HeldMatches(rows)));
+  });
+});
+
 describe("warming a started tournament's match rows", () => {
   it("loads them a chunk a turn; the first read after it loads nothing", async () => {
     const s = await started("chunks");
@@ -91,6 +107,8 @@ describe("warming a started tournament's match rows", () => {
     expect(s.loads.reduce((n, l) => n + l.rows, 0)).toBe(s.total);
     s.loads.length = 0;
     samePage(s, 25);
+    const all = (c: ServiceContext) => c.inRequest(() => c.matches.list(s.id, {}).map((r) => r.id));
+    expect(all(s.main)).toEqual(all(s.plain));
     expect(s.main.inRequest(() => s.main.matches.count(s.id, {}))).toBe(
       s.plain.inRequest(() => s.plain.matches.count(s.id, {})),
     );

@@ -266,7 +266,7 @@ export class StoreCache {
     const rows = next(partial.lastId);
     this.loaded(id, rows.length);
     if (rows.length >= limit) {
-      for (const row of rows) partial.put(row);
+      partial.putAll(rows);
       this.fit(id, partial.byId.size);
       return false;
     }
@@ -283,8 +283,9 @@ export class StoreCache {
   /** T's rows held: those a warm-up loaded, if any, and `rows`. */
   private hold(id: number, partial: HeldMatches | undefined, rows: readonly MatchRow[]) {
     this.warming.delete(id);
-    const held = partial ?? new HeldMatches([]);
-    for (const row of rows) held.put(row);
+    // A warm-up's rows keep their list order as they come; a load at once orders on first list.
+    const held = partial ?? new HeldMatches(rows);
+    if (partial !== undefined) held.putAll(rows);
     if (this.matches.size >= MAX_MATCH_TOURNAMENTS) this.matches.clear();
     this.matches.set(id, held);
     return held;
