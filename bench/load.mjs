@@ -18,13 +18,17 @@
 //      (TOURNEY_SERVE_WRITE_WORKER=0: every read waits through it, so each reader has
 //      about one request in flight during it and "reads during" has a handful of
 //      samples, its p99 the longest wait), and "after", in serve's write worker
-//      (issue 27: the reads go on meanwhile). After a start, the time of the first GET of a
-//      page of its matches (in the worker's case, the main thread reads them from the file).
+//      (issue 27: the reads go on meanwhile). Then the reads of the 1.5 s after the write's
+//      reply (serve warms a started tournament's rows meanwhile, a chunk a turn), and after a
+//      start the time of the first GET of a page of its matches (in the worker's case the
+//      main thread reads them from the file: at once, or warmed, or from SQL while warming).
 // Figures: throughput (requests per second), p50 and p99 latency, ratios to the baseline.
 // Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
 //          [--max-requests 250000] [--tournaments 4] [--players 64] [--readers 4]
 //          [--rr 512] [--de 50000] [--gs 4000] [--bulk 10000] [--seed 1]
-//          [--large-only] (phase (c) alone)
+//          [--large-only] (phase (c) alone) [--only TEXT] (of (c), the writes whose label has TEXT)
+//          [--against DIR] ((c) also with DIR's build, a checkout of an earlier commit, in its
+//          write worker: e.g. the first GET of the matches before the main thread warmed them)
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,10 +69,15 @@ const { values: args } = parseArgs({
     bulk: { type: "string", default: "10000" },
     seed: { type: "string", default: "1" },
     "large-only": { type: "boolean", default: false },
+    only: { type: "string" },
+    against: { type: "string" },
   },
 });
 const largeOnly = args["large-only"];
+const { only, against } = args;
 delete args["large-only"];
+delete args.only;
+delete args.against;
 const n = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, Number(v)]));
 const least = { seed: 0, players: 2, rr: 2, de: 2, gs: 8 };
 for (const [k, v] of Object.entries(n))
@@ -114,6 +123,9 @@ function line(label, s, extra = "") {
   );
 }
 
+/** How long reads go on after the write's reply (serve may still be settling: its cache warms). */
+const AFTER_MS = 1_500;
+
 /** Reads from --readers connections while `write()` runs; the reads in flight during it. */
 async function readsDuring(serve, prepared, rng, label, write) {
   const readers = client(serve.port, serve.key, n.readers);
@@ -132,22 +144,28 @@ async function readsDuring(serve, prepared, rng, label, write) {
     const w0 = performance.now();
     const outcome = await write(writer);
     const w1 = performance.now();
-    await sleep(300);
+    await sleep(AFTER_MS); // the reads while serve settles (warms the started tournament's rows)
     done = true;
     const { samples } = await reading;
     const first = write.firstRead === undefined ? undefined : await write.firstRead(writer);
     const quiet = samples.filter((s) => s.t1 < w0);
     const during = samples.filter((s) => s.t0 < w1 && s.t1 > w0);
     const waits = stats(during);
+    const settling = stats(samples.filter((s) => s.t0 >= w1));
     line(`${label}: reads before it`, stats(quiet));
     line(
       `${label}: reads during it`,
       waits,
       `  max ${f(waits.max, 0)} ms; the write: ${outcome} in ${f(w1 - w0, 0)} ms`,
     );
+    line(
+      `${label}: reads in the ${AFTER_MS} ms after it`,
+      settling,
+      `  max ${f(settling.max, 0)} ms`,
+    );
     if (first !== undefined)
       console.log(`${label}: then the first GET of its matches (page 2) ${f(first, 0)} ms`);
-    return { waits, ms: w1 - w0, first };
+    return { waits, ms: w1 - w0, first, settling };
   } finally {
     await Promise.all([readers.close(), writer.close()]);
   }
@@ -243,6 +261,9 @@ const LARGE_WRITES = [
 /** Where (c) runs each write: before (serve's event loop) and after (its write worker). */
 const MODES = [
   ["before: on the event loop", { TOURNEY_SERVE_WRITE_WORKER: "0" }],
+  ...(against === undefined
+    ? []
+    : [[`${against}'s build, in the write worker`, {}, join(against, "bin", "tourney")]]),
   ["after: in the write worker", {}],
 ];
 
@@ -263,21 +284,23 @@ async function withClient(serve, fn) {
 /** (c) reads while the large starts and the large bulk add run, before and after. */
 async function largeWrites(rng) {
   const servers = [];
-  for (const [mode, env] of MODES) {
+  for (const [mode, env, binary] of MODES) {
     const dir = join(tmp, `large-${servers.length}`);
     mkdirSync(dir);
-    const serve = await startServe(dir, env);
+    const serve = await startServe(dir, env, binary);
     servers.push({ mode, serve, prepared: await withClient(serve, prepare) });
   }
   const summary = [];
   for (const [label, prepareWrite] of LARGE_WRITES) {
+    if (only !== undefined && !label.includes(only)) continue;
     const p99s = [];
     for (const s of servers) {
       const write = await withClient(s.serve, prepareWrite);
       const r = await readsDuring(s.serve, s.prepared, rng, `${label}, ${s.mode}`, write);
       const first = r.first === undefined ? "" : `, first GET of its matches ${f(r.first, 0)} ms`;
+      const after = `, then max ${f(r.settling.max, 0)} ms`;
       p99s.push(
-        `p99 ${f(r.waits.p99)} ms (${r.waits.count} reads, the write ${f(r.ms, 0)} ms${first})`,
+        `p99 ${f(r.waits.p99)} ms (${r.waits.count} reads, the write ${f(r.ms, 0)} ms${after}${first})`,
       );
     }
     summary.push(`${label}: reads during it, ${p99s.join(" -> ")}`);

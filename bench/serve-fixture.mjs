@@ -11,17 +11,17 @@ export const bin = join(root, "bin", "tourney");
 export const BULK_CHUNK = 1000; // the most one bulk_add request takes
 
 /**
- * `tourney serve --port 0` on `dir`/load.db, with `extraEnv` added to the environment;
+ * `tourney serve --port 0` (`binary`: another checkout's) on `dir`/load.db, with `extraEnv` added to the environment;
  * resolves with its port, first API key, process.
  */
-export async function startServe(dir, extraEnv = {}) {
+export async function startServe(dir, extraEnv = {}, binary = bin) {
   const env = {
     ...process.env,
     ...extraEnv,
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: dir,
   };
-  const argv = [bin, "serve", "--port", "0", "--db", join(dir, "load.db")];
+  const argv = [binary, "serve", "--port", "0", "--db", join(dir, "load.db")];
   const s = await spawnServer(argv, env, /Listening on http:\/\/127\.0\.0\.1:(\d+)\//);
   const key = /\n {2}(tk_[\w-]+)\n/.exec(s.stderr())?.[1];
   if (key === undefined) throw new Error(`serve printed no key: ${s.stderr()}`);
