@@ -140,13 +140,14 @@ export class MatchRepository extends MatchWrites implements MatchStore {
    */
   rowsAfter(tournamentId: number, after: number, limit = -1): MatchRow[] {
     if (after === 0 && limit < 0) return this.rowsOf(tournamentId);
+    // From T's first row: an id range from 0 would scan every other tournament's rows first.
     const from =
       after > 0
         ? after
-        : this.number(
-            "SELECT IFNULL(MIN(id) - 1, 0) FROM matches WHERE tournament_id = ?",
-            tournamentId,
-          );
+        : (this.stmt("SELECT MIN(id) - 1 FROM matches WHERE tournament_id = ?")
+            .pluck()
+            .get(tournamentId) as number | null);
+    if (from === null) return [];
     // `+tournament_id`: no index on it, so that the ids' range is the one used.
     const sql = `${SELECT_MATCHES} WHERE id > ? AND +tournament_id = ? ORDER BY id LIMIT ?`;
     return this.rows(sql, from, tournamentId, limit);

@@ -132,6 +132,15 @@ describe("warming a started tournament's match rows", () => {
     samePage(s, 0);
   });
 
+  it("holds a tournament left without matches (a reset) after one step", async () => {
+    const s = await started("reset");
+    expect((await changeState(s.writer, String(s.id), "reset")).status).toBe(200);
+    await warmMatches(s.main.matches, s.id, { rows: ROWS });
+    expect(s.loads).toEqual([{ turn: expect.any(Number), rows: 0 }]);
+    expect(s.main.inRequest(() => s.main.matches.count(s.id, {}))).toBe(0);
+    expect(s.loads.length).toBe(1);
+  });
+
   it("starts again after another connection's commit, and holds what that commit wrote", async () => {
     const s = await started("restart");
     const warming = warmMatches(s.main.matches, s.id, { rows: ROWS });
