@@ -10,7 +10,7 @@ import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
-import { changedTournament } from "./write-worker/heavy-writes.js";
+import { changedTournament, readsMatchesOf } from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
 
 /** A body refused before the service sees it: too large, or not UTF-8. */
@@ -262,9 +262,12 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
   // On a database file, heavy writes run in a worker thread (write-worker/, issue 27).
   const worker = service.offload === undefined ? undefined : WriteWorker.of(service.offload);
   // After a start there, the main thread warms the tournament's rows a chunk a turn.
+  // A read of its matches meanwhile waits for that (it would be read from SQL, sorting them all).
   const settle = (request: HttpRequest, response: HttpResponse) => {
-    const id = changedTournament(request, response);
-    return id === undefined ? Promise.resolve() : service.warmMatches(id);
+    const changed = changedTournament(request, response);
+    if (changed === undefined) return undefined;
+    const holds = (read: HttpRequest) => readsMatchesOf(read, changed.refs);
+    return { done: service.warmMatches(changed.id), holds };
   };
   const lane =
     worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError, settle);

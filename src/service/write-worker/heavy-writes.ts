@@ -48,24 +48,57 @@ export function isHeavyWrite(request: HttpRequest): boolean {
   return method === "POST" && (request.body?.length ?? 0) >= BULK_BYTES && BULK_ADD.test(path);
 }
 
+/** A tournament a state change left with new match rows: its id and the ways its paths name it. */
+export interface ChangedTournament {
+  readonly id: number;
+  /** The path segments that name it: its id, its url, the state change's own. */
+  readonly refs: ReadonlySet<string>;
+}
+
+const REF = new RegExp(`^(?:${VERSION}|/v1)/tournaments/([^/]+)/`);
+const MATCH_LIST = new RegExp(`^(?:${VERSION}|/v1)/tournaments/([^/]+)/matches$`);
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+type Reply = { data?: { id?: unknown; attributes?: { url?: unknown } } } & {
+  tournament?: { id?: unknown; url?: unknown };
+};
+
 /**
  * The tournament a state change the worker answered (a start, a reset, ...) leaves
- * with new match rows: its id, from the reply (v2.1's data.id, v1's tournament.id),
- * or undefined for any other request, a refusal, or a reply that is not JSON.
+ * with new match rows, from the reply (v2.1's data, v1's tournament), or undefined
+ * for any other request, a refusal, or a reply that is not JSON.
  */
 export function changedTournament(
   request: HttpRequest,
   response: HttpResponse,
-): number | undefined {
+): ChangedTournament | undefined {
   if (response.status < 200 || response.status >= 300) return undefined;
   const path = barePath(request.path);
   if (!STATE_CHANGE.test(path) && !V1_STATE_CHANGE.test(path)) return undefined;
-  let body: { data?: { id?: unknown }; tournament?: { id?: unknown } };
+  let body: Reply;
   try {
-    body = JSON.parse(response.body);
+    body = JSON.parse(response.body) as Reply;
   } catch {
     return undefined; // v1's XML
   }
   const id = Number(body?.data?.id ?? body?.tournament?.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const refs = new Set([String(id), decoded(REF.exec(path)?.[1] ?? "")]);
+  const url = body?.data?.attributes?.url ?? body?.tournament?.url;
+  if (typeof url === "string") refs.add(url);
+  return { id, refs };
+}
+
+/** Whether `request` reads the list of matches of a tournament named by one of `refs`. */
+export function readsMatchesOf(request: HttpRequest, refs: ReadonlySet<string>): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const ref = MATCH_LIST.exec(barePath(request.path))?.[1];
+  return ref !== undefined && refs.has(decoded(ref));
 }

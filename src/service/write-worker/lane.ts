@@ -19,6 +19,15 @@
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { isHeavyWrite } from "./heavy-writes.js";
 
+/**
+ * What serve does after a heavy write's reply (warms the tournament it started: http-server.ts):
+ * done when settled; meanwhile the reads `holds` names wait for it (they would read what it warms).
+ */
+export interface Settling {
+  readonly done: Promise<void>;
+  holds(request: HttpRequest): boolean;
+}
+
 /** Runs a request in the worker; rejects when the worker failed (crashed, could not start). */
 export interface WorkerRunner {
   run(request: HttpRequest): Promise<HttpResponse>;
@@ -39,17 +48,23 @@ export class WriteLane {
   #busy = false;
   /** What waits for it, in arrival order. */
   readonly #waiting: (() => void)[] = [];
+  /** While a heavy write settles: the reads that wait for it, and those waiting. */
+  #holds: ((request: HttpRequest) => boolean) | undefined;
+  readonly #heldReads: (() => void)[] = [];
 
   /**
    * `onFailure` hears why the worker could not answer (the request is answered 500).
    * `settle` runs after a heavy write's reply is delivered and before the writes that
    * waited for it go on (serve warms the started tournament's rows in its cache:
-   * http-server.ts): what it returns is awaited, the lane still held.
+   * http-server.ts): awaited, the lane still held, the reads it holds waiting too.
    */
   constructor(
     private readonly worker: WorkerRunner,
     private readonly onFailure?: (error: unknown) => void,
-    private readonly settle?: (request: HttpRequest, response: HttpResponse) => Promise<void>,
+    private readonly settle?: (
+      request: HttpRequest,
+      response: HttpResponse,
+    ) => Settling | undefined,
   ) {}
 
   /**
@@ -59,13 +74,16 @@ export class WriteLane {
    */
   take(request: HttpRequest, here: () => void, deliver: (response: HttpResponse) => void): void {
     if (isHeavyWrite(request)) this.#enqueue(() => this.#offload(request, deliver));
-    else if (READS.has(request.method) || !this.#busy) here();
+    else if (READS.has(request.method)) {
+      if (this.#holds?.(request) === true) this.#heldReads.push(here);
+      else here();
+    } else if (!this.#busy) here();
     else this.#waiting.push(here);
   }
 
   /** Heavy writes in the worker or waiting for it, and writes waiting behind them. */
   get pending(): number {
-    return (this.#busy ? 1 : 0) + this.#waiting.length;
+    return (this.#busy ? 1 : 0) + this.#waiting.length + this.#heldReads.length;
   }
 
   #enqueue(step: () => void): void {
@@ -84,7 +102,7 @@ export class WriteLane {
       .then(async (response) => {
         try {
           deliver(response);
-          await this.settle?.(request, response);
+          await this.#settled(request, response);
         } catch (error) {
           this.onFailure?.(error);
         }
@@ -93,16 +111,33 @@ export class WriteLane {
       });
   }
 
+  /** Settles a heavy write (`settle`), holding the reads it names meanwhile, then runs them. */
+  async #settled(request: HttpRequest, response: HttpResponse): Promise<void> {
+    const settling = this.settle?.(request, response);
+    if (settling === undefined) return;
+    this.#holds = (read) => settling.holds(read);
+    try {
+      await settling.done;
+    } finally {
+      this.#holds = undefined;
+      for (const read of this.#heldReads.splice(0)) this.#run(read);
+    }
+  }
+
+  #run(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.onFailure?.(error);
+    }
+  }
+
   /** Runs what waited, in order, until a heavy write takes the worker again. */
   #drain(): void {
     while (!this.#busy) {
       const next = this.#waiting.shift();
       if (next === undefined) return;
-      try {
-        next();
-      } catch (error) {
-        this.onFailure?.(error);
-      }
+      this.#run(next);
     }
   }
 }
