@@ -20,8 +20,9 @@
 //      samples, its p99 the longest wait), and "after", in serve's write worker
 //      (issue 27: the reads go on meanwhile). Then the reads of the 1.5 s after the write's
 //      reply (serve warms a started tournament's rows meanwhile, a chunk a turn), and after a
-//      start the time of the first GET of a page of its matches (in the worker's case the
-//      main thread reads them from the file: at once, or warmed, or from SQL while warming).
+//      start the time of a GET of a page of its matches sent at the reply and of one 1.5 s
+//      later (in the worker's case the main thread reads them from the file: all at once in
+//      one turn, or a chunk a turn, the GET waiting for the warm-up).
 // Figures: throughput (requests per second), p50 and p99 latency, ratios to the baseline.
 // Usage: npm run build && node bench/load.mjs [--connections 8] [--duration 5]
 //          [--max-requests 250000] [--tournaments 4] [--players 64] [--readers 4]
@@ -144,10 +145,13 @@ async function readsDuring(serve, prepared, rng, label, write) {
     const w0 = performance.now();
     const outcome = await write(writer);
     const w1 = performance.now();
+    // A GET of its matches at once (serve may still be warming them), on its own connection.
+    const early = write.firstRead === undefined ? undefined : withClient(serve, write.firstRead);
     await sleep(AFTER_MS); // the reads while serve settles (warms the started tournament's rows)
     done = true;
     const { samples } = await reading;
     const first = write.firstRead === undefined ? undefined : await write.firstRead(writer);
+    const atReply = await early;
     const quiet = samples.filter((s) => s.t1 < w0);
     const during = samples.filter((s) => s.t0 < w1 && s.t1 > w0);
     const waits = stats(during);
@@ -164,8 +168,10 @@ async function readsDuring(serve, prepared, rng, label, write) {
       `  max ${f(settling.max, 0)} ms`,
     );
     if (first !== undefined)
-      console.log(`${label}: then the first GET of its matches (page 2) ${f(first, 0)} ms`);
-    return { waits, ms: w1 - w0, first, settling };
+      console.log(
+        `${label}: a GET of its matches (page 2) sent at its reply ${f(atReply, 0)} ms, one ${AFTER_MS} ms later ${f(first, 0)} ms`,
+      );
+    return { waits, ms: w1 - w0, first, atReply, settling };
   } finally {
     await Promise.all([readers.close(), writer.close()]);
   }
@@ -297,7 +303,10 @@ async function largeWrites(rng) {
     for (const s of servers) {
       const write = await withClient(s.serve, prepareWrite);
       const r = await readsDuring(s.serve, s.prepared, rng, `${label}, ${s.mode}`, write);
-      const first = r.first === undefined ? "" : `, first GET of its matches ${f(r.first, 0)} ms`;
+      const first =
+        r.first === undefined
+          ? ""
+          : `, GET of its matches at the reply ${f(r.atReply, 0)} ms, ${AFTER_MS} ms later ${f(r.first, 0)} ms`;
       const after = `, then max ${f(r.settling.max, 0)} ms`;
       p99s.push(
         `p99 ${f(r.waits.p99)} ms (${r.waits.count} reads, the write ${f(r.ms, 0)} ms${after}${first})`,
