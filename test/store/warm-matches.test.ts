@@ -94,6 +94,12 @@ describe("HeldMatches.putAll", () => {
     for (let from = 0; from < rows.length; from += 37) chunked.putAll(rows.slice(from, from + 37));
     const ids = (held: HeldMatches) => held.all().map((r) => r.id);
     expect(ids(chunked)).toEqual(ids(new HeldMatches(rows)));
+    // Listed half-way, then more chunks: still every row, in order.
+    const listed = new HeldMatches([]);
+    listed.putAll(rows.slice(0, 150));
+    expect(listed.all()).toHaveLength(150);
+    for (let from = 150; from < rows.length; from += 37) listed.putAll(rows.slice(from, from + 37));
+    expect(ids(listed)).toEqual(ids(new HeldMatches(rows)));
   });
 });
 
@@ -139,6 +145,14 @@ describe("warming a started tournament's match rows", () => {
     expect(s.loads).toEqual([{ turn: expect.any(Number), rows: 0 }]);
     expect(s.main.inRequest(() => s.main.matches.count(s.id, {}))).toBe(0);
     expect(s.loads.length).toBe(1);
+  });
+
+  it("ends when the connection is closed under it (serve stopping)", async () => {
+    const s = await started("closed");
+    const warming = warmMatches(s.main.matches, s.id, { rows: ROWS });
+    while (s.loads.length < 1) await tick();
+    s.main.db.close();
+    await expect(warming).resolves.toBeUndefined();
   });
 
   it("starts again after another connection's commit, and holds what that commit wrote", async () => {

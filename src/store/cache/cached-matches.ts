@@ -41,9 +41,11 @@ export class CachedMatches extends MatchRepository {
   /**
    * One step of a warm-up of T's rows (store-cache.ts `warmStep`): at most `limit`
    * rows read, in one read transaction with the look at other connections' commits
-   * (none if a transaction is open: false, try again later). True once T's rows are held.
+   * (none if a transaction is open: false, try again later). True once T's rows are held,
+   * or when the connection is closed.
    */
   override warmStep(tournamentId: number, limit: number): boolean {
+    if (!this.db.open) return true; // closed (serve stopping): nothing to warm
     if (this.db.inTransaction) return false;
     const next = (after: number) => this.rowsAfter(tournamentId, after, limit);
     return this.db.transaction(() => this.cache.warmStep(tournamentId, next, limit))();

@@ -39,29 +39,15 @@ export class StageRows {
 
 const NO_ROWS: Iterable<MatchRow> = [];
 
-/** The first index of `ordered` (in list order) whose row comes after `row`. */
-function placeOf(ordered: readonly MatchRow[], row: MatchRow): number {
-  let low = 0;
-  let high = ordered.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (listOrder(ordered[mid]!, row) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return high;
-}
-
-/** `more` (in list order) merged into `ordered` (in list order), in place: O(rows after the first of `more`). */
-function mergeInto(ordered: MatchRow[], more: readonly MatchRow[]): MatchRow[] {
-  if (more.length === 0) return ordered;
-  const tail = ordered.splice(placeOf(ordered, more[0]!));
+/** Two runs in list order merged into one. */
+function merged(a: readonly MatchRow[], b: readonly MatchRow[]): MatchRow[] {
+  const out: MatchRow[] = [];
   let i = 0;
-  for (const row of more) {
-    while (i < tail.length && listOrder(tail[i]!, row) <= 0) ordered.push(tail[i++]!);
-    ordered.push(row);
-  }
-  while (i < tail.length) ordered.push(tail[i++]!);
-  return ordered;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(listOrder(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 export class HeldMatches {
@@ -71,6 +57,11 @@ export class HeldMatches {
   lastId = 0;
   /** Every row in list order (built on first use). */
   private ordered: MatchRow[] | undefined;
+  /**
+   * Rows added by `putAll` only, as runs in list order, each at least twice the next
+   * (a binary counter: a chunk merged costs O(n log n) in all, never a sort of every row).
+   */
+  private runs: MatchRow[][] | undefined = [];
   /** Active rows a filter selects, in list order, per filter: until any row changes. */
   private readonly selections = new Map<string, MatchRow[]>();
 
@@ -80,6 +71,11 @@ export class HeldMatches {
 
   /** Adds a new row (ids, stages and plan keys of a row never change). */
   put(row: MatchRow): void {
+    this.runs = undefined;
+    this.add(row);
+  }
+
+  private add(row: MatchRow): void {
     this.ordered = undefined;
     this.selections.clear();
     this.byId.set(row.id, row);
@@ -101,9 +97,13 @@ export class HeldMatches {
    * in one turn here).
    */
   putAll(rows: readonly MatchRow[]): void {
-    const ordered = this.ordered ?? (this.byId.size === 0 ? [] : undefined);
-    for (const row of rows) this.put(row);
-    if (ordered !== undefined) this.ordered = mergeInto(ordered, [...rows].sort(listOrder));
+    for (const row of rows) this.add(row);
+    const runs = this.runs;
+    if (runs === undefined) return;
+    let run = [...rows].sort(listOrder);
+    while (runs.length > 0 && runs[runs.length - 1]!.length <= 2 * run.length)
+      run = merged(runs.pop()!, run);
+    runs.push(run);
   }
 
   /**
@@ -139,6 +139,11 @@ export class HeldMatches {
 
   /** Every row in list order. */
   all(): readonly MatchRow[] {
+    if (this.ordered === undefined && this.runs !== undefined && this.runs.length > 0) {
+      // Smallest first: each row merged about log2(runs) times.
+      this.ordered = this.runs.reduceRight((all, run) => merged(run, all), [] as MatchRow[]);
+      this.runs = undefined; // from here on, the order is kept by a sort on first use
+    }
     this.ordered ??= [...this.byId.values()].sort(listOrder);
     return this.ordered;
   }
