@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { BUILT, runBinary } from "../helpers/binary.js";
-import { servedSandbox } from "../helpers/served-sandbox.js";
+import { useServedSandbox } from "../helpers/served-sandbox.js";
 
 const START = "2030-03-02T10:00:00.000Z";
 
 describe.runIf(BUILT)("clearing the start time of a tournament with check-in", () => {
-  const box = servedSandbox("clear-start");
+  const box = useServedSandbox("clear-start");
   const { env } = box;
 
   const v21 = (method: string, path: string, attributes?: Record<string, unknown>) =>

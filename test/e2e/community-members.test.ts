@@ -7,10 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { BUILT, runBinary } from "../helpers/binary.js";
-import { servedSandbox } from "../helpers/served-sandbox.js";
+import { useServedSandbox } from "../helpers/served-sandbox.js";
 
 describe.runIf(BUILT)("tournaments in a community: members only", () => {
-  const box = servedSandbox("community");
+  const box = useServedSandbox("community");
   const { env, db } = box;
   const keys: Record<string, string> = {};
 

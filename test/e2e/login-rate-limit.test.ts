@@ -8,10 +8,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI_CLIENT_ID } from "../../src/model/oauth.js";
 import { BUILT, runBinary } from "../helpers/binary.js";
-import { servedSandbox } from "../helpers/served-sandbox.js";
+import { useServedSandbox } from "../helpers/served-sandbox.js";
 
 describe.runIf(BUILT)("tourney login against a serve that rate-limits device codes", () => {
-  const box = servedSandbox("login-429");
+  const box = useServedSandbox("login-429");
   const { env } = box;
 
   it("exits 6 (rate limited) naming when to retry, and stores nothing", async () => {

@@ -8,10 +8,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_SCORE_SETS } from "../../src/model/limits.js";
 import { BUILT } from "../helpers/binary.js";
-import { servedSandbox } from "../helpers/served-sandbox.js";
+import { useServedSandbox } from "../helpers/served-sandbox.js";
 
 describe.runIf(BUILT)("the limit on score sets", () => {
-  const box = servedSandbox("score-sets");
+  const box = useServedSandbox("score-sets");
   let match: { id: string; player1: number; player2: number };
 
   const v21 = async (method: string, path: string, body?: unknown) => {

@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
+import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { runBinary, type Served, startServe } from "./binary.js";
+import { makeTestFactory } from "./factory.js";
 
 export interface ServedSandbox {
   readonly dir: string;
@@ -49,4 +51,16 @@ export async function servedSandbox(prefix: string): Promise<ServedSandbox> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** `tourney tournament export` of `url` as JSON: from serve (`remote`) or the embedded default. */
+export async function exportedFrom(sandbox: ServedSandbox, remote: boolean, url: string) {
+  const env = remote ? sandbox.remote : sandbox.local;
+  const f = makeTestFactory({ env, homeDir: join(sandbox.dir, "home") });
+  try {
+    await runTournamentExport(f.factory, { tournament: url });
+    return f.json();
+  } finally {
+    await f.factory.close();
+  }
 }

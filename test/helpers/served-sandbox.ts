@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Served, startServe } from "./binary.js";
 
-export interface ServedSandbox {
+export interface ServeBox {
   /** The directory holding everything below. */
   readonly dir: string;
   /** PATH, HOME and the tourney directories, for the built binary. */
@@ -43,7 +43,7 @@ export function sandboxEnv(dir: string): SandboxEnv {
 }
 
 /** Call inside a describe: registers the start and the stop of `serve` (`serveArgs` added). */
-export function servedSandbox(name: string, serveArgs: readonly string[] = []): ServedSandbox {
+export function useServedSandbox(name: string, serveArgs: readonly string[] = []): ServeBox {
   const dir = mkdtempSync(join(tmpdir(), `tourney-e2e-${name}-`));
   const env = sandboxEnv(dir);
   const db = join(dir, "served.db");

@@ -6,30 +6,18 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { comparable } from "../cli/transfer/export-check.js";
 import { eventUnderway } from "../cli/transfer/restore-fixture.js";
 import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
 import { publishInterruptedAt } from "../helpers/publish-kill.js";
-import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
+import { exportedFrom, type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 let sandbox: ServedSandbox;
 beforeAll(async () => {
   sandbox = await servedSandbox("publish-sigint");
 }, 60_000);
 afterAll(async () => sandbox.close());
-
-async function exported(remote: boolean, url: string) {
-  const env = remote ? sandbox.remote : sandbox.local;
-  const f = makeTestFactory({ env, homeDir: join(sandbox.dir, "home") });
-  try {
-    await runTournamentExport(f.factory, { tournament: url });
-    return f.json();
-  } finally {
-    await f.factory.close();
-  }
-}
 
 it("Ctrl-C: exit 130 saying how far it got and to run it again; the re-run completes it", async () => {
   const local = makeTestFactory({ env: sandbox.local, homeDir: join(sandbox.dir, "home") });
@@ -46,7 +34,9 @@ it("Ctrl-C: exit 130 saying how far it got and to run it again; the re-run compl
     expect(cut.stderr).toContain("run the same command again to continue");
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
-    expect(comparable(await exported(true, url))).toEqual(comparable(await exported(false, url)));
+    expect(comparable(await exportedFrom(sandbox, true, url))).toEqual(
+      comparable(await exportedFrom(sandbox, false, url)),
+    );
     const third = await runBinary(
       ["tournament", "publish", url, "--to", "lan", "--json"],
       sandbox.local,

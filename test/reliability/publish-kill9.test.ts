@@ -8,14 +8,13 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { seededRandom } from "../../src/model/seeded-random.js";
 import { comparable } from "../cli/transfer/export-check.js";
 import { FORMATS, playedTournament } from "../cli/transfer/play-fixture.js";
 import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
 import { publishKilledAt } from "../helpers/publish-kill.js";
-import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
+import { exportedFrom, type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 const RUNS = 10;
 const random = seededRandom(2029);
@@ -24,17 +23,6 @@ beforeAll(async () => {
   sandbox = await servedSandbox("publish-kill");
 }, 60_000);
 afterAll(async () => sandbox.close());
-
-async function exported(remote: boolean, url: string) {
-  const env = remote ? sandbox.remote : sandbox.local;
-  const f = makeTestFactory({ env, homeDir: join(sandbox.dir, "home") });
-  try {
-    await runTournamentExport(f.factory, { tournament: url });
-    return f.json();
-  } finally {
-    await f.factory.close();
-  }
-}
 
 it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterrupted publish`, async () => {
   const format = { ...FORMATS[1]!, players: 24 };
@@ -47,8 +35,8 @@ it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterr
     ends.push(await publishKilledAt(sandbox.local, url, 1 + Math.floor(random() * 50)));
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
-    const here = await exported(false, url);
-    const there = await exported(true, url);
+    const here = await exportedFrom(sandbox, false, url);
+    const there = await exportedFrom(sandbox, true, url);
     expect(comparable(there)).toEqual(comparable(here));
     expect(there.participants.map((p: { name: string }) => p.name).sort()).toEqual(
       here.participants.map((p: { name: string }) => p.name).sort(),

@@ -7,14 +7,13 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { seededRandom } from "../../src/model/seeded-random.js";
 import { comparable } from "../cli/transfer/export-check.js";
 import { eventUnderway } from "../cli/transfer/restore-fixture.js";
 import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
 import { publishKilledAt } from "../helpers/publish-kill.js";
-import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
+import { exportedFrom, type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 const RUNS = 6;
 const random = seededRandom(2930);
@@ -23,17 +22,6 @@ beforeAll(async () => {
   sandbox = await servedSandbox("restore-kill");
 }, 60_000);
 afterAll(async () => sandbox.close());
-
-async function exported(remote: boolean, url: string) {
-  const env = remote ? sandbox.remote : sandbox.local;
-  const f = makeTestFactory({ env, homeDir: join(sandbox.dir, "home") });
-  try {
-    await runTournamentExport(f.factory, { tournament: url });
-    return f.json();
-  } finally {
-    await f.factory.close();
-  }
-}
 
 it(`${RUNS} publishes of a tournament with check-ins, stations and an attachment, killed and re-run`, async () => {
   const local = makeTestFactory({ env: sandbox.local, homeDir: join(sandbox.dir, "home") });
@@ -47,8 +35,8 @@ it(`${RUNS} publishes of a tournament with check-ins, stations and an attachment
     ends.push(await publishKilledAt(sandbox.local, url, 1 + Math.floor(random() * 24)));
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
-    const here = await exported(false, url);
-    expect(comparable(await exported(true, url))).toEqual(comparable(here));
+    const here = await exportedFrom(sandbox, false, url);
+    expect(comparable(await exportedFrom(sandbox, true, url))).toEqual(comparable(here));
     const third = await runBinary(
       ["tournament", "publish", url, "--to", "lan", "--json"],
       sandbox.local,

@@ -17,7 +17,7 @@ import { connect } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BUILT } from "../helpers/binary.js";
-import { servedSandbox } from "../helpers/served-sandbox.js";
+import { useServedSandbox } from "../helpers/served-sandbox.js";
 
 const RUNS = Number(process.env.TOURNEY_FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.TOURNEY_FUZZ_SEED ?? 20261126);
@@ -424,7 +424,7 @@ const RAW = [
 ];
 
 describe.runIf(BUILT)("serve under a hostile-input probe", () => {
-  const sb = servedSandbox("hostile-probe");
+  const sb = useServedSandbox("hostile-probe");
 
   it(`answers ${RUNS} fuzzed requests (seed ${SEED}) and the raw ones without a 5xx`, async () => {
     const key = sb.served.apiKey;
