@@ -60,6 +60,11 @@ export const RECORD_FIELDS = {
     "group_id",
     "player1_id",
     "player2_id",
+    // Where a slot's player comes from: the match feeding it, and whether it is its loser.
+    "player1_prereq_match_id",
+    "player1_is_prereq_match_loser",
+    "player2_prereq_match_id",
+    "player2_is_prereq_match_loser",
     // Free for all: every participant of the match.
     "participant_ids",
     "winner_id",
