@@ -21,12 +21,8 @@ import type { RecordLike, WatchEvent } from "../model/watch-events.js";
 import { OWNER_ID } from "../store/credentials.js";
 import type { Caller } from "./caller.js";
 import type { ServiceContext } from "./context.js";
-import type { Reader } from "./public/tournament-topics.js";
+import { type Reader, TopicTimer } from "./public/topic-timer.js";
 
-const FAST_MS = 100;
-const SLOW_MS = 400;
-const HEARTBEAT_MS = 15_000;
-const LINGER_MS = 60_000;
 /** Events a topic keeps for resuming clients. */
 const KEPT_EVENTS = 1024;
 
@@ -97,11 +93,10 @@ function readRace(get: Get, path: string, now: string): RaceSnapshot | undefined
 }
 
 export class RaceTopics {
-  readonly #topics = new Map<number, Topic>();
-  #timer: NodeJS.Timeout | undefined;
-  #delay = FAST_MS;
+  /** The topics open and their timer (public/topic-timer.ts). */
+  readonly #timer = new TopicTimer<Topic>(() => this.#tick());
+  readonly #topics = this.#timer.topics;
   #seen: string | undefined;
-  #lastBeat = Date.now();
   /** Snapshots taken since the service opened (what the tests count). */
   snapshots = 0;
 
@@ -122,28 +117,24 @@ export class RaceTopics {
       topic = { id, snapshot, kept: [], readers: new Set(), linger: undefined };
       this.#topics.set(id, topic);
     }
-    if (topic.linger !== undefined) clearTimeout(topic.linger);
-    topic.linger = undefined;
+    this.#timer.hold(topic);
     // A lingering topic catches up first: a resuming reader's backlog holds what it missed.
     if (topic.readers.size === 0) this.#refresh(topic);
     topic.readers.add(reader);
-    this.#schedule();
+    this.#timer.schedule();
     const held = topic;
     return {
       backlog: backlogOf(held, resume),
       close: () => {
         held.readers.delete(reader);
-        if (held.readers.size === 0) this.#lingerThenDrop(held);
+        if (held.readers.size === 0) this.#timer.lingerThenDrop(held);
       },
     };
   }
 
   /** Ends every timer (subscribers are ended by the adapter). */
   close(): void {
-    for (const topic of this.#topics.values()) if (topic.linger) clearTimeout(topic.linger);
-    this.#topics.clear();
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#timer.close();
   }
 
   #take(id: number): RaceSnapshot | undefined {
@@ -152,23 +143,7 @@ export class RaceTopics {
     return this.deps.read(id, (get) => readRace(get, path, this.deps.now()));
   }
 
-  #lingerThenDrop(topic: Topic): void {
-    if (topic.linger !== undefined) return;
-    topic.linger = setTimeout(() => {
-      if (topic.readers.size === 0 && this.#topics.get(topic.id) === topic)
-        this.#topics.delete(topic.id);
-    }, LINGER_MS);
-    topic.linger.unref();
-  }
-
-  #schedule(): void {
-    if (this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => this.#tick(), this.#delay);
-    this.#timer.unref();
-  }
-
   #tick(): void {
-    this.#timer = undefined;
     const watched = [...this.#topics.values()].filter((t) => t.readers.size > 0);
     if (watched.length === 0) return;
     const generation = this.deps.generation();
@@ -177,13 +152,9 @@ export class RaceTopics {
     if (changed) for (const topic of watched) this.#refresh(topic);
     // Untracked (the plain store): a snapshot each time, at the slow pace.
     const fast = changed && generation !== undefined;
-    this.#delay = fast ? FAST_MS : Math.min(SLOW_MS, this.#delay * 2);
-    const now = Date.now();
-    if (now - this.#lastBeat >= HEARTBEAT_MS) {
-      this.#lastBeat = now;
-      for (const topic of watched) this.#send(topic, []);
-    }
-    this.#schedule();
+    this.#timer.pace(fast);
+    if (this.#timer.heartbeatDue()) for (const topic of watched) this.#send(topic, []);
+    this.#timer.schedule();
   }
 
   #refresh(topic: Topic): void {
@@ -207,16 +178,7 @@ export class RaceTopics {
 
   /** Sends `events` (none: a heartbeat) to each reader still allowed; ends the others. */
   #send(topic: Topic, events: readonly WatchEvent[]): void {
-    for (const reader of topic.readers) {
-      if (!reader.allowed()) {
-        topic.readers.delete(reader);
-        reader.subscriber.end?.();
-        continue;
-      }
-      if (events.length === 0) reader.subscriber.heartbeat();
-      for (const event of events) reader.subscriber.event(event);
-    }
-    if (topic.readers.size === 0) this.#lingerThenDrop(topic);
+    this.#timer.send(topic, events);
   }
 }
 

@@ -20,29 +20,11 @@ import {
   type WatchEvent,
 } from "../../model/watch-events.js";
 import { badSince, EventLog, type Resume } from "./event-log.js";
+import { type Reader, TopicTimer } from "./topic-timer.js";
 import type { TournamentSnapshots } from "./tournament-snapshots.js";
 import type { WorkGate } from "./work-gate.js";
 
-const FAST_MS = 100;
-const SLOW_MS = 400;
-const HEARTBEAT_MS = 15_000;
-const LINGER_MS = 60_000;
-
-export interface Subscriber {
-  /** Called with each event, in order. */
-  event(event: WatchEvent): void;
-  heartbeat(): void;
-  /** Ends the subscriber's stream (its reader may no longer see the tournament). */
-  end?(): void;
-}
-
-/** A reader of one tournament: who it is for, and whether it may still look. */
-export interface Reader {
-  readonly subscriber: Subscriber;
-  /** "owner" (the tournament's owner or a private share link) or "public". */
-  readonly view: "owner" | "public";
-  readonly allowed: () => boolean;
-}
+export type { Reader, Subscriber } from "./topic-timer.js";
 
 interface Topic {
   readonly id: number;
@@ -61,10 +43,9 @@ export interface Opened {
 }
 
 export class TournamentTopics {
-  readonly #topics = new Map<number, Topic>();
-  #timer: NodeJS.Timeout | undefined;
-  #delay = FAST_MS;
-  #lastBeat = Date.now();
+  /** The topics open and their timer (topic-timer.ts). */
+  readonly #timer = new TopicTimer<Topic>(() => this.#tick());
+  readonly #topics = this.#timer.topics;
 
   constructor(
     /** The shared snapshots its topics read (tournament-snapshots.ts). */
@@ -88,25 +69,21 @@ export class TournamentTopics {
       const watch = topic.watch;
       await this.gate.run(() => topic.log.needsHistory(resume) && topic.log.history(watch));
     }
-    if (topic.linger !== undefined) clearTimeout(topic.linger);
-    topic.linger = undefined;
+    this.#timer.hold(topic);
     topic.readers.add(reader);
-    this.#schedule();
+    this.#timer.schedule();
     return {
       backlog: topic.log.backlog(resume),
       close: () => {
         topic.readers.delete(reader);
-        if (topic.readers.size === 0) this.#lingerThenDrop(topic);
+        if (topic.readers.size === 0) this.#timer.lingerThenDrop(topic);
       },
     };
   }
 
   /** Ends every timer (subscribers are ended by the adapter). */
   close(): void {
-    for (const topic of this.#topics.values()) if (topic.linger) clearTimeout(topic.linger);
-    this.#topics.clear();
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#timer.close();
   }
 
   async #topic(id: number): Promise<Topic | HttpResponse> {
@@ -130,23 +107,7 @@ export class TournamentTopics {
     return topic;
   }
 
-  #lingerThenDrop(topic: Topic): void {
-    if (topic.linger !== undefined) return;
-    topic.linger = setTimeout(() => {
-      if (topic.readers.size === 0 && this.#topics.get(topic.id) === topic)
-        this.#topics.delete(topic.id);
-    }, LINGER_MS);
-    topic.linger.unref();
-  }
-
-  #schedule(): void {
-    if (this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => this.#tick(), this.#delay);
-    this.#timer.unref();
-  }
-
   #tick(): void {
-    this.#timer = undefined;
     let changed = false;
     for (const topic of this.#topics.values()) {
       if (topic.readers.size === 0 || topic.refreshing) continue;
@@ -158,13 +119,10 @@ export class TournamentTopics {
         topic.refreshing = false;
       });
     }
-    this.#delay = changed ? FAST_MS : Math.min(SLOW_MS, this.#delay * 2);
-    const now = Date.now();
-    if (now - this.#lastBeat >= HEARTBEAT_MS) {
-      this.#lastBeat = now;
+    this.#timer.pace(changed);
+    if (this.#timer.heartbeatDue())
       for (const topic of this.#topics.values()) this.#send(topic, []);
-    }
-    if ([...this.#topics.values()].some((t) => t.readers.size > 0)) this.#schedule();
+    if ([...this.#topics.values()].some((t) => t.readers.size > 0)) this.#timer.schedule();
   }
 
   async #refresh(topic: Topic): Promise<void> {
@@ -186,15 +144,6 @@ export class TournamentTopics {
 
   /** Sends `events` (none: a heartbeat) to each reader still allowed; ends the others. */
   #send(topic: Topic, events: readonly WatchEvent[]): void {
-    for (const reader of topic.readers) {
-      if (!reader.allowed()) {
-        topic.readers.delete(reader);
-        reader.subscriber.end?.();
-        continue;
-      }
-      if (events.length === 0) reader.subscriber.heartbeat();
-      for (const event of events) reader.subscriber.event(event);
-    }
-    if (topic.readers.size === 0) this.#lingerThenDrop(topic);
+    this.#timer.send(topic, events);
   }
 }
