@@ -153,6 +153,8 @@ export interface SnapshotBuilder {
    * unchanged since): the same object, which a diff passes over. False if it holds none.
    */
   reuse(id: string, previous: TournamentSnapshot): boolean;
+  /** Takes every participant `previous` holds as it is (none changed since), in its order. */
+  keepParticipants(previous: TournamentSnapshot): void;
   done(): TournamentSnapshot;
 }
 
@@ -180,6 +182,9 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
       const kept = previous.matches.get(id);
       if (kept !== undefined) matches.set(id, kept);
       return kept !== undefined;
+    },
+    keepParticipants: (previous) => {
+      for (const [id, p] of previous.participants) people.set(id, p);
     },
     done: () => ({
       kind: "tournament",

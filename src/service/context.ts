@@ -1,6 +1,7 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 
 import type { ApiKeyRepository } from "../store/api-keys-repository.js";
+import type { ChangeLog } from "../store/cache/row-changes.js";
 import type { CacheBudget } from "../store/cache/store-cache.js";
 import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
@@ -59,6 +60,8 @@ export interface ServiceContext {
   inRequest<T>(fn: () => T): T;
   /** Changes whenever stored data may have changed (store.ts Store.generation); undefined if untracked. */
   generation(): string | undefined;
+  /** What this connection wrote to match and participant rows (store.ts Store.changes); undefined if untracked. */
+  readonly changes?: ChangeLog | undefined;
 }
 
 export interface ContextOptions {
@@ -159,6 +162,7 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     },
     newRandomSeed: seeds,
     generation: store.generation,
+    changes: store.changes,
     write,
     writeAcross,
     openGroup,

@@ -5,6 +5,7 @@
 import { ApiKeyRepository } from "./api-keys-repository.js";
 import { CachedApiKeys } from "./cache/cached-api-keys.js";
 import { CachedMatches } from "./cache/cached-matches.js";
+import type { ChangeLog } from "./cache/row-changes.js";
 import { type CacheBudget, StoreCache } from "./cache/store-cache.js";
 import { withWriteRule } from "./cache/table-writes.js";
 import type { Db } from "./database.js";
@@ -41,6 +42,8 @@ export interface Store {
    * store, which does not look at other connections' commits.
    */
   generation(): string | undefined;
+  /** What this connection wrote to match and participant rows (cache/row-changes.ts); undefined for the plain store. */
+  readonly changes?: ChangeLog;
 }
 
 export interface StoreOptions {
@@ -107,6 +110,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
     sync: () => cache.sync(),
     rolledBack: () => cache.dropAll(),
     generation: generationOf(db, cache),
+    changes: cache.changeLog,
   };
 }
 
@@ -172,6 +176,9 @@ function cachedParticipants(
       "listActive",
     ],
     cached: { anyInactive: (id) => cache.anyInactive(id, () => plain.anyInactive(id)) },
-    wrote: (_method, id) => cache.wroteTournament(id),
+    wrote: (_method, id) => {
+      cache.wroteTournament(id);
+      cache.changes.participants(id);
+    },
   });
 }

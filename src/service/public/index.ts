@@ -6,6 +6,7 @@
 import { OWNER_ID } from "../../store/credentials.js";
 import { tournamentRevisions } from "../../store/tournament-revisions.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
+import { StandingsJob } from "../bracket/standings-steps.js";
 import type { Caller } from "../caller.js";
 import type { ServiceContext } from "../context.js";
 import type { ReadAs } from "../viewer/viewer.js";
@@ -39,6 +40,13 @@ export function createPublicSurfaces(context: ServiceContext, readAs: ReadAs): P
       basePath: context.basePath,
       revision: revisionOf,
       now: () => context.now(),
+      changes: context.changes,
+      matchIds: (id, page, perPage) =>
+        context.inRequest(() => ({
+          ids: context.matches.list(id, {}, perPage, (page - 1) * perPage).map((row) => row.id),
+          total: context.matches.count(id, {}),
+        })),
+      standings: (id) => new StandingsJob(context, id, revisionOf),
       read: (id, fn) => {
         const row = context.inRequest(() => context.tournaments.findById(id));
         if (row === undefined) throw new Refused(GONE);

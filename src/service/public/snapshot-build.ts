@@ -7,16 +7,23 @@
  * libuv's threads) and only the compressed pieces are kept: no 70 MB string is ever
  * made, every reader is sent those same pieces, and the next version of the tournament
  * takes over, as they are, the pieces of every page whose text did not change (a report
- * changes a few matches: a few pages of a hundred are compressed again).
+ * changes a few matches: a few pages of a hundred are compressed again). When serve's own
+ * writes tell what changed since the previous version (snapshot-changes.ts), the pages they
+ * cannot have changed are not even read: a report reads its few pages, not a hundred.
  */
 import type { HttpResponse } from "../../model/http.js";
 import { MAX_PER_PAGE } from "../../model/resource.js";
 import {
   type RecordLike,
+  type SnapshotBuilder,
   type TournamentSnapshot,
   tournamentSnapshotBuilder,
 } from "../../model/watch-events.js";
-import { digestOf, gzipOf, makePiece, type Piece } from "./gzip-pieces.js";
+import type { ChangeLog } from "../../store/cache/row-changes.js";
+import { gzipOf, type Piece } from "./gzip-pieces.js";
+import { type PagesBefore, stationsOf, type Unread, unreadSince } from "./snapshot-changes.js";
+import { Pieces } from "./snapshot-pieces.js";
+import { type StandingsParts, standingsOf } from "./snapshot-standings.js";
 import type { WorkGate } from "./work-gate.js";
 
 /** A GET of the v2.1 routes, answered as the tournament's owner. */
@@ -27,10 +34,22 @@ export interface BuildDeps {
   /** Runs `fn` as one request of the tournament's owner; a refusal when it is gone. */
   readonly read: <T>(id: number, fn: (get: Get) => T) => T;
   readonly now: () => string;
+  /** The standings made a unit per step (snapshot-standings.ts); absent: the route, in one unit. */
+  readonly standings?: ((id: number) => StandingsParts) | undefined;
+  /** What serve's connection wrote since a mark (store.ts `Store.changes`); undefined: every page is read. */
+  readonly changes?: ChangeLog | undefined;
+  /** The ids on page `page` of the tournament's matches, in the list's order, and how many it has (no record made). */
+  readonly matchIds: (id: number, page: number, perPage: number) => MatchIds;
+}
+
+/** A page of a tournament's match ids (BuildDeps.matchIds). */
+export interface MatchIds {
+  readonly ids: readonly number[];
+  readonly total: number;
 }
 
 /** One version of a tournament as every viewer and stream of it gets it. */
-export interface Snapshot {
+export interface Snapshot extends PagesBefore {
   readonly id: number;
   /** The tournament's revision (migration 12) when its reading began. */
   readonly revision: number;
@@ -44,6 +63,12 @@ export interface Snapshot {
   readonly pieces: ReadonlyMap<string, Piece>;
   /** Pieces taken as they were from the version before (what the tests look at). */
   readonly reused: number;
+  /** Pages of participants and matches read through the list routes (the others taken unread). */
+  readonly pagesRead: number;
+  /** The change log's mark when its reading began; undefined: untracked. */
+  readonly mark: number | undefined;
+  /** How many pages of participants it has. */
+  readonly participantPages: number;
   /** The tournament's attributes its matches' watch records depend on. */
   readonly shape: string;
 }
@@ -91,96 +116,120 @@ function shapeOf(tournament: RecordLike): string {
   return JSON.stringify([a.tournament_type, groups?.stage_type]);
 }
 
-/**
- * The pieces of a version (gzip-pieces.ts), slot by slot ("p3": the participants' third
- * page): a slot whose text has the digest the previous version's had takes its piece as
- * it is; any other is compressed anew, on libuv's threads, while reading goes on.
- */
-class Pieces {
-  readonly #made = new Map<string, Promise<Piece>>();
-  readonly #order: string[] = [];
-  /** Compressions under way: at most MAX_DEFLATING, so a build from nothing holds a few pages' bytes, not all. */
-  readonly #deflating = new Set<Promise<Piece>>();
-  reused = 0;
-
-  constructor(private readonly previous: ReadonlyMap<string, Piece> | undefined) {}
-
-  /** Adds the text of `slot`; true when it is the previous version's, reused. */
-  add(slot: string, text: string): boolean {
-    const digest = digestOf(text);
-    const before = this.previous?.get(slot);
-    this.#order.push(slot);
-    if (before !== undefined && before.digest === digest) {
-      this.#made.set(slot, Promise.resolve(before));
-      this.reused++;
-      return true;
-    }
-    const made = makePiece(text, digest);
-    this.#deflating.add(made);
-    const settled = () => this.#deflating.delete(made);
-    made.then(settled, settled);
-    this.#made.set(slot, made);
-    return false;
-  }
-
-  /** Resolves once fewer than MAX_DEFLATING compressions are under way (backpressure on reading). */
-  async room(): Promise<void> {
-    while (this.#deflating.size >= MAX_DEFLATING)
-      await Promise.race(this.#deflating).catch(() => {});
-  }
-
-  async done(): Promise<{ pieces: Map<string, Piece>; list: Piece[] }> {
-    const list = await Promise.all(this.#order.map((slot) => this.#made.get(slot)!));
-    return { pieces: new Map(this.#order.map((slot, i) => [slot, list[i]!])), list };
-  }
-}
-
-/** Pages compressed at once (libuv's threads), as the one gzip stream before had one. */
-const MAX_DEFLATING = 2;
-
-/** What one list's pages gave: records read, and whether every page was the previous one's. */
+/** What one list's pages gave. */
 interface Listed {
+  /** Records in the list. */
   readonly count: number;
+  /** Whether every page was the previous version's. */
   readonly unchanged: boolean;
+  /** The ids of each page's records. */
+  readonly pages: (readonly number[])[];
+  /** Pages holding records (slots `slot`1, `slot`2...). */
+  readonly slots: number;
+  /** Pages read through the list route. */
+  readonly read: number;
 }
 
-/**
- * Reads list `list` of tournament `id` page by page (a unit of `gate` each) into `pieces`
- * (slots `slot`1, `slot`2...); `each(record, reused)` sees every record, told whether its
- * page is the previous version's.
- */
+/** A page taken from the previous version unread: its ids, and how many pages the list has. */
+interface Taken {
+  readonly ids: readonly number[];
+  readonly totalPages: number;
+}
+
+/** How one list is read. */
+interface ListReading {
+  /** The list route under the tournament ("matches"), and its slots' prefix ("m"). */
+  readonly list: string;
+  readonly slot: string;
+  /** Sees every record read, told whether its page's text is the previous version's. */
+  readonly each: (record: RecordLike, reused: boolean) => void;
+  /** Takes page `page` (slot `slot`) from the previous version unread, if it can. */
+  readonly take?: ((page: number, slot: string) => Taken | undefined) | undefined;
+}
+
+/** Reads a list of tournament `id` page by page (a unit of `gate` each) into `pieces`. */
 async function readList(
   deps: BuildDeps,
   gate: WorkGate,
   id: number,
-  list: string,
-  slot: string,
   pieces: Pieces,
-  each: (record: RecordLike, reused: boolean) => void,
+  reading: ListReading,
 ): Promise<Listed> {
-  const path = `${deps.basePath}/tournaments/${id}/${list}`;
-  let count = 0;
-  let unchanged = true;
+  const path = `${deps.basePath}/tournaments/${id}/${reading.list}`;
+  const listed = {
+    count: 0,
+    unchanged: true,
+    pages: [] as (readonly number[])[],
+    slots: 0,
+    read: 0,
+  };
   for (let page = 1; ; page++) {
+    const slot = `${reading.slot}${page}`;
     const found = await gate.run(() => {
+      const taken = reading.take?.(page, slot);
+      if (taken !== undefined) return { ...taken, reused: true, read: false };
       const read = deps.read(id, (get) => pageOf(get, path, page));
       const text = read.records.map((record) => JSON.stringify(record)).join(",");
-      const reused =
-        read.records.length > 0 && pieces.add(`${slot}${page}`, count === 0 ? text : `,${text}`);
-      for (const record of read.records) each(record, reused);
-      return { size: read.records.length, totalPages: read.totalPages, reused };
+      const first = listed.count === 0;
+      const reused = read.records.length > 0 && pieces.add(slot, first ? text : `,${text}`);
+      for (const record of read.records) reading.each(record, reused);
+      const ids = read.records.map((record) => Number(record.id));
+      return { ids, totalPages: read.totalPages, reused, read: true };
     });
-    if (found.size > 0 && !found.reused) unchanged = false;
+    if (found.ids.length > 0 && !found.reused) listed.unchanged = false;
+    if (found.ids.length > 0) listed.slots++;
+    if (found.read) listed.read++;
+    listed.pages.push(found.ids);
     await pieces.room();
-    count += found.size;
-    if (page >= found.totalPages) return { count, unchanged };
+    listed.count += found.ids.length;
+    if (page >= found.totalPages) return listed;
   }
 }
 
-/** The standings, read as one unit, written as pages of MAX_PER_PAGE (slots "s1", "s2"...). */
+/** Every participant page of `previous` taken unread (none written since); undefined if one is missing. */
+function keepParticipants(
+  previous: Snapshot,
+  pieces: Pieces,
+  builder: SnapshotBuilder,
+): Listed | undefined {
+  const slots = Array.from({ length: previous.participantPages }, (_, i) => `p${i + 1}`);
+  const kept = slots.map((slot) => pieces.before(slot));
+  if (kept.some((piece) => piece === undefined)) return undefined;
+  for (const [i, slot] of slots.entries()) pieces.keep(slot, kept[i]!);
+  builder.keepParticipants(previous.watch);
+  const count = previous.watch.participants.size;
+  return { count, unchanged: true, pages: [], slots: slots.length, read: 0 };
+}
+
+/**
+ * Takes a page of matches from `previous` unread when `unread` says none of its matches
+ * changed and it holds the same ones: its compressed piece and its matches' watch records.
+ */
+function matchTaker(
+  deps: BuildDeps,
+  id: number,
+  previous: Snapshot,
+  unread: Unread,
+  pieces: Pieces,
+  builder: SnapshotBuilder,
+): (page: number, slot: string) => Taken | undefined {
+  return (page, slot) => {
+    const piece = pieces.before(slot);
+    if (piece === undefined) return undefined;
+    const { ids, total } = deps.matchIds(id, page, MAX_PER_PAGE);
+    if (!unread.matches(page, ids)) return undefined;
+    const keys = ids.map(String);
+    if (!keys.every((key) => previous.watch.matches.has(key))) return undefined;
+    for (const key of keys) builder.reuse(key, previous.watch);
+    pieces.keep(slot, piece);
+    return { ids, totalPages: Math.max(1, Math.ceil(total / MAX_PER_PAGE)) };
+  };
+}
+
+/** The standings, made a part a unit (snapshot-standings.ts), written as pages of MAX_PER_PAGE (slots "s1", "s2"...). */
 async function readStandings(deps: BuildDeps, gate: WorkGate, id: number, pieces: Pieces) {
   const path = `${deps.basePath}/tournaments/${id}/standings`;
-  const standings = await gate.run(() =>
+  const standings = await standingsOf(gate, deps.standings?.(id), () =>
     deps.read(id, (get) => {
       const answer = get(path);
       return answer.status === 200 ? ((dataOf(answer) as unknown[] | undefined) ?? null) : null;
@@ -206,7 +255,9 @@ async function readStandings(deps: BuildDeps, gate: WorkGate, id: number, pieces
 /**
  * Makes the snapshot of tournament `id` at `revision`, a page per unit of `gate`; the
  * pages whose text `previous` (an earlier version) had are taken from it as they are:
- * their compressed bytes, and their matches' watch records when no name changed.
+ * their compressed bytes, and their matches' watch records when no name changed; the
+ * pages serve's writes since `previous` cannot have changed are taken without being read
+ * (snapshot-changes.ts).
  */
 export async function buildSnapshot(
   deps: BuildDeps,
@@ -215,6 +266,9 @@ export async function buildSnapshot(
   revision: number,
   previous?: Snapshot,
 ): Promise<Snapshot> {
+  // After `revision` was read: another process's commit between the two voids the log.
+  const mark = deps.changes?.mark();
+  const written = previous?.mark === undefined ? undefined : deps.changes?.since(previous.mark, id);
   const path = `${deps.basePath}/tournaments/${id}`;
   const head = await gate.run(() =>
     deps.read(id, (get) => ({
@@ -224,16 +278,27 @@ export async function buildSnapshot(
   );
   const builder = tournamentSnapshotBuilder(head.tournament, deps.now());
   const shape = shapeOf(head.tournament);
+  const stations = stationsOf(head.stations);
+  const unread = previous && unreadSince(previous, written, stations);
   const pieces = new Pieces(previous?.pieces);
   pieces.add("head", `{"tournament":${JSON.stringify(head.tournament)},"participants":[`);
-  const people = await readList(deps, gate, id, "participants", "p", pieces, (record) =>
-    builder.participant(record),
-  );
+  const people =
+    (unread?.participants === true && keepParticipants(previous!, pieces, builder)) ||
+    (await readList(deps, gate, id, pieces, {
+      list: "participants",
+      slot: "p",
+      each: (record) => builder.participant(record),
+    }));
   // The matches' watch records name participants: taken over only if no page of them changed.
   const watched = previous !== undefined && people.unchanged && previous.shape === shape;
   pieces.add("matches", `],"matches":[`);
-  const matches = await readList(deps, gate, id, "matches", "m", pieces, (record, reused) => {
-    if (!(reused && watched && builder.reuse(record.id, previous.watch))) builder.match(record);
+  const matches = await readList(deps, gate, id, pieces, {
+    list: "matches",
+    slot: "m",
+    each: (record, reused) => {
+      if (!(reused && watched && builder.reuse(record.id, previous.watch))) builder.match(record);
+    },
+    take: watched && unread ? matchTaker(deps, id, previous, unread, pieces, builder) : undefined,
   });
   pieces.add("stations", `],"stations":${JSON.stringify(head.stations)},"standings":`);
   await readStandings(deps, gate, id, pieces);
@@ -250,5 +315,10 @@ export async function buildSnapshot(
     pieces: made.pieces,
     reused: pieces.reused,
     shape,
+    pagesRead: people.read + matches.read,
+    mark,
+    participantPages: people.slots,
+    matchPages: matches.pages,
+    stations,
   };
 }

@@ -53,6 +53,7 @@ export class CachedMatches extends MatchRepository {
 
   override insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
     this.cache.wroteMatches();
+    this.cache.changes.matchRows(tournamentId);
     const held = this.held(tournamentId);
     this.insertRows(tournamentId, matches, now, (rows) => {
       for (const row of rows) held.put(row);
@@ -172,21 +173,25 @@ export class CachedMatches extends MatchRepository {
   override write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void {
     super.write(kind, id, values, now);
     this.cache.wroteMatches();
+    this.cache.changes.match(id);
     this.cache.holderOf(id)?.apply(id, kind.columns, values, now);
   }
 
   override deleteStage(tournamentId: number, stage: "final" | "group"): void {
     super.deleteStage(tournamentId, stage);
     this.cache.droppedMatches(tournamentId);
+    this.cache.changes.matchRows(tournamentId);
   }
 
   override deleteAll(tournamentId: number): void {
     super.deleteAll(tournamentId);
     this.cache.droppedMatches(tournamentId);
+    this.cache.changes.matchRows(tournamentId);
   }
 
   override deleteRoundsAfter(ref: StageRef, round: number): void {
     super.deleteRoundsAfter(ref, round);
     this.cache.droppedMatches(ref.tournamentId);
+    this.cache.changes.matchRows(ref.tournamentId);
   }
 }

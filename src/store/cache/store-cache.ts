@@ -56,6 +56,7 @@ import type { MatchRow } from "../match-rows.js";
 import type { AccessTokenRow } from "../oauth-tokens-repository.js";
 import type { TournamentRow } from "../tournaments-repository.js";
 import { HeldMatches } from "./held-matches.js";
+import { type ChangeLog, RowChanges } from "./row-changes.js";
 
 /** Tournaments whose match rows are held at once. */
 const MAX_MATCH_TOURNAMENTS = 16;
@@ -98,6 +99,8 @@ export class StoreCache {
   private due = false;
   private readonly maxHeldRows: number;
   private readonly loaded: (tournamentId: number, rows: number) => void;
+  /** What this connection wrote to match and participant rows (row-changes.ts); void at each `dropAll`. */
+  readonly changes = new RowChanges();
 
   constructor(db: Db, budget: CacheBudget = {}) {
     this.dataVersion = db.prepare("PRAGMA data_version").pluck();
@@ -131,9 +134,22 @@ export class StoreCache {
     return this.#epoch;
   }
 
+  /** The log of this connection's writes, marks taken after a look at other connections' commits. */
+  get changeLog(): ChangeLog {
+    return {
+      mark: () => {
+        this.sync();
+        this.fresh();
+        return this.changes.position;
+      },
+      since: (mark, id) => this.changes.since(mark, id),
+    };
+  }
+
   /** A rolled-back transaction: what was learnt inside it is void. */
   dropAll(): void {
     this.#epoch++;
+    this.changes.lose();
     this.tournamentRows.clear();
     this.inactive.clear();
     this.stations.clear();

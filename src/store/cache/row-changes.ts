@@ -1,0 +1,108 @@
+/**
+ * What this connection wrote to tournaments' match and participant rows, in order (issue 24):
+ * serve's shared snapshot of a tournament (service/public/snapshot-build.ts) reads again
+ * only the pages holding rows written since its last version, not every page to find them.
+ * Kept in memory only: a write through the store pushes a number here, nothing more (no
+ * table, no trigger).
+ *
+ * A position in the log (`position`) marks a moment; `since(mark, T)` tells what was
+ * written to T after it, or undefined when the log cannot tell: everything before the
+ * moment the store's cache dropped all it held (store-cache.ts `dropAll`: another
+ * connection committed, such as a CLI on the same file or serve's write worker, or a
+ * transaction rolled back) is forgotten, and so are the oldest entries past MAX_ENTRIES.
+ */
+
+/** What was written to one tournament's rows after a mark. */
+export interface RowsWritten {
+  /** The ids of the match rows updated (of every tournament: ids are unique in the file). */
+  readonly matches: ReadonlySet<number>;
+  /** Whether match rows of the tournament were inserted or deleted (its list reordered). */
+  readonly matchRows: boolean;
+  /** Whether any participant row of the tournament was inserted, updated or deleted. */
+  readonly participants: boolean;
+}
+
+/** The log as the service reads it (store.ts `Store.changes`). */
+export interface ChangeLog {
+  /** A mark of now, after a look at other connections' commits (which void what is before it). */
+  mark(): number;
+  /** What was written to tournament `id` since `mark`; undefined: unknown (read everything). */
+  since(mark: number, id: number): RowsWritten | undefined;
+}
+
+/** Entries kept; past it the oldest half is forgotten (two numbers each: about 1 MiB at most). */
+const MAX_ENTRIES = 65_536;
+
+const MATCH = 0;
+const MATCH_ROWS = 1;
+const PARTICIPANTS = 2;
+/** A participants write that named no one tournament (ParticipantRepository method not by tournament). */
+const ANY_PARTICIPANTS = 3;
+
+export class RowChanges {
+  #kinds: number[] = [];
+  #values: number[] = [];
+  /** The position of the first entry held. */
+  #base = 0;
+  /** Marks before it cannot be answered. */
+  #floor = 0;
+
+  /** The position the next entry takes. */
+  get position(): number {
+    return this.#base + this.#kinds.length;
+  }
+
+  /** Match row `id` was updated. */
+  match(id: number): void {
+    this.#push(MATCH, id);
+  }
+
+  /** Match rows of tournament `id` were inserted or deleted. */
+  matchRows(id: number): void {
+    this.#push(MATCH_ROWS, id);
+  }
+
+  /** Participant rows of tournament `id` (undefined: of any) were written. */
+  participants(id: number | undefined): void {
+    this.#push(id === undefined ? ANY_PARTICIPANTS : PARTICIPANTS, id ?? 0);
+  }
+
+  /** The log may have missed writes (the cache dropped everything): what is before now is unknown. */
+  lose(): void {
+    // One past every mark taken so far, even when nothing was logged since the last.
+    this.#base = this.position + 1;
+    this.#floor = this.#base;
+    this.#kinds = [];
+    this.#values = [];
+  }
+
+  since(mark: number, id: number): RowsWritten | undefined {
+    if (mark < this.#floor || mark < this.#base || mark > this.position) return undefined;
+    const matches = new Set<number>();
+    let matchRows = false;
+    let participants = false;
+    for (let i = mark - this.#base; i < this.#kinds.length; i++) {
+      const kind = this.#kinds[i]!;
+      const value = this.#values[i]!;
+      if (kind === MATCH) matches.add(value);
+      else if (kind === ANY_PARTICIPANTS) participants = true;
+      else if (value === id) {
+        if (kind === MATCH_ROWS) matchRows = true;
+        else participants = true;
+      }
+    }
+    return { matches, matchRows, participants };
+  }
+
+  #push(kind: number, value: number): void {
+    if (this.#kinds.length >= MAX_ENTRIES) {
+      const dropped = MAX_ENTRIES / 2;
+      this.#kinds.splice(0, dropped);
+      this.#values.splice(0, dropped);
+      this.#base += dropped;
+      this.#floor = Math.max(this.#floor, this.#base);
+    }
+    this.#kinds.push(kind);
+    this.#values.push(value);
+  }
+}
