@@ -86,6 +86,12 @@ export {
   freeForAllPoints,
   freeForAllRecords,
 } from "./standings-free-for-all.js";
+export {
+  addResults,
+  roundValue,
+  type Tally,
+  tallyResults,
+} from "./standings-tally.js";
 export { pairSwissRound, type SwissRound, swissRoundCount, swissStandings } from "./swiss.js";
 export type { TieBreak } from "./tiebreaks.js";
 export * from "./types.js";

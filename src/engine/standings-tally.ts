@@ -83,6 +83,11 @@ function addResult(tallies: Map<number, Tally>, result: MatchResult): void {
   }
 }
 
+/** Adds `results` to `tallies` (tallyResults a part at a time: the same counts, the same errors). */
+export function addResults(tallies: Map<number, Tally>, results: readonly MatchResult[]): void {
+  for (const result of results) addResult(tallies, result);
+}
+
 /** Count wins, losses, ties, games, points and opponents for every participant. */
 export function tallyResults(
   participants: readonly EngineParticipant[],

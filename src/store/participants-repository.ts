@@ -21,6 +21,16 @@ export interface ParticipantRow {
   readonly deactivated_by: string | null;
 }
 
+/** A participant's place in seed order. */
+export interface SeedPlace {
+  readonly seed: number;
+  readonly id: number;
+}
+
+export interface NameAndSeed extends SeedPlace {
+  readonly name: string;
+}
+
 export interface NewParticipant {
   readonly name: string;
   readonly misc: string | null;
@@ -110,6 +120,16 @@ export class ParticipantRepository {
     return this.sql(
       "SELECT * FROM participants WHERE tournament_id = ? ORDER BY seed, id LIMIT ? OFFSET ?",
     ).all(tournamentId, limit, offset) as ParticipantRow[];
+  }
+
+  /**
+   * Names and seeds of the participants after (`seed`, `id`) in seed order, `limit` of them:
+   * what the standings read a part at a time (issue 24), through the seed index.
+   */
+  namesAfter(tournamentId: number, after: SeedPlace, limit: number): NameAndSeed[] {
+    return this.sql(
+      "SELECT id, name, seed FROM participants WHERE tournament_id = ? AND (seed, id) > (?, ?) ORDER BY seed, id LIMIT ?",
+    ).all(tournamentId, after.seed, after.id, limit) as NameAndSeed[];
   }
 
   find(tournamentId: number, id: number): ParticipantRow | undefined {

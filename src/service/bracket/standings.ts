@@ -11,10 +11,14 @@
  * placing first alone, tied by sharing first place, lost otherwise.
  */
 import {
-  computeStandings,
+  addResults,
   freeForAllPoints,
   freeForAllRecords,
+  type RankMap,
+  roundValue,
   type StandingRow,
+  type Tally,
+  tallyResults,
 } from "../../engine/index.js";
 import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
@@ -48,8 +52,14 @@ export interface Standing {
   tie_breaks: Record<string, number>;
 }
 
-function stagesOf(rows: readonly MatchRow[]): Map<string, { ref: StageRef; rows: MatchRow[] }> {
-  const stages = new Map<string, { ref: StageRef; rows: MatchRow[] }>();
+/** A stage of the tournament and its rows. */
+export interface StageRows {
+  readonly ref: StageRef;
+  readonly rows: MatchRow[];
+}
+
+function stagesOf(rows: readonly MatchRow[]): Map<string, StageRows> {
+  const stages = new Map<string, StageRows>();
   for (const row of rows) {
     const key = `${row.stage}:${row.group_id ?? 0}`;
     const entry = stages.get(key) ?? {
@@ -63,7 +73,7 @@ function stagesOf(rows: readonly MatchRow[]): Map<string, { ref: StageRef; rows:
 }
 
 /** The tournament's participants by id: names, and seeds to list equal ranks by. */
-type People = ReadonlyMap<number, { readonly name: string; readonly seed: number }>;
+export type People = ReadonlyMap<number, { readonly name: string; readonly seed: number }>;
 
 function bySeed(people: People, a: Standing, b: Standing): number {
   const seed = (s: Standing) => people.get(s.participant_id)?.seed ?? Number.MAX_SAFE_INTEGER;
@@ -107,35 +117,74 @@ function entrantsOf(people: People, ids: ReadonlySet<number>): { id: number; see
   return entrants;
 }
 
+/** An elimination stage's standings under way: its played rows, and its entrants' tallies. */
+export interface EliminationTally {
+  readonly played: readonly MatchRow[];
+  readonly tallies: Map<number, Tally>;
+}
+
+/** The played rows of an elimination stage, and its entrants' tallies with none of them added yet. */
+export function eliminationTally(rows: readonly MatchRow[], people: People): EliminationTally {
+  const ids = new Set(rows.flatMap(playersOf));
+  const played = rows.filter(
+    (r) =>
+      r.active === 1 && r.state === "complete" && r.player1_id !== null && r.player2_id !== null,
+  );
+  return { played, tallies: tallyResults(entrantsOf(people, ids), []) };
+}
+
+/** The final ranks of an elimination stage: once it is complete, none before. */
+export function eliminationRanks(state: StageState, rows: readonly MatchRow[]): RankMap {
+  const complete = rows.length > 0 && state.countIncomplete() === 0;
+  return complete ? eliminationStageRanks(state) : new Map<number, number>();
+}
+
+/** One entrant's standing in an elimination stage (W/L/T, games and points as tallied). */
+export function eliminationStanding(
+  tally: Tally,
+  ref: StageRef,
+  people: People,
+  ranks: RankMap,
+): Standing {
+  return {
+    participant_id: tally.participantId,
+    name: people.get(tally.participantId)?.name ?? String(tally.participantId),
+    stage: ref.stage,
+    group_id: ref.groupId,
+    rank: ranks.get(tally.participantId) ?? null,
+    wins: tally.matchWins,
+    losses: tally.matchLosses,
+    ties: tally.matchTies,
+    games_won: tally.gameWins,
+    games_lost: tally.gameLosses,
+    points_scored: roundValue(tally.pointsScored),
+    points_difference: roundValue(tally.pointsScored - tally.pointsAgainst),
+    points: tally.matchWins,
+    tie_breaks: {},
+  };
+}
+
+/** The order of an elimination stage's standings: by rank, wins, losses, then seed (total). */
+export const eliminationOrder =
+  (people: People) =>
+  (a: Standing, b: Standing): number =>
+    (a.rank ?? 1e9) - (b.rank ?? 1e9) ||
+    b.wins - a.wins ||
+    a.losses - b.losses ||
+    bySeed(people, a, b);
+
 /** Elimination: the engine's tally of the played matches, ranked by elimination rank once complete. */
 function eliminationStandings(
   state: StageState,
   rows: readonly MatchRow[],
   people: People,
 ): Standing[] {
-  const { ref } = state;
-  const ids = new Set(rows.flatMap(playersOf));
-  const played = rows.filter(
-    (r) =>
-      r.active === 1 && r.state === "complete" && r.player1_id !== null && r.player2_id !== null,
-  );
-  const tally = computeStandings(entrantsOf(people, ids), played.map(matchResultOf), {
-    tieBreaks: [],
-  });
-  const complete = rows.length > 0 && state.countIncomplete() === 0;
-  const ranks = complete ? eliminationStageRanks(state) : new Map<number, number>();
-  return tally
-    .map((row) => {
-      const s = standingOf(row, ref, people, ranks.get(row.participantId) ?? null, row.matchWins);
-      return { ...s, tie_breaks: {} };
-    })
-    .sort(
-      (a, b) =>
-        (a.rank ?? 1e9) - (b.rank ?? 1e9) ||
-        b.wins - a.wins ||
-        a.losses - b.losses ||
-        bySeed(people, a, b),
-    );
+  const { tallies, played } = eliminationTally(rows, people);
+  addResults(tallies, played.map(matchResultOf));
+  const ranks = eliminationRanks(state, rows);
+  return [...tallies.values()]
+    .map((tally) => eliminationStanding(tally, state.ref, people, ranks))
+    .sort(eliminationOrder(people));
 }
 
 /**
@@ -178,28 +227,48 @@ function freeForAllStandings(
     );
 }
 
-export function tournamentStandings(service: ServiceContext, t: TournamentRow): Standing[] {
-  const people: People = new Map(service.participants.list(t.id).map((p) => [p.id, p]));
-  const result: Standing[] = [];
-  const stages = [...stagesOf(service.matches.list(t.id, {})).values()].sort((a, b) =>
+/** The tournament's stages in the standings' order: groups first, by group. */
+export function standingStages(service: ServiceContext, t: TournamentRow): StageRows[] {
+  return [...stagesOf(service.matches.list(t.id, {})).values()].sort((a, b) =>
     a.ref.stage === b.ref.stage
       ? (a.ref.groupId ?? 0) - (b.ref.groupId ?? 0)
       : a.ref.stage === "group"
         ? -1
         : 1,
   );
-  for (const { ref, rows } of stages) {
-    const state = loadStage(service, t, ref);
-    if (state.format === "free for all") {
-      result.push(...freeForAllStandings(state, rows, people));
-      continue;
-    }
-    if (rows.some(isEliminationMatch)) {
-      result.push(...eliminationStandings(state, rows, people));
-      continue;
-    }
-    const table = state.format === "swiss" ? swissRanks(state) : roundRobinStandings(state);
-    for (const row of table) result.push(standingOf(row, ref, people, row.rank, row.points));
-  }
+}
+
+/** Whether a stage's standings are an elimination stage's (eliminationStandings). */
+export const isEliminationStage = (state: StageState, rows: readonly MatchRow[]): boolean =>
+  state.format !== "free for all" && rows.some(isEliminationMatch);
+
+/** The standings of one stage of the tournament. */
+export function stageStandings(
+  service: ServiceContext,
+  t: TournamentRow,
+  { ref, rows }: StageRows,
+  people: People,
+): Standing[] {
+  const state = loadStage(service, t, ref);
+  if (state.format === "free for all") return freeForAllStandings(state, rows, people);
+  if (isEliminationStage(state, rows)) return eliminationStandings(state, rows, people);
+  const table = state.format === "swiss" ? swissRanks(state) : roundRobinStandings(state);
+  return table.map((row) => standingOf(row, ref, people, row.rank, row.points));
+}
+
+export function tournamentStandings(service: ServiceContext, t: TournamentRow): Standing[] {
+  const people: People = new Map(service.participants.list(t.id).map((p) => [p.id, p]));
+  const result: Standing[] = [];
+  for (const stage of standingStages(service, t))
+    result.push(...stageStandings(service, t, stage, people));
   return result;
+}
+
+/** A standing as the v2.1 extension lists it (GET /tournaments/{t}/standings). */
+export function standingDocument(s: Standing) {
+  return {
+    id: `${s.stage}:${s.group_id ?? 0}:${s.participant_id}`,
+    type: "standing",
+    attributes: { ...s },
+  };
 }

@@ -1,0 +1,192 @@
+/**
+ * A tournament's standings made a part at a time (issue 24): what GET
+ * /tournaments/{t}/standings answers (standings.ts), for the bracket page's snapshot,
+ * whose builder runs each `step()` as one unit of serve's work gate. At 50,000 players
+ * the standings in one piece were about 100 ms during which no other request was
+ * answered: here the participants are read PART at a time (through the seed index),
+ * an elimination stage's played matches tallied PART at a time, its standings made and
+ * sorted in runs of PART, then merged. Other stages (round robin, swiss, free for all,
+ * each group of a group stage) are one unit each.
+ *
+ * The parts are one computation only if nothing was written between them: each step
+ * first reads the tournament's revision, and if it moved since the first part, starts
+ * again; after MAX_RESTARTS the whole is made in one unit. So the result is always the
+ * standings of one version, what the route answers for it.
+ */
+import type { RankMap } from "../../engine/index.js";
+import { addResults } from "../../engine/index.js";
+import type { NameAndSeed, SeedPlace } from "../../store/participants-repository.js";
+import type { TournamentRow } from "../../store/tournaments-repository.js";
+import type { ServiceContext } from "../context.js";
+import { matchResultOf } from "./match-codec.js";
+import { loadStage } from "./stage-io.js";
+import {
+  eliminationOrder,
+  eliminationRanks,
+  eliminationStanding,
+  eliminationTally,
+  isEliminationStage,
+  type People,
+  type StageRows,
+  type Standing,
+  stageStandings,
+  standingDocument,
+  standingStages,
+  tournamentStandings,
+} from "./standings.js";
+
+/** Participants read, matches tallied, standings made or sorted in one unit. */
+export const PART = 5000;
+
+/** Times the parts start again after a write landed between two of them. */
+const MAX_RESTARTS = 2;
+
+export type StandingDocuments = ReturnType<typeof standingDocument>[];
+
+/** What one step gives: the documents once done (null: the tournament is gone or its standings failed). */
+export type StandingsStep =
+  | { readonly done: false }
+  | { readonly done: true; readonly value: StandingDocuments | null };
+
+type Parts<T> = Generator<void, T>;
+
+function* peopleInParts(service: ServiceContext, t: TournamentRow, part: number): Parts<People> {
+  const people = new Map<number, NameAndSeed>();
+  let after: SeedPlace = { seed: Number.MIN_SAFE_INTEGER, id: Number.MIN_SAFE_INTEGER };
+  for (;;) {
+    const read = service.participants.namesAfter(t.id, after, part);
+    for (const p of read) people.set(p.id, p);
+    if (read.length < part) return people;
+    after = read[read.length - 1]!;
+    yield;
+  }
+}
+
+/** `a` and `b`, each in `order`, merged in `order`. */
+function merged<T>(a: readonly T[], b: readonly T[], order: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(order(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/** `items` sorted by `order` (a total order: the same result as one sort), runs of PART a unit, then merged. */
+export function* sortedInParts<T>(
+  items: readonly T[],
+  order: (x: T, y: T) => number,
+  part = PART,
+): Parts<T[]> {
+  let runs: T[][] = [];
+  for (let at = 0; at < items.length; at += part) {
+    runs.push(items.slice(at, at + part).sort(order));
+    yield;
+  }
+  while (runs.length > 1) {
+    const next: T[][] = [];
+    for (let i = 0; i < runs.length; i += 2)
+      next.push(i + 1 < runs.length ? merged(runs[i]!, runs[i + 1]!, order) : runs[i]!);
+    runs = next;
+    yield;
+  }
+  return runs[0] ?? [];
+}
+
+function* eliminationInParts(
+  service: ServiceContext,
+  t: TournamentRow,
+  { ref, rows }: StageRows,
+  people: People,
+  part: number,
+): Parts<Standing[]> {
+  const { played, tallies } = eliminationTally(rows, people);
+  yield;
+  for (let at = 0; at < played.length; at += part) {
+    addResults(tallies, played.slice(at, at + part).map(matchResultOf));
+    yield;
+  }
+  const ranks: RankMap = eliminationRanks(loadStage(service, t, ref), rows);
+  yield;
+  const all = [...tallies.values()];
+  const standings: Standing[] = [];
+  for (let at = 0; at < all.length; at += part) {
+    for (const tally of all.slice(at, at + part))
+      standings.push(eliminationStanding(tally, ref, people, ranks));
+    yield;
+  }
+  return yield* sortedInParts(standings, eliminationOrder(people), part);
+}
+
+function* standingsInParts(
+  service: ServiceContext,
+  id: number,
+  part: number,
+): Parts<StandingDocuments | null> {
+  const t = service.tournaments.findById(id);
+  if (t === undefined) return null;
+  const stages = standingStages(service, t);
+  yield;
+  const people = yield* peopleInParts(service, t, part);
+  const all: Standing[] = [];
+  for (const stage of stages) {
+    const elimination = isEliminationStage(loadStage(service, t, stage.ref), stage.rows);
+    const rows = elimination
+      ? yield* eliminationInParts(service, t, stage, people, part)
+      : stageStandings(service, t, stage, people);
+    for (const row of rows) all.push(row);
+    yield;
+  }
+  const documents: StandingDocuments = [];
+  for (let at = 0; at < all.length; at += part) {
+    for (const row of all.slice(at, at + part)) documents.push(standingDocument(row));
+    if (at + part < all.length) yield;
+  }
+  return documents;
+}
+
+/** The whole in one unit: what the route answers. */
+// biome-ignore lint/correctness/useYield: a Parts of one unit (the fallback after restarts).
+function* standingsAtOnce(service: ServiceContext, id: number): Parts<StandingDocuments | null> {
+  const t = service.tournaments.findById(id);
+  return t === undefined ? null : tournamentStandings(service, t).map(standingDocument);
+}
+
+/** The standings of tournament `id` made a step at a time (each step one unit of work). */
+export class StandingsJob {
+  #parts: Parts<StandingDocuments | null> | undefined;
+  #revision: number | undefined;
+  /** Times the parts started again (a write landed between two of them). */
+  restarts = 0;
+
+  constructor(
+    private readonly service: ServiceContext,
+    private readonly id: number,
+    private readonly revisionOf: (id: number) => number | undefined,
+    /** Participants, matches or standings per part (PART; the tests make it small). */
+    private readonly part = PART,
+  ) {}
+
+  /** One part; the standings' documents once the last is done. */
+  step(): StandingsStep {
+    return this.service.inRequest(() => {
+      const revision = this.revisionOf(this.id);
+      if (this.#parts === undefined || revision !== this.#revision) {
+        if (this.#parts !== undefined) this.restarts++;
+        this.#revision = revision;
+        this.#parts =
+          this.restarts > MAX_RESTARTS
+            ? standingsAtOnce(this.service, this.id)
+            : standingsInParts(this.service, this.id, this.part);
+      }
+      try {
+        const next = this.#parts.next();
+        return next.done === true ? { done: true, value: next.value } : { done: false };
+      } catch {
+        // As the route's error answer was: no standings in the snapshot.
+        return { done: true, value: null };
+      }
+    });
+  }
+}
