@@ -27,6 +27,7 @@ import {
 } from "./http-event-stream.js";
 import { dataBudget } from "./public/budgets.js";
 import { sendSnapshot } from "./public/viewer-data.js";
+import { badEscape, queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
 import type { LoadRefusal } from "./viewer/refusals.js";
 import { StaticFiles } from "./viewer/static-files.js";
@@ -174,6 +175,7 @@ export class ViewerRoutes {
     const { req, res } = out;
     const found = BRACKET_PATH.exec(url)!;
     const [, , communityPart, refPart, kind, query] = found;
+    if (this.#badQuery(out, kind, query ?? "")) return;
     const community = decoded(communityPart);
     const ref = decoded(refPart)!;
     const share = new URLSearchParams(query ?? "").get("share");
@@ -203,6 +205,25 @@ export class ViewerRoutes {
       assetBase: "/viewer/",
     });
     send(out, 200, PAGE_HEADERS, html);
+  }
+
+  /**
+   * Refuses (400) a query whose escapes are bad (`?share=%E9`, `%ZZ`) as v2.1's are
+   * (query-string.ts), naming the parameter: the page as its refusal page, data.json and
+   * the stream in JSON. Before, `share` was read as U+FFFD or literally (issue 24).
+   */
+  #badQuery(out: Out, kind: string | undefined, query: string): boolean {
+    const bad = badEscape(query);
+    if (bad === undefined) return false;
+    if (kind !== undefined) {
+      const refusal = queryRefusal(query)!;
+      sendReply(out, { ...refusal, headers: { ...refusal.headers, "cache-control": "no-store" } });
+    } else {
+      const detail = `The address is not readable: its parameter ${JSON.stringify(bad.name)}: ${bad.problem}.`;
+      const page = viewerErrorPage("not_found", "/viewer/", detail);
+      send(out, 400, { ...PAGE_HEADERS, "cache-control": "no-store" }, page);
+    }
+    return true;
   }
 
   /**

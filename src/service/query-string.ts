@@ -31,19 +31,33 @@ function nameOf(raw: string): string {
   return decodeURIComponent(raw.replaceAll("+", " "));
 }
 
-/** The refusal of the first parameter of `raw` (the query without `?`) whose escapes are bad. */
-export function queryProblem(raw: string): ServiceError | undefined {
+/** A parameter whose escapes are bad: its name and what is wrong. */
+export interface BadEscape {
+  readonly name: string;
+  readonly problem: string;
+}
+
+/**
+ * The first parameter of `raw` (a query without `?`, or a form-encoded body: OAuth's
+ * forms, oauth/form.ts) whose escapes are bad, or undefined when all decode.
+ */
+export function badEscape(raw: string): BadEscape | undefined {
   if (!raw.includes("%")) return undefined;
   for (const pair of raw.split("&")) {
     if (!pair.includes("%")) continue;
     const at = pair.indexOf("=");
     const rawName = at === -1 ? pair : pair.slice(0, at);
     const problem = escapeProblem(rawName) ?? escapeProblem(pair.slice(rawName.length));
-    if (problem === undefined) continue;
-    const name = nameOf(rawName);
-    return badParameter(name, `query parameter ${JSON.stringify(name)}: ${problem}`);
+    if (problem !== undefined) return { name: nameOf(rawName), problem };
   }
   return undefined;
+}
+
+/** The refusal of the first parameter of `raw` (the query without `?`) whose escapes are bad. */
+export function queryProblem(raw: string): ServiceError | undefined {
+  const bad = badEscape(raw);
+  if (bad === undefined) return undefined;
+  return badParameter(bad.name, `query parameter ${JSON.stringify(bad.name)}: ${bad.problem}`);
 }
 
 /** The query's parameters; throws a 400 naming the first parameter whose escapes are bad. */

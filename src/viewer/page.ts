@@ -100,11 +100,12 @@ const REFUSAL_TEXT: Readonly<Record<PageRefusal, string>> = {
 /**
  * The page answered (404) when there is no bracket to show: the same text for every
  * outsider (issue 18), and the viewer's script, which posts `load_failed` with the
- * reason to an embedding host (issue 28).
+ * reason to an embedding host (issue 28). `detail` replaces the reason's text where the
+ * address itself is wrong (serve's 400 for a query it cannot read).
  */
-export function viewerErrorPage(reason: PageRefusal, assetBase: string): string {
+export function viewerErrorPage(reason: PageRefusal, assetBase: string, detail?: string): string {
   const base = assetBase.endsWith("/") ? assetBase : `${assetBase}/`;
-  const config: ViewerErrorConfig = { reason, message: REFUSAL_TEXT[reason] };
+  const config: ViewerErrorConfig = { reason, message: detail ?? REFUSAL_TEXT[reason] };
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -116,7 +117,7 @@ export function viewerErrorPage(reason: PageRefusal, assetBase: string): string 
 <body>
 <main>
 <h1>No bracket here</h1>
-<p>${escapeHtml(REFUSAL_TEXT[reason])}</p>
+<p>${escapeHtml(config.message)}</p>
 <p>Ask the organiser for the bracket's address: <code>tourney bracket TOURNAMENT --share</code> makes one.</p>
 </main>
 </body>

@@ -9,6 +9,7 @@
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { boundScopes, findClient, type OAuthClient } from "./clients.js";
 import { csrfToken, csrfValid } from "./csrf.js";
+import { OAuthError } from "./errors.js";
 import { formOf, type Params, pathPrefixOf, queryOf, readScopes } from "./form.js";
 import {
   credentialFields,
@@ -110,7 +111,8 @@ function withRequest<T extends HttpResponse | Promise<HttpResponse>>(
   try {
     request = readRequest(server, params());
   } catch (error) {
-    if (error instanceof NotRedirectable)
+    // A bad escape in the query (OAuthError, form.ts): no parameter can be trusted to redirect to.
+    if (error instanceof NotRedirectable || error instanceof OAuthError)
       return htmlPage(400, "Cannot sign in", `<p>${escapeHtml(error.message)}.</p>`);
     if (error instanceof Redirected) {
       return redirect(error.redirectUri, {

@@ -110,13 +110,18 @@ ${credentialFields(page.username)}
   });
 }
 
-/** GET /oauth/device: the sign-in form (the user code from the query, unchecked). */
+/**
+ * GET /oauth/device: the sign-in form (the user code from the query, unchecked; sent
+ * twice, left for the person to type). A query whose escapes are bad: the form, 400,
+ * saying which parameter.
+ */
 export function devicePage(server: OAuthServer, request: HttpRequest): HttpResponse {
-  let userCode: string | undefined;
+  let userCode: string;
   try {
-    userCode = queryOf(request).get("user_code");
-  } catch {
-    userCode = undefined;
+    userCode = queryOf(request).field("user_code");
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    return signInPage(server, request, { status: 400, error: `${error.description}.` });
   }
   return signInPage(server, request, { status: 200, ...(userCode ? { userCode } : {}) });
 }

@@ -1,6 +1,7 @@
 /** Reading OAuth parameters: form-encoded bodies, the query, cookies, and the scope parameter. */
 import type { HttpRequest } from "../../model/http.js";
 import { OAUTH_SCOPES } from "../../model/oauth.js";
+import { badEscape } from "../query-string.js";
 import { refused } from "./errors.js";
 
 /** Parameters of one request; each may be sent once (RFC 6749 §3.1, §3.2). */
@@ -48,9 +49,21 @@ export function pathOf(request: HttpRequest): string {
   return path;
 }
 
+/**
+ * The parameters of `raw` (form-encoded); a bad percent escape (`%ZZ`, a lone `%`) or
+ * escaped bytes that are not UTF-8 (Latin-1 `%E9`) is invalid_request naming the
+ * field, as v2.1 queries are refused (query-string.ts); never read as U+FFFD (issue 24).
+ */
+function paramsOf(raw: string, where: "form field" | "query parameter"): Params {
+  const bad = badEscape(raw);
+  if (bad !== undefined)
+    throw refused("invalid_request", `${where} ${JSON.stringify(bad.name)}: ${bad.problem}`);
+  return new Params(new URLSearchParams(raw));
+}
+
 export function queryOf(request: HttpRequest): Params {
   const at = request.path.indexOf("?");
-  return new Params(new URLSearchParams(at === -1 ? "" : request.path.slice(at + 1)));
+  return paramsOf(at === -1 ? "" : request.path.slice(at + 1), "query parameter");
 }
 
 /** A form-encoded body (the only kind OAuth endpoints take, RFC 6749 §3.2). */
@@ -62,7 +75,7 @@ export function formOf(request: HttpRequest): Params {
       `send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded), not ${type ?? "without a Content-Type"}`,
     );
   }
-  return new Params(new URLSearchParams(request.body ?? ""));
+  return paramsOf(request.body ?? "", "form field");
 }
 
 export function cookieOf(request: HttpRequest, name: string): string | undefined {
