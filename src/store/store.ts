@@ -174,6 +174,7 @@ function cachedParticipants(
       "activeSeeds",
       "namesTaken",
       "listActive",
+      "namesAfter",
     ],
     cached: { anyInactive: (id) => cache.anyInactive(id, () => plain.anyInactive(id)) },
     wrote: (_method, id) => {
