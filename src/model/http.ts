@@ -8,6 +8,11 @@ export interface HttpRequest {
   readonly path: string;
   /** Header names are matched case-insensitively. */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Every name in `headers` is in lower case (serve's HTTP adapter: Node gives them
+   * so): a header not found under its lower-case name is absent, with no search.
+   */
+  readonly lowerCaseNames?: true;
   readonly body?: string;
   /**
    * The address of the peer that sent it (serve's HTTP adapter sets it from the

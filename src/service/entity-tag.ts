@@ -39,8 +39,16 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
+/** The last user hashed and its hash: a client asks again and again as the same user. */
+let lastUser: string | undefined;
+let lastHash = "";
+
 export function entityTag(instance: string, generation: string, user: string): string {
-  return `"${instance}.${generation}.${fnv1a(user).toString(36)}"`;
+  if (user !== lastUser) {
+    lastHash = fnv1a(user).toString(36);
+    lastUser = user;
+  }
+  return `"${instance}.${generation}.${lastHash}"`;
 }
 
 /**

@@ -60,7 +60,13 @@ function readBody(req: IncomingMessage, done: (body: string | RefusedBody) => vo
   req.on("error", () => req.socket.destroy());
 }
 
+/**
+ * The request's headers, names in lower case as Node gives them. Node joins a repeated
+ * header into one value, all but Set-Cookie (an array): without it, Node's own object
+ * is them as they are, and no copy is made.
+ */
 function headersOf(req: IncomingMessage): Record<string, string> {
+  if (req.headers["set-cookie"] === undefined) return req.headers as Record<string, string>;
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(", ") : value;
@@ -94,6 +100,7 @@ function answer(
     method,
     path: req.url ?? "/",
     headers: headersOf(req),
+    lowerCaseNames: true,
     ...(body === "" ? {} : { body }),
     ...(req.socket.remoteAddress === undefined ? {} : { clientAddress: req.socket.remoteAddress }),
   };
