@@ -184,3 +184,35 @@ describe("serve's headers (Node's own object, no copy unless Set-Cookie)", () =>
     }
   });
 });
+
+describe("the service's clock text (context.ts now)", () => {
+  it("is made once a millisecond, again when the clock moves, and an invalid date still throws", async () => {
+    const { createContext } = await import("../../src/service/context.js");
+    const { openDatabase } = await import("../../src/store/database.js");
+    const db = openDatabase(":memory:");
+    let date = new Date("2026-01-02T03:04:05.006Z");
+    const made = vi.fn();
+    const clock = () => {
+      const d = new Date(date.getTime());
+      const text = d.toISOString.bind(d);
+      d.toISOString = () => {
+        made();
+        return text();
+      };
+      return d;
+    };
+    try {
+      const context = createContext(db, { now: clock });
+      expect(context.now()).toBe("2026-01-02T03:04:05.006Z");
+      expect(context.inRequest(() => context.now())).toBe("2026-01-02T03:04:05.006Z");
+      expect(made).toHaveBeenCalledTimes(1);
+      date = new Date("2026-01-02T03:04:05.007Z");
+      expect(context.now()).toBe("2026-01-02T03:04:05.007Z");
+      expect(made).toHaveBeenCalledTimes(2);
+      date = new Date(Number.NaN);
+      expect(() => context.now()).toThrow(RangeError);
+    } finally {
+      db.close();
+    }
+  });
+});
