@@ -98,6 +98,19 @@ function matchOf(index: BracketIndex, key: string): PlannedMatch {
   return match;
 }
 
+/** The participant in `match`'s slot, if known from the plan and the results. */
+function participantIn(
+  match: PlannedMatch,
+  results: ResultLookup,
+  slot: SlotName,
+): number | undefined {
+  const source = match[slot];
+  if (source.type === "participant") return source.participantId;
+  const outcome = results.get(source.match);
+  if (outcome === undefined) return undefined;
+  return source.type === "winner" ? outcome.winnerId : outcome.loserId;
+}
+
 /** The participant in a slot, if known from the plan and the results. */
 export function slotParticipant(
   index: BracketIndex,
@@ -105,11 +118,16 @@ export function slotParticipant(
   key: string,
   slot: SlotName,
 ): number | undefined {
-  const source = matchOf(index, key)[slot];
-  if (source.type === "participant") return source.participantId;
-  const outcome = results.get(source.match);
-  if (outcome === undefined) return undefined;
-  return source.type === "winner" ? outcome.winnerId : outcome.loserId;
+  return participantIn(matchOf(index, key), results, slot);
+}
+
+/** `isUnneededReset` of a match already looked up (a report asks it of a few). */
+function unneededReset(index: BracketIndex, results: ResultLookup, match: PlannedMatch): boolean {
+  const decider = match.onlyIfLoserWins;
+  if (decider === undefined) return false;
+  const outcome = results.get(decider);
+  if (outcome === undefined) return false;
+  return outcome.winnerId !== participantIn(matchOf(index, decider), results, "player2");
 }
 
 /**
@@ -117,11 +135,7 @@ export function slotParticipant(
  * (`onlyIfLoserWins`) is complete and its player1 won.
  */
 export function isUnneededReset(index: BracketIndex, results: ResultLookup, key: string): boolean {
-  const decider = matchOf(index, key).onlyIfLoserWins;
-  if (decider === undefined) return false;
-  const outcome = results.get(decider);
-  if (outcome === undefined) return false;
-  return outcome.winnerId !== slotParticipant(index, results, decider, "player2");
+  return unneededReset(index, results, matchOf(index, key));
 }
 
 /**
@@ -136,21 +150,22 @@ export function isStageComplete(index: BracketIndex, results: ResultLookup): boo
   });
 }
 
-/** Checks that winner and loser are the two participants of the match, when both are known. */
+/** Checks that winner and loser are the two participants of `match`, when both are known. */
 function checkOutcome(
   index: BracketIndex,
   results: ResultLookup,
-  key: string,
+  match: PlannedMatch,
   outcome: MatchOutcome,
 ) {
+  const key = match.key;
   if (outcome.winnerId === outcome.loserId) {
     throw new EngineRuleError(`match ${key}: winner and loser must differ`);
   }
-  if (isUnneededReset(index, results, key)) {
+  if (unneededReset(index, results, match)) {
     throw new EngineRuleError(`match ${key} is not played: player1 won the match before it`);
   }
-  const player1 = slotParticipant(index, results, key, "player1");
-  const player2 = slotParticipant(index, results, key, "player2");
+  const player1 = participantIn(match, results, "player1");
+  const player2 = participantIn(match, results, "player2");
   if (player1 === undefined || player2 === undefined) {
     throw new EngineRuleError(`match ${key} does not know both participants yet`);
   }
@@ -164,11 +179,14 @@ function checkOutcome(
   }
 }
 
+const NO_FEEDS: readonly Feed[] = [];
+
 /**
  * What completing match `key` with `outcome` changes. `results` holds the other
  * completed matches (it may or may not already hold this one). Throws
  * EngineRuleError for an unknown match, a match whose participants are not both
- * known, or an outcome that does not name them.
+ * known, or an outcome that does not name them. Each match is looked up once
+ * (the helpers take it, not its key: issue 27).
  */
 export function advance(
   index: BracketIndex,
@@ -176,21 +194,21 @@ export function advance(
   key: string,
   outcome: MatchOutcome,
 ): Advancement {
-  checkOutcome(index, results, key, outcome);
+  checkOutcome(index, results, matchOf(index, key), outcome);
   const withThis: ResultLookup = { get: (k) => (k === key ? outcome : results.get(k)) };
   const assignments: SlotAssignment[] = [];
   const playable: string[] = [];
   let reset: Advancement["reset"] = null;
-  for (const feed of index.feeds.get(key) ?? []) {
+  for (const feed of index.feeds.get(key) ?? NO_FEEDS) {
     const target = matchOf(index, feed.match);
     if (target.onlyIfLoserWins === key) {
-      reset = isUnneededReset(index, withThis, target.key) ? "cancelled" : "required";
+      reset = unneededReset(index, withThis, target) ? "cancelled" : "required";
       if (reset === "cancelled") continue;
     }
     const participantId = feed.takes === "winner" ? outcome.winnerId : outcome.loserId;
     assignments.push({ match: feed.match, slot: feed.slot, participantId });
     const other = feed.slot === "player1" ? "player2" : "player1";
-    const known = slotParticipant(index, withThis, feed.match, other) !== undefined;
+    const known = participantIn(target, withThis, other) !== undefined;
     if (known && !playable.includes(feed.match)) playable.push(feed.match);
   }
   return { assignments, playable, reset, stageComplete: isStageComplete(index, withThis) };

@@ -152,7 +152,16 @@ export interface MatchStore {
     now: string,
     state?: MatchState,
   ): void;
+  /** `setSlot` of a row whose id the caller has. */
+  setSlotOf(
+    id: number,
+    slot: "player1" | "player2",
+    participantId: number | null,
+    now: string,
+    state?: MatchState,
+  ): void;
   setState(ref: StageRef, key: string, state: MatchState, active: boolean, now: string): void;
+  setStateOf(id: number, state: MatchState, active: boolean, now: string): void;
   setUnderway(id: number, at: string | null, now: string): void;
   setEntries(id: number, entries: string, now: string): void;
   deleteStage(tournamentId: number, stage: "final" | "group"): void;

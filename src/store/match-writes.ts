@@ -57,9 +57,21 @@ export abstract class MatchWrites {
 
   /** A result: a complete match is no longer underway; scores alone leave underway_at as it is. */
   setResult(id: number, r: MatchResultUpdate, now: string): void {
-    const values = [r.state, r.winnerId, r.loserId, r.tie ? 1 : 0, r.scoreSets, r.entries];
-    if (r.state === "complete") this.write(COMPLETE, id, [...values, r.completedAt, null], now);
-    else this.write(SCORES, id, [...values, r.completedAt], now);
+    const tie = r.tie ? 1 : 0;
+    if (r.state === "complete")
+      this.write(
+        COMPLETE,
+        id,
+        [r.state, r.winnerId, r.loserId, tie, r.scoreSets, r.entries, r.completedAt, null],
+        now,
+      );
+    else
+      this.write(
+        SCORES,
+        id,
+        [r.state, r.winnerId, r.loserId, tie, r.scoreSets, r.entries, r.completedAt],
+        now,
+      );
   }
 
   /**
@@ -75,14 +87,29 @@ export abstract class MatchWrites {
     state?: MatchState,
   ): void {
     const row = this.findByKey(ref, key);
-    if (row === undefined) return;
-    if (state === undefined) this.write(PLAYER[slot], row.id, [participantId], now);
-    else this.write(PLAYER_OPENED[slot], row.id, [participantId, state, 1], now);
+    if (row !== undefined) this.setSlotOf(row.id, slot, participantId, now, state);
+  }
+
+  /** `setSlot` of the row `id` (a caller that has the row: no lookup by key). */
+  setSlotOf(
+    id: number,
+    slot: "player1" | "player2",
+    participantId: number | null,
+    now: string,
+    state?: MatchState,
+  ): void {
+    if (state === undefined) this.write(PLAYER[slot], id, [participantId], now);
+    else this.write(PLAYER_OPENED[slot], id, [participantId, state, 1], now);
   }
 
   setState(ref: StageRef, key: string, state: MatchState, active: boolean, now: string): void {
     const row = this.findByKey(ref, key);
-    if (row !== undefined) this.write(STATE, row.id, [state, active ? 1 : 0], now);
+    if (row !== undefined) this.setStateOf(row.id, state, active, now);
+  }
+
+  /** `setState` of the row `id`. */
+  setStateOf(id: number, state: MatchState, active: boolean, now: string): void {
+    this.write(STATE, id, [state, active ? 1 : 0], now);
   }
 
   setUnderway(id: number, at: string | null, now: string): void {

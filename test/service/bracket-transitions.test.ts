@@ -52,6 +52,7 @@ describe("reporting a single-elimination match", () => {
     expect(draft.changes[1]).toEqual({
       kind: "slot",
       key: final.plan_key,
+      id: final.id,
       slot: "player1",
       participantId: first!.player1_id,
     });
@@ -94,6 +95,7 @@ describe("reporting a single-elimination match", () => {
       {
         kind: "result",
         key: first!.plan_key,
+        id: first!.id,
         result: expect.objectContaining({ state: "open", winnerId: null, scoreSets: "[[2,0]]" }),
       },
     ]);

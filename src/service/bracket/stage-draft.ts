@@ -14,12 +14,29 @@ import { outcomeOf } from "./match-codec.js";
 import type { Bye } from "./round-plans.js";
 import type { StageParticipant, StageState } from "./stage-state.js";
 
+/**
+ * A change of one row names it by plan key and, when the draft read it, by `id` (the
+ * row's id; 0 for a row this draft added, or one it did not find): the shell writes by
+ * id without finding the row again (3 lookups by key a report; with the other cuts of
+ * issue 27, docs/development.md).
+ */
 export type StageChange =
-  | { readonly kind: "result"; readonly key: string; readonly result: MatchResultUpdate }
-  | { readonly kind: "entries"; readonly key: string; readonly entries: string }
+  | {
+      readonly kind: "result";
+      readonly key: string;
+      readonly id: number;
+      readonly result: MatchResultUpdate;
+    }
+  | {
+      readonly kind: "entries";
+      readonly key: string;
+      readonly id: number;
+      readonly entries: string;
+    }
   | {
       readonly kind: "slot";
       readonly key: string;
+      readonly id: number;
       readonly slot: SlotName;
       readonly participantId: number | null;
       /** Also sets the match's state, and makes it active. */
@@ -28,6 +45,7 @@ export type StageChange =
   | {
       readonly kind: "state";
       readonly key: string;
+      readonly id: number;
       readonly state: MatchState;
       readonly active: boolean;
     }
@@ -139,20 +157,21 @@ export class StageDraft {
     return this.people.get(id);
   }
 
-  private edit(key: string, change: (row: Row) => void): void {
+  /** Edits the row of `key` (a copy); its id, 0 if the draft has no such row. */
+  private edit(key: string, change: (row: Row) => void): number {
     const current = this.row(key);
-    if (current === undefined) return;
+    if (current === undefined) return 0;
     const row: Row = this.edited.get(key) ?? copyRow(current);
     const before = incomplete(row);
     change(row);
     row.updated_at = this.now;
     this.incompleteDelta += incomplete(row) - before;
     this.edited.set(key, row);
+    return row.id;
   }
 
   setResult(key: string, result: MatchResultUpdate): void {
-    this.changes.push({ kind: "result", key, result });
-    this.edit(key, (row) => {
+    const id = this.edit(key, (row) => {
       row.state = result.state;
       row.winner_id = result.winnerId;
       row.loser_id = result.loserId;
@@ -162,36 +181,37 @@ export class StageDraft {
       row.completed_at = result.completedAt;
       if (result.state === "complete") row.underway_at = null;
     });
+    this.changes.push({ kind: "result", key, id, result });
   }
 
   setEntries(key: string, entries: string): void {
-    this.changes.push({ kind: "entries", key, entries });
-    this.edit(key, (row) => {
+    const id = this.edit(key, (row) => {
       row.entries = entries;
     });
+    this.changes.push({ kind: "entries", key, id, entries });
   }
 
   setSlot(key: string, slot: SlotName, participantId: number | null, state?: MatchState): void {
-    this.changes.push(
-      state === undefined
-        ? { kind: "slot", key, slot, participantId }
-        : { kind: "slot", key, slot, participantId, state },
-    );
-    this.edit(key, (row) => {
+    const id = this.edit(key, (row) => {
       if (slot === "player1") row.player1_id = participantId;
       else row.player2_id = participantId;
       if (state === undefined) return;
       row.state = state;
       row.active = 1;
     });
+    this.changes.push(
+      state === undefined
+        ? { kind: "slot", key, id, slot, participantId }
+        : { kind: "slot", key, id, slot, participantId, state },
+    );
   }
 
   setState(key: string, state: MatchState, active: boolean): void {
-    this.changes.push({ kind: "state", key, state, active });
-    this.edit(key, (row) => {
+    const id = this.edit(key, (row) => {
       row.state = state;
       row.active = active ? 1 : 0;
     });
+    this.changes.push({ kind: "state", key, id, state, active });
   }
 
   /** Adds matches after the stage's rows (their ids are the store's to give). */

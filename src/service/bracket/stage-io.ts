@@ -128,17 +128,20 @@ export function applyChanges(
   const { matches } = service;
   for (const c of changes) {
     switch (c.kind) {
+      // By the id the draft read (0: a row it added, found by key now).
       case "result":
-        matches.setResult(idOf(service, ref, c.key), c.result, now);
+        matches.setResult(c.id || idOf(service, ref, c.key), c.result, now);
         break;
       case "entries":
-        matches.setEntries(idOf(service, ref, c.key), c.entries, now);
+        matches.setEntries(c.id || idOf(service, ref, c.key), c.entries, now);
         break;
       case "slot":
-        matches.setSlot(ref, c.key, c.slot, c.participantId, now, c.state);
+        if (c.id !== 0) matches.setSlotOf(c.id, c.slot, c.participantId, now, c.state);
+        else matches.setSlot(ref, c.key, c.slot, c.participantId, now, c.state);
         break;
       case "state":
-        matches.setState(ref, c.key, c.state, c.active, now);
+        if (c.id !== 0) matches.setStateOf(c.id, c.state, c.active, now);
+        else matches.setState(ref, c.key, c.state, c.active, now);
         break;
       case "insert":
         matches.insertMany(ref.tournamentId, c.matches, now);

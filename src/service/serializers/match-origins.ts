@@ -6,7 +6,7 @@
  * (docs/interface.md, "Additions"), so a viewer can write "Loser of C" in a slot
  * still to be decided. A slot filled from the seeding has no prerequisite: null, false.
  */
-import { decodeSource } from "../../store/match-json.js";
+import { decodeSource, type StoredSource } from "../../store/match-json.js";
 import type { MatchRow, MatchStore } from "../../store/match-rows.js";
 
 export interface SlotOrigins {
@@ -18,6 +18,24 @@ export interface SlotOrigins {
 
 /** Answers a match row's slot origins; one per request (it remembers the ids it looked up). */
 export type OriginsOf = (row: MatchRow) => SlotOrigins;
+
+/**
+ * Slot sources by their stored text, parsed once: a row's sources are read at every reply
+ * about it (a report's, each page of a list), and JSON.parse of them was 3 % of a report's
+ * CPU profile (issue 27). Emptied when it holds SOURCES_HELD.
+ */
+const sources = new Map<string, StoredSource>();
+const SOURCES_HELD = 8192;
+
+function sourceOf(text: string): StoredSource {
+  let source = sources.get(text);
+  if (source === undefined) {
+    if (sources.size >= SOURCES_HELD) sources.clear();
+    source = decodeSource(text);
+    sources.set(text, source);
+  }
+  return source;
+}
 
 /** The origins of rows of one tournament, looking each prerequisite up once by plan key. */
 export function originsFrom(matches: Pick<MatchStore, "findByKey">): OriginsOf {
@@ -33,7 +51,7 @@ export function originsFrom(matches: Pick<MatchStore, "findByKey">): OriginsOf {
     return id;
   };
   const side = (row: MatchRow, text: string): [number | null, boolean] => {
-    const source = decodeSource(text);
+    const source = sourceOf(text);
     if (source.type === "participant") return [null, false];
     const id = idOf(row, source.match);
     // A bye is no stored match: nobody to name.
