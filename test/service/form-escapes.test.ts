@@ -151,6 +151,22 @@ describe("OAuth form bodies with bad escapes", () => {
     );
   });
 
+  it("HTTP Basic client credentials whose bytes are not UTF-8 are invalid_client saying so", async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from("tourney-cli"),
+      Buffer.from([0xe9]),
+      Buffer.from(":"),
+    ]);
+    const reply = await post("/oauth/token", "grant_type=refresh_token&refresh_token=x", {
+      authorization: `Basic ${latin1.toString("base64")}`,
+    });
+    expect(reply.status).toBe(401);
+    const json = JSON.parse(reply.body);
+    expect(json.error).toBe("invalid_client");
+    expect(json.error_description).toContain("not UTF-8");
+    expect(json.error_description).not.toContain("\uFFFD");
+  });
+
   it("the sign-in pages' queries: the page, 400, naming the parameter", async () => {
     const device = await send("GET", "/oauth/device?user_code=ABCD%E9");
     expect(device.status).toBe(400);

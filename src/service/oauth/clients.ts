@@ -12,6 +12,7 @@
  */
 import type { HttpRequest } from "../../model/http.js";
 import { CLI_CLIENT_ID } from "../../model/oauth.js";
+import { decodeUtf8 } from "../../model/strict-utf8.js";
 import { hashSecret } from "../../store/credentials.js";
 import { appStore } from "../oauth-apps.js";
 import { OAuthError, refused, unknownClient } from "./errors.js";
@@ -80,7 +81,10 @@ function basicCredentials(request: HttpRequest): { id: string; secret: string } 
   const header = Object.entries(request.headers).find(([k]) => k.toLowerCase() === "authorization");
   const value = header?.[1].trim();
   if (value === undefined || !/^basic\s/i.test(value)) return undefined;
-  const text = Buffer.from(value.slice(6).trim(), "base64").toString("utf8");
+  // Not UTF-8: refused, never read as U+FFFD (issue 24, item 7).
+  const decoded = decodeUtf8(Buffer.from(value.slice(6).trim(), "base64"));
+  if (!("text" in decoded)) throw badClient("the Basic credentials are not UTF-8");
+  const text = decoded.text;
   const colon = text.indexOf(":");
   if (colon === -1) throw badClient("the Basic credentials are not client_id:client_secret");
   const decode = (s: string) => decodeURIComponent(s.replaceAll("+", " "));
