@@ -3,6 +3,8 @@ import { decodeInput } from "./utf8-input.js";
 
 export interface OutputStream {
   write(chunk: string): unknown;
+  /** Bytes written as they are (UTF-8 text made elsewhere); without it, they are decoded and written. */
+  writeBytes?(bytes: Uint8Array): unknown;
   readonly isTTY?: boolean;
   /** The terminal's width, when a terminal says it. */
   readonly columns?: number | undefined;

@@ -36,23 +36,28 @@ export function stdoutWriter(
       return direct ? undefined : stream().columns;
     },
     write(chunk: string): boolean {
-      if (!direct) return stream().write(chunk);
-      const data = Buffer.from(chunk, "utf8");
-      let offset = 0;
-      try {
-        while (offset < data.length) offset += writeSync(fd, data, offset);
-        return true;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === "EPIPE") {
-          onBrokenPipe();
-          return false;
-        }
-        // A non-blocking descriptor that is full: libuv's stream waits for it.
-        if (code !== "EAGAIN") throw error;
-        direct = false;
-        return stream().write(data.subarray(offset));
-      }
+      return direct ? writeDirect(Buffer.from(chunk, "utf8")) : stream().write(chunk);
+    },
+    writeBytes(bytes: Uint8Array): boolean {
+      return direct ? writeDirect(bytes) : stream().write(bytes);
     },
   };
+
+  function writeDirect(data: Uint8Array): boolean {
+    let offset = 0;
+    try {
+      while (offset < data.length) offset += writeSync(fd, data, offset);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EPIPE") {
+        onBrokenPipe();
+        return false;
+      }
+      // A non-blocking descriptor that is full: libuv's stream waits for it.
+      if (code !== "EAGAIN") throw error;
+      direct = false;
+      return stream().write(data.subarray(offset));
+    }
+  }
 }

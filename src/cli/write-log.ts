@@ -35,6 +35,8 @@ export class WriteLog {
       const transaction = transport.transaction.bind(transport);
       wrapped.transaction = (fn) => transaction(fn);
     }
+    // Reads only: nothing to note.
+    if (transport.records !== undefined) wrapped.records = transport.records.bind(transport);
     if (transport.stream !== undefined) {
       const stream = transport.stream.bind(transport);
       wrapped.stream = (request, onText, signal) => stream(request, onText, signal);

@@ -8,6 +8,7 @@
  * service's size): a command that only lists never loads the service. Once the
  * service is open (or inside a transaction) every request goes to it.
  */
+import type { RecordsJson } from "../model/records-json.js";
 import type { Service } from "../service/index.js";
 import type { Reader } from "../service/reader.js";
 import { ServerError } from "./errors.js";
@@ -34,20 +35,31 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   /** The read-only path: undefined until asked, null once it cannot (or may no longer) answer. */
   let reader: Promise<Reader | undefined> | null | undefined;
 
+  /** A tournament list, asked while the read-only path may still answer. */
+  const forReader = (request: TransportRequest) =>
+    reader !== null &&
+    opening === undefined &&
+    request.method === "GET" &&
+    /^\/v2\.1\/tournaments(\?|$)/.test(request.path);
+
   async function readOnly(request: TransportRequest): Promise<TransportResponse | undefined> {
-    if (
-      opening !== undefined ||
-      request.method !== "GET" ||
-      !/^\/v2\.1\/tournaments(\?|$)/.test(request.path)
-    )
-      return undefined;
-    reader ??= import("../service/reader.js").then(({ openReader }) =>
-      openReader({ dbPath: options.dbPath, now: options.now }),
-    );
-    const answered = (await reader)?.answer(request);
+    if (!forReader(request)) return undefined;
+    const answered = (await openedReader())?.answer(request);
     // Once the service answers, it answers everything: one connection's view of the data.
     if (answered === undefined) await closeReader();
     return answered;
+  }
+
+  function openedReader(): Promise<Reader | undefined> {
+    reader ??= import("../service/reader.js").then(({ openReader }) =>
+      openReader({ dbPath: options.dbPath, now: options.now }),
+    );
+    return reader;
+  }
+
+  /** The read-only path's text of a tournament list, while it may still answer. */
+  async function records(request: TransportRequest): Promise<RecordsJson | undefined> {
+    return forReader(request) ? (await openedReader())?.records(request) : undefined;
   }
 
   async function closeReader(): Promise<void> {
@@ -70,6 +82,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   }
 
   return {
+    records,
     async send(request: TransportRequest): Promise<TransportResponse> {
       if (reader !== null) {
         const answered = await readOnly(request);

@@ -1,4 +1,5 @@
 /** Tournaments: `/tournaments` and `/tournaments/{t}` (with the client's community scope). */
+import type { RecordsJson } from "../model/records-json.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
@@ -18,6 +19,8 @@ export interface TournamentFilters {
 export interface TournamentsApi {
   list(filters?: TournamentFilters & PageOptions): Promise<ApiList>;
   listAll(filters?: TournamentFilters): Promise<ApiRecord[]>;
+  /** listAll's records as the CLI's `--json` text, when the transport can make it (requester.ts). */
+  listAllJson(filters?: TournamentFilters): Promise<RecordsJson | undefined>;
   /** By id or url slug. */
   get(tournament: PathSegment): Promise<ApiRecord>;
   create(attributes: Record<string, unknown>): Promise<ApiRecord>;
@@ -52,6 +55,8 @@ export function tournamentsApi(requester: Requester): TournamentsApi {
       }),
     listAll: (filters) =>
       requester.listAll({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
+    listAllJson: (filters) =>
+      requester.records({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
     get: (tournament) => requester.single({ method: "GET", path: one(tournament) }),
     create: (attributes) =>
       requester.single({

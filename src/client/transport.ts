@@ -4,6 +4,7 @@
  * hands them to the embedded service's request handler without a socket.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
+import type { RecordsJson } from "../model/records-json.js";
 
 export type TransportRequest = HttpRequest;
 export type TransportResponse = HttpResponse;
@@ -18,6 +19,13 @@ export interface Transport {
    * transaction spans requests.
    */
   transaction?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Every record of the list a GET `request` asks for (no `page` or `per_page`), as the
+   * text the CLI prints with `--json` (model/records-json.ts); undefined when this
+   * transport cannot make it exactly (the caller then lists through `send`). Only the
+   * in-process transport has it, through the service's read-only path.
+   */
+  records?(request: TransportRequest): Promise<RecordsJson | undefined>;
   /**
    * Sends `request` and, when answered 200 with `text/event-stream`, hands the
    * body's text to `onText` as it comes until the stream ends or `signal` aborts;

@@ -14,13 +14,15 @@
  * service's error reply). The transport then asks the service.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
+import type { RecordsJson } from "../model/records-json.js";
 import { MatchRepository } from "../store/matches-repository.js";
 import { openForReading } from "../store/read-only.js";
+import { tournamentRecordsJson } from "../store/tournament-records-json.js";
 import { TournamentRepository } from "../store/tournaments-repository.js";
 import { LOCAL_CALLER, visibleTournaments } from "./caller.js";
 import { IncomingRequest } from "./incoming-request.js";
 import { LinkOrigin } from "./link-base.js";
-import { type TournamentListSource, tournamentList } from "./routes/tournament-list.js";
+import { readFilter, type TournamentListSource, tournamentList } from "./routes/tournament-list.js";
 
 export interface ReaderOptions {
   /** SQLite database file (":memory:" has nothing to read: no reader). */
@@ -32,6 +34,12 @@ export interface ReaderOptions {
 export interface Reader {
   /** The service's answer to `request`, or undefined when the service must answer it. */
   answer(request: HttpRequest): HttpResponse | undefined;
+  /**
+   * Every tournament of the list at `request` (its filters; no `page` or `per_page`) as the
+   * text the CLI prints with `--json` (store/tournament-records-json.ts), or undefined
+   * where `answer` steps aside or that text could differ from the CLI's own.
+   */
+  records(request: HttpRequest): RecordsJson | undefined;
   close(): void;
 }
 
@@ -88,6 +96,19 @@ export function openReader(options: ReaderOptions): Reader | undefined {
         return new JsonReply(reply.status, reply.body);
       } catch {
         // A check-in due, a bad parameter (a bad escape too), a read that failed: the service answers.
+        return undefined;
+      }
+    },
+    records(request) {
+      try {
+        const incoming = new IncomingRequest(request, origins);
+        const query = incoming.query;
+        if (!plainList(incoming) || query.has("page") || query.has("per_page")) return undefined;
+        // The local caller sees every tournament (caller.ts visibleTournaments adds nothing).
+        const filter = readFilter((n) => query.get(n) ?? undefined, undefined);
+        checkInsWait();
+        return tournamentRecordsJson(db, filter);
+      } catch {
         return undefined;
       }
     },

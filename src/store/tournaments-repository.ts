@@ -76,7 +76,7 @@ export function checkInOpensAt(settings: TournamentSettings): string | null {
   return new Date(starts - minutes * 60_000).toISOString();
 }
 
-function whereClause(filter: TournamentFilter): { sql: string; params: unknown[] } {
+export function whereClause(filter: TournamentFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (filter.states && filter.states.length > 0) {

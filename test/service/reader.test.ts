@@ -86,8 +86,17 @@ describe("the embedded read-only path", () => {
       get("/v2.1/tournaments/1"),
       get("/v2.1/races"),
       { ...get("/v2.1/tournaments"), method: "POST" as const, body: "{}" },
-    ])
+    ]) {
       expect(reader.answer(request), `${request.method} ${request.path}`).toBeUndefined();
+      // Nor does it make the list's text (store/tournament-records-json.ts) there.
+      expect(reader.records(request), `${request.method} ${request.path}`).toBeUndefined();
+    }
+    // The text is every page at once: a page asked for is the service's document's.
+    for (const query of ["?page=1", "?per_page=2", "?page=2&per_page=1"])
+      expect(reader.records(get(`/v2.1/tournaments${query}`)), query).toBeUndefined();
+    expect(new TextDecoder().decode(reader.records(get("/v2.1/tournaments"))!.json)).toMatch(
+      /^\[\{"id":1,.*\}\]\n$/,
+    );
     reader.close();
     expect(openReader({ dbPath: ":memory:" })).toBeUndefined();
     expect(openReader({ dbPath: join(dir, "missing.db") })).toBeUndefined();
@@ -123,6 +132,7 @@ describe("the embedded read-only path", () => {
     const due = () => new Date("2026-06-01T11:30:00.000Z");
     const reader = openReader({ dbPath, now: due })!;
     expect(reader.answer(get("/v2.1/tournaments"))).toBeUndefined();
+    expect(reader.records(get("/v2.1/tournaments"))).toBeUndefined();
     // Before the window opens the path answers (pending); through the transport, the
     // service answers once it is due, and opens the check-in (a write the path never makes).
     expect(

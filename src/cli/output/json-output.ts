@@ -44,6 +44,18 @@ export class JsonOutput {
     this.writeText(this.text(value));
   }
 
+  /** Whether a value is written as `JSON.stringify` makes it: no fields picked, no jq, not indented. */
+  get plain(): boolean {
+    return this.selection.fields === undefined && !this.filtering && !this.pretty;
+  }
+
+  /** The bytes of `write(value)`'s text made elsewhere (see `plain`), written as they are. */
+  writeBytes(bytes: Uint8Array): void {
+    if (!this.plain) throw new Error("JsonOutput.writeBytes: the output is not plain JSON");
+    if (this.stdout.writeBytes !== undefined) this.stdout.writeBytes(bytes);
+    else this.stdout.write(new TextDecoder().decode(bytes));
+  }
+
   /** JSON text as it is (a response body): held for jq, else written with a line break. */
   writeText(text: string): void {
     if (this.filtering) this.held.push(text);

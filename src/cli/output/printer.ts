@@ -114,6 +114,21 @@ export class Printer {
     this.output.write(value);
   }
 
+  /**
+   * Whether `list` would write its records as `JSON.stringify` makes them, with a line
+   * break (--json without fields, --jq or --limit, piped): then `listJson` may write that
+   * text made elsewhere (model/records-json.ts).
+   */
+  get plainJsonList(): boolean {
+    return this.mode === "json" && this.shape.limit === undefined && this.output.plain;
+  }
+
+  /** The bytes `list` would write in plainJsonList's case, written as they are. */
+  listJson(bytes: Uint8Array): void {
+    if (!this.plainJsonList) throw new Error("Printer.listJson: the list is not plain JSON");
+    this.output.writeBytes(bytes);
+  }
+
   async list(
     all: readonly FlatRecord[],
     columns: readonly Column[],

@@ -45,6 +45,14 @@ export function parseTournamentList(flags: TournamentListFlags): TournamentListO
 
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
   const client = await f.client();
+  const printer = f.printer();
+  // Plain --json on the embedded backend: the text as SQLite makes it, no record built
+  // (store/tournament-records-json.ts; 1,000 tournaments: see docs/development.md).
+  const text = printer.plainJsonList ? await client.tournaments.listAllJson(o.filters) : undefined;
+  if (text !== undefined) {
+    remember(f, "tournament", text.keys.map(tournamentWord));
+    return printer.listJson(text.json);
+  }
   const records = await client.tournaments.listAll(o.filters);
   remember(
     f,
@@ -52,13 +60,11 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
     // Of the resource itself: flattening a thousand records twice costs a list ~1 ms.
     records.map((r) => tournamentWord({ id: r.id, url: r.attributes.url })),
   );
-  await f
-    .printer()
-    .list(
-      records.map(flatten),
-      TOURNAMENT_COLUMNS,
-      "no tournaments yet: `tourney tournament create --name NAME` makes one",
-    );
+  await printer.list(
+    records.map(flatten),
+    TOURNAMENT_COLUMNS,
+    "no tournaments yet: `tourney tournament create --name NAME` makes one",
+  );
 }
 
 export function registerList(noun: Command, app: App): void {

@@ -1,0 +1,237 @@
+/**
+ * `tourney tournament list --json` on the embedded backend prints the text SQLite makes
+ * (store/tournament-records-json.ts, issue 27) byte for byte as the full path printed it:
+ * the service's records (read-only path or service), flattened and stringified by the
+ * printer. A store of every type and state, unicode and escapes, settings written by
+ * another version (keys missing), and settings the text cannot render (the list then
+ * takes the full path, same bytes).
+ */
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createInProcessTransport } from "../../src/client/in-process-transport.js";
+import type { Transport } from "../../src/client/transport.js";
+import { TOURNAMENT_TYPES } from "../../src/model/tournament.js";
+import { createSandbox } from "../helpers/cli.js";
+import { changeState, createWithPlayers, playOut } from "../helpers/play.js";
+import { startService } from "../helpers/service.js";
+
+const sandbox = createSandbox();
+const dbPath = join(sandbox.env.TOURNEY_DATA_DIR!, "tourney.db");
+afterAll(() => sandbox.cleanup());
+
+/** The embedded transport, counting the lists its read-only path answered as text. */
+function counted(keepRecords: boolean) {
+  const seen = { text: 0 };
+  const makeTransport = async (): Promise<Transport> => {
+    const real = createInProcessTransport({ dbPath });
+    const { records, ...rest } = real;
+    if (!keepRecords) return rest;
+    return {
+      ...rest,
+      records: async (request) => {
+        const text = await records!(request);
+        if (text !== undefined) seen.text++;
+        return text;
+      },
+    };
+  };
+  return { seen, makeTransport };
+}
+
+/** stdout of `args` through the text (fast) and through the full path, and whether the text answered. */
+async function both(args: readonly string[]) {
+  const fast = counted(true);
+  const full = counted(false);
+  const a = await sandbox.run(args, { makeTransport: fast.makeTransport });
+  const b = await sandbox.run(args, { makeTransport: full.makeTransport });
+  expect(a.code, a.stderr).toBe(0);
+  expect(b.code, b.stderr).toBe(0);
+  return { fast: a.stdout, full: b.stdout, text: fast.seen.text > 0 };
+}
+
+/** Every type and state, names and descriptions with unicode, quotes, backslashes and controls. */
+async function seed(): Promise<void> {
+  let now = new Date("2026-03-01T10:00:00.000Z");
+  const s = await startService({ dbPath, now: () => now });
+  for (const [i, type] of TOURNAMENT_TYPES.entries())
+    await createWithPlayers(
+      s,
+      { name: `Ünïcødé ${type} ✓ 🏆 "q" \\ ${i}`, tournament_type: type, game_name: "Jeu ☃" },
+      0,
+    );
+  const rich = {
+    tournament_type: "swiss",
+    description: 'line\nbreak\ttab "quoted" \\ back \u2028 ½ </script>',
+    private: true,
+    starts_at: "2026-05-01T18:00:00.000Z",
+    registration_options: { signup_cap: 64 },
+    swiss_options: { rounds: 3 },
+  };
+  await createWithPlayers(s, rich, 0);
+  const started = await createWithPlayers(s, { tournament_type: "double elimination" }, 6);
+  await changeState(s, started.id, "start");
+  const played = await createWithPlayers(s, { tournament_type: "single elimination" }, 4);
+  await changeState(s, played.id, "start");
+  await playOut(s, played.id, (m) => m.player1_id);
+  const done = await createWithPlayers(s, { tournament_type: "round robin" }, 3);
+  await changeState(s, done.id, "start");
+  await playOut(s, done.id, (m) => m.player2_id);
+  expect((await changeState(s, done.id, "finalize")).status).toBe(200);
+  const predicting = await createWithPlayers(s, { tournament_type: "single elimination" }, 4);
+  await changeState(s, predicting.id, "open_predictions");
+  const groups = {
+    tournament_type: "single elimination",
+    group_stage_enabled: true,
+    group_stage_options: { group_size: 4 },
+  };
+  const underway = await createWithPlayers(s, groups, 8);
+  await changeState(s, underway.id, "start_group_stage");
+  const finalized = await createWithPlayers(s, groups, 8);
+  await changeState(s, finalized.id, "start_group_stage");
+  await playOut(s, finalized.id, (m) => m.player1_id);
+  await changeState(s, finalized.id, "finalize_group_stage");
+  const checkIn = {
+    tournament_type: "free for all",
+    starts_at: "2026-03-01T12:00:00.000Z",
+    registration_options: { check_in_duration: 60 },
+  };
+  const checking = await createWithPlayers(s, checkIn, 4);
+  const checked = await createWithPlayers(s, checkIn, 4);
+  // The service opens due check-ins as it lists.
+  now = new Date("2026-03-01T11:30:00.000Z");
+  expect((await s.request("GET", "/v2.1/tournaments")).status).toBe(200);
+  await changeState(s, checked.id, "process_checkin");
+  const states = (await s.request("GET", "/v2.1/tournaments?per_page=100")).json.data.map(
+    (t: { attributes: { state: string } }) => t.attributes.state,
+  );
+  expect(new Set(states)).toEqual(
+    new Set([
+      "pending",
+      "checking_in",
+      "checked_in",
+      "accepting_predictions",
+      "group_stages_underway",
+      "group_stages_finalized",
+      "underway",
+      "awaiting_review",
+      "complete",
+    ]),
+  );
+  expect(checking.id).toBeDefined();
+  s.service.close();
+}
+
+/** Rewrites one tournament's settings (as another writer might have left them): text, or bytes. */
+function setSettings(id: number, change: (settings: any) => string | Buffer): void {
+  const db = new Database(dbPath);
+  const { settings } = db.prepare("SELECT settings FROM tournaments WHERE id = ?").get(id) as {
+    settings: string;
+  };
+  db.prepare("UPDATE tournaments SET settings = CAST(? AS TEXT) WHERE id = ?").run(
+    change(JSON.parse(settings)),
+    id,
+  );
+  db.close();
+}
+
+function addCopy(): number {
+  const db = new Database(dbPath);
+  const id = db
+    .prepare(
+      `INSERT INTO tournaments (url, name, tournament_type, state, settings, random_seed, created_at, updated_at)
+       SELECT url || '_copy' || (SELECT COUNT(*) FROM tournaments), name, tournament_type, state, settings, 1, created_at, updated_at
+       FROM tournaments WHERE id = 1`,
+    )
+    .run().lastInsertRowid;
+  db.close();
+  return Number(id);
+}
+
+describe("tournament list --json as SQLite's text", () => {
+  beforeAll(seed, 120_000);
+
+  it("prints the full path's bytes, for every filter", async () => {
+    for (const filters of [
+      [],
+      ["--state", "pending"],
+      ["--state", "in_progress"],
+      ["--state", "ended"],
+      ["--state", "checked_in"],
+      ["--type", "swiss"],
+      ["--created-after", "2020-01-01", "--created-before", "01/31/2099"],
+      ["--created-after", "2099-01-01"],
+    ]) {
+      const { fast, full, text } = await both(["tournament", "list", "--json", ...filters]);
+      expect(text, filters.join(" ")).toBe(true);
+      expect(fast, filters.join(" ")).toBe(full);
+    }
+    const all = JSON.parse((await both(["tournament", "list", "--json"])).fast);
+    expect(all.length).toBe(14);
+    expect(all[0].name).toBe('Ünïcødé single elimination ✓ 🏆 "q" \\ 0');
+    expect(all.some((t: any) => t.matches_count > 0 && t.progress_meter === 100)).toBe(true);
+  });
+
+  it("leaves out what settings written without a key lack, as JSON.stringify does", async () => {
+    const id = addCopy();
+    setSettings(id, (s) => {
+      delete s.game_name;
+      delete s.starts_at;
+      delete s.match_options.accept_attachments;
+      delete s.tie_breaks;
+      s.match_options = { consolation_matches_target_rank: 3, ...s.match_options };
+      s.swiss_options = {};
+      s.extra = { kept: "no" };
+      // Controls the service refuses as input, escaped as JSON.stringify escapes them.
+      s.name = "controls \u0001\u0008\u000c\u001f\u007f end";
+      return JSON.stringify(s);
+    });
+    const { fast, full, text } = await both(["tournament", "list", "--json"]);
+    expect(text).toBe(true);
+    expect(fast).toBe(full);
+    const copy = JSON.parse(fast).find((t: any) => t.id === id);
+    expect(Object.hasOwn(copy, "game_name")).toBe(false);
+    expect(copy.starts_at).toBeNull();
+    expect(copy.swiss_options).toEqual({ rounds: null });
+  });
+
+  it("takes the full path for settings whose record could come out otherwise", async () => {
+    const cases: ((s: any) => string | Buffer)[] = [
+      // A key that reads as an array index: JavaScript orders it first.
+      (s) => JSON.stringify({ ...s, swiss_options: { 7: "x", pts_for_bye: 1 } }),
+      // No open_signup, the first key of registration_options.
+      (s) => JSON.stringify({ ...s, registration_options: {} }),
+      // Not valid UTF-8 (a surrogate's bytes, ED A0 80): JavaScript reads them as U+FFFD.
+      ({ name, ...s }) =>
+        Buffer.concat([
+          Buffer.from(JSON.stringify({ ...s, name: `${name} bad ` }).slice(0, -2)),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from('"}'),
+        ]),
+    ];
+    for (const [n, change] of cases.entries()) {
+      const id = addCopy();
+      setSettings(id, change);
+      const { fast, full, text } = await both(["tournament", "list", "--json"]);
+      expect(text, `case ${n}`).toBe(false);
+      expect(fast, `case ${n}`).toBe(full);
+      const db = new Database(dbPath);
+      db.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+      db.close();
+    }
+    expect((await both(["tournament", "list", "--json"])).text).toBe(true);
+  });
+
+  it("is not used for fields, --jq, --limit or a terminal, and the table and rows are unchanged", async () => {
+    for (const args of [
+      ["--json", "id,name,state"],
+      ["--jq", ".[].name"],
+      ["--json", "-L", "2"],
+      [],
+    ]) {
+      const { fast, full, text } = await both(["tournament", "list", ...args]);
+      expect(text, args.join(" ")).toBe(false);
+      expect(fast, args.join(" ")).toBe(full);
+    }
+  });
+});
