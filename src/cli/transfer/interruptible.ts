@@ -4,7 +4,8 @@
  * and to run the same command again (an import reads what the target has and sends
  * nothing twice); the second stops at once, as safely, since every step is re-checked.
  * Both end in CancelledError (exit 130) with that message. Before, Ctrl-C exited 130
- * and printed nothing.
+ * and printed nothing. Before the import sends anything (its document read from a file
+ * or stdin and checked: `beforeSending`), Ctrl-C stops at once and says nothing was written.
  */
 import { CancelledError } from "../errors.js";
 import { listenForInterrupts, type SignalSource } from "../interrupts.js";
@@ -41,6 +42,38 @@ function stoppable(inner: Progress, stop: AbortSignal, seen: { last?: string }):
   };
 }
 
+/** A promise that only rejects, and the function that rejects it. */
+function rejectable(): [Promise<never>, (error: CancelledError) => void] {
+  let abandon: (error: CancelledError) => void = () => {};
+  const abandoned = new Promise<never>((_, reject) => {
+    abandon = reject;
+  });
+  return [abandoned, abandon];
+}
+
+/**
+ * Runs `prepare` (what an import does before its first request: reading its document,
+ * checking it, opening the client) so that Ctrl-C stops it at once: CancelledError saying
+ * nothing was written. `stdin`, when the document is read from it, is destroyed then, so a
+ * stdin still held open does not keep the process alive. Before, Ctrl-C exited 130 silently.
+ */
+export async function beforeSending<T>(
+  prepare: () => Promise<T>,
+  stdin?: unknown,
+  source?: SignalSource,
+): Promise<T> {
+  const [abandoned, abandon] = rejectable();
+  const interrupts = listenForInterrupts(() => {
+    (stdin as { destroy?: () => void } | undefined)?.destroy?.();
+    abandon(new CancelledError("interrupted before the import started: nothing was written"));
+  }, source);
+  try {
+    return await Promise.race([prepare(), abandoned]);
+  } finally {
+    interrupts.release();
+  }
+}
+
 /** Runs `run` with a progress on `stderr` that Ctrl-C stops, as described above. */
 export async function interruptibly<S>(
   stderr: ProgressStream,
@@ -49,10 +82,7 @@ export async function interruptibly<S>(
 ): Promise<S> {
   const shown = progressOn(stderr);
   const seen: { last?: string } = {};
-  let abandon: (error: CancelledError) => void = () => {};
-  const abandoned = new Promise<never>((_, reject) => {
-    abandon = reject;
-  });
+  const [abandoned, abandon] = rejectable();
   const interrupts = listenForInterrupts((count) => {
     shown.end();
     if (count === 1) {

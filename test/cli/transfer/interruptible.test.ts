@@ -6,7 +6,7 @@
 import { EventEmitter } from "node:events";
 import { expect, it } from "vitest";
 import { CancelledError } from "../../../src/cli/errors.js";
-import { interruptibly } from "../../../src/cli/transfer/interruptible.js";
+import { beforeSending, interruptibly } from "../../../src/cli/transfer/interruptible.js";
 
 function stream() {
   let text = "";
@@ -61,5 +61,20 @@ it("a second Ctrl-C stops at once, a request still in flight", async () => {
 it("without Ctrl-C the import's result, and the listener released", async () => {
   const signals = new EventEmitter();
   await expect(interruptibly(stream(), async () => 7, signals)).resolves.toBe(7);
+  expect(signals.listenerCount("SIGINT")).toBe(0);
+});
+
+it("Ctrl-C before the import sends anything stops at once, saying nothing was written", async () => {
+  const signals = new EventEmitter();
+  let destroyed = false;
+  const stdin = { destroy: () => (destroyed = true) };
+  const reading = beforeSending(() => new Promise<string>(() => {}), stdin, signals);
+  signals.emit("SIGINT");
+  await expect(reading).rejects.toThrow(
+    "interrupted before the import started: nothing was written",
+  );
+  expect(destroyed).toBe(true);
+  expect(signals.listenerCount("SIGINT")).toBe(0);
+  await expect(beforeSending(async () => 7, undefined, signals)).resolves.toBe(7);
   expect(signals.listenerCount("SIGINT")).toBe(0);
 });

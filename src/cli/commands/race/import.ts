@@ -23,7 +23,8 @@ export interface RaceImportOptions {
   readonly file: string;
 }
 
-export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<void> {
+/** The document read and checked, the client and the importer: all before the first request. */
+async function prepare(f: Factory, o: RaceImportOptions) {
   const { parseDocument, readDocument } = await import("../../transfer/document-file.js");
   const [text, source] = await readDocument(f, o.file);
   const doc = parseDocument<RaceExport>(text, source, {
@@ -35,9 +36,18 @@ export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<v
   const { checkRaceExportContents } = await import("../../transfer/race-export-contents.js");
   checkRaceExportContents(doc, source);
   const client = await f.client();
-  const { importRace, raceSummaryLine } = await import("../../transfer/race-importer.js");
+  return { doc, client, ...(await import("../../transfer/race-importer.js")) };
+}
+
+export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<void> {
+  // Ctrl-C while the document is read (stdin held open) or checked: at once, nothing written.
+  const { beforeSending, interruptibly } = await import("../../transfer/interruptible.js");
+  const stdin = o.file === "-" ? f.io.stdin : undefined;
+  const { doc, client, importRace, raceSummaryLine } = await beforeSending(
+    () => prepare(f, o),
+    stdin,
+  );
   const printer = f.printer();
-  const { interruptibly } = await import("../../transfer/interruptible.js");
   const summary = await interruptibly(f.io.stderr, (progress) => importRace(client, doc, progress));
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(raceSummaryLine(summary));

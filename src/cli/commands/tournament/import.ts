@@ -29,7 +29,8 @@ export interface TournamentImportOptions {
   readonly force?: boolean;
 }
 
-export async function runTournamentImport(f: Factory, o: TournamentImportOptions): Promise<void> {
+/** The document read and checked, the client and the importer: all before the first request. */
+async function prepare(f: Factory, o: TournamentImportOptions) {
   const { parseDocument, readDocument } = await import("../../transfer/document-file.js");
   const [text, source] = await readDocument(f, o.file);
   const doc = parseDocument<TournamentExport>(text, source, {
@@ -41,9 +42,18 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
   const { checkExportContents } = await import("../../transfer/export-contents.js");
   checkExportContents(doc, source, { force: o.force === true });
   const client = await f.client();
-  const { importExport, summaryLine } = await import("../../transfer/importer.js");
+  return { doc, client, ...(await import("../../transfer/importer.js")) };
+}
+
+export async function runTournamentImport(f: Factory, o: TournamentImportOptions): Promise<void> {
+  // Ctrl-C while the document is read (stdin held open) or checked: at once, nothing written.
+  const { beforeSending, interruptibly } = await import("../../transfer/interruptible.js");
+  const stdin = o.file === "-" ? f.io.stdin : undefined;
+  const { doc, client, importExport, summaryLine } = await beforeSending(
+    () => prepare(f, o),
+    stdin,
+  );
   const printer = f.printer();
-  const { interruptibly } = await import("../../transfer/interruptible.js");
   const summary = await interruptibly(f.io.stderr, (progress) =>
     importExport(client, doc, progress),
   );
