@@ -6,54 +6,36 @@
  * group stage. A re-run sends nothing more.
  */
 import { writeFileSync } from "node:fs";
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { runTournamentExport } from "../../../src/cli/commands/tournament/export.js";
+import { expect, it } from "vitest";
 import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
-import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
-import { comparable, expectValidExport } from "./export-check.js";
+import { useTransferPair } from "../../helpers/transfer-pair.js";
+import { comparable, exported } from "./export-check.js";
 import { eventUnderway, groupStageUnderway } from "./restore-fixture.js";
 
-let source: FactoryHarness;
-let target: FactoryHarness;
-beforeEach(() => {
-  source = createFactoryHarness();
-  target = createFactoryHarness();
-});
-afterEach(async () => {
-  await source.cleanup();
-  await target.cleanup();
-});
-
-async function exported(h: FactoryHarness, url: string) {
-  const f = h.make();
-  await runTournamentExport(f.factory, { tournament: url });
-  const doc = f.json();
-  expectValidExport(doc);
-  return doc;
-}
+const pair = useTransferPair();
 
 async function imported(file: string) {
-  const f = target.make({ globals: { json: true } });
+  const f = pair.target.make({ globals: { json: true } });
   await runTournamentImport(f.factory, { file });
   return f.json();
 }
 
 async function roundTrip(url: string) {
-  const first = await exported(source, url);
-  const file = `${source.dir}/${url}.json`;
+  const first = await exported(pair.source, url);
+  const file = `${pair.source.dir}/${url}.json`;
   writeFileSync(file, JSON.stringify(first));
   const summary = await imported(file);
-  const second = await exported(target, url);
+  const second = await exported(pair.target, url);
   expect(comparable(second)).toEqual(comparable(first));
   const again = await imported(file);
   expect(again).toMatchObject({ created: false, added: 0, reported: 0, checked_in: 0 });
   expect(again).toMatchObject({ deactivated: 0, open: 0, stations: 0, attachments: 0 });
-  expect(comparable(await exported(target, url))).toEqual(comparable(first));
+  expect(comparable(await exported(pair.target, url))).toEqual(comparable(first));
   return { first, summary };
 }
 
 it("a tournament with check-in, a removed player, an attachment, open scores and stations", async () => {
-  await eventUnderway(await source.client(), "lan");
+  await eventUnderway(await pair.source.client(), "lan");
   const { first, summary } = await roundTrip("lan");
   const states = first.participants.map((p: any) => [p.name, p.checked_in, p.active]);
   expect(states).toContainEqual(["Player 1", true, true]);
@@ -77,7 +59,7 @@ it("a tournament with check-in, a removed player, an attachment, open scores and
 });
 
 it("a two-stage event with its group stage under way, stations and a queue", async () => {
-  await groupStageUnderway(await source.client(), "groups");
+  await groupStageUnderway(await pair.source.client(), "groups");
   const { first, summary } = await roundTrip("groups");
   expect(first.tournament.state).toBe("group_stages_underway");
   expect(first.stations.map((s: any) => s.queue.length)).toEqual([0, 2]);
@@ -86,20 +68,20 @@ it("a two-stage event with its group stage under way, stations and a queue", asy
 });
 
 it("without a check-in window the check-ins are not carried, and the dry run says so", async () => {
-  const c = await source.client();
+  const c = await pair.source.client();
   await c.tournaments.create({ name: "Event nowin", url: "nowin", tournament_type: "round robin" });
   await c.participants.bulkAdd("nowin", [{ name: "Ann" }, { name: "Bob" }, { name: "Cy" }]);
   await c.tournaments.changeState("nowin", "start");
-  const doc = await exported(source, "nowin");
+  const doc = await exported(pair.source, "nowin");
   // As a service might export it: check-ins it holds, no window in the settings.
-  const file = `${source.dir}/nowin.json`;
+  const file = `${pair.source.dir}/nowin.json`;
   const participants = doc.participants.map((p: any) => ({ ...p, checked_in: true }));
   writeFileSync(file, JSON.stringify({ ...doc, participants }));
   const { planImport } = await import("../../../src/cli/transfer/import-plan.js");
-  const plan = await planImport(await target.client(), { ...doc, participants });
+  const plan = await planImport(await pair.target.client(), { ...doc, participants });
   expect(plan).toContain(
     "not carried: 3 check-ins (the file's tournament has no check-in window, starts_at and check_in_duration, for the target to open)",
   );
   expect(await imported(file)).toMatchObject({ created: true, checked_in: 0 });
-  expect(comparable(await exported(target, "nowin"))).toEqual(comparable(doc));
+  expect(comparable(await exported(pair.target, "nowin"))).toEqual(comparable(doc));
 });

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { Ajv } from "ajv";
 import formats from "ajv-formats";
 import { expect } from "vitest";
+import { runTournamentExport } from "../../../src/cli/commands/tournament/export.js";
+import type { FactoryHarness } from "../../helpers/factory.js";
 
 const schema = JSON.parse(readFileSync("schema/tournament-export.schema.json", "utf8"));
 const ajv = new Ajv({ allErrors: true });
@@ -12,6 +14,15 @@ const validate = ajv.compile(schema);
 /** Asserts `doc` is valid against schema/tournament-export.schema.json. */
 export function expectValidExport(doc: unknown): void {
   expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+}
+
+/** Tournament `url` exported from `h` (`tourney tournament export`), checked valid. */
+export async function exported(h: FactoryHarness, url: string) {
+  const f = h.make();
+  await runTournamentExport(f.factory, { tournament: url });
+  const doc = f.json();
+  expectValidExport(doc);
+  return doc;
 }
 
 /**

@@ -4,29 +4,20 @@
  * start). The plan must still say it will start it, as the import then does; it
  * said so only for a target still "pending".
  */
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { runTournamentExport } from "../../../src/cli/commands/tournament/export.js";
 import { planImport } from "../../../src/cli/transfer/import-plan.js";
-import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
+import { useTransferPair } from "../../helpers/transfer-pair.js";
 import { eventUnderway } from "./restore-fixture.js";
 
-let source: FactoryHarness;
-let target: FactoryHarness;
-beforeEach(() => {
-  source = createFactoryHarness();
-  target = createFactoryHarness();
-});
-afterEach(async () => {
-  await source.cleanup();
-  await target.cleanup();
-});
+const pair = useTransferPair();
 
 it("lists the start for a target whose check-in was processed and that is not started", async () => {
-  await eventUnderway(await source.client(), "lan");
-  const f = source.make();
+  await eventUnderway(await pair.source.client(), "lan");
+  const f = pair.source.make();
   await runTournamentExport(f.factory, { tournament: "lan" });
   const doc = f.json();
-  const c = await target.client();
+  const c = await pair.target.client();
   await c.tournaments.create({
     name: doc.tournament.name,
     url: "lan",
@@ -46,12 +37,12 @@ it("lists the start for a target whose check-in was processed and that is not st
 });
 
 it("lists the steps in the order the import takes them, counted in the singular for one", async () => {
-  await eventUnderway(await source.client(), "lan");
-  const f = source.make();
+  await eventUnderway(await pair.source.client(), "lan");
+  const f = pair.source.make();
   await runTournamentExport(f.factory, { tournament: "lan" });
   const doc = f.json();
   doc.stations = doc.stations.slice(0, 1);
-  const lines = await planImport(await target.client(), doc);
+  const lines = await planImport(await pair.target.client(), doc);
   const at = (start: string) => lines.findIndex((l) => l.startsWith(start));
   // Check-ins go before the start, the start before the results, the rest after them.
   expect(at("check in 7 participants")).toBeGreaterThan(at("add 8 participants"));

@@ -9,23 +9,15 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { runRaceExport } from "../../../src/cli/commands/race/export.js";
 import { runRaceImport } from "../../../src/cli/commands/race/import.js";
 import { outcomeOf } from "../../../src/cli/exit-codes.js";
 import type { ApiClient } from "../../../src/client/api-client.js";
-import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
+import type { FactoryHarness } from "../../helpers/factory.js";
+import { useTransferPair } from "../../helpers/transfer-pair.js";
 
-let source: FactoryHarness;
-let target: FactoryHarness;
-beforeEach(() => {
-  source = createFactoryHarness();
-  target = createFactoryHarness();
-});
-afterEach(async () => {
-  await source.cleanup();
-  await target.cleanup();
-});
+const pair = useTransferPair();
 
 async function exported(h: FactoryHarness, race: string) {
   const f = h.make();
@@ -41,22 +33,22 @@ function comparable(doc: any) {
 }
 
 async function imported(file: string, json = true) {
-  const f = target.make({ globals: { json } });
+  const f = pair.target.make({ globals: { json } });
   await runRaceImport(f.factory, { file });
   return json ? f.json() : f.stdout();
 }
 
 async function roundTrip(url: string) {
-  const first = await exported(source, url);
-  const file = join(source.dir, `${url}.json`);
+  const first = await exported(pair.source, url);
+  const file = join(pair.source.dir, `${url}.json`);
   writeFileSync(file, JSON.stringify(first));
   const summary = await imported(file);
-  expect(comparable(await exported(target, url))).toEqual(comparable(first));
+  expect(comparable(await exported(pair.target, url))).toEqual(comparable(first));
   const again = await imported(file, false);
   expect(again).toBe(
     `${url}: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n`,
   );
-  expect(comparable(await exported(target, url))).toEqual(comparable(first));
+  expect(comparable(await exported(pair.target, url))).toEqual(comparable(first));
   return { first, summary };
 }
 
@@ -70,7 +62,7 @@ async function timeRound(c: ApiClient, race: string, n: number, count: number) {
 }
 
 it("a grand prix mid-race: a round finalized, points given by hand, a round under way", async () => {
-  const c = await source.client();
+  const c = await pair.source.client();
   const race = await c.races.create({
     name: "Spring GP",
     raceType: "grand prix",
@@ -94,7 +86,7 @@ it("a grand prix mid-race: a round finalized, points given by hand, a round unde
 });
 
 it("a time trial complete", async () => {
-  const c = await source.client();
+  const c = await pair.source.client();
   const race = await c.races.create({ name: "Hill climb", raceType: "time trial" });
   await c.participants.bulkAdd({ race: race.id }, [{ name: "Ann" }, { name: "Bob" }]);
   await c.races.changeState(race.id, "start");
@@ -105,13 +97,13 @@ it("a time trial complete", async () => {
 });
 
 it("refuses a tournament export, sending nothing", async () => {
-  const file = join(source.dir, "t.json");
+  const file = join(pair.source.dir, "t.json");
   writeFileSync(file, JSON.stringify({ format: "tourney.tournament", version: 1 }));
-  const error = await runRaceImport(target.make().factory, { file }).catch((e: unknown) => e);
+  const error = await runRaceImport(pair.target.make().factory, { file }).catch((e: unknown) => e);
   const outcome = outcomeOf(error);
   expect(outcome.code).toBe(2);
   expect(outcome.lines.join("\n")).toMatch(/not a race export .*tourney race export/);
-  expect(await (await target.client()).races.listAll()).toEqual([]);
+  expect(await (await pair.target.client()).races.listAll()).toEqual([]);
 });
 
 it("imports the kept version-1 fixture to the same document", async () => {
@@ -120,5 +112,5 @@ it("imports the kept version-1 fixture to the same document", async () => {
     "lan_cup_gp: created, 4 participants added, 7 times sent, 2 rounds started or finalized, 0 points or ranks set\n",
   );
   const kept = JSON.parse(readFileSync(fixture, "utf8"));
-  expect(comparable(await exported(target, "lan_cup_gp"))).toEqual(comparable(kept));
+  expect(comparable(await exported(pair.target, "lan_cup_gp"))).toEqual(comparable(kept));
 });

@@ -4,53 +4,35 @@
  * each one valid against schema/tournament-export.schema.json (ajv).
  */
 import { writeFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runTournamentExport } from "../../../src/cli/commands/tournament/export.js";
+import { describe, expect, it } from "vitest";
 import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
-import { createFactoryHarness, type FactoryHarness } from "../../helpers/factory.js";
-import { comparable, expectValidExport } from "./export-check.js";
+import { useTransferPair } from "../../helpers/transfer-pair.js";
+import { comparable, exported } from "./export-check.js";
 import { FORMATS, playedTournament } from "./play-fixture.js";
 
-let source: FactoryHarness;
-let target: FactoryHarness;
-beforeEach(() => {
-  source = createFactoryHarness();
-  target = createFactoryHarness();
-});
-afterEach(async () => {
-  await source.cleanup();
-  await target.cleanup();
-});
-
-async function exported(h: FactoryHarness, url: string) {
-  const f = h.make();
-  await runTournamentExport(f.factory, { tournament: url });
-  const doc = f.json();
-  expectValidExport(doc);
-  return doc;
-}
+const pair = useTransferPair();
 
 async function roundTrip(url: string) {
-  const first = await exported(source, url);
-  const file = `${source.dir}/${url}.json`;
+  const first = await exported(pair.source, url);
+  const file = `${pair.source.dir}/${url}.json`;
   writeFileSync(file, JSON.stringify(first));
-  const f = target.make();
+  const f = pair.target.make();
   await runTournamentImport(f.factory, { file });
   expect(f.stdout()).toMatch(new RegExp(`^${url}: created, `));
-  const second = await exported(target, url);
+  const second = await exported(pair.target, url);
   expect(comparable(second)).toEqual(comparable(first));
   return { first, second, f };
 }
 
 describe.each(FORMATS)("$label", (format) => {
   it("mid-event: the same document after export → import → export", async () => {
-    await playedTournament(await source.client(), "mid", format, 5);
+    await playedTournament(await pair.source.client(), "mid", format, 5);
     const { first } = await roundTrip("mid");
     expect(first.matches.filter((m: any) => m.state === "complete").length).toBeGreaterThan(2);
   });
 
   it("complete: the same document and final ranks", async () => {
-    await playedTournament(await source.client(), "done", format, 10_000, true);
+    await playedTournament(await pair.source.client(), "done", format, 10_000, true);
     const { first, second } = await roundTrip("done");
     expect(first.tournament.state).toBe("complete");
     // A two-stage event ranks the final stage's players only.
@@ -64,7 +46,7 @@ describe.each(FORMATS)("$label", (format) => {
 
 describe("stations", () => {
   it("carries stations, the match each holds and their queues", async () => {
-    const c = await source.client();
+    const c = await pair.source.client();
     await playedTournament(c, "st", FORMATS[0]!, 1);
     const open = (await c.matches.listAll("st", { state: "open" })).sort(
       (a, b) => Number(a.id) - Number(b.id),
