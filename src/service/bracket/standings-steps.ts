@@ -15,19 +15,20 @@
  * participant since removed) are made again whole, in one unit. With no write between
  * them, the parts give exactly what the route answers.
  */
-import type { RankMap } from "../../engine/index.js";
-import { addResults } from "../../engine/index.js";
+import type { RankMap, Tally } from "../../engine/index.js";
+import { addResults, tallyResults } from "../../engine/index.js";
+import type { MatchRow } from "../../store/match-rows.js";
 import type { NameAndSeed, SeedPlace } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
-import { matchResultOf } from "./match-codec.js";
+import { matchResultOf, playersOf } from "./match-codec.js";
 import { loadStage } from "./stage-io.js";
 import {
   eliminationOrder,
   eliminationRanks,
   eliminationStanding,
-  eliminationTally,
   isEliminationStage,
+  isPlayed,
   type People,
   type StageRows,
   type Standing,
@@ -93,6 +94,29 @@ export function* sortedInParts<T>(
   return runs[0] ?? [];
 }
 
+/** The empty tallies of the entrants `ids` names, in seed order (tallyResults' order), `part` a unit. */
+function* talliesInParts(
+  people: People,
+  ids: ReadonlySet<number>,
+  part: number,
+): Parts<Map<number, Tally>> {
+  const tallies = new Map<number, Tally>();
+  let batch: { id: number; seed: number }[] = [];
+  const flush = () => {
+    for (const [id, tally] of tallyResults(batch, [])) tallies.set(id, tally);
+    batch = [];
+  };
+  for (const [id, p] of people) {
+    if (!ids.has(id)) continue;
+    batch.push({ id, seed: p.seed });
+    if (batch.length < part) continue;
+    flush();
+    yield;
+  }
+  flush();
+  return tallies;
+}
+
 function* eliminationInParts(
   service: ServiceContext,
   t: TournamentRow,
@@ -100,8 +124,16 @@ function* eliminationInParts(
   people: People,
   part: number,
 ): Parts<Standing[]> {
-  const { played, tallies } = eliminationTally(rows, people);
-  yield;
+  const ids = new Set<number>();
+  const played: MatchRow[] = [];
+  for (let at = 0; at < rows.length; at += 4 * part) {
+    for (const row of rows.slice(at, at + 4 * part)) {
+      for (const id of playersOf(row)) ids.add(id);
+      if (isPlayed(row)) played.push(row);
+    }
+    yield;
+  }
+  const tallies = yield* talliesInParts(people, ids, part);
   for (let at = 0; at < played.length; at += part) {
     addResults(tallies, played.slice(at, at + part).map(matchResultOf));
     yield;

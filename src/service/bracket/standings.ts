@@ -58,16 +58,22 @@ export interface StageRows {
   readonly rows: MatchRow[];
 }
 
-function stagesOf(rows: readonly MatchRow[]): Map<string, StageRows> {
-  const stages = new Map<string, StageRows>();
+/** The rows of each stage (group stage: of each group), in the order they come. */
+function stagesOf(rows: readonly MatchRow[]): StageRows[] {
+  const stages: StageRows[] = [];
+  const byKey = { group: new Map<number, StageRows>(), final: new Map<number, StageRows>() };
   for (const row of rows) {
-    const key = `${row.stage}:${row.group_id ?? 0}`;
-    const entry = stages.get(key) ?? {
-      ref: { tournamentId: row.tournament_id, stage: row.stage, groupId: row.group_id },
-      rows: [],
-    };
+    const of = byKey[row.stage];
+    let entry = of.get(row.group_id ?? 0);
+    if (entry === undefined) {
+      entry = {
+        ref: { tournamentId: row.tournament_id, stage: row.stage, groupId: row.group_id },
+        rows: [],
+      };
+      of.set(row.group_id ?? 0, entry);
+      stages.push(entry);
+    }
     entry.rows.push(row);
-    stages.set(key, entry);
   }
   return stages;
 }
@@ -111,27 +117,18 @@ function standingOf(
  * `stageEntrants` answers, without reading every participant again (at 50,000 players
  * that read was a quarter of the standings' time, issue 24).
  */
-function entrantsOf(people: People, ids: ReadonlySet<number>): { id: number; seed: number }[] {
+export function entrantsOf(
+  people: People,
+  ids: ReadonlySet<number>,
+): { id: number; seed: number }[] {
   const entrants: { id: number; seed: number }[] = [];
   for (const [id, p] of people) if (ids.has(id)) entrants.push({ id, seed: p.seed });
   return entrants;
 }
 
-/** An elimination stage's standings under way: its played rows, and its entrants' tallies. */
-export interface EliminationTally {
-  readonly played: readonly MatchRow[];
-  readonly tallies: Map<number, Tally>;
-}
-
-/** The played rows of an elimination stage, and its entrants' tallies with none of them added yet. */
-export function eliminationTally(rows: readonly MatchRow[], people: People): EliminationTally {
-  const ids = new Set(rows.flatMap(playersOf));
-  const played = rows.filter(
-    (r) =>
-      r.active === 1 && r.state === "complete" && r.player1_id !== null && r.player2_id !== null,
-  );
-  return { played, tallies: tallyResults(entrantsOf(people, ids), []) };
-}
+/** Whether a row of an elimination stage counts in its tally: complete, with both players. */
+export const isPlayed = (r: MatchRow): boolean =>
+  r.active === 1 && r.state === "complete" && r.player1_id !== null && r.player2_id !== null;
 
 /** The final ranks of an elimination stage: once it is complete, none before. */
 export function eliminationRanks(state: StageState, rows: readonly MatchRow[]): RankMap {
@@ -179,8 +176,8 @@ function eliminationStandings(
   rows: readonly MatchRow[],
   people: People,
 ): Standing[] {
-  const { tallies, played } = eliminationTally(rows, people);
-  addResults(tallies, played.map(matchResultOf));
+  const tallies = tallyResults(entrantsOf(people, new Set(rows.flatMap(playersOf))), []);
+  addResults(tallies, rows.filter(isPlayed).map(matchResultOf));
   const ranks = eliminationRanks(state, rows);
   return [...tallies.values()]
     .map((tally) => eliminationStanding(tally, state.ref, people, ranks))
@@ -229,7 +226,7 @@ function freeForAllStandings(
 
 /** The tournament's stages in the standings' order: groups first, by group. */
 export function standingStages(service: ServiceContext, t: TournamentRow): StageRows[] {
-  return [...stagesOf(service.matches.list(t.id, {})).values()].sort((a, b) =>
+  return stagesOf(service.matches.list(t.id, {})).sort((a, b) =>
     a.ref.stage === b.ref.stage
       ? (a.ref.groupId ?? 0) - (b.ref.groupId ?? 0)
       : a.ref.stage === "group"
