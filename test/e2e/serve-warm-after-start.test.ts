@@ -5,42 +5,18 @@
  * holds the tournament: every row, in list order, the report applied. The built binary
  * on a loopback port; outcomes asserted, never times.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
+import { describe, expect, it } from "vitest";
+import { BUILT } from "../helpers/binary.js";
+import { ownerCall, useServedSandbox } from "../helpers/served-sandbox.js";
 
 /** A round robin of 128: 8,128 matches, warmed in several turns. */
 const PLAYERS = 128;
 const MATCHES = (PLAYERS * (PLAYERS - 1)) / 2;
 
 describe.runIf(BUILT)("serve after a start in its write worker", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-warm-after-"));
-  const db = join(dir, "event.db");
-  let served: Served;
-
-  beforeAll(async () => {
-    served = await startServe(["--db", db], {
-      PATH: process.env.PATH ?? "",
-      TOURNEY_CONFIG_DIR: join(dir, "config"),
-      TOURNEY_DATA_DIR: join(dir, "data"),
-    });
-  });
-  afterAll(async () => {
-    await served?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function call(method: string, path: string, attributes?: object, type = "tournament") {
-    const response = await fetch(`http://127.0.0.1:${served.port}/v2.1${path}`, {
-      method,
-      headers: { authorization: served.apiKey, "content-type": "application/vnd.api+json" },
-      ...(attributes === undefined ? {} : { body: JSON.stringify({ data: { type, attributes } }) }),
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  }
+  const box = useServedSandbox("warm-after");
+  const call = ownerCall(box);
 
   it("answers a page of its matches and a report sent at the start's reply as stored", async () => {
     const created = await call("POST", "/tournaments.json", {
@@ -71,7 +47,7 @@ describe.runIf(BUILT)("serve after a start in its write worker", () => {
     ]);
     expect(byUrl.status).toBe(200);
     expect(byId.status).toBe(200);
-    const sqlite = new Database(db, { readonly: true });
+    const sqlite = new Database(box.db, { readonly: true });
     try {
       const listed = sqlite
         .prepare(

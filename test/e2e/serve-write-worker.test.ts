@@ -6,12 +6,10 @@
  * main thread see what the worker committed. The built binary on a loopback port.
  * Ordering and outcomes are asserted, never times.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
+import { describe, expect, it } from "vitest";
+import { BUILT } from "../helpers/binary.js";
+import { ownerCall, useServedSandbox } from "../helpers/served-sandbox.js";
 
 /** A round robin of 512 stores 130,816 matches: a start of a second or more on any machine. */
 const LARGE = 512;
@@ -19,33 +17,8 @@ const LARGE = 512;
 const SLOW = 120_000;
 
 describe.runIf(BUILT)("serve's write worker", () => {
-  const dir = mkdtempSync(join(tmpdir(), "tourney-write-worker-"));
-  const db = join(dir, "event.db");
-  let served: Served;
-
-  beforeAll(async () => {
-    served = await startServe(["--db", db], {
-      PATH: process.env.PATH ?? "",
-      TOURNEY_CONFIG_DIR: join(dir, "config"),
-      TOURNEY_DATA_DIR: join(dir, "data"),
-    });
-  });
-  afterAll(async () => {
-    await served?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function call(method: string, path: string, attributes?: object, type = "tournament") {
-    const response = await fetch(`http://127.0.0.1:${served.port}/v2.1${path}`, {
-      method,
-      headers: {
-        authorization: served.apiKey,
-        "content-type": "application/vnd.api+json",
-      },
-      ...(attributes === undefined ? {} : { body: JSON.stringify({ data: { type, attributes } }) }),
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  }
+  const box = useServedSandbox("write-worker");
+  const call = ownerCall(box);
 
   async function tournament(name: string, type: string, players: number): Promise<string> {
     const created = await call("POST", "/tournaments.json", { name, tournament_type: type });
@@ -65,8 +38,8 @@ describe.runIf(BUILT)("serve's write worker", () => {
   /** The tournament's event stream, open (its first comment read). */
   async function openStream(id: string) {
     const abort = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${served.port}/v2.1/tournaments/${id}/events`, {
-      headers: { authorization: served.apiKey, accept: "text/event-stream" },
+    const response = await fetch(`${box.base}/v2.1/tournaments/${id}/events`, {
+      headers: { authorization: box.served.apiKey, accept: "text/event-stream" },
       signal: abort.signal,
     });
     expect(response.status).toBe(200);
@@ -183,7 +156,7 @@ describe.runIf(BUILT)("serve's write worker", () => {
     async () => {
       const id = await tournament("Refused", "round robin", 64);
       // A trigger refuses the 21st round's first match: the start fails after writing 20 rounds.
-      const sqlite = new Database(db);
+      const sqlite = new Database(box.db);
       sqlite.exec(`CREATE TRIGGER test_refuse BEFORE INSERT ON matches
       WHEN NEW.tournament_id = ${Number(id)} AND NEW.round > 20
       BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);

@@ -71,3 +71,29 @@ export function useServedSandbox(name: string, serveArgs: readonly string[] = []
     },
   };
 }
+
+/** A reply of `ownerCall`: its status and its JSON body. */
+export interface CallReply {
+  readonly status: number;
+  readonly json: any;
+}
+
+/**
+ * v2.1 calls to `box`'s serve as its owner (the key it printed): `attributes`, when
+ * given, sent as the JSON:API document `{ data: { type, attributes } }`.
+ */
+export function ownerCall(box: ServeBox) {
+  return async (
+    method: string,
+    path: string,
+    attributes?: object,
+    type = "tournament",
+  ): Promise<CallReply> => {
+    const response = await fetch(`${box.base}/v2.1${path}`, {
+      method,
+      headers: { authorization: box.served.apiKey, "content-type": "application/vnd.api+json" },
+      ...(attributes === undefined ? {} : { body: JSON.stringify({ data: { type, attributes } }) }),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+}
