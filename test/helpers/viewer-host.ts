@@ -57,6 +57,20 @@ export interface HostOptions {
   readonly viewport?: { width: number; height: number };
 }
 
+/**
+ * Opens serve's embedding example around tournament `t` in `page` (also test/viewer's
+ * session.ts) and waits for the viewer's `ready`: the viewer's frame in it.
+ */
+export async function openExample(page: Page, port: number, t: string): Promise<Frame> {
+  await page.goto(`http://127.0.0.1:${port}/viewer/example.html?t=${t}`);
+  await page.waitForFunction(
+    () => (globalThis as unknown as Host).viewerEvents?.some((e) => e.event === "ready"),
+    undefined,
+    { timeout: 30_000 },
+  );
+  return page.frames().find((f) => f.url().includes("/bracket"))!;
+}
+
 /** The host page on serve's example, once the viewer said `ready`. */
 async function openHost(browser: Browser, port: number, t: string) {
   const page = await browser.context.newPage();
@@ -66,13 +80,7 @@ async function openHost(browser: Browser, port: number, t: string) {
   page.on("request", (r) => {
     if (r.url().includes("/bracket/data.json")) dataFetches.push(r.url());
   });
-  await page.goto(`http://127.0.0.1:${port}/viewer/example.html?t=${t}`);
-  await page.waitForFunction(
-    () => (globalThis as unknown as Host).viewerEvents?.some((e) => e.event === "ready"),
-    undefined,
-    { timeout: 30_000 },
-  );
-  const frame = page.frames().find((f) => f.url().includes("/bracket"))!;
+  const frame = await openExample(page, port, t);
   return { page, frame, pageErrors, dataFetches };
 }
 

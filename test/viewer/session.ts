@@ -9,6 +9,7 @@ import { type Served, startServe } from "../helpers/binary.js";
 import { type Browser, launchChromium } from "../helpers/browser.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import type { Setup } from "../helpers/cli-tournament.js";
+import { openExample } from "../helpers/viewer-host.js";
 import { type Format, setUpFormats } from "./fixtures.js";
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -66,16 +67,7 @@ export async function startSession(): Promise<Session> {
     },
     async embed(t) {
       const page = await newPage();
-      await page.goto(`${base}/viewer/example.html?t=${t}`);
-      await page.waitForFunction(
-        () =>
-          (window as unknown as { viewerEvents?: { event: string }[] }).viewerEvents?.some(
-            (e) => e.event === "ready",
-          ),
-        undefined,
-        { timeout: 30_000 },
-      );
-      return { page, frame: page.frames().find((f) => f.url().includes("/bracket"))! };
+      return { page, frame: await openExample(page, served.port, t) };
     },
     async close() {
       await browser.close();
