@@ -110,9 +110,17 @@ interface Answer {
   readonly reuse?: { readonly key: string; readonly generation: string };
   /** The reply's entity tag (entity-tag.ts): reusable GET replies only. */
   readonly etag?: string;
+  /** The text kept for this reply (reply-memo.ts): its body was not made. */
+  readonly text?: string;
 }
 
 const NOT_MODIFIED: Reply = { status: 304 };
+
+/** `reply` with its body made (Reply.makeBody), within the request. */
+function made(reply: Reply): Reply {
+  const { makeBody, ...rest } = reply;
+  return makeBody === undefined ? reply : { ...rest, body: makeBody() };
+}
 
 function answer(
   service: ServiceContext,
@@ -121,6 +129,7 @@ function answer(
   request: HttpRequest,
   instance: string,
   origins: LinkOrigin,
+  memo: ReplyMemo,
 ): Answer {
   const base = new IncomingRequest(request, origins);
   checkAccept(base.header("accept"));
@@ -131,10 +140,10 @@ function answer(
     if (requireAuth && !router.authenticatesItself(base.path))
       base.user = checkCredentials(service, base);
     const reply = route(router, base);
-    if (reply.reusable !== true || reply.status !== 200) return { reply };
+    if (reply.reusable !== true || reply.status !== 200) return { reply: made(reply) };
     // Read after the route: a route that wrote (a read opening check-in) moved it on.
     const generation = service.generation();
-    if (generation === undefined) return { reply };
+    if (generation === undefined) return { reply: made(reply) };
     // The body's links start with the request's origin (link-base.ts): part of the key and tag.
     const who = `${base.user}\n${base.origin}`;
     const etag = entityTag(instance, generation, who);
@@ -142,7 +151,11 @@ function answer(
     const condition = base.header("if-none-match");
     if (condition !== undefined && noneMatchHits(condition, etag))
       return { reply: NOT_MODIFIED, etag };
-    return { reply, reuse: { key: `${who}\n${base.url}`, generation }, etag };
+    const key = `${who}\n${base.url}`;
+    const text = memo.kept(key, generation);
+    if (text !== undefined) return { reply, etag, text };
+    const full = made(reply);
+    return { reply: full, reuse: { key, generation: service.generation() ?? generation }, etag };
   });
 }
 
@@ -169,8 +182,8 @@ function route(router: Router, base: IncomingRequest): Reply {
   return match.handler(base);
 }
 
-function toHttpResponse({ reply, reuse, etag }: Answer, memo: ReplyMemo): HttpResponse {
-  if (reply.body === undefined)
+function toHttpResponse({ reply, reuse, etag, text: kept }: Answer, memo: ReplyMemo): HttpResponse {
+  if (reply.body === undefined && kept === undefined)
     return {
       status: reply.status,
       headers: etag === undefined ? { ...reply.headers } : { etag, "cache-control": "no-cache" },
@@ -182,6 +195,8 @@ function toHttpResponse({ reply, reuse, etag }: Answer, memo: ReplyMemo): HttpRe
       : reply.headers === undefined
         ? { "content-type": JSON_TYPE }
         : { ...reply.headers, "content-type": JSON_TYPE };
+  // A kept text has no object beside it: an in-process reader parses it (requester.ts).
+  if (kept !== undefined) return new JsonResponse(reply.status, headers, undefined, () => kept);
   const text =
     reuse === undefined
       ? stringify
@@ -192,9 +207,10 @@ function toHttpResponse({ reply, reuse, etag }: Answer, memo: ReplyMemo): HttpRe
 const stringify = (json: unknown): string => JSON.stringify(json);
 
 /**
- * A reply with a JSON body: `json` is the reply's own object (never shared),
- * `body` its text, serialised on first read (the HTTP server reads it, the
- * in-process transport seldom does). `body` is an accessor: copy it by name.
+ * A reply with a JSON body: `json` is the reply's own object (never shared), or
+ * undefined when its text was kept; `body` its text, serialised on first read (the
+ * HTTP server reads it, the in-process transport seldom does). `body` is an
+ * accessor: copy it by name.
  */
 class JsonResponse implements HttpResponse {
   #text: string | undefined;
@@ -230,7 +246,7 @@ function readerAs(
         try {
           const base = new IncomingRequest({ method: "GET", path, headers: {} }, origins);
           base.user = caller.username;
-          return toHttpResponse({ reply: route(router, base) }, memo);
+          return toHttpResponse({ reply: made(route(router, base)) }, memo);
         } catch (error) {
           return toHttpResponse({ reply: errorReply(error) }, memo);
         }
@@ -263,7 +279,7 @@ export function createService(options: ServiceOptions): Service {
     try {
       if (isOAuthPath(request.path)) throw new Error("OAuth paths are answered by handle()");
       response = toHttpResponse(
-        answer(context, router, requireAuth, request, instance, origins),
+        answer(context, router, requireAuth, request, instance, origins, memo),
         memo,
       );
     } catch (error) {

@@ -26,7 +26,8 @@ const TOO_LARGE: RefusedBody = {
 
 /** The body as text; bytes that are not UTF-8 are refused, never read as U+FFFD (issue 24, item 7). */
 function bodyText(chunks: Buffer[]): string | RefusedBody {
-  const decoded = decodeUtf8(Buffer.concat(chunks));
+  // Most bodies come in one chunk: decoded as it is, not copied first.
+  const decoded = decodeUtf8(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   if ("text" in decoded) return decoded.text;
   const { offset, byte } = decoded.bad;
   return {
@@ -83,7 +84,10 @@ function answer(
   body: string | RefusedBody,
 ): void {
   if (typeof body !== "string") {
-    const text = JSON.stringify({ errors: [{ status: body.status, detail: body.detail }] });
+    // In the shape of the surface asked: OAuth's endpoints answer RFC 6749 §5.2 errors.
+    const text = isOAuthPath(req.url ?? "/")
+      ? JSON.stringify({ error: "invalid_request", error_description: body.detail })
+      : JSON.stringify({ errors: [{ status: body.status, detail: body.detail }] });
     res
       .writeHead(body.status, {
         "content-type": "application/json; charset=utf-8",

@@ -26,13 +26,15 @@ export class ReplyMemo {
   private generation: string | undefined;
   private held = 0;
 
+  /** The text kept for `key` at `generation`, if any (Reply.makeBody: then no body is made). */
+  kept(key: string, generation: string): string | undefined {
+    this.#at(generation);
+    return this.texts.get(key);
+  }
+
   /** The text of `key` at `generation`: the one kept, or `make()`'s, then kept. */
   text(key: string, generation: string, make: () => string): string {
-    if (generation !== this.generation) {
-      this.texts.clear();
-      this.held = 0;
-      this.generation = generation;
-    }
+    this.#at(generation);
     const kept = this.texts.get(key);
     if (kept !== undefined) return kept;
     const text = make();
@@ -45,5 +47,13 @@ export class ReplyMemo {
     this.texts.set(key, text);
     this.held += text.length;
     return text;
+  }
+
+  /** Texts of an older generation are dropped whole. */
+  #at(generation: string): void {
+    if (generation === this.generation) return;
+    this.texts.clear();
+    this.held = 0;
+    this.generation = generation;
   }
 }

@@ -34,6 +34,13 @@ export interface Reply {
    * URL and user while nothing is written (service/reply-memo.ts).
    */
   readonly reusable?: boolean;
+  /**
+   * A reusable reply's body, made only when its text is not kept (app.ts): the route
+   * checks first (its lookups, 404s, 400s) and says how to make the body, which a kept
+   * text spares (a page of 25 matches: 25 records built for nothing). Called at most
+   * once, within the request, after the route. Give `body` or this.
+   */
+  readonly makeBody?: () => unknown;
 }
 
 export type Handler = (request: ServiceRequest) => Reply;

@@ -216,3 +216,48 @@ describe("the service's clock text (context.ts now)", () => {
     }
   });
 });
+
+describe("a kept reply text spares making its body (Reply.makeBody)", () => {
+  it("lists a page of matches once for two equal GETs, again after a write, answering the same", async () => {
+    const { CachedMatches } = await import("../../src/store/cache/cached-matches.js");
+    const { startService, tournamentBody, participantsBody } = await import(
+      "../helpers/service.js"
+    );
+    const s = await startService();
+    try {
+      const created = await s.request(
+        "POST",
+        "/v2.1/tournaments",
+        tournamentBody({ name: "Cup", tournament_type: "single elimination" }),
+      );
+      const t = created.json.data.id as string;
+      const names = ["Ada", "Grace", "Linus", "Alan"];
+      await s.request(
+        "POST",
+        `/v2.1/tournaments/${t}/participants/bulk_add`,
+        participantsBody(names),
+      );
+      const start = { data: { type: "TournamentState", attributes: { state: "start" } } };
+      expect((await s.request("PUT", `/v2.1/tournaments/${t}/change_state`, start)).status).toBe(
+        200,
+      );
+      const lists = vi.spyOn(CachedMatches.prototype, "list");
+      const first = await s.request("GET", `/v2.1/tournaments/${t}/matches`);
+      const again = await s.request("GET", `/v2.1/tournaments/${t}/matches`);
+      expect(again.body).toBe(first.body);
+      expect(again.json.data).toHaveLength(3);
+      expect(lists).toHaveBeenCalledTimes(1);
+      const one = await s.request("GET", `/v2.1/tournaments/${t}.json`);
+      expect((await s.request("GET", `/v2.1/tournaments/${t}.json`)).body).toBe(one.body);
+      await s.request("PUT", `/v2.1/tournaments/${t}`, tournamentBody({ name: "Cup 2" }));
+      const renamed = await s.request("GET", `/v2.1/tournaments/${t}.json`);
+      expect(renamed.json.data.attributes.name).toBe("Cup 2");
+      await s.request("GET", `/v2.1/tournaments/${t}/matches`);
+      expect(lists).toHaveBeenCalledTimes(2);
+      expect((await s.request("GET", `/v2.1/tournaments/${t}/matches/999999`)).status).toBe(404);
+      lists.mockRestore();
+    } finally {
+      s.service.close();
+    }
+  });
+});

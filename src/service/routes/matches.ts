@@ -82,24 +82,22 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     const t = tournament(r);
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const filter = readMatchFilter(r.query);
-    const rows = service.matches.list(t.id, filter, page.perPage, (page.page - 1) * page.perPage);
-    const stations = matchStations(service, t.id);
-    const origins = originsFrom(service.matches);
-    const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null, origins(row)));
-    return {
-      status: 200,
-      body: listDocument(data, service.matches.count(t.id, filter), page, r),
-      reusable: true,
+    const makeBody = () => {
+      const offset = (page.page - 1) * page.perPage;
+      const rows = service.matches.list(t.id, filter, page.perPage, offset);
+      const stations = matchStations(service, t.id);
+      const origins = originsFrom(service.matches);
+      const data = rows.map((row) =>
+        matchResource(row, stations.get(row.id) ?? null, origins(row)),
+      );
+      return listDocument(data, service.matches.count(t.id, filter), page, r);
     };
+    return { status: 200, makeBody, reusable: true };
   });
   router.get(`${path}/:match`, (r) => {
     const t = tournament(r);
     const row = findMatch(service, t, r.params.match!);
-    return {
-      status: 200,
-      body: { data: one(row) },
-      reusable: true,
-    };
+    return { status: 200, makeBody: () => ({ data: one(row) }), reusable: true };
   });
   router.put(`${path}/:match`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "match");

@@ -122,11 +122,10 @@ export function registerTournamentRoutes(
     const row = createTournament(service, attributes, communityOf(r), ignored);
     return { status: 201, body: { data: resource(r, row), ...ignoredMeta(ignored) } };
   });
-  router.get(`${prefix}/tournaments/:tournament`, (r) => ({
-    status: 200,
-    body: { data: resource(r, one(r)) },
-    reusable: true,
-  }));
+  router.get(`${prefix}/tournaments/:tournament`, (r) => {
+    const row = one(r);
+    return { status: 200, makeBody: () => ({ data: resource(r, row) }), reusable: true };
+  });
   router.put(`${prefix}/tournaments/:tournament`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournament");
