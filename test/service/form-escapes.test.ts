@@ -34,7 +34,7 @@ interface Reply {
 function send(
   method: string,
   path: string,
-  body?: string,
+  body?: string | Buffer,
   headers: Record<string, string> = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
@@ -149,6 +149,15 @@ describe("OAuth form bodies with bad escapes", () => {
       "client_id",
       "%FF",
     );
+  });
+
+  it("a form body whose raw bytes are not UTF-8 is refused in RFC 6749's shape", async () => {
+    const latin1 = Buffer.concat([Buffer.from(`${client}&scope=`), Buffer.from([0xe9])]);
+    const reply = await send("POST", "/oauth/device/code", latin1, FORM);
+    expect(reply.status).toBe(400);
+    const json = JSON.parse(reply.body);
+    expect(json.error).toBe("invalid_request");
+    expect(json.error_description).toContain("not UTF-8");
   });
 
   it("HTTP Basic client credentials whose bytes are not UTF-8 are invalid_client saying so", async () => {
