@@ -10,6 +10,9 @@ import type { Db } from "./database.js";
 import { nativeBinding } from "./native-binding.js";
 import { SCHEMA_VERSION } from "./schema-version.js";
 
+/** How much of the file the read-only connection maps (SQLite maps no more than the file). */
+const READ_MAP_BYTES = 256 * 1024 * 1024;
+
 export function openForReading(path: string, busyTimeoutMs = 5000): Db | undefined {
   if (path === ":memory:") return undefined;
   let db: Db | undefined;
@@ -23,6 +26,10 @@ export function openForReading(path: string, busyTimeoutMs = 5000): Db | undefin
     });
     db.pragma("query_only = 1");
     db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+    // Pages read through a memory map, not a read() each: a list of 1,000 tournaments reads
+    // ~600 pages; reading their settings took 20 -> 6.5 ms of CPU here (issue 27, the store
+    // never shrinks its file: no VACUUM).
+    db.pragma(`mmap_size = ${READ_MAP_BYTES}`);
     if (db.pragma("user_version", { simple: true }) === SCHEMA_VERSION) return db;
   } catch {
     // No file, not a database, locked past the timeout: the store says why, if it must.

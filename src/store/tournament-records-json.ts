@@ -84,16 +84,27 @@ const RENDERABLE = `json_type(t.settings, '$.match_options') = 'object'
   AND json_type(t.settings, '$.swiss_options') = 'object'
   AND NOT (${at("swiss_options")} GLOB '*[{,]"[0-9]*')`;
 
-/** The statement over the rows `where` selects (tournaments-repository.ts whereClause). */
+/**
+ * The statement over the rows `where` selects (tournaments-repository.ts whereClause), in
+ * id order. The aggregates take the rows in the order `listed` gives them (an ORDER BY in
+ * each cost a sort of the records' text: ~40 % of the statement); the caller checks the ids
+ * came in order.
+ */
 function statement(where: string): string {
-  return `WITH listed AS (SELECT * FROM tournaments t${where}),
+  return `WITH listed AS (SELECT * FROM tournaments t${where} ORDER BY t.id),
   counts AS (
     SELECT tournament_id, COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete
     FROM matches WHERE active = 1 AND tournament_id IN (SELECT id FROM listed) GROUP BY tournament_id)
-  SELECT CAST(concat('[', group_concat(${RECORD}, ',' ORDER BY t.id), ']', char(10)) AS BLOB) AS json,
-    json_group_array(json_array(t.id, ${at("url")}) ORDER BY t.id) AS keys,
+  SELECT CAST(concat('[', group_concat(${RECORD}, ','), ']', char(10)) AS BLOB) AS json,
+    group_concat(t.id) AS ids, json_group_array(${at("url")}) AS urls,
     ifnull(min(${RENDERABLE}), 1) AS renderable
   FROM listed t LEFT JOIN counts c ON c.tournament_id = t.id`;
+}
+
+/** The ids of the rows as they were aggregated, or undefined when not in increasing order. */
+function idsInOrder(text: string | null): number[] | undefined {
+  const ids = text === null ? [] : text.split(",").map(Number);
+  return ids.every((id, i) => i === 0 || id > ids[i - 1]!) ? ids : undefined;
 }
 
 /**
@@ -104,10 +115,12 @@ export function tournamentRecordsJson(db: Db, filter: TournamentFilter): Records
   const where = whereClause(filter);
   const row = db.prepare(statement(where.sql)).get(...where.params) as {
     json: Buffer;
-    keys: string;
+    ids: string | null;
+    urls: string;
     renderable: number;
   };
-  if (row.renderable !== 1 || !isUtf8(row.json)) return undefined;
-  const keys = (JSON.parse(row.keys) as [number, unknown][]).map(([id, url]) => ({ id, url }));
-  return { json: row.json, keys };
+  const ids = idsInOrder(row.ids);
+  if (ids === undefined || row.renderable !== 1 || !isUtf8(row.json)) return undefined;
+  const urls = JSON.parse(row.urls) as unknown[];
+  return { json: row.json, keys: ids.map((id, i) => ({ id, url: urls[i] })) };
 }
