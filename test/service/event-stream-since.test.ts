@@ -3,24 +3,14 @@
  * the stream with the history since then; anything else is a 400 naming the parameter,
  * not a stream that silently ignores it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  openService,
-  type RunningServer,
-  type Service,
-  startHttpServer,
-} from "../../src/service/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useLoopbackService } from "../helpers/loopback-service.js";
 
-let service: Service;
-let server: RunningServer;
-let base: string;
+const net = useLoopbackService();
 let id: string;
 
 beforeAll(async () => {
-  service = await openService({ dbPath: ":memory:" });
-  server = await startHttpServer(service, { host: "127.0.0.1", port: 0 });
-  base = `http://127.0.0.1:${server.port}`;
-  const created = await fetch(`${base}/v2.1/tournaments`, {
+  const created = await fetch(`${net.base}/v2.1/tournaments`, {
     method: "POST",
     headers: { "content-type": "application/vnd.api+json" },
     body: JSON.stringify({
@@ -30,15 +20,10 @@ beforeAll(async () => {
   id = ((await created.json()) as { data: { id: string } }).data.id;
 });
 
-afterAll(async () => {
-  await server.close();
-  service.close();
-});
-
 /** Status and type of a stream request; the body only when it is not a stream. */
 async function open(path: string) {
   const controller = new AbortController();
-  const response = await fetch(`${base}${path}`, { signal: controller.signal });
+  const response = await fetch(`${net.base}${path}`, { signal: controller.signal });
   const type = response.headers.get("content-type") ?? "";
   const body = type.startsWith("text/event-stream") ? undefined : await response.text();
   controller.abort();

@@ -8,20 +8,13 @@
  * (a scope "unknown scope �", a sign-in tried as "M�ller"). Over a real loopback server.
  */
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../../src/model/oauth.js";
-import {
-  openService,
-  type RunningServer,
-  type Service,
-  startHttpServer,
-} from "../../src/service/index.js";
+import { useLoopbackService } from "../helpers/loopback-service.js";
 import { hiddenField } from "../helpers/oauth.js";
 import { tournamentBody } from "../helpers/service.js";
 
-let service: Service;
-let server: RunningServer;
-let base: string;
+const net = useLoopbackService();
 
 interface Reply {
   readonly status: number;
@@ -38,7 +31,7 @@ function send(
   headers: Record<string, string> = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}/`, { method, path, headers, agent: false }, (res) => {
+    const req = httpRequest(`${net.base}/`, { method, path, headers, agent: false }, (res) => {
       if (res.headers["content-type"]?.startsWith("text/event-stream")) {
         res.destroy();
         resolve({ status: res.statusCode ?? 0, type: "stream", cookie: undefined, body: "" });
@@ -68,20 +61,12 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
   send("POST", path, body, { ...FORM, ...headers });
 
 beforeAll(async () => {
-  service = await openService({ dbPath: ":memory:" });
-  service.admin.addUser({ username: "ada", password: "correct horse battery" });
-  server = await startHttpServer(service, { host: "127.0.0.1", port: 0 });
-  base = `http://127.0.0.1:${server.port}`;
+  net.service.admin.addUser({ username: "ada", password: "correct horse battery" });
   const cup = tournamentBody({ name: "Cup", url: "cup", tournament_type: "single elimination" });
   const made = await send("POST", "/v2.1/tournaments", JSON.stringify(cup), {
     "content-type": "application/vnd.api+json",
   });
   expect(made.status).toBe(201);
-});
-
-afterAll(async () => {
-  await server?.close();
-  service?.close();
 });
 
 /** The RFC 6749 error of `reply`: invalid_request, its description naming `field` and `written`. */

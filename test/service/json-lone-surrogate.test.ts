@@ -7,42 +7,24 @@
  * is written. A surrogate pair's escapes (one character, 🎉) are that character.
  * Over a real loopback server.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  openService,
-  type RunningServer,
-  type Service,
-  startHttpServer,
-} from "../../src/service/index.js";
+import { describe, expect, it } from "vitest";
+import { useLoopbackService } from "../helpers/loopback-service.js";
 
-let service: Service;
-let server: RunningServer;
-let base: string;
+const net = useLoopbackService();
 
 /** Sends `body` as it is written (its escapes reach the server as text). */
 async function send(method: string, path: string, body: string, type = "application/vnd.api+json") {
-  const r = await fetch(`${base}${path}`, { method, headers: { "content-type": type }, body });
+  const r = await fetch(`${net.base}${path}`, { method, headers: { "content-type": type }, body });
   const text = await r.text();
   return { status: r.status, json: text === "" ? undefined : JSON.parse(text) };
 }
 
 const names = async () => {
-  const r = await fetch(`${base}/v2.1/tournaments?per_page=100`, {
+  const r = await fetch(`${net.base}/v2.1/tournaments?per_page=100`, {
     headers: { "content-type": "application/vnd.api+json" },
   });
   return ((await r.json()) as any).data.map((t: any) => t.attributes.name as string);
 };
-
-beforeAll(async () => {
-  service = await openService({ dbPath: ":memory:" });
-  server = await startHttpServer(service, { host: "127.0.0.1", port: 0 });
-  base = `http://127.0.0.1:${server.port}`;
-});
-
-afterAll(async () => {
-  await server?.close();
-  service?.close();
-});
 
 const create = (name: string) =>
   `{"data":{"type":"Tournaments","attributes":{"name":"${name}","tournament_type":"single elimination"}}}`;
@@ -77,7 +59,7 @@ describe("JSON escapes of lone surrogates", () => {
       expect(k.status, extra).toBe(422);
       expect(k.json.errors[0].source.pointer).toBe(pointer);
     }
-    const list = await fetch(`${base}/v2.1/tournaments/1/participants`, {
+    const list = await fetch(`${net.base}/v2.1/tournaments/1/participants`, {
       headers: { "content-type": "application/vnd.api+json" },
     });
     expect(((await list.json()) as any).data).toEqual([]);
@@ -85,7 +67,7 @@ describe("JSON escapes of lone surrogates", () => {
   });
 
   it("v1: a JSON body's lone surrogate is a 422 naming the field, nothing stored", async () => {
-    const key = service.createApiKey("v1 script");
+    const key = net.service.createApiKey("v1 script");
     for (const [tournament, field] of [
       ['{"name":"Old \\ud800 Cup"}', "/tournament/name"],
       ['{"name":"Old Cup","colour":"\\udc00"}', "/tournament/colour"],

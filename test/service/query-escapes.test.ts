@@ -7,21 +7,14 @@
  * work. Over a real loopback server.
  */
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  openService,
-  type RunningServer,
-  type Service,
-  startHttpServer,
-} from "../../src/service/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../helpers/cli.js";
 import { createWith } from "../helpers/cli-tournament.js";
+import { useLoopbackService } from "../helpers/loopback-service.js";
 import { raceBody, raceState } from "../helpers/race-service.js";
 import { participantsBody, tournamentBody } from "../helpers/service.js";
 
-let service: Service;
-let server: RunningServer;
-let base: string;
+const net = useLoopbackService();
 
 interface Reply {
   readonly status: number;
@@ -32,7 +25,7 @@ interface Reply {
 function send(method: string, path: string, body?: unknown): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers = { "content-type": "application/vnd.api+json" };
-    const req = httpRequest(`${base}/`, { method, path, headers, agent: false }, (res) => {
+    const req = httpRequest(`${net.base}/`, { method, path, headers, agent: false }, (res) => {
       if (res.headers["content-type"]?.startsWith("text/event-stream")) {
         res.destroy();
         resolve({ status: res.statusCode ?? 0, json: undefined });
@@ -53,9 +46,6 @@ function send(method: string, path: string, body?: unknown): Promise<Reply> {
 }
 
 beforeAll(async () => {
-  service = await openService({ dbPath: ":memory:" });
-  server = await startHttpServer(service, { host: "127.0.0.1", port: 0 });
-  base = `http://127.0.0.1:${server.port}`;
   const cup = tournamentBody({ name: "Cup", url: "cup", tournament_type: "single elimination" });
   expect((await send("POST", "/v2.1/tournaments", cup)).status).toBe(201);
   const roster = participantsBody(["Ada", "Bea", "Cyd", "Dot"]);
@@ -66,11 +56,6 @@ beforeAll(async () => {
   expect((await send("POST", "/v2.1/races", gp)).status).toBe(201);
   expect((await send("POST", "/v2.1/races/1/participants/bulk_add", roster)).status).toBe(200);
   expect((await send("PUT", "/v2.1/races/1/change_state", raceState("start"))).status).toBe(200);
-});
-
-afterAll(async () => {
-  await server?.close();
-  service?.close();
 });
 
 const LISTS = [
