@@ -5,7 +5,9 @@
  * a gzip header and a trailer, are one valid gzip stream. A new version of a tournament
  * thus reuses the very bytes of every page whose text did not change, and compresses only
  * the pages that did; the trailer's CRC-32 is combined from the pieces' own (as zlib's
- * crc32_combine does), so no text is kept or read again.
+ * crc32_combine does), so no text is kept or read again. Each piece carries the operator
+ * that moves a CRC-32 past its bytes, made once with the piece: joining a version's pieces
+ * (650 of them at 50,000 players) then costs a few microseconds, not 20-40 ms in one turn.
  */
 /** One page's text, compressed, with what the gzip trailer needs of it. */
 export interface Piece {
@@ -17,6 +19,8 @@ export interface Piece {
   readonly bytes: number;
   /** A digest of the text: equal digests, equal texts (what reuse compares). */
   readonly digest: string;
+  /** The operator appending `bytes` zero bytes to a CRC-32 (`zerosOperator`). */
+  readonly zeros: Uint32Array;
 }
 
 /** A piece of `text` (whose digest is `digest`), compressed on libuv's threads. */
@@ -30,7 +34,13 @@ export async function makePiece(text: string, digest: string): Promise<Piece> {
       (error: Error | null, out: Buffer) => (error === null ? resolve(out) : reject(error)),
     ),
   );
-  return { deflated, crc: zlib.crc32(raw), bytes: raw.length, digest };
+  return {
+    deflated,
+    crc: zlib.crc32(raw),
+    bytes: raw.length,
+    digest,
+    zeros: zerosOperator(raw.length),
+  };
 }
 
 /** The digest `makePiece` gives `text` (SHA-1: only to tell two texts of one slot apart). */
@@ -54,7 +64,7 @@ export function gzipOf(pieces: readonly Piece[]): {
   let jsonBytes = 0;
   let gzipBytes = HEADER.length + FINAL_BLOCK.length + 8;
   for (const piece of pieces) {
-    crc = crc32Combine(crc, piece.crc, piece.bytes);
+    crc = (times(piece.zeros, crc) ^ piece.crc) >>> 0;
     jsonBytes += piece.bytes;
     gzipBytes += piece.deflated.length;
   }
@@ -73,33 +83,32 @@ function times(mat: Uint32Array, vec: number): number {
   return sum >>> 0;
 }
 
-function square(out: Uint32Array, mat: Uint32Array): void {
-  for (let n = 0; n < 32; n++) out[n] = times(mat, mat[n]!);
+/** `a` after `b` (both GF(2) operators on 32 bits, column n the image of bit n). */
+function compose(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) out[n] = times(a, b[n]!);
+  return out;
 }
 
 /**
- * The CRC-32 of A followed by B from crc(A), crc(B) and B's length (zlib's
- * crc32_combine): the operator "append a zero byte" applied `length` times by squaring.
+ * The operator that appends `length` zero bytes to a CRC-32 (zlib's crc32_combine, as a
+ * matrix): the one-byte operator raised to `length` by squaring.
  */
-export function crc32Combine(crcA: number, crcB: number, length: number): number {
-  if (length <= 0) return crcA >>> 0;
-  const even = new Uint32Array(32);
-  const odd = new Uint32Array(32);
-  odd[0] = 0xedb88320; // the CRC-32 polynomial: one zero bit
-  for (let n = 1, row = 1; n < 32; n++, row <<= 1) odd[n] = row >>> 0;
-  square(even, odd); // two zero bits
-  square(odd, even); // four zero bits
-  let crc = crcA >>> 0;
-  let left = length;
-  for (;;) {
-    square(even, odd); // the first pass: one zero byte
-    if (left % 2 === 1) crc = times(even, crc);
-    left = Math.floor(left / 2);
-    if (left === 0) break;
-    square(odd, even);
-    if (left % 2 === 1) crc = times(odd, crc);
-    left = Math.floor(left / 2);
-    if (left === 0) break;
+export function zerosOperator(length: number): Uint32Array {
+  let result: Uint32Array = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) result[n] = (1 << n) >>> 0;
+  let op: Uint32Array = new Uint32Array(32);
+  op[0] = 0xedb88320; // the CRC-32 polynomial: one zero bit
+  for (let n = 1, row = 1; n < 32; n++, row <<= 1) op[n] = row >>> 0;
+  for (let bits = 0; bits < 3; bits++) op = compose(op, op); // eight zero bits: one byte
+  for (let left = Math.max(0, Math.floor(length)); left > 0; left = Math.floor(left / 2)) {
+    if (left % 2 === 1) result = compose(op, result);
+    if (left > 1) op = compose(op, op);
   }
-  return (crc ^ crcB) >>> 0;
+  return result;
+}
+
+/** The CRC-32 of A followed by B from crc(A), crc(B) and B's length. */
+export function crc32Combine(crcA: number, crcB: number, length: number): number {
+  return (times(zerosOperator(length), crcA >>> 0) ^ crcB) >>> 0;
 }
