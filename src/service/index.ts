@@ -56,5 +56,7 @@ export async function startHttpServer(
   options: HttpServerOptions,
 ): Promise<RunningServer> {
   const { listen } = await import("./http-server.js");
+  const { limitHeapGrowth } = await import("./heap-budget.js");
+  limitHeapGrowth();
   return listen(service, options);
 }

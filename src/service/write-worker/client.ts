@@ -27,8 +27,13 @@ export interface WorkerStart {
   readonly origin: string | undefined;
 }
 
-/** How long the worker stays up without a request. */
-const IDLE_MS = 60_000;
+/**
+ * How long the worker stays up without a request. Short (issue 24): after a start its heap
+ * (the rows of the tournament it made, about 140 MB for a 50,000-player double elimination)
+ * is only freed when it stops, while the main thread holds the same rows and serves them;
+ * the heavy writes it takes (starts, large bulk adds) come one after another or rarely.
+ */
+export const IDLE_MS = 3_000;
 
 /**
  * How long the worker waits for the write lock: a write group the main thread opened in
@@ -79,12 +84,18 @@ export class WriteWorker implements WorkerRunner {
   private constructor(
     private readonly file: string,
     private readonly setup: OffloadSetup,
+    private readonly idleMs: number,
   ) {}
 
-  /** The worker of `setup`, or undefined when the build has no worker file. */
-  static of(setup: OffloadSetup): WriteWorker | undefined {
+  /** The worker of `setup` (stopped `idleMs` after its last reply), or undefined when the build has no worker file. */
+  static of(setup: OffloadSetup, idleMs = IDLE_MS): WriteWorker | undefined {
     const file = workerFile();
-    return file === undefined ? undefined : new WriteWorker(file, setup);
+    return file === undefined ? undefined : new WriteWorker(file, setup, idleMs);
+  }
+
+  /** Whether the worker thread is up. */
+  get running(): boolean {
+    return this.#worker !== undefined;
   }
 
   /** The origin serve listens on (link-base.ts), for links of requests without a valid Host. */
@@ -137,7 +148,7 @@ export class WriteWorker implements WorkerRunner {
     this.#pending.delete(message.id);
     waiting?.resolve(message.response);
     if (this.#pending.size === 0) {
-      this.#idle = setTimeout(() => void this.close(), IDLE_MS);
+      this.#idle = setTimeout(() => void this.close(), this.idleMs);
       this.#idle.unref();
     }
   }
