@@ -179,6 +179,20 @@ describe("a new version after serve's own writes", () => {
     expect((await expectFreshlyBuilt(s)).pagesRead).toBeLessThanOrEqual(3);
   }, 120_000);
 
+  it("reads everything after a write refused inside its transaction (rolled back)", async () => {
+    await snapshotOf(s);
+    const [m, other] = await openMatches(s);
+    // A winner who is not in the match: refused once the report's transaction has begun.
+    const bad = await s.request(
+      "PUT",
+      `/v2.1/tournaments/${t}/matches/${m!.id}`,
+      reportBody(other!.player1_id, m!.player1_id, "2", "0"),
+    );
+    expect(bad.status, bad.body).toBe(422);
+    await reportLast(s);
+    expect((await expectFreshlyBuilt(s)).pagesRead).toBe(ALL_PAGES);
+  }, 120_000);
+
   it("reads every match page after a reset and a new start", async () => {
     await snapshotOf(s);
     expect((await changeState(s, t, "reset")).status).toBe(200);
