@@ -5,10 +5,11 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import { Factory } from "../factory.js";
+import type { SignalSource } from "../interrupts.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
 import { type ImportSummary, importExport, summaryLine } from "./importer.js";
-import { interruptibly } from "./interruptible.js";
+import { beforeSending, interruptibly } from "./interruptible.js";
 import type { Progress } from "./progress.js";
 
 /** A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over). */
@@ -38,17 +39,30 @@ export interface TransferOptions {
   readonly dryRun: boolean;
 }
 
-/** Exports from `from` and imports into `to` (or, dry, lists what would be sent). */
+/**
+ * Exports from `from` and imports into `to` (or, dry, lists what would be sent). Ctrl-C
+ * while the document is read or the plan made: at once, nothing written (before, a
+ * silent exit 130); during the import, between two requests (interruptible.ts).
+ */
 export async function transfer<D, S>(
   from: Factory,
   to: Factory,
   o: TransferOptions,
   kind: TransferKind<D, S>,
+  signals?: SignalSource,
 ): Promise<S | string[]> {
-  const doc = await kind.read(await from.client(), o.tournament);
-  const target = await to.client();
-  if (o.dryRun) return kind.plan(target, doc);
-  return interruptibly(from.io.stderr, (progress) => kind.import(target, doc, progress));
+  const ready = await beforeSending(
+    async () => {
+      const doc = await kind.read(await from.client(), o.tournament);
+      const target = await to.client();
+      return { doc, target, plan: o.dryRun ? await kind.plan(target, doc) : undefined };
+    },
+    undefined,
+    signals,
+  );
+  if (ready.plan !== undefined) return ready.plan;
+  const { doc, target } = ready;
+  return interruptibly(from.io.stderr, (progress) => kind.import(target, doc, progress), signals);
 }
 
 /** Prints what transfer returned: the plan's lines, or the import's summary. */

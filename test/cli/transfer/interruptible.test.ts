@@ -78,3 +78,28 @@ it("Ctrl-C before the import sends anything stops at once, saying nothing was wr
   await expect(beforeSending(async () => 7, undefined, signals)).resolves.toBe(7);
   expect(signals.listenerCount("SIGINT")).toBe(0);
 });
+
+it("publish and pull: Ctrl-C while the document is read stops at once, nothing written", async () => {
+  const { createFactoryHarness } = await import("../../helpers/factory.js");
+  const { transfer } = await import("../../../src/cli/transfer/other-profile.js");
+  const h = createFactoryHarness();
+  const signals = new EventEmitter();
+  let imported = false;
+  const kind = {
+    read: () => {
+      queueMicrotask(() => signals.emit("SIGINT"));
+      return new Promise<never>(() => {});
+    },
+    plan: async () => [],
+    import: async () => {
+      imported = true;
+    },
+    line: () => "",
+  };
+  const o = { tournament: "cup", dryRun: false };
+  const run = transfer(h.make().factory, h.make().factory, o, kind, signals);
+  await expect(run).rejects.toThrow("interrupted before the import started: nothing was written");
+  expect(imported).toBe(false);
+  expect(signals.listenerCount("SIGINT")).toBe(0);
+  await h.cleanup();
+});
