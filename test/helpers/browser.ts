@@ -6,6 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { BrowserContext } from "playwright-core";
 
 export const CHROMIUM = process.env.TOURNEY_CHROMIUM ?? "/usr/bin/chromium";
@@ -45,4 +46,16 @@ export async function launchChromium(viewport = { width: 1920, height: 1080 }): 
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where the viewer tests save their screenshots: docs/screenshots/ when
+ * TOURNEY_UPDATE_SCREENSHOTS=1 (`TOURNEY_UPDATE_SCREENSHOTS=1 npx vitest run test/viewer`
+ * refreshes the pictures docs/viewer.md shows), otherwise a new temporary folder, so a
+ * test run never rewrites files of the repository.
+ */
+export function screenshotDir(): string {
+  if (process.env.TOURNEY_UPDATE_SCREENSHOTS === "1")
+    return fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
+  return `${mkdtempSync(join(tmpdir(), "tourney-screenshots-"))}/`;
 }

@@ -5,11 +5,10 @@
  * winners final, connected to it and to the losers final, above the fold; a long
  * country never hides a name. Real Chromium on the built serve.
  */
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT } from "../helpers/binary.js";
-import { HAVE_CHROMIUM } from "../helpers/browser.js";
+import { HAVE_CHROMIUM, screenshotDir } from "../helpers/browser.js";
 import { FORMATS } from "./fixtures.js";
 import { DESKTOP, PHONE, type Session, smallestText, startSession } from "./session.js";
 
@@ -128,7 +127,7 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
     });
 
     it("screenshots for docs/: desktop and phone, light and dark, and print", async () => {
-      const dir = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
+      const dir = screenshotDir();
       for (const format of ["double-elimination", "groups"] as const)
         for (const [device, size] of [
           ["desktop", DESKTOP],

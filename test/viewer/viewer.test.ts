@@ -6,17 +6,16 @@
  * process shown live, a phone's width, and every match of 1,024 players drawn.
  */
 import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
 import { doubleEliminationEight } from "../helpers/bracket-fixtures.js";
-import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
+import { type Browser, HAVE_CHROMIUM, launchChromium, screenshotDir } from "../helpers/browser.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { createWith, matchesJson, ok, type Setup } from "../helpers/cli-tournament.js";
 import { FORMATS, type Format, largeDoubleElimination, setUpFormats } from "./fixtures.js";
 
-const SCREENSHOTS = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
+const SCREENSHOTS = screenshotDir();
 
 interface Drawn {
   readonly identifier: string;
