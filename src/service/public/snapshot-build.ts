@@ -7,9 +7,9 @@
  * libuv's threads) and only the compressed pieces are kept: no 70 MB string is ever
  * made, every reader is sent those same pieces, and the next version of the tournament
  * takes over, as they are, the pieces of every page whose text did not change (a report
- * changes a few matches: a few pages of 400 are compressed again). When serve's own
+ * changes a few matches: a few pages of 100 are compressed again). When serve's own
  * writes tell what changed since the previous version (snapshot-changes.ts), the pages they
- * cannot have changed are not even read: a report reads its few pages, not 600.
+ * cannot have changed are not even read: a report reads its few pages, not 150.
  */
 import type { HttpResponse } from "../../model/http.js";
 import { MAX_PER_PAGE } from "../../model/resource.js";
@@ -91,10 +91,13 @@ interface Page {
 }
 
 /**
- * Records of a list a page of the snapshot holds: a unit of the work gate reads one (about
- * 3 ms for 250 matches here), and a report reads again the two or three pages it changed.
+ * Records of a list a page of the snapshot holds: a unit of the work gate reads one, and a
+ * report reads again the two or three pages it changed. Not smaller: while serve warms a
+ * tournament's rows (after a start in its write worker) a page is an SQL query with an
+ * OFFSET and a count, and 250 a page made a 130,816-match build five times as long
+ * (test/service/public-limit.test.ts: 247 s against 52 s).
  */
-export const LIST_PAGE = 250;
+export const LIST_PAGE = 1000;
 
 function pageOf(get: Get, path: string, page: number, perPage = MAX_PER_PAGE): Page {
   const response = get(`${path}?per_page=${perPage}&page=${page}`);
