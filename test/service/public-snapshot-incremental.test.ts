@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_STANDINGS_PAGE } from "../../src/service/public/snapshot-standings-text.js";
 import type { Snapshot } from "../../src/service/public/tournament-snapshots.js";
 import { changeState, createWithPlayers, type MatchAttrs, reportBody } from "../helpers/play.js";
 import {
@@ -57,6 +58,7 @@ async function expectFreshlyBuilt(h: ServiceHarness): Promise<Snapshot> {
   const fresh = await snapshotOf(other);
   other.service.close();
   expect(fresh.reused).toBe(0);
+  expect(fresh.standingsKept).toBe(0);
   expect(next.revision).toBe(fresh.revision);
   expect(Buffer.concat(next.gzip).equals(Buffer.concat(fresh.gzip))).toBe(true);
   expect(next.watch).toEqual(fresh.watch);
@@ -126,6 +128,14 @@ describe("a new version after serve's own writes", () => {
     expect(json.matches.find((m: { id: string }) => m.id === reported.id).attributes.state).toBe(
       "complete",
     );
+    // The standings in slots of at most MAX_STANDINGS_PAGE records (a unit of the work gate
+    // each), cut by content: those whose records did not change are taken as they were (a
+    // report moves its players, and with them the records between), the others written.
+    const pages = [...next.standingsPages.values()].map((page) => page.length);
+    expect(pages.reduce((a, b) => a + b)).toBe(PLAYERS);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(MAX_STANDINGS_PAGE);
+    expect(next.standingsKept).toBeGreaterThan(0);
+    expect(next.standingsKept).toBeLessThan(pages.length);
   }, 120_000);
 
   it("follows underway marks, reopens with reset dependents and more reports", async () => {

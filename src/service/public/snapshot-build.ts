@@ -24,6 +24,7 @@ import { gzipOf, type Piece } from "./gzip-pieces.js";
 import { type PagesBefore, stationsOf, type Unread, unreadSince } from "./snapshot-changes.js";
 import { Pieces } from "./snapshot-pieces.js";
 import { type StandingsParts, standingsOf } from "./snapshot-standings.js";
+import { type StandingsText, writeStandings } from "./snapshot-standings-text.js";
 import type { WorkGate } from "./work-gate.js";
 
 /** A GET of the v2.1 routes, answered as the tournament's owner. */
@@ -71,6 +72,10 @@ export interface Snapshot extends PagesBefore {
   readonly participantPages: number;
   /** The tournament's attributes its matches' watch records depend on. */
   readonly shape: string;
+  /** The standings' records by slot, which the next version compares its own with. */
+  readonly standingsPages: ReadonlyMap<string, readonly unknown[]>;
+  /** Pages of standings taken as they were from the version before (what the tests look at). */
+  readonly standingsKept: number;
 }
 
 /** A read of the records answered other than 200 (the tournament deleted meanwhile, a busy database). */
@@ -234,8 +239,14 @@ function matchTaker(
   };
 }
 
-/** The standings, made a part a unit (snapshot-standings.ts), written as pages of MAX_PER_PAGE (slots "s1", "s2"...). */
-async function readStandings(deps: BuildDeps, gate: WorkGate, id: number, pieces: Pieces) {
+/** The standings, made a part a unit (snapshot-standings.ts), written as slots of STANDINGS_PAGE records. */
+async function readStandings(
+  deps: BuildDeps,
+  gate: WorkGate,
+  id: number,
+  pieces: Pieces,
+  previous: Snapshot | undefined,
+): Promise<StandingsText> {
   const path = `${deps.basePath}/tournaments/${id}/standings`;
   const standings = await standingsOf(gate, deps.standings?.(id), () =>
     deps.read(id, (get) => {
@@ -243,21 +254,7 @@ async function readStandings(deps: BuildDeps, gate: WorkGate, id: number, pieces
       return answer.status === 200 ? ((dataOf(answer) as unknown[] | undefined) ?? null) : null;
     }),
   );
-  if (!Array.isArray(standings)) {
-    pieces.add("s0", `${JSON.stringify(standings)}}`);
-    return;
-  }
-  for (let at = 0, page = 1; at === 0 || at < standings.length; at += MAX_PER_PAGE, page++) {
-    await gate.run(() => {
-      const text = standings
-        .slice(at, at + MAX_PER_PAGE)
-        .map((s) => JSON.stringify(s))
-        .join(",");
-      pieces.add(`s${page}`, at === 0 ? `[${text}` : `,${text}`);
-    });
-    await pieces.room();
-  }
-  pieces.add("end", "]}");
+  return writeStandings(gate, standings, pieces, previous?.standingsPages);
 }
 
 /**
@@ -309,7 +306,7 @@ export async function buildSnapshot(
     take: watched && unread ? matchTaker(deps, id, previous, unread, pieces, builder) : undefined,
   });
   pieces.add("stations", `],"stations":${JSON.stringify(head.stations)},"standings":`);
-  await readStandings(deps, gate, id, pieces);
+  const standings = await readStandings(deps, gate, id, pieces, previous);
   const made = await pieces.done();
   const gzip = gzipOf(made.list);
   return {
@@ -328,5 +325,7 @@ export async function buildSnapshot(
     participantPages: people.slots,
     matchPages: matches.pages,
     stations,
+    standingsPages: standings.pages,
+    standingsKept: standings.kept,
   };
 }
