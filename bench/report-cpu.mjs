@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
+import { bundleService } from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,22 +36,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-report-cpu-"));
 
 async function bundle(name, checkout) {
-  const outfile = join(root, "bench", "out", `report-cpu-${name}.mjs`);
-  await build({
-    entryPoints: [join(checkout, "bench", "engine-entry.ts")],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    nodePaths: [join(root, "node_modules")],
-    banner: {
-      js: "import { createRequire as __tourneyCreateRequire } from 'node:module'; const require = __tourneyCreateRequire(import.meta.url);",
-    },
-    define: { __TOURNEY_VERSION__: '"bench"' },
-    logLevel: "warning",
-  });
-  return import(outfile);
+  return import(await bundleService(`report-cpu-${name}.mjs`, checkout));
 }
 
 const cpuNow = () => {

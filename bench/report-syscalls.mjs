@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
+import { bundleService } from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -52,22 +52,7 @@ const self = fileURLToPath(import.meta.url);
 
 /** The service bundled as bench/engine.mjs bundles it (its addon found from this checkout). */
 async function bundle(name, checkout) {
-  const outfile = join(root, "bench", "out", `report-${name}.mjs`);
-  await build({
-    entryPoints: [join(checkout, "bench", "engine-entry.ts")],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    nodePaths: [join(root, "node_modules")],
-    banner: {
-      js: "import { createRequire as __tourneyCreateRequire } from 'node:module'; const require = __tourneyCreateRequire(import.meta.url);",
-    },
-    define: { __TOURNEY_VERSION__: '"bench"' },
-    logLevel: "warning",
-  });
-  return outfile;
+  return bundleService(`report-${name}.mjs`, checkout);
 }
 
 /** One case in a process of its own: made and started, then (with --play) played out. */
