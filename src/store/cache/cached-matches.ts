@@ -121,12 +121,7 @@ export class CachedMatches extends MatchRepository {
     for (const id of ids) {
       const held = this.cache.heldMatches(id);
       if (held === undefined) others.push(id);
-      else {
-        const active = held.selected({});
-        let complete = 0;
-        for (const row of active) if (row.state === "complete") complete++;
-        counts.set(id, { total: active.length, complete });
-      }
+      else counts.set(id, held.counts());
     }
     if (others.length > 0) for (const [id, c] of super.counts(others)) counts.set(id, c);
     return counts;

@@ -6,7 +6,14 @@
  */
 
 import { involves } from "../match-json.js";
-import type { MatchChanges, MatchFilter, MatchRow, MatchState, StageRef } from "../match-rows.js";
+import type {
+  MatchChanges,
+  MatchCounts,
+  MatchFilter,
+  MatchRow,
+  MatchState,
+  StageRef,
+} from "../match-rows.js";
 
 /** A stage as a number: the final stage -1, a group its id (0 if none). */
 function stageNumber(stage: string, groupId: number | null): number {
@@ -64,6 +71,13 @@ export class HeldMatches {
   private runs: MatchRow[][] | undefined = [];
   /** Active rows a filter selects, in list order, per filter: until any row changes. */
   private readonly selections = new Map<string, MatchRow[]>();
+  /**
+   * Active rows, and of them complete, kept as rows are added and written: the tournament's
+   * record asks them after every write, and a pass over the rows then (the selection a
+   * write clears) was 25-38 ms at 50,000 players (99,998 rows) in one unit of serve's work.
+   */
+  private active = 0;
+  private complete = 0;
 
   constructor(rows: readonly MatchRow[]) {
     for (const row of rows) this.put(row);
@@ -78,6 +92,9 @@ export class HeldMatches {
   private add(row: MatchRow): void {
     this.ordered = undefined;
     this.selections.clear();
+    const before = this.byId.get(row.id);
+    if (before !== undefined) this.count(before, -1);
+    this.count(row, 1);
     this.byId.set(row.id, row);
     if (row.id > this.lastId) this.lastId = row.id;
     const key = stageNumber(row.stage, row.group_id);
@@ -121,8 +138,22 @@ export class HeldMatches {
     const row = this.byId.get(id) as Record<string, unknown> | undefined;
     if (row === undefined) return;
     this.selections.clear();
+    this.count(row as unknown as MatchRow, -1);
     for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
     row.updated_at = now;
+    this.count(row as unknown as MatchRow, 1);
+  }
+
+  /** Adds `row` to (1) or takes it from (-1) the counts. */
+  private count(row: MatchRow, sign: 1 | -1): void {
+    if (row.active !== 1) return;
+    this.active += sign;
+    if (row.state === "complete") this.complete += sign;
+  }
+
+  /** The active rows held and how many are complete (what `selected({})` would count), kept: no pass. */
+  counts(): MatchCounts {
+    return { total: this.active, complete: this.complete };
   }
 
   stageOf(ref: StageRef): StageRows | undefined {
