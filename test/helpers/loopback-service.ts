@@ -4,6 +4,7 @@
  * describe it is called in, closed after them. Read its fields inside the tests (or a
  * beforeAll registered after this call).
  */
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll } from "vitest";
 import {
   type HttpServerOptions,
@@ -50,4 +51,43 @@ export function useLoopbackService(
       return current().base;
     },
   };
+}
+
+/** What `sendExactly` got: an event stream is closed at its head (`stream`, no text). */
+export interface ExactReply {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly stream: boolean;
+  readonly text: string;
+}
+
+/**
+ * Sends `path` and `body` to `base` exactly as written (no URL normalization, no
+ * re-encoding), on a connection of its own.
+ */
+export function sendExactly(
+  base: string,
+  method: string,
+  path: string,
+  body?: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<ExactReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}/`, { method, path, headers, agent: false }, (res) => {
+      const reply = { status: res.statusCode ?? 0, headers: res.headers };
+      if (res.headers["content-type"]?.startsWith("text/event-stream")) {
+        res.destroy();
+        resolve({ ...reply, stream: true, text: "" });
+        return;
+      }
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => {
+        text += d;
+      });
+      res.on("end", () => resolve({ ...reply, stream: false, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }

@@ -7,10 +7,9 @@
  * page and its data and stream in JSON. Before, they were read as U+FFFD or literally
  * (a scope "unknown scope �", a sign-in tried as "M�ller"). Over a real loopback server.
  */
-import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../../src/model/oauth.js";
-import { useLoopbackService } from "../helpers/loopback-service.js";
+import { sendExactly, useLoopbackService } from "../helpers/loopback-service.js";
 import { hiddenField } from "../helpers/oauth.js";
 import { tournamentBody } from "../helpers/service.js";
 
@@ -24,36 +23,20 @@ interface Reply {
 }
 
 /** Sends `path` and `body` exactly as written (no normalization, no re-encoding). */
-function send(
+async function send(
   method: string,
   path: string,
   body?: string | Buffer,
   headers: Record<string, string> = {},
 ): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${net.base}/`, { method, path, headers, agent: false }, (res) => {
-      if (res.headers["content-type"]?.startsWith("text/event-stream")) {
-        res.destroy();
-        resolve({ status: res.statusCode ?? 0, type: "stream", cookie: undefined, body: "" });
-        return;
-      }
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => {
-        text += d;
-      });
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          type: res.headers["content-type"] ?? "",
-          cookie: res.headers["set-cookie"]?.[0]?.split(";")[0],
-          body: text,
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  const r = await sendExactly(net.base, method, path, body, headers);
+  if (r.stream) return { status: r.status, type: "stream", cookie: undefined, body: "" };
+  return {
+    status: r.status,
+    type: r.headers["content-type"] ?? "",
+    cookie: r.headers["set-cookie"]?.[0]?.split(";")[0],
+    body: r.text,
+  };
 }
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };

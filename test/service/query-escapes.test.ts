@@ -6,11 +6,10 @@
  * a filter matched nothing or a 404 said "community � not found". Good escapes still
  * work. Over a real loopback server.
  */
-import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../helpers/cli.js";
 import { createWith } from "../helpers/cli-tournament.js";
-import { useLoopbackService } from "../helpers/loopback-service.js";
+import { sendExactly, useLoopbackService } from "../helpers/loopback-service.js";
 import { raceBody, raceState } from "../helpers/race-service.js";
 import { participantsBody, tournamentBody } from "../helpers/service.js";
 
@@ -22,27 +21,11 @@ interface Reply {
 }
 
 /** Sends `path` exactly as written (no URL normalization); a stream is closed at its head. */
-function send(method: string, path: string, body?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const headers = { "content-type": "application/vnd.api+json" };
-    const req = httpRequest(`${net.base}/`, { method, path, headers, agent: false }, (res) => {
-      if (res.headers["content-type"]?.startsWith("text/event-stream")) {
-        res.destroy();
-        resolve({ status: res.statusCode ?? 0, json: undefined });
-        return;
-      }
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => {
-        text += d;
-      });
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, json: text === "" ? undefined : JSON.parse(text) }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+async function send(method: string, path: string, body?: unknown): Promise<Reply> {
+  const headers = { "content-type": "application/vnd.api+json" };
+  const sent = body === undefined ? undefined : JSON.stringify(body);
+  const r = await sendExactly(net.base, method, path, sent, headers);
+  return { status: r.status, json: r.stream || r.text === "" ? undefined : JSON.parse(r.text) };
 }
 
 beforeAll(async () => {
