@@ -195,4 +195,15 @@ describe("a sort in runs then merged", () => {
       ),
     );
   });
+
+  it("merges a pair of runs a step, never a whole level", () => {
+    const items = Array.from({ length: 64 }, (_, i) => (i * 37) % 64);
+    const parts = sortedInParts(items, (a, b) => a - b, 8);
+    let steps = 0;
+    let next = parts.next();
+    for (; next.done !== true; next = parts.next()) steps++;
+    // 8 runs sorted (8 steps), then 4 + 2 + 1 merges (a level a step: 3).
+    expect(steps).toBe(8 + 7);
+    expect(next.value).toEqual(Array.from({ length: 64 }, (_, i) => i));
+  });
 });
