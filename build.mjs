@@ -32,6 +32,7 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
+import { allFinished } from "./build/all-finished.mjs";
 import { codeCaches } from "./build/code-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
 import { buildSplit, CORE_MODULE, NOUN_MODULE } from "./build/noun-split.mjs";
@@ -310,7 +311,7 @@ async function buildViewer() {
     logLevel: "warning",
     outdir: `${OUT}/viewer`,
   };
-  await Promise.all([
+  await allFinished([
     build({
       ...browser,
       entryPoints: [
@@ -332,14 +333,21 @@ async function buildViewer() {
 }
 
 rmSync(OUT, { recursive: true, force: true });
-await Promise.all([
-  buildScripts(),
-  buildHttp(),
-  buildEntry(),
-  buildVendor(),
-  buildViewer(),
-  buildWriteWorker(common, OUT, IMPORT_META_URL),
-]);
+try {
+  await allFinished([
+    buildScripts(),
+    buildHttp(),
+    buildEntry(),
+    buildVendor(),
+    buildViewer(),
+    buildWriteWorker(common, OUT, IMPORT_META_URL),
+  ]);
+} catch (error) {
+  // A failed build (a syntax error in src/, say) leaves dist/ as it was and nothing
+  // beside it: 35 dist.next-PID folders had piled up in a working tree.
+  rmSync(OUT, { recursive: true, force: true });
+  throw error;
+}
 try {
   // The core's warm-up (src/cli/core.ts) runs the embedded service, which loads service.js.
   const caches = codeCaches(OUT, resolve("dist"));

@@ -19,8 +19,10 @@
 //   (race's commands use participants' and watch's: tourney-noun:<noun>:<path>).
 // - A module of no noun's folder that two nouns use (and not the core) moves into the
 //   core, for the same reason; the build repeats until the split is stable.
+
 import { readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { allFinished } from "./all-finished.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RUN = resolve(ROOT, "src/cli/run.ts");
@@ -178,7 +180,7 @@ export async function buildSplit(buildScript) {
       plugins: [nounStubs(nouns)],
     });
     const coreInputs = new Set(Object.keys(core.metafile.inputs));
-    const scripts = await Promise.all(
+    const scripts = await allFinished(
       [...nouns].map(async ([noun, list]) => [
         `noun-${noun}.js`,
         await buildScript(`noun-${noun}.js`, {
