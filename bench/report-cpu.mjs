@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService } from "./service-bundle.mjs";
+import { bundleService, serviceCall } from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -50,16 +50,7 @@ async function play(tourney) {
   const dbPath = args.store === "memory" ? ":memory:" : join(tmp, `case-${++files}.db`);
   const c0 = cpuNow();
   const service = await tourney.openService({ dbPath });
-  const call = async (method, path, body) => {
-    const r = await service.handle({
-      method,
-      path,
-      headers: { "content-type": "application/vnd.api+json", accept: "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
-    return r.json ?? JSON.parse(r.body);
-  };
+  const call = serviceCall(service);
   const attributes = { name: "Bench", tournament_type: "double elimination" };
   const id = (await call("POST", "/v2.1/tournaments", { data: { type: "tournament", attributes } }))
     .data.id;

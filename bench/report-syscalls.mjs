@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService } from "./service-bundle.mjs";
+import { bundleService, serviceCall } from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -59,16 +59,7 @@ async function bundle(name, checkout) {
 async function child(bundlePath, db, players, play, print = true) {
   const tourney = await import(bundlePath);
   const service = await tourney.openService({ dbPath: db });
-  const call = async (method, path, body) => {
-    const r = await service.handle({
-      method,
-      path,
-      headers: { "content-type": "application/vnd.api+json", accept: "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
-    return r.json ?? JSON.parse(r.body);
-  };
+  const call = serviceCall(service);
   const started = process.hrtime.bigint();
   const attributes = { name: "Bench", tournament_type: "double elimination" };
   const t = await call("POST", "/v2.1/tournaments", { data: { type: "tournament", attributes } });

@@ -26,3 +26,17 @@ export async function bundleService(file, checkout) {
   });
   return outfile;
 }
+
+/** `call(method, path, body)`: a v2.1 request to an opened service, its JSON document back (throws past 2xx). */
+export function serviceCall(service) {
+  return async (method, path, body) => {
+    const r = await service.handle({
+      method,
+      path,
+      headers: { "content-type": "application/vnd.api+json", accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
+    return r.json ?? JSON.parse(r.body);
+  };
+}
