@@ -309,6 +309,7 @@ export function createService(options: ServiceOptions): Service {
     // A sign-in hashes its password off the event loop (oauth/sign-in.ts): OAuth answers later.
     handle: async (request) => (isOAuthPath(request.path) ? oauth(request) : handleSync(request)),
     handleSync,
+    oneLook: (fn) => context.oneLook(fn),
     events,
     viewer: createViewer({ context, hub: events, instance, snapshots: surfaces.snapshots }),
     transaction: (fn) => context.writeAcross(fn),
@@ -323,7 +324,9 @@ export function createService(options: ServiceOptions): Service {
     admin: accountAdmin(context.accounts, context.apiKeys, () => context.now()),
     listening: (origin) => origins.listening(origin),
     offload: offloadSetup(options),
-    warmMatches: (id) => warmMatches(context.matches, id),
+    // The stages' bracket indexes built in parts through the work gate once the rows are warm.
+    warmMatches: (id) =>
+      warmMatches(context.matches, id, { inParts: (steps) => surfaces.gate.steps(steps) }),
     close: () => {
       events.close();
       db.close();

@@ -58,6 +58,14 @@ export interface ServiceContext {
    * the last one; the clock reads once for all of it.
    */
   inRequest<T>(fn: () => T): T;
+  /**
+   * Runs `fn`, in which every request (`inRequest`) is answered after one look at what
+   * other connections committed, taken at the first use of the cache in `fn`, instead
+   * of one look a request. Only for requests received in full before `fn` began
+   * (serve's HTTP adapter, the reads of one turn of the event loop: read-batch.ts):
+   * a commit that finished before a request was sent finished before the look.
+   */
+  oneLook<T>(fn: () => T): T;
   /** Changes whenever stored data may have changed (store.ts Store.generation); undefined if untracked. */
   generation(): string | undefined;
   /** What this connection wrote to match and participant rows (store.ts Store.changes); undefined if untracked. */
@@ -154,6 +162,8 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
   };
   let requestTime: string | undefined;
   let inRequest = false;
+  /** Within `oneLook`: its look serves every request. */
+  let looked = false;
   const defaultCaller = options.caller ?? LOCAL_CALLER;
   const context: ServiceContext = {
     db,
@@ -179,8 +189,18 @@ export function createContext(db: Db, options: ContextOptions): ServiceContext {
     writeAcross,
     openGroup,
     closeGroup,
-    inRequest: (fn) => {
+    oneLook: (fn) => {
+      if (looked) return fn();
       sync();
+      looked = true;
+      try {
+        return fn();
+      } finally {
+        looked = false;
+      }
+    },
+    inRequest: (fn) => {
+      if (!looked) sync();
       inRequest = true;
       try {
         return fn();

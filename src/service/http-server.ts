@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
+import { ReadBatch } from "./read-batch.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
 import { changedTournament, readsMatchesOf } from "./write-worker/heavy-writes.js";
@@ -75,10 +76,16 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** Where a request is answered: the service, the open commit group, the write lane, the turn's reads. */
+interface Path {
+  readonly service: Service;
+  readonly group: CommitGroup;
+  readonly lane: WriteLane | undefined;
+  readonly reads: ReadBatch;
+}
+
 function answer(
-  service: Service,
-  group: CommitGroup,
-  lane: WriteLane | undefined,
+  { service, group, lane, reads }: Path,
   req: IncomingMessage,
   res: ServerResponse,
   body: string | RefusedBody,
@@ -108,11 +115,6 @@ function answer(
     ...(body === "" ? {} : { body }),
     ...(req.socket.remoteAddress === undefined ? {} : { clientAddress: req.socket.remoteAddress }),
   };
-  if (lane === undefined) {
-    dispatch(service, group, res, request);
-    return;
-  }
-  // A tournament-wide write runs in the write worker; other writes wait for it (lane.ts).
   const here = () => {
     try {
       dispatch(service, group, res, request);
@@ -120,7 +122,17 @@ function answer(
       internalError(res);
     }
   };
-  lane.take(request, here, (response) => send(group, res, method, response));
+  // A tournament-wide write runs in the write worker; other writes wait for it (lane.ts).
+  const run =
+    lane === undefined
+      ? here
+      : () => lane.take(request, here, (response) => send(group, res, method, response));
+  // GET and HEAD: with the turn's other reads, after one look (read-batch.ts).
+  if (method === "GET" || method === "HEAD") reads.defer(run);
+  else {
+    reads.flush();
+    run();
+  }
 }
 
 /** Answers `request` on the main thread, the reply held for the group its writes joined. */
@@ -182,13 +194,12 @@ function refuseHostless(res: ServerResponse): void {
 }
 
 function handle(
-  service: Service,
-  group: CommitGroup,
-  lane: WriteLane | undefined,
+  path: Path,
   req: IncomingMessage,
   res: ServerResponse,
   streams: Set<ServerResponse>,
 ): void {
+  const { service, group } = path;
   if (req.headers.host === undefined && req.httpVersion === "1.1") {
     refuseHostless(res);
     return;
@@ -213,7 +224,7 @@ function handle(
   }
   readBody(req, (body) => {
     try {
-      answer(service, group, lane, req, res, body);
+      answer(path, req, res, body);
     } catch {
       internalError(res);
     }
@@ -282,6 +293,8 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
   };
   const lane =
     worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError, settle);
+  const reads = new ReadBatch((fn) => service.oneLook(fn));
+  const path: Path = { service, group, lane, reads };
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     // Node looks for requests past their time this often (30 s by default).
@@ -291,7 +304,7 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       // A request without Host is refused by handle(), with an error body.
       requireHostHeader: false,
     },
-    (req, res) => handle(service, group, lane, req, res, streams),
+    (req, res) => handle(path, req, res, streams),
   );
   server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
   server.keepAliveTimeout = 5_000;

@@ -69,6 +69,12 @@ export interface Service {
    */
   handleSync(request: HttpRequest): HttpResponse;
   /**
+   * Runs `fn`, which answers requests (`handle`, `handleSync`) received in full before
+   * it began, after one look at other connections' commits for all of them, not one
+   * each (ServiceContext.oneLook): serve's HTTP adapter, a turn's reads (read-batch.ts).
+   */
+  oneLook<T>(fn: () => T): T;
+  /**
    * Runs `fn`, which sends requests through `handle` one after another, in one
    * write transaction: all of their writes land, or none (a request refused
    * inside it undoes only itself; `fn` throwing undoes everything). In-process
