@@ -192,6 +192,15 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     return undefined;
   }
 
+  /** Nothing is held without the cache: nothing to derive (cached-matches.ts). */
+  *deriveInParts<T>(
+    _tournamentId: number,
+    _derive: (rows: readonly MatchRow[]) => Generator<void, T | undefined>,
+  ): Generator<void, number> {
+    yield* [];
+    return 0;
+  }
+
   /** Nothing is held without the cache: nothing to warm (cached-matches.ts). */
   warmStep(_tournamentId: number, _limit: number): boolean {
     return true;

@@ -4,7 +4,9 @@ import { EngineRuleError } from "../../src/engine/errors.js";
 import {
   advance,
   buildIndex,
+  completed,
   dependentsOf,
+  indexSteps,
   isStageComplete,
   type MatchOutcome,
   openingMatches,
@@ -194,5 +196,35 @@ describe("reopening", () => {
       { match: "GF2", slot: "player1" },
       { match: "GF2", slot: "player2" },
     ]);
+  });
+});
+
+describe("building the index a part at a time", () => {
+  const plans = [
+    ["double elimination of 37", planDoubleElimination(field(37))],
+    ["single elimination of 100", planSingleElimination(field(100))],
+  ] as const;
+
+  it.each(plans)("%s: yields every few matches and gives buildIndex's index", (_name, plan) => {
+    const whole = buildIndex(plan);
+    for (const part of [1, 7, 64]) {
+      const steps = indexSteps(plan, part);
+      let yields = 0;
+      let next = steps.next();
+      for (; next.done !== true; next = steps.next()) yields++;
+      // Each of its four passes (matches, feeds, their order, terminals) pauses every `part`.
+      expect(yields).toBeGreaterThanOrEqual(Math.floor((3 * plan.length) / part));
+      const index = next.value;
+      expect([...index.matches.keys()]).toEqual([...whole.matches.keys()]);
+      expect([...index.feeds]).toEqual([...whole.feeds]);
+      expect(index.terminal).toEqual(whole.terminal);
+    }
+    expect(completed(indexSteps(plan, 5))).toEqual(whole);
+  });
+
+  it("refuses what buildIndex refuses, at the step that meets it", () => {
+    const plan = planSingleElimination(field(8));
+    const twice = [...plan, plan[0]!];
+    expect(() => completed(indexSteps(twice, 2))).toThrow(EngineRuleError);
   });
 });

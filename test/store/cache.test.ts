@@ -202,6 +202,8 @@ describe("the store cache", () => {
       "rowCount",
       // a warm-up's step reads rows into the cache (cached-matches.ts)
       "warmStep",
+      // works out what the held rows' plan gives (their bracket index), writes nothing
+      "deriveInParts",
       // private helpers of the reads
       "stmt",
       "rows",

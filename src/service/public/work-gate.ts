@@ -12,6 +12,9 @@
 /** Work one turn of the loop may do before other requests are answered (ms). */
 const BUDGET_MS = 8;
 
+/** Steps of a generator one unit of `steps` runs: as many as fit in this time (ms). */
+const STEPS_UNIT_MS = 4;
+
 interface Job {
   readonly unit: () => unknown;
   readonly resolve: (value: unknown) => void;
@@ -31,6 +34,22 @@ export class WorkGate {
       this.#queue.push({ unit, resolve: resolve as (value: unknown) => void, reject });
       this.#schedule();
     });
+  }
+
+  /**
+   * Runs `steps` (a generator that yields where it may pause) as units in their turns, each
+   * taking as many steps as fit in `unitMs`, one at least; resolves with what they return.
+   */
+  async steps<T>(steps: Generator<void, T>, unitMs = STEPS_UNIT_MS): Promise<T> {
+    for (;;) {
+      const next = await this.run(() => {
+        const until = performance.now() + unitMs;
+        let step = steps.next();
+        while (step.done !== true && performance.now() < until) step = steps.next();
+        return step;
+      });
+      if (next.done === true) return next.value;
+    }
   }
 
   /** Units waiting for their turn. */

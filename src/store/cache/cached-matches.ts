@@ -102,6 +102,36 @@ export class CachedMatches extends MatchRepository {
     return stage.derived as T;
   }
 
+  /**
+   * `derivedFromHeld` of each held stage of T with nothing derived yet, made by `derive`'s
+   * steps over its rows (in play order; the caller pauses at each yield). What they give is
+   * kept only if the stage gained no row meanwhile (its version) and its rows are still the
+   * ones held (another connection's commit drops them all); undefined is not kept. Returns
+   * how many stages it kept a value for.
+   */
+  override *deriveInParts<T>(
+    tournamentId: number,
+    derive: (rows: readonly MatchRow[]) => Generator<void, T | undefined>,
+  ): Generator<void, number> {
+    let kept = 0;
+    const held = this.db.open ? this.cache.heldMatches(tournamentId) : undefined;
+    const still = () => {
+      if (!this.db.open) return false;
+      this.cache.sync();
+      return this.cache.heldMatches(tournamentId) === held;
+    };
+    for (const stage of held === undefined ? [] : [...held.stages.values()]) {
+      if (stage.derived !== undefined || !still()) continue;
+      const version = stage.version;
+      const value = yield* derive([...stage.byId.values()].sort(inPlayOrder));
+      if (value === undefined || !still() || stage.version !== version) continue;
+      if (stage.derived !== undefined) continue; // made whole meanwhile (derivedFromHeld)
+      stage.derived = value;
+      kept++;
+    }
+    return kept;
+  }
+
   /** While T's rows are warming (a chunk a turn), from SQL: a page, not the rest of T loaded. */
   override list(tournamentId: number, filter: MatchFilter, limit = -1, offset = 0): MatchRow[] {
     if (this.cache.isWarming(tournamentId)) return super.list(tournamentId, filter, limit, offset);

@@ -37,11 +37,14 @@ function isState(row: MatchRow, state: MatchState | undefined): boolean {
 /**
  * One stage's rows: by id (in id order) and by plan key; `derived` holds what
  * callers work out from the stage's plan (its bracket index), until a row is added.
+ * `version` counts the rows added (or put again): what is derived over several turns
+ * (cached-matches.ts `deriveInParts`) is kept only if it did not move meanwhile.
  */
 export class StageRows {
   readonly byId = new Map<number, MatchRow>();
   readonly byKey = new Map<string, MatchRow>();
   derived: unknown;
+  version = 0;
 }
 
 const NO_ROWS: Iterable<MatchRow> = [];
@@ -106,6 +109,7 @@ export class HeldMatches {
     stage.byId.set(row.id, row);
     stage.byKey.set(row.plan_key, row);
     stage.derived = undefined;
+    stage.version++;
   }
 
   /**
