@@ -3,8 +3,11 @@ import { decodeInput } from "./utf8-input.js";
 
 export interface OutputStream {
   write(chunk: string): unknown;
-  /** Bytes written as they are (UTF-8 text made elsewhere); without it, they are decoded and written. */
-  writeBytes?(bytes: Uint8Array): unknown;
+  /**
+   * Bytes written as they are, in order (UTF-8 text made elsewhere, in parts); without it,
+   * they are decoded and written.
+   */
+  writeBytes?(parts: readonly Uint8Array[]): unknown;
   readonly isTTY?: boolean;
   /** The terminal's width, when a terminal says it. */
   readonly columns?: number | undefined;

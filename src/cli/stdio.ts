@@ -5,8 +5,11 @@
  * which costs a command that prints JSON into `jq` more than the printing does.
  * On a terminal, a socket or anything unusual, `process.stdout` is used as usual.
  */
-import { fstatSync, writeSync } from "node:fs";
+import { fstatSync, writeSync, writevSync } from "node:fs";
 import type { OutputStream } from "./io.js";
+
+/** The most parts one writev takes (Linux's IOV_MAX). */
+const IOV_MAX = 1024;
 
 function isPipeOrFile(fd: number): boolean {
   try {
@@ -38,10 +41,37 @@ export function stdoutWriter(
     write(chunk: string): boolean {
       return direct ? writeDirect(Buffer.from(chunk, "utf8")) : stream().write(chunk);
     },
-    writeBytes(bytes: Uint8Array): boolean {
-      return direct ? writeDirect(bytes) : stream().write(bytes);
+    writeBytes(parts: readonly Uint8Array[]): boolean {
+      for (let i = 0; i < parts.length; i += IOV_MAX) {
+        const batch = parts.slice(i, i + IOV_MAX);
+        if (!direct) for (const part of batch) stream().write(part);
+        else if (!writePartsDirect(batch)) return false;
+      }
+      return true;
     },
   };
+
+  /** `parts` with one writev; what it left unwritten as writeDirect writes (false: EPIPE). */
+  function writePartsDirect(parts: readonly Uint8Array[]): boolean {
+    let written: number;
+    try {
+      written = writevSync(fd, parts as Uint8Array[]);
+    } catch {
+      // Part by part instead, which tells a closed pipe and a full descriptor apart.
+      written = 0;
+    }
+    for (const part of parts) {
+      if (written >= part.length) {
+        written -= part.length;
+        continue;
+      }
+      const rest = part.subarray(written);
+      written = 0;
+      if (!direct) stream().write(rest);
+      else if (!writeDirect(rest)) return false;
+    }
+    return true;
+  }
 
   function writeDirect(data: Uint8Array): boolean {
     let offset = 0;

@@ -5,8 +5,8 @@
  * (store/tournament-records-json.ts).
  */
 export interface RecordsJson {
-  /** The text's UTF-8 bytes, written as they are. */
-  readonly json: Uint8Array;
+  /** The text's UTF-8 bytes in parts, written as they are, in order. */
+  readonly json: readonly Uint8Array[];
   /** Each record's id and `url` attribute, in order (for the completion cache). */
   readonly keys: readonly { readonly id: number; readonly url: unknown }[];
 }

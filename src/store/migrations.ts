@@ -5,6 +5,7 @@
  */
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
 import { TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
+import { TOURNAMENT_RECORDS_MIGRATION } from "./tournament-record-parts.js";
 
 export const MIGRATIONS: readonly string[] = [
   // 1: tournaments, participants, API keys
@@ -329,4 +330,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX oauth_grants_client ON oauth_grants (client_id);
   `,
+  // 14: each tournament's `--json` record as far as its settings make it, kept by triggers
+  // when the settings change (issue 27, tournament-record-parts.ts): a list reads it as is.
+  TOURNAMENT_RECORDS_MIGRATION,
 ];

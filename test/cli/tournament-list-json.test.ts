@@ -222,6 +222,74 @@ describe("tournament list --json as SQLite's text", () => {
     expect((await both(["tournament", "list", "--json"])).text).toBe(true);
   });
 
+  it("takes the full path for settings lacking an option group (the serializer's record fails)", async () => {
+    for (const group of ["match_options", "registration_options", "swiss_options"]) {
+      const id = addCopy();
+      setSettings(id, (s) => {
+        delete s[group];
+        return JSON.stringify(s);
+      });
+      const fast = counted(true);
+      await sandbox.run(["tournament", "list", "--json"], { makeTransport: fast.makeTransport });
+      expect(fast.seen.text, group).toBe(0);
+      const db = new Database(dbPath);
+      db.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+      db.close();
+    }
+  });
+
+  it("reads each tournament's stored part, kept with its settings' text and nothing else", async () => {
+    const db = new Database(dbPath);
+    const parts = () =>
+      db.prepare("SELECT * FROM tournament_records ORDER BY tournament_id").all() as any[];
+    const ids = db.prepare("SELECT id FROM tournaments ORDER BY id").pluck().all();
+    expect(parts().map((p) => p.tournament_id)).toEqual(ids);
+    // A write that leaves the settings' text as it was does not touch the part...
+    db.prepare(
+      "UPDATE tournament_records SET head = head || ',\"mark\":1' WHERE tournament_id = 1",
+    ).run();
+    db.prepare("UPDATE tournaments SET state = state, settings = settings WHERE id = 1").run();
+    const marked = await both(["tournament", "list", "--json"]);
+    expect(marked.text).toBe(true);
+    expect(JSON.parse(marked.fast)[0].mark).toBe(1);
+    // ...a new settings text makes it again, and a deleted tournament takes its part along.
+    setSettings(1, (s) => JSON.stringify({ ...s, description: "changed" }));
+    const changed = await both(["tournament", "list", "--json"]);
+    expect(changed.text).toBe(true);
+    expect(changed.fast === changed.full).toBe(true);
+    expect(JSON.parse(changed.fast)[0]).toMatchObject({ description: "changed" });
+    const id = addCopy();
+    expect(parts().length).toBe(ids.length + 1);
+    db.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+    expect(parts().map((p) => p.tournament_id)).toEqual(ids);
+    const { fast, full } = await both(["tournament", "list", "--json"]);
+    expect(fast).toBe(full);
+    // A tournament without its part (none written for it): the list steps aside.
+    db.prepare("DELETE FROM tournament_records WHERE tournament_id = 1").run();
+    const missing = await both(["tournament", "list", "--json"]);
+    expect(missing.text).toBe(false);
+    expect(missing.fast).toBe(missing.full);
+    db.close();
+  });
+
+  it("fills in the parts of an older store's tournaments as it migrates it", async () => {
+    const db = new Database(dbPath);
+    db.exec(`DROP TRIGGER tournaments_record_insert; DROP TRIGGER tournaments_record_update;
+      DROP TRIGGER tournaments_record_delete; DROP TABLE tournament_records;`);
+    db.pragma("user_version = 13");
+    db.close();
+    // The first list migrates (through the service); the next reads the filled-in parts.
+    expect((await sandbox.run(["tournament", "list", "--json"])).code).toBe(0);
+    const { fast, full, text } = await both(["tournament", "list", "--json"]);
+    expect(text).toBe(true);
+    expect(fast === full).toBe(true);
+    const check = new Database(dbPath);
+    expect(
+      check.prepare("SELECT COUNT(*) FROM tournament_records WHERE head IS NOT NULL").pluck().get(),
+    ).toBe(check.prepare("SELECT COUNT(*) FROM tournaments").pluck().get());
+    check.close();
+  });
+
   it("is not used for fields, --jq, --limit or a terminal, and the table and rows are unchanged", async () => {
     for (const args of [
       ["--json", "id,name,state"],

@@ -21,20 +21,25 @@ describe.runIf(BUILT)("the built list's JSON bytes", () => {
   };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const tourney = (args: readonly string[], stdout: "pipe" | number = "pipe") =>
-    spawnSync(process.execPath, [BIN, ...args], { env, stdio: ["ignore", stdout, "pipe"] });
+    spawnSync(process.execPath, [BIN, ...args], {
+      env,
+      stdio: ["ignore", stdout, "pipe"],
+      maxBuffer: 1 << 26,
+    });
 
   it("writes the full path's bytes to a pipe, a file and /dev/null, and stops quietly when the reader leaves", () => {
     for (const name of ["Ünïcødé ✓ 🏆", 'quotes "q" \\ back', "plain"]) {
       const made = tourney(["tournament", "create", "--name", name, "--type", "swiss"]);
       expect(made.status, String(made.stderr)).toBe(0);
     }
-    // 200 more (as bench/startup.mjs adds them): more than a pipe holds (64 KB).
+    // 1,100 more (as bench/startup.mjs adds them): more than a pipe holds (64 KB), and more
+    // records than one writev takes (1,024 parts: stdio.ts).
     const db = new Database(join(dir, "data", "tourney.db"));
     db.prepare(
       `INSERT INTO tournaments (url, name, tournament_type, state, settings, random_seed, created_at, updated_at)
        SELECT 'more_' || value, t.name, t.tournament_type, t.state, t.settings, 1, t.created_at, t.updated_at
        FROM tournaments t, json_each(?) WHERE t.id = 3`,
-    ).run(JSON.stringify(Array.from({ length: 200 }, (_, i) => i)));
+    ).run(JSON.stringify(Array.from({ length: 1100 }, (_, i) => i)));
     db.close();
     const full = tourney(["tournament", "list", "--json", "--limit", "1000000"]);
     const piped = tourney(["tournament", "list", "--json"]);
@@ -42,8 +47,8 @@ describe.runIf(BUILT)("the built list's JSON bytes", () => {
     expect(Buffer.compare(piped.stdout, full.stdout)).toBe(0);
     const names = JSON.parse(piped.stdout.toString("utf8")).map((t: any) => t.name);
     expect(names.slice(0, 3)).toEqual(["Ünïcødé ✓ 🏆", 'quotes "q" \\ back', "plain"]);
-    expect(names.length).toBe(203);
-    expect(piped.stdout.length).toBeGreaterThan(200_000);
+    expect(names.length).toBe(1103);
+    expect(piped.stdout.length).toBeGreaterThan(1_000_000);
     for (const path of [join(dir, "out.json"), "/dev/null"]) {
       const fd = openSync(path, "w");
       const written = tourney(["tournament", "list", "--json"], fd);

@@ -50,10 +50,10 @@ export class JsonOutput {
   }
 
   /** The bytes of `write(value)`'s text made elsewhere (see `plain`), written as they are. */
-  writeBytes(bytes: Uint8Array): void {
+  writeBytes(parts: readonly Uint8Array[]): void {
     if (!this.plain) throw new Error("JsonOutput.writeBytes: the output is not plain JSON");
-    if (this.stdout.writeBytes !== undefined) this.stdout.writeBytes(bytes);
-    else this.stdout.write(new TextDecoder().decode(bytes));
+    if (this.stdout.writeBytes !== undefined) this.stdout.writeBytes(parts);
+    else this.stdout.write(Buffer.concat(parts).toString("utf8"));
   }
 
   /** JSON text as it is (a response body): held for jq, else written with a line break. */

@@ -124,9 +124,9 @@ export class Printer {
   }
 
   /** The bytes `list` would write in plainJsonList's case, written as they are. */
-  listJson(bytes: Uint8Array): void {
+  listJson(parts: readonly Uint8Array[]): void {
     if (!this.plainJsonList) throw new Error("Printer.listJson: the list is not plain JSON");
-    this.output.writeBytes(bytes);
+    this.output.writeBytes(parts);
   }
 
   async list(
