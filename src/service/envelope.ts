@@ -59,8 +59,21 @@ function nestingDepth(text: string, limit: number): number {
   return deepest;
 }
 
+/**
+ * Whether `text` holds more than `limit` opening brackets (in strings or not), stopping
+ * once past it. Fewer, and it cannot nest past `limit`: a match report's body holds 6, and
+ * this look (indexOf, 0.07 us) spares it the walk of nestingDepth (0.5 us a 167-character
+ * body here; issue 27, a report's CPU).
+ */
+function manyOpenings(text: string, limit: number): boolean {
+  let n = 0;
+  for (let i = text.indexOf("{"); i !== -1 && n <= limit; i = text.indexOf("{", i + 1)) n++;
+  for (let i = text.indexOf("["); i !== -1 && n <= limit; i = text.indexOf("[", i + 1)) n++;
+  return n > limit;
+}
+
 export function parseJson(text: string): unknown {
-  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+  if (manyOpenings(text, MAX_JSON_DEPTH) && nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw badRequest(
       `the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
     );
