@@ -126,7 +126,13 @@ function answer(
   const run =
     lane === undefined
       ? here
-      : () => lane.take(request, here, (response) => send(group, res, method, response));
+      : () => {
+          try {
+            lane.take(request, here, (response) => send(group, res, method, response));
+          } catch {
+            internalError(res);
+          }
+        };
   // GET and HEAD: with the turn's other reads, after one look (read-batch.ts).
   if (method === "GET" || method === "HEAD") reads.defer(run);
   else {
