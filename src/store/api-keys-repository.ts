@@ -40,8 +40,13 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 export class ApiKeyRepository {
   readonly #byHash: Statement<[string], RawRow>;
   readonly #touch: Statement<[string, number]>;
-  /** When each key's use was last written (epoch ms), so it is written once a minute at most. */
-  readonly #written = new Map<number, number>();
+  /**
+   * When each key's use is next written (ISO 8601, as `now` is given), so that it is
+   * written once a minute at most. A use before it costs a comparison of two strings
+   * of the same form (which order as the times do): Date.parse of `now` at every
+   * request was 0.34 us of the ~4 us a served GET spends in the service.
+   */
+  readonly #due = new Map<number, string>();
 
   constructor(private readonly db: Db) {
     this.#byHash = db.prepare(
@@ -95,12 +100,18 @@ export class ApiKeyRepository {
    * never fails the request: a use it cannot write now is written a minute later.
    */
   #noteUse(row: ApiKeyRow, now: string): void {
+    const due = this.#due.get(row.id);
+    if (due !== undefined && now < due) return;
     const at = Date.parse(now);
     const last =
-      this.#written.get(row.id) ??
-      (row.last_used_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.last_used_at));
-    if (at - last < LAST_USED_RESOLUTION_MS) return;
-    this.#written.set(row.id, at);
+      due !== undefined || row.last_used_at === null
+        ? Number.NEGATIVE_INFINITY
+        : Date.parse(row.last_used_at);
+    const early = at - last < LAST_USED_RESOLUTION_MS;
+    const next = (early ? last : at) + LAST_USED_RESOLUTION_MS;
+    // A time that is no date (never from the service's clock) is looked at each time.
+    if (Number.isFinite(next)) this.#due.set(row.id, new Date(next).toISOString());
+    if (early) return;
     if (this.db.inTransaction) {
       // Inside serve's group commit (service/commit-group.ts), which holds the write
       // lock: the use lands with the group's commit (under a steady write load every
