@@ -296,10 +296,28 @@ export function diffTournament(
   prev: TournamentSnapshot | undefined,
   next: TournamentSnapshot,
 ): WatchEvent[] {
+  const steps = diffSteps(prev, next, Number.POSITIVE_INFINITY);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
+
+/**
+ * `diffTournament` a part at a time: yields after every `part` participants and matches
+ * (serve computes a `?since=` history this way, from nothing: at 50,000 players its
+ * 99,998 matches were 136 ms in one piece, every other request waiting).
+ */
+export function* diffSteps(
+  prev: TournamentSnapshot | undefined,
+  next: TournamentSnapshot,
+  part: number,
+): Generator<void, WatchEvent[]> {
   const tournament = next.tournament;
   const t = `t${tournament.id}`;
   const events = stateEvents(prev, next);
+  let n = 0;
   for (const [id, p] of next.participants) {
+    if (++n % part === 0) yield;
     if (p.checkedInAt === null || prev?.participants.get(id)?.checkedInAt === p.checkedInAt)
       continue;
     events.push({
@@ -312,6 +330,7 @@ export function diffTournament(
   }
   const openedAt = openedAtOf(next.matches);
   for (const [id, m] of next.matches) {
+    if (++n % part === 0) yield;
     const before = prev?.matches.get(id);
     // A match taken over unchanged (SnapshotBuilder.reuse) has nothing to tell.
     if (before === m) continue;

@@ -7,6 +7,20 @@ import { describe, expect, it } from "vitest";
 import { tournamentSnapshot, type WatchEvent } from "../../src/model/watch-events.js";
 import { EventLog } from "../../src/service/public/event-log.js";
 
+/** Runs steps at once, counting them. */
+function counted() {
+  const run = async <T>(steps: Generator<void, T>): Promise<T> => {
+    for (;;) {
+      run.steps++;
+      const next = steps.next();
+      if (next.done === true) return next.value;
+      await new Promise<void>((done) => setImmediate(done));
+    }
+  };
+  run.steps = 0;
+  return run;
+}
+
 const tournament = {
   id: "1",
   attributes: {
@@ -31,7 +45,7 @@ const match = (id: string, p1: string, p2: string, at: string) => ({
 });
 
 describe("EventLog ?since=", () => {
-  it("answers one list to every reader of the same since until an event is appended", () => {
+  it("answers one list to every reader of the same since until an event is appended", async () => {
     const snapshot = tournamentSnapshot(
       tournament,
       people,
@@ -39,7 +53,7 @@ describe("EventLog ?since=", () => {
       "2026-01-01T12:00:00Z",
     );
     const log = new EventLog();
-    log.history(snapshot);
+    await log.history(snapshot, counted());
     const since = { since: "2000-01-01T00:00:00Z" };
     const first = log.backlog(since);
     expect(first.filter((e) => e.type === "match.opened")).toHaveLength(2);
@@ -52,5 +66,27 @@ describe("EventLog ?since=", () => {
     expect(after).not.toBe(first);
     expect(after.at(-1)!.id).toBe("extra");
     expect(after).toHaveLength(first.length + 1);
+  });
+
+  it("computes the history a step at a time, once for all who ask, with the events sent meanwhile after it", async () => {
+    const matches = Array.from({ length: 4500 }, (_, i) =>
+      match(String(i + 1), "1", "2", "2026-01-01T10:00:00Z"),
+    );
+    const snapshot = tournamentSnapshot(tournament, people, matches, "2026-01-01T12:00:00Z");
+    const log = new EventLog();
+    const run = counted();
+    const histories = EventLog.histories;
+    const first = log.history(snapshot, run);
+    const second = log.history(snapshot, run);
+    // A look made while it runs: its event follows the history's own.
+    const event = { id: "later", type: "match.underway", at: "2026-01-01T13:00:00Z" } as WatchEvent;
+    log.append([event]);
+    await Promise.all([first, second]);
+    expect(EventLog.histories).toBe(histories + 1);
+    // 4,504 participants and matches, 2,000 a step: three steps and the last.
+    expect(run.steps).toBeGreaterThanOrEqual(3);
+    const all = log.backlog({ since: "2000-01-01T00:00:00Z" });
+    expect(all.filter((e) => e.type === "match.opened")).toHaveLength(4500);
+    expect(all.at(-1)!.id).toBe("later");
   });
 });

@@ -7,11 +7,7 @@
  * filter of what is kept, whatever the date, never a new diff per connection.
  */
 import type { HttpResponse } from "../../model/http.js";
-import {
-  diffTournament,
-  type TournamentSnapshot,
-  type WatchEvent,
-} from "../../model/watch-events.js";
+import { diffSteps, type TournamentSnapshot, type WatchEvent } from "../../model/watch-events.js";
 
 /** Events kept for Last-Event-ID (without since). */
 const KEPT_EVENTS = 4096;
@@ -28,6 +24,12 @@ interface Entry {
 
 const entryOf = (event: WatchEvent): Entry => ({ event, time: Date.parse(event.at) });
 
+/** Participants and matches a step of a history's diff takes (model/watch-events.ts `diffSteps`). */
+const HISTORY_PART = 2000;
+
+/** Runs a computation's steps (serve's work gate: a few a unit), resolving with its result. */
+export type StepRunner = <T>(steps: Generator<void, T>) => Promise<T>;
+
 export interface Resume {
   readonly lastEventId?: string;
   readonly since?: string;
@@ -36,6 +38,8 @@ export interface Resume {
 export class EventLog {
   readonly #kept: Entry[] = [];
   #history: Entry[] | undefined;
+  /** While a history is computed: that computation, and the events appended since it began. */
+  #computing: { readonly done: Promise<void>; readonly meanwhile: Entry[] } | undefined;
   #lastSince: SinceAnswer | undefined;
   /** Histories computed (what the tests count). */
   static histories = 0;
@@ -46,6 +50,7 @@ export class EventLog {
       const entry = entryOf(event);
       this.#kept.push(entry);
       this.#history?.push(entry);
+      this.#computing?.meanwhile.push(entry);
     }
     if (this.#kept.length > KEPT_EVENTS) this.#kept.splice(0, this.#kept.length - KEPT_EVENTS);
     if (this.#history !== undefined && this.#history.length > MAX_HISTORY)
@@ -57,10 +62,28 @@ export class EventLog {
     return resume.since !== undefined && this.#history === undefined;
   }
 
-  /** Computes the history from `snapshot` (the topic's current one). */
-  history(snapshot: TournamentSnapshot): void {
-    EventLog.histories++;
-    this.#history = diffTournament(undefined, snapshot).map(entryOf);
+  /**
+   * Computes the history from `snapshot` (the topic's current one: events appended from
+   * now on follow it) by `run`, a step at a time; whoever asks while it runs waits for the
+   * same computation. The events appended meanwhile are added after its own.
+   */
+  history(snapshot: TournamentSnapshot, run: StepRunner): Promise<void> {
+    if (this.#computing !== undefined) return this.#computing.done;
+    const meanwhile: Entry[] = [];
+    const done = run(diffSteps(undefined, snapshot, HISTORY_PART)).then(
+      (events) => {
+        EventLog.histories++;
+        this.#computing = undefined;
+        this.#history = events.map(entryOf).concat(meanwhile);
+        if (this.#history.length > MAX_HISTORY) this.#history = undefined;
+      },
+      (error: unknown) => {
+        this.#computing = undefined;
+        throw error;
+      },
+    );
+    this.#computing = { done, meanwhile };
+    return done;
   }
 
   /**
