@@ -31,4 +31,6 @@ export interface HttpResponse {
    * in-process service): readers use it instead of parsing `body` again.
    */
   readonly json?: unknown;
+  /** The body's length in UTF-8 bytes, when it is known without counting (a kept reply text). */
+  readonly bodyBytes?: number | undefined;
 }

@@ -89,6 +89,17 @@ describe("serve's HTTP adapter", () => {
     expect(Number(r.headers["content-length"])).toBe(Buffer.byteLength(r.body));
   });
 
+  it("sends a kept reply text (the second GET) with the Content-Length of its bytes, multi-byte text included", async () => {
+    const made = await send("POST", "/tournaments.json", [created("Coupe d’été ✓")]);
+    const id = JSON.parse(made.body).data.id as string;
+    const first = await send("GET", `/tournaments/${id}.json`);
+    const again = await send("GET", `/tournaments/${id}.json`);
+    expect(again.body).toBe(first.body);
+    expect(again.body.length).toBeLessThan(Buffer.byteLength(again.body));
+    for (const r of [first, again])
+      expect(Number(r.headers["content-length"])).toBe(Buffer.byteLength(r.body));
+  });
+
   it("answers a chunked body over 1 MiB with 413", async () => {
     const big = "x".repeat(600 * 1024);
     const r = await send("POST", "/tournaments.json", [big, big]);

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { ReplyMemo } from "../../src/service/reply-memo.js";
 import { participantsBody, startService, tournamentBody } from "../helpers/service.js";
 
@@ -21,20 +21,37 @@ describe("ReplyMemo", () => {
       made++;
       return text;
     };
-    expect(memo.text("a", "0.1", make("A1"))).toBe("A1");
-    expect(memo.text("a", "0.1", make("A2"))).toBe("A1");
-    expect(memo.text("b", "0.1", make("B1"))).toBe("B1");
+    expect(memo.text("a", "0.1", make("A1")).text).toBe("A1");
+    expect(memo.text("a", "0.1", make("A2")).text).toBe("A1");
+    expect(memo.text("b", "0.1", make("B1")).text).toBe("B1");
     expect(made).toBe(2);
-    expect(memo.text("a", "0.2", make("A3"))).toBe("A3");
-    expect(memo.text("b", "0.2", make("B2"))).toBe("B2");
+    expect(memo.text("a", "0.2", make("A3")).text).toBe("A3");
+    expect(memo.text("b", "0.2", make("B2")).text).toBe("B2");
     expect(made).toBe(4);
   });
 
   it("does not keep a text over 256 Ki characters", () => {
     const memo = new ReplyMemo();
     const big = "x".repeat(256 * 1024 + 1);
-    expect(memo.text("a", "1", () => big)).toBe(big);
-    expect(memo.text("a", "1", () => "small")).toBe("small");
+    expect(memo.text("a", "1", () => big).text).toBe(big);
+    expect(memo.text("a", "1", () => "small").text).toBe("small");
+  });
+
+  it("counts a kept text's UTF-8 bytes once, when first asked", () => {
+    const memo = new ReplyMemo();
+    const text = '{"name":"Coupe d\'été ✓"}';
+    const bytes = new TextEncoder().encode(text).length;
+    expect(bytes).toBe(text.length + 4);
+    const count = vi.spyOn(Buffer, "byteLength");
+    try {
+      memo.text("a", "1", () => text);
+      expect(count).not.toHaveBeenCalled();
+      expect(memo.kept("a", "1")?.bytes).toBe(bytes);
+      expect(memo.kept("a", "1")?.bytes).toBe(bytes);
+      expect(count).toHaveBeenCalledTimes(1);
+    } finally {
+      count.mockRestore();
+    }
   });
 });
 
