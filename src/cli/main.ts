@@ -27,6 +27,23 @@ function stdoutStreamOnce(): NodeJS.WriteStream {
 
 const stdout = stdoutWriter(1, stdoutStreamOnce, readerLeft);
 
+/** os.homedir() is $HOME whenever it is set (libuv's uv_os_homedir): node:os only without it. */
+const homeDir = (): string => process.env.HOME || process.getBuiltinModule("node:os").homedir();
+
+/**
+ * Once a command is done and nothing is left to run (no handle, request or timer keeps the
+ * process), it exits at once: the natural end tears the whole heap and Node's environment
+ * down first. Measured on `tournament list --json` (1 tournament, 21 alternated runs, load
+ * ~3): 7 ms wall and ~20 ms of CPU (task-clock, all threads) a command. stdout is written
+ * synchronously (stdio.ts, and Node's own stdout on Linux); anything still pending keeps
+ * the natural end.
+ */
+function exitWhenIdle(): void {
+  setImmediate(() => {
+    if (process.getActiveResourcesInfo().length === 0) process.exit();
+  });
+}
+
 // Ctrl-C: exit 130, unless a command (serve) handles the signal itself.
 process.on("SIGINT", () => {
   if (process.listenerCount("SIGINT") === 1) process.exit(130);
@@ -39,8 +56,7 @@ async function main(): Promise<void> {
   }
   if (argv[0] === "__complete") {
     // Shell completion (completion/complete.ts): the cache only, before the core loads.
-    const homeDir = process.getBuiltinModule("node:os").homedir();
-    for (const name of completeNames(argv.slice(1), process.env, homeDir))
+    for (const name of completeNames(argv.slice(1), process.env, homeDir()))
       stdout.write(`${name}\n`);
     return;
   }
@@ -59,8 +75,9 @@ async function main(): Promise<void> {
       },
     },
     env: process.env,
-    homeDir: process.getBuiltinModule("node:os").homedir(),
+    homeDir: homeDir(),
   });
+  exitWhenIdle();
 }
 
 void main();

@@ -1,9 +1,12 @@
 /**
- * Standard output for the entry point. When fd 1 is a pipe or a regular file
- * (never a terminal), data is written straight to the descriptor: creating
- * `process.stdout` for a pipe sets up a net.Socket and the whole stream stack,
- * which costs a command that prints JSON into `jq` more than the printing does.
- * On a terminal, a socket or anything unusual, `process.stdout` is used as usual.
+ * Standard output for the entry point. When fd 1 is a pipe, a socket, a regular file or
+ * /dev/null (never a terminal), data is written straight to the descriptor: creating
+ * `process.stdout` for a pipe or a socket sets up a net.Socket and the whole stream stack,
+ * which costs a command that prints JSON into `jq` more than the printing does, and keeps
+ * the process for its handle (cli/main.ts exitWhenIdle). Node's child_process hands a
+ * child's stdout over as a socket (a socketpair), as bench/startup.mjs's runs get it. On a
+ * terminal or anything unusual, `process.stdout` is used as usual; a descriptor that is
+ * full (non-blocking) goes over to it.
  */
 import { fstatSync, writeSync, writevSync } from "node:fs";
 import type { OutputStream } from "./io.js";
@@ -11,10 +14,20 @@ import type { OutputStream } from "./io.js";
 /** The most parts one writev takes (Linux's IOV_MAX). */
 const IOV_MAX = 1024;
 
+/**
+ * A pipe, a socket, a regular file, or one of Linux's memory devices (/dev/null, /dev/zero,
+ * /dev/full: character devices of major number 1, never a terminal). Telling any other
+ * character device from a terminal takes node:tty, which loads node:net (~5 ms): those use
+ * the stream. Output to /dev/null made `process.stdout` (a SyncWriteStream with node:stream,
+ * ~8 ms of a CPU profile of `tournament list --json`), to a socket a net.Socket.
+ */
 function isPipeOrFile(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
-    return stat.isFIFO() || stat.isFile();
+    if (stat.isFIFO() || stat.isSocket() || stat.isFile()) return true;
+    return (
+      process.platform === "linux" && stat.isCharacterDevice() && ((stat.rdev >> 8) & 0xfff) === 1
+    );
   } catch {
     return false;
   }

@@ -1,0 +1,47 @@
+/**
+ * The built CLI exits as soon as a command is done and nothing is left to run (cli/main.ts
+ * exitWhenIdle, issue 27): Node's natural end (its `beforeExit`, the heap torn down) is
+ * skipped, with the exit code and all of stdout kept.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN, BUILT } from "../helpers/binary.js";
+
+describe.runIf(BUILT)("the built CLI's end", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-early-exit-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // Preloaded: says so on stderr when the process reaches Node's natural end.
+  const probe = join(dir, "probe.cjs");
+  writeFileSync(probe, 'process.on("beforeExit", () => process.stderr.write("natural end\\n"));\n');
+  const env = {
+    PATH: process.env.PATH ?? "",
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+    NODE_OPTIONS: `--require ${probe}`,
+  };
+  const tourney = (args: readonly string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { env, encoding: "utf8", maxBuffer: 1 << 26 });
+
+  it("exits once idle, with the command's exit code and all of its output", () => {
+    for (let i = 0; i < 30; i++) {
+      const made = tourney(["tournament", "create", "--name", `Cup ${i}`, "--json", "id"]);
+      expect(made.status, made.stderr).toBe(0);
+    }
+    const listed = tourney(["tournament", "list", "--json"]);
+    expect(listed.status).toBe(0);
+    expect(listed.stderr).toBe("");
+    expect(JSON.parse(listed.stdout).map((t: { name: string }) => t.name)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `Cup ${i}`),
+    );
+    const table = tourney(["tournament", "list"]);
+    expect(table.status).toBe(0);
+    expect(table.stdout.split("\n").length).toBeGreaterThan(30);
+    const missing = tourney(["tournament", "show", "no_such_cup"]);
+    // Its message went through process.stderr (a stream, whose handle keeps the natural end).
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toMatch(/no_such_cup not found/);
+  });
+});
