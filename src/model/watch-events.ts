@@ -328,7 +328,8 @@ export function* diffSteps(
       participant: p.ref,
     });
   }
-  const openedAt = openedAtOf(next.matches);
+  // From nothing every open match asks when it opened: indexed at once, not scanned.
+  const openedAt = openedAtOf(next.matches, prev === undefined ? 0 : undefined);
   for (const [id, m] of next.matches) {
     if (++n % part === 0) yield;
     const before = prev?.matches.get(id);

@@ -31,4 +31,24 @@ describe("openedAtOf", () => {
       { numRuns: 300 },
     );
   });
+
+  it("indexes at once when told no scan is worth it (a diff from nothing), with the same answers", () => {
+    fc.assert(
+      fc.property(fc.array(pairing, { minLength: 1, maxLength: 40 }), (list) => {
+        const all = new Map<string, Pairing>(list.map((m, i) => [String(i), m]));
+        const scanned = list.map((m) => openedAtOf(all)(m));
+        let walks = 0;
+        const counted = {
+          values: () => {
+            walks++;
+            return all.values();
+          },
+        };
+        const indexed = openedAtOf(counted, 0);
+        expect(list.map((m) => indexed(m))).toEqual(scanned);
+        expect(walks).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
