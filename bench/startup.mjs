@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Start-up benchmark: median wall time of `tourney --version` and of
 // `tourney tournament list --json` (embedded, 1,000 tournaments in the store),
-// as ratios to bare `node -e 0` measured in the same run.
+// as ratios to bare `node -e 0` measured in the same run. The same list of 1
+// tournament is timed too: the fixed start of an embedded command, apart from
+// what each record costs.
 // Targets (issue 27): --version <= 1.1x, the list <= 1.5x.
 // On Linux each case's CPU time (user + system, from /proc/self/stat's counts of the waited-for
 // children, 10 ms ticks) is printed beside its wall time: on a machine shared with other work
 // it moves much less than the wall time does.
+// Each command's stdout is what child_process gives it: a socket (a socketpair), as any
+// Node program running tourney gives it.
 // Usage: npm run build && node bench/startup.mjs [runs] [--against DIR]
 //   --against DIR: also time the built checkout in DIR (e.g. a git worktree of an
 //   earlier commit, built) in the same loop, on the same database, for before/after.
@@ -31,6 +35,8 @@ const sandbox = (name) => ({
 });
 const env = sandbox("this");
 const otherEnv = sandbox("other");
+const oneEnv = sandbox("this-1");
+const otherOneEnv = sandbox("other-1");
 
 function run(args, runEnv = env) {
   const result = spawnSync(process.execPath, args, {
@@ -105,13 +111,18 @@ function measure(cases) {
 
 try {
   seed(1000);
-  if (against !== undefined) seed(1000, join(against, "bin", "tourney"), otherEnv);
+  seed(1, bin, oneEnv);
+  if (against !== undefined) {
+    seed(1000, join(against, "bin", "tourney"), otherEnv);
+    seed(1, join(against, "bin", "tourney"), otherOneEnv);
+  }
   const listed = JSON.parse(run([bin, "tournament", "list", "--json"])).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
   const [m, cpu] = measure([
     { name: "node -e 0", args: ["-e", "0"] },
     { name: "tourney --version", args: [bin, "--version"] },
     { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
+    { name: "the same, 1 tournament", args: [bin, "tournament", "list", "--json"], env: oneEnv },
     ...(against === undefined
       ? []
       : [
@@ -123,6 +134,11 @@ try {
             name: "--against: tournament list --json",
             args: [join(against, "bin", "tourney"), "tournament", "list", "--json"],
             env: otherEnv,
+          },
+          {
+            name: "--against: the same, 1 tournament",
+            args: [join(against, "bin", "tourney"), "tournament", "list", "--json"],
+            env: otherOneEnv,
           },
         ]),
   ]);
