@@ -30,6 +30,12 @@
  * later read of the same turn (libuv reads a socket again in the same phase when a read
  * filled its buffer; test/service/read-batch.test.ts makes that happen).
  *
+ * A cheaper look was not found: a pread of the -shm file's header (SQLite's wal-index,
+ * compared instead of starting a transaction) costs 7.3 us here, syscalls being ~4 us
+ * on this VM; inside an open transaction the look is 0.12 us, which writes already use
+ * (store-cache.ts). Requests a queue holds under autocannon GETs of a tournament:
+ * 1.0 at -c 1, 5.6 at -c 8, 18.8 at -c 32, 66 at -c 100.
+ *
  * Measured gain (`node bench/serve.mjs --only "GET tournament" --against
  * /work/base-0fa2e3a`, the commit before, in the same rounds; 2 shared cores): CPU a
  * served GET 75.1 -> 44.7 us, bare/serve 0.39x -> 0.66x, throughput ratio 0.50x ->
