@@ -15,14 +15,23 @@
 //   divided by the reports).
 // --against DIR: also the same for a checkout of an earlier commit in DIR (its bench/
 // and src/; node_modules is found from this checkout), in the same loop, for before/after.
+// The floor is printed twice: with SQLite's checkpoint interval (1,000 frames), and with the
+// store's (src/store/database.ts WAL_CHECKPOINT_FRAMES), with the ratio to each.
 // Usage: node bench/report-syscalls.mjs [--size 1024] [--runs 7] [--against DIR]
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundleService, serviceCall } from "./service-bundle.mjs";
+
+/** The store's checkpoint interval (src/store/database.ts WAL_CHECKPOINT_FRAMES), read from its source. */
+const WAL_CHECKPOINT_FRAMES = Number(
+  /WAL_CHECKPOINT_FRAMES = (\d+)/.exec(
+    readFileSync(new URL("../src/store/database.ts", import.meta.url), "utf8"),
+  )?.[1] ?? 1000,
+);
 
 const { values: args } = parseArgs({
   options: {
@@ -146,6 +155,21 @@ function syscalls(bundlePath, play) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * The floor's microseconds a 3-row transaction on a WAL file (bench/sqlite-floor.mjs, one
+ * run), with SQLite's checkpoint interval or the one `extra` gives.
+ */
+function floorUs(extra = []) {
+  const floor = spawnSync(
+    process.execPath,
+    [join(root, "bench", "sqlite-floor.mjs"), "--runs", "1", ...extra],
+    { encoding: "utf8" },
+  );
+  const us = /^file 3 row\(s\) a transaction\s+([\d.]+) us/m.exec(floor.stdout)?.[1];
+  if (us === undefined) throw new Error(`bench/sqlite-floor.mjs: ${floor.stdout}${floor.stderr}`);
+  return Number(us);
+}
+
 try {
   const cases = [{ name: "this checkout", bundle: await bundle("this", root) }];
   if (args.against !== undefined)
@@ -155,34 +179,30 @@ try {
     });
   const times = cases.map(() => ({ report: [], whole: [] }));
   const floors = [];
+  const storeFloors = [];
   for (let run = 0; run < runs; run++) {
     for (const [i, c] of cases.entries()) {
       const out = JSON.parse(runChild(c.bundle, true).stdout.trim().split("\n").at(-1));
       times[i].report.push(out.reportUs / out.reports);
       times[i].whole.push(out.wholeUs / out.reports);
     }
-    const floor = spawnSync(
-      process.execPath,
-      [join(root, "bench", "sqlite-floor.mjs"), "--runs", "1"],
-      { encoding: "utf8" },
-    );
-    const us = /^file 3 row\(s\) a transaction\s+([\d.]+) us/m.exec(floor.stdout)?.[1];
-    if (us === undefined) throw new Error(`bench/sqlite-floor.mjs: ${floor.stdout}${floor.stderr}`);
-    floors.push(Number(us));
+    floors.push(floorUs());
+    storeFloors.push(floorUs(["--autocheckpoint", String(WAL_CHECKPOINT_FRAMES)]));
   }
   const floor = median(floors);
+  const storeFloor = median(storeFloors);
   const { loadavg } = await import("node:os");
   console.log(
     `bench/report-syscalls: ${size}-player double elimination on a WAL file, median of ${runs} runs (Node ${process.version}, load ${loadavg()[0].toFixed(2)})`,
   );
   console.log(
-    `SQLite's floor, a 3-row transaction on a WAL file (bench/sqlite-floor.mjs): ${floor.toFixed(1)} us`,
+    `SQLite's floor, a 3-row transaction on a WAL file (bench/sqlite-floor.mjs): ${floor.toFixed(1)} us; checkpointing every ${WAL_CHECKPOINT_FRAMES} frames as the store now does: ${storeFloor.toFixed(1)} us`,
   );
   for (const [i, c] of cases.entries()) {
     const report = median(times[i].report);
     const whole = median(times[i].whole);
     console.log(
-      `${c.name}: a report ${report.toFixed(1)} us (${(report / floor).toFixed(2)}x the floor); the whole case / reports ${whole.toFixed(1)} us (${(whole / floor).toFixed(2)}x)`,
+      `${c.name}: a report ${report.toFixed(1)} us (${(report / floor).toFixed(2)}x the floor, ${(report / storeFloor).toFixed(2)}x the floor at ${WAL_CHECKPOINT_FRAMES}); the whole case / reports ${whole.toFixed(1)} us (${(whole / floor).toFixed(2)}x)`,
     );
   }
   if (spawnSync("strace", ["-V"]).status !== 0) {

@@ -8,7 +8,9 @@
 // Printed: microseconds per transaction of 1 and of 3 row updates, in memory and on a WAL
 // file, medians of --runs, and what the file's extra cost alone adds to 2,046 reports (a
 // 1,024-player double elimination played out).
-// Usage: node bench/sqlite-floor.mjs [--runs 5] [--transactions 20000]
+// --autocheckpoint N: the WAL file's checkpoint interval in frames (default SQLite's 1,000;
+// the store uses src/store/database.ts WAL_CHECKPOINT_FRAMES).
+// Usage: node bench/sqlite-floor.mjs [--runs 5] [--transactions 20000] [--autocheckpoint N]
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -22,6 +24,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     transactions: { type: "string", default: "20000" },
+    autocheckpoint: { type: "string" },
   },
 });
 const runs = Number(args.runs);
@@ -32,6 +35,8 @@ const tmp = mkdtempSync(join(tmpdir(), "tourney-sqlite-floor-"));
 function open(kind, run) {
   const db = new Database(kind === "memory" ? ":memory:" : join(tmp, `floor-${run}.db`));
   if (kind === "file") db.pragma("journal_mode = WAL");
+  if (kind === "file" && args.autocheckpoint !== undefined)
+    db.pragma(`wal_autocheckpoint = ${Number(args.autocheckpoint)}`);
   db.pragma("synchronous = NORMAL");
   db.exec("CREATE TABLE m (id INTEGER PRIMARY KEY, state TEXT, winner INTEGER, body TEXT)");
   const insert = db.prepare("INSERT INTO m (state, winner, body) VALUES ('open', NULL, ?)");
