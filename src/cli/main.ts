@@ -27,7 +27,10 @@ function stdoutStreamOnce(): NodeJS.WriteStream {
 
 const stdout = stdoutWriter(1, stdoutStreamOnce, readerLeft);
 
-/** os.homedir() is $HOME whenever it is set (libuv's uv_os_homedir): node:os only without it. */
+/**
+ * os.homedir() is $HOME whenever it is set (libuv's uv_os_homedir): node:os only without it
+ * (loading it took 0.5-0.9 ms of the list's start, timed around getBuiltinModule).
+ */
 const homeDir = (): string => process.env.HOME || process.getBuiltinModule("node:os").homedir();
 
 /**
