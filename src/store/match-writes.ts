@@ -18,9 +18,20 @@ export interface WriteKind {
   readonly sql: string;
 }
 
+/**
+ * `OR FAIL` (issue 27, a report's CPU): an UPDATE of matches fires the tournament's
+ * revision trigger (migration-revisions.ts), which makes it a statement that writes twice
+ * and may abort, and SQLite then copies each page it changes into a statement journal
+ * first, to undo the statement alone. A write here changes one row by id, and every
+ * write runs inside a transaction that a failure rolls back whole (service.write), so
+ * FAIL (keep what the statement wrote, stop) is the same outcome without the journal.
+ * The conflict clause also governs the trigger's UPDATE. The three UPDATEs of a
+ * report, alone in a loop on a started 1,024-player double elimination in memory:
+ * 8.29 -> 7.02 us a transaction (median of 9 rounds; 5.75 with no trigger at all).
+ */
 export function writeKind(...columns: (keyof MatchChanges)[]): WriteKind {
   const sets = columns.map((c) => `${c} = ?, `).join("");
-  return { columns, sql: `UPDATE matches SET ${sets}updated_at = ? WHERE id = ?` };
+  return { columns, sql: `UPDATE OR FAIL matches SET ${sets}updated_at = ? WHERE id = ?` };
 }
 
 // The kinds of the writes below, made once (a write per kind and call costs
