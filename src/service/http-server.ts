@@ -1,11 +1,11 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
+import { refuseHostless, refuseMalformed } from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { ReadBatch } from "./read-batch.js";
@@ -201,18 +201,6 @@ function internalError(res: ServerResponse): void {
   res.end(JSON.stringify({ errors: [{ status: 500, detail: "internal error" }] }));
 }
 
-/** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the service's shape (Node's had no body). */
-function refuseHostless(res: ServerResponse): void {
-  const detail = "an HTTP/1.1 request needs a Host header; send Host: the server's address";
-  const body = JSON.stringify({ errors: [{ status: 400, detail }] });
-  res.writeHead(400, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(Buffer.byteLength(body)),
-    connection: "close",
-  });
-  res.end(body);
-}
-
 function handle(
   path: Path,
   req: IncomingMessage,
@@ -253,50 +241,6 @@ function handle(
 
 /** How long a request may take to arrive in full (headers and body) before it is refused 408. */
 const REQUEST_TIMEOUT_MS = 30_000;
-
-/** The status, reason and detail of a request Node's parser or clock refused. */
-function refusalOf(code: string | undefined, timeoutMs: number): [number, string, string] {
-  if (code === "HPE_HEADER_OVERFLOW")
-    return [
-      431,
-      "Request Header Fields Too Large",
-      "the request line and headers are larger than 16 KB; send long parameters in the body",
-    ];
-  // Issue 24, item 12: a request still arriving when its time ran out was called invalid (400).
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
-    return [
-      408,
-      "Request Timeout",
-      `the request did not arrive in full within ${timeoutMs / 1000} s; send it again`,
-    ];
-  return [400, "Bad Request", "the request is not valid HTTP/1.1"];
-}
-
-/**
- * A request Node's parser refuses before the service sees it (a request line
- * and headers over 16 KB, a malformed request line, one too slow to arrive)
- * gets an error body of the service's shape instead of a bare status line,
- * then the connection closes.
- */
-function refuseMalformed(
-  error: Error & { code?: string; rawPacket?: Buffer },
-  socket: Duplex,
-  timeoutMs: number,
-): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, reason, detail] = refusalOf(error.code, timeoutMs);
-  const body = JSON.stringify({ errors: [{ status, detail }] });
-  // A HEAD's answer has no body (its client would read one as the next answer's start).
-  const head = error.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\n` +
-      "content-type: application/json; charset=utf-8\r\n" +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? "" : body}`,
-  );
-}
 
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
   const streams = new Set<ServerResponse>();

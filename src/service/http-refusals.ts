@@ -1,0 +1,63 @@
+/**
+ * Requests serve refuses before the service sees them (http-server.ts): without Host,
+ * or refused by Node's parser or clock. Each answers in the service's error shape
+ * and closes the connection.
+ */
+import type { ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+
+/** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the service's shape (Node's had no body). */
+export function refuseHostless(res: ServerResponse): void {
+  const detail = "an HTTP/1.1 request needs a Host header; send Host: the server's address";
+  const body = JSON.stringify({ errors: [{ status: 400, detail }] });
+  res.writeHead(400, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  });
+  res.end(body);
+}
+
+/** The status, reason and detail of a request Node's parser or clock refused. */
+function refusalOf(code: string | undefined, timeoutMs: number): [number, string, string] {
+  if (code === "HPE_HEADER_OVERFLOW")
+    return [
+      431,
+      "Request Header Fields Too Large",
+      "the request line and headers are larger than 16 KB; send long parameters in the body",
+    ];
+  // Issue 24, item 12: a request still arriving when its time ran out was called invalid (400).
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return [
+      408,
+      "Request Timeout",
+      `the request did not arrive in full within ${timeoutMs / 1000} s; send it again`,
+    ];
+  return [400, "Bad Request", "the request is not valid HTTP/1.1"];
+}
+
+/**
+ * A request Node's parser refuses before the service sees it (a request line
+ * and headers over 16 KB, a malformed request line, one too slow to arrive)
+ * gets an error body of the service's shape instead of a bare status line,
+ * then the connection closes.
+ */
+export function refuseMalformed(
+  error: Error & { code?: string; rawPacket?: Buffer },
+  socket: Duplex,
+  timeoutMs: number,
+): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, detail] = refusalOf(error.code, timeoutMs);
+  const body = JSON.stringify({ errors: [{ status, detail }] });
+  // A HEAD's answer has no body (its client would read one as the next answer's start).
+  const head = error.rawPacket?.subarray(0, 5).toString("latin1") === "HEAD ";
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n` +
+      "content-type: application/json; charset=utf-8\r\n" +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? "" : body}`,
+  );
+}
