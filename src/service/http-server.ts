@@ -8,6 +8,7 @@ import { eventsPath, streamEvents } from "./http-event-stream.js";
 import { refuseHostless, refuseMalformed } from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
+import { bodyAhead, inTurn } from "./pipeline-order.js";
 import { ReadBatch } from "./read-batch.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
@@ -50,6 +51,8 @@ function readBody(req: IncomingMessage, done: (body: string | RefusedBody) => vo
     done("");
     return;
   }
+  // The connection's later requests wait for this one (pipeline-order.ts).
+  const ahead = bodyAhead(req.socket);
   const chunks: Buffer[] = [];
   let size = 0;
   let over = false;
@@ -58,7 +61,13 @@ function readBody(req: IncomingMessage, done: (body: string | RefusedBody) => vo
     if (size > MAX_BODY_BYTES) over = true;
     else chunks.push(chunk);
   });
-  req.on("end", () => done(over ? TOO_LARGE : bodyText(chunks)));
+  req.on("end", () => {
+    try {
+      done(over ? TOO_LARGE : bodyText(chunks));
+    } finally {
+      ahead();
+    }
+  });
   req.on("error", () => req.socket.destroy());
 }
 
@@ -230,13 +239,15 @@ function handle(
       return;
     }
   }
-  readBody(req, (body) => {
-    try {
-      answer(path, req, res, body);
-    } catch {
-      internalError(res);
-    }
-  });
+  inTurn(req.socket, () =>
+    readBody(req, (body) => {
+      try {
+        answer(path, req, res, body);
+      } catch {
+        internalError(res);
+      }
+    }),
+  );
 }
 
 /** How long a request may take to arrive in full (headers and body) before it is refused 408. */

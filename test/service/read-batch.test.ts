@@ -109,7 +109,7 @@ describe("serve's reads of one turn", () => {
     expect(looks).toBe(1);
   });
 
-  it("answers a pipelined GET before the write sent after it", async () => {
+  it("answers pipelined requests in order: a GET before a PUT, the PUT, a GET after it", async () => {
     const { service, port } = await served("order");
     const key = service.createApiKey("owner");
     const made = await service.handle({
@@ -128,13 +128,40 @@ describe("serve's reads of one turn", () => {
     const socket = await opened(port);
     const nameOf = (r: { body: string }) =>
       (JSON.parse(r.body) as { data: { attributes: { name: string } } }).data.attributes.name;
-    let replies = answers(socket, 2);
-    socket.write(get(`/tournaments/${id}.json`, key) + put);
-    expect((await replies).map(nameOf)).toEqual(["before", "after"]);
-    socket.removeAllListeners("data");
-    replies = answers(socket, 1);
-    socket.write(get(`/tournaments/${id}.json`, key));
-    expect((await replies).map(nameOf)).toEqual(["after"]);
+    const replies = answers(socket, 3);
+    socket.write(get(`/tournaments/${id}.json`, key) + put + get(`/tournaments/${id}.json`, key));
+    // The GET behind the PUT waits for the PUT's body (pipeline-order.ts), then sees it.
+    expect((await replies).map(nameOf)).toEqual(["before", "after", "after"]);
+  });
+
+  it("answers two pipelined PUTs with bodies and the GETs between and after them in order", async () => {
+    const { service, port } = await served("order-two");
+    const key = service.createApiKey("owner");
+    const made = await service.handle({
+      method: "POST",
+      path: "/v2.1/tournaments.json",
+      headers: { authorization: key, "content-type": "application/vnd.api+json" },
+      body: JSON.stringify({
+        data: { type: "tournament", attributes: { name: "zero", tournament_type: "swiss" } },
+      }),
+    });
+    const id = (JSON.parse(made.body) as { data: { id: string } }).data.id;
+    const put = (name: string) => {
+      const body = JSON.stringify({ data: { type: "tournament", attributes: { name } } });
+      return (
+        `PUT /v2.1/tournaments/${id}.json HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${key}\r\n` +
+        `content-type: application/vnd.api+json\r\ncontent-length: ${body.length}\r\n\r\n${body}`
+      );
+    };
+    const read = get(`/tournaments/${id}.json`, key);
+    const socket = await opened(port);
+    const replies = answers(socket, 5);
+    socket.write(put("one") + read + put("two") + read + read);
+    const names = (await replies).map(
+      (r) =>
+        (JSON.parse(r.body) as { data: { attributes: { name: string } } }).data.attributes.name,
+    );
+    expect(names).toEqual(["one", "one", "two", "two", "two"]);
   });
 
   it("sees a commit another connection finished before the request was sent, read in the same turn", async () => {
