@@ -4,6 +4,8 @@
  * owns (participants, matches, byes, stations, station queues, match attachments), so
  * another process's write (the CLI while serve runs) moves it too. Serve reads it
  * (tournament-revisions.ts) to tell whether its shared snapshot of a tournament is current.
+ * Since migration 15 inserted match rows move it once an insert, from the repository
+ * (matches-repository.ts insertRows), not by a trigger once a row.
  */
 
 /** The statement bumping the revision of the tournament `idExpression` names. */
