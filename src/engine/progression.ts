@@ -120,7 +120,10 @@ function feedsOf(
     }
     const list = feeds.get(source.match);
     const feed: Feed = { match: match.key, slot, takes: source.type };
+    // Lists of one or two made at their size (a match feeds two slots at most, but for
+    // a reset): a list grown by push holds room for 17, 150 bytes each of 99,998 lists.
     if (list === undefined) feeds.set(source.match, [feed]);
+    else if (list.length === 1) feeds.set(source.match, [list[0]!, feed]);
     else list.push(feed);
   }
 }
