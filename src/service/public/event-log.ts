@@ -24,8 +24,8 @@ interface Entry {
 
 const entryOf = (event: WatchEvent): Entry => ({ event, time: Date.parse(event.at) });
 
-/** Participants and matches a step of a history's diff takes (model/watch-events.ts `diffSteps`). */
-const HISTORY_PART = 2000;
+/** Participants and matches a step of a diff takes (model/watch-events.ts `diffSteps`). */
+export const DIFF_PART = 2000;
 
 /** Runs a computation's steps (serve's work gate: a few a unit), resolving with its result. */
 export type StepRunner = <T>(steps: Generator<void, T>) => Promise<T>;
@@ -70,7 +70,7 @@ export class EventLog {
   history(snapshot: TournamentSnapshot, run: StepRunner): Promise<void> {
     if (this.#computing !== undefined) return this.#computing.done;
     const meanwhile: Entry[] = [];
-    const done = run(diffSteps(undefined, snapshot, HISTORY_PART)).then(
+    const done = run(diffSteps(undefined, snapshot, DIFF_PART)).then(
       (events) => {
         EventLog.histories++;
         this.#computing = undefined;

@@ -14,12 +14,8 @@
  * reconnects finds its log.
  */
 import type { HttpResponse } from "../../model/http.js";
-import {
-  diffTournament,
-  type TournamentSnapshot,
-  type WatchEvent,
-} from "../../model/watch-events.js";
-import { badSince, EventLog, type Resume } from "./event-log.js";
+import { diffSteps, type TournamentSnapshot, type WatchEvent } from "../../model/watch-events.js";
+import { badSince, DIFF_PART, EventLog, type Resume } from "./event-log.js";
 import { type Reader, TopicTimer } from "./topic-timer.js";
 import type { TournamentSnapshots } from "./tournament-snapshots.js";
 import type { WorkGate } from "./work-gate.js";
@@ -134,7 +130,8 @@ export class TournamentTopics {
     }
     if (next.revision === topic.revision) return;
     const prev = topic.watch;
-    const events = await this.gate.run(() => diffTournament(prev, next.watch));
+    // A few steps a unit: a pass over every match (99,998 at 50,000 players, 90-190 ms in one unit).
+    const events = await this.gate.steps(diffSteps(prev, next.watch, DIFF_PART));
     topic.watch = next.watch;
     topic.revision = next.revision;
     topic.log.append(events);
