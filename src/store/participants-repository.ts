@@ -1,49 +1,22 @@
 /** Participant rows. Seeds of a tournament are kept dense: 1..n. */
 import { participantNameKey } from "../model/participant-name.js";
 import type { Db } from "./database.js";
+import type {
+  NameAndSeed,
+  NewParticipant,
+  ParticipantChanges,
+  ParticipantRow,
+  SeedPlace,
+} from "./participant-rows.js";
 import { Statements } from "./statements.js";
 
-export interface ParticipantRow {
-  readonly id: number;
-  readonly tournament_id: number;
-  readonly name: string;
-  readonly seed: number;
-  readonly misc: string | null;
-  readonly username: string | null;
-  readonly email: string | null;
-  readonly active: number;
-  readonly checked_in_at: string | null;
-  readonly group_id: number | null;
-  readonly final_rank: number | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  /** "checkin" when process_checkin set the participant aside (undone by abort_checkin). */
-  readonly deactivated_by: string | null;
-}
-
-/** A participant's place in seed order. */
-export interface SeedPlace {
-  readonly seed: number;
-  readonly id: number;
-}
-
-export interface NameAndSeed extends SeedPlace {
-  readonly name: string;
-}
-
-export interface NewParticipant {
-  readonly name: string;
-  readonly misc: string | null;
-  readonly username: string | null;
-  readonly email: string | null;
-}
-
-export interface ParticipantChanges {
-  readonly name?: string;
-  readonly misc?: string | null;
-  readonly username?: string | null;
-  readonly email?: string | null;
-}
+export type {
+  NameAndSeed,
+  NewParticipant,
+  ParticipantChanges,
+  ParticipantRow,
+  SeedPlace,
+} from "./participant-rows.js";
 
 /**
  * The table a repository serves: a tournament's participants, or a race's
@@ -83,9 +56,17 @@ function renamed(sql: string, to: ParticipantTable): string {
 const INSERT_BATCH = 100;
 
 /**
+ * Counts inserted participants in their owner's row, once an insert (migration 16
+ * dropped the triggers that did it once a row); a tournament's row update moves its
+ * revision (tournaments_revision_update).
+ */
+const COUNT_INSERTED =
+  "UPDATE tournaments SET participants_count = participants_count + ? WHERE id = ?";
+
+/**
  * Participant rows, each read a query (the cache in front of it:
- * store/cache/store-cache.ts). Inserts and deletes change the tournament's
- * participants_count by trigger.
+ * store/cache/store-cache.ts). Inserts count their rows in the tournament's
+ * participants_count here (COUNT_INSERTED), deletes by trigger.
  */
 export class ParticipantRepository {
   private readonly statements: Statements;
@@ -153,6 +134,7 @@ export class ParticipantRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
     const id = Number(result.lastInsertRowid);
+    this.sql(COUNT_INSERTED).run(1, tournamentId);
     if (seed !== undefined && seed !== last) this.moveSeed(tournamentId, id, last, seed, now);
     return id;
   }
@@ -196,6 +178,7 @@ export class ParticipantRepository {
         });
       }
     }
+    if (rows.length > 0) this.sql(COUNT_INSERTED).run(rows.length, tournamentId);
     return rows;
   }
 

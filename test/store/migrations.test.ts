@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrate } from "../../src/store/database.js";
 import { MIGRATIONS } from "../../src/store/migrations.js";
+import { ParticipantRepository } from "../../src/store/participants-repository.js";
 
 /** A database as an older tourney left it: the first `version` migrations applied. */
 function databaseAt(version: number): Database.Database {
@@ -32,8 +33,9 @@ describe("migrations", () => {
       .prepare("SELECT participants_count, check_in_opens_at FROM tournaments WHERE id = 7")
       .get();
     expect(row).toEqual({ participants_count: 3, check_in_opens_at: "2026-06-01T11:30:00.000Z" });
-    // the count follows inserts and deletes from now on
-    add.run("Alan", 4);
+    // the count follows inserts (the repository's, migration 16) and deletes from now on
+    const alan = { name: "Alan", misc: null, username: null, email: null };
+    new ParticipantRepository(db).insert(7, alan, "x");
     db.prepare("DELETE FROM participants WHERE name = 'Ada'").run();
     db.prepare("DELETE FROM participants WHERE name = 'Grace'").run();
     expect(

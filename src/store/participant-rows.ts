@@ -1,0 +1,42 @@
+/** The stored shape of participant rows, and what writes and reads of them take. */
+export interface ParticipantRow {
+  readonly id: number;
+  readonly tournament_id: number;
+  readonly name: string;
+  readonly seed: number;
+  readonly misc: string | null;
+  readonly username: string | null;
+  readonly email: string | null;
+  readonly active: number;
+  readonly checked_in_at: string | null;
+  readonly group_id: number | null;
+  readonly final_rank: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  /** "checkin" when process_checkin set the participant aside (undone by abort_checkin). */
+  readonly deactivated_by: string | null;
+}
+
+/** A participant's place in seed order. */
+export interface SeedPlace {
+  readonly seed: number;
+  readonly id: number;
+}
+
+export interface NameAndSeed extends SeedPlace {
+  readonly name: string;
+}
+
+export interface NewParticipant {
+  readonly name: string;
+  readonly misc: string | null;
+  readonly username: string | null;
+  readonly email: string | null;
+}
+
+export interface ParticipantChanges {
+  readonly name?: string;
+  readonly misc?: string | null;
+  readonly username?: string | null;
+  readonly email?: string | null;
+}
