@@ -6,7 +6,7 @@
  * whose own update trigger moved the revision) and `participants_revision_insert`
  * (moving it again); a race's participant ran `race_participants_counted`. A bulk add
  * of 1,024 through the service in memory: 9.12 -> 6.23 ms of CPU (medians of 40 runs
- * alternated with a build of 6be65e9 in one process, load 4.4). The
+ * alternated with a build of f95e91b in one process, load 4.4). The
  * repository is the only writer of these tables (an older tourney refuses a newer
  * store), so the counts stay what the triggers kept. Readers compare revisions for
  * equality only, so one move an insert is enough. Deletes and updates keep their
