@@ -47,6 +47,8 @@ export function stdoutWriter(
 ): OutputStream {
   // Once anything went through the stream, everything does: output stays in order.
   let direct = isPipeOrFile(fd);
+  // The reader has gone (EPIPE): nothing more is written.
+  let broken = false;
   return {
     get isTTY(): boolean {
       return direct ? false : stream().isTTY === true;
@@ -55,20 +57,23 @@ export function stdoutWriter(
       return direct ? undefined : stream().columns;
     },
     write(chunk: string): boolean {
-      return direct ? writeDirect(Buffer.from(chunk, "utf8")) : stream().write(chunk);
+      if (!direct) return stream().write(chunk);
+      writeDirect(Buffer.from(chunk, "utf8"));
+      return !broken;
     },
+    /** False once the reader has gone; data handed to the stream is written as it drains. */
     writeBytes(parts: readonly Uint8Array[]): boolean {
-      for (let i = 0; i < parts.length; i += IOV_MAX) {
+      for (let i = 0; i < parts.length && !broken; i += IOV_MAX) {
         const batch = parts.slice(i, i + IOV_MAX);
         if (!direct) for (const part of batch) stream().write(part);
-        else if (!writePartsDirect(batch)) return false;
+        else writePartsDirect(batch);
       }
-      return true;
+      return !broken;
     },
   };
 
-  /** `parts` with one writev; what it left unwritten as writeDirect writes (false: EPIPE). */
-  function writePartsDirect(parts: readonly Uint8Array[]): boolean {
+  /** `parts` with one writev; what it left unwritten goes as writeDirect writes it. */
+  function writePartsDirect(parts: readonly Uint8Array[]): void {
     let written: number;
     try {
       written = writevSync(fd, parts as Uint8Array[]);
@@ -77,6 +82,7 @@ export function stdoutWriter(
       written = 0;
     }
     for (const part of parts) {
+      if (broken) return;
       if (written >= part.length) {
         written -= part.length;
         continue;
@@ -84,26 +90,29 @@ export function stdoutWriter(
       const rest = part.subarray(written);
       written = 0;
       if (!direct) stream().write(rest);
-      else if (!writeDirect(rest)) return false;
+      else writeDirect(rest);
     }
-    return true;
   }
 
-  function writeDirect(data: Uint8Array): boolean {
+  /**
+   * Writes `data` to the descriptor. A non-blocking descriptor that is full (EAGAIN) hands
+   * the rest, and everything after it, to the stream, which waits for it to drain (its
+   * `false` then means "buffered", never "lost"); a reader that has gone sets `broken`.
+   */
+  function writeDirect(data: Uint8Array): void {
     let offset = 0;
     try {
       while (offset < data.length) offset += writeSync(fd, data, offset);
-      return true;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EPIPE") {
+        broken = true;
         onBrokenPipe();
-        return false;
+        return;
       }
-      // A non-blocking descriptor that is full: libuv's stream waits for it.
       if (code !== "EAGAIN") throw error;
       direct = false;
-      return stream().write(data.subarray(offset));
+      stream().write(data.subarray(offset));
     }
   }
 }

@@ -3,7 +3,16 @@
  * to the descriptor without making `process.stdout` (issue 27: on /dev/null that stream cost
  * a list ~8 ms), records in parts as one text.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,4 +58,51 @@ describe("stdoutWriter", () => {
     expect(made.stream).toBe(0);
     expect(readFileSync(path, "utf8")).toBe(`a${parts.join("")}z`);
   });
+
+  it.runIf(process.platform === "linux")(
+    "hands everything after a full non-blocking pipe to the stream, in order, none lost",
+    () => {
+      // As a parent that gives its child a non-blocking pipe and reads it later: the pipe
+      // fills (EAGAIN) and the rest must go through the stream, which buffers (write gives
+      // false) until it drains. Before the fix, that false was taken for a gone reader and
+      // every later part was dropped, exit 0: a 1.6 MB list kept 105 KB.
+      const fifo = join(dir, "full.fifo");
+      execFileSync("mkfifo", [fifo]);
+      const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+      const fd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+      const streamed: Buffer[] = [];
+      let gone = 0;
+      const writer = stdoutWriter(
+        fd,
+        () =>
+          ({
+            write: (chunk: string | Uint8Array) => {
+              streamed.push(Buffer.from(chunk));
+              return false;
+            },
+          }) as unknown as NodeJS.WritableStream,
+        () => gone++,
+      );
+      const parts = Array.from({ length: 3000 }, (_, i) => Buffer.from(`${"x".repeat(100)}${i},`));
+      expect(writer.writeBytes!(parts)).toBe(true);
+      writer.write("end\n");
+      const piped: Buffer[] = [];
+      const buffer = Buffer.alloc(65536);
+      for (;;) {
+        let n = 0;
+        try {
+          n = readSync(reader, buffer);
+        } catch {
+          break; // EAGAIN: the pipe is empty
+        }
+        if (n === 0) break;
+        piped.push(Buffer.from(buffer.subarray(0, n)));
+      }
+      closeSync(fd);
+      closeSync(reader);
+      expect(gone).toBe(0);
+      expect(streamed.length).toBeGreaterThan(0);
+      expect(Buffer.concat([...piped, ...streamed]).toString()).toBe(`${parts.join("")}end\n`);
+    },
+  );
 });
