@@ -91,6 +91,29 @@ describe("the store cache", () => {
     expect(store.matches.list(id, {})[1]!.underway_at).toBeNull();
   });
 
+  it("takes the look again after a look that failed: nothing is served unlooked", () => {
+    // serve's reads of one turn share a look (read-batch.ts): if the look throws
+    // (SQLITE_BUSY, an I/O error), the next read must look again, not take the cache as
+    // looked at and serve what another connection's commit changed.
+    const dir = mkdtempSync(join(tmpdir(), "tourney-store-cache-"));
+    dirs.push(dir);
+    const [a, b] = [database(join(dir, "t.db")), database(join(dir, "t.db"))];
+    const cache = new StoreCache(a);
+    const id = tournament(b, "cup");
+    const look = cache as unknown as { dataVersion: { get(): unknown } };
+    const real = look.dataVersion;
+    look.dataVersion = {
+      get: () => {
+        throw new Error("SQLITE_BUSY: database is locked");
+      },
+    };
+    cache.sync();
+    expect(() => cache.epoch).toThrow(/locked/);
+    look.dataVersion = real;
+    expect(id).toBeGreaterThan(0);
+    expect(cache.epoch).toBe(1); // b's commit seen: everything dropped
+  });
+
   it("keeps its budget of match rows: the first loaded are dropped, the one in use kept", () => {
     const db = database();
     const ids = ["a", "b", "c"].map((url) => tournament(db, url));

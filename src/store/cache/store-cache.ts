@@ -121,8 +121,10 @@ export class StoreCache {
   /** Takes the look `sync` put off, if any. Every read of the cache starts here. */
   private fresh(): void {
     if (!this.due) return;
-    this.due = false;
+    // Cleared only once the look is taken: a look that throws (SQLITE_BUSY, an I/O error)
+    // leaves it due, so the next request of the same batch (read-batch.ts) looks again.
     const version = this.dataVersion.get() as number;
+    this.due = false;
     if (version === this.seenVersion) return;
     this.seenVersion = version;
     this.dropAll();
