@@ -8,7 +8,7 @@ import { eventsPath, streamEvents } from "./http-event-stream.js";
 import { refuseHostless, refuseMalformed } from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
-import { bodyAhead, inTurn } from "./pipeline-order.js";
+import { held, inTurn } from "./pipeline-order.js";
 import { ReadBatch } from "./read-batch.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
@@ -45,14 +45,19 @@ function bodyText(chunks: Buffer[]): string | RefusedBody {
  * listeners and no promise (a GET under autocannon -c 32 on `serve`: 2-4 us of
  * CPU less a request, /proc/PID/stat before and after).
  */
-function readBody(req: IncomingMessage, done: (body: string | RefusedBody) => void): void {
+function readBody(
+  req: IncomingMessage,
+  answered: (() => void) | undefined,
+  done: (body: string | RefusedBody) => void,
+): void {
   const { headers } = req;
   if (headers["content-length"] === undefined && headers["transfer-encoding"] === undefined) {
     done("");
     return;
   }
-  // The connection's later requests wait for this one (pipeline-order.ts).
-  const ahead = bodyAhead(req.socket);
+  // A read with a body: the connection's later requests wait for it to be handed over
+  // (a write holds them until it is answered: `answered`; pipeline-order.ts).
+  const ahead = answered === undefined ? held(req.socket) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   let over = false;
@@ -65,7 +70,7 @@ function readBody(req: IncomingMessage, done: (body: string | RefusedBody) => vo
     try {
       done(over ? TOO_LARGE : bodyText(chunks));
     } finally {
-      ahead();
+      ahead?.();
     }
   });
   req.on("error", () => req.socket.destroy());
@@ -85,7 +90,11 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** Where a request is answered: the service, the open commit group, the write lane, the turn's reads. */
+/**
+ * Where a request is answered: the service, the open commit group, the write lane, the turn's reads.
+ * `answered`: a write's release of the connection's later requests (pipeline-order.ts), called
+ * once its reply is handed to be sent.
+ */
 interface Path {
   readonly service: Service;
   readonly group: CommitGroup;
@@ -98,6 +107,7 @@ function answer(
   req: IncomingMessage,
   res: ServerResponse,
   body: string | RefusedBody,
+  answered: (() => void) | undefined,
 ): void {
   if (typeof body !== "string") {
     // In the shape of the surface asked: OAuth's endpoints answer RFC 6749 §5.2 errors.
@@ -111,6 +121,7 @@ function answer(
         ...(body.status === 413 ? { connection: "close" } : {}),
       })
       .end(text);
+    answered?.();
     return;
   }
   // A method outside HttpMethod (PROPFIND, TRACE, ...) goes through as it is: the
@@ -126,9 +137,9 @@ function answer(
   };
   const here = () => {
     try {
-      dispatch(service, group, res, request);
+      dispatch(service, group, res, request, answered);
     } catch {
-      internalError(res);
+      failed(res, answered);
     }
   };
   // A tournament-wide write runs in the write worker; other writes wait for it (lane.ts).
@@ -137,9 +148,15 @@ function answer(
       ? here
       : () => {
           try {
-            lane.take(request, here, (response) => send(group, res, method, response));
+            lane.take(request, here, (response) => {
+              try {
+                send(group, res, method, response);
+              } finally {
+                answered?.();
+              }
+            });
           } catch {
-            internalError(res);
+            failed(res, answered);
           }
         };
   // GET and HEAD: with the turn's other reads, after one look (read-batch.ts).
@@ -150,12 +167,16 @@ function answer(
   }
 }
 
-/** Answers `request` on the main thread, the reply held for the group its writes joined. */
+/**
+ * Answers `request` on the main thread, the reply held for the group its writes joined;
+ * then releases the connection's later requests (`answered`, a write's).
+ */
 function dispatch(
   service: Service,
   group: CommitGroup,
   res: ServerResponse,
   request: HttpRequest,
+  answered: (() => void) | undefined,
 ): void {
   const { method } = request;
   group.before(method);
@@ -165,13 +186,15 @@ function dispatch(
     // Caught after sending too: a rejection left unhandled would stop serve.
     service
       .handle(request)
-      .then((response) => send(group, res, method, response))
-      .catch(() => {
-        if (!res.writableEnded) internalError(res);
-      });
+      .then((response) => {
+        send(group, res, method, response);
+        answered?.();
+      })
+      .catch(() => failed(res, answered));
     return;
   }
   send(group, res, method, service.handleSync(request));
+  answered?.();
 }
 
 function send(group: CommitGroup, res: ServerResponse, method: string, response: HttpResponse) {
@@ -203,6 +226,12 @@ function withLength(headers: Readonly<Record<string, string>>, bytes: number) {
   for (const name in headers) all[name] = headers[name]!;
   all["content-length"] = String(bytes);
   return all;
+}
+
+/** Answers 500 (unless a reply went out already), then releases the connection's later requests. */
+function failed(res: ServerResponse, answered: (() => void) | undefined): void {
+  if (!res.writableEnded) internalError(res);
+  answered?.();
 }
 
 function internalError(res: ServerResponse): void {
@@ -239,15 +268,18 @@ function handle(
       return;
     }
   }
-  inTurn(req.socket, () =>
-    readBody(req, (body) => {
+  inTurn(req.socket, () => {
+    // A write holds the connection's later requests until it is answered (pipeline-order.ts).
+    const method = req.method;
+    const answered = method === "GET" || method === "HEAD" ? undefined : held(req.socket);
+    readBody(req, answered, (body) => {
       try {
-        answer(path, req, res, body);
+        answer(path, req, res, body, answered);
       } catch {
-        internalError(res);
+        failed(res, answered);
       }
-    }),
-  );
+    });
+  });
 }
 
 /** How long a request may take to arrive in full (headers and body) before it is refused 408. */

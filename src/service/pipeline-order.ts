@@ -1,53 +1,86 @@
 /**
  * The requests of one connection answered in the order they came (RFC 9112 9.3.2: a
  * server may process pipelined requests out of order only when all of them are safe).
- * Node's parser hands a request over as soon as its head is parsed; one with a body is
- * answered once the body has been read, a tick later at least, and a pipelined request
- * behind it was handed over by then: a GET sent after a PUT was answered before it,
- * and saw the data the PUT was sent to change. So while a request of a connection has
- * its body read, the connection's later requests wait, then go on in order.
+ * Node's parser hands a request over as soon as its head is parsed, and the pipelined
+ * requests behind it right after. A write is answered later than that: once its body
+ * has been read (a tick later at least), or later still when it runs in the write
+ * worker (a start, a deletion, a bulk add: write-worker/lane.ts), waits for one there,
+ * or is an OAuth request (hashed off the event loop). A GET sent after it and answered
+ * at once saw the data the write was sent to change (a pipelined PUT change_state
+ * start, then a GET: the GET said "pending").
  *
- * Cost on a request with no body ahead of it: one look at a property of its socket and
- * a closure; serve's CPU a GET of a tournament, against a build of the commit before in
- * the same rounds (bench/serve.mjs --against, 5 rounds, load 6.4-7.1): 32.4 -> 30.9 us,
- * within the rounds' noise.
+ * So while a request of a connection is held (`held`: a write until it is answered,
+ * that is its reply handed to be sent; a GET or HEAD while its body is read), the
+ * connection's later requests wait, then go on in order. GETs and HEADs queued in the
+ * turn's reads (read-batch.ts) keep their order against writes there (`flush`).
+ *
+ * Cost on a request of a connection where nothing is held (no pipelining: one request
+ * in flight): one or two looks at a property of its socket. A write adds a hold: one
+ * small object and a closure. A connection's waiting requests are one queue, run
+ * front to back, however many holds they meet on the way (linear in their number).
  */
 
-const WAITING = Symbol("the requests behind one whose body is being read");
+const TURNS = Symbol("the order of one connection's requests");
 
-interface Ordered {
-  [WAITING]?: (() => void)[] | undefined;
+interface Turns {
+  /** The hold in force (its number), or 0. */
+  held: number;
+  /** Holds taken so far: the next one's number. */
+  count: number;
+  /** The requests waiting; those before `next` have run. */
+  readonly waiting: ((() => void) | undefined)[];
+  next: number;
+  /** Whether `waiting` is being run (a release inside one of them does not run it again). */
+  running: boolean;
 }
 
-/** Runs `next` (a request of `socket`) now, or once the request ahead whose body is being read is answered. */
+interface Ordered {
+  [TURNS]?: Turns;
+}
+
+/** Runs `next` (a request of `socket`) now, or once the requests held ahead of it are answered. */
 export function inTurn(socket: object, next: () => void): void {
-  const waiting = (socket as Ordered)[WAITING];
-  if (waiting === undefined) next();
-  else waiting.push(next);
+  const turns = (socket as Ordered)[TURNS];
+  if (turns === undefined || (turns.held === 0 && !turns.running)) next();
+  else turns.waiting.push(next);
 }
 
 /**
- * A request of `socket` has a body to read: the connection's later requests wait
- * (`inTurn`). Call the returned function once the request has been answered (handed
- * to the service): they go on, in order, until one of them has a body to read.
+ * The request of `socket` being run (by `inTurn`) holds the connection's later
+ * requests until the returned function is called (more calls do nothing): once it has
+ * been answered. They go on, in order, until one of them is held.
  */
-export function bodyAhead(socket: object): () => void {
+export function held(socket: object): () => void {
   const ordered = socket as Ordered;
-  const waiting: (() => void)[] = [];
-  ordered[WAITING] = waiting;
-  // Read afresh each time: a request run below may set it.
-  const current = (): (() => void)[] | undefined => ordered[WAITING];
+  let turns = ordered[TURNS];
+  if (turns === undefined) {
+    turns = { held: 0, count: 0, waiting: [], next: 0, running: false };
+    ordered[TURNS] = turns;
+  }
+  const number = ++turns.count;
+  turns.held = number;
+  const them = turns;
   return () => {
-    if (current() !== waiting) return;
-    ordered[WAITING] = undefined;
-    for (let i = 0; i < waiting.length; i++) {
-      const later = current();
-      if (later !== undefined) {
-        // The one just run reads a body of its own: the rest wait behind it.
-        later.push(...waiting.slice(i));
-        return;
-      }
-      waiting[i]!();
-    }
+    if (them.held !== number) return;
+    them.held = 0;
+    if (!them.running) runWaiting(them);
   };
+}
+
+/** Runs the waiting requests, front to back, until one of them is held. */
+function runWaiting(turns: Turns): void {
+  turns.running = true;
+  try {
+    while (turns.held === 0 && turns.next < turns.waiting.length) {
+      const next = turns.waiting[turns.next]!;
+      turns.waiting[turns.next++] = undefined;
+      next();
+    }
+  } finally {
+    turns.running = false;
+    if (turns.next === turns.waiting.length) {
+      turns.waiting.length = 0;
+      turns.next = 0;
+    }
+  }
 }

@@ -202,3 +202,92 @@ describe("serve's reads of one turn", () => {
     expect(got[pipelined]!.status).toBe(401);
   });
 });
+
+describe("serve's pipelined requests behind a write answered later (write worker)", () => {
+  /** A tournament of `players` made through the service; its id. */
+  async function tournament(service: Service, key: string, players: number): Promise<string> {
+    const headers = { authorization: key, "content-type": "application/vnd.api+json" };
+    const made = await service.handle({
+      method: "POST",
+      path: "/v2.1/tournaments.json",
+      headers,
+      body: JSON.stringify({
+        data: {
+          type: "tournament",
+          attributes: { name: "cup", tournament_type: "single elimination" },
+        },
+      }),
+    });
+    const id = (JSON.parse(made.body) as { data: { id: string } }).data.id;
+    const participants = Array.from({ length: players }, (_, i) => ({ name: `Player ${i}` }));
+    const added = await service.handle({
+      method: "POST",
+      path: `/v2.1/tournaments/${id}/participants/bulk_add.json`,
+      headers,
+      body: JSON.stringify({ data: { type: "Participants", attributes: { participants } } }),
+    });
+    expect(added.status).toBe(200);
+    return id;
+  }
+
+  const stateOf = (r: { body: string }) =>
+    (JSON.parse(r.body) as { data: { attributes: { state: string } } }).data.attributes.state;
+
+  it("a GET behind a PUT change_state start sees the started tournament", async () => {
+    const { service, port } = await served("pipelined-start");
+    expect(service.offload).toBeDefined();
+    const key = service.createApiKey("owner");
+    const id = await tournament(service, key, 300);
+    const start = JSON.stringify({
+      data: { type: "TournamentState", attributes: { state: "start" } },
+    });
+    const put =
+      `PUT /v2.1/tournaments/${id}/change_state.json HTTP/1.1\r\nhost: 127.0.0.1\r\n` +
+      `authorization: ${key}\r\ncontent-type: application/vnd.api+json\r\n` +
+      `content-length: ${Buffer.byteLength(start)}\r\n\r\n${start}`;
+    const socket = await opened(port);
+    const replies = answers(socket, 3);
+    const read = get(`/tournaments/${id}.json`, key);
+    socket.write(put + read + read);
+    const got = await replies;
+    expect(got.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(got.map(stateOf)).toEqual(["underway", "underway", "underway"]);
+  });
+
+  it("keeps the order of 150 pipelined PUTs with bodies, each followed by a GET", async () => {
+    const { service, port } = await served("pipelined-many");
+    const key = service.createApiKey("owner");
+    const id = await tournament(service, key, 2);
+    const put = (name: string) => {
+      const body = JSON.stringify({ data: { type: "tournament", attributes: { name } } });
+      return (
+        `PUT /v2.1/tournaments/${id}.json HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${key}\r\n` +
+        `content-type: application/vnd.api+json\r\ncontent-length: ${body.length}\r\n\r\n${body}`
+      );
+    };
+    const read = get(`/tournaments/${id}.json`, key);
+    const names = Array.from({ length: 150 }, (_, i) => `name ${i}`);
+    const socket = await opened(port);
+    const replies = answers(socket, 2 * names.length);
+    socket.write(names.map((name) => put(name) + read).join(""));
+    const got = (await replies).map(
+      (r) =>
+        (JSON.parse(r.body) as { data: { attributes: { name: string } } }).data.attributes.name,
+    );
+    expect(got).toEqual(names.flatMap((name) => [name, name]));
+  });
+
+  it("a GET behind a DELETE (no body) of a tournament is answered 404", async () => {
+    const { service, port } = await served("pipelined-delete");
+    expect(service.offload).toBeDefined();
+    const key = service.createApiKey("owner");
+    const id = await tournament(service, key, 20);
+    const socket = await opened(port);
+    const replies = answers(socket, 3);
+    const remove = `DELETE /v2.1/tournaments/${id}.json HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${key}\r\n\r\n`;
+    const read = get(`/tournaments/${id}.json`, key);
+    socket.write(read + remove + read);
+    const got = await replies;
+    expect(got.map((r) => r.status)).toEqual([200, 204, 404]);
+  });
+});
