@@ -18,7 +18,7 @@
  * in flight): one or two looks at a property of its socket. A write adds a hold: one
  * small object and a closure. A connection's waiting requests are one queue, run
  * front to back, however many holds they meet on the way (linear in their number).
- * Against a build of 536b6ac (holds only while a body was read) in the same rounds
+ * Against a build of 1423015 (holds only while a body was read) in the same rounds
  * (bench/serve.mjs --pairs 5 --against, --only "GET tournament" then "PUT report"):
  * serve's CPU a GET 33.6 -> 29.9 us (load 5.3-5.8), a PUT report 57.6 -> 59.1 us (load
  * 3.8-5.8): both within the rounds' noise.
