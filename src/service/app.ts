@@ -336,8 +336,11 @@ export function createService(options: ServiceOptions): Service {
     listening: (origin) => origins.listening(origin),
     offload: offloadSetup(options),
     // The stages' bracket indexes built in parts through the work gate once the rows are warm.
-    warmMatches: (id) =>
-      warmMatches(context.matches, id, { inParts: (steps) => surfaces.gate.steps(steps) }),
+    warmMatches: (id, rowsHeld) =>
+      warmMatches(context.matches, id, {
+        inParts: (steps) => surfaces.gate.steps(steps),
+        rowsHeld,
+      }),
     close: () => {
       events.close();
       db.close();

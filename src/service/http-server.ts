@@ -296,7 +296,12 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
     const changed = changedTournament(request, response);
     if (changed === undefined) return undefined;
     const holds = (read: HttpRequest) => readsMatchesOf(read, changed.refs);
-    return { done: service.warmMatches(changed.id), holds };
+    let rowsHeld = () => {};
+    const rows = new Promise<void>((resolve) => {
+      rowsHeld = resolve;
+    });
+    const done = service.warmMatches(changed.id, rowsHeld);
+    return { readsWait: Promise.race([rows, done]), done, holds };
   };
   const lane =
     worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError, settle);

@@ -103,9 +103,10 @@ export interface Service {
   readonly offload: OffloadSetup | undefined;
   /**
    * Loads tournament `id`'s match rows into this service's cache a chunk an event-loop
-   * turn (warm-matches.ts): serve, after its write worker started the tournament.
+   * turn, then builds its stages' bracket indexes in parts (warm-matches.ts): serve, after
+   * its write worker started the tournament. `rowsHeld` is told when the rows are held.
    */
-  warmMatches(id: number): Promise<void>;
+  warmMatches(id: number, rowsHeld?: () => void): Promise<void>;
   close(): void;
 }
 

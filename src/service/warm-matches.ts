@@ -32,6 +32,8 @@ export interface WarmOptions {
   readonly indexPart?: number;
   /** Runs steps a few at a time (serve's work gate); default: TURN_MS of them a turn. */
   readonly inParts?: <T>(steps: Generator<void, T>) => Promise<T>;
+  /** Told once the rows are held (or the warm-up stopped), before the indexes are built. */
+  readonly rowsHeld?: (() => void) | undefined;
 }
 
 const nextTurn = () => new Promise<void>((done) => setImmediate(done));
@@ -63,7 +65,9 @@ export async function warmMatches(
   id: number,
   options: WarmOptions = {},
 ): Promise<void> {
-  if (!(await warmRows(matches, id, options))) return;
+  const held = await warmRows(matches, id, options);
+  options.rowsHeld?.();
+  if (!held) return;
   await (options.inParts ?? inTurns)(stageIndexSteps(matches, id, options.indexPart));
 }
 
