@@ -6,18 +6,11 @@
  * and a delete still move it by their triggers.
  */
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { createContext } from "../../src/service/context.js";
-import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
-import { type Db, migrate, openDatabase } from "../../src/store/database.js";
+import { describe, expect, it } from "vitest";
+import { migrate } from "../../src/store/database.js";
 import type { NewMatch } from "../../src/store/match-rows.js";
 import { MIGRATIONS } from "../../src/store/migrations.js";
-
-const NOW = "2026-11-26T10:00:00.000Z";
-const open: Db[] = [];
-afterEach(() => {
-  for (const db of open.splice(0)) db.close();
-});
+import { closeAfter, NOW, revision, revisionTournament } from "../helpers/revision-store.js";
 
 /** A round robin-like row: both players from the seeding (no terminal marks follow). */
 const row = (i: number): NewMatch => ({
@@ -37,28 +30,12 @@ const row = (i: number): NewMatch => ({
   state: "open",
 });
 
-const revision = (db: Db, id: number) =>
-  db.prepare("SELECT revision FROM tournament_revisions WHERE tournament_id = ?").pluck().get(id);
-
-function tournament(cache: boolean) {
-  const db = openDatabase(":memory:");
-  open.push(db);
-  const service = createContext(db, { cache });
-  const id = service.tournaments.insert({
-    settings: { ...defaultSettings(), name: "Cup", url: "cup", tournament_type: "round robin" },
-    communityId: null,
-    randomSeed: 1,
-    now: NOW,
-  });
-  return { db, service, id };
-}
-
 describe("a tournament's revision", () => {
   it.each([
     ["with the cache", true],
     ["without the cache", false],
   ])("moves once for an insert of 150 match rows (%s)", (_, cache) => {
-    const { db, service, id } = tournament(cache);
+    const { db, service, id } = revisionTournament(cache);
     const before = revision(db, id) as number;
     service.write(() =>
       service.matches.insertMany(
@@ -82,7 +59,7 @@ describe("a tournament's revision", () => {
 
   it("has no insert trigger on matches once a schema-14 store is migrated", () => {
     const db = new Database(":memory:");
-    open.push(db);
+    closeAfter(db);
     for (const sql of MIGRATIONS.slice(0, 14)) db.exec(sql);
     db.pragma("user_version = 14");
     const triggers = () =>

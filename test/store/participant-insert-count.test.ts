@@ -7,9 +7,7 @@
  * revisions for equality only, tournament-revisions.ts).
  */
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { createContext } from "../../src/service/context.js";
-import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
+import { describe, expect, it } from "vitest";
 import { type Db, migrate, openDatabase } from "../../src/store/database.js";
 import { MIGRATIONS } from "../../src/store/migrations.js";
 import {
@@ -17,43 +15,23 @@ import {
   ParticipantRepository,
   RACE_PARTICIPANTS,
 } from "../../src/store/participants-repository.js";
-
-const NOW = "2026-11-26T10:00:00.000Z";
-const open: Db[] = [];
-afterEach(() => {
-  for (const db of open.splice(0)) db.close();
-});
+import { closeAfter, NOW, revision, revisionTournament } from "../helpers/revision-store.js";
 
 const named = (name: string): NewParticipant => ({ name, misc: null, username: null, email: null });
 const players = (n: number, from = 1) => Array.from({ length: n }, (_, i) => named(`P${from + i}`));
 
-const revision = (db: Db, id: number) =>
-  db.prepare("SELECT revision FROM tournament_revisions WHERE tournament_id = ?").pluck().get(id);
 /** The kept count and the rows counted, side by side. */
 const counts = (db: Db, id: number) => [
   db.prepare("SELECT participants_count FROM tournaments WHERE id = ?").pluck().get(id),
   db.prepare("SELECT COUNT(*) FROM participants WHERE tournament_id = ?").pluck().get(id),
 ];
 
-function tournament(cache: boolean) {
-  const db = openDatabase(":memory:");
-  open.push(db);
-  const service = createContext(db, { cache });
-  const id = service.tournaments.insert({
-    settings: { ...defaultSettings(), name: "Cup", url: "cup", tournament_type: "round robin" },
-    communityId: null,
-    randomSeed: 1,
-    now: NOW,
-  });
-  return { db, service, id };
-}
-
 describe("an insert of participants", () => {
   it.each([
     ["with the cache", true],
     ["without the cache", false],
   ])("counts 150 and moves the revision once (%s)", (_, cache) => {
-    const { db, service, id } = tournament(cache);
+    const { db, service, id } = revisionTournament(cache);
     const before = revision(db, id) as number;
     const rows = service.write(() => service.participants.appendMany(id, players(150), NOW));
     expect(rows.map((r) => r.seed)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
@@ -86,7 +64,7 @@ describe("an insert of participants", () => {
 
   it("counts a race's participants in its row", () => {
     const db = openDatabase(":memory:");
-    open.push(db);
+    closeAfter(db);
     db.prepare(
       "INSERT INTO races (id, url, name, race_type, settings, created_at, updated_at) VALUES (3, 'dash', 'Dash', 'time trial', '{}', ?, ?)",
     ).run(NOW, NOW);
@@ -105,7 +83,7 @@ describe("an insert of participants", () => {
 
   it("has no insert triggers on participants once a schema-15 store is migrated", () => {
     const db = new Database(":memory:");
-    open.push(db);
+    closeAfter(db);
     for (const sql of MIGRATIONS.slice(0, 15)) db.exec(sql);
     db.pragma("user_version = 15");
     const triggers = (table: string) =>
