@@ -6,7 +6,7 @@
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
 import { PARTICIPANT_COUNTS_MIGRATION } from "./migration-participant-counts.js";
 import { TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
-import { TOURNAMENT_RECORDS_MIGRATION } from "./tournament-record-parts.js";
+import { RECORD_TRIGGERS_REMADE, TOURNAMENT_RECORDS_MIGRATION } from "./tournament-record-parts.js";
 
 export const MIGRATIONS: readonly string[] = [
   // 1: tournaments, participants, API keys
@@ -344,4 +344,6 @@ export const MIGRATIONS: readonly string[] = [
   // 16: inserted participants counted once an insert, from the repository (issue 27,
   // migration-participant-counts.ts: a bulk add of 1,024 9.12 -> 6.23 ms of CPU)
   PARTICIPANT_COUNTS_MIGRATION,
+  // 17: migration 14's triggers without concat(), which the sqlite3 shell before 3.44 lacks
+  RECORD_TRIGGERS_REMADE,
 ];

@@ -23,7 +23,7 @@ const at = (s: string, path: string) => `(${s} -> '$.${path}')`;
 /**
  * The record's text from `{"id":` through tie_breaks, in the serializer's order of
  * attributes (service/serializers/tournament.ts): a key written without `?? null` is
- * left out when the settings lack it (`',"k":' || NULL` is NULL, which concat skips).
+ * left out when the settings lack it (`',"k":' || NULL` is NULL, which `joined` skips).
  */
 function head(id: string, s: string): string {
   /** `"key":value`, left out (NULL) when the settings lack it; first in its object, or after a comma. */
@@ -37,26 +37,48 @@ function head(id: string, s: string): string {
   const otherSwiss = `json_remove(${s} -> '$.swiss_options', '$.rounds')`;
   const swiss = `',"swiss_options":{"rounds":' || ifnull(${at(s, "swiss_options.rounds")}, 'null') ||
     CASE WHEN ${otherSwiss} = '{}' THEN '}' ELSE ',' || substr(${otherSwiss}, 2) END`;
-  return `concat('{"id":', ${id},
-    ${["name", "url", "tournament_type", "game_name", "private"].map((k) => kept(k)).join(", ")},
-    ${orNull("starts_at")}, ${kept("description")}, ${kept("notifications")},
-    ',"match_options":{', ${orNull("consolation_matches_target_rank", "match_options.consolation_matches_target_rank", true)},
-    ${kept("accept_attachments", "match_options.accept_attachments")}, '}',
-    ',"registration_options":{', ${kept("open_signup", "registration_options.open_signup", true)},
-    ${orNull("signup_cap", "registration_options.signup_cap")},
-    ${orNull("check_in_duration", "registration_options.check_in_duration")}, '}',
-    ${[
+  return joined([
+    `'{"id":'`,
+    id,
+    ...["name", "url", "tournament_type", "game_name", "private"].map((k) => kept(k)),
+    orNull("starts_at"),
+    kept("description"),
+    kept("notifications"),
+    `',"match_options":{'`,
+    orNull(
+      "consolation_matches_target_rank",
+      "match_options.consolation_matches_target_rank",
+      true,
+    ),
+    kept("accept_attachments", "match_options.accept_attachments"),
+    `'}'`,
+    `',"registration_options":{'`,
+    kept("open_signup", "registration_options.open_signup", true),
+    orNull("signup_cap", "registration_options.signup_cap"),
+    orNull("check_in_duration", "registration_options.check_in_duration"),
+    `'}'`,
+    ...[
       "seeding_options",
       "station_options",
       "group_stage_enabled",
       "group_stage_options",
       "double_elimination_options",
       "round_robin_options",
-    ]
-      .map((k) => kept(k))
-      .join(", ")},
-    ${swiss}, ${kept("free_for_all_options")}, ${kept("tie_breaks")})`;
+    ].map((k) => kept(k)),
+    swiss,
+    kept("free_for_all_options"),
+    kept("tie_breaks"),
+  ]);
 }
+
+/**
+ * The parts' texts one after the other, a NULL part left out: what SQLite's `concat()`
+ * does, written with `||` and `ifnull` because the text runs in the triggers, which every
+ * SQLite that opens the file runs: `concat()` is SQLite 3.44's, and Debian 12's sqlite3
+ * (3.40) refused any write to a tournament's settings ("no such function: concat").
+ */
+const joined = (parts: string[]) =>
+  parts.map((p) => (/^'[^']*'$/.test(p) ? p : `ifnull(${p}, '')`)).join(" || ");
 
 /**
  * True when the serializer's record of the settings is the text above: its option
@@ -85,9 +107,16 @@ const write = (row: "NEW") =>
   `INSERT OR REPLACE INTO tournament_records (tournament_id, head, starts_at, url)
     VALUES (${parts(`${row}.id`, `${row}.settings`)});`;
 
+/** The triggers that write a tournament's parts: it is added, or its settings' text changes. */
+const WRITE_TRIGGERS = `
+  CREATE TRIGGER tournaments_record_insert AFTER INSERT ON tournaments BEGIN ${write("NEW")} END;
+  CREATE TRIGGER tournaments_record_update AFTER UPDATE OF settings ON tournaments
+    WHEN NEW.settings IS NOT OLD.settings BEGIN ${write("NEW")} END;`;
+
 /**
  * Migration 14: the table, its triggers (a tournament added, its settings' text changed,
- * the tournament deleted) and the parts of the tournaments already stored.
+ * the tournament deleted) and the parts of the tournaments already stored. Its triggers
+ * were written with `concat()` until migration 17 (same text made).
  */
 export const TOURNAMENT_RECORDS_MIGRATION = `
   CREATE TABLE tournament_records (
@@ -97,11 +126,19 @@ export const TOURNAMENT_RECORDS_MIGRATION = `
     url           TEXT
   );
   INSERT INTO tournament_records (tournament_id, head, starts_at, url)
-    SELECT ${parts("t.id", "t.settings")} FROM tournaments t;
-  CREATE TRIGGER tournaments_record_insert AFTER INSERT ON tournaments BEGIN ${write("NEW")} END;
-  CREATE TRIGGER tournaments_record_update AFTER UPDATE OF settings ON tournaments
-    WHEN NEW.settings IS NOT OLD.settings BEGIN ${write("NEW")} END;
+    SELECT ${parts("t.id", "t.settings")} FROM tournaments t;${WRITE_TRIGGERS}
   CREATE TRIGGER tournaments_record_delete AFTER DELETE ON tournaments BEGIN
     DELETE FROM tournament_records WHERE tournament_id = OLD.id;
   END;
+`;
+
+/**
+ * Migration 17: the write triggers made again without `concat()` (see `joined`), so the
+ * stores migrated with migration 14's first text can be written by an SQLite older than
+ * 3.44 (the sqlite3 command-line shell a user repairs the file with). The parts stored
+ * stay as they are: the new text makes the same bytes.
+ */
+export const RECORD_TRIGGERS_REMADE = `
+  DROP TRIGGER IF EXISTS tournaments_record_insert;
+  DROP TRIGGER IF EXISTS tournaments_record_update;${WRITE_TRIGGERS}
 `;
