@@ -41,3 +41,11 @@ export function listenForInterrupts(
     release: () => source.off("SIGINT", onSigint),
   };
 }
+
+/**
+ * Resolves after a turn of the event loop, once a Ctrl-C that came during synchronous work
+ * (an embedded write, a print) has reached the listeners: the signal waits for the loop, and
+ * a chain of promises never gives it one. Look at `stop` after this, before `release`.
+ */
+export const signalsDelivered = (): Promise<void> =>
+  new Promise((resolve) => setImmediate(resolve));

@@ -5,7 +5,7 @@ import type { App } from "../../app.js";
 import { CancelledError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { readInputFile } from "../../input-file.js";
-import { listenForInterrupts } from "../../interrupts.js";
+import { listenForInterrupts, signalsDelivered } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { progressBar } from "../../output/progress.js";
 import { flatten } from "../../output/records.js";
@@ -169,6 +169,7 @@ async function addInterruptibly(
       roster,
     ).finally(() => progress.done());
     await print(f, records);
+    await signalsDelivered();
     if (interrupts.stop.aborted) {
       throw new CancelledError(
         `interrupted after the add had completed: all ${records.length} participants were added; nothing was undone`,
