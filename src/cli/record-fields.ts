@@ -51,6 +51,23 @@ export const RECORD_FIELDS = {
     "states",
     TIMESTAMPS,
   ],
+  race_participant: [
+    "id",
+    "name",
+    "seed",
+    "misc",
+    "username",
+    "tournament_id",
+    "race_id",
+    "group_id",
+    "final_rank",
+    "states",
+    TIMESTAMPS,
+  ],
+  station: ["id", "name", "stream_url", "details", "match_id", "tournament_id", TIMESTAMPS],
+  attachment: ["id", "match_id", "url", "description", "asset", TIMESTAMPS],
+  /** What a delete prints. */
+  deleted: ["id", "deleted"],
   match: [
     "id",
     "identifier",

@@ -31,3 +31,19 @@ it("tournament, participant, match (one-on-one and free for all) and race", asyn
   const race = ok(await sb.run(["race", "create", "--name", "Dash", "--json"])).json();
   expect(keysOf([race])).toEqual(sorted(RECORD_FIELDS.race));
 });
+
+it("race participant, station, attachment and what a delete prints", async () => {
+  const cup = await createWith(sb, ["--name", "Cup"], ["Ann", "Bob"]);
+  const set = ["tournament", "update", cup.t, "--set", "match_options.accept_attachments=true"];
+  ok(await sb.run(set));
+  ok(await sb.run(["tournament", "start", cup.t]));
+  const station = ok(await sb.run(["station", "create", cup.t, "Table", "--json"])).json();
+  expect(keysOf([station])).toEqual(sorted(RECORD_FIELDS.station));
+  const add = ["attachment", "add", cup.t, "A", "--url", "https://example.com", "--json"];
+  expect(keysOf([ok(await sb.run(add)).json()])).toEqual(sorted(RECORD_FIELDS.attachment));
+  ok(await sb.run(["race", "create", "--name", "Dash"]));
+  const gil = ok(await sb.run(["race", "participants", "add", "dash", "Gil", "--json"])).json();
+  expect(keysOf([gil])).toEqual(sorted(RECORD_FIELDS.race_participant));
+  const gone = ok(await sb.run(["station", "delete", cup.t, "Table", "--yes", "--json"])).json();
+  expect(keysOf([gone])).toEqual(sorted(RECORD_FIELDS.deleted));
+});

@@ -7,6 +7,7 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { MATCH_REF_HELP } from "../match/match-ref.js";
 import { matchIdOf } from "../station/station-ref.js";
 import { readAttachmentFile } from "./attachment-file.js";
@@ -56,6 +57,7 @@ export function parseAttachmentAdd(
 export async function runAttachmentAdd(f: Factory, o: AttachmentAddOptions): Promise<void> {
   // The file first: one over 250 KB is refused before any request.
   const asset = o.file === undefined ? undefined : readAttachmentFile(o.file);
+  checkJsonFields(f, "attachment");
   const client = await f.client();
   const match = await matchIdOf(client, o.tournament, o.match);
   const attributes = {

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { MATCH_REF_HELP } from "../match/match-ref.js";
 import { matchIdOf } from "../station/station-ref.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
@@ -30,6 +31,7 @@ export function parseAttachmentDelete(
 }
 
 export async function runAttachmentDelete(f: Factory, o: AttachmentDeleteOptions): Promise<void> {
+  checkJsonFields(f, "deleted");
   await f.confirm(`Delete attachment ${o.attachment} of match ${o.match}?`);
   const client = await f.client();
   const match = await matchIdOf(client, o.tournament, o.match);

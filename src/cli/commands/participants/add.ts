@@ -12,7 +12,12 @@ import {
   type ParticipantFlags,
   participantAttributes,
 } from "./participant-flags.js";
-import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
+import {
+  type OwnerKind,
+  type ParticipantOwner,
+  participantRecord,
+  TOURNAMENT_OWNER,
+} from "./participant-owner.js";
 
 export interface ParticipantsAddOptions {
   /** Tournament id or url, or `{ race }`. */
@@ -30,7 +35,7 @@ export function parseParticipantsAdd(
 }
 
 export async function runParticipantsAdd(f: Factory, o: ParticipantsAddOptions): Promise<void> {
-  checkJsonFields(f, "participant");
+  checkJsonFields(f, participantRecord(o.owner));
   const client = await f.client();
   const record = await client.participants.create(o.owner, { ...o.attributes });
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);

@@ -9,7 +9,13 @@ import { listenForInterrupts, signalsDelivered } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { progressBar } from "../../output/progress.js";
 import { flatten } from "../../output/records.js";
-import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
+import { checkJsonFields } from "../../record-fields.js";
+import {
+  type OwnerKind,
+  type ParticipantOwner,
+  participantRecord,
+  TOURNAMENT_OWNER,
+} from "./participant-owner.js";
 import { checkRoster, parseRoster, type RosterEntry, rosterOfArguments } from "./roster.js";
 
 const GUARANTEES = `
@@ -113,6 +119,7 @@ export function registerBulkAdd(noun: Command, app: App, kind: OwnerKind = TOURN
         command: Command,
       ) => {
         const f = app.factory(command);
+        checkJsonFields(f, participantRecord(kind.owner(ref)));
         const roster = await readRoster(f, names, options.file);
         if (roster.length === 0)
           throw new UsageError("no participants given: the input has no names");

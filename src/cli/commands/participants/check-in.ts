@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
@@ -24,6 +25,7 @@ export async function checkInParticipant(
   o: ParticipantsCheckInOptions,
   undo: boolean,
 ): Promise<void> {
+  checkJsonFields(f, "participant");
   const client = await f.client();
   const target = await resolveParticipant(client, o.tournament, o.participant);
   const record = undo

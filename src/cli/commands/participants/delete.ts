@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
@@ -17,6 +18,7 @@ export async function runParticipantsDelete(
   f: Factory,
   o: ParticipantsDeleteOptions,
 ): Promise<void> {
+  checkJsonFields(f, "deleted");
   const client = await f.client();
   const target = await resolveParticipant(client, o.owner, o.participant);
   await f.confirm(`Remove participant ${target.id} "${String(target.attributes.name)}"?`);

@@ -5,6 +5,7 @@
  * the words it uses) and by a ParticipantOwner when it runs.
  */
 import { isRace, type ParticipantOwner } from "../../../client/participant-owner.js";
+import type { RecordKind } from "../../record-fields.js";
 
 export type { ParticipantOwner } from "../../../client/participant-owner.js";
 
@@ -52,4 +53,9 @@ export function listCommand(owner: ParticipantOwner): string {
 /** The owner as JSON output names it: `{"tournament": "cup"}` or `{"race": "gp"}`. */
 export function ownerJson(owner: ParticipantOwner): Record<string, unknown> {
   return isRace(owner) ? { race: owner.race } : { tournament: owner };
+}
+
+/** The record the owner's participants print (a race's have `race_id` too), for `--json` fields. */
+export function participantRecord(owner: ParticipantOwner): RecordKind {
+  return isRace(owner) ? "race_participant" : "participant";
 }

@@ -4,8 +4,14 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
-import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
+import {
+  type OwnerKind,
+  type ParticipantOwner,
+  participantRecord,
+  TOURNAMENT_OWNER,
+} from "./participant-owner.js";
 
 export interface ParticipantsRandomizeOptions {
   /** Tournament id or url, or `{ race }`. */
@@ -16,6 +22,7 @@ export async function runParticipantsRandomize(
   f: Factory,
   o: ParticipantsRandomizeOptions,
 ): Promise<void> {
+  checkJsonFields(f, participantRecord(o.owner));
   const client = await f.client();
   const records = await client.participants.randomize(o.owner);
   await f.printer().list(records.map(flatten), PARTICIPANT_COLUMNS);

@@ -13,7 +13,12 @@ import {
   type ParticipantFlags,
   participantAttributes,
 } from "./participant-flags.js";
-import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
+import {
+  type OwnerKind,
+  type ParticipantOwner,
+  participantRecord,
+  TOURNAMENT_OWNER,
+} from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
 export interface ParticipantsUpdateOptions {
@@ -41,7 +46,7 @@ export async function runParticipantsUpdate(
   f: Factory,
   o: ParticipantsUpdateOptions,
 ): Promise<void> {
-  checkJsonFields(f, "participant");
+  checkJsonFields(f, participantRecord(o.owner));
   const client = await f.client();
   const target = await resolveParticipant(client, o.owner, o.participant);
   const record = await client.participants.update(o.owner, target.id, { ...o.attributes });

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface RaceDeleteOptions {
@@ -10,6 +11,7 @@ export interface RaceDeleteOptions {
 }
 
 export async function runRaceDelete(f: Factory, o: RaceDeleteOptions): Promise<void> {
+  checkJsonFields(f, "deleted");
   const client = await f.client();
   const record = await client.races.get(o.race);
   const name = JSON.stringify(String(record.attributes.name));

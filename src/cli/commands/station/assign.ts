@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../match/match-ref.js";
 import { printStation } from "./station-records.js";
 import { matchIdOf, STATION_REF_HELP, stationId } from "./station-ref.js";
@@ -18,6 +19,7 @@ export interface StationAssignOptions {
 }
 
 export async function runStationAssign(f: Factory, o: StationAssignOptions): Promise<void> {
+  checkJsonFields(f, "station");
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
   const match_id = await matchIdOf(client, o.tournament, o.match, o.group);

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import {
   addStationFlags,
   type StationAttributes,
@@ -28,6 +29,7 @@ export function parseStationCreate(
 }
 
 export async function runStationCreate(f: Factory, o: StationCreateOptions): Promise<void> {
+  checkJsonFields(f, "station");
   const client = await f.client();
   const record = await client.stations.of(o.tournament).create({ ...o.attributes });
   const printer = f.printer();

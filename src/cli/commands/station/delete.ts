@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { resolveStation, STATION_REF_HELP } from "./station-ref.js";
 
@@ -13,6 +14,7 @@ export interface StationDeleteOptions {
 }
 
 export async function runStationDelete(f: Factory, o: StationDeleteOptions): Promise<void> {
+  checkJsonFields(f, "deleted");
   const client = await f.client();
   const record = await resolveStation(client, o.tournament, o.station);
   const name = JSON.stringify(String(record.attributes.name));

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import { printStation } from "./station-records.js";
 import { STATION_REF_HELP, stationId } from "./station-ref.js";
@@ -14,6 +15,7 @@ export interface StationUnassignOptions {
 }
 
 export async function runStationUnassign(f: Factory, o: StationUnassignOptions): Promise<void> {
+  checkJsonFields(f, "station");
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
   const record = await client.stations.of(o.tournament).update(id, { match_id: null });

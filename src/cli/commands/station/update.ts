@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import {
   addStationFlags,
@@ -34,6 +35,7 @@ export function parseStationUpdate(
 }
 
 export async function runStationUpdate(f: Factory, o: StationUpdateOptions): Promise<void> {
+  checkJsonFields(f, "station");
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
   const record = await client.stations.of(o.tournament).update(id, { ...o.attributes });

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface TournamentDeleteOptions {
@@ -23,6 +24,7 @@ function deleteQuestion(tournament: string, record: ResourceObject): string {
 }
 
 export async function runTournamentDelete(f: Factory, o: TournamentDeleteOptions): Promise<void> {
+  checkJsonFields(f, "deleted");
   const client = await f.client();
   const record = await client.tournaments.get(o.tournament);
   // Underway or complete: results would be lost, so its name is typed, not just "y".

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { checkJsonFields } from "../../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { STATION_REF_HELP } from "../station-ref.js";
@@ -10,6 +11,7 @@ import { findQueueEntry, type QueueTarget } from "./queue-entry.js";
 export type QueueRemoveOptions = QueueTarget;
 
 export async function runQueueRemove(f: Factory, o: QueueRemoveOptions): Promise<void> {
+  checkJsonFields(f, "deleted");
   const client = await f.client();
   const { station, entry } = await findQueueEntry(client, o);
   await client.stations.queuers(o.tournament, station).delete(entry.id);
