@@ -68,6 +68,19 @@ export const RECORD_FIELDS = {
   attachment: ["id", "match_id", "url", "description", "asset", TIMESTAMPS],
   /** What a delete prints. */
   deleted: ["id", "deleted"],
+  queue_entry: ["id", "match_id", "station_id", "position", TIMESTAMPS],
+  round: ["id", "round", "state", "timestamps", "elapsedTimesCount"],
+  elapsed_time: [
+    "id",
+    "elapsedTime",
+    "points",
+    "rank",
+    "formattedTime",
+    "round",
+    "timestamps",
+    "participantId",
+    "name",
+  ],
   match: [
     "id",
     "identifier",
@@ -121,7 +134,11 @@ export type RecordKind = keyof typeof RECORD_FIELDS;
  * listing the fields it has.
  */
 export function checkJsonFields(f: Factory, kind: RecordKind): void {
+  checkJsonFieldsOf(f, Object.fromEntries(RECORD_FIELDS[kind].map((name) => [name, null])));
+}
+
+/** The same for a command that prints `printed` (an object of its own, not a record). */
+export function checkJsonFieldsOf(f: Factory, printed: Record<string, unknown>): void {
   const fields = f.globals.jsonFields;
-  if (fields === undefined) return;
-  checkFields(fields, [Object.fromEntries(RECORD_FIELDS[kind].map((name) => [name, null]))]);
+  if (fields !== undefined) checkFields(fields, [printed]);
 }

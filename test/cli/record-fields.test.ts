@@ -32,7 +32,7 @@ it("tournament, participant, match (one-on-one and free for all) and race", asyn
   expect(keysOf([race])).toEqual(sorted(RECORD_FIELDS.race));
 });
 
-it("race participant, station, attachment and what a delete prints", async () => {
+it("race participant, station, queue entry, attachment, round, time and a delete's output", async () => {
   const cup = await createWith(sb, ["--name", "Cup"], ["Ann", "Bob"]);
   const set = ["tournament", "update", cup.t, "--set", "match_options.accept_attachments=true"];
   ok(await sb.run(set));
@@ -44,6 +44,15 @@ it("race participant, station, attachment and what a delete prints", async () =>
   ok(await sb.run(["race", "create", "--name", "Dash"]));
   const gil = ok(await sb.run(["race", "participants", "add", "dash", "Gil", "--json"])).json();
   expect(keysOf([gil])).toEqual(sorted(RECORD_FIELDS.race_participant));
+  const queued = ["station", "queue", "add", cup.t, "Table", "A", "--json"];
+  expect(keysOf([ok(await sb.run(queued)).json()])).toEqual(sorted(RECORD_FIELDS.queue_entry));
+  ok(await sb.run(["race", "participants", "add", "dash", "Ida"]));
+  const round = ok(await sb.run(["race", "start", "dash"]));
+  const view = ok(await sb.run(["race", "round", "view", "dash", "1", "--json"])).json();
+  expect(round.code).toBe(0);
+  expect(keysOf([view])).toEqual(sorted(RECORD_FIELDS.round));
+  const time = ["race", "times", "update", "dash", "Gil", "--time", "12s", "--json"];
+  expect(keysOf([ok(await sb.run(time)).json()])).toEqual(sorted(RECORD_FIELDS.elapsed_time));
   const gone = ok(await sb.run(["station", "delete", cup.t, "Table", "--yes", "--json"])).json();
   expect(keysOf([gone])).toEqual(sorted(RECORD_FIELDS.deleted));
 });

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 import {
   describeOwner,
@@ -17,11 +18,13 @@ export interface ParticipantsClearOptions {
 }
 
 export async function runParticipantsClear(f: Factory, o: ParticipantsClearOptions): Promise<void> {
+  const printed = { ...ownerJson(o.owner), cleared: true };
+  checkJsonFieldsOf(f, printed);
   const client = await f.client();
   await f.confirm(`Remove every participant of ${describeOwner(o.owner)}?`);
   await client.participants.clear(o.owner);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ ...ownerJson(o.owner), cleared: true });
+  if (printer.mode === "json") printer.json(printed);
   else printer.note(`Removed every participant of ${describeOwner(o.owner)}`);
 }
 

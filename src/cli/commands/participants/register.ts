@@ -4,6 +4,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
+import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 
 export interface ParticipantsRegisterOptions {
@@ -21,6 +22,7 @@ export async function runParticipantsRegister(
   const attributes: Record<string, unknown> = {};
   if (o.name !== undefined) attributes.name = o.name;
   if (o.misc !== undefined) attributes.misc = o.misc;
+  checkJsonFields(f, "participant");
   const client = await f.client();
   const record = await client.participants.register(o.tournament, attributes);
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface ParticipantsUnregisterOptions {
@@ -13,11 +14,13 @@ export async function runParticipantsUnregister(
   f: Factory,
   o: ParticipantsUnregisterOptions,
 ): Promise<void> {
+  const printed = { tournament: o.tournament, registered: false };
+  checkJsonFieldsOf(f, printed);
   const client = await f.client();
   await f.confirm(`Unregister from tournament ${o.tournament}?`);
   await client.participants.unregister(o.tournament);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ tournament: o.tournament, registered: false });
+  if (printer.mode === "json") printer.json(printed);
   else printer.note(`Unregistered from tournament ${o.tournament}`);
 }
 

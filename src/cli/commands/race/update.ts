@@ -53,8 +53,8 @@ export function parseRaceUpdate(
 }
 
 export async function runRaceUpdate(f: Factory, o: RaceUpdateOptions): Promise<void> {
-  checkJsonFields(f, "race");
   if (o.kind === "time") return runTimesUpdate(f, o);
+  checkJsonFields(f, "race");
   const client = await f.client();
   const record = flattenRace(await client.races.update(o.race, o.attributes));
   await f.printer().record(record, RACE_FIELDS);

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { RoundStateChange } from "../../../../client/races.js";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { checkJsonFields } from "../../../record-fields.js";
 import { verbHelp } from "../../verb-help.js";
 import { flattenRound, ROUND_FIELDS } from "../race-records.js";
 import { parseRoundNumber } from "./round-number.js";
@@ -24,6 +25,7 @@ export interface RoundStateOptions {
 }
 
 export async function runRoundState(f: Factory, o: RoundStateOptions): Promise<void> {
+  checkJsonFields(f, "round");
   const client = await f.client();
   if (o.change === "reset")
     await f.confirm(`Reset round ${o.round} of race ${o.race} to pending, clearing its times?`);

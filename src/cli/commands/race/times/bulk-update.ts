@@ -12,6 +12,7 @@ import { UsageError } from "../../../errors.js";
 import type { Factory } from "../../../factory.js";
 import { readInputFile } from "../../../input-file.js";
 import { progressBar } from "../../../output/progress.js";
+import { checkJsonFields } from "../../../record-fields.js";
 import { lookupParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
 import { participantNames, type RoundTimes, readRoundTimes } from "./round-times.js";
@@ -107,6 +108,7 @@ async function send(
 }
 
 export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions): Promise<void> {
+  checkJsonFields(f, "elapsed_time");
   const client = await f.client();
   const rt = await readRoundTimes(client, o.race, o.round);
   const entries = entriesOf(o.file, rt);

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { checkJsonFields } from "../../../record-fields.js";
 import { PARTICIPANT_REF_HELP } from "../../participants/participant-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { flattenTime, TIME_FIELDS } from "../race-records.js";
@@ -40,6 +41,7 @@ export function parseTimesUpdate(
 }
 
 export async function runTimesUpdate(f: Factory, o: TimesUpdateOptions): Promise<void> {
+  checkJsonFields(f, "elapsed_time");
   const client = await f.client();
   const rt = await readRoundTimes(client, o.race, o.round);
   const time = timeOf(rt, o.participant, o.race);

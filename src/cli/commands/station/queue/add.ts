@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { checkJsonFields } from "../../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
@@ -21,6 +22,7 @@ export function parseQueueAdd(target: QueueTarget, flags: { position?: string })
 }
 
 export async function runQueueAdd(f: Factory, o: QueueAddOptions): Promise<void> {
+  checkJsonFields(f, "queue_entry");
   const client = await f.client();
   const station = await stationId(client, o.tournament, o.station);
   const match_id = await matchIdOf(client, o.tournament, o.match, o.group);

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { checkJsonFields } from "../../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
@@ -19,6 +20,7 @@ export function parseQueueMove(target: QueueTarget, position: string): QueueMove
 }
 
 export async function runQueueMove(f: Factory, o: QueueMoveOptions): Promise<void> {
+  checkJsonFields(f, "queue_entry");
   const client = await f.client();
   const { station, entry } = await findQueueEntry(client, o);
   const queuers = client.stations.queuers(o.tournament, station);
