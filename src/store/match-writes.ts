@@ -31,7 +31,9 @@ export interface WriteKind {
  */
 export function writeKind(...columns: (keyof MatchChanges)[]): WriteKind {
   const sets = columns.map((c) => `${c} = ?, `).join("");
-  return { columns, sql: `UPDATE OR FAIL matches SET ${sets}updated_at = ? WHERE id = ?` };
+  // growth_room (match-columns.ts GROWTH_ROOM_BYTES): the row grows into the room it had.
+  const sql = `UPDATE OR FAIL matches SET ${sets}growth_room = NULL, updated_at = ? WHERE id = ?`;
+  return { columns, sql };
 }
 
 // The kinds of the writes below, made once (a write per kind and call costs

@@ -1,7 +1,6 @@
 /**
- * Versioned schema migrations. `PRAGMA user_version` records how many have run;
- * each runs once, in order, inside one transaction. Never edit a migration that
- * has shipped: add a new one.
+ * Versioned schema migrations. `PRAGMA user_version` records how many have run; each runs
+ * once, in order, inside one transaction. Never edit a migration that has shipped: add one.
  */
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
 import { PARTICIPANT_COUNTS_MIGRATION } from "./migration-participant-counts.js";
@@ -346,4 +345,5 @@ export const MIGRATIONS: readonly string[] = [
   PARTICIPANT_COUNTS_MIGRATION,
   // 17: migration 14's triggers without concat(), which the sqlite3 shell before 3.44 lacks
   RECORD_TRIGGERS_REMADE,
+  "ALTER TABLE matches ADD COLUMN growth_room BLOB;", // 18: match-columns.ts GROWTH_ROOM_BYTES
 ];
