@@ -52,6 +52,8 @@ export interface CliDeps {
   readonly prompter?: Prompter;
   /** Replaces the transport to an OAuth server's origin (tests: a stub at the network edge). */
   readonly oauthTransport?: (origin: string) => Transport;
+  /** Told of each write the backend accepted ("PUT /v2.1/... (200)"): what a Ctrl-C then says. */
+  readonly onWrite?: (write: string) => void;
 }
 
 export class Factory {
@@ -60,12 +62,14 @@ export class Factory {
   private apiClient: ApiClient | undefined;
   private output: JsonOutput | undefined;
   /** The writes this command made (exit 8 when printing fails after them). */
-  readonly writeLog = new WriteLog();
+  readonly writeLog: WriteLog;
 
   constructor(
     readonly deps: CliDeps,
     readonly globals: GlobalOptions,
-  ) {}
+  ) {
+    this.writeLog = new WriteLog(deps.onWrite);
+  }
 
   get io(): IOStreams {
     return this.deps.io;

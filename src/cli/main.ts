@@ -48,9 +48,23 @@ function exitWhenIdle(): void {
   });
 }
 
-// Ctrl-C: exit 130, unless a command (serve) handles the signal itself.
+/** The writes the backend has accepted so far (the CLI's WriteLog tells them as they land). */
+const writes = { first: [] as string[], count: 0 };
+const noteWrite = (write: string): void => {
+  if (writes.count++ < 3) writes.first.push(write);
+};
+
+// Ctrl-C: exit 130, unless a command (serve) handles the signal itself. An embedded write
+// runs synchronously, so a Ctrl-C during it is seen only once it is committed: say so.
 process.on("SIGINT", () => {
-  if (process.listenerCount("SIGINT") === 1) process.exit(130);
+  if (process.listenerCount("SIGINT") !== 1) return;
+  if (writes.count > 0) {
+    const more = writes.count > 3 ? ` and ${writes.count - 3} more` : "";
+    process.stderr.write(
+      `interrupted after the change was made (${writes.first.join(", ")}${more}); do not run the command again\n`,
+    );
+  }
+  process.exit(130);
 });
 
 async function main(): Promise<void> {
@@ -80,6 +94,7 @@ async function main(): Promise<void> {
     },
     env: process.env,
     homeDir: homeDir(),
+    onWrite: noteWrite,
   });
   exitWhenIdle();
 }

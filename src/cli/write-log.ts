@@ -11,6 +11,9 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 export class WriteLog {
   private readonly done: string[] = [];
 
+  /** `onWrite` hears of each accepted write as it is noted (the entry's Ctrl-C, main.ts). */
+  constructor(private readonly onWrite?: (write: string) => void) {}
+
   /** "POST /v2.1/tournaments.json (201)", one per accepted write, in order. */
   get writes(): readonly string[] {
     return this.done;
@@ -20,7 +23,9 @@ export class WriteLog {
     const method = request.method.toUpperCase();
     if (READS.has(method) || response.status >= 400) return;
     const path = request.path.replace(/\?.*$/, "");
-    this.done.push(`${method} ${path} (${response.status})`);
+    const write = `${method} ${path} (${response.status})`;
+    this.done.push(write);
+    this.onWrite?.(write);
   }
 
   /** The transport, its accepted writes noted here; its other abilities kept. */

@@ -1,0 +1,74 @@
+/**
+ * End to end: Ctrl-C (SIGINT) in the middle of the embedded `tournament start` of a big
+ * bracket. The start is one synchronous transaction: the signal is seen once it has
+ * committed, so the tournament is started whole (never half) and the exit is 130; stderr
+ * says the change was made (it said nothing, and a script took 130 for "not started").
+ * The moment to signal is found by watching the write-ahead log grow (the transaction
+ * spilling its pages), never by sleeping a fixed time.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN, BUILT, runBinary } from "../helpers/binary.js";
+
+const PLAYERS = 20_000;
+
+describe.runIf(BUILT)("tournament start on the embedded backend, interrupted", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-start-"));
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: join(dir, "home"),
+    TOURNEY_CONFIG_DIR: join(dir, "config"),
+    TOURNEY_DATA_DIR: join(dir, "data"),
+  };
+  const db = join(env.TOURNEY_DATA_DIR, "tourney.db");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const walSize = () => {
+    try {
+      return statSync(`${db}-wal`).size;
+    } catch {
+      return 0;
+    }
+  };
+
+  it("starts it whole, exits 130 and says the change was made", async () => {
+    const create = ["tournament", "create", "--name", "Big", "--type", "double elimination"];
+    expect((await runBinary(create, env)).code).toBe(0);
+    const names = Array.from({ length: PLAYERS }, (_, i) => `P${i + 1}`).join("\n");
+    const added = await runBinary(["participants", "bulk-add", "big"], env, names);
+    expect(added.code, added.stderr).toBe(0);
+    expect(walSize()).toBe(0); // checkpointed and removed as the last process closed
+
+    const child = spawn(process.execPath, [BIN, "tournament", "start", "big"], {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (d) => {
+      stderr += d;
+    });
+    const closed = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    for (let poll = 0; poll < 6000 && walSize() < 1 << 20; poll++)
+      await new Promise((r) => setTimeout(r, 5));
+    expect(walSize(), "the start never wrote its pages").toBeGreaterThanOrEqual(1 << 20);
+    child.kill("SIGINT");
+    const code = await closed;
+
+    const check = new Database(db, { readonly: true });
+    const row = check
+      .prepare(
+        "SELECT state, (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS matches FROM tournaments t",
+      )
+      .get();
+    check.close();
+    expect(row).toEqual({ state: "underway", matches: 2 * PLAYERS - 1 });
+    expect(stderr).toMatch(
+      /^interrupted after the change was made \(PUT \/v2\.1\/tournaments\/big\/change_state(\.json)? \(200\)\); do not run the command again\n$/,
+    );
+    expect(code).toBe(130);
+  });
+});
