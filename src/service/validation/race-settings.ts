@@ -20,7 +20,8 @@ const bool: FieldSpec = { kind: "boolean" };
 export const MAX_POINTS_PLACES = 1000;
 export const MAX_PLACE_POINTS = 1_000_000;
 
-const SCHEMA: AttributeSchema = {
+/** Exported for test/model/settable-attributes.test.ts (the CLI's --set list). */
+export const SCHEMA: AttributeSchema = {
   topLevel: {
     name: NAME_FIELD,
     url: URL_FIELD,

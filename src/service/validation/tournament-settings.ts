@@ -104,7 +104,8 @@ const READ_ONLY: ReadonlySet<string> = new Set([
   "matches_complete",
 ]);
 
-const SCHEMA: AttributeSchema = { topLevel: TOP_LEVEL, groups: GROUPS, readOnly: READ_ONLY };
+/** Exported for test/model/settable-attributes.test.ts (the CLI's --set list). */
+export const SCHEMA: AttributeSchema = { topLevel: TOP_LEVEL, groups: GROUPS, readOnly: READ_ONLY };
 
 /** The defaults live with the vocabulary (the CLI's `tourney help formats` shows them). */
 export { defaultSettings } from "../../model/tournament-defaults.js";

@@ -5,6 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import { RACE_TYPES } from "../../../model/race.js";
+import { RACE_SETTABLE } from "../../../model/settable-attributes.js";
 import { UsageError } from "../../errors.js";
 import { choiceOption } from "../choice-option.js";
 import { assignPath, parseSet } from "../tournament/set-flag.js";
@@ -28,7 +29,12 @@ export interface RaceAttributes {
   readonly [attribute: string]: unknown;
 }
 
-const CAMEL_CASE = { pattern: /^[a-zA-Z][a-zA-Z0-9_]*$/, rule: "letters, digits and _" };
+const CAMEL_CASE = {
+  pattern: /^[a-zA-Z][a-zA-Z0-9_]*$/,
+  rule: "letters, digits and _",
+  noun: "race",
+  known: RACE_SETTABLE,
+};
 
 export function addRaceFlags(command: Command): Command {
   return command

@@ -3,6 +3,10 @@
  * contract path (`match_options.accept_attachments=true`); the value is JSON,
  * or else a string.
  */
+import {
+  type SettableAttributes,
+  TOURNAMENT_SETTABLE,
+} from "../../../model/settable-attributes.js";
 import { UsageError } from "../../errors.js";
 
 /** Names that would reach an object's prototype instead of an attribute. */
@@ -13,12 +17,44 @@ export interface AttributeNaming {
   readonly pattern: RegExp;
   /** The rule, said in the message: "lower-case letters, digits and _". */
   readonly rule: string;
+  /** "tournament" or "race", for messages. */
+  readonly noun: string;
+  /** The attributes the service sets; any other is refused before sending. */
+  readonly known: SettableAttributes;
 }
 
 const SNAKE_CASE: AttributeNaming = {
   pattern: /^[a-z][a-z0-9_]*$/,
   rule: "lower-case letters, digits and _",
+  noun: "tournament",
+  known: TOURNAMENT_SETTABLE,
 };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Refuses a path the service would ignore (an unknown attribute or option, or a path below
+ * a plain attribute), and the unknown keys of an option group given whole as a JSON object.
+ */
+function checkKnown(path: readonly string[], value: unknown, naming: AttributeNaming): void {
+  const [top, key, ...deeper] = path as [string, ...string[]];
+  const group = Object.hasOwn(naming.known, top) ? naming.known[top] : undefined;
+  const refuse = (what: string, known: readonly string[]) =>
+    new UsageError(
+      `--set ${path.join(".")}: ${what}; known: ${known.join(", ")}`,
+    );
+  if (group === undefined)
+    throw refuse(`"${top}" is not a ${naming.noun} attribute`, Object.keys(naming.known));
+  if (group === null) {
+    if (key !== undefined) throw refuse(`${top} has no options`, Object.keys(naming.known));
+    return;
+  }
+  const keys = key === undefined ? (isObject(value) ? Object.keys(value) : []) : [key];
+  const unknown = keys.find((k) => !group.includes(k));
+  if (unknown !== undefined) throw refuse(`${top} has no option "${unknown}"`, group);
+  if (deeper.length > 0) throw refuse(`${top}.${key} has no options`, group);
+}
 
 export function parseSet(
   entry: string,
@@ -43,6 +79,7 @@ export function parseSet(
         `--set ${entry.slice(0, at)}: ${JSON.stringify(segment)} is not an attribute name (${naming.rule})`,
       );
   }
+  checkKnown(path, value, naming);
   return { path, value };
 }
 
