@@ -41,9 +41,7 @@ function checkKnown(path: readonly string[], value: unknown, naming: AttributeNa
   const [top, key, ...deeper] = path as [string, ...string[]];
   const group = Object.hasOwn(naming.known, top) ? naming.known[top] : undefined;
   const refuse = (what: string, known: readonly string[]) =>
-    new UsageError(
-      `--set ${path.join(".")}: ${what}; known: ${known.join(", ")}`,
-    );
+    new UsageError(`--set ${path.join(".")}: ${what}; known: ${known.join(", ")}`);
   if (group === undefined)
     throw refuse(`"${top}" is not a ${naming.noun} attribute`, Object.keys(naming.known));
   if (group === null) {
