@@ -7,6 +7,7 @@
  */
 import type { BracketIndex, PlannedMatch } from "../../engine/index.js";
 import type { TournamentType } from "../../model/tournament.js";
+import { storageOrder } from "../../store/match-plan.js";
 import type { MatchResultRow, MatchRow, NewMatch, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
@@ -114,7 +115,11 @@ function storePlan(
   plan: readonly PlannedMatch[] | Iterable<PlannedMatch>,
   now: string,
 ): void {
-  service.matches.insertMany(ref.tournamentId, newMatches(ref, plan), now);
+  // A plan held whole is stored in storageOrder (a match beside the one its winner plays next).
+  const rows = Array.isArray(plan)
+    ? storageOrder([...newMatches(ref, plan)])
+    : newMatches(ref, plan);
+  service.matches.insertMany(ref.tournamentId, rows, now);
   if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
 }
 
