@@ -5,7 +5,7 @@ export interface OutputStream {
   write(chunk: string): unknown;
   /**
    * Bytes written as they are, in order (UTF-8 text made elsewhere, in parts); without it,
-   * they are decoded and written.
+   * they are decoded and written. False once the reader has gone (cli/stdio.ts).
    */
   writeBytes?(parts: readonly Uint8Array[]): unknown;
   readonly isTTY?: boolean;

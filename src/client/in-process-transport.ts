@@ -8,7 +8,7 @@
  * service's size): a command that only lists never loads the service. Once the
  * service is open (or inside a transaction) every request goes to it.
  */
-import type { RecordsJson } from "../model/records-json.js";
+import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import type { Service } from "../service/index.js";
 import type { Reader } from "../service/reader.js";
 import { ServerError } from "./errors.js";
@@ -58,8 +58,11 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   }
 
   /** The read-only path's text of a tournament list, while it may still answer. */
-  async function records(request: TransportRequest): Promise<RecordsJson | undefined> {
-    return forReader(request) ? (await openedReader())?.records(request) : undefined;
+  async function records(
+    request: TransportRequest,
+    write: BytesSink,
+  ): Promise<WrittenRecords | undefined> {
+    return forReader(request) ? (await openedReader())?.records(request, write) : undefined;
   }
 
   async function closeReader(): Promise<void> {

@@ -5,7 +5,7 @@
  * maps error responses to typed errors and decodes documents.
  */
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
-import type { RecordsJson } from "../model/records-json.js";
+import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import {
   type ApiList,
   type ApiRecord,
@@ -63,10 +63,11 @@ export interface Requester {
   /** For calls answered with 204 (or whose body does not matter). */
   none(call: ApiCall): Promise<void>;
   /**
-   * Every record of the list `call` asks for as the CLI's `--json` text (Transport.records),
-   * or undefined (the transport has none for it, or the log is on): list with listAll.
+   * Writes every record of the list `call` asks for to `write` as the CLI's `--json` text
+   * (Transport.records), or undefined with nothing written (the transport has none for it,
+   * or the log is on): list with listAll.
    */
-  records(call: ApiCall): Promise<RecordsJson | undefined>;
+  records(call: ApiCall, write: BytesSink): Promise<WrittenRecords | undefined>;
   /**
    * A GET sent with If-None-Match `etag` (when given): undefined when answered 304
    * (unchanged, no body), else the parsed body and the response's ETag. Throws typed
@@ -306,7 +307,9 @@ export function createRequester(options: RequesterOptions): Requester {
     none: async (call) => {
       await exchange(call);
     },
-    records: async (call) =>
-      log === undefined ? options.transport.records?.(buildRequest(current, call)) : undefined,
+    records: async (call, write) =>
+      log === undefined
+        ? options.transport.records?.(buildRequest(current, call), write)
+        : undefined,
   };
 }

@@ -1,5 +1,5 @@
 /** Tournaments: `/tournaments` and `/tournaments/{t}` (with the client's community scope). */
-import type { RecordsJson } from "../model/records-json.js";
+import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
@@ -19,8 +19,11 @@ export interface TournamentFilters {
 export interface TournamentsApi {
   list(filters?: TournamentFilters & PageOptions): Promise<ApiList>;
   listAll(filters?: TournamentFilters): Promise<ApiRecord[]>;
-  /** listAll's records as the CLI's `--json` text, when the transport can make it (requester.ts). */
-  listAllJson(filters?: TournamentFilters): Promise<RecordsJson | undefined>;
+  /**
+   * listAll's records written to `write` as the CLI's `--json` text, as it is made, when the
+   * transport can make it (requester.ts); undefined, with nothing written, when not.
+   */
+  listAllJson(filters: TournamentFilters, write: BytesSink): Promise<WrittenRecords | undefined>;
   /** By id or url slug. */
   get(tournament: PathSegment): Promise<ApiRecord>;
   create(attributes: Record<string, unknown>): Promise<ApiRecord>;
@@ -55,8 +58,11 @@ export function tournamentsApi(requester: Requester): TournamentsApi {
       }),
     listAll: (filters) =>
       requester.listAll({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
-    listAllJson: (filters) =>
-      requester.records({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
+    listAllJson: (filters, write) =>
+      requester.records(
+        { method: "GET", path: "/tournaments", query: filterQuery(filters) },
+        write,
+      ),
     get: (tournament) => requester.single({ method: "GET", path: one(tournament) }),
     create: (attributes) =>
       requester.single({

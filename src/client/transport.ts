@@ -4,7 +4,7 @@
  * hands them to the embedded service's request handler without a socket.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
-import type { RecordsJson } from "../model/records-json.js";
+import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 
 export type TransportRequest = HttpRequest;
 export type TransportResponse = HttpResponse;
@@ -20,12 +20,13 @@ export interface Transport {
    */
   transaction?<T>(fn: () => Promise<T>): Promise<T>;
   /**
-   * Every record of the list a GET `request` asks for (no `page` or `per_page`), as the
-   * text the CLI prints with `--json` (model/records-json.ts); undefined when this
-   * transport cannot make it exactly (the caller then lists through `send`). Only the
-   * in-process transport has it, through the service's read-only path.
+   * Writes every record of the list a GET `request` asks for (no `page` or `per_page`) to
+   * `write`, as the text the CLI prints with `--json` (model/records-json.ts), as it is
+   * made; undefined, with nothing written, when this transport cannot make it exactly (the
+   * caller then lists through `send`). Only the in-process transport has it, through the
+   * service's read-only path.
    */
-  records?(request: TransportRequest): Promise<RecordsJson | undefined>;
+  records?(request: TransportRequest, write: BytesSink): Promise<WrittenRecords | undefined>;
   /**
    * Sends `request` and, when answered 200 with `text/event-stream`, hands the
    * body's text to `onText` as it comes until the stream ends or `signal` aborts;

@@ -14,10 +14,10 @@
  * service's error reply). The transport then asks the service.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
-import type { RecordsJson } from "../model/records-json.js";
+import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import { MatchRepository } from "../store/matches-repository.js";
 import { openForReading } from "../store/read-only.js";
-import { tournamentRecordsJson } from "../store/tournament-records-json.js";
+import { writeTournamentRecordsJson } from "../store/tournament-records-json.js";
 import { TournamentRepository } from "../store/tournaments-repository.js";
 import { LOCAL_CALLER, visibleTournaments } from "./caller.js";
 import { IncomingRequest } from "./incoming-request.js";
@@ -35,11 +35,12 @@ export interface Reader {
   /** The service's answer to `request`, or undefined when the service must answer it. */
   answer(request: HttpRequest): HttpResponse | undefined;
   /**
-   * Every tournament of the list at `request` (its filters; no `page` or `per_page`) as the
-   * text the CLI prints with `--json` (store/tournament-records-json.ts), or undefined
-   * where `answer` steps aside or that text could differ from the CLI's own.
+   * Writes every tournament of the list at `request` (its filters; no `page` or `per_page`)
+   * to `write` as the text the CLI prints with `--json` (store/tournament-records-json.ts),
+   * as it is made; undefined, with nothing written, where `answer` steps aside or that
+   * text could differ from the CLI's own. A failure once something was written is thrown.
    */
-  records(request: HttpRequest): RecordsJson | undefined;
+  records(request: HttpRequest, write: BytesSink): WrittenRecords | undefined;
   close(): void;
 }
 
@@ -99,7 +100,8 @@ export function openReader(options: ReaderOptions): Reader | undefined {
         return undefined;
       }
     },
-    records(request) {
+    records(request, write) {
+      let written = false;
       try {
         const incoming = new IncomingRequest(request, origins);
         const query = incoming.query;
@@ -107,8 +109,13 @@ export function openReader(options: ReaderOptions): Reader | undefined {
         // The local caller sees every tournament (caller.ts visibleTournaments adds nothing).
         const filter = readFilter((n) => query.get(n) ?? undefined, undefined);
         checkInsWait();
-        return tournamentRecordsJson(db, filter);
-      } catch {
+        return writeTournamentRecordsJson(db, filter, (parts) => {
+          written = true;
+          return write(parts);
+        });
+      } catch (error) {
+        // Listed again by the service, what was written would be printed twice.
+        if (written) throw error;
         return undefined;
       }
     },

@@ -1,9 +1,11 @@
 /**
  * A tournament list as the JSON text `tourney tournament list --json` prints (issue 27),
- * made by SQLite, RECORDS_PER_CHUNK records a statement in one read transaction: no row
- * object, no parsed settings, no string of the records on the JavaScript heap. The text is `JSON.stringify` of the records the CLI prints (each the
- * service's resource, service/serializers/tournament.ts, flattened as cli/output/records.ts
- * does: `{"id": <number>, ...attributes}`) followed by a line break, byte for byte.
+ * made by SQLite, RECORDS_PER_CHUNK records a statement in one read transaction, each
+ * chunk written out as soon as it is made: no row object, no parsed settings, no string of
+ * the records on the JavaScript heap. The text is `JSON.stringify` of the records the CLI
+ * prints (each the service's resource, service/serializers/tournament.ts, flattened as
+ * cli/output/records.ts does: `{"id": <number>, ...attributes}`) followed by a line
+ * break, byte for byte.
  *
  * It holds because the settings column is only ever written by `JSON.stringify`
  * (tournaments-repository.ts): a value taken out of it with `->` is SQLite's copy of that
@@ -12,17 +14,25 @@
  * settings are written and kept beside the tournament (tournament-record-parts.ts); the rest
  * is read here. SQLite's json_quote escapes a column's text as `JSON.stringify` does (`"`,
  * `\`, \b \f \n \r \t, other controls as \u00XX). Where the serializer's object could come
- * out in another order or fail (no stored part), and where the bytes are not valid UTF-8
- * (the JavaScript path reads them as U+FFFD), there is no text: the caller lists as usual.
+ * out in another order or fail (no stored part) there is no text: that is known before the
+ * first byte is written (allRenderable), and the caller lists as usual.
  * test/cli/tournament-list-json.test.ts compares it with that path.
  *
  * Measured (bench/startup.mjs, docs/development.md): the embedded list of 1,000 went from
  * parsing 1.3 MB of settings, building and copying 1,000 records and encoding 1.6 MB of
  * JSON (GC a sixth of its CPU) to one statement and one write; the statement itself from
- * 41 to 13 ms (in process, warm) once the settings' parts were stored.
+ * 41 to 13 ms (in process, warm) once the settings' parts were stored. Each chunk written
+ * as it is made (the reader takes the 1.6 MB in while SQLite makes the rest), against the
+ * same text written once at the end: the list of 1,000 into spawnSync's socket, wall,
+ * medians of the paired differences of 61 alternated runs against a build of 6eccde1,
+ * -6.6, -13.5 and -5.4 ms (load 3.0, 2.8, 3.7; `node -e 0` 120-146 ms), the same build
+ * writing once at the end -0.2 ms. Its words for the completion cache come as one JSON text
+ * a chunk (no object a record): the young heap's second scavenge of the list (3-6 ms here,
+ * --trace-gc) no longer happens.
  */
 import { isUtf8 } from "node:buffer";
-import type { RecordsJson } from "../model/records-json.js";
+import type { Statement } from "better-sqlite3";
+import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import type { Db } from "./database.js";
 import { type TournamentFilter, whereClause } from "./tournaments-repository.js";
 
@@ -42,11 +52,19 @@ const RECORD = `concat(r.head,
 export const RECORDS_PER_CHUNK = 32;
 
 /**
+ * A tournament as typed on a command line, for the completion cache: its url when that is
+ * a non-empty string, else its id (as cli/completion/remember.ts tournamentWord makes it).
+ */
+const WORD = `CASE WHEN typeof(r.url) = 'text' AND r.url <> '' THEN r.url ELSE CAST(t.id AS TEXT) END`;
+
+/**
  * The statement over the next RECORDS_PER_CHUNK rows `where` selects after id `?`
  * (tournaments-repository.ts whereClause), in id order. The aggregates take the rows in the
- * order `listed` gives them (an ORDER BY in each cost a sort of the records' text: ~40 % of
- * the statement); the caller checks the ids came in order. A row without its stored part
- * (NULL head: see tournament-record-parts.ts) makes the list step aside.
+ * order `listed` gives them (`ids`: the caller checks it before it writes the chunk); the
+ * `ordered` statement, which sorts each aggregate's rows by id itself (SQLite 3.44), makes
+ * a chunk that came otherwise (never seen: an ORDER BY in each aggregate costs a sort of
+ * the records' text, 1.4 ms of the list of 1,000 in a new process, medians of 21, load
+ * 2.7). `words` the rows' completion words (WORD) as a JSON array.
  *
  * The records without the list's brackets, which the caller writes around them: a page
  * fault costs ~7 us on this machine, and `concat('[', ..., ']')` copied the 1.6 MB of 1,000
@@ -60,73 +78,123 @@ export const RECORDS_PER_CHUNK = 32;
  * 2.2, 186.9 -> 182.3 ms at load 3.7 (chunks of 16 and 64 the same), page faults 4,137 ->
  * 3,828.
  */
-function statement(where: string): string {
+function statement(where: string, ordered: boolean): string {
   const after = where === "" ? " WHERE t.id > ?" : `${where} AND t.id > ?`;
+  const order = ordered ? " ORDER BY t.id" : "";
   return `WITH listed AS (SELECT t.id, t.state, t.participants_count, t.created_at, t.updated_at,
       t.started_at, t.completed_at FROM tournaments t${after} ORDER BY t.id LIMIT ${RECORDS_PER_CHUNK}),
     counts AS (
       SELECT tournament_id, COUNT(*) AS total, COUNT(CASE WHEN state = 'complete' THEN 1 END) AS complete
       FROM matches WHERE active = 1 AND tournament_id IN (SELECT id FROM listed) GROUP BY tournament_id)
-  SELECT CAST(group_concat(${RECORD}, ',') AS BLOB) AS json,
-    group_concat(t.id) AS ids, json_group_array(r.url) AS urls,
-    ifnull(min(r.head IS NOT NULL), 1) AS renderable, count(*) AS count
+  SELECT CAST(group_concat(${RECORD}, ','${order}) AS BLOB) AS json,
+    group_concat(t.id, ','${order}) AS ids, json_group_array(${WORD}${order}) AS words,
+    count(*) AS count
   FROM listed t LEFT JOIN counts c ON c.tournament_id = t.id
     LEFT JOIN tournament_records r ON r.tournament_id = t.id`;
 }
 
-/** The ids of the rows as they were aggregated, or undefined when not in increasing order. */
-function idsInOrder(text: string | null): number[] | undefined {
-  const ids = text === null ? [] : text.split(",").map(Number);
-  return ids.every((id, i) => i === 0 || id > ids[i - 1]!) ? ids : undefined;
+/**
+ * 1 when every row `where` selects has its stored part, else 0: a row without one (NULL
+ * head: see tournament-record-parts.ts, or no row of tournament_records) makes the list
+ * step aside, which must be known before the first chunk is written.
+ */
+function allRenderable(where: string): string {
+  const missing = where === "" ? " WHERE r.head IS NULL" : `${where} AND r.head IS NULL`;
+  return `SELECT NOT EXISTS (SELECT 1 FROM tournaments t
+    LEFT JOIN tournament_records r ON r.tournament_id = t.id${missing})`;
 }
 
 const OPEN = Buffer.from("[");
 const COMMA = Buffer.from(",");
 const CLOSE = Buffer.from("]\n");
+const EMPTY = Buffer.from("[]\n");
 
 interface Chunk {
   json: Buffer | null;
-  ids: string | null;
-  urls: string;
-  renderable: number;
+  ids: string;
+  words: string;
   count: number;
 }
 
 /**
- * Every tournament `filter` selects, in id order, as the CLI's JSON text (in parts: the
- * opening bracket, the records' chunks with commas between them, the closing one); undefined
- * when a row's record could come out otherwise (see above): the caller lists as usual.
+ * The last of a chunk's ids (`text`, comma-separated), or undefined when they do not
+ * increase from `after` (read in place: no array of them).
  */
-export function tournamentRecordsJson(db: Db, filter: TournamentFilter): RecordsJson | undefined {
+export function lastIdInOrder(text: string, after: number): number | undefined {
+  let last = after;
+  let id = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code !== 44) id = id * 10 + code - 48;
+    else if (id <= last) return undefined;
+    else {
+      last = id;
+      id = 0;
+    }
+  }
+  return last;
+}
+
+/**
+ * A chunk's bytes as the JavaScript path prints them. Text that is not valid UTF-8 (written
+ * by some other program) reads as U+FFFD there: better-sqlite3 decodes each column with
+ * V8's String::NewFromUtf8, and JSON.stringify writes U+FFFD as it is. Buffer's toString
+ * decodes with the same decoder (the WHATWG replacement of each maximal invalid subpart),
+ * and a column's bytes stand between ASCII punctuation in the chunk, so decoding the chunk
+ * whole replaces the same bytes. Valid text (always, from tourney) is written as it is.
+ */
+function asPrinted(json: Buffer): Buffer {
+  return isUtf8(json) ? json : Buffer.from(json.toString("utf8"), "utf8");
+}
+
+/**
+ * Writes every tournament `filter` selects, in id order, as the CLI's JSON text to `write`
+ * (in parts: the opening bracket with the first chunk, each further chunk after a comma,
+ * the closing bracket), each chunk as soon as SQLite has made it, so that the reader takes
+ * the text in while the rest is made. Undefined, with nothing written, when a row's record
+ * could come out otherwise (see above): the caller lists as usual. Stops, with the words
+ * read so far, once `write` says the reader has gone. An error after the first part is
+ * thrown: the text cannot be taken back.
+ */
+export function writeTournamentRecordsJson(
+  db: Db,
+  filter: TournamentFilter,
+  write: BytesSink,
+): WrittenRecords | undefined {
   const where = whereClause(filter);
-  const next = db.prepare(statement(where.sql));
-  const chunks: Chunk[] = [];
-  // One read transaction: the chunks see one state of the database.
-  db.transaction(() => {
+  const renderable = db.prepare(allRenderable(where.sql)).pluck();
+  const next = db.prepare(statement(where.sql, false));
+  let ordered: Statement | undefined;
+  // Each chunk's words as SQLite wrote them (JSON arrays), parsed once at the end.
+  const words: string[] = [];
+  const written = (): WrittenRecords => ({ words: wordsOf(words) });
+  // One read transaction: the check and the chunks see one state of the database.
+  return db.transaction(() => {
+    if (renderable.get(...where.params) !== 1) return undefined;
     let after = 0;
+    let first = true;
     for (;;) {
-      const chunk = next.get(...where.params, after) as Chunk;
+      let chunk = next.get(...where.params, after) as Chunk;
       if (chunk.count === 0) break;
-      chunks.push(chunk);
-      const ids = chunk.ids!;
-      after = Number(ids.slice(ids.lastIndexOf(",") + 1));
+      let last = lastIdInOrder(chunk.ids, after);
+      if (last === undefined) {
+        ordered ??= db.prepare(statement(where.sql, true));
+        chunk = ordered.get(...where.params, after) as Chunk;
+        last = lastIdInOrder(chunk.ids, after)!;
+      }
+      words.push(chunk.words);
+      if (!write([first ? OPEN : COMMA, asPrinted(chunk.json!)])) return written();
+      first = false;
+      after = last;
       if (chunk.count < RECORDS_PER_CHUNK) break;
     }
+    write([first ? EMPTY : CLOSE]);
+    return written();
   })();
-  const json: Uint8Array[] = [OPEN];
-  const keys: { id: number; url: unknown }[] = [];
-  for (const chunk of chunks) {
-    const ids = idsInOrder(chunk.ids);
-    if (ids === undefined || chunk.renderable !== 1) return undefined;
-    if (chunk.json === null || !isUtf8(chunk.json)) return undefined;
-    const urls = JSON.parse(chunk.urls) as unknown[];
-    for (let i = 0; i < ids.length; i++) {
-      if (keys.length > 0 && ids[i]! <= keys[keys.length - 1]!.id) return undefined;
-      keys.push({ id: ids[i]!, url: urls[i] });
-    }
-    if (json.length > 1) json.push(COMMA);
-    json.push(chunk.json);
-  }
-  json.push(CLOSE);
-  return { json, keys };
+}
+
+/** The words of JSON arrays `chunks` (`["a","b"]` each), in order, in one parse. */
+function wordsOf(chunks: readonly string[]): string[] {
+  if (chunks.length === 1) return JSON.parse(chunks[0]!) as string[];
+  return JSON.parse(`[${chunks.map((c) => c.slice(1, -1)).join(",")}]`) as string[];
 }

@@ -6,6 +6,7 @@
  * another version (keys missing), and settings the text cannot render (the list then
  * takes the full path, same bytes).
  */
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,8 +30,8 @@ function counted(keepRecords: boolean) {
     if (!keepRecords) return rest;
     return {
       ...rest,
-      records: async (request) => {
-        const text = await records!(request);
+      records: async (request, write) => {
+        const text = await records!(request, write);
         if (text !== undefined) seen.text++;
         return text;
       },
@@ -201,13 +202,6 @@ describe("tournament list --json as SQLite's text", () => {
       (s) => JSON.stringify({ ...s, swiss_options: { 7: "x", pts_for_bye: 1 } }),
       // No open_signup, the first key of registration_options.
       (s) => JSON.stringify({ ...s, registration_options: {} }),
-      // Not valid UTF-8 (a surrogate's bytes, ED A0 80): JavaScript reads them as U+FFFD.
-      ({ name, ...s }) =>
-        Buffer.concat([
-          Buffer.from(JSON.stringify({ ...s, name: `${name} bad ` }).slice(0, -2)),
-          Buffer.from([0xed, 0xa0, 0x80]),
-          Buffer.from('"}'),
-        ]),
     ];
     for (const [n, change] of cases.entries()) {
       const id = addCopy();
@@ -220,6 +214,70 @@ describe("tournament list --json as SQLite's text", () => {
       db.close();
     }
     expect((await both(["tournament", "list", "--json"])).text).toBe(true);
+  });
+
+  it("prints text that is not valid UTF-8 as the full path reads it (U+FFFD), written as it is made", async () => {
+    // A surrogate's bytes, a character cut short before the closing quote, a lone
+    // continuation byte, bytes UTF-8 never holds, an overlong '/', a 4-byte sequence past
+    // U+10FFFF: another program's bytes in the settings and in a column.
+    const bad = [
+      [0xed, 0xa0, 0x80],
+      [0xe2, 0x82],
+      [0x80],
+      [0xff, 0xfe],
+      [0xc0, 0xaf],
+      [0xf4, 0x90, 0x80, 0x80],
+    ];
+    const id = addCopy();
+    setSettings(id, ({ name, description, ...s }) => {
+      const text = JSON.stringify({ ...s, name: "@NAME@", description: "@DESCRIPTION@" });
+      const [before, middle, after] = text.split(/@NAME@|@DESCRIPTION@/) as [
+        string,
+        string,
+        string,
+      ];
+      return Buffer.concat([
+        Buffer.from(before),
+        ...bad.map((bytes) => Buffer.from([0x20, ...bytes])),
+        Buffer.from(middle),
+        Buffer.from(bad.at(1)!),
+        Buffer.from(after),
+      ]);
+    });
+    const db = new Database(dbPath);
+    db.prepare("UPDATE tournaments SET created_at = CAST(? AS TEXT) WHERE id = ?").run(
+      Buffer.concat([Buffer.from("2026-03-01T10:00:00.000Z"), Buffer.from([0xc3])]),
+      id,
+    );
+    db.close();
+    const { fast, full, text } = await both(["tournament", "list", "--json"]);
+    expect(text).toBe(true);
+    expect(fast).toBe(full);
+    const copy = JSON.parse(fast).find((t: any) => t.id === id);
+    expect(copy.name).toContain("\uFFFD");
+    expect(copy.description).toBe("\uFFFD");
+    const again = new Database(dbPath);
+    again.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+    again.close();
+  });
+
+  it("remembers the completion words the full path remembers: a url, else the id", async () => {
+    const blank = addCopy();
+    setSettings(blank, (s) => JSON.stringify({ ...s, url: "" }));
+    const cache = join(sandbox.env.TOURNEY_DATA_DIR!, "completion-names.json");
+    const remembered = async (keepRecords: boolean) => {
+      rmSync(cache, { force: true });
+      const { seen, makeTransport } = counted(keepRecords);
+      expect((await sandbox.run(["tournament", "list", "--json"], { makeTransport })).code).toBe(0);
+      expect(seen.text).toBe(keepRecords ? 1 : 0);
+      return JSON.parse(readFileSync(cache, "utf8")).byProfile.local.tournaments as string[];
+    };
+    const fast = await remembered(true);
+    expect(fast).toEqual(await remembered(false));
+    expect(fast).toContain(String(blank));
+    const db = new Database(dbPath);
+    db.prepare("DELETE FROM tournaments WHERE id = ?").run(blank);
+    db.close();
   });
 
   it("takes the full path for settings lacking an option group (the serializer's record fails)", async () => {

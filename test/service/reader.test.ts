@@ -41,6 +41,16 @@ async function seeded(name: string) {
   return { dbPath, s };
 }
 
+/** A sink that keeps what the list's text writes to it (Reader.records). */
+function collected() {
+  const parts: Uint8Array[] = [];
+  const sink = (more: readonly Uint8Array[]): boolean => {
+    parts.push(...more);
+    return true;
+  };
+  return { parts, sink };
+}
+
 describe("the embedded read-only path", () => {
   it("answers the service's list document, for every filter and page", async () => {
     const { dbPath, s } = await seeded("same");
@@ -77,6 +87,7 @@ describe("the embedded read-only path", () => {
     const { dbPath, s } = await seeded("aside");
     s.service.close();
     const reader = openReader({ dbPath, now: clock })!;
+    const written = collected();
     for (const request of [
       get("/v2.1/tournaments?community_id=club"),
       get("/v2.1/tournaments", { "If-None-Match": '"x"' }),
@@ -89,17 +100,31 @@ describe("the embedded read-only path", () => {
     ]) {
       expect(reader.answer(request), `${request.method} ${request.path}`).toBeUndefined();
       // Nor does it make the list's text (store/tournament-records-json.ts) there.
-      expect(reader.records(request), `${request.method} ${request.path}`).toBeUndefined();
+      expect(reader.records(request, written.sink), `${request.method} ${request.path}`).toBe(
+        undefined,
+      );
     }
     // The text is every page at once: a page asked for is the service's document's.
     for (const query of ["?page=1", "?per_page=2", "?page=2&per_page=1"])
-      expect(reader.records(get(`/v2.1/tournaments${query}`)), query).toBeUndefined();
-    expect(Buffer.concat(reader.records(get("/v2.1/tournaments"))!.json).toString("utf8")).toMatch(
-      /^\[\{"id":1,.*\}\]\n$/,
-    );
+      expect(reader.records(get(`/v2.1/tournaments${query}`), written.sink), query).toBe(undefined);
+    // Nothing was written where it stepped aside.
+    expect(written.parts).toEqual([]);
+    expect(reader.records(get("/v2.1/tournaments"), written.sink)).toBeDefined();
+    expect(Buffer.concat(written.parts).toString("utf8")).toMatch(/^\[\{"id":1,.*\}\]\n$/);
     reader.close();
     expect(openReader({ dbPath: ":memory:" })).toBeUndefined();
     expect(openReader({ dbPath: join(dir, "missing.db") })).toBeUndefined();
+  });
+
+  it("throws a failure once it has written, so that the service does not list again", async () => {
+    const { dbPath, s } = await seeded("thrown");
+    s.service.close();
+    const reader = openReader({ dbPath, now: clock })!;
+    const failing = () => {
+      throw new Error("written, then failed");
+    };
+    expect(() => reader.records(get("/v2.1/tournaments"), failing)).toThrow("written, then failed");
+    reader.close();
   });
 
   it("reads no database of another schema version (the store migrates it first)", async () => {
@@ -132,7 +157,7 @@ describe("the embedded read-only path", () => {
     const due = () => new Date("2026-06-01T11:30:00.000Z");
     const reader = openReader({ dbPath, now: due })!;
     expect(reader.answer(get("/v2.1/tournaments"))).toBeUndefined();
-    expect(reader.records(get("/v2.1/tournaments"))).toBeUndefined();
+    expect(reader.records(get("/v2.1/tournaments"), collected().sink)).toBeUndefined();
     // Before the window opens the path answers (pending); through the transport, the
     // service answers once it is due, and opens the check-in (a write the path never makes).
     expect(

@@ -35,8 +35,8 @@ async function listBothWays() {
     const real = createInProcessTransport({ dbPath });
     return {
       ...real,
-      records: async (request) => {
-        const out = await real.records!(request);
+      records: async (request, write) => {
+        const out = await real.records!(request, write);
         if (out !== undefined) text++;
         return out;
       },

@@ -1,18 +1,24 @@
 /**
  * The embedded list's text (store/tournament-records-json.ts) is aggregated
  * RECORDS_PER_CHUNK records a statement, in one read transaction (issue 27: SQLite's
- * text of 1,000 records in one aggregate grew into fresh memory): the parts are the
- * brackets, the chunks and commas between them, and the bytes are the full path's, with
- * and without a filter, across chunk boundaries.
+ * text of 1,000 records in one aggregate grew into fresh memory), each chunk written as
+ * soon as it is made: the parts are the brackets, the chunks and commas between them,
+ * written while the read is under way; what makes the list step aside is known before
+ * the first byte; and the bytes are the full path's, with and without a filter, across
+ * chunk boundaries.
  */
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tournamentWord } from "../../src/cli/completion/remember.js";
 import { createInProcessTransport } from "../../src/client/in-process-transport.js";
 import type { Transport } from "../../src/client/transport.js";
+import type { Db } from "../../src/store/database.js";
 import { openForReading } from "../../src/store/read-only.js";
 import {
+  lastIdInOrder,
   RECORDS_PER_CHUNK,
-  tournamentRecordsJson,
+  writeTournamentRecordsJson,
 } from "../../src/store/tournament-records-json.js";
 import { createSandbox } from "../helpers/cli.js";
 import { changeState, createWithPlayers } from "../helpers/play.js";
@@ -52,14 +58,28 @@ async function both(args: readonly string[]): Promise<{ fast: string; full: stri
   return { fast: a.stdout, full: b.stdout };
 }
 
+/** What writeTournamentRecordsJson wrote, a call at a time, and whether the read was open then. */
+function written(db: Db, filter: object, answer = () => true) {
+  const calls: { parts: string[]; reading: boolean }[] = [];
+  const text = writeTournamentRecordsJson(db, filter, (parts) => {
+    calls.push({
+      parts: parts.map((p) => Buffer.from(p).toString("utf8")),
+      reading: db.inTransaction,
+    });
+    return answer();
+  });
+  return { calls, text };
+}
+
 describe("the list's text in chunks", () => {
-  it("is the brackets around the chunks of RECORDS_PER_CHUNK records, commas between them", () => {
+  it("is the brackets around the chunks of RECORDS_PER_CHUNK records, each written as it is made", () => {
     const db = openForReading(dbPath)!;
     try {
-      const text = tournamentRecordsJson(db, {})!;
-      const parts = text.json.map((p) => Buffer.from(p).toString("utf8"));
-      // [ chunk , chunk , chunk ]\n
-      expect(parts.length).toBe(7);
+      const { calls, text } = written(db, {});
+      // [ chunk , chunk , chunk ]\n, in a write each chunk, inside the read transaction.
+      expect(calls.map((c) => c.parts.length)).toEqual([2, 2, 2, 1]);
+      expect(calls.every((c) => c.reading)).toBe(true);
+      const parts = calls.flatMap((c) => c.parts);
       expect(parts[0]).toBe("[");
       expect(parts[2]).toBe(",");
       expect(parts[4]).toBe(",");
@@ -67,13 +87,51 @@ describe("the list's text in chunks", () => {
       const records = JSON.parse(parts.join(""));
       expect(records.length).toBe(COUNT);
       expect(JSON.parse(`[${parts[1]}]`).length).toBe(RECORDS_PER_CHUNK);
-      expect(text.keys.map((k) => k.id)).toEqual(records.map((r: { id: number }) => r.id));
-      expect(text.keys.every((k, i) => i === 0 || k.id > text.keys[i - 1]!.id)).toBe(true);
+      expect(text!.words).toEqual(records.map(tournamentWord));
       // A filter that selects nothing: the brackets alone.
-      const none = tournamentRecordsJson(db, { states: ["complete"] })!;
-      expect(Buffer.concat(none.json.map((p) => Buffer.from(p))).toString()).toBe("[]\n");
+      expect(written(db, { states: ["complete"] }).calls.map((c) => c.parts)).toEqual([["[]\n"]]);
     } finally {
       db.close();
+    }
+  });
+
+  it("reads a chunk's ids in place, and tells ids that do not increase (the chunk is then made sorted)", () => {
+    expect(lastIdInOrder("5", 0)).toBe(5);
+    expect(lastIdInOrder("3,4,17,120", 2)).toBe(120);
+    expect(lastIdInOrder("3,17,4", 0)).toBeUndefined();
+    expect(lastIdInOrder("3,3", 0)).toBeUndefined();
+    expect(lastIdInOrder("3,4", 3)).toBeUndefined();
+  });
+
+  it("stops making chunks once the reader has gone", () => {
+    const db = openForReading(dbPath)!;
+    try {
+      const { calls, text } = written(db, {}, () => false);
+      expect(calls.length).toBe(1);
+      expect(text!.words.length).toBe(RECORDS_PER_CHUNK);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("steps aside before the first byte when a row past the first chunk has no stored part", async () => {
+    const last = new Database(dbPath);
+    const id = last.prepare("SELECT max(id) FROM tournaments").pluck().get() as number;
+    const head = last.prepare("SELECT head FROM tournament_records WHERE tournament_id = ?");
+    const kept = head.pluck().get(id);
+    last.prepare("UPDATE tournament_records SET head = NULL WHERE tournament_id = ?").run(id);
+    try {
+      const db = openForReading(dbPath)!;
+      const { calls, text } = written(db, {});
+      db.close();
+      expect(text).toBeUndefined();
+      expect(calls).toEqual([]);
+      const { fast, full } = await both(["tournament", "list", "--json"]);
+      expect(fast).toBe(full);
+      expect(JSON.parse(fast).length).toBe(COUNT);
+    } finally {
+      last.prepare("UPDATE tournament_records SET head = ? WHERE tournament_id = ?").run(kept, id);
+      last.close();
     }
   });
 

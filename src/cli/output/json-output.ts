@@ -49,11 +49,15 @@ export class JsonOutput {
     return this.selection.fields === undefined && !this.filtering && !this.pretty;
   }
 
-  /** The bytes of `write(value)`'s text made elsewhere (see `plain`), written as they are. */
-  writeBytes(parts: readonly Uint8Array[]): void {
+  /**
+   * The bytes of `write(value)`'s text made elsewhere (see `plain`), written as they are (in
+   * parts that each end where a character does); false once the reader has gone.
+   */
+  writeBytes(parts: readonly Uint8Array[]): boolean {
     if (!this.plain) throw new Error("JsonOutput.writeBytes: the output is not plain JSON");
-    if (this.stdout.writeBytes !== undefined) this.stdout.writeBytes(parts);
-    else this.stdout.write(Buffer.concat(parts).toString("utf8"));
+    if (this.stdout.writeBytes !== undefined) return this.stdout.writeBytes(parts) !== false;
+    this.stdout.write(Buffer.concat(parts).toString("utf8"));
+    return true;
   }
 
   /** JSON text as it is (a response body): held for jq, else written with a line break. */

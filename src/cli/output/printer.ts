@@ -123,10 +123,13 @@ export class Printer {
     return this.mode === "json" && this.shape.limit === undefined && this.output.plain;
   }
 
-  /** The bytes `list` would write in plainJsonList's case, written as they are. */
-  listJson(parts: readonly Uint8Array[]): void {
+  /**
+   * The next bytes of what `list` would write in plainJsonList's case, written as they are;
+   * false once the reader has gone.
+   */
+  listJson(parts: readonly Uint8Array[]): boolean {
     if (!this.plainJsonList) throw new Error("Printer.listJson: the list is not plain JSON");
-    this.output.writeBytes(parts);
+    return this.output.writeBytes(parts);
   }
 
   async list(

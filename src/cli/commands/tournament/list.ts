@@ -46,12 +46,15 @@ export function parseTournamentList(flags: TournamentListFlags): TournamentListO
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
   const client = await f.client();
   const printer = f.printer();
-  // Plain --json on the embedded backend: the text as SQLite makes it, no record built
-  // (store/tournament-records-json.ts; 1,000 tournaments: see docs/development.md).
-  const text = printer.plainJsonList ? await client.tournaments.listAllJson(o.filters) : undefined;
-  if (text !== undefined) {
-    remember(f, "tournament", text.keys.map(tournamentWord));
-    return printer.listJson(text.json);
+  // Plain --json on the embedded backend: the text as SQLite makes it, written as it is
+  // made, no record built (store/tournament-records-json.ts; 1,000 tournaments: see
+  // docs/development.md).
+  const written = printer.plainJsonList
+    ? await client.tournaments.listAllJson(o.filters, (parts) => printer.listJson(parts))
+    : undefined;
+  if (written !== undefined) {
+    remember(f, "tournament", written.words);
+    return;
   }
   const records = await client.tournaments.listAll(o.filters);
   remember(
