@@ -3,8 +3,33 @@
  * or refused by Node's parser or clock. Each answers in the service's error shape
  * and closes the connection.
  */
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { MAX_BODY_BYTES } from "./http-checks.js";
+
+/**
+ * A body declared past MAX_BODY_BYTES by a client waiting for `100 Continue` before it
+ * sends it: refused 413 unread (http-server.ts readBody), not asked for and read to its
+ * end first. A client that sends the body at once has it read (drained) before the 413:
+ * closing the connection under its upload would reset it before it reads the answer.
+ */
+export const tooLargeDeclared = (req: IncomingMessage): boolean =>
+  req.headers.expect?.toLowerCase() === "100-continue" &&
+  Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES;
+
+/**
+ * `Expect: 100-continue`: the client is asked for the body only when it may be read;
+ * one declared too large is answered 413 without the 100 Continue Node sends by default.
+ */
+export function askForBody(
+  server: Server,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (!tooLargeDeclared(req)) res.writeContinue();
+    handle(req, res);
+  });
+}
 
 /** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the service's shape (Node's had no body). */
 export function refuseHostless(res: ServerResponse): void {

@@ -5,7 +5,7 @@ import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
-import { refuseHostless, refuseMalformed } from "./http-refusals.js";
+import { askForBody, refuseHostless, refuseMalformed, tooLargeDeclared } from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { held, inTurn } from "./pipeline-order.js";
@@ -51,8 +51,11 @@ function readBody(
   done: (body: string | RefusedBody) => void,
 ): void {
   const { headers } = req;
-  if (headers["content-length"] === undefined && headers["transfer-encoding"] === undefined) {
-    done("");
+  const none =
+    headers["content-length"] === undefined && headers["transfer-encoding"] === undefined;
+  // No body; or one declared too large before it is sent, refused unread (then closed).
+  if (none || tooLargeDeclared(req)) {
+    done(none ? "" : TOO_LARGE);
     return;
   }
   // A read with a body: the connection's later requests wait for it to be handed over
@@ -319,6 +322,7 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
     (req, res) => handle(path, req, res, streams),
   );
   server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
+  askForBody(server, (req, res) => handle(path, req, res, streams));
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
