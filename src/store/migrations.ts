@@ -3,7 +3,7 @@
  * once, in order, inside one transaction. Never edit a migration that has shipped: add one.
  */
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
-import { PARTICIPANT_COUNTS_MIGRATION } from "./migration-participant-counts.js";
+import * as counts from "./migration-participant-counts.js";
 import { TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
 import { RECORD_TRIGGERS_REMADE, TOURNAMENT_RECORDS_MIGRATION } from "./tournament-record-parts.js";
 
@@ -342,8 +342,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 16: inserted participants counted once an insert, from the repository (issue 27,
   // migration-participant-counts.ts: a bulk add of 1,024 9.12 -> 6.23 ms of CPU)
-  PARTICIPANT_COUNTS_MIGRATION,
-  // 17: migration 14's triggers without concat(), which the sqlite3 shell before 3.44 lacks
-  RECORD_TRIGGERS_REMADE,
+  counts.PARTICIPANT_COUNTS_MIGRATION,
+  RECORD_TRIGGERS_REMADE, // 17: migration 14's triggers without concat() (sqlite3 before 3.44)
   "ALTER TABLE matches ADD COLUMN growth_room BLOB;", // 18: match-columns.ts GROWTH_ROOM_BYTES
+  counts.FOREIGN_INSERTS_MIGRATION, // 19: rows other writers (the sqlite3 shell) insert counted
 ];

@@ -15,6 +15,8 @@ export interface ParticipantRow {
   readonly updated_at: string;
   /** "checkin" when process_checkin set the participant aside (undone by abort_checkin). */
   readonly deactivated_by: string | null;
+  /** 1: its insert counted it (tourney's); 0: a trigger did (migration 19). */
+  readonly insert_counted: number;
 }
 
 /** A participant's place in seed order. */

@@ -58,7 +58,9 @@ const INSERT_BATCH = 100;
 /**
  * Counts inserted participants in their owner's row, once an insert (migration 16
  * dropped the triggers that did it once a row); a tournament's row update moves its
- * revision (tournaments_revision_update).
+ * revision (tournaments_revision_update). The inserts set `insert_counted` = 1, so the
+ * trigger that counts rows other writers insert (migration 19,
+ * migration-participant-counts.ts) skips them.
  */
 const COUNT_INSERTED =
   "UPDATE tournaments SET participants_count = participants_count + ? WHERE id = ?";
@@ -130,8 +132,8 @@ export class ParticipantRepository {
   insert(tournamentId: number, input: NewParticipant, now: string, seed?: number): number {
     const last = this.count(tournamentId) + 1;
     const result = this.sql(
-      `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at, insert_counted)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
     ).run(tournamentId, input.name, last, input.misc, input.username, input.email, now, now);
     const id = Number(result.lastInsertRowid);
     this.sql(COUNT_INSERTED).run(1, tournamentId);
@@ -155,8 +157,8 @@ export class ParticipantRepository {
       const params: unknown[] = [];
       for (const [i, p] of batch.entries())
         params.push(tournamentId, p.name, first + from + i, p.misc, p.username, p.email, now, now);
-      const sql = `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at)
-         VALUES ${Array(batch.length).fill("(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+      const sql = `INSERT INTO participants (tournament_id, name, seed, misc, username, email, created_at, updated_at, insert_counted)
+         VALUES ${Array(batch.length).fill("(?, ?, ?, ?, ?, ?, ?, ?, 1)").join(", ")}`;
       // One statement in a write transaction: the ids are consecutive (AUTOINCREMENT).
       const last = Number(this.sql(sql).run(...params).lastInsertRowid);
       for (const [i, p] of batch.entries()) {
@@ -175,6 +177,7 @@ export class ParticipantRepository {
           created_at: now,
           updated_at: now,
           deactivated_by: null,
+          insert_counted: 1,
         });
       }
     }
