@@ -114,57 +114,92 @@ export function terminalKeys(statements: Statements, ref: StageRef): string[] {
 
 /**
  * The rows of one stage's plan in the order to store them (issue 27, the file store near
- * its floor): each row right after the rows whose winners it takes, those after theirs (a
- * post-order walk from the rows whose winner goes nowhere), so that a match and the match
- * its winner plays next are mostly neighbours in the table, on one page. Rows are stored in
- * id order, a page holding about 16: in play order (by round) a report's result and its
- * winner's slot were two pages apart, besides the loser's slot. A played-out 1,024-player
- * double elimination on the WAL file (bench/report-pages.mjs): the matches table's pages a
- * report writes 2.47 -> 1.66, its frames in all 3.48 -> 2.66 (SQLite's 3-row floor writes
- * 3). Rows taking no winner (round robin, swiss, free for all) keep their order; ids stay
- * consecutive, lists stay in play order (LIST_ORDER: ids only break ties).
+ * its floor): in blocks of BLOCK_ROUNDS rounds of the winners' tree, each row right after the
+ * rows whose winners it takes (a post-order walk within the block), each block stored when
+ * its top row comes in play order. Rows are stored in id order, a page holding about 16: in
+ * play order (by round) a report's result and its winner's next slot were two pages apart,
+ * now mostly one. A played-out 1,024-player double elimination on the WAL file
+ * (bench/report-pages.mjs): the matches table's pages a report writes 2.47 -> 1.69, its
+ * frames in all 3.48 -> 2.69 (SQLite's 3-row floor writes 3). Blocks, not one walk of the
+ * whole tree: the index keys then arrive in a few runs, where a whole post-order scattered
+ * them (+25 % of a 50,000-player start's CPU). Rows taking no winner (round robin, swiss,
+ * free for all) keep their order; ids stay consecutive, lists stay in play order
+ * (LIST_ORDER: ids only break ties). `winnerOf(row, slot)`: the key of the row whose
+ * winner that slot takes, else undefined.
  */
-export function storageOrder(rows: readonly NewMatch[]): NewMatch[] {
-  // By index, in typed arrays: it runs once a start, before the JIT warms to it, where
-  // Map-of-arrays and destructuring code took ~2 us a row (4 ms of a 1,024-player start).
+export function storageOrder<T>(
+  rows: readonly T[],
+  keyOf: (row: T) => string,
+  winnerOf: (row: T, slot: 0 | 1) => string | undefined,
+): T[] {
   const n = rows.length;
   const indexOf = new Map<string, number>();
-  for (let i = 0; i < n; i++) indexOf.set(rows[i]!.key, i);
+  for (let i = 0; i < n; i++) indexOf.set(keyOf(rows[i]!), i);
   const feeders = new Int32Array(2 * n).fill(-1); // the rows whose winners row i takes
   const fed = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const row = rows[i]!;
-    let slot = 2 * i;
-    for (const source of [row.player1Source, row.player2Source]) {
-      const taken = takes(source);
-      const from = taken?.winner === true ? indexOf.get(taken.match) : undefined;
+  for (let i = 0; i < n; i++)
+    for (let slot = 0 as 0 | 1; slot < 2; slot++) {
+      const key = winnerOf(rows[i]!, slot);
+      const from = key === undefined ? undefined : indexOf.get(key);
       if (from === undefined || from === i) continue;
-      feeders[slot++] = from;
+      feeders[2 * i + slot] = from;
       fed[from] = 1;
     }
-  }
-  const ordered: NewMatch[] = [];
-  const placed = new Uint8Array(n);
-  // Iterative post-order: a stack of row indexes, ~i once its feeders are pushed.
-  const stack: number[] = [];
-  for (let root = 0; root < n; root++) {
-    if (fed[root] === 1 || placed[root] === 1) continue;
-    stack.push(root);
-    while (stack.length > 0) {
-      const top = stack.pop()!;
-      const i = top < 0 ? ~top : top;
-      if (placed[i] === 1) continue;
-      if (top < 0) {
-        placed[i] = 1;
-        ordered.push(rows[i]!);
-        continue;
-      }
-      stack.push(~i);
-      for (const from of [feeders[2 * i + 1]!, feeders[2 * i]!])
-        if (from >= 0 && placed[from] === 0) stack.push(from);
+  // Heights in the winners' tree (0: takes no winner), children first (a full post-order).
+  const height = new Int32Array(n);
+  for (const i of postOrder(feeders, fed, new Uint8Array(n), undefined, undefined))
+    for (let slot = 0; slot < 2; slot++) {
+      const from = feeders[2 * i + slot]!;
+      if (from >= 0 && height[from]! + 1 > height[i]!) height[i] = height[from]! + 1;
     }
-  }
+  const top = new Uint8Array(n);
+  for (let i = 0; i < n; i++)
+    top[i] = height[i]! % BLOCK_ROUNDS === BLOCK_ROUNDS - 1 || fed[i] === 0 ? 1 : 0;
+  const placed = new Uint8Array(n);
+  const ordered: T[] = [];
+  for (let root = 0; root < n; root++)
+    if (placed[root] === 0 && top[root] === 1)
+      for (const i of postOrder(feeders, fed, placed, top, root)) ordered.push(rows[i]!);
   // Rows on a cycle of winners (none in a plan the engine makes) keep their place at the end.
   for (let i = 0; i < n; i++) if (placed[i] === 0) ordered.push(rows[i]!);
   return ordered;
+}
+
+/** Rows a page holds about: a block of 4 rounds of a bracket is 15 rows. */
+const BLOCK_ROUNDS = 4;
+
+/**
+ * Row indexes in post-order (feeders first), marked in `placed`: from `only` (else from
+ * every row no winner feeds), not entering a row marked in `stop` (a block's own top aside).
+ */
+function postOrder(
+  feeders: Int32Array,
+  fed: Uint8Array,
+  placed: Uint8Array,
+  stop: Uint8Array | undefined,
+  only: number | undefined,
+): number[] {
+  const out: number[] = [];
+  const stack: number[] = [];
+  const n = placed.length;
+  for (let root = only ?? 0; root < (only === undefined ? n : only + 1); root++) {
+    if ((only === undefined && fed[root] === 1) || placed[root] === 1) continue;
+    stack.push(root);
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      const i = entry < 0 ? ~entry : entry;
+      if (placed[i] === 1) continue;
+      if (entry < 0) {
+        placed[i] = 1;
+        out.push(i);
+        continue;
+      }
+      stack.push(~i);
+      for (let slot = 1; slot >= 0; slot--) {
+        const from = feeders[2 * i + slot]!;
+        if (from >= 0 && placed[from] === 0 && stop?.[from] !== 1) stack.push(from);
+      }
+    }
+  }
+  return out;
 }

@@ -99,6 +99,14 @@ function idOf(service: ServiceContext, ref: StageRef, key: string): number {
   return row.id;
 }
 
+const keyOfPlanned = (m: PlannedMatch): string => m.key;
+
+/** The key of the match whose winner slot `slot` of `m` takes, else undefined. */
+function winnerFed(m: PlannedMatch, slot: 0 | 1): string | undefined {
+  const source = slot === 0 ? m.player1 : m.player2;
+  return source.type === "winner" ? source.match : undefined;
+}
+
 function* newMatches(ref: StageRef, plan: Iterable<PlannedMatch>): Generator<NewMatch> {
   for (const m of plan) yield newMatchFromPlan(ref, m);
 }
@@ -116,10 +124,8 @@ function storePlan(
   now: string,
 ): void {
   // A plan held whole is stored in storageOrder (a match beside the one its winner plays next).
-  const rows = Array.isArray(plan)
-    ? storageOrder([...newMatches(ref, plan)])
-    : newMatches(ref, plan);
-  service.matches.insertMany(ref.tournamentId, rows, now);
+  const rows = Array.isArray(plan) ? storageOrder(plan, keyOfPlanned, winnerFed) : plan;
+  service.matches.insertMany(ref.tournamentId, newMatches(ref, rows), now);
   if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
 }
 
