@@ -14,6 +14,7 @@ import { createInProcessTransport } from "../../src/client/in-process-transport.
 import type { Transport } from "../../src/client/transport.js";
 import { TOURNAMENT_TYPES } from "../../src/model/tournament.js";
 import { createSandbox } from "../helpers/cli.js";
+import { rewriteAsVersion } from "../helpers/old-store.js";
 import { changeState, createWithPlayers, playOut } from "../helpers/play.js";
 import { startService } from "../helpers/service.js";
 
@@ -331,11 +332,8 @@ describe("tournament list --json as SQLite's text", () => {
   });
 
   it("fills in the parts of an older store's tournaments as it migrates it", async () => {
-    const db = new Database(dbPath);
-    db.exec(`DROP TRIGGER tournaments_record_insert; DROP TRIGGER tournaments_record_update;
-      DROP TRIGGER tournaments_record_delete; DROP TABLE tournament_records;`);
-    db.pragma("user_version = 13");
-    db.close();
+    // Schema 13: before migration 14 made tournament_records.
+    rewriteAsVersion(dbPath, 13);
     // The first list migrates (through the service); the next reads the filled-in parts.
     expect((await sandbox.run(["tournament", "list", "--json"])).code).toBe(0);
     const { fast, full, text } = await both(["tournament", "list", "--json"]);
