@@ -1,7 +1,7 @@
 /**
  * A tournament list as the JSON text `tourney tournament list --json` prints (issue 27),
- * made by SQLite, RECORDS_PER_CHUNK records a statement in one read transaction, each
- * chunk written out as soon as it is made: no row object, no parsed settings, no string of
+ * made by SQLite, RECORDS_PER_CHUNK records a statement in one read transaction, the
+ * chunks written out once it has ended: no row object, no parsed settings, no string of
  * the records on the JavaScript heap. The text is `JSON.stringify` of the records the CLI
  * prints (each the service's resource, service/serializers/tournament.ts, flattened as
  * cli/output/records.ts does: `{"id": <number>, ...attributes}`) followed by a line
@@ -96,7 +96,7 @@ function statement(where: string, ordered: boolean): string {
 /**
  * 1 when every row `where` selects has its stored part, else 0: a row without one (NULL
  * head: see tournament-record-parts.ts, or no row of tournament_records) makes the list
- * step aside, which must be known before the first chunk is written.
+ * step aside, which is known before the first chunk is made.
  */
 function allRenderable(where: string): string {
   const missing = where === "" ? " WHERE r.head IS NULL" : `${where} AND r.head IS NULL`;
@@ -150,11 +150,18 @@ function asPrinted(json: Buffer): Buffer {
 /**
  * Writes every tournament `filter` selects, in id order, as the CLI's JSON text to `write`
  * (in parts: the opening bracket with the first chunk, each further chunk after a comma,
- * the closing bracket), each chunk as soon as SQLite has made it, so that the reader takes
- * the text in while the rest is made. Undefined, with nothing written, when a row's record
- * could come out otherwise (see above): the caller lists as usual. Stops, with the words
- * read so far, once `write` says the reader has gone. An error after the first part is
- * thrown: the text cannot be taken back.
+ * the closing bracket). Undefined, with nothing written, when a row's record could come out
+ * otherwise (see above): the caller lists as usual. Stops writing once `write` says the
+ * reader has gone. An error after the first part is thrown: the text cannot be taken back.
+ *
+ * The chunks are made inside the read transaction and written once it has ended, never
+ * from inside it: a write to a pipe blocks for as long as its reader does not read (a
+ * `| less` left open), and a read transaction held that long stops every checkpoint past
+ * its snapshot, so the WAL of a store other processes write grows without bound (a list
+ * blocked on a pipe while a 2,048-player start was made: 0 of 429 frames checkpointed,
+ * against all of them when written after). Writing each chunk as it was made overlapped
+ * the reader's work with the statements: -5.4 to -13.5 ms of wall on the list of 1,000 at
+ * load 3, within the noise at load 4-5 (e343792); not worth a WAL that can grow unbounded.
  */
 export function writeTournamentRecordsJson(
   db: Db,
@@ -168,11 +175,11 @@ export function writeTournamentRecordsJson(
   // Each chunk's words as SQLite wrote them (JSON arrays), parsed once at the end.
   const words: string[] = [];
   const written = (): WrittenRecords => ({ words: wordsOf(words) });
+  const writes: Uint8Array[][] = [];
   // One read transaction: the check and the chunks see one state of the database.
-  return db.transaction(() => {
-    if (renderable.get(...where.params) !== 1) return undefined;
+  const made = db.transaction(() => {
+    if (renderable.get(...where.params) !== 1) return false;
     let after = 0;
-    let first = true;
     for (;;) {
       let chunk = next.get(...where.params, after) as Chunk;
       if (chunk.count === 0) break;
@@ -183,14 +190,16 @@ export function writeTournamentRecordsJson(
         last = lastIdInOrder(chunk.ids, after)!;
       }
       words.push(chunk.words);
-      if (!write([first ? OPEN : COMMA, asPrinted(chunk.json!)])) return written();
-      first = false;
+      writes.push([writes.length === 0 ? OPEN : COMMA, asPrinted(chunk.json!)]);
       after = last;
       if (chunk.count < RECORDS_PER_CHUNK) break;
     }
-    write([first ? EMPTY : CLOSE]);
-    return written();
+    writes.push([writes.length === 0 ? EMPTY : CLOSE]);
+    return true;
   })();
+  if (!made) return undefined;
+  for (const parts of writes) if (!write(parts)) break;
+  return written();
 }
 
 /** The words of JSON arrays `chunks` (`["a","b"]` each), in order, in one parse. */

@@ -72,13 +72,13 @@ function written(db: Db, filter: object, answer = () => true) {
 }
 
 describe("the list's text in chunks", () => {
-  it("is the brackets around the chunks of RECORDS_PER_CHUNK records, each written as it is made", () => {
+  it("is the brackets around the chunks of RECORDS_PER_CHUNK records, written once the read has ended", () => {
     const db = openForReading(dbPath)!;
     try {
       const { calls, text } = written(db, {});
-      // [ chunk , chunk , chunk ]\n, in a write each chunk, inside the read transaction.
+      // [ chunk , chunk , chunk ]\n, in a write each chunk, after the read transaction.
       expect(calls.map((c) => c.parts.length)).toEqual([2, 2, 2, 1]);
-      expect(calls.every((c) => c.reading)).toBe(true);
+      expect(calls.every((c) => !c.reading)).toBe(true);
       const parts = calls.flatMap((c) => c.parts);
       expect(parts[0]).toBe("[");
       expect(parts[2]).toBe(",");
@@ -103,13 +103,40 @@ describe("the list's text in chunks", () => {
     expect(lastIdInOrder("3,4", 3)).toBeUndefined();
   });
 
-  it("stops making chunks once the reader has gone", () => {
+  it("stops writing once the reader has gone, with every word read", () => {
     const db = openForReading(dbPath)!;
     try {
       const { calls, text } = written(db, {}, () => false);
       expect(calls.length).toBe(1);
-      expect(text!.words.length).toBe(RECORDS_PER_CHUNK);
+      expect(text!.words.length).toBe(COUNT);
     } finally {
+      db.close();
+    }
+  });
+
+  it("holds no read open while its reader is slow: another process's write is checkpointed meanwhile", () => {
+    const db = openForReading(dbPath)!;
+    const other = new Database(dbPath);
+    const checkpoints: { log: number; checkpointed: number }[] = [];
+    try {
+      // A reader that takes its time (a `| less` left open): meanwhile another process
+      // writes and checkpoints. A write from inside the read transaction kept every frame
+      // past the list's snapshot in the WAL (checkpointed 0 of log).
+      writeTournamentRecordsJson(db, {}, () => {
+        if (checkpoints.length === 0) {
+          other.prepare("UPDATE tournaments SET updated_at = updated_at WHERE id = 1").run();
+          checkpoints.push(
+            (
+              other.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[]
+            )[0]!,
+          );
+        }
+        return true;
+      });
+      expect(checkpoints[0]!.log).toBeGreaterThan(0);
+      expect(checkpoints[0]!.checkpointed).toBe(checkpoints[0]!.log);
+    } finally {
+      other.close();
       db.close();
     }
   });
