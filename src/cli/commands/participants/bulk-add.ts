@@ -156,13 +156,17 @@ async function addInterruptibly(
     progress.done();
     f.io.stderr.write(`${line}\n`);
   };
-  const interrupts = listenForInterrupts((count) =>
+  // Once the add has completed there is nothing to stop or undo: the Ctrl-C is reported by
+  // the CancelledError below, and the listener says nothing that would contradict it.
+  let completed = false;
+  const interrupts = listenForInterrupts((count) => {
+    if (completed) return;
     note(
       count === 1
         ? "Interrupted: sending no more; undoing what this run added (Ctrl-C again to stop undoing)"
         : "Interrupted again: stopping the undo",
-    ),
-  );
+    );
+  });
   try {
     const { runBulkAdd } = await import("./bulk-add-run.js");
     const control = {
@@ -175,6 +179,7 @@ async function addInterruptibly(
       owner,
       roster,
     ).finally(() => progress.done());
+    completed = true;
     await print(f, records);
     await signalsDelivered();
     if (interrupts.stop.aborted) {
