@@ -7,7 +7,6 @@
  */
 import type { BracketIndex, PlannedMatch } from "../../engine/index.js";
 import type { TournamentType } from "../../model/tournament.js";
-import { storageOrder } from "../../store/match-plan.js";
 import type { MatchResultRow, MatchRow, NewMatch, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
@@ -99,14 +98,6 @@ function idOf(service: ServiceContext, ref: StageRef, key: string): number {
   return row.id;
 }
 
-const keyOfPlanned = (m: PlannedMatch): string => m.key;
-
-/** The key of the match whose winner slot `slot` of `m` takes, else undefined. */
-function winnerFed(m: PlannedMatch, slot: 0 | 1): string | undefined {
-  const source = slot === 0 ? m.player1 : m.player2;
-  return source.type === "winner" ? source.match : undefined;
-}
-
 function* newMatches(ref: StageRef, plan: Iterable<PlannedMatch>): Generator<NewMatch> {
   for (const m of plan) yield newMatchFromPlan(ref, m);
 }
@@ -123,13 +114,7 @@ function storePlan(
   plan: readonly PlannedMatch[] | Iterable<PlannedMatch>,
   now: string,
 ): void {
-  // A plan held whole is stored in storageOrder (a match beside the one its winner plays
-  // next) in a file, where a report writes the pages it changes; in memory, where no page is
-  // written, the walk and the scattered index inserts would only slow the start (a
-  // 1,024-player double elimination's case +4 % of CPU, bench/engine.mjs 5.25x -> 4.89x).
-  const ordered = Array.isArray(plan) && !service.db.memory;
-  const rows = ordered ? storageOrder(plan, keyOfPlanned, winnerFed) : plan;
-  service.matches.insertMany(ref.tournamentId, newMatches(ref, rows), now);
+  service.matches.insertMany(ref.tournamentId, newMatches(ref, plan), now);
   if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
 }
 
