@@ -159,6 +159,13 @@ export function pushInsertValues(
  * a report (the matches table's leaves 2.61 -> 2.47, its interior pages and page 1 0.08 ->
  * 0; 7.41 -> 7.00 pwrite64, strace), its table 93 pages after the start and 125 after the
  * splits before, 120 from the start to the end now (test/store/match-growth-room.test.ts).
+ * Its time, not only its frames: a report 0.935 of the CPU and 0.847 of the wall time
+ * (bench/report-cpu.mjs --store file --runs 16 against the build before it, load 7.8).
+ *
+ * Also what tells tourney's inserts from another writer's: migration 19's trigger
+ * (migration-participant-counts.ts) moves the revision for a match row inserted with
+ * growth_room NULL, and tourney's own insert moves it once a statement. So every insert
+ * of match rows here must set it (test/store/match-insert-revision.test.ts fails if not).
  */
 export const GROWTH_ROOM_BYTES = 48;
 
