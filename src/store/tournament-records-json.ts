@@ -94,12 +94,15 @@ function statement(where: string, ordered: boolean): string {
 }
 
 /**
- * 1 when every row `where` selects has its stored part, else 0: a row without one (NULL
- * head: see tournament-record-parts.ts, or no row of tournament_records) makes the list
- * step aside, which is known before the first chunk is made.
+ * 1 when every row `where` selects has its stored part and an id above 0, else 0: a row
+ * without one (NULL head: see tournament-record-parts.ts, or no row of tournament_records)
+ * makes the list step aside, which is known before the first chunk is made; so does an id
+ * of 0 or below (tourney never makes one; another program may), which the chunks, read
+ * after id 0 up, would leave out.
  */
 function allRenderable(where: string): string {
-  const missing = where === "" ? " WHERE r.head IS NULL" : `${where} AND r.head IS NULL`;
+  const unfit = "(r.head IS NULL OR t.id <= 0)";
+  const missing = where === "" ? ` WHERE ${unfit}` : `${where} AND ${unfit}`;
   return `SELECT NOT EXISTS (SELECT 1 FROM tournaments t
     LEFT JOIN tournament_records r ON r.tournament_id = t.id${missing})`;
 }

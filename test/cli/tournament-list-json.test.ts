@@ -217,7 +217,23 @@ describe("tournament list --json as SQLite's text", () => {
     expect((await both(["tournament", "list", "--json"])).text).toBe(true);
   });
 
-  it("prints text that is not valid UTF-8 as the full path reads it (U+FFFD), written as it is made", async () => {
+  it("takes the full path for a row another program stored with an id of 0 or below", async () => {
+    // The chunks go by id from 0 up: such a row was left out of the text.
+    const db = new Database(dbPath);
+    db.exec(`INSERT INTO tournaments (id, url, name, tournament_type, state, settings, random_seed, created_at, updated_at)
+       SELECT -5, url || '_below', name, tournament_type, state, settings, 1, created_at, updated_at
+       FROM tournaments WHERE id = 1`);
+    db.close();
+    const { fast, full, text } = await both(["tournament", "list", "--json"]);
+    expect(text).toBe(false);
+    expect(fast).toBe(full);
+    const again = new Database(dbPath);
+    again.prepare("DELETE FROM tournaments WHERE id = -5").run();
+    again.close();
+    expect((await both(["tournament", "list", "--json"])).text).toBe(true);
+  });
+
+  it("prints text that is not valid UTF-8 as the full path reads it (U+FFFD)", async () => {
     // A surrogate's bytes, a character cut short before the closing quote, a lone
     // continuation byte, bytes UTF-8 never holds, an overlong '/', a 4-byte sequence past
     // U+10FFFF: another program's bytes in the settings and in a column.
