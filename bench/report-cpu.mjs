@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService, serviceCall } from "./service-bundle.mjs";
+import { bundleService, doubleEliminationWith, serviceCall } from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -51,19 +51,7 @@ async function play(tourney) {
   const c0 = cpuNow();
   const service = await tourney.openService({ dbPath });
   const call = serviceCall(service);
-  const attributes = { name: "Bench", tournament_type: "double elimination" };
-  const id = (await call("POST", "/v2.1/tournaments", { data: { type: "tournament", attributes } }))
-    .data.id;
-  const seedOf = new Map();
-  for (let from = 0; from < size; from += 1000) {
-    const participants = Array.from({ length: Math.min(1000, size - from) }, (_, i) => ({
-      name: `P${from + i + 1}`,
-    }));
-    const added = await call("POST", `/v2.1/tournaments/${id}/participants/bulk_add`, {
-      data: { type: "Participants", attributes: { participants } },
-    });
-    for (const p of added.data) seedOf.set(Number(p.id), p.attributes.seed);
-  }
+  const { id, seedOf } = await doubleEliminationWith(call, size);
   const s0 = cpuNow();
   await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
     data: { type: "TournamentState", attributes: { state: "start" } },

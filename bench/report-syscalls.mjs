@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService, serviceCall } from "./service-bundle.mjs";
+import { bundleService, doubleEliminationWith, serviceCall } from "./service-bundle.mjs";
 
 /** The store's checkpoint interval (src/store/database.ts WAL_CHECKPOINT_FRAMES), read from its source. */
 const WAL_CHECKPOINT_FRAMES = Number(
@@ -70,19 +70,7 @@ async function child(bundlePath, db, players, play, print = true) {
   const service = await tourney.openService({ dbPath: db });
   const call = serviceCall(service);
   const started = process.hrtime.bigint();
-  const attributes = { name: "Bench", tournament_type: "double elimination" };
-  const t = await call("POST", "/v2.1/tournaments", { data: { type: "tournament", attributes } });
-  const id = t.data.id;
-  const seedOf = new Map();
-  for (let from = 0; from < players; from += 1000) {
-    const participants = Array.from({ length: Math.min(1000, players - from) }, (_, i) => ({
-      name: `P${from + i + 1}`,
-    }));
-    const added = await call("POST", `/v2.1/tournaments/${id}/participants/bulk_add`, {
-      data: { type: "Participants", attributes: { participants } },
-    });
-    for (const p of added.data) seedOf.set(Number(p.id), p.attributes.seed);
-  }
+  const { id, seedOf } = await doubleEliminationWith(call, players);
   await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
     data: { type: "TournamentState", attributes: { state: "start" } },
   });

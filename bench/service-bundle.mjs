@@ -40,3 +40,25 @@ export function serviceCall(service) {
     return r.json ?? JSON.parse(r.body);
   };
 }
+
+/**
+ * A double elimination of `players` made through `call` (serviceCall), its players added by
+ * bulk_add (1,000 a request at most, as the client sends them); not started. Resolves to its
+ * id and each participant's seed by id (the benches play the lower seed to win).
+ */
+export async function doubleEliminationWith(call, players) {
+  const attributes = { name: "Bench", tournament_type: "double elimination" };
+  const id = (await call("POST", "/v2.1/tournaments", { data: { type: "tournament", attributes } }))
+    .data.id;
+  const seedOf = new Map();
+  for (let from = 0; from < players; from += 1000) {
+    const participants = Array.from({ length: Math.min(1000, players - from) }, (_, i) => ({
+      name: `P${from + i + 1}`,
+    }));
+    const added = await call("POST", `/v2.1/tournaments/${id}/participants/bulk_add`, {
+      data: { type: "Participants", attributes: { participants } },
+    });
+    for (const p of added.data) seedOf.set(Number(p.id), p.attributes.seed);
+  }
+  return { id, seedOf };
+}
