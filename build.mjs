@@ -18,7 +18,8 @@
 //   core, loaded by a remote command when a proxy applies to the service.
 // - dist/write-worker.cjs: serve's write worker thread (build/write-worker.mjs).
 // - dist/vendor/: the other third-party packages the core loads only when needed
-//   (prompts, the config writer, the CSV reader, the browser opener), ES modules.
+//   (prompts, the config writer, the CSV reader, the browser opener), ES modules; and
+//   jq.cjs with jq.wasm, jq-web's runtime patched for `--jq` (build/jq-runtime.mjs).
 // Beside them, dist/viewer/: the bracket viewer's browser files, which `serve` serves
 // at /viewer/ (src/viewer; nothing of it enters the CLI's bundles).
 import {
@@ -35,6 +36,7 @@ import { build } from "esbuild";
 import { allFinished } from "./build/all-finished.mjs";
 import { codeCaches } from "./build/code-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
+import { buildJqRuntime } from "./build/jq-runtime.mjs";
 import { buildSplit, CORE_MODULE, NOUN_MODULE } from "./build/noun-split.mjs";
 import { buildWriteWorker } from "./build/write-worker.mjs";
 
@@ -341,6 +343,7 @@ try {
     buildVendor(),
     buildViewer(),
     buildWriteWorker(common, OUT, IMPORT_META_URL),
+    Promise.resolve().then(() => buildJqRuntime(OUT)),
   ]);
 } catch (error) {
   // A failed build (a syntax error in src/, say) leaves dist/ as it was and nothing

@@ -166,10 +166,12 @@ export class Factory {
 
   /** Where JSON goes: one per command, so that --jq filters everything it prints at once. */
   jsonOutput(): JsonOutput {
-    this.output ??= new JsonOutput(this.io.stdout, {
-      fields: this.globals.jsonFields,
-      jq: this.globals.jq,
-    });
+    const io = this.io;
+    this.output ??= new JsonOutput(
+      this.io.stdout,
+      { fields: this.globals.jsonFields, jq: this.globals.jq },
+      { write: (chunk: string) => io.stderr.write(chunk) },
+    );
     return this.output;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup: the tests that run the built binary (e2e, reliability)
  * must run what the source says. When dist/ is missing or older than any file
- * of src/ (or the build script, or package.json), the build runs first, once.
+ * of src/ (or the build scripts, or package.json), the build runs first, once.
  * `npm test` builds before vitest anyway; this covers `npx vitest run` after
  * an edit.
  */
@@ -24,7 +24,7 @@ export function staleBuild(root = ROOT): boolean {
   const outputs = OUTPUTS.map((file) => join(root, file));
   if (!outputs.every((file) => existsSync(file))) return true;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  const sources = ["src", "build.mjs", "package.json"].map((p) => newest(join(root, p)));
+  const sources = ["src", "build", "build.mjs", "package.json"].map((p) => newest(join(root, p)));
   return Math.max(...sources) > built;
 }
 

@@ -5,42 +5,79 @@
  * when the flag is given. A bad expression, or one that fails on the data, is a
  * usage error (exit 2) carrying jq's own message; the program is compiled before the
  * command sends anything (`checkJq`), so a typo never follows a write. As jq prints:
- * no result prints nothing, each result ends its own line.
+ * no result prints nothing, each result ends its own line, bytes as jq wrote them (a
+ * NUL inside a string included).
  *
- * jq-web is required from node_modules when the flag is given, not bundled: its module
- * is a promise of the runtime (which reads jq.wasm beside it), and a promise is no
- * module namespace an `import()` can hand over.
+ * jq's runtime is dist/vendor/jq.cjs, which the build makes from jq-web's (see
+ * build/jq-runtime.mjs): it holds what jq prints in byte buffers bounded by a limit
+ * (JQ_OUTPUT_LIMIT), so that an endless program (`range(1e9)`) ends with a usage error
+ * instead of exhausting Node's heap. It is required when the flag is given, not bundled.
  */
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { OutputError, UsageError } from "../errors.js";
 
-/**
- * jq-web's runtime: `jq FLAGS FILTER` over `input`; throws (with `stderr`) when jq fails.
- * It returns undefined, not "", when jq prints nothing.
- */
+/** The most bytes jq may print (and, apart, write as messages) for one command: 256 MiB. */
+export const JQ_OUTPUT_LIMIT = 256 * 1024 * 1024;
+
+/** One run of jq (build/jq-runtime.mjs, tourneyRun). */
+interface JqRun {
+  readonly exitCode: number;
+  /** What ended jq's main by throwing (the limit, an abort): the runtime is then spent. */
+  readonly failure?: unknown;
+  readonly stdout: Uint8Array;
+  readonly stderr: Uint8Array;
+}
+
 interface JqRuntime {
-  raw(input: string, filter: string, flags?: string[]): string | undefined;
+  tourneyRun(input: string, filter: string, flags: string[], limit: number): JqRun;
+}
+
+type JqFactory = (options: { printErr(text: string): void }) => Promise<JqRuntime>;
+
+/** dist/vendor/jq.cjs: beside the bundle, or, run from the sources (tests), in dist/. */
+function runtimeFile(): string {
+  const candidates = ["./vendor/jq.cjs", "../../../dist/vendor/jq.cjs"].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
+  const found = candidates.find((file) => existsSync(file));
+  if (found === undefined)
+    throw new Error(`--jq: jq's runtime is missing (${candidates[0]}); run \`npm run build\``);
+  return found;
 }
 
 let loading: Promise<JqRuntime> | undefined;
 
 function loadJq(): Promise<JqRuntime> {
-  loading ??= Promise.resolve().then(
-    () => createRequire(import.meta.url)("jq-web") as Promise<JqRuntime>,
+  // emscripten's own notes (its abort's "Aborted()") would go to the process's stderr.
+  loading ??= Promise.resolve().then(() =>
+    (createRequire(import.meta.url)(runtimeFile()) as JqFactory)({ printErr: () => {} }),
   );
   return loading;
 }
 
-/** jq's message without the wrapper's "Non-zero exit code" line. */
-function jqMessage(error: unknown): string {
-  const stderr = (error as { stderr?: unknown } | null)?.stderr;
-  const text =
-    typeof stderr === "string" && stderr.trim() !== ""
-      ? stderr
-      : error instanceof Error
-        ? error.message.replace(/^Non-zero exit code: \d+\n?/, "")
-        : String(error);
-  return text.trim() === "" ? "jq failed" : text.trim();
+const decoder = new TextDecoder();
+
+/** What failed, as a usage error's message (without the "--jq: " it gets). */
+class JqFailed extends Error {}
+
+/** Runs jq; its stdout as text and its messages (`debug`, `stderr`), or JqFailed. */
+async function run(input: string, filter: string, flags: string[], limit: number) {
+  const result = (await loadJq()).tourneyRun(input, filter, flags, limit);
+  const stderr = decoder.decode(result.stderr).trim();
+  if (result.failure !== undefined) {
+    loading = undefined;
+    const failure = result.failure as { name?: unknown; message?: unknown } | null;
+    if (failure?.name === "JqOutputLimit")
+      throw new JqFailed(
+        `jq printed more than ${limit / 1024 / 1024} MiB, the most tourney holds; ` +
+          "narrow the expression (first(f), limit(n; f), select(...))",
+      );
+    throw new JqFailed(`jq stopped: ${stderr || String(failure?.message ?? failure)}`);
+  }
+  if (result.exitCode !== 0) throw new JqFailed(stderr || `jq failed (exit ${result.exitCode})`);
+  return { output: decoder.decode(result.stdout), messages: decoder.decode(result.stderr) };
 }
 
 /**
@@ -50,23 +87,28 @@ function jqMessage(error: unknown): string {
  * so that the message quotes it as written).
  */
 export async function checkJq(expression: string): Promise<void> {
-  const jq = await loadJq();
   try {
-    jq.raw("null", `limit(0; (${expression}\n))`, ["-n"]);
+    await run("null", `limit(0; (${expression}\n))`, ["-n"], JQ_OUTPUT_LIMIT);
   } catch (wrapped) {
+    if (!(wrapped instanceof JqFailed)) throw wrapped;
     let error = wrapped;
     try {
-      jq.raw("null", expression, ["-n"]);
+      await run("null", expression, ["-n"], JQ_OUTPUT_LIMIT);
     } catch (alone) {
+      if (!(alone instanceof JqFailed)) throw alone;
       error = alone;
     }
-    throw new UsageError(`--jq: ${jqMessage(error)}`);
+    throw new UsageError(`--jq: ${error.message}`);
   }
 }
 
 export interface JqOptions {
   /** One result per line (piped); otherwise results are indented. */
   readonly compact: boolean;
+  /** The most bytes jq may print (JQ_OUTPUT_LIMIT unless a test says less). */
+  readonly limit?: number;
+  /** Where jq's messages go (`debug`, `stderr`: jq writes them on its stderr). */
+  readonly messages?: (text: string) => void;
 }
 
 /**
@@ -78,12 +120,18 @@ export async function runJq(
   expression: string,
   options: JqOptions,
 ): Promise<string> {
-  const jq = await loadJq();
-  let output: string | undefined;
+  const flags = options.compact ? ["-r", "-c"] : ["-r"];
   try {
-    output = jq.raw(input, expression, options.compact ? ["-r", "-c"] : ["-r"]);
+    const { output, messages } = await run(
+      input,
+      expression,
+      flags,
+      options.limit ?? JQ_OUTPUT_LIMIT,
+    );
+    if (messages !== "") options.messages?.(messages);
+    return output;
   } catch (error) {
-    throw new OutputError(`--jq: ${jqMessage(error)}`);
+    if (error instanceof JqFailed) throw new OutputError(`--jq: ${error.message}`);
+    throw error;
   }
-  return output === undefined || output === "" ? "" : `${output}\n`;
 }

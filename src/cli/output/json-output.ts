@@ -21,6 +21,8 @@ export class JsonOutput {
   constructor(
     private readonly stdout: OutputStream,
     readonly selection: JsonSelection = {},
+    /** Where jq's own messages go (its `debug` and `stderr`). */
+    private readonly stderr?: OutputStream,
   ) {}
 
   /** Whether output is held for jq (lists are then gathered rather than streamed). */
@@ -72,6 +74,7 @@ export class JsonOutput {
     if (expression === undefined || this.held.length === 0) return;
     const input = this.held.splice(0).join("\n");
     const { runJq } = await import("./jq.js");
-    this.stdout.write(await runJq(input, expression, { compact: !this.pretty }));
+    const messages = (text: string) => this.stderr?.write(text);
+    this.stdout.write(await runJq(input, expression, { compact: !this.pretty, messages }));
   }
 }

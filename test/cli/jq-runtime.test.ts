@@ -1,0 +1,100 @@
+/**
+ * jq's runtime (dist/vendor/jq.cjs, made by build/jq-runtime.mjs from jq-web 0.6.2): what
+ * jq prints is held in byte buffers with a limit. jq-web's own kept one array element per
+ * byte and skipped byte 0: `--jq 'range(1e9)'` killed Node (V8 heap exhausted, exit 133)
+ * and a NUL inside a string result was dropped.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { OutputError } from "../../src/cli/errors.js";
+import { runJq } from "../../src/cli/output/jq.js";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { ok } from "../helpers/cli-tournament.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox();
+});
+afterEach(() => sb.cleanup());
+
+describe("--jq prints the bytes jq wrote", () => {
+  it("keeps a NUL inside a string result", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+    const r = ok(await sb.run(["tournament", "list", "--jq", '.[0].name + "\\u0000" + "b"']));
+    expect(r.stdout).toBe("Cup\u0000b\n");
+  });
+
+  it("prints an empty string result as an empty line, as jq does", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+    expect(ok(await sb.run(["tournament", "list", "--jq", '.[] | ""'])).stdout).toBe("\n");
+  });
+
+  it("writes jq's debug messages on stderr", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+    const r = ok(await sb.run(["tournament", "list", "--jq", ".[0].name | debug"]));
+    expect(r.stdout).toBe("Cup\n");
+    expect(r.stderr).toBe('["DEBUG:","Cup"]\n');
+  });
+});
+
+describe("an endless jq program", () => {
+  it("ends at the output limit with a usage error, and the next run works", async () => {
+    const limit = 1024 * 1024;
+    const run = runJq("null", "range(1e9)", { compact: true, limit });
+    await expect(run).rejects.toThrow(OutputError);
+    await expect(run).rejects.toThrow(/^--jq: jq printed more than 1 MiB, the most tourney holds/);
+    expect(await runJq("[1]", ".[0]", { compact: true, limit })).toBe("1\n");
+  });
+
+  it.runIf(BUILT)(
+    "exits 2 from the built binary, not a crash of Node",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "tourney-jq-"));
+      afterAll(() => rmSync(dir, { recursive: true, force: true }));
+      const env = {
+        PATH: process.env.PATH ?? "",
+        TOURNEY_CONFIG_DIR: join(dir, "config"),
+        TOURNEY_DATA_DIR: join(dir, "data"),
+      };
+      // 1 MB a result: the 256 MiB limit is reached in a few seconds.
+      const jq = '("x" * 1000000) as $m | range(1e9) | $m';
+      const r = await runBinary(["tournament", "list", "--jq", jq], env);
+      expect(r.stderr).toMatch(
+        /^error: --jq: jq printed more than 256 MiB, the most tourney holds/,
+      );
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+    },
+    60_000,
+  );
+});
+
+describe("build/jq-runtime.mjs", () => {
+  const jqJs = join(createRequire(import.meta.url).resolve("jq-web/package.json"), "../jq.js");
+  const load = async () =>
+    (await import(new URL("../../build/jq-runtime.mjs", import.meta.url).href)) as {
+      patchJqRuntime(source: string): string;
+    };
+
+  it("replaces jq-web's byte-array devices", async () => {
+    const patched = (await load()).patchJqRuntime(readFileSync(jqJs, "utf8"));
+    expect(patched).not.toContain("outBuffer.push(c)");
+    expect(patched).toContain("Module.tourneyRun = tourneyRun;");
+    expect(patched.trimEnd().endsWith("module.exports = jq;")).toBe(true);
+  });
+
+  it("fails the build when jq-web's jq.js is not the file it was written against", async () => {
+    const { patchJqRuntime } = await load();
+    const changed = readFileSync(jqJs, "utf8").replace(
+      "if (c) outBuffer.push(c)",
+      "outBuffer.push(c)",
+    );
+    expect(() => patchJqRuntime(changed)).toThrow(
+      /node_modules\/jq-web\/jq\.js is not the jq-web 0.6.2 file the patch was written against/,
+    );
+  });
+});
