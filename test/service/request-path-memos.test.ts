@@ -126,6 +126,19 @@ describe("IncomingRequest.header", () => {
     expect(r.header("if-none-match")).toBe("*");
     expect(r.header("accept")).toBeUndefined();
   });
+
+  it("answers as the lower-case copy did: the last of two names in different case, own names only", () => {
+    const inherited = Object.create({ "Content-Length": "9" }) as Record<string, string>;
+    Object.assign(inherited, { "CONTENT-TYPE": "a", "Content-Type": "b", accept: "c" });
+    const r = new IncomingRequest(
+      { method: "PUT", path: "/", headers: inherited },
+      new LinkOrigin(),
+    );
+    expect(r.header("content-type")).toBe("b");
+    expect(r.header("Accept")).toBe("c");
+    expect(r.header("content-length")).toBeUndefined();
+    expect(r.header("content-typ")).toBeUndefined();
+  });
 });
 
 describe("entityTag", () => {

@@ -11,7 +11,7 @@ import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { matchResource } from "../serializers/match.js";
-import { originsFrom } from "../serializers/match-origins.js";
+import { originsFrom, originsOf } from "../serializers/match-origins.js";
 import { checkStartable, matchStations, stationOf } from "../stations/station-io.js";
 import { readMatchReport } from "../validation/match-report.js";
 
@@ -77,7 +77,7 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     findTournament(service, r.params.tournament!, communityOf(r));
   // One match as a record: its station, where its players come from.
   const one = (row: MatchRow) =>
-    matchResource(row, stationOf(service, row), originsFrom(service.matches)(row));
+    matchResource(row, stationOf(service, row), originsOf(service.matches, row));
   router.get(path, (r) => {
     const t = tournament(r);
     const page = readPage((n) => r.query.get(n) ?? undefined);

@@ -37,34 +37,51 @@ function sourceOf(text: string): StoredSource {
   return source;
 }
 
+type Matches = Pick<MatchStore, "findByKey">;
+
+/** The id of the stored match of `row`'s stage with plan key `key`; null for none (a bye). */
+function idByKey(matches: Matches, row: MatchRow, key: string): number | null {
+  const ref = { tournamentId: row.tournament_id, stage: row.stage, groupId: row.group_id };
+  return matches.findByKey(ref, key)?.id ?? null;
+}
+
+/** `row`'s origins, each prerequisite's id given by `idOf` (a bye is no stored match: nobody to name). */
+function originsWith(
+  row: MatchRow,
+  idOf: (row: MatchRow, key: string) => number | null,
+): SlotOrigins {
+  const s1 = sourceOf(row.player1_source);
+  const s2 = sourceOf(row.player2_source);
+  const p1 = s1.type === "participant" ? null : idOf(row, s1.match);
+  const p2 = s2.type === "participant" ? null : idOf(row, s2.match);
+  return {
+    player1_prereq_match_id: p1,
+    player1_is_prereq_match_loser: p1 !== null && s1.type === "loser",
+    player2_prereq_match_id: p2,
+    player2_is_prereq_match_loser: p2 !== null && s2.type === "loser",
+  };
+}
+
 /** The origins of rows of one tournament, looking each prerequisite up once by plan key. */
-export function originsFrom(matches: Pick<MatchStore, "findByKey">): OriginsOf {
+export function originsFrom(matches: Matches): OriginsOf {
   const ids = new Map<string, number | null>();
   const idOf = (row: MatchRow, key: string): number | null => {
     const memo = `${row.stage}:${row.group_id ?? ""}:${key}`;
     let id = ids.get(memo);
     if (id === undefined) {
-      const ref = { tournamentId: row.tournament_id, stage: row.stage, groupId: row.group_id };
-      id = matches.findByKey(ref, key)?.id ?? null;
+      id = idByKey(matches, row, key);
       ids.set(memo, id);
     }
     return id;
   };
-  const side = (row: MatchRow, text: string): [number | null, boolean] => {
-    const source = sourceOf(text);
-    if (source.type === "participant") return [null, false];
-    const id = idOf(row, source.match);
-    // A bye is no stored match: nobody to name.
-    return [id, id !== null && source.type === "loser"];
-  };
-  return (row) => {
-    const [p1, p1Loser] = side(row, row.player1_source);
-    const [p2, p2Loser] = side(row, row.player2_source);
-    return {
-      player1_prereq_match_id: p1,
-      player1_is_prereq_match_loser: p1Loser,
-      player2_prereq_match_id: p2,
-      player2_is_prereq_match_loser: p2Loser,
-    };
-  };
+  return (row) => originsWith(row, idOf);
+}
+
+/**
+ * The origins of one row (the reply to a report, a GET of one match): each prerequisite
+ * looked up directly, with no memo of the lookups made for it (issue 27: a memo, two
+ * closures and two pairs a reply).
+ */
+export function originsOf(matches: Matches, row: MatchRow): SlotOrigins {
+  return originsWith(row, (r, key) => idByKey(matches, r, key));
 }

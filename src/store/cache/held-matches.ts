@@ -159,6 +159,10 @@ export class HeldMatches {
    * 30-60 ms of one unit of its work at 50,000 players.
    */
   private forget(keepAll: boolean): void {
+    // Nothing to drop (the usual case: every report after the first since a list): no
+    // clear, which gives the map a new table each time (issue 27, allocation a report).
+    const size = this.selections.size;
+    if (size === 0 || (size === 1 && keepAll && this.selections.has(ALL_ACTIVE))) return;
     const all = keepAll ? this.selections.get(ALL_ACTIVE) : undefined;
     this.selections.clear();
     if (all !== undefined) this.selections.set(ALL_ACTIVE, all);
