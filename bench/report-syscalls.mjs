@@ -10,6 +10,12 @@
 //   --store file counts it; each as a ratio to the floor; each timed case is played after
 //   an untimed one of the same size in the same process (the JIT warmed, as bench/engine.mjs
 //   warms up);
+// - the median report (its p50) beside the floor's median transaction (sqlite-floor.mjs
+//   --per-transaction, at the store's checkpoint interval): the mean carries the WAL's
+//   checkpoints and every pause (garbage collection, the CPU taken by another thread or
+//   process), the median does not; and, on Linux, the CPU a report takes: the process's
+//   (every thread: V8 compiles and collects garbage on threads of its own), the main
+//   thread's, and the time the main thread waited for a CPU (/proc/<pid>/task/<tid>/schedstat);
 // - with strace on this machine: the system calls a report makes (pwrite64, fcntl, fsync,
 //   fdatasync; the play run's counts less those of a run that stops after the start,
 //   divided by the reports).
@@ -19,7 +25,7 @@
 // store's (src/store/database.ts WAL_CHECKPOINT_FRAMES), with the ratio to each.
 // Usage: node bench/report-syscalls.mjs [--size 1024] [--runs 7] [--against DIR]
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +51,8 @@ const { values: args } = parseArgs({
   },
 });
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 if (args.child !== undefined) {
   // Timed runs play a warm-up case first, on a file of its own (bench/engine.mjs warms up too).
   if (args.play && !args.cold)
@@ -64,6 +72,14 @@ async function bundle(name, checkout) {
   return bundleService(`report-${name}.mjs`, checkout);
 }
 
+/** The main thread's time on a CPU and waiting for one, in ns (Linux schedstat); zeros elsewhere. */
+function mainThreadNs() {
+  const file = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+  if (!existsSync(file)) return [0, 0];
+  const [run, wait] = readFileSync(file, "utf8").trim().split(" ").map(Number);
+  return [run, wait];
+}
+
 /** One case in a process of its own: made and started, then (with --play) played out. */
 async function child(bundlePath, db, players, play, print = true) {
   const tourney = await import(bundlePath);
@@ -78,7 +94,13 @@ async function child(bundlePath, db, players, play, print = true) {
     (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
   let reports = 0;
   let reportNs = 0n;
+  const each = [];
+  let cpuUs = 0;
+  let mainRunNs = 0;
+  let mainWaitNs = 0;
   for (let matches = play ? await open() : []; matches.length > 0; matches = await open()) {
+    const cpu = process.cpuUsage();
+    const [run, wait] = mainThreadNs();
     for (const m of matches) {
       const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
       const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
@@ -90,16 +112,32 @@ async function child(bundlePath, db, players, play, print = true) {
       await call("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
         data: { type: "Match", attributes: { match } },
       });
-      reportNs += process.hrtime.bigint() - t0;
+      const ns = process.hrtime.bigint() - t0;
+      reportNs += ns;
+      each.push(Number(ns) / 1000);
       reports++;
     }
+    // The reports of a round: what the list between rounds costs is left out.
+    const used = process.cpuUsage(cpu);
+    cpuUs += used.user + used.system;
+    const [runAfter, waitAfter] = mainThreadNs();
+    mainRunNs += runAfter - run;
+    mainWaitNs += waitAfter - wait;
   }
   const wholeNs = process.hrtime.bigint() - started;
   service.close();
   if (play && reports !== 2 * players - 2) throw new Error(`${reports} reports`);
   if (print)
     process.stdout.write(
-      `${JSON.stringify({ reports, reportUs: Number(reportNs) / 1000, wholeUs: Number(wholeNs) / 1000 })}\n`,
+      `${JSON.stringify({
+        reports,
+        reportUs: Number(reportNs) / 1000,
+        wholeUs: Number(wholeNs) / 1000,
+        medianUs: each.length === 0 ? 0 : median(each),
+        cpuUs,
+        mainRunUs: mainRunNs / 1000,
+        mainWaitUs: mainWaitNs / 1000,
+      })}\n`,
     );
 }
 
@@ -141,8 +179,6 @@ function syscalls(bundlePath, play) {
   return { counts, reports: JSON.parse(r.stdout.trim().split("\n").at(-1)).reports };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 /**
  * The floor's microseconds a 3-row transaction on a WAL file (bench/sqlite-floor.mjs, one
  * run), with SQLite's checkpoint interval or the one `extra` gives.
@@ -155,7 +191,8 @@ function floorUs(extra = []) {
   );
   const us = /^file 3 row\(s\) a transaction\s+([\d.]+) us/m.exec(floor.stdout)?.[1];
   if (us === undefined) throw new Error(`bench/sqlite-floor.mjs: ${floor.stdout}${floor.stderr}`);
-  return Number(us);
+  const p50 = /^file 3 row\(s\), median transaction\s+([\d.]+) us/m.exec(floor.stdout)?.[1];
+  return { mean: Number(us), median: Number(p50 ?? Number.NaN) };
 }
 
 try {
@@ -165,7 +202,14 @@ try {
       name: `--against ${args.against}`,
       bundle: await bundle("against", args.against),
     });
-  const times = cases.map(() => ({ report: [], whole: [] }));
+  const times = cases.map(() => ({
+    report: [],
+    whole: [],
+    median: [],
+    cpu: [],
+    mainRun: [],
+    mainWait: [],
+  }));
   const floors = [];
   const storeFloors = [];
   for (let run = 0; run < runs; run++) {
@@ -173,12 +217,19 @@ try {
       const out = JSON.parse(runChild(c.bundle, true).stdout.trim().split("\n").at(-1));
       times[i].report.push(out.reportUs / out.reports);
       times[i].whole.push(out.wholeUs / out.reports);
+      times[i].median.push(out.medianUs);
+      times[i].cpu.push(out.cpuUs / out.reports);
+      times[i].mainRun.push(out.mainRunUs / out.reports);
+      times[i].mainWait.push(out.mainWaitUs / out.reports);
     }
-    floors.push(floorUs());
-    storeFloors.push(floorUs(["--autocheckpoint", String(WAL_CHECKPOINT_FRAMES)]));
+    floors.push(floorUs().mean);
+    storeFloors.push(
+      floorUs(["--autocheckpoint", String(WAL_CHECKPOINT_FRAMES), "--per-transaction"]),
+    );
   }
   const floor = median(floors);
-  const storeFloor = median(storeFloors);
+  const storeFloor = median(storeFloors.map((f) => f.mean));
+  const floorMedian = median(storeFloors.map((f) => f.median));
   const { loadavg } = await import("node:os");
   console.log(
     `bench/report-syscalls: ${size}-player double elimination on a WAL file, median of ${runs} runs (Node ${process.version}, load ${loadavg()[0].toFixed(2)})`,
@@ -191,6 +242,10 @@ try {
     const whole = median(times[i].whole);
     console.log(
       `${c.name}: a report ${report.toFixed(1)} us (${(report / floor).toFixed(2)}x the floor, ${(report / storeFloor).toFixed(2)}x the floor at ${WAL_CHECKPOINT_FRAMES}); the whole case / reports ${whole.toFixed(1)} us (${(whole / floor).toFixed(2)}x)`,
+    );
+    const p50 = median(times[i].median);
+    console.log(
+      `${c.name}: the median report ${p50.toFixed(1)} us, the floor's median transaction at ${WAL_CHECKPOINT_FRAMES} ${floorMedian.toFixed(1)} us (${(p50 / floorMedian).toFixed(2)}x); CPU a report ${median(times[i].cpu).toFixed(1)} us for the process, ${median(times[i].mainRun).toFixed(1)} us on the main thread, which waited ${median(times[i].mainWait).toFixed(1)} us a report for a CPU`,
     );
   }
   if (spawnSync("strace", ["-V"]).status !== 0) {

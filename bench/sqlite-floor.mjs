@@ -10,7 +10,10 @@
 // 1,024-player double elimination played out).
 // --autocheckpoint N: the WAL file's checkpoint interval in frames (default SQLite's 1,000;
 // the store uses src/store/database.ts WAL_CHECKPOINT_FRAMES).
+// --per-transaction: also each transaction timed alone, and the median transaction printed
+// (its p50: what one costs without the checkpoints and pauses the mean spreads over all).
 // Usage: node bench/sqlite-floor.mjs [--runs 5] [--transactions 20000] [--autocheckpoint N]
+//                                    [--per-transaction]
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "5" },
     transactions: { type: "string", default: "20000" },
     autocheckpoint: { type: "string" },
+    "per-transaction": { type: "boolean", default: false },
   },
 });
 const runs = Number(args.runs);
@@ -46,18 +50,30 @@ function open(kind, run) {
   return db;
 }
 
-/** Microseconds per transaction updating `rows` rows spread over the table. */
-function perTransaction(db, rows) {
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Microseconds per transaction updating `rows` rows spread over the table; with `each`,
+ * the median of the transactions timed one by one instead.
+ */
+function perTransaction(db, rows, each = false) {
   const update = db.prepare("UPDATE m SET state = 'complete', winner = ? WHERE id = ?");
   const write = db.transaction((i) => {
     for (let r = 0; r < rows; r++) update.run(i, 1 + ((i * 7 + r * 683) % ROWS));
   });
+  if (each) {
+    const times = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const t = process.hrtime.bigint();
+      write.immediate(i);
+      times[i] = Number(process.hrtime.bigint() - t) / 1000;
+    }
+    return median(times);
+  }
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < count; i++) write.immediate(i);
   return Number(process.hrtime.bigint() - t0) / count / 1000;
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   const figures = {};
@@ -68,13 +84,21 @@ try {
         const name = `${kind} ${rows}`;
         figures[name] = [...(figures[name] ?? []), perTransaction(db, rows)];
       }
+      if (args["per-transaction"] && kind === "file") {
+        const name = "file 3 median";
+        figures[name] = [...(figures[name] ?? []), perTransaction(db, 3, true)];
+      }
       db.close();
     }
   console.log(
     `bench/sqlite-floor: median of ${runs} runs of ${count} transactions (Node ${process.version})`,
   );
-  for (const [name, xs] of Object.entries(figures))
-    console.log(`${name} row(s) a transaction`.padEnd(32), `${median(xs).toFixed(2)} us`);
+  for (const [name, xs] of Object.entries(figures)) {
+    const label = name.endsWith(" median")
+      ? `${name.slice(0, -7)} row(s), median transaction`
+      : `${name} row(s) a transaction`;
+    console.log(label.padEnd(32), `${median(xs).toFixed(2)} us`);
+  }
   const extra = median(figures["file 3"]) - median(figures["memory 3"]);
   console.log(
     `a WAL file adds ${extra.toFixed(1)} us a 3-row transaction: ${((extra * 2046) / 1000).toFixed(1)} ms over the 2,046 reports of a 1,024-player double elimination`,
