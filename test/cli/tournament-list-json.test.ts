@@ -297,6 +297,32 @@ describe("tournament list --json as SQLite's text", () => {
     db.close();
   });
 
+  it("remembers the id, as the full path does, for a url another program stored as no string", async () => {
+    // The stored url is SQLite's text of settings.url (a TEXT column): 123 became "123", which
+    // the text path remembered while the full path (a url that is no string) remembered the id.
+    const urls = [123, -4, 1.5, true, [1], { a: 1 }, "2024", "-cup", "[x]"];
+    const ids = urls.map((url) => {
+      const id = addCopy();
+      setSettings(id, (s) => JSON.stringify({ ...s, url }));
+      return id;
+    });
+    const cache = join(sandbox.env.TOURNEY_DATA_DIR!, "completion-names.json");
+    const remembered = async (keepRecords: boolean) => {
+      rmSync(cache, { force: true });
+      const { seen, makeTransport } = counted(keepRecords);
+      expect((await sandbox.run(["tournament", "list", "--json"], { makeTransport })).code).toBe(0);
+      expect(seen.text).toBe(keepRecords ? 1 : 0);
+      return JSON.parse(readFileSync(cache, "utf8")).byProfile.local.tournaments as string[];
+    };
+    const fast = await remembered(true);
+    expect(fast).toEqual(await remembered(false));
+    for (const [i, url] of urls.entries())
+      expect(fast).toContain(typeof url === "string" ? url : String(ids[i]));
+    const db = new Database(dbPath);
+    for (const id of ids) db.prepare("DELETE FROM tournaments WHERE id = ?").run(id);
+    db.close();
+  });
+
   it("takes the full path for settings lacking an option group (the serializer's record fails)", async () => {
     for (const group of ["match_options", "registration_options", "swiss_options"]) {
       const id = addCopy();
