@@ -9,7 +9,8 @@
 //   case (create, add, start, lists and reports) divided by the reports, as bench/engine.mjs
 //   --store file counts it; each as a ratio to the floor; each timed case is played after
 //   an untimed one of the same size in the same process (the JIT warmed, as bench/engine.mjs
-//   warms up);
+//   warms up; --warmup N plays N: V8 still compiles much during the second case, less
+//   during the fourth, since each new service's objects send some compiled code back);
 // - the median report (its p50) beside the floor's median transaction (sqlite-floor.mjs
 //   --per-transaction, at the store's checkpoint interval): the mean carries the WAL's
 //   checkpoints and every pause (garbage collection, the CPU taken by another thread or
@@ -23,7 +24,7 @@
 // and src/; node_modules is found from this checkout), in the same loop, for before/after.
 // The floor is printed twice: with SQLite's checkpoint interval (1,000 frames), and with the
 // store's (src/store/database.ts WAL_CHECKPOINT_FRAMES), with the ratio to each.
-// Usage: node bench/report-syscalls.mjs [--size 1024] [--runs 7] [--against DIR]
+// Usage: node bench/report-syscalls.mjs [--size 1024] [--runs 7] [--against DIR] [--warmup 1]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,6 +49,7 @@ const { values: args } = parseArgs({
     play: { type: "boolean", default: false },
     db: { type: "string" },
     cold: { type: "boolean", default: false },
+    warmup: { type: "string", default: "1" },
   },
 });
 
@@ -55,8 +57,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (args.child !== undefined) {
   // Timed runs play a warm-up case first, on a file of its own (bench/engine.mjs warms up too).
-  if (args.play && !args.cold)
-    await child(args.child, `${args.db}.warm-up`, Number(args.size), true, false);
+  const warmups = args.play && !args.cold ? Number(args.warmup) : 0;
+  for (let i = 0; i < warmups; i++) {
+    const db = `${args.db}.warm-up`;
+    await child(args.child, db, Number(args.size), true, false);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${db}${suffix}`, { force: true });
+  }
   await child(args.child, args.db, Number(args.size), args.play);
   process.exit(0);
 }
@@ -155,7 +161,7 @@ function runChild(bundlePath, play, wrap = [], warm = true) {
     "--size",
     String(size),
     ...(play ? ["--play"] : []),
-    ...(warm ? [] : ["--cold"]),
+    ...(warm ? ["--warmup", args.warmup] : ["--cold"]),
   ];
   const r = spawnSync(command[0], command.slice(1), { encoding: "utf8", maxBuffer: 1 << 26 });
   for (const file of [db, `${db}.warm-up`])
