@@ -44,4 +44,26 @@ describe.runIf(BUILT)("the built CLI's end", () => {
     expect(missing.status).toBe(3);
     expect(missing.stderr).toMatch(/no_such_cup not found/);
   });
+
+  it("exits before the event loop turns again: what V8 posted meanwhile (a scavenge) never runs", () => {
+    // An unreferenced timer, due at once, fires only if the loop turns after the command.
+    const turn = join(dir, "turn.cjs");
+    writeFileSync(
+      turn,
+      "let fired = false; setTimeout(() => { fired = true; }, 0).unref();\n" +
+        'process.on("exit", () => process.stderr.write(fired ? "turned\\n" : "no turn\\n"));\n',
+    );
+    const listed = spawnSync(
+      process.execPath,
+      ["--require", turn, BIN, "tournament", "list", "--json"],
+      {
+        env: { ...env, NODE_OPTIONS: "" },
+        encoding: "utf8",
+        maxBuffer: 1 << 26,
+      },
+    );
+    expect(listed.status).toBe(0);
+    expect(JSON.parse(listed.stdout).length).toBe(30);
+    expect(listed.stderr).toBe("no turn\n");
+  });
 });
