@@ -1,10 +1,9 @@
 /**
  * The embedded list's text (store/tournament-records-json.ts) is aggregated
  * RECORDS_PER_CHUNK records a statement, in one read transaction (issue 27: SQLite's
- * text of 1,000 records in one aggregate grew into fresh memory), each chunk written as
- * soon as it is made: the parts are the brackets, the chunks and commas between them,
- * written while the read is under way; what makes the list step aside is known before
- * the first byte; and the bytes are the full path's, with and without a filter, across
+ * text of 1,000 records in one aggregate grew into fresh memory), written in one call once
+ * the read has ended: the parts are the brackets, the chunks and commas between them; what
+ * makes the list step aside is known before the first byte; and the bytes are the full path's, with and without a filter, across
  * chunk boundaries.
  */
 import { join } from "node:path";
@@ -76,8 +75,9 @@ describe("the list's text in chunks", () => {
     const db = openForReading(dbPath)!;
     try {
       const { calls, text } = written(db, {});
-      // [ chunk , chunk , chunk ]\n, in a write each chunk, after the read transaction.
-      expect(calls.map((c) => c.parts.length)).toEqual([2, 2, 2, 1]);
+      // [ chunk , chunk , chunk ]\n, in one write of all the parts (one writev, not a write a
+      // chunk), after the read transaction.
+      expect(calls.map((c) => c.parts.length)).toEqual([7]);
       expect(calls.every((c) => !c.reading)).toBe(true);
       const parts = calls.flatMap((c) => c.parts);
       expect(parts[0]).toBe("[");
@@ -103,7 +103,7 @@ describe("the list's text in chunks", () => {
     expect(lastIdInOrder("3,4", 3)).toBeUndefined();
   });
 
-  it("stops writing once the reader has gone, with every word read", () => {
+  it("writes once, with every word read, also when the reader has gone", () => {
     const db = openForReading(dbPath)!;
     try {
       const { calls, text } = written(db, {}, () => false);
