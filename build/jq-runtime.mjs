@@ -8,6 +8,7 @@
 // - stdout and stderr write whole chunks into growable byte buffers, byte 0 kept;
 // - each buffer holds at most the run's limit: past it, the write throws an error that
 //   ends jq's run (it leaves through jq's main: the runtime is then spent, see POST);
+// - jq sees the environment it is given (Module.tourneyEnv), not emscripten's made-up one;
 // - the module exports emscripten's factory, so a spent runtime can be replaced.
 // The patch is made for one file: jq.js and jq.wasm must be the bytes it was written
 // against (sha256 below), else the build fails, naming what to review. Nothing is fetched.
@@ -77,6 +78,13 @@ Module = Object.assign(
       FS.init(() => { throw "should not happen"; }, none, none);
       sinkDevice("/dev/stdout", () => outSink);
       sinkDevice("/dev/stderr", () => errSink);
+      // jq's environment ($ENV, env): the one given, instead of emscripten's made-up one
+      // (HOME=/home/web_user...). Read once, when the runtime starts (just after this).
+      var environment = Module.tourneyEnv;
+      if (environment) {
+        for (var key of ["USER", "LOGNAME", "PATH", "PWD", "HOME", "LANG", "_"]) ENV[key] = undefined;
+        Object.assign(ENV, environment);
+      }
     },
   },
   Module

@@ -50,7 +50,7 @@ export class App {
    */
   async checkOutputFlags(command: Command): Promise<void> {
     const jq = (command.optsWithGlobals() as Record<string, unknown>).jq;
-    if (typeof jq === "string") await (await import("./output/jq.js")).checkJq(jq);
+    if (typeof jq === "string") await (await import("./output/jq.js")).checkJq(jq, this.deps.env);
   }
 
   /** A failure to print after the command's writes succeeded says they are done (exit 8). */

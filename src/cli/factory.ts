@@ -170,7 +170,7 @@ export class Factory {
     this.output ??= new JsonOutput(
       this.io.stdout,
       { fields: this.globals.jsonFields, jq: this.globals.jq },
-      { write: (chunk: string) => io.stderr.write(chunk) },
+      { stderr: { write: (chunk: string) => io.stderr.write(chunk) }, env: this.env },
     );
     return this.output;
   }

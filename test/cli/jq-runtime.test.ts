@@ -33,6 +33,20 @@ describe("--jq prints the bytes jq wrote", () => {
     expect(ok(await sb.run(["tournament", "list", "--jq", '.[] | ""'])).stdout).toBe("\n");
   });
 
+  it("takes a program starting with '-' as a program, not one of jq's options", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+    expect(ok(await sb.run(["tournament", "list", "--jq", "-first(.[].id)"])).stdout).toBe("-1\n");
+  });
+
+  it("gives jq the command's environment ($ENV, env), not emscripten's made-up one", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+    const env = { CUP: "Cup", HOME: "/home/organiser" };
+    const jq = ".[] | select(.name == $ENV.CUP) | [.id, env.HOME, $ENV.USER] | @tsv";
+    expect(ok(await sb.run(["tournament", "list", "--jq", jq], { env })).stdout).toBe(
+      "1\t/home/organiser\t\n",
+    );
+  });
+
   it("writes jq's debug messages on stderr", async () => {
     ok(await sb.run(["tournament", "create", "--name", "Cup"]));
     const r = ok(await sb.run(["tournament", "list", "--jq", ".[0].name | debug"]));

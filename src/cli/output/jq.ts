@@ -17,6 +17,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { OutputError, UsageError } from "../errors.js";
+import type { Env } from "../io.js";
 
 /** The most bytes jq may print (and, apart, write as messages) for one command: 256 MiB. */
 export const JQ_OUTPUT_LIMIT = 256 * 1024 * 1024;
@@ -34,7 +35,13 @@ interface JqRuntime {
   tourneyRun(input: string, filter: string, flags: string[], limit: number): JqRun;
 }
 
-type JqFactory = (options: { printErr(text: string): void }) => Promise<JqRuntime>;
+type JqFactory = (options: {
+  printErr(text: string): void;
+  /** The program's name in jq's messages. */
+  thisProgram: string;
+  /** jq's environment (`$ENV`, `env`). */
+  tourneyEnv: Record<string, string>;
+}) => Promise<JqRuntime>;
 
 /** dist/vendor/jq.cjs: beside the bundle, or, run from the sources (tests), in dist/. */
 function runtimeFile(): string {
@@ -47,14 +54,21 @@ function runtimeFile(): string {
   return found;
 }
 
-let loading: Promise<JqRuntime> | undefined;
+/** The runtime, made for one environment (jq reads it when it starts). */
+let loaded: { readonly key: string; readonly runtime: Promise<JqRuntime> } | undefined;
 
-function loadJq(): Promise<JqRuntime> {
-  // emscripten's own notes (its abort's "Aborted()") would go to the process's stderr.
-  loading ??= Promise.resolve().then(() =>
-    (createRequire(import.meta.url)(runtimeFile()) as JqFactory)({ printErr: () => {} }),
-  );
-  return loading;
+function loadJq(env: Env): Promise<JqRuntime> {
+  const tourneyEnv: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined) tourneyEnv[name] = value;
+  const key = JSON.stringify(tourneyEnv);
+  if (loaded?.key !== key) {
+    const factory = () => createRequire(import.meta.url)(runtimeFile()) as JqFactory;
+    // emscripten's own notes (its abort's "Aborted()") would go to the process's stderr.
+    const options = { printErr: () => {}, thisProgram: "jq", tourneyEnv };
+    loaded = { key, runtime: Promise.resolve().then(() => factory()(options)) };
+  }
+  return loaded.runtime;
 }
 
 const decoder = new TextDecoder();
@@ -63,11 +77,12 @@ const decoder = new TextDecoder();
 class JqFailed extends Error {}
 
 /** Runs jq; its stdout as text and its messages (`debug`, `stderr`), or JqFailed. */
-async function run(input: string, filter: string, flags: string[], limit: number) {
-  const result = (await loadJq()).tourneyRun(input, filter, flags, limit);
+async function run(input: string, filter: string, flags: string[], limit: number, env: Env) {
+  // "--": a program starting with "-" (`-first(f)`) is no option of jq's.
+  const result = (await loadJq(env)).tourneyRun(input, filter, [...flags, "--"], limit);
   const stderr = decoder.decode(result.stderr).trim();
   if (result.failure !== undefined) {
-    loading = undefined;
+    loaded = undefined;
     const failure = result.failure as { name?: unknown; message?: unknown } | null;
     if (failure?.name === "JqOutputLimit")
       throw new JqFailed(
@@ -86,14 +101,14 @@ async function run(input: string, filter: string, flags: string[], limit: number
  * is a usage error with jq's message about the program itself (compiled again alone,
  * so that the message quotes it as written).
  */
-export async function checkJq(expression: string): Promise<void> {
+export async function checkJq(expression: string, env: Env = {}): Promise<void> {
   try {
-    await run("null", `limit(0; (${expression}\n))`, ["-n"], JQ_OUTPUT_LIMIT);
+    await run("null", `limit(0; (${expression}\n))`, ["-n"], JQ_OUTPUT_LIMIT, env);
   } catch (wrapped) {
     if (!(wrapped instanceof JqFailed)) throw wrapped;
     let error = wrapped;
     try {
-      await run("null", expression, ["-n"], JQ_OUTPUT_LIMIT);
+      await run("null", expression, ["-n"], JQ_OUTPUT_LIMIT, env);
     } catch (alone) {
       if (!(alone instanceof JqFailed)) throw alone;
       error = alone;
@@ -108,7 +123,9 @@ export interface JqOptions {
   /** The most bytes jq may print (JQ_OUTPUT_LIMIT unless a test says less). */
   readonly limit?: number;
   /** Where jq's messages go (`debug`, `stderr`: jq writes them on its stderr). */
-  readonly messages?: (text: string) => void;
+  readonly messages?: ((text: string) => void) | undefined;
+  /** jq's environment (`$ENV`, `env`): the command's. */
+  readonly env?: Env | undefined;
 }
 
 /**
@@ -122,12 +139,8 @@ export async function runJq(
 ): Promise<string> {
   const flags = options.compact ? ["-r", "-c"] : ["-r"];
   try {
-    const { output, messages } = await run(
-      input,
-      expression,
-      flags,
-      options.limit ?? JQ_OUTPUT_LIMIT,
-    );
+    const limit = options.limit ?? JQ_OUTPUT_LIMIT;
+    const { output, messages } = await run(input, expression, flags, limit, options.env ?? {});
     if (messages !== "") options.messages?.(messages);
     return output;
   } catch (error) {

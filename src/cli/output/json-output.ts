@@ -5,7 +5,7 @@
  * at the end of the command, which runs jq over all of them (each a jq input) and writes
  * its results.
  */
-import type { OutputStream } from "../io.js";
+import type { Env, OutputStream } from "../io.js";
 import { selectFields } from "./json-fields.js";
 
 export interface JsonSelection {
@@ -21,8 +21,8 @@ export class JsonOutput {
   constructor(
     private readonly stdout: OutputStream,
     readonly selection: JsonSelection = {},
-    /** Where jq's own messages go (its `debug` and `stderr`). */
-    private readonly stderr?: OutputStream,
+    /** Where jq's own messages go (its `debug` and `stderr`), and its environment. */
+    private readonly jqContext: { readonly stderr?: OutputStream; readonly env?: Env } = {},
   ) {}
 
   /** Whether output is held for jq (lists are then gathered rather than streamed). */
@@ -74,7 +74,8 @@ export class JsonOutput {
     if (expression === undefined || this.held.length === 0) return;
     const input = this.held.splice(0).join("\n");
     const { runJq } = await import("./jq.js");
-    const messages = (text: string) => this.stderr?.write(text);
-    this.stdout.write(await runJq(input, expression, { compact: !this.pretty, messages }));
+    const { stderr, env } = this.jqContext;
+    const messages = (text: string) => stderr?.write(text);
+    this.stdout.write(await runJq(input, expression, { compact: !this.pretty, messages, env }));
   }
 }
