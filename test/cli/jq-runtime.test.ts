@@ -64,16 +64,16 @@ describe("an endless jq program", () => {
     expect(await runJq("[1]", ".[0]", { compact: true, limit })).toBe("1\n");
   });
 
-  it.runIf(BUILT)(
-    "exits 2 from the built binary, not a crash of Node",
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), "tourney-jq-"));
-      afterAll(() => rmSync(dir, { recursive: true, force: true }));
-      const env = {
-        PATH: process.env.PATH ?? "",
-        TOURNEY_CONFIG_DIR: join(dir, "config"),
-        TOURNEY_DATA_DIR: join(dir, "data"),
-      };
+  describe.runIf(BUILT)("from the built binary", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tourney-jq-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const env = {
+      PATH: process.env.PATH ?? "",
+      TOURNEY_CONFIG_DIR: join(dir, "config"),
+      TOURNEY_DATA_DIR: join(dir, "data"),
+    };
+
+    it("exits 2, not a crash of Node", async () => {
       // 1 MB a result: the 256 MiB limit is reached in a few seconds.
       const jq = '("x" * 1000000) as $m | range(1e9) | $m';
       const r = await runBinary(["tournament", "list", "--jq", jq], env);
@@ -82,9 +82,8 @@ describe("an endless jq program", () => {
       );
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
-    },
-    60_000,
-  );
+    }, 60_000);
+  });
 });
 
 describe("build/jq-runtime.mjs", () => {
