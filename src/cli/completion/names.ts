@@ -62,7 +62,8 @@ function unique(names: readonly string[]): string[] {
   return [...new Set(names.filter((n) => n !== ""))].slice(0, MAX_NAMES);
 }
 
-function recordInto(cache: NameCache, seen: Seen): void {
+/** Records `seen` into `cache` (exported for the tests of unchangedBy). */
+export function recordInto(cache: NameCache, seen: Seen): void {
   if (seen.active) cache.active = seen.profile;
   if (seen.kind === "profile") {
     cache.profiles = unique(seen.names);
@@ -81,12 +82,40 @@ function recordInto(cache: NameCache, seen: Seen): void {
   for (const word of seen.scope ?? []) table[word] = unique(seen.names);
 }
 
+/** The list `seen` replaces in `cache` (tournaments, races, profiles), if the cache has it. */
+function listOf(cache: NameCache, seen: Seen): unknown {
+  if (seen.kind === "profile") return cache.profiles;
+  if (seen.kind !== "tournament" && seen.kind !== "race") return undefined;
+  return cache.byProfile?.[seen.profile]?.[seen.kind === "race" ? "races" : "tournaments"];
+}
+
+/**
+ * True when recording `seen` leaves `cache` as it is (recordInto would change nothing), found
+ * without copying the cache: its list holds `seen`'s names in the same order, and those are
+ * already what unique() keeps (none empty, none twice, at most MAX_NAMES). A list run again
+ * (the usual case) then makes no JSON text of the cache twice, no set, no arrays: for 1,000
+ * tournaments that was the allocation that made `tournament list --json` collect its young
+ * heap once (--trace-gc: one scavenge before, none after). CPU from the entry point's start to
+ * the exit, medians / 20th percentiles of 31 alternated runs at load 1.9: 62.6 / 61.6 -> 57.1 /
+ * 55.7 ms; wall into spawnSync's socket, median of paired differences of 41 runs: -7.4 ms.
+ */
+export function unchangedBy(cache: NameCache, seen: Seen): boolean {
+  if (seen.active && cache.active !== seen.profile) return false;
+  const kept = listOf(cache, seen);
+  const { names } = seen;
+  if (!Array.isArray(kept) || kept.length !== names.length || names.length > MAX_NAMES)
+    return false;
+  for (let i = 0; i < names.length; i++) if (kept[i] !== names[i] || names[i] === "") return false;
+  return new Set(names).size === names.length;
+}
+
 /** Adds what a list command saw to the cache file (atomically; errors ignored). */
 export function rememberNames(env: Env, homeDir: string, seen: Seen): void {
   try {
     const { mkdirSync, renameSync, writeFileSync } = process.getBuiltinModule("node:fs");
     const file = cachePath(env, homeDir);
     const cache = readCache(file);
+    if (unchangedBy(cache, seen)) return;
     const before = JSON.stringify(cache);
     recordInto(cache, seen);
     const after = JSON.stringify(cache);
