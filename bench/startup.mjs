@@ -12,7 +12,8 @@
 // Node program running tourney gives it; it is read as bytes (not decoded into a string).
 // Usage: npm run build && node bench/startup.mjs [runs] [--against DIR]
 //   --against DIR: also time the built checkout in DIR (e.g. a git worktree of an
-//   earlier commit, built) in the same loop, on the same database, for before/after.
+//   earlier commit, built) in the same loop, on the same database, for before/after; the
+//   medians of the run-by-run differences of the two lists are printed too.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -108,7 +109,15 @@ function measure(cases) {
   const cpuMedians = Object.fromEntries(
     cases.map((c) => [c.name, cpu[c.name].length === runs ? median(cpu[c.name]) : undefined]),
   );
-  return [Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])])), cpuMedians];
+  return [Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])])), cpuMedians, times];
+}
+
+/**
+ * The median of the run-by-run differences `a` - `b` (each round times every case once, in
+ * turn): steadier than the difference of two medians on a machine other work shares.
+ */
+function pairedDifference(times, a, b) {
+  return median(times[a].map((t, i) => t - times[b][i]));
 }
 
 try {
@@ -120,7 +129,7 @@ try {
   }
   const listed = JSON.parse(run([bin, "tournament", "list", "--json"]).toString()).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
-  const [m, cpu] = measure([
+  const [m, cpu, times] = measure([
     { name: "node -e 0", args: ["-e", "0"] },
     { name: "tourney --version", args: [bin, "--version"] },
     { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
@@ -159,6 +168,15 @@ try {
     console.log(
       `${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}x${cpuText}`,
     );
+  }
+  if (against !== undefined) {
+    for (const [mine, theirs] of [
+      ["tourney tournament list --json (1,000)", "--against: tournament list --json"],
+      ["the same, 1 tournament", "--against: the same, 1 tournament"],
+    ])
+      console.log(
+        `this - --against, ${mine}: ${pairedDifference(times, mine, theirs).toFixed(1)} ms (median of the paired differences)`,
+      );
   }
   const version = m["tourney --version"] / base;
   const list = m["tourney tournament list --json (1,000)"] / base;
