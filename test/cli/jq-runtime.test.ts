@@ -4,6 +4,7 @@
  * byte and skipped byte 0: `--jq 'range(1e9)'` killed Node (V8 heap exhausted, exit 133)
  * and a NUL inside a string result was dropped.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OutputError } from "../../src/cli/errors.js";
 import { runJq } from "../../src/cli/output/jq.js";
-import { BUILT, runBinary } from "../helpers/binary.js";
+import { BIN, BUILT, runBinary } from "../helpers/binary.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { ok } from "../helpers/cli-tournament.js";
 
@@ -83,6 +84,29 @@ describe("an endless jq program", () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
     }, 60_000);
+
+    it("stops an endless program at Ctrl-C: exit 130, saying the change was made", async () => {
+      // jq ran in the main thread's turn: the CLI's SIGINT handler never ran, Ctrl-C did nothing.
+      const jq = "last(range(1e12))";
+      const args = ["tournament", "create", "--name", "Cup", "--verbose", "--jq", jq];
+      const child = spawn(process.execPath, [BIN, ...args], { env, stdio: "pipe" });
+      let stderr = "";
+      let interrupts: NodeJS.Timeout | undefined;
+      child.stderr.on("data", (d) => {
+        stderr += d;
+        // The write is answered; jq runs right after: Ctrl-C then, and again until it ends.
+        if (interrupts === undefined && stderr.includes("< 201 Created"))
+          interrupts = setInterval(() => child.kill("SIGINT"), 500);
+      });
+      const giveUp = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const code = await new Promise((resolve) => child.on("close", resolve));
+      clearInterval(interrupts);
+      clearTimeout(giveUp);
+      expect(code).toBe(130);
+      expect(stderr).toContain(
+        "interrupted after the change was made (POST /v2.1/tournaments (201)); do not run the command again\n",
+      );
+    }, 30_000);
   });
 });
 

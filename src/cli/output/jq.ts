@@ -11,12 +11,14 @@
  * jq's runtime is dist/vendor/jq.cjs, which the build makes from jq-web's (see
  * build/jq-runtime.mjs): it holds what jq prints in byte buffers bounded by a limit
  * (JQ_OUTPUT_LIMIT), so that an endless program (`range(1e9)`) ends with a usage error
- * instead of exhausting Node's heap. It is required when the flag is given, not bundled.
+ * instead of exhausting Node's heap; Ctrl-C stops jq (exit 130). It is required when the
+ * flag is given, not bundled.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { OutputError, UsageError } from "../errors.js";
+import { Script } from "node:vm";
+import { CancelledError, OutputError, UsageError } from "../errors.js";
 import type { Env } from "../io.js";
 
 /** The most bytes jq may print (and, apart, write as messages) for one command: 256 MiB. */
@@ -76,10 +78,35 @@ const decoder = new TextDecoder();
 /** What failed, as a usage error's message (without the "--jq: " it gets). */
 class JqFailed extends Error {}
 
+const CALL = Symbol.for("tourney.jq.call");
+let callScript: Script | undefined;
+
+/**
+ * `call()`, stopped by a Ctrl-C: a jq program runs synchronously for as long as it likes
+ * (`last(range(1e10))`), so the CLI's SIGINT handler (main.ts) could not run and Ctrl-C did
+ * nothing. Run through vm's `breakOnSigint`, V8 stops it (WebAssembly included) and this
+ * throws CancelledError (exit 130): the runtime, stopped mid-run, is dropped.
+ */
+function interruptible<T>(call: () => T): T {
+  callScript ??= new Script(`globalThis[Symbol.for("tourney.jq.call")]()`);
+  const global = globalThis as { [CALL]?: () => T };
+  global[CALL] = call;
+  try {
+    return callScript.runInThisContext({ breakOnSigint: true }) as T;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ERR_SCRIPT_EXECUTION_INTERRUPTED") throw error;
+    loaded = undefined;
+    throw new CancelledError("");
+  } finally {
+    delete global[CALL];
+  }
+}
+
 /** Runs jq; its stdout as text and its messages (`debug`, `stderr`), or JqFailed. */
 async function run(input: string, filter: string, flags: string[], limit: number, env: Env) {
+  const runtime = await loadJq(env);
   // "--": a program starting with "-" (`-first(f)`) is no option of jq's.
-  const result = (await loadJq(env)).tourneyRun(input, filter, [...flags, "--"], limit);
+  const result = interruptible(() => runtime.tourneyRun(input, filter, [...flags, "--"], limit));
   const stderr = decoder.decode(result.stderr).trim();
   if (result.failure !== undefined) {
     loaded = undefined;
