@@ -41,7 +41,7 @@ class ByteSink {
     if (end > this.limit) {
       var error = new Error("jq's " + this.what + " passed " + this.limit + " bytes");
       error.name = "JqOutputLimit";
-      error.limit = this.limit;
+      error.stream = this.what;
       throw error;
     }
     if (end > this.bytes.length) {

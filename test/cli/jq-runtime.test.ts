@@ -63,6 +63,11 @@ describe("an endless jq program", () => {
     await expect(run).rejects.toThrow(OutputError);
     await expect(run).rejects.toThrow(/^--jq: jq printed more than 1 MiB, the most tourney holds/);
     expect(await runJq("[1]", ".[0]", { compact: true, limit })).toBe("1\n");
+    await expect(
+      runJq("null", "range(1e9) | debug | empty", { compact: true, limit }),
+    ).rejects.toThrow(
+      /^--jq: jq printed more than 1 MiB of messages \(debug, stderr\), the most tourney holds/,
+    );
   });
 
   describe.runIf(BUILT)("from the built binary", () => {

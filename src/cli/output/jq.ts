@@ -110,12 +110,14 @@ async function run(input: string, filter: string, flags: string[], limit: number
   const stderr = decoder.decode(result.stderr).trim();
   if (result.failure !== undefined) {
     loaded = undefined;
-    const failure = result.failure as { name?: unknown; message?: unknown } | null;
-    if (failure?.name === "JqOutputLimit")
+    const failure = result.failure as { name?: unknown; message?: unknown; stream?: unknown };
+    if (failure?.name === "JqOutputLimit") {
+      const what = failure.stream === "messages" ? " of messages (debug, stderr)" : "";
       throw new JqFailed(
-        `jq printed more than ${limit / 1024 / 1024} MiB, the most tourney holds; ` +
+        `jq printed more than ${limit / 1024 / 1024} MiB${what}, the most tourney holds; ` +
           "narrow the expression (first(f), limit(n; f), select(...))",
       );
+    }
     throw new JqFailed(`jq stopped: ${stderr || String(failure?.message ?? failure)}`);
   }
   if (result.exitCode !== 0) throw new JqFailed(stderr || `jq failed (exit ${result.exitCode})`);
