@@ -82,6 +82,7 @@ export function* roundRobinMatches(
           identifier: matchIdentifier(order),
           player1: { type: "participant", participantId: seeded[first - 1]!.id },
           player2: { type: "participant", participantId: seeded[second - 1]!.id },
+          onlyIfLoserWins: undefined,
         };
       }
     }

@@ -184,6 +184,6 @@ export function finalizePlan(nodes: readonly DraftNode[]): PlannedMatch[] {
     identifier: matchIdentifier(index + 1),
     player1: slot(player1),
     player2: slot(player2),
-    ...(node.onlyIfLoserWins === undefined ? {} : { onlyIfLoserWins: keyOf(node.onlyIfLoserWins) }),
+    onlyIfLoserWins: node.onlyIfLoserWins === undefined ? undefined : keyOf(node.onlyIfLoserWins),
   }));
 }

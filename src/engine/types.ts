@@ -63,8 +63,11 @@ export interface PlannedMatch {
   /**
    * Present on the grand-final reset: the match is only played when the
    * losers-bracket side (player2 of the match named here) wins that match.
+   * Undefined on every other match, but always set: planned matches made with and without
+   * it had two shapes, and the reset's (seen at a bracket's last report) threw away the
+   * optimised code of `advance` at each tournament's end (issue 27).
    */
-  readonly onlyIfLoserWins?: string;
+  readonly onlyIfLoserWins: string | undefined;
 }
 
 /** Competition ranking of a list of participants: rank per participant id. */

@@ -34,7 +34,7 @@ import {
 } from "../helpers/stage.js";
 
 const kinds = (changes: readonly StageChange[]) =>
-  changes.map((c) => `${c.kind}:${"key" in c ? c.key : ""}`);
+  changes.map((c) => `${c.kind}:${(c as { key?: string }).key ?? ""}`);
 
 describe("reporting a single-elimination match", () => {
   const rows = planRows(planSingleElimination(players(4), { sequentialPairings: false }));

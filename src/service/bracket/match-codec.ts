@@ -24,9 +24,9 @@ import type { MatchResultRow, MatchRow, NewMatch, StageRef } from "../../store/m
 
 export { matchPlayers as playersOf } from "../../store/match-json.js";
 
-/** The planned match a row was stored from. */
+/** The planned match a row was stored from (one shape for all: engine/types.ts). */
 export function plannedFrom(row: MatchRow): PlannedMatch {
-  const match = {
+  return {
     key: row.plan_key,
     round: row.round,
     side: row.side as PlannedMatch["side"],
@@ -34,10 +34,8 @@ export function plannedFrom(row: MatchRow): PlannedMatch {
     identifier: row.identifier,
     player1: decodeSource(row.player1_source),
     player2: decodeSource(row.player2_source),
+    onlyIfLoserWins: row.only_if_loser_wins ?? undefined,
   };
-  return row.only_if_loser_wins === null
-    ? match
-    : { ...match, onlyIfLoserWins: row.only_if_loser_wins };
 }
 
 /** A complete one-on-one row's result, as standings and swiss pairing read it. */

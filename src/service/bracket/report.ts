@@ -81,7 +81,9 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
     return;
   }
   const [first, second] = entriesFor(row, report);
-  const scoreSets = first.sets.map((score, i) => [score, second.sets[i]!] as const);
+  // Pushed to, not map()'s (holey when optimised, packed when not: see readMatchReport).
+  const scoreSets: (readonly [number, number])[] = [];
+  for (let i = 0; i < first.sets.length; i++) scoreSets.push([first.sets[i]!, second.sets[i]!]);
   // The sets and the winner say all of a one-on-one report: no entries are stored.
   const advancing = report.entries.filter((e) => e.advancing);
   if (advancing.length > 1)

@@ -39,8 +39,8 @@ export type StageChange =
       readonly id: number;
       readonly slot: SlotName;
       readonly participantId: number | null;
-      /** Also sets the match's state, and makes it active. */
-      readonly state?: MatchState;
+      /** Also sets the match's state, and makes it active (undefined: neither). */
+      readonly state: MatchState | undefined;
     }
   | {
       readonly kind: "state";
@@ -59,6 +59,47 @@ export type StageChange =
   | { readonly kind: "bye"; readonly bye: Bye }
   | { readonly kind: "drop_rounds_after"; readonly round: number }
   | { readonly kind: "tournament_state"; readonly state: TournamentState };
+
+/** The fields of every kind of change: each change has all of them (`blank`). */
+type ChangeFields = {
+  kind: StageChange["kind"];
+  key: string | undefined;
+  id: number | undefined;
+  result: MatchResultUpdate | undefined;
+  entries: string | undefined;
+  slot: SlotName | undefined;
+  participantId: number | null | undefined;
+  state: MatchState | TournamentState | undefined;
+  active: boolean | undefined;
+  matches: readonly NewMatch[] | undefined;
+  plan: readonly PlannedMatch[] | Iterable<PlannedMatch> | undefined;
+  bye: Bye | undefined;
+  round: number | undefined;
+};
+
+/**
+ * A change of `kind` with every field of every kind, in one order (the ones its kind does not
+ * use undefined; the caller sets its own): one object shape for all the changes. A shape a
+ * kind, as before, made the stage-completing report (a 5th shape: the tournament's state)
+ * throw away applyChanges' optimised code at every tournament's end (issue 27).
+ */
+function blank(kind: StageChange["kind"], key?: string, id?: number): ChangeFields {
+  return {
+    kind,
+    key,
+    id,
+    result: undefined,
+    entries: undefined,
+    slot: undefined,
+    participantId: undefined,
+    state: undefined,
+    active: undefined,
+    matches: undefined,
+    plan: undefined,
+    bye: undefined,
+    round: undefined,
+  };
+}
 
 type Row = { -readonly [K in keyof MatchRow]: MatchRow[K] };
 
@@ -181,14 +222,18 @@ export class StageDraft {
       row.completed_at = result.completedAt;
       if (result.state === "complete") row.underway_at = null;
     });
-    this.changes.push({ kind: "result", key, id, result });
+    const c = blank("result", key, id);
+    c.result = result;
+    this.changes.push(c as StageChange);
   }
 
   setEntries(key: string, entries: string): void {
     const id = this.edit(key, (row) => {
       row.entries = entries;
     });
-    this.changes.push({ kind: "entries", key, id, entries });
+    const c = blank("entries", key, id);
+    c.entries = entries;
+    this.changes.push(c as StageChange);
   }
 
   setSlot(key: string, slot: SlotName, participantId: number | null, state?: MatchState): void {
@@ -199,11 +244,11 @@ export class StageDraft {
       row.state = state;
       row.active = 1;
     });
-    this.changes.push(
-      state === undefined
-        ? { kind: "slot", key, id, slot, participantId }
-        : { kind: "slot", key, id, slot, participantId, state },
-    );
+    const c = blank("slot", key, id);
+    c.slot = slot;
+    c.participantId = participantId;
+    c.state = state;
+    this.changes.push(c as StageChange);
   }
 
   setState(key: string, state: MatchState, active: boolean): void {
@@ -211,13 +256,18 @@ export class StageDraft {
       row.state = state;
       row.active = active ? 1 : 0;
     });
-    this.changes.push({ kind: "state", key, id, state, active });
+    const c = blank("state", key, id);
+    c.state = state;
+    c.active = active;
+    this.changes.push(c as StageChange);
   }
 
   /** Adds matches after the stage's rows (their ids are the store's to give). */
   insert(matches: readonly NewMatch[]): void {
     if (matches.length === 0) return;
-    this.changes.push({ kind: "insert", matches });
+    const c = blank("insert");
+    c.matches = matches;
+    this.changes.push(c as StageChange);
     const { ref } = this.state;
     for (const m of matches) {
       const row: Row = newMatchRow(m, ref.tournamentId, 0, this.now);
@@ -233,22 +283,30 @@ export class StageDraft {
    * round robin's plan is streamed to the store, never held.
    */
   plan(plan: readonly PlannedMatch[] | Iterable<PlannedMatch>): void {
-    this.changes.push({ kind: "plan", plan });
+    const c = blank("plan");
+    c.plan = plan;
+    this.changes.push(c as StageChange);
   }
 
   addBye(bye: Bye): void {
-    this.changes.push({ kind: "bye", bye });
+    const c = blank("bye");
+    c.bye = bye;
+    this.changes.push(c as StageChange);
     this.addedByes.push(bye);
   }
 
   /** Removes the rounds after `round` (and their byes). Only before any insert. */
   dropRoundsAfter(round: number): void {
-    this.changes.push({ kind: "drop_rounds_after", round });
+    const c = blank("drop_rounds_after");
+    c.round = round;
+    this.changes.push(c as StageChange);
     this.droppedAfter = Math.min(this.droppedAfter, round);
   }
 
   setTournamentState(state: TournamentState): void {
-    this.changes.push({ kind: "tournament_state", state });
+    const c = blank("tournament_state");
+    c.state = state;
+    this.changes.push(c as StageChange);
     this.tournamentState = state;
   }
 }

@@ -48,7 +48,11 @@ function readSets(value: unknown, i: number, problems: Problems): number[] {
     );
     return [];
   }
-  const sets = text.split(",").map((part) => Number(part));
+  // A loop, not `.map((part) => Number(part))`: V8's optimised map() stores Number()'s
+  // results as doubles (an elements transition a report), so the arrays optimised code made
+  // differed from the interpreter's and the report path's code was thrown away (issue 27).
+  const sets: number[] = [];
+  for (const part of text.split(",")) sets.push(Number(part));
   if (!sets.every(Number.isSafeInteger)) {
     problems.add(
       entryPointer(i, "score_set"),
@@ -95,10 +99,14 @@ export function readMatchReport(attributes: Record<string, unknown>): MatchRepor
     throw unprocessable("tie must be true or false", "/data/attributes/tie");
   }
   const problems = new Problems();
-  const entries = list.map((raw, i) => readEntry(raw, i, problems));
+  // Arrays pushed to, not made by map(): V8's optimised map() makes holey arrays where the
+  // builtin makes packed ones, and the code that read them was thrown away whenever the
+  // maker was optimised or not (issue 27).
+  const entries: (ReportEntry | undefined)[] = [];
+  for (let i = 0; i < list.length; i++) entries.push(readEntry(list[i], i, problems));
   problems.throwIfAny();
-  const ids = entries.map((e) => e!.participantId);
-  if (new Set(ids).size !== ids.length)
-    throw unprocessable("a participant is reported twice", POINTER);
+  const ids = new Set<number>();
+  for (const e of entries) ids.add(e!.participantId);
+  if (ids.size !== entries.length) throw unprocessable("a participant is reported twice", POINTER);
   return { entries: entries as ReportEntry[], tie: attributes.tie === true };
 }
