@@ -106,8 +106,10 @@ function tourneyRun(input, filter, flags, limit) {
   var exitCode = 1;
   var failure;
   try {
-    FS.writeFile("inputString", input);
-    exitCode = Module.callMain(flags.concat(filter, "inputString"));
+    // Named as jq names its stdin in messages ("jq: error (at <stdin>:1): ..."; jq-web's
+    // file was "inputString"), and ended with a line break as \`echo ... | jq\` would.
+    FS.writeFile("<stdin>", input + "\\n");
+    exitCode = Module.callMain(flags.concat(filter, "<stdin>"));
   } catch (error) {
     failure = error;
   }

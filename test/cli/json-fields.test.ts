@@ -123,7 +123,7 @@ describe("--jq EXPR", () => {
     const data = await sb.run(["tournament", "list", "--jq", ".[0].name.x"]);
     expect(data.code).toBe(2);
     expect(data.stderr).toMatch(
-      /jq: error \(at inputString:\d+\): Cannot index string with string "x"/,
+      /jq: error \(at <stdin>:\d+\): Cannot index string with string "x"/,
     );
     const fn = await sb.run(["tournament", "list", "--jq", "nosuchfunction"]);
     expect(fn.code).toBe(2);
