@@ -65,7 +65,9 @@ export interface PlannedMatch {
    * losers-bracket side (player2 of the match named here) wins that match.
    * Undefined on every other match, but always set: planned matches made with and without
    * it had two shapes, and the reset's (seen at a bracket's last report) threw away the
-   * optimised code of `advance` at each tournament's end (issue 27).
+   * optimised code of `advance` at a process's first bracket end (issue 27). With the
+   * other shape fixes of a2abba1: `node bench/report-cpu.mjs --store file --runs 16
+   * --against /work/base-6bd0a48` 0.928 of the CPU a report (load 3.1; docs/development.md).
    */
   readonly onlyIfLoserWins: string | undefined;
 }

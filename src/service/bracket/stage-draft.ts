@@ -81,7 +81,9 @@ type ChangeFields = {
  * A change of `kind` with every field of every kind, in one order (the ones its kind does not
  * use undefined; the caller sets its own): one object shape for all the changes. A shape a
  * kind, as before, made the stage-completing report (a 5th shape: the tournament's state)
- * throw away applyChanges' optimised code at every tournament's end (issue 27).
+ * throw away applyChanges' optimised code at a process's first bracket end (issue 27).
+ * With the other shape fixes of a2abba1: `node bench/report-cpu.mjs --store file --runs 16
+ * --against /work/base-6bd0a48` 0.928 of the CPU a report (load 3.1; docs/development.md).
  */
 function blank(kind: StageChange["kind"], key?: string, id?: number): ChangeFields {
   return {
