@@ -1,10 +1,16 @@
 /** What command registration functions receive: a way to get the Factory for a command. */
 import type { Command } from "commander";
 import { DEFAULT_PROFILE } from "../config/settings.js";
-import { CancelledError, OutputError, PrintedAfterWriteError } from "./errors.js";
+import {
+  CancelledError,
+  InterruptedWorkError,
+  OutputError,
+  PrintedAfterWriteError,
+} from "./errors.js";
 import type { HintContext } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
 import { parseJsonFields } from "./output/json-fields.js";
+import { interruptedAfterWrites } from "./write-log.js";
 
 export class App {
   private current: Factory | undefined;
@@ -55,17 +61,14 @@ export class App {
 
   /**
    * A failure to print after the command's writes succeeded says they are done (exit 8); so
-   * does a Ctrl-C that stopped --jq after them (exit 130, as main.ts says it for the others).
+   * does a Ctrl-C that stopped --jq after them (exit 130, as main.ts says it for the others);
+   * not one that stopped what is meant to be stopped (`bracket --web --share`'s viewer).
    */
   afterWrites(error: unknown): unknown {
     const writes = this.current?.writeLog.writes ?? [];
     if (writes.length === 0) return error;
-    if (error instanceof CancelledError && error.message === "") {
-      const more = writes.length > 3 ? ` and ${writes.length - 3} more` : "";
-      return new CancelledError(
-        `interrupted after the change was made (${writes.slice(0, 3).join(", ")}${more}); do not run the command again`,
-      );
-    }
+    if (error instanceof InterruptedWorkError)
+      return new CancelledError(interruptedAfterWrites(writes, writes.length));
     if (!(error instanceof OutputError)) return error;
     return new PrintedAfterWriteError(writes, error);
   }

@@ -13,6 +13,13 @@ export class CancelledError extends Error {
   override readonly name = "CancelledError";
 }
 
+/**
+ * A Ctrl-C that stopped the command's own work midway (a --jq program): exit code 130. After
+ * the command's writes have landed, App.afterWrites says so. A CancelledError is the user
+ * stopping what was meant to be stopped (a prompt, the viewer of `bracket --web`): no such line.
+ */
+export class InterruptedWorkError extends CancelledError {}
+
 /** The user answered "no" to a confirmation: nothing was done, exit code 1. */
 export class DeclinedError extends Error {
   override readonly name = "DeclinedError";

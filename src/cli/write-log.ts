@@ -8,6 +8,15 @@ import type { Transport, TransportRequest, TransportResponse } from "../client/t
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * What a Ctrl-C after accepted writes says (exit 130): the first of them (at most three) and
+ * how many in all. main.ts says it for a write still running; App.afterWrites for --jq.
+ */
+export function interruptedAfterWrites(first: readonly string[], count: number): string {
+  const more = count > 3 ? ` and ${count - 3} more` : "";
+  return `interrupted after the change was made (${first.slice(0, 3).join(", ")}${more}); do not run the command again`;
+}
+
 export class WriteLog {
   private readonly done: string[] = [];
 

@@ -150,6 +150,16 @@ describe.runIf(BUILT)("tourney bracket --web, built", () => {
     expect(await w.exit).toBe(0);
   }, 60_000);
 
+  it("stops the --share viewer with Ctrl-C without calling its share link an interrupted change", async () => {
+    // The share link is a write the command made; Ctrl-C is how its viewer is meant to stop,
+    // so no "interrupted after the change was made ... do not run the command again".
+    const w = await web(env, "hush", "--web", "--share", "--no-open");
+    const before = w.stderr();
+    w.child.kill("SIGINT");
+    expect(await w.exit).toBe(130);
+    expect(w.stderr()).toBe(before);
+  }, 60_000);
+
   it("tourney serve answers the page beside its API", async () => {
     const served = await startServe(["--db", join(dir, "data", "tourney.db")], env);
     try {

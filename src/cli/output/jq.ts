@@ -18,7 +18,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
-import { CancelledError, OutputError, UsageError } from "../errors.js";
+import { InterruptedWorkError, OutputError, UsageError } from "../errors.js";
 import type { Env } from "../io.js";
 
 /** The most bytes jq may print (and, apart, write as messages) for one command: 256 MiB. */
@@ -45,15 +45,17 @@ type JqFactory = (options: {
   tourneyEnv: Record<string, string>;
 }) => Promise<JqRuntime>;
 
-/** dist/vendor/jq.cjs: beside the bundle, or, run from the sources (tests), in dist/. */
+/**
+ * dist/vendor/jq.cjs: beside the bundle, or, run from the sources (tests: this file is
+ * src/cli/output/jq.ts), in dist/. A bundle never looks outside its own folder.
+ */
 function runtimeFile(): string {
-  const candidates = ["./vendor/jq.cjs", "../../../dist/vendor/jq.cjs"].map((relative) =>
-    fileURLToPath(new URL(relative, import.meta.url)),
-  );
-  const found = candidates.find((file) => existsSync(file));
-  if (found === undefined)
-    throw new Error(`--jq: jq's runtime is missing (${candidates[0]}); run \`npm run build\``);
-  return found;
+  const fromSources = import.meta.url.endsWith("/src/cli/output/jq.ts");
+  const relative = fromSources ? "../../../dist/vendor/jq.cjs" : "./vendor/jq.cjs";
+  const file = fileURLToPath(new URL(relative, import.meta.url));
+  if (!existsSync(file))
+    throw new Error(`--jq: jq's runtime is missing (${file}); run \`npm run build\``);
+  return file;
 }
 
 /** The runtime, made for one environment (jq reads it when it starts). */
@@ -85,7 +87,7 @@ let callScript: Script | undefined;
  * `call()`, stopped by a Ctrl-C: a jq program runs synchronously for as long as it likes
  * (`last(range(1e10))`), so the CLI's SIGINT handler (main.ts) could not run and Ctrl-C did
  * nothing. Run through vm's `breakOnSigint`, V8 stops it (WebAssembly included) and this
- * throws CancelledError (exit 130): the runtime, stopped mid-run, is dropped.
+ * throws InterruptedWorkError (exit 130): the runtime, stopped mid-run, is dropped.
  */
 function interruptible<T>(call: () => T): T {
   callScript ??= new Script(`globalThis[Symbol.for("tourney.jq.call")]()`);
@@ -96,7 +98,7 @@ function interruptible<T>(call: () => T): T {
   } catch (error) {
     if ((error as { code?: unknown }).code !== "ERR_SCRIPT_EXECUTION_INTERRUPTED") throw error;
     loaded = undefined;
-    throw new CancelledError("");
+    throw new InterruptedWorkError("");
   } finally {
     delete global[CALL];
   }
