@@ -83,7 +83,10 @@ Module = Object.assign(
       var environment = Module.tourneyEnv;
       if (environment) {
         for (var key of ["USER", "LOGNAME", "PATH", "PWD", "HOME", "LANG", "_"]) ENV[key] = undefined;
-        Object.assign(ENV, environment);
+        // emscripten copies each of a value's characters as one byte (stringToAscii): the
+        // UTF-8 bytes are given as such characters ("Zoë" came out as "Zo" and U+FFFD otherwise).
+        for (var name in environment)
+          ENV[name] = Buffer.from(environment[name], "utf8").toString("latin1");
       }
     },
   },

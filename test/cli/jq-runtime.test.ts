@@ -48,6 +48,15 @@ describe("--jq prints the bytes jq wrote", () => {
     );
   });
 
+  it("gives jq the environment's non-ASCII values as text ($ENV)", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Zoë 🎉"]));
+    const env = { CUP: "Zoë 🎉" };
+    const jq = ".[] | select(.name == $ENV.CUP) | [.id, $ENV.CUP] | @tsv";
+    expect(ok(await sb.run(["tournament", "list", "--jq", jq], { env })).stdout).toBe(
+      "1\tZoë 🎉\n",
+    );
+  });
+
   it("writes jq's debug messages on stderr", async () => {
     ok(await sb.run(["tournament", "create", "--name", "Cup"]));
     const r = ok(await sb.run(["tournament", "list", "--jq", ".[0].name | debug"]));
