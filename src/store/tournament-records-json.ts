@@ -55,11 +55,12 @@ export const RECORDS_PER_CHUNK = 32;
  * A tournament as typed on a command line, for the completion cache: its url when that is
  * a non-empty string, else its id (as cli/completion/remember.ts tournamentWord makes it).
  * The stored url is SQLite's text of settings.url whatever it was (a TEXT column: 123 is
- * "123"); the text of a value that is no string starts with one of `-0-9[{`, and only then
- * are the settings asked (another program's writes: tourney stores strings).
+ * "123"); the text of a value that is no string starts with one of `-0-9[{`, or is "Inf"
+ * (1e999), and only then are the settings asked (another program's writes: tourney stores
+ * strings).
  */
 const WORD = `CASE WHEN typeof(r.url) <> 'text' OR r.url = '' THEN CAST(t.id AS TEXT)
-  WHEN r.url NOT GLOB '[-0-9[{]*' THEN r.url
+  WHEN r.url NOT GLOB '[-0-9[{I]*' THEN r.url
   WHEN (SELECT CASE WHEN json_valid(s.settings) THEN json_type(s.settings, '$.url') END
     FROM tournaments s WHERE s.id = t.id) = 'text' THEN r.url
   ELSE CAST(t.id AS TEXT) END`;

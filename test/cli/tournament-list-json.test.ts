@@ -300,10 +300,13 @@ describe("tournament list --json as SQLite's text", () => {
   it("remembers the id, as the full path does, for a url another program stored as no string", async () => {
     // The stored url is SQLite's text of settings.url (a TEXT column): 123 became "123", which
     // the text path remembered while the full path (a url that is no string) remembered the id.
-    const urls = [123, -4, 1.5, true, [1], { a: 1 }, "2024", "-cup", "[x]"];
+    // 1e999 (written as such: JSON.stringify has no way to say it) is stored as "Inf".
+    const inf = Number.POSITIVE_INFINITY;
+    const urls = [123, -4, 1.5, true, [1], { a: 1 }, inf, "2024", "-cup", "[x]", "Inferno"];
     const ids = urls.map((url) => {
       const id = addCopy();
-      setSettings(id, (s) => JSON.stringify({ ...s, url }));
+      const text = (s: object) => JSON.stringify({ ...s, url: url === inf ? "@INF@" : url });
+      setSettings(id, (s) => text(s).replace('"@INF@"', "1e999"));
       return id;
     });
     const cache = join(sandbox.env.TOURNEY_DATA_DIR!, "completion-names.json");
