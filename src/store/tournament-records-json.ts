@@ -168,8 +168,9 @@ function asPrinted(json: Buffer): Buffer {
  * One call, not one a chunk: the CLI's stdout (cli/stdio.ts) hands all the parts to one
  * writev, so the process sleeps and wakes once while the reader takes the 1.6 MB of 1,000
  * records, not once for each of 33 writes (CPU of the writing 10.4 -> 4.6 ms, medians of 21
- * alternated runs; the list of 1,000 into spawnSync's socket, wall, median of the paired
- * differences of 31 alternated runs: -3.9 ms, 264.7 -> 251.9 ms at load 3.9).
+ * alternated runs; the list of 1,000 into spawnSync's socket, wall, 31 alternated runs at
+ * load 3.9: the median of the run-by-run differences -3.9 ms, the one figure to go by; the
+ * two medians, 264.7 -> 251.9 ms, moved more than that between runs of one build).
  *
  * The chunks are made inside the read transaction and written once it has ended, never
  * from inside it: a write to a pipe blocks for as long as its reader does not read (a
