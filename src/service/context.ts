@@ -1,5 +1,6 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 
+import type { Transaction } from "better-sqlite3";
 import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { ChangeLog } from "../store/cache/row-changes.js";
 import type { CacheBudget } from "../store/cache/store-cache.js";
@@ -7,7 +8,7 @@ import type { Db } from "../store/database.js";
 import type { MatchRepository } from "../store/matches-repository.js";
 import type { ParticipantRepository } from "../store/participants-repository.js";
 import type { StationRepository } from "../store/stations-repository.js";
-import { type AccountStore, openStore, type RaceStore } from "../store/store.js";
+import { type AccountStore, openStore, type RaceStore, type Store } from "../store/store.js";
 import type { TournamentRepository } from "../store/tournaments-repository.js";
 import { type Access, type Caller, LOCAL_CALLER, visibleTournaments } from "./caller.js";
 
@@ -81,136 +82,175 @@ export interface ContextOptions {
   readonly caller?: Caller;
 }
 
-export function createContext(db: Db, options: ContextOptions): ServiceContext {
-  const clock = options.now ?? (() => new Date());
-  // node:crypto is loaded on first use: a command that never seeds a tournament skips its cost.
-  const seeds =
-    options.randomSeed ?? (() => process.getBuiltinModule("node:crypto").randomInt(1, 2 ** 31 - 1));
-  const store = openStore(db, { cache: options.cache ?? true });
-  const { matches, tournaments, participants } = store;
-  const sync = store.sync;
-  /** A rollback: what the cache learnt inside the transaction is void. */
-  const forgetAll = store.rolledBack;
+/** The clock when none is injected: one function for every service (see Context). */
+const systemClock = (): Date => new Date();
+
+/**
+ * The service's context: a class, its methods on the prototype and its fields set in the
+ * constructor, not an object literal of closures made per service (issue 27). A second
+ * service then changes nothing V8 compiled the first one's report path on: an object
+ * literal's second run (at the next service) widened the field types of the first's map,
+ * and new closures were new call targets ("code dependencies" and "wrong call target"
+ * deopts of the report path at the first report of a process's second service).
+ */
+class Context implements ServiceContext {
+  readonly basePath = "/v2.1";
+  readonly tournaments: TournamentRepository;
+  readonly participants: ParticipantRepository;
+  readonly matches: MatchRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly race: RaceStore;
+  readonly stations: StationRepository;
+  readonly accounts: AccountStore;
+  readonly changes: ChangeLog | undefined;
+  caller: Caller;
+  access: Access = "read";
+  // One reading of the clock per request (now). Its text is made again only when the
+  // clock has moved on by a millisecond: toISOString was ~1 us of the ~9 us a served GET
+  // of a tournament costs in the service (the key check reads the clock), and under load
+  // several requests are answered within one millisecond.
+  #lastMs = Number.NaN;
+  #lastIso = "";
+  #requestTime: string | undefined = undefined;
+  #inRequest = false;
+  /** Within `oneLook`: its look serves every request. */
+  #looked = false;
+  readonly #store: Store;
+  readonly #clock: () => Date;
+  readonly #seeds: (() => number) | undefined;
+  readonly #defaultCaller: Caller;
   // One transaction function for every write: BEGIN IMMEDIATE (then a look at what
   // other connections committed), or a savepoint when nested.
-  const inTransaction = db.transaction((fn: () => unknown) => {
-    sync();
-    return fn();
-  });
-  const write = <T>(fn: () => T): T => {
+  readonly #inTransaction: Transaction<(fn: () => unknown) => unknown>;
+
+  constructor(
+    readonly db: Db,
+    store: Store,
+    options: ContextOptions,
+  ) {
+    this.#store = store;
+    this.#clock = options.now ?? systemClock;
+    this.#seeds = options.randomSeed;
+    this.#defaultCaller = options.caller ?? LOCAL_CALLER;
+    this.caller = this.#defaultCaller;
+    this.tournaments = visibleTournaments(store.tournaments, () => this.caller);
+    this.participants = store.participants;
+    this.matches = store.matches;
+    this.apiKeys = store.apiKeys;
+    this.race = store.race;
+    this.stations = store.stations;
+    this.accounts = store.accounts;
+    this.changes = store.changes;
+    this.#inTransaction = db.transaction((fn: () => unknown) => {
+      store.sync();
+      return fn();
+    });
+  }
+
+  now(): string {
+    if (!this.#inRequest) return this.#iso();
+    this.#requestTime ??= this.#iso();
+    return this.#requestTime;
+  }
+
+  #iso(): string {
+    const date = this.#clock();
+    const ms = date.getTime();
+    if (ms !== this.#lastMs) {
+      this.#lastIso = date.toISOString(); // throws on an invalid date, as before
+      this.#lastMs = ms;
+    }
+    return this.#lastIso;
+  }
+
+  // node:crypto is loaded on first use: a command that never seeds a tournament skips its cost.
+  newRandomSeed(): number {
+    if (this.#seeds !== undefined) return this.#seeds();
+    return process.getBuiltinModule("node:crypto").randomInt(1, 2 ** 31 - 1);
+  }
+
+  generation(): string | undefined {
+    return this.#store.generation();
+  }
+
+  write<T>(fn: () => T): T {
     try {
-      return inTransaction.immediate(fn) as T;
+      return this.#inTransaction.immediate(fn) as T;
     } catch (error) {
       // Rolled back: what the caches learnt inside the transaction is void.
-      forgetAll();
+      this.#store.rolledBack();
       throw error;
     }
-  };
-  const writeAcross = async <T>(fn: () => Promise<T>): Promise<T> => {
+  }
+
+  async writeAcross<T>(fn: () => Promise<T>): Promise<T> {
+    const { db } = this;
     if (db.inTransaction) throw new Error("writeAcross: a transaction is open already");
     db.exec("BEGIN IMMEDIATE");
     try {
-      sync();
+      this.#store.sync();
       const result = await fn();
       db.exec("COMMIT");
       return result;
     } catch (error) {
       if (db.inTransaction) db.exec("ROLLBACK");
-      forgetAll();
+      this.#store.rolledBack();
       throw error;
     }
-  };
+  }
+
   // The group waits for another process's write lock like any write (busy_timeout).
   // If it cannot have it, the turn's requests take their own transactions and wait
   // again, each: rare (a long write elsewhere), and cheaper than switching the
   // timeout off and on around every group (a PRAGMA applies when it is prepared, so
   // it cannot be prepared once: two more statements compiled per turn).
-  const openGroup = (): boolean => {
-    if (db.inTransaction) return false;
+  openGroup(): boolean {
+    if (this.db.inTransaction) return false;
     try {
-      db.exec("BEGIN IMMEDIATE");
+      this.db.exec("BEGIN IMMEDIATE");
     } catch {
       return false;
     }
-    sync();
+    this.#store.sync();
     return true;
-  };
-  const closeGroup = (): Error | undefined => {
+  }
+
+  closeGroup(): Error | undefined {
     try {
-      db.exec("COMMIT");
+      this.db.exec("COMMIT");
       return undefined;
     } catch (error) {
-      if (db.inTransaction) db.exec("ROLLBACK");
-      forgetAll();
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      this.#store.rolledBack();
       return error instanceof Error ? error : new Error(String(error));
     }
-  };
-  // One reading of the clock per request (below). Its text is made again only when the
-  // clock has moved on by a millisecond: toISOString was ~1 us of the ~9 us a served GET
-  // of a tournament costs in the service (the key check reads the clock), and under load
-  // several requests are answered within one millisecond.
-  let lastMs = Number.NaN;
-  let lastIso = "";
-  const iso = (): string => {
-    const date = clock();
-    const ms = date.getTime();
-    if (ms !== lastMs) {
-      lastIso = date.toISOString(); // throws on an invalid date, as before
-      lastMs = ms;
+  }
+
+  oneLook<T>(fn: () => T): T {
+    if (this.#looked) return fn();
+    this.#store.sync();
+    this.#looked = true;
+    try {
+      return fn();
+    } finally {
+      this.#looked = false;
     }
-    return lastIso;
-  };
-  let requestTime: string | undefined;
-  let inRequest = false;
-  /** Within `oneLook`: its look serves every request. */
-  let looked = false;
-  const defaultCaller = options.caller ?? LOCAL_CALLER;
-  const context: ServiceContext = {
-    db,
-    matches,
-    basePath: "/v2.1",
-    tournaments: visibleTournaments(tournaments, () => context.caller),
-    participants,
-    apiKeys: store.apiKeys,
-    race: store.race,
-    stations: store.stations,
-    accounts: store.accounts,
-    caller: defaultCaller,
-    access: "read",
-    now: () => {
-      if (!inRequest) return iso();
-      requestTime ??= iso();
-      return requestTime;
-    },
-    newRandomSeed: seeds,
-    generation: store.generation,
-    changes: store.changes,
-    write,
-    writeAcross,
-    openGroup,
-    closeGroup,
-    oneLook: (fn) => {
-      if (looked) return fn();
-      sync();
-      looked = true;
-      try {
-        return fn();
-      } finally {
-        looked = false;
-      }
-    },
-    inRequest: (fn) => {
-      if (!looked) sync();
-      inRequest = true;
-      try {
-        return fn();
-      } finally {
-        inRequest = false;
-        requestTime = undefined;
-        context.caller = defaultCaller;
-        context.access = "read";
-      }
-    },
-  };
-  return context;
+  }
+
+  inRequest<T>(fn: () => T): T {
+    if (!this.#looked) this.#store.sync();
+    this.#inRequest = true;
+    try {
+      return fn();
+    } finally {
+      this.#inRequest = false;
+      this.#requestTime = undefined;
+      this.caller = this.#defaultCaller;
+      this.access = "read";
+    }
+  }
+}
+
+export function createContext(db: Db, options: ContextOptions): ServiceContext {
+  return new Context(db, openStore(db, { cache: options.cache ?? true }), options);
 }

@@ -14,6 +14,8 @@ import { describe, expect, it } from "vitest";
 import { planDoubleElimination, roundRobinMatches } from "../../src/engine/index.js";
 import { plannedFrom } from "../../src/service/bracket/match-codec.js";
 import { StageDraft } from "../../src/service/bracket/stage-draft.js";
+import { createContext } from "../../src/service/context.js";
+import { openDatabase } from "../../src/store/database.js";
 import { NOW, planRows, players, stateOf } from "../helpers/stage.js";
 
 const keysOf = (o: object) => Object.keys(o).join(",");
@@ -54,6 +56,21 @@ describe("one shape on the report path", () => {
     draft.setTournamentState("awaiting_review");
     draft.dropRoundsAfter(3);
     expect(new Set(draft.changes.map(keysOf)).size).toBe(1);
+  });
+
+  it("gives every service's context the same methods, not closures made per service", () => {
+    const [a, b] = [openDatabase(":memory:"), openDatabase(":memory:")];
+    try {
+      const [one, other] = [createContext(a, {}), createContext(b, {})];
+      expect(one.now).toBe(other.now);
+      expect(one.write).toBe(other.write);
+      expect(one.inRequest).toBe(other.inRequest);
+      expect(Object.getPrototypeOf(one)).toBe(Object.getPrototypeOf(other));
+      expect(one.write(() => one.now())).toMatch(/^\d{4}-\d\d-\d\dT/);
+    } finally {
+      a.close();
+      b.close();
+    }
   });
 
   it("reads a report into the same arrays optimised or not (no doubles, no holes)", () => {

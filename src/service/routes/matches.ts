@@ -71,15 +71,25 @@ export function changeMatchState(
   service.matches.setUnderway(row.id, state === "mark_as_underway" ? now : null, now);
 }
 
+/** The request's tournament. A module function, as `recordOf`: see registerMatchRoutes. */
+function tournamentOf(service: ServiceContext, r: ServiceRequest): TournamentRow {
+  return findTournament(service, r.params.tournament!, communityOf(r));
+}
+
+/** One match as a record: its station, where its players come from. */
+function recordOf(service: ServiceContext, row: MatchRow) {
+  return matchResource(row, stationOf(service, row), originsOf(service.matches, row));
+}
+
+/**
+ * The handlers' helpers are module functions taking the service, not closures made here
+ * for each service: a new service's closures were new call targets, and the PUT route's
+ * optimised code was thrown away at a process's second service's first report (issue 27).
+ */
 export function registerMatchRoutes(router: Router, service: ServiceContext, prefix: string): void {
   const path = `${prefix}/tournaments/:tournament/matches`;
-  const tournament = (r: ServiceRequest) =>
-    findTournament(service, r.params.tournament!, communityOf(r));
-  // One match as a record: its station, where its players come from.
-  const one = (row: MatchRow) =>
-    matchResource(row, stationOf(service, row), originsOf(service.matches, row));
   router.get(path, (r) => {
-    const t = tournament(r);
+    const t = tournamentOf(service, r);
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const filter = readMatchFilter(r.query);
     const makeBody = () => {
@@ -95,23 +105,23 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
     return { status: 200, makeBody, reusable: true };
   });
   router.get(`${path}/:match`, (r) => {
-    const t = tournament(r);
+    const t = tournamentOf(service, r);
     const row = findMatch(service, t, r.params.match!);
-    return { status: 200, makeBody: () => ({ data: one(row) }), reusable: true };
+    return { status: 200, makeBody: () => ({ data: recordOf(service, row) }), reusable: true };
   });
   router.put(`${path}/:match`, (r) => {
     const attributes = readAttributes(readJsonBody(r), "match");
     const report = readMatchReport(attributes);
     const row = service.write(() => {
-      const t = tournament(r);
+      const t = tournamentOf(service, r);
       const current = findMatch(service, t, r.params.match!);
       reportMatch(service, t, current, report);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: one(row) } };
+    return { status: 200, body: { data: recordOf(service, row) } };
   });
   router.put(`${path}/:match/change_state`, (r) => {
-    const id = tournament(r).id;
+    const id = tournamentOf(service, r).id;
     const attributes = readAttributes(readJsonBody(r), "matchState");
     const row = service.write(() => {
       const t = currentTournament(service, id);
@@ -119,6 +129,6 @@ export function registerMatchRoutes(router: Router, service: ServiceContext, pre
       changeMatchState(service, t, current, attributes);
       return service.matches.find(t.id, current.id)!;
     });
-    return { status: 200, body: { data: one(row) } };
+    return { status: 200, body: { data: recordOf(service, row) } };
   });
 }
