@@ -91,7 +91,9 @@ const systemClock = (): Date => new Date();
  * service then changes nothing V8 compiled the first one's report path on: an object
  * literal's second run (at the next service) widened the field types of the first's map,
  * and new closures were new call targets ("code dependencies" and "wrong call target"
- * deopts of the report path at the first report of a process's second service).
+ * deopts of the report path at the first report of a process's second service). With the
+ * routes' helpers of routes/matches.ts: `node bench/report-syscalls.mjs --size 1024 --runs 3
+ * --against /work/base-6bd0a48` 2.28x the floor against 2.48x (load 5.5).
  */
 class Context implements ServiceContext {
   readonly basePath = "/v2.1";
