@@ -1,6 +1,6 @@
 /** What every route handler gets: repositories, the injected clock and random seed source. */
 
-import type { Transaction } from "better-sqlite3";
+import type { Statement } from "better-sqlite3";
 import type { ApiKeyRepository } from "../store/api-keys-repository.js";
 import type { ChangeLog } from "../store/cache/row-changes.js";
 import type { CacheBudget } from "../store/cache/store-cache.js";
@@ -82,6 +82,29 @@ export interface ContextOptions {
   readonly caller?: Caller;
 }
 
+/**
+ * better-sqlite3's transaction statements (lib/methods/transaction.js), its savepoint's name.
+ * A class (fields set in its constructor), not a literal: see Context.
+ */
+class WriteStatements {
+  readonly begin: Statement;
+  readonly commit: Statement;
+  readonly rollback: Statement;
+  readonly savepoint: Statement;
+  readonly release: Statement;
+  readonly rollbackTo: Statement;
+
+  constructor(db: Db) {
+    const name = "`\t_bs3.\t`";
+    this.begin = db.prepare("BEGIN IMMEDIATE");
+    this.commit = db.prepare("COMMIT");
+    this.rollback = db.prepare("ROLLBACK");
+    this.savepoint = db.prepare(`SAVEPOINT ${name}`);
+    this.release = db.prepare(`RELEASE ${name}`);
+    this.rollbackTo = db.prepare(`ROLLBACK TO ${name}`);
+  }
+}
+
 /** The clock when none is injected: one function for every service (see Context). */
 const systemClock = (): Date => new Date();
 
@@ -121,9 +144,8 @@ class Context implements ServiceContext {
   readonly #clock: () => Date;
   readonly #seeds: (() => number) | undefined;
   readonly #defaultCaller: Caller;
-  // One transaction function for every write: BEGIN IMMEDIATE (then a look at what
-  // other connections committed), or a savepoint when nested.
-  readonly #inTransaction: Transaction<(fn: () => unknown) => unknown>;
+  // The write transaction's statements: BEGIN IMMEDIATE, or a savepoint when nested.
+  readonly #tx: WriteStatements;
 
   constructor(
     readonly db: Db,
@@ -143,10 +165,7 @@ class Context implements ServiceContext {
     this.stations = store.stations;
     this.accounts = store.accounts;
     this.changes = store.changes;
-    this.#inTransaction = db.transaction((fn: () => unknown) => {
-      store.sync();
-      return fn();
-    });
+    this.#tx = new WriteStatements(db);
   }
 
   now(): string {
@@ -175,9 +194,35 @@ class Context implements ServiceContext {
     return this.#store.generation();
   }
 
+  /**
+   * What better-sqlite3's `db.transaction(fn).immediate` did (the same statements, the same
+   * savepoint name), without its wrapper: `db.transaction` makes new functions each time, a
+   * new call target a service, and the PUT route's optimised code was thrown away at a
+   * process's second service's first report (issue 27). With store.ts's CachedStore:
+   * `node bench/report-syscalls.mjs --size 1024 --runs 3 --against /work/base-6bd0a48` 1.60x
+   * the floor against 2.18x (load 1.5).
+   */
   write<T>(fn: () => T): T {
+    const { db } = this;
+    const tx = this.#tx;
     try {
-      return this.#inTransaction.immediate(fn) as T;
+      const nested = db.inTransaction;
+      (nested ? tx.savepoint : tx.begin).run();
+      try {
+        // A look at what other connections committed, inside the transaction.
+        this.#store.sync();
+        const result = fn();
+        if (typeof (result as { then?: unknown } | undefined)?.then === "function")
+          throw new TypeError("Transaction function cannot return a promise");
+        (nested ? tx.release : tx.commit).run();
+        return result;
+      } catch (error) {
+        if (db.inTransaction) {
+          (nested ? tx.rollbackTo : tx.rollback).run();
+          if (nested) tx.release.run();
+        }
+        throw error;
+      }
     } catch (error) {
       // Rolled back: what the caches learnt inside the transaction is void.
       this.#store.rolledBack();

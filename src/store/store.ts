@@ -98,20 +98,54 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
       generation: () => undefined,
     };
   }
-  const cache = new StoreCache(db, options.cache === true ? {} : options.cache);
-  return {
-    race: raceStore(db),
-    stations: cachedStations(new StationRepository(db), cache),
-    tournaments: cachedTournaments(new TournamentRepository(db), cache),
-    participants: cachedParticipants(new ParticipantRepository(db), cache),
-    matches: new CachedMatches(db, cache),
-    apiKeys: new CachedApiKeys(db, cache),
-    accounts: cachedAccounts(db, cache),
-    sync: () => cache.sync(),
-    rolledBack: () => cache.dropAll(),
-    generation: generationOf(db, cache),
-    changes: cache.changeLog,
-  };
+  return new CachedStore(db, new StoreCache(db, options.cache === true ? {} : options.cache));
+}
+
+/**
+ * The store over the cache: a class (fields set in its constructor, `sync` a method), not an
+ * object literal with closures made per store (issue 27). A literal's second run (a process's
+ * second service) widened its map's field types, and its closures were new call targets: the
+ * service's write threw its optimised code away at the second service's first report.
+ * With context.ts's own write transaction: `node bench/report-syscalls.mjs --size 1024
+ * --runs 3 --against /work/base-6bd0a48` 1.60x the floor against 2.18x, process CPU 139.5
+ * against 204.3 us a report (load 1.5; 2.28x before these two, at load 5.5).
+ */
+class CachedStore implements Store {
+  readonly race: RaceStore;
+  readonly stations: StationRepository;
+  readonly tournaments: TournamentRepository;
+  readonly participants: ParticipantRepository;
+  readonly matches: MatchRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly accounts: AccountStore;
+  readonly changes: ChangeLog;
+  readonly #cache: StoreCache;
+  readonly #generation: () => string;
+
+  constructor(db: Db, cache: StoreCache) {
+    this.#cache = cache;
+    this.race = raceStore(db);
+    this.stations = cachedStations(new StationRepository(db), cache);
+    this.tournaments = cachedTournaments(new TournamentRepository(db), cache);
+    this.participants = cachedParticipants(new ParticipantRepository(db), cache);
+    this.matches = new CachedMatches(db, cache);
+    this.apiKeys = new CachedApiKeys(db, cache);
+    this.accounts = cachedAccounts(db, cache);
+    this.#generation = generationOf(db, cache);
+    this.changes = cache.changeLog;
+  }
+
+  sync(): void {
+    this.#cache.sync();
+  }
+
+  rolledBack(): void {
+    this.#cache.dropAll();
+  }
+
+  generation(): string {
+    return this.#generation();
+  }
 }
 
 function cachedStations(plain: StationRepository, cache: StoreCache): StationRepository {

@@ -16,6 +16,7 @@ import { plannedFrom } from "../../src/service/bracket/match-codec.js";
 import { StageDraft } from "../../src/service/bracket/stage-draft.js";
 import { createContext } from "../../src/service/context.js";
 import { openDatabase } from "../../src/store/database.js";
+import { openStore } from "../../src/store/store.js";
 import { NOW, planRows, players, stateOf } from "../helpers/stage.js";
 
 const keysOf = (o: object) => Object.keys(o).join(",");
@@ -66,6 +67,22 @@ describe("one shape on the report path", () => {
       expect(one.write).toBe(other.write);
       expect(one.inRequest).toBe(other.inRequest);
       expect(Object.getPrototypeOf(one)).toBe(Object.getPrototypeOf(other));
+      const [store, otherStore] = [openStore(a), openStore(b)];
+      expect(store.sync).toBe(otherStore.sync);
+      expect(Object.getPrototypeOf(store)).toBe(Object.getPrototypeOf(otherStore));
+      // A nested write is a savepoint: its failure undoes only itself.
+      one.write(() => {
+        a.exec("CREATE TABLE t (x)");
+        expect(() =>
+          one.write(() => {
+            a.exec("INSERT INTO t VALUES (1)");
+            throw new Error("refused");
+          }),
+        ).toThrow("refused");
+        a.exec("INSERT INTO t VALUES (2)");
+      });
+      expect(a.prepare("SELECT group_concat(x) FROM t").pluck().get()).toBe("2");
+      expect(a.inTransaction).toBe(false);
       expect(one.write(() => one.now())).toMatch(/^\d{4}-\d\d-\d\dT/);
     } finally {
       a.close();
