@@ -16,7 +16,14 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService, doubleEliminationWith, serviceCall } from "./service-bundle.mjs";
+import {
+  bundleService,
+  doubleEliminationWith,
+  lowerSeedWins,
+  openMatches,
+  serviceCall,
+  startTournament,
+} from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -53,27 +60,17 @@ async function play(tourney) {
   const call = serviceCall(service);
   const { id, seedOf } = await doubleEliminationWith(call, size);
   const s0 = cpuNow();
-  await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
-    data: { type: "TournamentState", attributes: { state: "start" } },
-  });
+  await startTournament(call, id);
   const start = cpuNow() - s0;
-  const open = async () =>
-    (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
+  const open = () => openMatches(call, id);
   let reports = 0;
   let cpu = 0;
   let wall = 0;
   for (let matches = await open(); matches.length > 0; matches = await open()) {
     for (const m of matches) {
-      const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
-      const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
-      const match = [
-        { participant_id: String(winner), score_set: "1", advancing: true },
-        { participant_id: String(loser), score_set: "0", advancing: false },
-      ];
+      const [path, body] = lowerSeedWins(id, m, seedOf);
       const [a, w] = [cpuNow(), performance.now()];
-      await call("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
-        data: { type: "Match", attributes: { match } },
-      });
+      await call("PUT", path, body);
       cpu += cpuNow() - a;
       wall += performance.now() - w;
       reports++;

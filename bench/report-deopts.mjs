@@ -10,7 +10,14 @@
 // (--against DIR: the service of a checkout of an earlier commit instead of this one.)
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService, doubleEliminationWith, serviceCall } from "./service-bundle.mjs";
+import {
+  bundleService,
+  doubleEliminationWith,
+  lowerSeedWins,
+  openMatches,
+  serviceCall,
+  startTournament,
+} from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -32,27 +39,17 @@ for (let c = 0; c < Number(args.cases); c++) {
   console.log(`=== case ${c}: bulk add`);
   const { id, seedOf } = await doubleEliminationWith(call, size);
   console.log(`=== case ${c}: start`);
-  await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
-    data: { type: "TournamentState", attributes: { state: "start" } },
-  });
-  const open = async () =>
-    (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
+  await startTournament(call, id);
+  const open = () => openMatches(call, id);
   const per128 = [];
   let reports = 0;
   let ns = 0n;
   for (let matches = await open(); matches.length > 0; matches = await open()) {
     for (const m of matches) {
-      const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
-      const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
-      const match = [
-        { participant_id: String(winner), score_set: "1", advancing: true },
-        { participant_id: String(loser), score_set: "0", advancing: false },
-      ];
+      const [path, body] = lowerSeedWins(id, m, seedOf);
       if (reports === 0) console.log(`=== case ${c}: first report`);
       const t0 = process.hrtime.bigint();
-      await call("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
-        data: { type: "Match", attributes: { match } },
-      });
+      await call("PUT", path, body);
       ns += process.hrtime.bigint() - t0;
       if (++reports % 128 === 0) {
         per128.push(Math.round(Number(ns) / 128_000));

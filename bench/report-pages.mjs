@@ -16,7 +16,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService, doubleEliminationWith, serviceCall } from "./service-bundle.mjs";
+import {
+  bundleService,
+  doubleEliminationWith,
+  lowerSeedWins,
+  openMatches,
+  serviceCall,
+  startTournament,
+} from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
   options: { size: { type: "string", default: "1024" }, against: { type: "string" } },
@@ -72,27 +79,17 @@ async function measure(bundlePath, name) {
   const service = await tourney.openService({ dbPath: db });
   const call = serviceCall(service);
   const { id, seedOf } = await doubleEliminationWith(call, size);
-  await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
-    data: { type: "TournamentState", attributes: { state: "start" } },
-  });
-  const open = async () =>
-    (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
+  await startTournament(call, id);
+  const open = () => openMatches(call, id);
   const written = [];
   let reports = 0;
   statements = new Map();
   for (let matches = await open(); matches.length > 0; matches = await open())
     for (const m of matches) {
-      const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
-      const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
-      const match = [
-        { participant_id: String(winner), score_set: "1", advancing: true },
-        { participant_id: String(loser), score_set: "0", advancing: false },
-      ];
+      const [path, body] = lowerSeedWins(id, m, seedOf);
       const before = walFrames(db, Number.MAX_SAFE_INTEGER);
       counting = reports > 0;
-      await call("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
-        data: { type: "Match", attributes: { match } },
-      });
+      await call("PUT", path, body);
       counting = false;
       const after = walFrames(db, 0);
       // A restarted WAL (after a checkpoint) holds this report's frames alone.

@@ -31,7 +31,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleService, doubleEliminationWith, serviceCall } from "./service-bundle.mjs";
+import {
+  bundleService,
+  doubleEliminationWith,
+  lowerSeedWins,
+  openMatches,
+  serviceCall,
+  startTournament,
+} from "./service-bundle.mjs";
 
 /** The store's checkpoint interval (src/store/database.ts WAL_CHECKPOINT_FRAMES), read from its source. */
 const WAL_CHECKPOINT_FRAMES = Number(
@@ -93,11 +100,8 @@ async function child(bundlePath, db, players, play, print = true) {
   const call = serviceCall(service);
   const started = process.hrtime.bigint();
   const { id, seedOf } = await doubleEliminationWith(call, players);
-  await call("PUT", `/v2.1/tournaments/${id}/change_state`, {
-    data: { type: "TournamentState", attributes: { state: "start" } },
-  });
-  const open = async () =>
-    (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
+  await startTournament(call, id);
+  const open = () => openMatches(call, id);
   let reports = 0;
   let reportNs = 0n;
   const each = [];
@@ -108,16 +112,9 @@ async function child(bundlePath, db, players, play, print = true) {
     const cpu = process.cpuUsage();
     const [run, wait] = mainThreadNs();
     for (const m of matches) {
-      const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
-      const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
-      const match = [
-        { participant_id: String(winner), score_set: "1", advancing: true },
-        { participant_id: String(loser), score_set: "0", advancing: false },
-      ];
+      const [path, body] = lowerSeedWins(id, m, seedOf);
       const t0 = process.hrtime.bigint();
-      await call("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
-        data: { type: "Match", attributes: { match } },
-      });
+      await call("PUT", path, body);
       const ns = process.hrtime.bigint() - t0;
       reportNs += ns;
       each.push(Number(ns) / 1000);

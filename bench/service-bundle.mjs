@@ -62,3 +62,29 @@ export async function doubleEliminationWith(call, players) {
   }
   return { id, seedOf };
 }
+
+/** Starts tournament `id` through `call` (serviceCall). */
+export function startTournament(call, id) {
+  return call("PUT", `/v2.1/tournaments/${id}/change_state`, {
+    data: { type: "TournamentState", attributes: { state: "start" } },
+  });
+}
+
+/** Tournament `id`'s open matches (the benches report them all, then ask again, until none). */
+export async function openMatches(call, id) {
+  return (await call("GET", `/v2.1/tournaments/${id}/matches?state=open&per_page=1000`)).data;
+}
+
+/** The PUT (path and body) that reports open match `m` of `id` won 1-0 by the lower seed. */
+export function lowerSeedWins(id, m, seedOf) {
+  const [p1, p2] = [m.attributes.player1_id, m.attributes.player2_id];
+  const [winner, loser] = seedOf.get(p1) < seedOf.get(p2) ? [p1, p2] : [p2, p1];
+  const match = [
+    { participant_id: String(winner), score_set: "1", advancing: true },
+    { participant_id: String(loser), score_set: "0", advancing: false },
+  ];
+  return [
+    `/v2.1/tournaments/${id}/matches/${m.id}`,
+    { data: { type: "Match", attributes: { match } } },
+  ];
+}
