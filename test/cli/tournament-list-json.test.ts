@@ -278,17 +278,19 @@ describe("tournament list --json as SQLite's text", () => {
     again.close();
   });
 
+  /** The completion words a list remembered, by the text path (keepRecords) or the full one. */
+  const remembered = async (keepRecords: boolean) => {
+    const cache = join(sandbox.env.TOURNEY_DATA_DIR!, "completion-names.json");
+    rmSync(cache, { force: true });
+    const { seen, makeTransport } = counted(keepRecords);
+    expect((await sandbox.run(["tournament", "list", "--json"], { makeTransport })).code).toBe(0);
+    expect(seen.text).toBe(keepRecords ? 1 : 0);
+    return JSON.parse(readFileSync(cache, "utf8")).byProfile.local.tournaments as string[];
+  };
+
   it("remembers the completion words the full path remembers: a url, else the id", async () => {
     const blank = addCopy();
     setSettings(blank, (s) => JSON.stringify({ ...s, url: "" }));
-    const cache = join(sandbox.env.TOURNEY_DATA_DIR!, "completion-names.json");
-    const remembered = async (keepRecords: boolean) => {
-      rmSync(cache, { force: true });
-      const { seen, makeTransport } = counted(keepRecords);
-      expect((await sandbox.run(["tournament", "list", "--json"], { makeTransport })).code).toBe(0);
-      expect(seen.text).toBe(keepRecords ? 1 : 0);
-      return JSON.parse(readFileSync(cache, "utf8")).byProfile.local.tournaments as string[];
-    };
     const fast = await remembered(true);
     expect(fast).toEqual(await remembered(false));
     expect(fast).toContain(String(blank));
@@ -309,14 +311,6 @@ describe("tournament list --json as SQLite's text", () => {
       setSettings(id, (s) => text(s).replace('"@INF@"', "1e999"));
       return id;
     });
-    const cache = join(sandbox.env.TOURNEY_DATA_DIR!, "completion-names.json");
-    const remembered = async (keepRecords: boolean) => {
-      rmSync(cache, { force: true });
-      const { seen, makeTransport } = counted(keepRecords);
-      expect((await sandbox.run(["tournament", "list", "--json"], { makeTransport })).code).toBe(0);
-      expect(seen.text).toBe(keepRecords ? 1 : 0);
-      return JSON.parse(readFileSync(cache, "utf8")).byProfile.local.tournaments as string[];
-    };
     const fast = await remembered(true);
     expect(fast).toEqual(await remembered(false));
     for (const [i, url] of urls.entries())
