@@ -9,6 +9,7 @@ import {
 } from "./errors.js";
 import type { HintContext } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
+import { refuseOutputFlags } from "./json-form.js";
 import { parseJsonFields } from "./output/json-fields.js";
 import { interruptedAfterWrites } from "./write-log.js";
 
@@ -52,9 +53,11 @@ export class App {
 
   /**
    * Before the command's action (a preAction hook, run.ts): what the output flags say is
-   * checked before anything is sent. `--jq` is compiled (jq loads only when given).
+   * checked before anything is sent: flags the command cannot honour are refused
+   * (json-form.ts), then `--jq` is compiled (jq loads only when given).
    */
   async checkOutputFlags(command: Command): Promise<void> {
+    refuseOutputFlags(command);
     const jq = (command.optsWithGlobals() as Record<string, unknown>).jq;
     if (typeof jq === "string") await (await import("./output/jq.js")).checkJq(jq, this.deps.env);
   }

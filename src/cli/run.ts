@@ -24,6 +24,7 @@ import type { CliDeps } from "./factory.js";
 import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
 import { attachJsonFields } from "./json-argv.js";
+import { noJsonError, outputFlagsIn } from "./json-form.js";
 import { VERSION } from "./version.js";
 
 type Register = (program: Command, app: App, verb?: string, next?: string) => void;
@@ -134,6 +135,13 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
   return program;
 }
 
+/** `tourney help` prints help text: --json and --jq are refused there as by other commands. */
+function refuseHelpOutputFlags(argv: readonly string[]): void {
+  const flags = outputFlagsIn(argv);
+  if (flags.json !== undefined || flags.jq === true)
+    throw noJsonError("tourney help", flags, { prints: "help text" });
+}
+
 export async function run(line: readonly string[], deps: CliDeps): Promise<number> {
   const help = helpRequest(line, (word) => NOUNS.some((n) => n.words.includes(word)));
   if (help !== undefined && "text" in help) {
@@ -144,6 +152,7 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
   const app = new App(deps);
   const program = buildProgram(app, argv);
   try {
+    if (leadingOperands(program, argv)[0] === "help") refuseHelpOutputFlags(argv);
     await program.parseAsync(attachJsonFields(argv, program), { from: "user" });
     await app.flush();
     return EXIT.ok;

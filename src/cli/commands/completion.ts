@@ -6,13 +6,13 @@ import { fishScript } from "../completion/fish.js";
 import { commandTree } from "../completion/tree.js";
 import { zshScript } from "../completion/zsh.js";
 import { UsageError } from "../errors.js";
+import { printsNoJson } from "../json-form.js";
 import { verbHelp } from "./verb-help.js";
 
 const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 
 export function registerCompletion(program: Command, app: App): void {
-  program
-    .command("completion")
+  printsNoJson(program.command("completion"), { prints: "a shell script" })
     .description("print a shell completion script (bash, zsh or fish)")
     .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(Object.keys(SHELLS)))
     .addHelpText(

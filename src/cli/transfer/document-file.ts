@@ -8,8 +8,16 @@ import { renameSync, writeFileSync } from "node:fs";
 import { UsageError } from "../errors.js";
 import type { Factory } from "../factory.js";
 
-/** Writes `doc` to `output` (replaced whole), or to stdout when it is undefined. */
+/**
+ * Writes `doc` to `output` (replaced whole), or to stdout when it is undefined: as the
+ * command's JSON there with --json FIELDS or --jq (which pick from it), else indented.
+ * (--json and --jq with --output are refused before: json-form.ts.)
+ */
 export function writeDocument(f: Factory, doc: unknown, output: string | undefined): void {
+  if (output === undefined && (f.globals.jq !== undefined || f.globals.jsonFields !== undefined)) {
+    f.jsonOutput().write(doc);
+    return;
+  }
   const text = `${JSON.stringify(doc, null, 2)}\n`;
   if (output === undefined) {
     f.io.stdout.write(text);

@@ -15,6 +15,7 @@ import {
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { deviceLogin, type LoginEdge } from "./device-login.js";
 import { greet, readSecret, refuseEnvCredentials } from "./login-steps.js";
 import { type LoginTarget, loginTarget, writeTarget } from "./login-target.js";
@@ -112,7 +113,10 @@ export async function runLogin(f: Factory, o: LoginOptions, edge: LoginEdge = {}
 
 /** Options, help and action of the login command, wherever it is mounted. */
 export function defineLogin(command: Command, app: App): Command {
-  return command
+  return printsNoJson(command, {
+    prints: "notes on stderr",
+    instead: "`tourney auth status --json` shows the result",
+  })
     .description(
       "log in to the profile's service: the OAuth device grant, or a token or API key from stdin",
     )

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { targetProfile } from "../config/profile-name.js";
 import { verbHelp } from "../verb-help.js";
 
@@ -26,7 +27,10 @@ export async function runAuthLogout(f: Factory, o: AuthLogoutOptions = {}): Prom
 
 /** Help and action of the logout command, wherever it is mounted. */
 export function defineLogout(command: Command, app: App): Command {
-  return command
+  return printsNoJson(command, {
+    prints: "a note on stderr",
+    instead: "`tourney auth status --json` shows the result",
+  })
     .description("forget the stored credentials of the profile")
     .addHelpText("after", verbHelp({ examples: ["", "--profile lan"] }))
     .action(async (_flags: unknown, cmd: Command) => runAuthLogout(app.factory(cmd)));

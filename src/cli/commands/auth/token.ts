@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { NotLoggedInError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 
 export type AuthTokenOptions = Record<string, never>;
@@ -36,8 +37,10 @@ export async function runAuthToken(f: Factory, _o: AuthTokenOptions = {}): Promi
 }
 
 export function registerToken(noun: Command, app: App): void {
-  noun
-    .command("token")
+  printsNoJson(noun.command("token"), {
+    prints: "the token as it is",
+    instead: "`tourney auth status --json` describes the credentials",
+  })
     .description("print the profile's token (or API key) on stdout, for scripts")
     .addHelpText(
       "after",

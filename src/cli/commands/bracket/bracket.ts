@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { COMMUNITY_FLAG } from "../community-option.js";
 import { bracketText, fetchBracket, lookOf, recordsJson } from "./draw.js";
 
@@ -162,8 +163,11 @@ Examples:
   tourney bracket spring_cup --revoke-share 3`;
 
 export function registerBracket(program: Command, app: App): void {
-  program
-    .command("bracket")
+  printsNoJson(program.command("bracket"), {
+    onlyWith: "web",
+    prints: "the page's address",
+    instead: "`--share --json` prints a share link's record",
+  })
     .alias("brackets")
     .description("draw a tournament's bracket in the terminal")
     .argument("<tournament>", "tournament id or url")

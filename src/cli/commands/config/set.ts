@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { targetProfile } from "./profile-name.js";
 
@@ -21,8 +22,10 @@ export async function runConfigSet(f: Factory, o: ConfigSetOptions): Promise<voi
 }
 
 export function registerConfigSet(noun: Command, app: App): void {
-  noun
-    .command("set")
+  printsNoJson(noun.command("set"), {
+    prints: "a note on stderr",
+    instead: "`tourney config list --json` shows the settings",
+  })
     .description("change one setting")
     .argument("<key>", "setting name")
     .argument("<value>", "new value")

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { targetProfile } from "./profile-name.js";
 
@@ -19,8 +20,10 @@ export async function runConfigUnset(f: Factory, o: ConfigUnsetOptions): Promise
 }
 
 export function registerConfigUnset(noun: Command, app: App): void {
-  noun
-    .command("unset")
+  printsNoJson(noun.command("unset"), {
+    prints: "a note on stderr",
+    instead: "`tourney config list --json` shows the settings",
+  })
     .description("remove a setting so its default applies")
     .argument("<key>", "setting name")
     .addHelpText("after", verbHelp({ examples: ["timeout"] }))

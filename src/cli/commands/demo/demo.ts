@@ -13,6 +13,7 @@ import { seededRandom } from "../../../model/seeded-random.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsJsonEvents } from "../../json-form.js";
 import { startSpinner } from "../../output/progress.js";
 import { bracketText, fetchBracket, lookOf } from "../bracket/draw.js";
 import { matchRecord } from "../match/match-columns.js";
@@ -148,8 +149,10 @@ export async function runDemo(f: Factory, o: DemoOptions): Promise<void> {
 }
 
 export function registerDemo(program: Command, app: App): void {
-  program
-    .command("demo")
+  printsJsonEvents(program.command("demo"), {
+    jq: true,
+    instead: "pick fields with --jq (`--jq 'select(.type == \"demo.finished\") | .ranks'`)",
+  })
     .description("play a two-stage tournament of generated players, drawing the bracket as it goes")
     .option("--seed <n>", "same seed, same players and results (default: random, printed)")
     .option("--players <n>", "number of players: 8, 12, ... 32 (groups of 4)", "8")

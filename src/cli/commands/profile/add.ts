@@ -4,6 +4,7 @@ import type { ProfileInput } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 
 /** The flags as commander hands them over. */
@@ -48,8 +49,10 @@ export async function runProfileAdd(f: Factory, o: ProfileAddOptions): Promise<v
 }
 
 export function registerAdd(noun: Command, app: App): void {
-  noun
-    .command("add")
+  printsNoJson(noun.command("add"), {
+    prints: "a note on stderr",
+    instead: "`tourney profile list --json` shows the profiles",
+  })
     .description("add a profile: remote with --base-url, or embedded with its own database")
     .argument("<name>", "profile name (a-z, 0-9, _ and -)")
     .option("--base-url <url>", "the service's base URL (remote backend)")

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
 export interface ProfileRemoveOptions {
@@ -16,8 +17,10 @@ export async function runProfileRemove(f: Factory, o: ProfileRemoveOptions): Pro
 }
 
 export function registerRemove(noun: Command, app: App): void {
-  noun
-    .command("remove")
+  printsNoJson(noun.command("remove"), {
+    prints: "a note on stderr",
+    instead: "`tourney profile list --json` shows the profiles",
+  })
     .alias("rm")
     .description("remove a profile and its stored credentials")
     .argument("<name>", "profile name")

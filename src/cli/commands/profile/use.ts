@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 
 export interface ProfileUseOptions {
@@ -14,8 +15,10 @@ export async function runProfileUse(f: Factory, o: ProfileUseOptions): Promise<v
 }
 
 export function registerUse(noun: Command, app: App): void {
-  noun
-    .command("use")
+  printsNoJson(noun.command("use"), {
+    prints: "a note on stderr",
+    instead: "`tourney profile list --json` shows the profiles",
+  })
     .alias("switch")
     .description("make a profile the active one")
     .argument("<name>", "profile name")

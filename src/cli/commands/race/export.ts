@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -26,8 +27,11 @@ export async function runRaceExport(f: Factory, o: RaceExportOptions): Promise<v
 }
 
 export function registerExport(noun: Command, app: App): void {
-  noun
-    .command("export")
+  printsNoJson(noun.command("export"), {
+    onlyWith: "output",
+    prints: "nothing on stdout (the document goes to FILE)",
+    instead: "without --output the document is printed, and --json FIELDS and --jq apply to it",
+  })
     .description("the race as one JSON document (settings, participants, rounds, times, standings)")
     .argument("<race>", "race id or url")
     .option("-o, --output <file>", "write the document to FILE instead of stdout")

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UnknownReferenceError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withApps } from "./keys.js";
@@ -22,8 +23,10 @@ export async function runServeAppRemove(f: Factory, o: ServeAppRemoveOptions): P
 }
 
 export function registerAppRemove(noun: Command, app: App): void {
-  noun
-    .command("remove")
+  printsNoJson(noun.command("remove"), {
+    prints: "a note on stderr",
+    instead: "`tourney serve app list --json` shows the result",
+  })
     .description("remove an application and revoke the tokens it was given")
     .argument("<client_id>", "its client id, as `tourney serve app list` shows it")
     .option("--db <file>", "database file (default: the profile's)")

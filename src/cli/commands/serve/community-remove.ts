@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withCommunities } from "./keys.js";
@@ -20,8 +21,10 @@ export async function runServeCommunityRemove(
 }
 
 export function registerCommunityRemove(noun: Command, app: App): void {
-  noun
-    .command("remove")
+  printsNoJson(noun.command("remove"), {
+    prints: "a note on stderr",
+    instead: "`tourney serve community list --json` shows the result",
+  })
     .description("remove a community that holds no tournaments")
     .argument("<identifier>", "the community's identifier")
     .option("--db <file>", "database file (default: the profile's)")

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withKeys } from "./keys.js";
@@ -28,8 +29,10 @@ export async function runServeKeyRevoke(f: Factory, o: ServeKeyRevokeOptions): P
 }
 
 export function registerKeyRevoke(noun: Command, app: App): void {
-  noun
-    .command("revoke")
+  printsNoJson(noun.command("revoke"), {
+    prints: "a note on stderr",
+    instead: "`tourney serve key list --json` shows the result",
+  })
     .description("revoke an API key by id")
     .argument("<id>", "key id from `tourney serve key list`")
     .option("--db <file>", "database file (default: the profile's)")

@@ -11,6 +11,7 @@ import { parsePublicUrl } from "../../../model/public-url.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { registerAppCommands } from "./app-commands.js";
 import { registerCommunityCommands } from "./community-commands.js";
@@ -176,8 +177,10 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
 }
 
 export function registerServe(program: Command, app: App): void {
-  const command = program
-    .command("serve")
+  const command = printsNoJson(program.command("serve"), {
+    prints: "the service's address and keys on stderr while it runs",
+    instead: "its subcommands print JSON (`tourney serve key list --json`)",
+  })
     .description("serve the embedded v2.1 service over HTTP (API key or OAuth token required)")
     .option("--host <address>", "address to bind", "127.0.0.1")
     .option("--port <n>", "port (0 picks a free one)", String(DEFAULT_PORT))

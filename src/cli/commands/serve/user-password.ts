@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withKeys } from "./keys.js";
@@ -21,8 +22,10 @@ export async function runServeUserPassword(f: Factory, o: ServeUserPasswordOptio
 }
 
 export function registerUserPassword(noun: Command, app: App): void {
-  noun
-    .command("password")
+  printsNoJson(noun.command("password"), {
+    prints: "a note on stderr",
+    instead: "`tourney serve user list --json` shows the result",
+  })
     .alias("passwd")
     .description("set a user's password (read from stdin, or asked for at a terminal)")
     .argument("<name>", "username (`owner` for the owner account)")

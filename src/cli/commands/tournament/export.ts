@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -28,8 +29,11 @@ export async function runTournamentExport(f: Factory, o: TournamentExportOptions
 }
 
 export function registerExport(noun: Command, app: App): void {
-  noun
-    .command("export")
+  printsNoJson(noun.command("export"), {
+    onlyWith: "output",
+    prints: "nothing on stdout (the document goes to FILE)",
+    instead: "without --output the document is printed, and --json FIELDS and --jq apply to it",
+  })
     .description("the tournament as one JSON document (settings, participants, matches, ranks)")
     .argument("<tournament>", "tournament id or url")
     .option("-o, --output <file>", "write the document to FILE instead of stdout")

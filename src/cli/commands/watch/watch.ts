@@ -11,6 +11,7 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { colorEnabled } from "../../io.js";
+import { printsJsonEvents } from "../../json-form.js";
 import { COMMUNITY_FLAG } from "../community-option.js";
 import { eventLine } from "./event-line.js";
 
@@ -184,7 +185,10 @@ Examples:
 
 /** The options `tourney watch` and `tourney race watch` (race/watch.ts) share. */
 export function watchOptions(command: Command): Command {
-  return command
+  return printsJsonEvents(command, {
+    jq: false,
+    instead: "pipe that to jq (`| jq --unbuffered EXPR`) to pick fields or events",
+  })
     .option("--since <time>", "first the events since then (ISO time, or 30s, 10m, 2h, 1d ago)")
     .option("--until <state>", "exit 0 once the tournament (race) is complete (--until complete)")
     .option("--events <types>", "only these event types, comma-separated")
