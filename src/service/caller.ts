@@ -3,8 +3,13 @@
  * verified credential's account and scopes, the local owner in process, or
  * nobody (a served request before its credential check).
  */
+import { forwardMethods } from "../store/cache/table-writes.js";
 import { type Credential, OWNER_ID } from "../store/credentials.js";
-import type { TournamentFilter, TournamentRepository } from "../store/tournaments-repository.js";
+import {
+  type TournamentFilter,
+  TournamentRepository,
+  type TournamentRow,
+} from "../store/tournaments-repository.js";
 
 /** What a request does to the records it names. */
 export type Access = "read" | "write" | "join";
@@ -40,19 +45,43 @@ export function accessOf(method: string, path: string): Access {
 /**
  * The tournaments repository as the service holds it: `list` and `count` show
  * only what the caller may read (access.ts), whoever lists (the v2.1 and v1
- * routes alike); every other method is the repository's own.
+ * routes alike); every other method is the repository's own (forwardMethods).
+ * A class, its methods made once a process, not an object made per service with
+ * `Object.create(repo)` (a new map a service: the route's tournament lookup was
+ * thrown away at a process's second service's first report; issue 27).
  */
+class VisibleTournaments {
+  constructor(
+    readonly plain: TournamentRepository,
+    private readonly caller: () => Caller,
+  ) {}
+
+  /** The lookup of every request that names a tournament: its own method, not a forwarded one. */
+  findById(id: number): TournamentRow | undefined {
+    return this.plain.findById(id);
+  }
+
+  list(filter: TournamentFilter, limit: number, offset: number): TournamentRow[] {
+    return this.plain.list(this.visible(filter), limit, offset);
+  }
+
+  count(filter: TournamentFilter): number {
+    return this.plain.count(this.visible(filter));
+  }
+
+  private visible(filter: TournamentFilter): TournamentFilter {
+    const c = this.caller();
+    return c.local === true ? filter : { ...filter, visibleTo: c.user_id };
+  }
+
+  static {
+    forwardMethods(VisibleTournaments, TournamentRepository);
+  }
+}
+
 export function visibleTournaments(
   repo: TournamentRepository,
   caller: () => Caller,
 ): TournamentRepository {
-  const visible = (filter: TournamentFilter): TournamentFilter => {
-    const c = caller();
-    return c.local === true ? filter : { ...filter, visibleTo: c.user_id };
-  };
-  return Object.assign(Object.create(repo) as TournamentRepository, {
-    list: (filter: TournamentFilter, limit: number, offset: number) =>
-      repo.list(visible(filter), limit, offset),
-    count: (filter: TournamentFilter) => repo.count(visible(filter)),
-  });
+  return new VisibleTournaments(repo, caller) as object as TournamentRepository;
 }

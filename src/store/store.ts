@@ -5,9 +5,15 @@
 import { ApiKeyRepository } from "./api-keys-repository.js";
 import { CachedApiKeys } from "./cache/cached-api-keys.js";
 import { CachedMatches } from "./cache/cached-matches.js";
+import {
+  cachedParticipants,
+  cachedStations,
+  cachedTokens,
+  cachedTournaments,
+  cachedUsers,
+} from "./cache/cached-tables.js";
 import type { ChangeLog } from "./cache/row-changes.js";
 import { type CacheBudget, StoreCache } from "./cache/store-cache.js";
-import { withWriteRule } from "./cache/table-writes.js";
 import type { Db } from "./database.js";
 import { ElapsedTimeRepository } from "./elapsed-times-repository.js";
 import { MatchRepository } from "./matches-repository.js";
@@ -148,14 +154,6 @@ class CachedStore implements Store {
   }
 }
 
-function cachedStations(plain: StationRepository, cache: StoreCache): StationRepository {
-  return withWriteRule(plain, {
-    reads: ["count", "list", "find", "holding", "queuersOf", "queue", "queuerOfMatch"],
-    cached: { any: (id) => cache.anyStations(id, () => plain.any(id)) },
-    wrote: () => cache.wroteStations(),
-  });
-}
-
 function generationOf(db: Db, cache: StoreCache): () => string {
   const changes = db.prepare("SELECT total_changes()").pluck();
   return () => `${cache.epoch}.${changes.get() as number}`;
@@ -164,56 +162,13 @@ function generationOf(db: Db, cache: StoreCache): () => string {
 /**
  * Verified access tokens are held by the cache (as API keys are); a write of
  * grants or tokens drops them, a write of the users (a removal moves records and
- * takes keys and tokens with it) drops everything. Pending requests: plain.
+ * takes keys and tokens with it) drops everything (cache/cached-tables.ts). Pending
+ * requests: plain.
  */
 function cachedAccounts(db: Db, cache: StoreCache): AccountStore {
-  const tokens = new OAuthTokenRepository(db);
-  const users = new UserRepository(db);
   return {
-    users: withWriteRule(users, {
-      reads: ["findById", "findByUsername", "passwordOf", "list"],
-      wrote: () => cache.dropAll(),
-    }),
-    tokens: withWriteRule(tokens, {
-      reads: ["find"],
-      cached: { findAccess: (token) => cache.accessToken(token, () => tokens.findAccess(token)) },
-      wrote: () => cache.wroteTokens(),
-    }),
+    users: cachedUsers(new UserRepository(db), cache),
+    tokens: cachedTokens(new OAuthTokenRepository(db), cache),
     requests: new OAuthRequestRepository(db),
   };
-}
-
-function cachedTournaments(plain: TournamentRepository, cache: StoreCache): TournamentRepository {
-  return withWriteRule(plain, {
-    reads: ["findByUrl", "urlTaken", "count", "list", "anyCheckInDue"],
-    cached: { findById: (id) => cache.tournament(id, () => plain.findById(id)) },
-    wrote: (method, id) => {
-      if (method === "delete" && id !== undefined) cache.deletedTournament(id);
-      else cache.wroteTournament(id);
-    },
-  });
-}
-
-function cachedParticipants(
-  plain: ParticipantRepository,
-  cache: StoreCache,
-): ParticipantRepository {
-  return withWriteRule(plain, {
-    reads: [
-      "count",
-      "list",
-      "find",
-      "findByName",
-      "findByUsername",
-      "activeSeeds",
-      "namesTaken",
-      "listActive",
-      "namesAfter",
-    ],
-    cached: { anyInactive: (id) => cache.anyInactive(id, () => plain.anyInactive(id)) },
-    wrote: (_method, id) => {
-      cache.wroteTournament(id);
-      cache.changes.participants(id);
-    },
-  });
 }

@@ -16,7 +16,7 @@ import { plannedFrom } from "../../src/service/bracket/match-codec.js";
 import { StageDraft } from "../../src/service/bracket/stage-draft.js";
 import { createContext } from "../../src/service/context.js";
 import { openDatabase } from "../../src/store/database.js";
-import { openStore } from "../../src/store/store.js";
+import { openStore, type Store } from "../../src/store/store.js";
 import { NOW, planRows, players, stateOf } from "../helpers/stage.js";
 
 const keysOf = (o: object) => Object.keys(o).join(",");
@@ -84,6 +84,36 @@ describe("one shape on the report path", () => {
       expect(a.prepare("SELECT group_concat(x) FROM t").pluck().get()).toBe("2");
       expect(a.inTransaction).toBe(false);
       expect(one.write(() => one.now())).toMatch(/^\d{4}-\d\d-\d\dT/);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it("gives every store's cached repositories one class, their methods shared, not made per store", () => {
+    const [a, b] = [openDatabase(":memory:"), openDatabase(":memory:")];
+    try {
+      const [one, other] = [createContext(a, {}), createContext(b, {})];
+      const [store, otherStore] = [openStore(a), openStore(b)];
+      const tables = [
+        (s: Store) => s.tournaments,
+        (s: Store) => s.participants,
+        (s: Store) => s.stations,
+        (s: Store) => s.accounts.users,
+        (s: Store) => s.accounts.tokens,
+      ];
+      for (const table of tables) {
+        expect(Object.getPrototypeOf(table(store))).toBe(Object.getPrototypeOf(table(otherStore)));
+        expect(Object.getOwnPropertyNames(table(store))).toEqual(["plain", "cache"]);
+      }
+      expect(store.stations.any).toBe(otherStore.stations.any);
+      expect(store.tournaments.findById).toBe(otherStore.tournaments.findById);
+      expect(store.tournaments.setState).toBe(otherStore.tournaments.setState);
+      expect(store.participants.anyInactive).toBe(otherStore.participants.anyInactive);
+      // The context's tournaments (caller.ts visibleTournaments) likewise.
+      expect(Object.getPrototypeOf(one.tournaments)).toBe(Object.getPrototypeOf(other.tournaments));
+      expect(one.tournaments.findById).toBe(other.tournaments.findById);
+      expect(one.stations.any).toBe(other.stations.any);
     } finally {
       a.close();
       b.close();

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { CachedMatches } from "../../src/store/cache/cached-matches.js";
 import { StoreCache } from "../../src/store/cache/store-cache.js";
-import { withWriteRule } from "../../src/store/cache/table-writes.js";
+import { forwardMethods } from "../../src/store/cache/table-writes.js";
 import { type Db, openDatabase } from "../../src/store/database.js";
 import type { NewMatch } from "../../src/store/match-rows.js";
 import { MatchRepository } from "../../src/store/matches-repository.js";
@@ -179,6 +179,10 @@ describe("the store cache", () => {
         this.calls.push(`read ${id}`);
         return id;
       }
+      cachedRead(id: number) {
+        this.calls.push(`cachedRead ${id}`);
+        return id;
+      }
       write(id: number) {
         this.calls.push(`write ${id}`);
       }
@@ -186,20 +190,37 @@ describe("the store cache", () => {
         this.calls.push(`writeAll ${now}`);
       }
     }
-    const plain = new Table();
     const wrote: [string, number | undefined][] = [];
-    const table = withWriteRule(plain, {
-      reads: ["read"],
-      wrote: (method, id) => wrote.push([method, id]),
-    });
+    class Ruled {
+      constructor(readonly plain: Table) {}
+      cachedRead(id: number) {
+        return -this.plain.cachedRead(id);
+      }
+      static {
+        forwardMethods(Ruled, Table, {
+          reads: ["read"],
+          wrote: (self, method, id) => {
+            expect(self).toBeInstanceOf(Ruled);
+            wrote.push([method, id]);
+          },
+        });
+      }
+    }
+    const plain = new Table();
+    const table = new Ruled(plain) as Ruled & Table;
     expect(table.read(1)).toBe(1);
+    expect(table.cachedRead(3)).toBe(-3);
     table.write(2);
     table.writeAll(NOW);
-    expect(plain.calls).toEqual(["read 1", "write 2", `writeAll ${NOW}`]);
+    expect(plain.calls).toEqual(["read 1", "cachedRead 3", "write 2", `writeAll ${NOW}`]);
     expect(wrote).toEqual([
       ["write", 2],
       ["writeAll", undefined],
     ]);
+    // Defined once, on the class: another instance calls the same functions.
+    const other = new Ruled(new Table()) as Ruled & Table;
+    expect(other.write).toBe(table.write);
+    expect(other.read).toBe(table.read);
   });
 
   it("applies every write of match rows (writes of byes need not: they are not held)", () => {
