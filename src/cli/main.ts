@@ -50,22 +50,46 @@ const homeDir = (): string => process.env.HOME || process.getBuiltinModule("node
  * --trace-gc "Scavenge ... task", CPU profile). CPU from the entry point's start to the exit,
  * medians of 31 alternated runs of `tournament list --json` (1 tournament, load 3.4): 45.9 ->
  * 41.0 ms. When something is still pending then, the next turn checks again.
- * Node looks for unhandled promise rejections only once its nextTick queue is empty: one made
- * in the command's last round of promise callbacks is not reported (the exit comes first). No
- * command leaves a promise unawaited (biome's noFloatingPromises is not available to say so:
- * keep it that way by review).
+ * Node looks at unhandled promise rejections only once its nextTick queue is empty, in the
+ * order they were made, still before the loop turns: so the exit is itself such a rejection
+ * (IDLE_EXIT), made last, and one the command's last round of promise callbacks left is
+ * reported first (unhandledRejection below), no longer lost to an exit that came before.
+ * Under --unhandled-rejections=strict, which would take IDLE_EXIT for a crash, it exits at once.
  */
 function exitWhenIdle(): void {
   const idle = () => process.getActiveResourcesInfo().length === 0;
   process.nextTick(() => {
     // After a write, a Ctrl-C that came during it (an embedded write is synchronous) is seen
     // only at the next turn: it must still say the change was made (exit 130, SIGINT above).
-    if (writes.count === 0 && idle()) process.exit();
+    if (writes.count === 0 && idle()) {
+      if (strictRejections()) process.exit();
+      void Promise.reject(IDLE_EXIT);
+      return;
+    }
     setImmediate(() => {
       if (idle()) process.exit();
     });
   });
 }
+
+/** The exit when idle, as a rejection: Node gets to it after the command's own (see above). */
+const IDLE_EXIT = Symbol("exit when idle");
+
+const strictRejections = (): boolean =>
+  [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) =>
+    /--unhandled-rejections[= ]strict/.test(a),
+  );
+
+// A promise rejected with no handler is a failure of the command (exit 1, "other failure"),
+// said as other errors are; TOURNEY_DEBUG adds its stack.
+process.on("unhandledRejection", (reason) => {
+  if (reason === IDLE_EXIT) process.exit();
+  const message = reason instanceof Error ? reason.message : String(reason);
+  process.stderr.write(`error: ${message}\n`);
+  if (process.env.TOURNEY_DEBUG && reason instanceof Error && reason.stack)
+    process.stderr.write(`${reason.stack}\n`);
+  process.exit(1);
+});
 
 /** The writes the backend has accepted so far (the CLI's WriteLog tells them as they land). */
 const writes = { first: [] as string[], count: 0 };
