@@ -11,6 +11,10 @@
 // - dist/service-read.js: the service's read-only path (src/service/reader.ts: a
 //   tournament list without the rest of the service), a classic script with its
 //   code cache, which the in-process transport tries before it loads the service.
+// - dist/plain-json-list.js: `tourney tournament list --json` typed as such, run without
+//   commander, the core or the noun's script (src/cli/plain-json-list.ts), a classic
+//   script with its code cache, which the entry point loads instead of the core for that
+//   command line (src/cli/command-script.ts).
 // - dist/output-table.js: the printer's table drawing (cli-table3, string-width), a
 //   classic script with its code cache, loaded the first time a table is drawn.
 // - dist/http.js: the remote backend's HTTP stack for proxies (the part of undici the
@@ -156,6 +160,31 @@ const tableScript = {
   },
 };
 
+/**
+ * dist/plain-json-list.js runs one command line without commander (src/cli/plain-json-list.ts),
+ * yet the list's module imports commander for its option declarations. esbuild keeps the
+ * evaluation of a CommonJS package it cannot prove free of side effects; commander's load
+ * has none, so its code is left out where nothing of it is used.
+ */
+const commanderUnlessUsed = {
+  name: "commander-unless-used",
+  setup(b) {
+    b.onResolve(
+      { filter: /^commander$/ },
+      async ({ path, importer, resolveDir, kind, pluginData }) => {
+        if (pluginData === "commander-unless-used") return undefined;
+        const found = await b.resolve(path, {
+          importer,
+          resolveDir,
+          kind,
+          pluginData: "commander-unless-used",
+        });
+        return { ...found, sideEffects: false };
+      },
+    );
+  },
+};
+
 /** The core's parameters (src/cli/core-loader.ts passes them in this order). */
 const CORE_PARAMETERS = `exports, require, module, __filename, __dirname, ${IMPORT_VENDOR}`;
 
@@ -208,16 +237,25 @@ function writeScript(name, result) {
 }
 
 async function buildScripts() {
-  const service = compileScript("service.js", { entryPoints: ["src/service/index.ts"] });
-  const reader = compileScript("service-read.js", { entryPoints: ["src/service/reader.ts"] });
-  const table = compileScript("output-table.js", { entryPoints: ["src/cli/output/table.ts"] });
-  for (const [name, result] of [
-    ...(await buildSplit(compileScript)),
-    ["service.js", await service],
-    ["service-read.js", await reader],
-    ["output-table.js", await table],
-  ])
-    writeScript(name, result);
+  const scripts = {
+    "service.js": { entryPoints: ["src/service/index.ts"] },
+    "service-read.js": { entryPoints: ["src/service/reader.ts"] },
+    "output-table.js": { entryPoints: ["src/cli/output/table.ts"] },
+    "plain-json-list.js": {
+      entryPoints: ["src/cli/plain-json-list.ts"],
+      plugins: [commanderUnlessUsed],
+    },
+  };
+  // Every compile finished before a failure is thrown (allFinished): one left running failed
+  // later, unhandled, and the process died before dist.next-PID was removed.
+  const [split, ...others] = await allFinished([
+    buildSplit(compileScript),
+    ...Object.entries(scripts).map(async ([name, options]) => [
+      name,
+      await compileScript(name, options),
+    ]),
+  ]);
+  for (const [name, result] of [...split, ...others]) writeScript(name, result);
 }
 
 /** dist/http.js: the HTTP stack for proxies, a classic script (build/http-stack.mjs). */
@@ -355,6 +393,7 @@ try {
   // The core's warm-up (src/cli/core.ts) runs the embedded service, which loads service.js.
   const caches = codeCaches(OUT, resolve("dist"));
   await caches.load("core.js").warmUp();
+  await caches.load("plain-json-list.js").warmUp();
   await warmUpHttp(caches.load("http.js"));
   caches.writeCaches();
 } catch (error) {

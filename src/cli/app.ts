@@ -7,7 +7,7 @@ import {
   OutputError,
   PrintedAfterWriteError,
 } from "./errors.js";
-import type { HintContext } from "./exit-codes.js";
+import { type HintContext, outcomeOf } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
 import { refuseOutputFlags } from "./json-form.js";
 import { parseJsonFields } from "./output/json-fields.js";
@@ -20,7 +20,11 @@ export class App {
 
   /** The Factory for the running command, built from its global options. */
   factory(command: Command): Factory {
-    const o = command.optsWithGlobals() as Record<string, unknown>;
+    return this.factoryOf(command.optsWithGlobals());
+  }
+
+  /** The Factory for options as commander hands them over (`optsWithGlobals()`). */
+  factoryOf(o: Record<string, unknown>): Factory {
     const jsonFields = parseJsonFields(o.json);
     const jq = typeof o.jq === "string" ? o.jq : undefined;
     const globals: GlobalOptions = {
@@ -74,6 +78,16 @@ export class App {
       return new CancelledError(interruptedAfterWrites(writes, writes.length));
     if (!(error instanceof OutputError)) return error;
     return new PrintedAfterWriteError(writes, error);
+  }
+
+  /** A command's failure told on stderr as exit-codes.ts words it; returns its exit code. */
+  failed(error: unknown): number {
+    const { io, env } = this.deps;
+    const outcome = outcomeOf(this.afterWrites(error), this.hintContext());
+    for (const line of outcome.lines) io.stderr.write(`${line}\n`);
+    if (env.TOURNEY_DEBUG && error instanceof Error && error.stack)
+      io.stderr.write(`${error.stack}\n`);
+    return outcome.code;
   }
 
   /** After the command's action: what --jq holds is filtered and written. */

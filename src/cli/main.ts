@@ -3,6 +3,7 @@
  * into the CLI. `--version` and `__complete` (shell completion) answer before the
  * CLI core is loaded.
  */
+import { scriptFor } from "./command-script.js";
 import { completeNames } from "./completion/complete.js";
 import { loadCore } from "./core-loader.js";
 import { stdoutWriter } from "./stdio.js";
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
       stdout.write(`${name}\n`);
     return;
   }
-  const { run } = loadCore(new URL("./core.js", import.meta.url), {
+  const { run } = loadCore(new URL(scriptFor(argv), import.meta.url), {
     exactNames: Boolean(process.env.TOURNEY_DEBUG),
   });
   process.exitCode = await run(argv, {

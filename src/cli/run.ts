@@ -19,7 +19,7 @@ import { registerStation } from "./commands/station/index.js";
 import { registerTournament } from "./commands/tournament/index.js";
 import { registerWatch } from "./commands/watch/watch.js";
 import { registerWhoami } from "./commands/whoami/whoami.js";
-import { EXIT, EXIT_CODES_HELP, outcomeOf } from "./exit-codes.js";
+import { EXIT, EXIT_CODES_HELP } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
 import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
@@ -161,12 +161,7 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
       // Help and version exit 0; everything else commander rejects is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const outcome = outcomeOf(app.afterWrites(error), app.hintContext());
-    for (const line of outcome.lines) deps.io.stderr.write(`${line}\n`);
-    if (deps.env.TOURNEY_DEBUG && error instanceof Error && error.stack) {
-      deps.io.stderr.write(`${error.stack}\n`);
-    }
-    return outcome.code;
+    return app.failed(error);
   } finally {
     await app.close();
   }
