@@ -118,6 +118,47 @@ function storePlan(
   if (Array.isArray(plan)) seedStageIndex(service.matches, ref, plan);
 }
 
+type ChangeOf<K extends StageChange["kind"]> = Extract<StageChange, { kind: K }>;
+
+/** Writes one change of each kind (by the id the draft read; 0: a row it added, found by key now). */
+type Writers = {
+  readonly [K in StageChange["kind"]]: (
+    service: ServiceContext,
+    ref: StageRef,
+    c: ChangeOf<K>,
+    now: string,
+  ) => void;
+};
+
+/**
+ * One writer a kind of change, called through one call site (`applyChanges`), not a
+ * `switch` of calls (issue 27): the first tournament of a process to end ran the
+ * `tournament_state` case for the first time inside `applyChanges`' optimised code, which
+ * V8 then threw away ("Insufficient type feedback"), with the writers inlined into it,
+ * and compiled again only after ~1,000-1,900 more reports (bench/report-deopts.mjs). A
+ * call site that has seen several writers calls whichever comes without a deopt.
+ */
+const WRITERS: Writers = {
+  result: (service, ref, c, now) =>
+    service.matches.setResult(c.id || idOf(service, ref, c.key), c.result, now),
+  entries: (service, ref, c, now) =>
+    service.matches.setEntries(c.id || idOf(service, ref, c.key), c.entries, now),
+  slot: (service, ref, c, now) => {
+    if (c.id !== 0) service.matches.setSlotOf(c.id, c.slot, c.participantId, now, c.state);
+    else service.matches.setSlot(ref, c.key, c.slot, c.participantId, now, c.state);
+  },
+  state: (service, ref, c, now) => {
+    if (c.id !== 0) service.matches.setStateOf(c.id, c.state, c.active, now);
+    else service.matches.setState(ref, c.key, c.state, c.active, now);
+  },
+  insert: (service, ref, c, now) => service.matches.insertMany(ref.tournamentId, c.matches, now),
+  plan: (service, ref, c, now) => storePlan(service, ref, c.plan, now),
+  bye: (service, ref, c) => service.matches.addBye(ref, c.bye.round, c.bye.participantId),
+  drop_rounds_after: (service, ref, c) => service.matches.deleteRoundsAfter(ref, c.round),
+  tournament_state: (service, ref, c, now) =>
+    service.tournaments.setState(ref.tournamentId, c.state, now),
+};
+
 /** Writes `changes` in order (inside the caller's transaction). */
 export function applyChanges(
   service: ServiceContext,
@@ -125,41 +166,13 @@ export function applyChanges(
   changes: readonly StageChange[],
   now: string,
 ): void {
-  const { matches } = service;
-  for (const c of changes) {
-    switch (c.kind) {
-      // By the id the draft read (0: a row it added, found by key now).
-      case "result":
-        matches.setResult(c.id || idOf(service, ref, c.key), c.result, now);
-        break;
-      case "entries":
-        matches.setEntries(c.id || idOf(service, ref, c.key), c.entries, now);
-        break;
-      case "slot":
-        if (c.id !== 0) matches.setSlotOf(c.id, c.slot, c.participantId, now, c.state);
-        else matches.setSlot(ref, c.key, c.slot, c.participantId, now, c.state);
-        break;
-      case "state":
-        if (c.id !== 0) matches.setStateOf(c.id, c.state, c.active, now);
-        else matches.setState(ref, c.key, c.state, c.active, now);
-        break;
-      case "insert":
-        matches.insertMany(ref.tournamentId, c.matches, now);
-        break;
-      case "plan":
-        storePlan(service, ref, c.plan, now);
-        break;
-      case "bye":
-        matches.addBye(ref, c.bye.round, c.bye.participantId);
-        break;
-      case "drop_rounds_after":
-        matches.deleteRoundsAfter(ref, c.round);
-        break;
-      case "tournament_state":
-        service.tournaments.setState(ref.tournamentId, c.state, now);
-        break;
-    }
-  }
+  for (const c of changes)
+    (WRITERS[c.kind] as (s: ServiceContext, r: StageRef, c: StageChange, n: string) => void)(
+      service,
+      ref,
+      c,
+      now,
+    );
 }
 
 /**
