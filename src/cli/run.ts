@@ -135,11 +135,19 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
   return program;
 }
 
-/** `tourney help` prints help text: --json and --jq are refused there as by other commands. */
-function refuseHelpOutputFlags(argv: readonly string[]): void {
+/**
+ * `tourney help` and `tourney --version` are answered by commander itself (no action, no
+ * preAction hook): --json and --jq are refused there as by the other commands printing no JSON.
+ */
+function refuseProgramOutputFlags(program: Command, argv: readonly string[]): void {
+  const first = leadingOperands(program, argv)[0];
+  const version = first === undefined && argv.some((a) => a === "--version" || a === "-V");
+  if (first !== "help" && !version) return;
   const flags = outputFlagsIn(argv);
-  if (flags.json !== undefined || flags.jq === true)
-    throw noJsonError("tourney help", flags, { prints: "help text" });
+  if (flags.json === undefined && flags.jq !== true) return;
+  throw version
+    ? noJsonError("tourney --version", flags, { prints: "the version" })
+    : noJsonError("tourney help", flags, { prints: "help text" });
 }
 
 export async function run(line: readonly string[], deps: CliDeps): Promise<number> {
@@ -152,7 +160,7 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
   const app = new App(deps);
   const program = buildProgram(app, argv);
   try {
-    if (leadingOperands(program, argv)[0] === "help") refuseHelpOutputFlags(argv);
+    refuseProgramOutputFlags(program, argv);
     await program.parseAsync(attachJsonFields(argv, program), { from: "user" });
     await app.flush();
     return EXIT.ok;

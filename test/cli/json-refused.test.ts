@@ -46,6 +46,8 @@ const REFUSED: readonly [string[], string, string, string][] = [
   [["help", "--json"], "--json", "tourney help", "help text"],
   [["help", "tournament", "list", "--jq", "."], "--jq", "tourney help", "help text"],
   [["help", "environment", "--json"], "--json", "tourney help", "help text"],
+  [["--version", "--json"], "--json", "tourney --version", "the version"],
+  [["-q", ".", "-V"], "--jq", "tourney --version", "the version"],
   [["bracket", "cup", "--web", "--json"], "--json", "tourney bracket --web", "--share --json"],
   [["watch", "cup", "--jq", ".type"], "--jq", "tourney watch", "| jq --unbuffered"],
   [["watch", "cup", "--json", "type"], "--json type", "tourney watch", "several kinds"],
