@@ -136,3 +136,16 @@ export function outputFlagsIn(argv: readonly string[]): OutputFlags {
   const jq = words.some((w) => w === "--jq" || w.startsWith("--jq=") || /^-[vy]*q/.test(w));
   return { ...(json ? { json: "" } : {}), jq };
 }
+
+/** What a command's declaration says of its JSON, in words (test/cli/json-form.test.ts). */
+export function jsonFormOf(command: Command): string {
+  const forms = FORMS.get(command) ?? [];
+  if (forms.length === 0) return "records";
+  return forms
+    .map((form) => {
+      if ("events" in form) return form.events.jq ? "events, --jq" : "events";
+      const mode = form.none.onlyWith;
+      return mode === undefined ? "none" : `none with ${optionFlag(command, mode)}`;
+    })
+    .join("; ");
+}
