@@ -126,8 +126,9 @@ export function refuseOutputFlags(command: Command): void {
 }
 
 /**
- * The output flags on a raw command line (before `--`): for `tourney help`, which commander
- * answers itself (no action, no preAction hook). `-q` also combined with -v and -y (`-vq`).
+ * The output flags on a raw command line (before `--`): for `tourney help` and `--version`,
+ * which commander answers itself (no action, no preAction hook). `-q` also combined with -v
+ * and -y (`-vq`).
  */
 export function outputFlagsIn(argv: readonly string[]): OutputFlags {
   const end = argv.indexOf("--");
