@@ -18,8 +18,13 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { App } from "../../src/cli/app.js";
+import type { GlobalOptions } from "../../src/cli/factory.js";
+import { run as runPlain } from "../../src/cli/plain-json-list.js";
 import { BUILT, runBinary } from "../helpers/binary.js";
+import { createSandbox } from "../helpers/cli.js";
+import { capturedIo } from "../helpers/streams.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tourney-plain-list-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -145,5 +150,33 @@ describe.runIf(BUILT)("tournament list --json, its own script against the core's
     mkdirSync(join(broken, "config"), { recursive: true });
     writeFileSync(join(broken, "config", "config.json"), "{not json");
     expect((await both(["tournament", "list", "--json"], broken)).code).toBe(2);
+  });
+});
+
+describe("tournament list --json, its own script against commander's", () => {
+  it("gives the list's action the Factory that commander's parse of the line gives", async () => {
+    const sandbox = createSandbox();
+    try {
+      expect((await sandbox.run(["tournament", "create", "--name", "Spy"])).code).toBe(0);
+      const seen: GlobalOptions[] = [];
+      const factoryOf = App.prototype.factoryOf;
+      const spy = vi.spyOn(App.prototype, "factoryOf").mockImplementation(function (this: App, o) {
+        const made = factoryOf.call(this, o);
+        seen.push(made.globals);
+        return made;
+      });
+      const line = ["tournament", "list", "--json"];
+      const core = await sandbox.run(line);
+      const io = capturedIo({});
+      const home = join(sandbox.dir, "home");
+      const code = await runPlain(line, { io, env: sandbox.env, homeDir: home });
+      spy.mockRestore();
+      expect(code).toBe(core.code);
+      expect(io.stdout.text).toBe(core.stdout);
+      expect(seen.length).toBe(2);
+      expect(seen[1]).toEqual(seen[0]);
+    } finally {
+      sandbox.cleanup();
+    }
   });
 });
