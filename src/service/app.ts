@@ -8,6 +8,7 @@ import { NOBODY } from "./caller.js";
 import { communityChecked } from "./communities.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
+import { errorReply } from "./error-reply.js";
 import { ServiceError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { checkAccept, checkCredentials, checkDeclaredLength } from "./http-checks.js";
@@ -29,7 +30,6 @@ import { registerStandingsRoutes } from "./routes/standings.js";
 import { registerStationRoutes } from "./routes/stations.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
-import { isStorageFailure, NOT_SAVED } from "./storage-failure.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
@@ -39,47 +39,6 @@ import { warmMatches } from "./warm-matches.js";
 import { offloadSetup } from "./write-worker/client.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
-
-/** SQLite's result codes for a database another connection holds locked. */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
-}
-
-/** A unique or foreign-key constraint the checks before the write did not foresee. */
-function isConstraint(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_CONSTRAINT");
-}
-
-function errorReply(error: unknown): Reply {
-  if (isStorageFailure(error)) return NOT_SAVED;
-  if (isBusy(error)) {
-    const detail = "the database is busy: another process is writing to it; retry in a moment";
-    return {
-      status: 503,
-      body: { errors: [{ status: 503, detail }] },
-      headers: { "retry-after": "1" },
-    };
-  }
-  if (isConstraint(error)) {
-    const detail = "the request conflicts with a stored record (a name or key already taken)";
-    return { status: 422, body: { errors: [{ status: 422, detail }] } };
-  }
-  if (error instanceof EngineRuleError) {
-    const source = error.pointer === undefined ? {} : { source: { pointer: error.pointer } };
-    return { status: 422, body: { errors: [{ status: 422, detail: error.message, ...source }] } };
-  }
-  if (error instanceof ServiceError) {
-    return { status: error.status, body: { errors: error.errors }, headers: error.headers };
-  }
-  return {
-    status: 500,
-    body: {
-      errors: [{ status: 500, detail: "internal error: the request could not be completed" }],
-    },
-  };
-}
 
 export function buildRouter(service: ServiceContext): Router {
   const router = new Router();
@@ -265,6 +224,56 @@ function readerAs(
     });
 }
 
+/**
+ * A service's answering of requests: a class, `handle` and `handleSync` methods on its
+ * prototype and the service's parts fields set in its constructor, not closures made per
+ * service (issue 27). A closure made once a service is compiled for that service alone,
+ * with what it calls inlined: a process's next service ran `handleSync` unoptimised, and
+ * a caller that had inlined it (the in-process transport, a bench's loop) threw its code
+ * away at the new service's first request ("wrong call target"). createService returns
+ * the answerer with the rest of the service set on it.
+ */
+class Answerer {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly router: Router,
+    private readonly requireAuth: boolean,
+    private readonly origins: LinkOrigin,
+    private readonly memo: ReplyMemo,
+    private readonly instance: string,
+    private readonly options: ServiceOptions,
+    private readonly oauth: (request: HttpRequest) => Promise<HttpResponse>,
+  ) {}
+
+  // A sign-in hashes its password off the event loop (oauth/sign-in.ts): OAuth answers later.
+  async handle(request: HttpRequest): Promise<HttpResponse> {
+    return isOAuthPath(request.path) ? this.oauth(request) : this.handleSync(request);
+  }
+
+  handleSync(request: HttpRequest): HttpResponse {
+    // The deprecated v2.0 answers through its v2.1 successor (v20/version.ts).
+    const legacy = v20Prefix(request.path);
+    if (legacy !== undefined) return answerV20(request, legacy, (r) => this.handleSync(r));
+    const { memo } = this;
+    let response: HttpResponse;
+    try {
+      if (isOAuthPath(request.path)) throw new Error("OAuth paths are answered by handle()");
+      const { context, router, requireAuth, instance, origins } = this;
+      response = toHttpResponse(
+        answer(context, router, requireAuth, request, instance, origins, memo),
+        memo,
+      );
+    } catch (error) {
+      if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
+        this.options.onError?.(error);
+      response = toHttpResponse({ reply: errorReply(error) }, memo);
+    }
+    return request.method === "HEAD"
+      ? { status: response.status, headers: response.headers, body: "" }
+      : response;
+  }
+}
+
 export function createService(options: ServiceOptions): Service {
   const db = openDatabase(
     options.dbPath,
@@ -282,26 +291,17 @@ export function createService(options: ServiceOptions): Service {
   const oauth = createOAuthHandler(context, options.oauth ?? {}, (host) => origins.of(host));
   const memo = new ReplyMemo();
   const instance = newInstanceId();
-  const handleSync = (request: HttpRequest): HttpResponse => {
-    // The deprecated v2.0 answers through its v2.1 successor (v20/version.ts).
-    const legacy = v20Prefix(request.path);
-    if (legacy !== undefined) return answerV20(request, legacy, handleSync);
-    let response: HttpResponse;
-    try {
-      if (isOAuthPath(request.path)) throw new Error("OAuth paths are answered by handle()");
-      response = toHttpResponse(
-        answer(context, router, requireAuth, request, instance, origins, memo),
-        memo,
-      );
-    } catch (error) {
-      if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
-        options.onError?.(error);
-      response = toHttpResponse({ reply: errorReply(error) }, memo);
-    }
-    return request.method === "HEAD"
-      ? { status: response.status, headers: response.headers, body: "" }
-      : response;
-  };
+  const answerer = new Answerer(
+    context,
+    router,
+    requireAuth,
+    origins,
+    memo,
+    instance,
+    options,
+    oauth,
+  );
+  const handleSync = (request: HttpRequest) => answerer.handleSync(request);
   const readAs = readerAs(context, router, memo, origins);
   // One snapshot per tournament version, shared by its viewers and streams (issue 24).
   const surfaces = createPublicSurfaces(context, readAs);
@@ -316,10 +316,7 @@ export function createService(options: ServiceOptions): Service {
     surfaces.topics,
     streamBudget(),
   );
-  return {
-    // A sign-in hashes its password off the event loop (oauth/sign-in.ts): OAuth answers later.
-    handle: async (request) => (isOAuthPath(request.path) ? oauth(request) : handleSync(request)),
-    handleSync,
+  const rest: Omit<Service, "handle" | "handleSync"> = {
     oneLook: (fn) => context.oneLook(fn),
     events,
     viewer: createViewer({ context, hub: events, instance, snapshots: surfaces.snapshots }),
@@ -346,4 +343,5 @@ export function createService(options: ServiceOptions): Service {
       db.close();
     },
   };
+  return Object.assign(answerer, rest);
 }

@@ -45,6 +45,21 @@ export interface Reply {
 
 export type Handler = (request: ServiceRequest) => Reply;
 
+/**
+ * `handler` run for `service`: the handler a module function taking the service, not a
+ * closure made for each service (issue 27). This is the one place such closures are made,
+ * for every route of every service, so V8 compiles it once a process and calls each
+ * handler from it without inlining it: the handler keeps its own optimised code when the
+ * next service of the process runs it. A closure made once a service is compiled for that
+ * service alone, with the handler inlined, and a process's next service ran it unoptimised.
+ */
+export function withService<S>(
+  service: S,
+  handler: (service: S, request: ServiceRequest) => Reply,
+): Handler {
+  return (request) => handler(service, request);
+}
+
 export type Match =
   | {
       readonly kind: "found";

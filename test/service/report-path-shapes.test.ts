@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { planDoubleElimination, roundRobinMatches } from "../../src/engine/index.js";
+import { createService } from "../../src/service/app.js";
 import { plannedFrom } from "../../src/service/bracket/match-codec.js";
 import { StageDraft } from "../../src/service/bracket/stage-draft.js";
 import { createContext } from "../../src/service/context.js";
@@ -117,6 +118,35 @@ describe("one shape on the report path", () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+
+  it("gives every service the same handle and handleSync, and answers through them", async () => {
+    const [one, other] = [
+      createService({ dbPath: ":memory:" }),
+      createService({ dbPath: ":memory:" }),
+    ];
+    try {
+      expect(one.handleSync).toBe(other.handleSync);
+      expect(one.handle).toBe(other.handle);
+      expect(Object.getPrototypeOf(one)).toBe(Object.getPrototypeOf(other));
+      const created = one.handleSync({
+        method: "POST",
+        path: "/v2.1/tournaments",
+        headers: { "content-type": "application/vnd.api+json" },
+        body: JSON.stringify({
+          data: {
+            type: "tournament",
+            attributes: { name: "Cup", tournament_type: "double elimination" },
+          },
+        }),
+      });
+      expect(created.status).toBe(201);
+      const listed = await other.handle({ method: "GET", path: "/v2.1/tournaments", headers: {} });
+      expect(JSON.parse(listed.body).data).toEqual([]);
+    } finally {
+      one.close();
+      other.close();
     }
   });
 

@@ -9,7 +9,7 @@ import { listDocument, readAttributes, readPage } from "../envelope.js";
 import { badParameter, notFound, unprocessable } from "../errors.js";
 import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
-import type { Router, ServiceRequest } from "../router.js";
+import { type Router, type ServiceRequest, withService } from "../router.js";
 import { matchResource } from "../serializers/match.js";
 import { originsFrom, originsOf } from "../serializers/match-origins.js";
 import { checkStartable, matchStations, stationOf } from "../stations/station-io.js";
@@ -81,56 +81,69 @@ function recordOf(service: ServiceContext, row: MatchRow) {
   return matchResource(row, stationOf(service, row), originsOf(service.matches, row));
 }
 
+/** GET the matches of a tournament (a page, filtered). */
+function listMatches(service: ServiceContext, r: ServiceRequest) {
+  const t = tournamentOf(service, r);
+  const page = readPage((n) => r.query.get(n) ?? undefined);
+  const filter = readMatchFilter(r.query);
+  const makeBody = () => {
+    const offset = (page.page - 1) * page.perPage;
+    const rows = service.matches.list(t.id, filter, page.perPage, offset);
+    const stations = matchStations(service, t.id);
+    const origins = originsFrom(service.matches);
+    const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null, origins(row)));
+    return listDocument(data, service.matches.count(t.id, filter), page, r);
+  };
+  return { status: 200, makeBody, reusable: true };
+}
+
+/** GET one match. */
+function getMatch(service: ServiceContext, r: ServiceRequest) {
+  const t = tournamentOf(service, r);
+  const row = findMatch(service, t, r.params.match!);
+  return { status: 200, makeBody: () => ({ data: recordOf(service, row) }), reusable: true };
+}
+
+/** PUT a match's report. */
+function reportRoute(service: ServiceContext, r: ServiceRequest) {
+  const attributes = readAttributes(readJsonBody(r), "match");
+  const report = readMatchReport(attributes);
+  const row = service.write(() => {
+    const t = tournamentOf(service, r);
+    const current = findMatch(service, t, r.params.match!);
+    reportMatch(service, t, current, report);
+    return service.matches.find(t.id, current.id)!;
+  });
+  return { status: 200, body: { data: recordOf(service, row) } };
+}
+
+/** PUT a match's change of state (reopen, mark or unmark as underway). */
+function changeStateRoute(service: ServiceContext, r: ServiceRequest) {
+  const id = tournamentOf(service, r).id;
+  const attributes = readAttributes(readJsonBody(r), "matchState");
+  const row = service.write(() => {
+    const t = currentTournament(service, id);
+    const current = findMatch(service, t, r.params.match!);
+    changeMatchState(service, t, current, attributes);
+    return service.matches.find(t.id, current.id)!;
+  });
+  return { status: 200, body: { data: recordOf(service, row) } };
+}
+
 /**
- * The handlers' helpers are module functions taking the service, not closures made here
- * for each service: a new service's closures were new call targets, and the PUT route's
- * optimised code was thrown away at a process's second service's first report (issue 27).
- * With context.ts's class: `node bench/report-syscalls.mjs --size 1024 --runs 3 --against
+ * The handlers and their helpers are module functions taking the service (router.ts
+ * withService), not closures made here for each service: a closure made once a service is
+ * compiled for that service alone (V8 specialises it on what it closes over), and a
+ * process's next service ran a new one, unoptimised, with everything that lived only
+ * inlined in it (issue 27: the PUT route's was the largest compile job of a second case,
+ * done near its end; node --trace-opt bench/report-deopts.mjs). The helpers were made
+ * module functions first: `node bench/report-syscalls.mjs --size 1024 --runs 3 --against
  * /work/base-6bd0a48` 2.28x the floor against 2.48x (load 5.5).
  */
 export function registerMatchRoutes(router: Router, service: ServiceContext, prefix: string): void {
   const path = `${prefix}/tournaments/:tournament/matches`;
-  router.get(path, (r) => {
-    const t = tournamentOf(service, r);
-    const page = readPage((n) => r.query.get(n) ?? undefined);
-    const filter = readMatchFilter(r.query);
-    const makeBody = () => {
-      const offset = (page.page - 1) * page.perPage;
-      const rows = service.matches.list(t.id, filter, page.perPage, offset);
-      const stations = matchStations(service, t.id);
-      const origins = originsFrom(service.matches);
-      const data = rows.map((row) =>
-        matchResource(row, stations.get(row.id) ?? null, origins(row)),
-      );
-      return listDocument(data, service.matches.count(t.id, filter), page, r);
-    };
-    return { status: 200, makeBody, reusable: true };
-  });
-  router.get(`${path}/:match`, (r) => {
-    const t = tournamentOf(service, r);
-    const row = findMatch(service, t, r.params.match!);
-    return { status: 200, makeBody: () => ({ data: recordOf(service, row) }), reusable: true };
-  });
-  router.put(`${path}/:match`, (r) => {
-    const attributes = readAttributes(readJsonBody(r), "match");
-    const report = readMatchReport(attributes);
-    const row = service.write(() => {
-      const t = tournamentOf(service, r);
-      const current = findMatch(service, t, r.params.match!);
-      reportMatch(service, t, current, report);
-      return service.matches.find(t.id, current.id)!;
-    });
-    return { status: 200, body: { data: recordOf(service, row) } };
-  });
-  router.put(`${path}/:match/change_state`, (r) => {
-    const id = tournamentOf(service, r).id;
-    const attributes = readAttributes(readJsonBody(r), "matchState");
-    const row = service.write(() => {
-      const t = currentTournament(service, id);
-      const current = findMatch(service, t, r.params.match!);
-      changeMatchState(service, t, current, attributes);
-      return service.matches.find(t.id, current.id)!;
-    });
-    return { status: 200, body: { data: recordOf(service, row) } };
-  });
+  router.get(path, withService(service, listMatches));
+  router.get(`${path}/:match`, withService(service, getMatch));
+  router.put(`${path}/:match`, withService(service, reportRoute));
+  router.put(`${path}/:match/change_state`, withService(service, changeStateRoute));
 }
