@@ -138,6 +138,26 @@ export function outputFlagsIn(argv: readonly string[]): OutputFlags {
   return { ...(json ? { json: "" } : {}), jq };
 }
 
+/** Which of the output flags a command takes (shell completion offers those only). */
+export interface OutputFlagsTaken {
+  /** `--json` (bare only, where the command prints events). */
+  readonly json: boolean;
+  readonly jq: boolean;
+}
+
+/**
+ * The output flags `command` takes, as refuseOutputFlags reads its declarations. A refusal
+ * in one mode only (`bracket --web`) leaves them taken: the command takes them without it.
+ */
+export function outputFlagsTaken(command: Command): OutputFlagsTaken {
+  let taken: OutputFlagsTaken = { json: true, jq: true };
+  for (const form of FORMS.get(command) ?? []) {
+    if ("events" in form) taken = { ...taken, jq: taken.jq && form.events.jq };
+    else if (form.none.onlyWith === undefined) taken = { json: false, jq: false };
+  }
+  return taken;
+}
+
 /** What a command's declaration says of its JSON, in words (test/cli/json-form.test.ts). */
 export function jsonFormOf(command: Command): string {
   const forms = FORMS.get(command) ?? [];

@@ -171,6 +171,28 @@ describe.runIf(BUILT)("completion of names in the real shells", () => {
     180_000,
   );
 
+  // json-form.ts: a command printing no JSON refuses --json and --jq; watch takes bare --json.
+  it("every shell: --json and --jq offered only where the command takes them", () => {
+    const shells = { bash, ...(has("zsh") ? { zsh } : {}), ...(has("fish") ? { fish } : {}) };
+    for (const [name, shell] of Object.entries(shells)) {
+      const json = (line: string) =>
+        shell(line)
+          .filter((w) => w.startsWith("--j"))
+          .sort();
+      expect(json("tourney tournament list --j"), name).toEqual(["--jq", "--json"]);
+      expect(json("tourney completion bash --j"), name).toEqual([]);
+      expect(json("tourney serve --j"), name).toEqual([]);
+      expect(json("tourney watch spring_cup --j"), name).toEqual(["--json"]);
+      expect(json("tourney demo --j"), name).toEqual(["--jq", "--json"]);
+      // bracket refuses them with --web only, which the shell is not told of: offered.
+      expect(json("tourney bracket spring_cup --j"), name).toEqual(["--jq", "--json"]);
+      // Not offered, still read as taking a value (`.` is not the race). Not zsh: there an
+      // option before the word completed in a verb's arguments (`demo --verbose --se`) fails.
+      if (name !== "zsh")
+        expect(shell("tourney race watch --jq . sp"), name).toEqual(["spring_gp"]);
+    }
+  }, 180_000);
+
   it.runIf(has("fish"))("fish: the same, through complete -C", () => {
     expect(fish("tourney match report spring_cup A --winner G")).toEqual(["Grace Hopper"]);
     expect(fish("tourney match report spring_cup A --advancing Ada,L")).toEqual(["Ada,Linus"]);

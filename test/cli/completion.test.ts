@@ -82,6 +82,26 @@ describe("tourney completion", () => {
     expect(complete(bash, "tourney tournament list -")).not.toContain("-V");
   });
 
+  it("--json and --jq are offered only where the command takes them (json-form.ts)", async () => {
+    const bash = await script("bash");
+    expect(complete(bash, "tourney tournament list --j")).toEqual(["--json", "--jq"]);
+    expect(complete(bash, "tourney serve user list --j")).toEqual(["--json", "--jq"]);
+    expect(complete(bash, "tourney --j")).toEqual(["--json", "--jq"]);
+    // Commands that print no JSON refuse both: neither offered, -q neither.
+    expect(complete(bash, "tourney completion bash --j")).toEqual([]);
+    expect(complete(bash, "tourney completion bash -")).not.toContain("-q");
+    expect(complete(bash, "tourney auth token --j")).toEqual([]);
+    expect(complete(bash, "tourney serve --j")).toEqual([]);
+    // watch prints events: bare --json only, no --jq; demo's events take --jq.
+    expect(complete(bash, "tourney watch x --j")).toEqual(["--json"]);
+    expect(complete(bash, "tourney race watch x --j")).toEqual(["--json"]);
+    expect(complete(bash, "tourney demo --j")).toEqual(["--json", "--jq"]);
+    // Refused with --web only: the flags are offered (the command takes them without it).
+    expect(complete(bash, "tourney bracket x --j")).toEqual(["--json", "--jq"]);
+    // A --jq value is still skipped where it is not offered (serve's subcommands take it).
+    expect(complete(bash, "tourney serve --jq . user li")).toEqual(["list"]);
+  });
+
   const built = existsSync(join(import.meta.dirname, "..", "..", "dist", "cli.cjs"));
   it.skipIf(!built)(
     "bash completes tournament, participant, match and profile names from the cache list commands fill (built binary)",

@@ -5,6 +5,7 @@ import {
   inherited,
   keyOf,
   type OptionSpec,
+  offered,
   walk,
 } from "./tree.js";
 
@@ -49,7 +50,7 @@ export function bashScript(root: CommandNode): string {
     ),
   );
   const optionArms = nodes.map((n) => {
-    const names = [...n.options, ...(n === root ? [] : global)].flatMap((o) => o.names);
+    const names = offered(root, n).flatMap((o) => o.names);
     return caseArm(keyOf(n), `echo "${words([...new Set(names)])}"`);
   });
   const valued = nodes.flatMap((n) =>

@@ -1,5 +1,5 @@
 /** Fish completion, generated from the command tree. */
-import { type CommandNode, keyOf, type OptionSpec, walk } from "./tree.js";
+import { type CommandNode, keyOf, type OptionSpec, offered, walk } from "./tree.js";
 
 function quoted(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
@@ -29,6 +29,20 @@ function optionLine(
   return parts.join(" ");
 }
 
+/**
+ * Where a program's option is offered: at the top level only (`--version`), everywhere but
+ * the commands not offered it (`--json` where a command prints no JSON), or everywhere.
+ */
+function programOptionCondition(
+  option: OptionSpec,
+  nodes: readonly CommandNode[],
+): string | undefined {
+  if (option.topLevelOnly) return "__tourney_at _root";
+  const root = nodes[0]!;
+  const not = nodes.filter((n) => n !== root && !offered(root, n).includes(option));
+  return not.length === 0 ? undefined : `not __tourney_at_one ${not.map(keyOf).join(" ")}`;
+}
+
 // long: most of it is the shell script itself, one template read top to bottom.
 export function fishScript(root: CommandNode): string {
   const nodes = walk(root);
@@ -45,7 +59,7 @@ export function fishScript(root: CommandNode): string {
   );
   const lines: string[] = [];
   for (const option of root.options)
-    lines.push(optionLine(option, option.topLevelOnly ? "__tourney_at _root" : undefined));
+    lines.push(optionLine(option, programOptionCondition(option, nodes)));
   for (const node of nodes) {
     const at = `__tourney_at ${keyOf(node)}`;
     for (const child of node.children) {
@@ -125,6 +139,10 @@ end
 
 function __tourney_at
   test (__tourney_key) = $argv[1]
+end
+
+function __tourney_at_one
+  contains -- (__tourney_key) $argv
 end
 
 # Names from the completion cache (\`tourney __complete\` reads a file, never the network);

@@ -5,6 +5,7 @@
  */
 import type { Argument, Command, Option } from "commander";
 import { completionValues } from "../commands/choice-option.js";
+import { type OutputFlagsTaken, outputFlagsTaken } from "../json-form.js";
 import type { NameKind } from "./names.js";
 
 export interface OptionSpec {
@@ -43,6 +44,8 @@ export interface CommandNode {
    * names, or the race (`tourney race ... <race>`: `__complete --tournament race:WORD`).
    */
   readonly scope: "tournament" | "race";
+  /** Whether it takes `--json` and `--jq`, as its declaration says (json-form.ts). */
+  readonly output: OutputFlagsTaken;
 }
 
 /** Option values completed from the cache, by long name. */
@@ -119,12 +122,29 @@ export function commandTree(program: Command, path: readonly string[] = []): Com
       .filter((c) => !hidden(c) && c.name() !== "help")
       .map((c) => commandTree(c, [...path, c.name()])),
     scope: program.registeredArguments[0]?.name() === "race" ? "race" : "tournament",
+    output: outputFlagsTaken(program),
   };
 }
 
-/** The program's options a command inherits (all but the top-level-only ones). */
+/**
+ * The program's options a command inherits (all but the top-level-only ones): those its
+ * command line may hold, so a script reading the line skips an option's value.
+ */
 export function inherited(root: CommandNode): OptionSpec[] {
   return root.options.filter((o) => !o.topLevelOnly);
+}
+
+/**
+ * The options offered after `node`'s words: its own and those it inherits, but `--json` and
+ * `--jq` only where it takes them (a command printing no JSON refuses both; `watch` takes
+ * bare `--json` only). The program offers all its own.
+ */
+export function offered(root: CommandNode, node: CommandNode): OptionSpec[] {
+  if (node === root) return [...root.options];
+  const refused = [...(node.output.json ? [] : ["--json"]), ...(node.output.jq ? [] : ["--jq"])];
+  return [...node.options, ...inherited(root)].filter(
+    (o) => !o.names.some((name) => refused.includes(name)),
+  );
 }
 
 /** Every node, parents before children. */

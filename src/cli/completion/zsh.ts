@@ -5,6 +5,7 @@ import {
   inherited,
   keyOf,
   type OptionSpec,
+  offered,
   walk,
 } from "./tree.js";
 
@@ -31,11 +32,12 @@ function valueAction(option: OptionSpec, scope: CommandNode["scope"]): string {
   return option.choices.length > 0 ? `(${option.choices.map(described).join(" ")})` : " ";
 }
 
-function optionSpecs(option: OptionSpec, scope: CommandNode["scope"]): string[] {
+/** Its `_arguments` specs; one not offered starts with `!`: not completed, still parsed. */
+function optionSpecs(option: OptionSpec, scope: CommandNode["scope"], offer = true): string[] {
   const exclusive = option.names.length > 1 ? `(${option.names.join(" ")})` : "";
   const value = option.takesValue ? `:value:${valueAction(option, scope)}` : "";
   return option.names.map((name) =>
-    quoted(`${exclusive}${name}[${described(option.description)}]${value}`),
+    quoted(`${offer ? "" : "!"}${exclusive}${name}[${described(option.description)}]${value}`),
   );
 }
 
@@ -51,8 +53,9 @@ function argumentSpec(a: ArgumentSpec, index: number, scope: CommandNode["scope"
 }
 
 function nodeFunction(node: CommandNode, global: readonly OptionSpec[], root: CommandNode): string {
+  const offer = offered(root, node);
   const options = [...node.options, ...(node === root ? [] : global)]
-    .flatMap((o) => optionSpecs(o, node.scope))
+    .flatMap((o) => optionSpecs(o, node.scope, offer.includes(o)))
     .map((spec) => `    ${spec} \\`);
   const name = `_tourney${keyOf(node) === "_root" ? "" : `__${keyOf(node)}`}`;
   if (node.children.length === 0) {
