@@ -15,10 +15,12 @@ import type { Transport } from "../../src/client/transport.js";
 import type { Db } from "../../src/store/database.js";
 import { openForReading } from "../../src/store/read-only.js";
 import {
+  chunkStatement,
   lastIdInOrder,
   RECORDS_PER_CHUNK,
   writeTournamentRecordsJson,
 } from "../../src/store/tournament-records-json.js";
+import { whereClause } from "../../src/store/tournaments-repository.js";
 import { createSandbox } from "../helpers/cli.js";
 import { changeState, createWithPlayers } from "../helpers/play.js";
 import { startService } from "../helpers/service.js";
@@ -173,5 +175,26 @@ describe("the list's text in chunks", () => {
       expect(JSON.parse(fast).length).toBeGreaterThan(0);
     }
     expect(JSON.parse((await both(["tournament", "list", "--json"])).fast).length).toBe(COUNT);
+  });
+});
+
+describe("a chunk's statement", () => {
+  it("makes no temporary b-tree, index or sorter (each costs fresh memory a statement)", () => {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      // (A filter of states is an IN list, for which SQLite makes a table of its own.)
+      for (const filter of [{}, { type: "round robin", createdAfter: "2000-01-01" }]) {
+        const where = whereClause(filter);
+        const plan = db
+          .prepare(`EXPLAIN ${chunkStatement(where.sql, false)}`)
+          .all(...where.params, 0) as { opcode: string }[];
+        const temporary = plan
+          .map((op) => op.opcode)
+          .filter((op) => /Ephemeral|Autoindex|Sorter/.test(op));
+        expect(temporary, JSON.stringify(filter)).toEqual([]);
+      }
+    } finally {
+      db.close();
+    }
   });
 });
