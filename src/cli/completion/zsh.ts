@@ -69,13 +69,15 @@ function nodeFunction(node: CommandNode, global: readonly OptionSpec[], root: Co
   const arms = node.children.map(
     (c) => `        ${[c.name, ...c.aliases].join("|")}) _tourney__${keyOf(c)} ;;`,
   );
+  // -A '-*': options after the subcommand's word are its own, not this command's (without
+  // it, `tourney demo --verbose --se` completed nothing: --verbose was read here too).
   return `${name}() {
   local curcontext="$curcontext" state line
   local -a commands
   commands=(
 ${commands.join("\n")}
   )
-  _arguments -C -s \\
+  _arguments -C -s -A '-*' \\
 ${options.join("\n")}
     '1: :->command' \\
     '*:: :->args' && return
