@@ -23,7 +23,7 @@ import { EXIT, EXIT_CODES_HELP } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
 import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
-import { attachJsonFields } from "./json-argv.js";
+import { attachJsonFields, fieldListHint } from "./json-argv.js";
 import { noJsonError, outputFlagsIn } from "./json-form.js";
 import { VERSION } from "./version.js";
 
@@ -169,7 +169,7 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
       // Help and version exit 0; everything else commander rejects is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    return app.failed(error);
+    return app.failed(fieldListHint(app.afterWrites(error), argv, program));
   } finally {
     await app.close();
   }

@@ -15,6 +15,9 @@ export function parseJsonFields(value: unknown): readonly string[] | undefined {
   return fields.length === 0 ? undefined : fields;
 }
 
+/** A `--json` field none of the printed objects has (json-argv.ts adds a hint to it). */
+export class UnknownJsonFieldError extends OutputError {}
+
 type JsonObject = Record<string, unknown>;
 
 function isObject(value: unknown): value is JsonObject {
@@ -34,7 +37,7 @@ export function checkFields(fields: readonly string[], objects: readonly JsonObj
   const unknown = fields.filter((field) => !available.has(field));
   if (unknown.length === 0) return;
   const names = unknown.map((f) => JSON.stringify(f)).join(", ");
-  throw new OutputError(
+  throw new UnknownJsonFieldError(
     `unknown JSON field${unknown.length > 1 ? "s" : ""} ${names}; available fields:\n  ${[...available].sort().join("\n  ")}`,
   );
 }
