@@ -56,14 +56,21 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   } catch (error) {
     throw new StoreError(`cannot open the database ${path}: ${(error as Error).message}`);
   }
-  db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
-  if (path !== ":memory:") {
-    db.pragma("journal_mode = WAL");
-    db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_FRAMES}`);
+  try {
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+    if (path !== ":memory:") {
+      db.pragma("journal_mode = WAL");
+      db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_FRAMES}`);
+    }
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    migrate(db);
+  } catch (error) {
+    // Closed here, not left to the garbage collector: a store this tourney refuses (a
+    // newer schema, a lock held) keeps no handle open and no empty -wal/-shm files beside it.
+    db.close();
+    throw error;
   }
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  migrate(db);
   return db;
 }
 

@@ -207,13 +207,17 @@ describe("a commit that fails", () => {
     // The service's side is stubbed at its edge: a commit refused by the disk cannot
     // be caused on demand. The adapter's part (holding and replacing replies) is real.
     let groups = 0;
+    const reply = (request: HttpRequest): HttpResponse => ({
+      status: request.method === "GET" ? 200 : 201,
+      headers: { "content-type": "application/json" },
+      body: '{"data":null}',
+    });
+    // Spelled out: handle and handleSync are methods of the service's class, which a
+    // spread of the service would not copy.
     const failing: Service = {
       ...service,
-      handleSync: (request: HttpRequest): HttpResponse => ({
-        status: request.method === "GET" ? 200 : 201,
-        headers: { "content-type": "application/json" },
-        body: '{"data":null}',
-      }),
+      handle: async (request: HttpRequest) => reply(request),
+      handleSync: reply,
       openGroup: () => {
         groups++;
         return true;

@@ -1,6 +1,9 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { migrate } from "../../src/store/database.js";
+import { migrate, openDatabase } from "../../src/store/database.js";
 import { MIGRATIONS } from "../../src/store/migrations.js";
 import { ParticipantRepository } from "../../src/store/participants-repository.js";
 
@@ -75,5 +78,19 @@ describe("migrations", () => {
     const db = databaseAt(MIGRATIONS.length);
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     expect(() => migrate(db)).toThrow(/newer tourney/);
+  });
+
+  it("leave no connection open on a store they refuse: no -wal or -shm file is left beside it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tourney-newer-"));
+    try {
+      const path = join(dir, "tourney.db");
+      const newer = new Database(path);
+      newer.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+      newer.close();
+      expect(() => openDatabase(path)).toThrow(/newer tourney/);
+      expect([existsSync(`${path}-wal`), existsSync(`${path}-shm`)]).toEqual([false, false]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
