@@ -5,6 +5,11 @@
 // tournament is timed too: the fixed start of an embedded command, apart from
 // what each record costs.
 // Targets (issue 27): --version <= 1.1x, the list <= 1.5x.
+// The line `tourney tournament list --json`, typed exactly so, runs a script of its own
+// (src/cli/command-script.ts, plain-json-list.ts), not the core: any other spelling of the
+// same list takes the core's path with commander. So the list of 1,000 is timed a second way,
+// `tourney --json tournament list` (the same bytes, the core's path), and printed beside the
+// target: what a line with one more flag costs.
 // On Linux each case's CPU time (user + system, from /proc/self/stat's counts of the waited-for
 // children, 10 ms ticks) is printed beside its wall time: on a machine shared with other work
 // it moves much less than the wall time does.
@@ -134,6 +139,10 @@ try {
     { name: "tourney --version", args: [bin, "--version"] },
     { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
     { name: "the same, 1 tournament", args: [bin, "tournament", "list", "--json"], env: oneEnv },
+    {
+      name: "the 1,000 through the core (--json first)",
+      args: [bin, "--json", "tournament", "list"],
+    },
     ...(against === undefined
       ? []
       : [
@@ -180,8 +189,9 @@ try {
   }
   const version = m["tourney --version"] / base;
   const list = m["tourney tournament list --json (1,000)"] / base;
+  const core = m["the 1,000 through the core (--json first)"] / base;
   console.log(
-    `targets (issue 27): --version <= 1.10x: ${version <= 1.1 ? "met" : "MISSED"}; list <= 1.50x: ${list <= 1.5 ? "met" : "MISSED"}`,
+    `targets (issue 27): --version <= 1.10x: ${version <= 1.1 ? "met" : "MISSED"}; list <= 1.50x: ${list <= 1.5 ? "met" : "MISSED"} (the line's own script; through the core ${core.toFixed(2)}x: ${core <= 1.5 ? "met" : "MISSED"})`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
