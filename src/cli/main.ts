@@ -55,7 +55,10 @@ const homeDir = (): string => process.env.HOME || process.getBuiltinModule("node
  * order they were made, still before the loop turns: so the exit is itself such a rejection
  * (IDLE_EXIT), made last, and one the command's last round of promise callbacks left is
  * reported first (unhandledRejection below), no longer lost to an exit that came before.
- * Under --unhandled-rejections=strict, which would take IDLE_EXIT for a crash, it exits at once.
+ * Whatever Node's --unhandled-rejections mode (on the command line or in NODE_OPTIONS), IDLE_EXIT
+ * ends in an exit with the command's code: `strict` raises it as an uncaught exception first,
+ * which the uncaughtExceptionMonitor below sees before Node prints or exits; every other mode
+ * hands it to the unhandledRejection handler. No flag is read.
  */
 function exitWhenIdle(): void {
   const idle = () => process.getActiveResourcesInfo().length === 0;
@@ -63,7 +66,6 @@ function exitWhenIdle(): void {
     // After a write, a Ctrl-C that came during it (an embedded write is synchronous) is seen
     // only at the next turn: it must still say the change was made (exit 130, SIGINT above).
     if (writes.count === 0 && idle()) {
-      if (strictRejections()) process.exit();
       void Promise.reject(IDLE_EXIT);
       return;
     }
@@ -73,13 +75,16 @@ function exitWhenIdle(): void {
   });
 }
 
-/** The exit when idle, as a rejection: Node gets to it after the command's own (see above). */
-const IDLE_EXIT = Symbol("exit when idle");
+/**
+ * The exit when idle, as a rejection: Node gets to it after the command's own (see above). An
+ * Error, so that `--unhandled-rejections=strict` raises this very object, not a wrapper.
+ */
+const IDLE_EXIT = new Error("exit when idle");
 
-const strictRejections = (): boolean =>
-  [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) =>
-    /--unhandled-rejections[= ]strict/.test(a),
-  );
+// Under --unhandled-rejections=strict, IDLE_EXIT comes here first (then Node would crash).
+process.on("uncaughtExceptionMonitor", (error) => {
+  if (error === IDLE_EXIT) process.exit();
+});
 
 // A promise rejected with no handler is a failure of the command (exit 1, "other failure"),
 // said as other errors are; TOURNEY_DEBUG adds its stack.
