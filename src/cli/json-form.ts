@@ -9,6 +9,7 @@
  */
 import type { Command } from "commander";
 import { UsageError } from "./errors.js";
+import type { GivenOption } from "./option-words.js";
 import { parseJsonFields } from "./output/json-fields.js";
 
 /** A command (or one of its modes) that prints no JSON at all. */
@@ -126,16 +127,15 @@ export function refuseOutputFlags(command: Command): void {
 }
 
 /**
- * The output flags on a raw command line (before `--`): for `tourney help` and `--version`,
- * which commander answers itself (no action, no preAction hook). `-q` also combined with -v
- * and -y (`-vq`).
+ * The output flags among the program's options as commander reads them (option-words.ts):
+ * for `tourney --version` and help, which commander answers itself (no action, no preAction
+ * hook). Like the commands' refusal, it names the field list given (`--json id`).
  */
-export function outputFlagsIn(argv: readonly string[]): OutputFlags {
-  const end = argv.indexOf("--");
-  const words = end === -1 ? argv : argv.slice(0, end);
-  const json = words.some((w) => w === "--json" || w.startsWith("--json="));
-  const jq = words.some((w) => w === "--jq" || w.startsWith("--jq=") || /^-[vy]*q/.test(w));
-  return { ...(json ? { json: "" } : {}), jq };
+export function outputFlagsGiven(given: readonly GivenOption[]): OutputFlags {
+  const json = given.filter((g) => g.option.long === "--json").at(-1);
+  const jq = given.some((g) => g.option.long === "--jq");
+  if (json === undefined) return { jq };
+  return { json: parseJsonFields(json.value)?.join(",") ?? "", jq };
 }
 
 /** Which of the output flags a command takes (shell completion offers those only). */

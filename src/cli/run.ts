@@ -24,7 +24,8 @@ import type { CliDeps } from "./factory.js";
 import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
 import { attachJsonFields, fieldListHint } from "./json-argv.js";
-import { noJsonError, outputFlagsIn } from "./json-form.js";
+import { noJsonError, outputFlagsGiven } from "./json-form.js";
+import { readLine } from "./option-words.js";
 import { VERSION } from "./version.js";
 
 type Register = (program: Command, app: App, verb?: string, next?: string) => void;
@@ -136,18 +137,19 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
 }
 
 /**
- * `tourney help` and `tourney --version` are answered by commander itself (no action, no
- * preAction hook): --json and --jq are refused there as by the other commands printing no JSON.
+ * `tourney --version` and help (`help`, -h, --help, at any level) are answered by commander
+ * itself (no action, no preAction hook): --json and --jq are refused there as by the other
+ * commands printing no JSON. Read as commander reads the line (option-words.ts): `-vV`,
+ * `--json -Vq .`, `tournament list -vh --json` all count.
  */
 function refuseProgramOutputFlags(program: Command, argv: readonly string[]): void {
-  const first = leadingOperands(program, argv)[0];
-  const version = first === undefined && argv.some((a) => a === "--version" || a === "-V");
-  if (first !== "help" && !version) return;
-  const flags = outputFlagsIn(argv);
+  const line = readLine(program, argv);
+  const flags = outputFlagsGiven(line.programOptions);
   if (flags.json === undefined && flags.jq !== true) return;
-  throw version
-    ? noJsonError("tourney --version", flags, { prints: "the version" })
-    : noJsonError("tourney help", flags, { prints: "help text" });
+  // commander reads the program's options first: the version comes before any help.
+  if (line.programOptions.some((g) => g.option.long === "--version"))
+    throw noJsonError("tourney --version", flags, { prints: "the version" });
+  if (line.help !== undefined) throw noJsonError(line.help, flags, { prints: "help text" });
 }
 
 export async function run(line: readonly string[], deps: CliDeps): Promise<number> {
@@ -160,8 +162,9 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
   const app = new App(deps);
   const program = buildProgram(app, argv);
   try {
-    refuseProgramOutputFlags(program, argv);
-    await program.parseAsync(attachJsonFields(argv, program), { from: "user" });
+    const attached = attachJsonFields(argv, program);
+    refuseProgramOutputFlags(program, attached);
+    await program.parseAsync(attached, { from: "user" });
     await app.flush();
     return EXIT.ok;
   } catch (error) {
