@@ -1,5 +1,5 @@
 // The remote backend's HTTP stack for proxies (issue 27): the part of undici the CLI
-// uses (EnvHttpProxyAgent and the Dispatcher API), bundled by build.mjs as dist/http.js,
+// uses (EnvHttpProxyAgent, Pool and the Dispatcher API), bundled by build.mjs as dist/http.js,
 // a classic script that src/cli/core-loader.ts compiles with V8's code cache
 // (dist/http.js.cache, written after warmUpHttp below), as the core is. A remote
 // command loads it only when HTTPS_PROXY / HTTP_PROXY applies to the service; otherwise
@@ -27,7 +27,11 @@ const Dispatcher = require("undici/lib/dispatcher/dispatcher.js");
 // As undici's index.js: its API on the prototype (the CLI calls request(); the proxy
 // agent connect(), for its CONNECT tunnel).
 Object.assign(Dispatcher.prototype, require("undici/lib/api/index.js"));
-module.exports = { EnvHttpProxyAgent: require("undici/lib/dispatcher/env-http-proxy-agent.js") };
+// Pool: the proxy agent's client to the proxy, which src/client/proxy-tunnel.ts makes.
+module.exports = {
+  EnvHttpProxyAgent: require("undici/lib/dispatcher/env-http-proxy-agent.js"),
+  Pool: require("undici/lib/dispatcher/pool.js"),
+};
 `;
 
 /** Exact text replaced in one of undici's files; the build fails if the text moved. */

@@ -1,9 +1,12 @@
 /**
  * Mapping the errors undici and Node's socket layer throw to NetworkError and
- * TimeoutError, with a message naming the host. Codes are read from the error
+ * TimeoutError, with a message naming the host, or the proxy and the variable
+ * that named it when the tunnel through it failed. Codes are read from the error
  * and its cause; unknown errors pass through unchanged.
  */
 import { NetworkError, TimeoutError } from "./errors.js";
+import { ProxyTunnelError } from "./proxy-tunnel.js";
+import { statusLine } from "./status-text.js";
 
 export interface NetworkContext {
   /** "api.example.com" or "127.0.0.1:8080". */
@@ -82,12 +85,47 @@ function networkError(code: string, error: unknown, context: NetworkContext): Ne
   return new NetworkError(`request to ${host} failed: ${describe(error)}`, base);
 }
 
+/** A failed tunnel: what the proxy did, naming it and where it was set. */
+function proxyError(error: ProxyTunnelError, context: NetworkContext): NetworkError | TimeoutError {
+  const { route, target, status } = error;
+  const proxy = `the proxy ${route.url} (from ${route.variable})`;
+  const check = `check ${route.variable}`;
+  const base = { host: route.url, cause: error };
+  if (status !== undefined) {
+    const message = `${proxy} answered CONNECT ${target} with ${statusLine(status)}: is it a proxy? ${check}`;
+    return new NetworkError(message, { ...base, code: "EPROXY" });
+  }
+  const code = codeOf(error.cause) ?? "EPROXY";
+  const mapped = mapNetworkError(error.cause, { ...context, host: proxy });
+  if (mapped instanceof TimeoutError) {
+    const message = `${mapped.message} (CONNECT ${target}); ${check}`;
+    const timeoutMs = mapped.timeoutMs ?? context.responseTimeoutMs;
+    return new TimeoutError(message, mapped.phase, { ...base, timeoutMs });
+  }
+  if (RESET_CODES.has(code)) {
+    const message = `${proxy} closed the connection instead of answering CONNECT ${target} (${code}): is it a proxy? ${check}`;
+    return new NetworkError(message, { ...base, code });
+  }
+  const message = mapped instanceof NetworkError ? mapped.message : describe(error.cause);
+  return new NetworkError(`${message}; ${check}`, { ...base, code });
+}
+
 /** The typed error for a failed exchange; aborts and non-network errors come back unchanged. */
 export function mapNetworkError(error: unknown, context: NetworkContext): unknown {
   if (error instanceof NetworkError || error instanceof TimeoutError) return error;
+  const tunnel = findTunnelError(error);
+  if (tunnel !== undefined) return proxyError(tunnel, context);
   const code = codeOf(error);
   if (code === undefined || code === "UND_ERR_ABORTED" || code === "UND_ERR_INVALID_ARG") {
     return error;
   }
   return timeoutError(code, error, context) ?? networkError(code, error, context);
+}
+
+function findTunnelError(error: unknown): ProxyTunnelError | undefined {
+  for (let at = error, depth = 0; at instanceof Error && depth < 5; depth += 1) {
+    if (at instanceof ProxyTunnelError) return at;
+    at = at.cause;
+  }
+  return undefined;
 }

@@ -14,12 +14,35 @@ export interface ProxySettings {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The variable a setting is read from: the lower-case one when set, else the upper-case one. */
+function source(env: Env, name: string): string {
+  return env[name.toLowerCase()] !== undefined ? name.toLowerCase() : name;
+}
+
 export function proxySettings(env: Env): ProxySettings {
+  const read = (name: string) => env[source(env, name)] ?? "";
   return {
-    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? "",
-    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? "",
-    noProxy: env.no_proxy ?? env.NO_PROXY ?? "",
+    httpProxy: read("HTTP_PROXY"),
+    httpsProxy: read("HTTPS_PROXY"),
+    noProxy: read("NO_PROXY"),
   };
+}
+
+/** A proxy requests go through, with the variable that named it (for error messages). */
+export interface ProxyRoute {
+  /** "http://proxy.example:3128" as the variable gives it. */
+  readonly url: string;
+  /** "HTTPS_PROXY", "https_proxy", "HTTP_PROXY" or "http_proxy". */
+  readonly variable: string;
+}
+
+/** The proxy requests to `url` go through and where it was set, or undefined for none. */
+export function proxyRoute(url: URL, env: Env): ProxyRoute | undefined {
+  const settings = proxySettings(env);
+  const proxy = proxyFor(url, settings);
+  if (proxy === undefined) return undefined;
+  const https = url.protocol === "https:" && settings.httpsProxy !== "";
+  return { url: proxy, variable: source(env, https ? "HTTPS_PROXY" : "HTTP_PROXY") };
 }
 
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };

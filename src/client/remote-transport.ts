@@ -4,12 +4,14 @@
  * HTTPS_PROXY / HTTP_PROXY name (unless NO_PROXY names the host) with undici's
  * EnvHttpProxyAgent. One keep-alive agent per transport; connect and response
  * timeouts in seconds (not undici's five minutes); socket failures become
- * NetworkError and TimeoutError naming the host.
+ * NetworkError and TimeoutError naming the host, or the proxy and its variable when
+ * the tunnel through it fails (proxy-tunnel.ts).
  */
 import type { Dispatcher } from "undici";
 import type { Exchange } from "./direct-http.js";
 import { mapNetworkError, type NetworkContext } from "./network-errors.js";
-import { proxyFor, proxySettings } from "./proxy-env.js";
+import { proxyRoute, proxySettings } from "./proxy-env.js";
+import { tunnelClientFactory } from "./proxy-tunnel.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -44,31 +46,35 @@ function parseBaseUrl(baseUrl: string): URL {
   return url;
 }
 
+type Undici = typeof import("undici");
+
 /** The agent of a transport: direct (node:http) unless a proxy applies (undici). */
 async function openExchange(
   url: URL,
   context: NetworkContext,
   env: RemoteTransportOptions["env"],
 ): Promise<Exchange> {
-  const settings = proxySettings(env ?? process.env);
+  const route = proxyRoute(url, env ?? process.env);
   const { connectTimeoutMs, responseTimeoutMs } = context;
-  if (proxyFor(url, settings) === undefined) {
+  if (route === undefined) {
     const { DirectHttp } = await import("./direct-http.js");
     const https = url.protocol === "https:";
     const keepAliveTimeoutMs = KEEP_ALIVE_TIMEOUT_MS;
     return new DirectHttp({ https, connectTimeoutMs, responseTimeoutMs, keepAliveTimeoutMs });
   }
-  const undici = await import("undici");
+  const imported = await import("undici");
   // Bundled as an ES module chunk, a CommonJS package's exports sit on `default`.
-  const EnvHttpProxyAgent =
-    undici.EnvHttpProxyAgent ??
-    (undici as unknown as { default: typeof undici }).default.EnvHttpProxyAgent;
-  const proxied = new EnvHttpProxyAgent({
+  const undici: Undici = imported.EnvHttpProxyAgent
+    ? imported
+    : (imported as unknown as { default: Undici }).default;
+  const proxied = new undici.EnvHttpProxyAgent({
     connect: { timeout: connectTimeoutMs },
+    proxyTls: { timeout: connectTimeoutMs },
+    clientFactory: tunnelClientFactory(undici.Pool, route, responseTimeoutMs),
     headersTimeout: responseTimeoutMs,
     bodyTimeout: responseTimeoutMs,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    ...settings,
+    ...proxySettings(env ?? process.env),
   });
   return {
     request: ({ origin, path, method, headers, body, signal }) =>

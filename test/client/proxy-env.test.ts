@@ -4,7 +4,7 @@
  * that choosing the transport changes nothing about which requests are proxied.
  */
 import { describe, expect, it } from "vitest";
-import { proxyFor, proxySettings } from "../../src/client/proxy-env.js";
+import { proxyFor, proxyRoute, proxySettings } from "../../src/client/proxy-env.js";
 
 const at = (url: string, env: Record<string, string>) => proxyFor(new URL(url), proxySettings(env));
 
@@ -41,5 +41,31 @@ describe("proxyFor", () => {
     expect(noProxy("api.example.com:443", "https://API.example.com")).toBeUndefined();
     expect(noProxy("[::1]", "http://[::1]:8080")).toBeUndefined();
     expect(noProxy("other.net example.com", "https://api.example.com")).toBeUndefined();
+  });
+});
+
+describe("proxyRoute", () => {
+  const route = (url: string, env: Record<string, string>) => proxyRoute(new URL(url), env);
+  it("names the variable the proxy came from, for error messages", () => {
+    const upper = { HTTP_PROXY: "http://p1:3128", HTTPS_PROXY: "http://p2:3128" };
+    expect(route("https://a.test", upper)).toEqual({
+      url: "http://p2:3128",
+      variable: "HTTPS_PROXY",
+    });
+    expect(route("http://a.test", upper)).toEqual({
+      url: "http://p1:3128",
+      variable: "HTTP_PROXY",
+    });
+    expect(route("https://a.test", { https_proxy: "", HTTP_PROXY: "http://p1:3128" })).toEqual({
+      url: "http://p1:3128",
+      variable: "HTTP_PROXY",
+    });
+    expect(
+      route("http://a.test", { http_proxy: "http://lo:1", HTTP_PROXY: "http://up:2" }),
+    ).toEqual({
+      url: "http://lo:1",
+      variable: "http_proxy",
+    });
+    expect(route("http://a.test", { ...upper, NO_PROXY: "a.test" })).toBeUndefined();
   });
 });
