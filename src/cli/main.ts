@@ -8,7 +8,7 @@ import { completeNames } from "./completion/complete.js";
 import { loadCore } from "./core-loader.js";
 import { stdoutWriter } from "./stdio.js";
 import { VERSION } from "./version.js";
-import { interruptedAfterWrites } from "./write-log.js";
+import { doneAfterWrites, interruptedAfterWrites } from "./write-log.js";
 
 const argv = process.argv.slice(2);
 
@@ -87,14 +87,21 @@ process.on("uncaughtExceptionMonitor", (error) => {
 });
 
 // A promise rejected with no handler is a failure of the command (exit 1, "other failure"),
-// said as other errors are; TOURNEY_DEBUG adds its stack.
+// said as other errors are; TOURNEY_DEBUG adds its stack. After accepted writes the change
+// was made: that is said first and the exit is 8, as for a result that failed to print
+// (exit-codes.ts), so that a script does not run the write again; a command that has said
+// so itself (exit 8, or 130 after writes) keeps its code.
 process.on("unhandledRejection", (reason) => {
   if (reason === IDLE_EXIT) process.exit();
   const message = reason instanceof Error ? reason.message : String(reason);
+  const said = process.exitCode === 8 || process.exitCode === 130;
+  if (writes.count > 0 && !said)
+    process.stderr.write(`${doneAfterWrites(writes.first, writes.count)}\n`);
   process.stderr.write(`error: ${message}\n`);
   if (process.env.TOURNEY_DEBUG && reason instanceof Error && reason.stack)
     process.stderr.write(`${reason.stack}\n`);
-  process.exit(1);
+  if (writes.count === 0) process.exit(1);
+  process.exit(said ? process.exitCode : 8);
 });
 
 /** The writes the backend has accepted so far (the CLI's WriteLog tells them as they land). */

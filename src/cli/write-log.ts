@@ -13,8 +13,17 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * how many in all. main.ts says it for a write still running; App.afterWrites for --jq.
  */
 export function interruptedAfterWrites(first: readonly string[], count: number): string {
+  return `interrupted after the change was made (${writesSaid(first, count)}); do not run the command again`;
+}
+
+/** What a failure after accepted writes says first (exit 8): main.ts for a late rejection. */
+export function doneAfterWrites(first: readonly string[], count: number): string {
+  return `done: the change was made (${writesSaid(first, count)}); do not run the command again`;
+}
+
+function writesSaid(first: readonly string[], count: number): string {
   const more = count > 3 ? ` and ${count - 3} more` : "";
-  return `interrupted after the change was made (${first.slice(0, 3).join(", ")}${more}); do not run the command again`;
+  return `${first.slice(0, 3).join(", ")}${more}`;
 }
 
 export class WriteLog {

@@ -2,7 +2,8 @@
  * A promise rejected with no handler in a command's last round of promise callbacks is
  * reported (cli/main.ts): `error: ...` on stderr and exit 1, though the CLI exits once idle
  * before the event loop turns (early-exit.test.ts). Before, the exit came first: exit 0,
- * nothing said. The rejection is made by a preloaded probe as the command writes its output.
+ * nothing said. After an accepted write, the change is said as made first and the exit is 8
+ * (it was 1 with nothing said of the change). The rejection is made by a preloaded probe as the command writes its output.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -45,13 +46,25 @@ describe.runIf(BUILT)("an unhandled rejection at a command's end", () => {
     expect(listed.status).toBe(1);
   });
 
-  it("after a write (the exit at the next turn), and with its stack under TOURNEY_DEBUG", () => {
-    const made = tourney(["tournament", "create", "--name", "Cup", "--json", "url"], {
+  it("after a write: the change said as made first, exit 8 (not 1, which a script may retry)", () => {
+    const made = tourney(["tournament", "create", "--name", "Cup", "--json", "url"]);
+    expect(made.stdout).toBe('{"url":"cup"}\n');
+    expect(made.stderr).toBe(
+      "done: the change was made (POST /v2.1/tournaments (201)); do not run the command again\n" +
+        "error: a late failure\n",
+    );
+    expect(made.status).toBe(8);
+  });
+
+  it("after a write (the exit at the next turn), with its stack under TOURNEY_DEBUG", () => {
+    const made = tourney(["tournament", "create", "--name", "Cup 2", "--json", "url"], {
       TOURNEY_DEBUG: "1",
     });
-    expect(made.stdout).toBe('{"url":"cup"}\n');
-    expect(made.stderr).toMatch(/^error: a late failure\nError: a late failure\n {4}at /);
-    expect(made.status).toBe(1);
+    expect(made.stdout).toBe('{"url":"cup_2"}\n');
+    expect(made.stderr).toMatch(
+      /^done: the change was made \(POST [^)]+\(201\)\); do not run the command again\nerror: a late failure\nError: a late failure\n {4}at /,
+    );
+    expect(made.status).toBe(8);
   });
 
   it("a command without one still exits with its own code", () => {
