@@ -50,7 +50,7 @@ Exit codes:
   5    rejected (invalid input, or not allowed in the current state)
   6    rate limited (the message says when to retry)
   7    network error or timeout
-  8    done, but printing the result failed (the change was made: do not retry it)
+  8    done, but printing the result failed, or a failure came after it (the change was made: do not retry it)
   130  interrupted (Ctrl-C); answering "no" to a confirmation exits 1`;
 
 /** What hints may name: the profile in use and where its credentials come from. */
