@@ -8,16 +8,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT, binaryEnv, runBinary } from "../helpers/binary.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tourney-json-refused-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const env = {
-  PATH: process.env.PATH ?? "",
-  TOURNEY_CONFIG_DIR: join(dir, "config"),
-  TOURNEY_DATA_DIR: join(dir, "data"),
-  TOURNEY_PROMPT_DISABLED: "1",
-};
+const env = binaryEnv(dir);
 
 /** [command line, the flags the message names, the command it names, what it says to do]. */
 const REFUSED: readonly [string[], string, string, string][] = [

@@ -22,19 +22,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { App } from "../../src/cli/app.js";
 import type { GlobalOptions } from "../../src/cli/factory.js";
 import { run as runPlain } from "../../src/cli/plain-json-list.js";
-import { BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT, binaryEnv, runBinary } from "../helpers/binary.js";
 import { createSandbox } from "../helpers/cli.js";
 import { capturedIo } from "../helpers/streams.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tourney-plain-list-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const seeded = join(dir, "seeded");
-const envOf = (home: string) => ({
-  PATH: process.env.PATH ?? "",
-  TOURNEY_CONFIG_DIR: join(home, "config"),
-  TOURNEY_DATA_DIR: join(home, "data"),
-  TOURNEY_PROMPT_DISABLED: "1",
-});
+const envOf = binaryEnv;
 
 /** The rows of every table (a database's content, not its bytes; times of day left out). */
 function content(home: string): unknown {

@@ -1,10 +1,21 @@
 /** Runs the built binary (bin/tourney -> dist) as a child process. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../bin/tourney", import.meta.url));
 export const BUILT = existsSync(fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url)));
+
+/** The environment of a test's runs of the binary: its config and data under `home`, no prompts. */
+export function binaryEnv(home: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    TOURNEY_CONFIG_DIR: join(home, "config"),
+    TOURNEY_DATA_DIR: join(home, "data"),
+    TOURNEY_PROMPT_DISABLED: "1",
+  };
+}
 
 export interface BinaryResult {
   readonly code: number | null;
