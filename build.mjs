@@ -11,10 +11,11 @@
 // - dist/service-read.js: the service's read-only path (src/service/reader.ts: a
 //   tournament list without the rest of the service), a classic script with its
 //   code cache, which the in-process transport tries before it loads the service.
-// - dist/plain-json-list.js: `tourney tournament list --json` typed as such, run without
-//   commander, the core or the noun's script (src/cli/plain-json-list.ts), a classic
-//   script with its code cache, which the entry point loads instead of the core for that
-//   command line (src/cli/command-script.ts).
+// - dist/core-list.js: the core for `tourney tournament list` in any spelling (the core's
+//   run.ts and commander with that verb's commands only: src/cli/core-list.ts,
+//   build/lean-commands.mjs), a classic script with its code cache, which the entry point
+//   loads instead of the core for a line naming that command (src/cli/command-script.ts);
+//   it hands any other line to the core.
 // - dist/output-table.js: the printer's table drawing (cli-table3, string-width), a
 //   classic script with its code cache, loaded the first time a table is drawn.
 // - dist/http.js: the remote backend's HTTP stack for proxies (the part of undici the
@@ -41,6 +42,7 @@ import { allFinished } from "./build/all-finished.mjs";
 import { codeCaches } from "./build/code-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
 import { buildJqRuntime } from "./build/jq-runtime.mjs";
+import { leanCommands } from "./build/lean-commands.mjs";
 import { buildSplit, CORE_MODULE, NOUN_MODULE } from "./build/noun-split.mjs";
 import { buildWriteWorker } from "./build/write-worker.mjs";
 
@@ -160,31 +162,6 @@ const tableScript = {
   },
 };
 
-/**
- * dist/plain-json-list.js runs one command line without commander (src/cli/plain-json-list.ts),
- * yet the list's module imports commander for its option declarations. esbuild keeps the
- * evaluation of a CommonJS package it cannot prove free of side effects; commander's load
- * has none, so its code is left out where nothing of it is used.
- */
-const commanderUnlessUsed = {
-  name: "commander-unless-used",
-  setup(b) {
-    b.onResolve(
-      { filter: /^commander$/ },
-      async ({ path, importer, resolveDir, kind, pluginData }) => {
-        if (pluginData === "commander-unless-used") return undefined;
-        const found = await b.resolve(path, {
-          importer,
-          resolveDir,
-          kind,
-          pluginData: "commander-unless-used",
-        });
-        return { ...found, sideEffects: false };
-      },
-    );
-  },
-};
-
 /** The core's parameters (src/cli/core-loader.ts passes them in this order). */
 const CORE_PARAMETERS = `exports, require, module, __filename, __dirname, ${IMPORT_VENDOR}`;
 
@@ -241,10 +218,7 @@ async function buildScripts() {
     "service.js": { entryPoints: ["src/service/index.ts"] },
     "service-read.js": { entryPoints: ["src/service/reader.ts"] },
     "output-table.js": { entryPoints: ["src/cli/output/table.ts"] },
-    "plain-json-list.js": {
-      entryPoints: ["src/cli/plain-json-list.ts"],
-      plugins: [commanderUnlessUsed],
-    },
+    "core-list.js": { entryPoints: ["src/cli/core-list.ts"], plugins: [leanCommands()] },
   };
   // Every compile finished before a failure is thrown (allFinished): one left running failed
   // later, unhandled, and the process died before dist.next-PID was removed.
@@ -393,7 +367,7 @@ try {
   // The core's warm-up (src/cli/core.ts) runs the embedded service, which loads service.js.
   const caches = codeCaches(OUT, resolve("dist"));
   await caches.load("core.js").warmUp();
-  await caches.load("plain-json-list.js").warmUp();
+  await caches.load("core-list.js").warmUp();
   await warmUpHttp(caches.load("http.js"));
   caches.writeCaches();
 } catch (error) {

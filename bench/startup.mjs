@@ -4,12 +4,12 @@
 // as ratios to bare `node -e 0` measured in the same run. The same list of 1
 // tournament is timed too: the fixed start of an embedded command, apart from
 // what each record costs.
-// Targets (issue 27): --version <= 1.1x, the list <= 1.5x.
-// The line `tourney tournament list --json`, typed exactly so, runs a script of its own
-// (src/cli/command-script.ts, plain-json-list.ts), not the core: any other spelling of the
-// same list takes the core's path with commander. So the list of 1,000 is timed a second way,
-// `tourney --json tournament list` (the same bytes, the core's path), and printed beside the
-// target: what a line with one more flag costs.
+// Targets (issue 27): --version <= 1.1x, the list <= 1.5x, in every way a script writes it.
+// A line naming `tournament list` runs in dist/core-list.js (src/cli/core-list.ts): the core's
+// own run.ts and commander with that verb's commands only; every spelling takes that path.
+// So the list of 1,000 is timed in several spellings (options before the noun, a filter,
+// `--json FIELDS`), and once through the core alone (TOURNEY_CORE_ONLY=1: dist/core.js and the
+// noun's script, as every other command runs), each printed beside the target.
 // On Linux each case's CPU time (user + system, from /proc/self/stat's counts of the waited-for
 // children, 10 ms ticks) is printed beside its wall time: on a machine shared with other work
 // it moves much less than the wall time does.
@@ -125,6 +125,18 @@ function pairedDifference(times, a, b) {
   return median(times[a].map((t, i) => t - times[b][i]));
 }
 
+/** The list of 1,000 as scripts write it: every spelling runs the same command. */
+const LISTS = [
+  ["tournament list --json (1,000)", ["tournament", "list", "--json"]],
+  ["--json tournament list", ["--json", "tournament", "list"]],
+  [
+    "tournament list --json --state pending",
+    ["tournament", "list", "--json", "--state", "pending"],
+  ],
+  ["--json id,name tournament list", ["--json", "id,name", "tournament", "list"]],
+  ["--profile local tournaments ls --json", ["--profile", "local", "tournaments", "ls", "--json"]],
+];
+
 try {
   seed(1000);
   seed(1, bin, oneEnv);
@@ -134,30 +146,29 @@ try {
   }
   const listed = JSON.parse(run([bin, "tournament", "list", "--json"]).toString()).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
+  const againstBin = against === undefined ? undefined : join(against, "bin", "tourney");
   const [m, cpu, times] = measure([
     { name: "node -e 0", args: ["-e", "0"] },
     { name: "tourney --version", args: [bin, "--version"] },
-    { name: "tourney tournament list --json (1,000)", args: [bin, "tournament", "list", "--json"] },
-    { name: "the same, 1 tournament", args: [bin, "tournament", "list", "--json"], env: oneEnv },
+    ...LISTS.map(([name, words]) => ({ name, args: [bin, ...words] })),
+    { name: "the same, 1 tournament", args: [bin, ...LISTS[0][1]], env: oneEnv },
     {
-      name: "the 1,000 through the core (--json first)",
-      args: [bin, "--json", "tournament", "list"],
+      name: "the 1,000 through the core only",
+      args: [bin, ...LISTS[0][1]],
+      env: { ...env, TOURNEY_CORE_ONLY: "1" },
     },
-    ...(against === undefined
+    ...(againstBin === undefined
       ? []
       : [
-          {
-            name: "--against: tourney --version",
-            args: [join(against, "bin", "tourney"), "--version"],
-          },
-          {
-            name: "--against: tournament list --json",
-            args: [join(against, "bin", "tourney"), "tournament", "list", "--json"],
+          { name: "--against: tourney --version", args: [againstBin, "--version"] },
+          ...LISTS.map(([name, words]) => ({
+            name: `--against: ${name}`,
+            args: [againstBin, ...words],
             env: otherEnv,
-          },
+          })),
           {
             name: "--against: the same, 1 tournament",
-            args: [join(against, "bin", "tourney"), "tournament", "list", "--json"],
+            args: [againstBin, ...LISTS[0][1]],
             env: otherOneEnv,
           },
         ]),
@@ -179,19 +190,17 @@ try {
     );
   }
   if (against !== undefined) {
-    for (const [mine, theirs] of [
-      ["tourney tournament list --json (1,000)", "--against: tournament list --json"],
-      ["the same, 1 tournament", "--against: the same, 1 tournament"],
-    ])
+    for (const mine of [...LISTS.map(([name]) => name), "the same, 1 tournament"])
       console.log(
-        `this - --against, ${mine}: ${pairedDifference(times, mine, theirs).toFixed(1)} ms (median of the paired differences)`,
+        `this - --against, ${mine}: ${pairedDifference(times, mine, `--against: ${mine}`).toFixed(1)} ms (median of the paired differences)`,
       );
   }
   const version = m["tourney --version"] / base;
-  const list = m["tourney tournament list --json (1,000)"] / base;
-  const core = m["the 1,000 through the core (--json first)"] / base;
+  const lists = LISTS.map(([name]) => [name, m[name] / base]);
+  const [worstName, worst] = lists.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const core = m["the 1,000 through the core only"] / base;
   console.log(
-    `targets (issue 27): --version <= 1.10x: ${version <= 1.1 ? "met" : "MISSED"}; list <= 1.50x: ${list <= 1.5 ? "met" : "MISSED"} (the line's own script; through the core ${core.toFixed(2)}x: ${core <= 1.5 ? "met" : "MISSED"})`,
+    `targets (issue 27): --version <= 1.10x: ${version <= 1.1 ? "met" : "MISSED"}; the list of 1,000 <= 1.50x in every spelling: ${worst <= 1.5 ? "met" : "MISSED"} (the slowest: ${worstName}, ${worst.toFixed(2)}x; through the core only ${core.toFixed(2)}x)`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

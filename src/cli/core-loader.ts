@@ -14,6 +14,7 @@
  * Nothing is written at run time.
  */
 import type * as Core from "./core.js";
+import type * as CoreList from "./core-list.js";
 
 /** The folder the build's caches name their scripts by (build.mjs); undefined from source. */
 declare const __TOURNEY_CACHED_AS__: string | undefined;
@@ -146,4 +147,9 @@ function loadScript(url: URL, options: LoadOptions): object {
 
 export function loadCore(url: URL, options: LoadOptions = {}): typeof Core {
   return loadScript(url, options) as typeof Core;
+}
+
+/** The core for `tournament list` (dist/core-list.js, core-list.ts), loaded as the core is. */
+export function loadCoreList(url: URL, options: LoadOptions = {}): typeof CoreList {
+  return loadScript(url, options) as typeof CoreList;
 }

@@ -16,7 +16,7 @@ import type { Command, Option } from "commander";
 import { HintedError } from "./errors.js";
 import { UnknownJsonFieldError } from "./output/json-fields.js";
 
-const FIELD_LIST = /^[A-Za-z_]\w*(,[A-Za-z_]\w*)*$/;
+export const FIELD_LIST = /^[A-Za-z_]\w*(,[A-Za-z_]\w*)*$/;
 
 /** The subcommand `word` names under `group` (its name or an alias). */
 function subcommand(group: Command, word: string): Command | undefined {

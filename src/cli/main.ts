@@ -3,9 +3,10 @@
  * into the CLI. `--version` and `__complete` (shell completion) answer before the
  * CLI core is loaded.
  */
-import { scriptFor } from "./command-script.js";
+import { ELSEWHERE, scriptFor } from "./command-script.js";
 import { completeNames } from "./completion/complete.js";
-import { loadCore } from "./core-loader.js";
+import { loadCore, loadCoreList } from "./core-loader.js";
+import type { CliDeps } from "./factory.js";
 import { stdoutWriter } from "./stdio.js";
 import { VERSION } from "./version.js";
 import { doneAfterWrites, interruptedAfterWrites } from "./write-log.js";
@@ -131,10 +132,8 @@ async function main(): Promise<void> {
       stdout.write(`${name}\n`);
     return;
   }
-  const { run } = loadCore(new URL(scriptFor(argv), import.meta.url), {
-    exactNames: Boolean(process.env.TOURNEY_DEBUG),
-  });
-  process.exitCode = await run(argv, {
+  const options = { exactNames: Boolean(process.env.TOURNEY_DEBUG) };
+  const deps: CliDeps = {
     io: {
       stdout,
       // Reading process.stderr and process.stdin creates the streams; most commands need neither.
@@ -148,7 +147,17 @@ async function main(): Promise<void> {
     env: process.env,
     homeDir: homeDir(),
     onWrite: noteWrite,
-  });
+  };
+  // `tournament list` runs in the core for that command (core-list.ts), which hands any other
+  // command line back before it reads or writes anything: the core runs it then.
+  const lean =
+    scriptFor(argv, process.env) === "./core-list.js"
+      ? await loadCoreList(new URL("./core-list.js", import.meta.url), options).run(argv, deps)
+      : ELSEWHERE;
+  process.exitCode =
+    lean !== ELSEWHERE
+      ? lean
+      : await loadCore(new URL("./core.js", import.meta.url), options).run(argv, deps);
   exitWhenIdle();
 }
 

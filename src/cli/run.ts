@@ -23,7 +23,7 @@ import { EXIT, EXIT_CODES_HELP } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
 import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
-import { attachJsonFields, fieldListHint } from "./json-argv.js";
+import { attachJsonFields, FIELD_LIST, fieldListHint } from "./json-argv.js";
 import { noJsonError, outputFlagsGiven } from "./json-form.js";
 import { readLine } from "./option-words.js";
 import { VERSION } from "./version.js";
@@ -76,6 +76,8 @@ function valueOptions(program: Command): Set<string> {
   return names;
 }
 
+const isNounWord = (word: string): boolean => NOUNS.some((n) => n.words.includes(word));
+
 /**
  * The first three operands of the command line (noun, verb, and the verb of a
  * group: `race round start`), options and their values skipped.
@@ -86,6 +88,14 @@ function leadingOperands(program: Command, argv: readonly string[]): string[] {
   for (let i = 0; i < argv.length && operands.length < 3; i++) {
     const arg = argv[i]!;
     if (arg === "--") break;
+    // `--json FIELDS noun verb`: before the noun, FIELDS is the field list as json-argv.ts
+    // reads it at the program's level (names that are no command), not the noun. After it,
+    // the word may be a verb: taken as one here, so at worst the whole noun is built.
+    if (arg === "--json" && operands.length === 0) {
+      const next = argv[i + 1];
+      if (next !== undefined && FIELD_LIST.test(next) && next !== "help" && !isNounWord(next)) i++;
+      continue;
+    }
     if (arg.startsWith("-") && arg !== "-") {
       if (!arg.includes("=") && takesValue.has(arg)) i++;
       continue;

@@ -147,7 +147,7 @@ interface Chunk {
  * --trace-opt`: one job of ~5 ms, for a process about to exit); the list of 1,000 into
  * spawnSync's socket then took 8.2-10.6 ms more CPU and 8.8-10.1 ms more wall (medians of
  * the paired differences, 21-31 alternated runs, three runs at load 2.7-3.0, with and
- * without NODE_EXTRA_CA_CERTS). plain-json-list.test.ts checks no function is so compiled.
+ * without NODE_EXTRA_CA_CERTS). core-list.test.ts checks no function is so compiled.
  */
 export function lastIdInOrder(text: string, after: number): number | undefined {
   let last = after;
