@@ -6,6 +6,7 @@ import { OAuthError, SessionExpiredError, SignInRateLimitedError } from "../auth
 import {
   ApiError,
   AuthError,
+  DatabaseLockedError,
   NetworkError,
   NotFoundError,
   RateLimitError,
@@ -132,6 +133,12 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
     const hint = wait === undefined ? "retry later" : `retry in ${wait} s`;
     return { code: EXIT.rateLimited, lines: [...apiLines(error), `rate limited: ${hint}`] };
   }
+  // "Other failure" (1), as a service answering 503 after its retries: nothing was changed.
+  if (error instanceof DatabaseLockedError)
+    return {
+      code: EXIT.failure,
+      lines: [`error: ${error.message}`, "hint: run the command again once that process is done"],
+    };
   if (error instanceof ApiError) {
     const hint = error instanceof AuthError ? [authHint(error, context)] : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };

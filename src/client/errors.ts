@@ -65,6 +65,25 @@ export class ServerError extends ApiError {
   override name = "ServerError";
 }
 
+/**
+ * The embedded backend's database stayed locked by another process (a write transaction
+ * held open) for the whole wait: the request changed nothing. A 503, as the service says it.
+ */
+export class DatabaseLockedError extends ServerError {
+  override name = "DatabaseLockedError";
+  readonly dbPath: string;
+
+  constructor(dbPath: string, waitedMs: number) {
+    super(
+      503,
+      `the database ${dbPath} is locked by another process (waited ${waitedMs / 1000} s): ` +
+        "another tourney command or `tourney serve` writing to it, or a program holding a " +
+        "transaction open; nothing was changed by this request",
+    );
+    this.dbPath = dbPath;
+  }
+}
+
 export interface NetworkErrorOptions {
   /** System or undici error code, e.g. "ECONNREFUSED", "ENOTFOUND", "UND_ERR_SOCKET". */
   readonly code?: string;

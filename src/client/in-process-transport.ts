@@ -11,14 +11,8 @@
 import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import type { Service } from "../service/index.js";
 import type { Reader } from "../service/reader.js";
-import { ServerError } from "./errors.js";
+import { isBusy, LOCK_SLICE_MS, LOCK_WAIT_MS, LOCKED, untilUnlocked } from "./lock-wait.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
-
-/** SQLite's result codes for a database another connection holds locked. */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
-}
 
 export interface InProcessTransportOptions {
   /** SQLite database file, or ":memory:". */
@@ -27,6 +21,8 @@ export interface InProcessTransportOptions {
   readonly now?: (() => Date) | undefined;
   /** Told of unexpected errors the service answers as 500 (TOURNEY_DEBUG prints them). */
   readonly onError?: ((error: unknown) => void) | undefined;
+  /** How long a request waits for another process's write lock (lock-wait.ts; tests shorten it). */
+  readonly lockWaitMs?: number | undefined;
 }
 
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
@@ -71,17 +67,64 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
     if (pending) (await pending.catch(() => undefined))?.close();
   }
 
+  /** Busy errors the service has met (it answers them 503): a request's count moved, it met the lock. */
+  let busyErrors = 0;
+  const onError = (error: unknown): void => {
+    if (isBusy(error)) busyErrors++;
+    else options.onError?.(error);
+  };
+
   function service(): Promise<Service> {
     if (closed) return Promise.reject(new Error("the embedded service is closed"));
     opening ??= import("../service/index.js").then(({ openService }) =>
       openService({
         dbPath: options.dbPath,
         requireAuth: false,
+        busyTimeoutMs: LOCK_SLICE_MS,
         ...(options.now === undefined ? {} : { now: options.now }),
-        ...(options.onError === undefined ? {} : { onError: options.onError }),
+        onError,
       }),
     );
     return opening;
+  }
+
+  /** The service, or LOCKED when opening it met the lock (a migration's write): opened again next time. */
+  async function openedService(): Promise<Service | typeof LOCKED> {
+    try {
+      return await service();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      opening = undefined;
+      return LOCKED;
+    }
+  }
+
+  const lockWait = {
+    dbPath: options.dbPath,
+    waitMs: options.lockWaitMs ?? LOCK_WAIT_MS,
+    now: () => performance.now(),
+  };
+
+  /** One try of `request`: LOCKED when the service answered that the lock stayed held (503). */
+  async function handled(request: TransportRequest): Promise<TransportResponse | typeof LOCKED> {
+    const opened = await openedService();
+    if (opened === LOCKED) return LOCKED;
+    const seen = busyErrors;
+    const response = await opened.handle(request);
+    return response.status === 503 && busyErrors !== seen ? LOCKED : response;
+  }
+
+  /** One try of a transaction: its BEGIN met the lock before `fn` ran. */
+  async function transacted<T>(fn: () => Promise<T>): Promise<T | typeof LOCKED> {
+    const opened = await openedService();
+    if (opened === LOCKED) return LOCKED;
+    try {
+      return await opened.transaction(fn);
+    } catch (error) {
+      // Only the transaction's own BEGIN meets a lock: inside it, this connection holds it.
+      if (!isBusy(error)) throw error;
+      return LOCKED;
+    }
   }
 
   return {
@@ -91,21 +134,11 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         const answered = await readOnly(request);
         if (answered !== undefined) return answered;
       }
-      return (await service()).handle(request);
+      return untilUnlocked(lockWait, () => handled(request));
     },
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       await closeReader();
-      const opened = await service();
-      try {
-        return await opened.transaction(fn);
-      } catch (error) {
-        // Only the transaction's own BEGIN meets a lock: inside it, this connection holds it.
-        if (!isBusy(error)) throw error;
-        throw new ServerError(
-          503,
-          "the database is busy: another process is writing to it; retry in a moment",
-        );
-      }
+      return untilUnlocked(lockWait, () => transacted(fn));
     },
     async close(): Promise<void> {
       if (closed) return;

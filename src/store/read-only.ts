@@ -13,7 +13,12 @@ import { SCHEMA_VERSION } from "./schema-version.js";
 /** How much of the file the read-only connection maps (SQLite maps no more than the file). */
 const READ_MAP_BYTES = 256 * 1024 * 1024;
 
-export function openForReading(path: string, busyTimeoutMs = 5000): Db | undefined {
+/**
+ * A lock in the way (another process's exclusive lock: reads of a WAL database wait for no
+ * writer) is waited for briefly here: past that, the service answers, and the CLI waits for it
+ * there in slices a Ctrl-C can come between (client/lock-wait.ts), not in one blocking wait.
+ */
+export function openForReading(path: string, busyTimeoutMs = 50): Db | undefined {
   if (path === ":memory:") return undefined;
   let db: Db | undefined;
   try {

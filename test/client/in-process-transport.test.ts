@@ -5,6 +5,9 @@ import type { ServiceOptions } from "../../src/service/index.js";
 const opened: ServiceOptions[] = [];
 const handled: HttpRequest[] = [];
 let closes = 0;
+/** Requests still to be answered as a locked database is (503, the busy error told first). */
+let lockedFor = 0;
+const busy = Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
 
 // The real service is tested through its own suite; here only the transport's lifecycle matters.
 vi.mock("../../src/service/index.js", () => ({
@@ -13,6 +16,12 @@ vi.mock("../../src/service/index.js", () => ({
     return {
       handle: async (request: HttpRequest) => {
         handled.push(request);
+        if (lockedFor > 0) {
+          lockedFor--;
+          options.onError?.(busy);
+          return { status: 503, headers: {}, body: '{"errors":[]}' };
+        }
+        if (request.path === "/unavailable") return { status: 503, headers: {}, body: "" };
         return {
           status: 200,
           headers: { "content-type": "application/json" },
@@ -28,6 +37,8 @@ vi.mock("../../src/service/index.js", () => ({
 }));
 
 const { createInProcessTransport } = await import("../../src/client/in-process-transport.js");
+const { LOCK_SLICE_MS } = await import("../../src/client/lock-wait.js");
+const { DatabaseLockedError } = await import("../../src/client/errors.js");
 
 const request: HttpRequest = { method: "GET", path: "/v2.1/tournaments", headers: {} };
 
@@ -35,7 +46,11 @@ beforeEach(() => {
   opened.length = 0;
   handled.length = 0;
   closes = 0;
+  lockedFor = 0;
 });
+
+/** The options the transport opens its service with, besides those it is given. */
+const own = { busyTimeoutMs: LOCK_SLICE_MS, onError: expect.any(Function) };
 
 describe("in-process transport", () => {
   it("opens the service only on the first request, once, without auth", async () => {
@@ -49,7 +64,7 @@ describe("in-process transport", () => {
       body: '{"ok":true}',
     });
     expect(second?.status).toBe(200);
-    expect(opened).toEqual([{ dbPath: ":memory:", requireAuth: false, now }]);
+    expect(opened).toEqual([{ dbPath: ":memory:", requireAuth: false, now, ...own }]);
     expect(handled).toEqual([request, request]);
   });
 
@@ -60,7 +75,7 @@ describe("in-process transport", () => {
     await transport.close();
     expect(closes).toBe(1);
     await expect(transport.send(request)).rejects.toThrow("the embedded service is closed");
-    expect(opened).toEqual([{ dbPath: "/tmp/t.db", requireAuth: false }]);
+    expect(opened).toEqual([{ dbPath: "/tmp/t.db", requireAuth: false, ...own }]);
   });
 
   it("opens nothing when closed before any request", async () => {
@@ -68,5 +83,40 @@ describe("in-process transport", () => {
     await transport.close();
     expect(opened).toHaveLength(0);
     expect(closes).toBe(0);
+  });
+
+  it("sends a request the lock refused again, after a turn of the event loop, until answered", async () => {
+    const transport = createInProcessTransport({ dbPath: "/tmp/t.db" });
+    lockedFor = 3;
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const answered = await transport.send(request);
+    expect(answered.status).toBe(200);
+    expect(handled).toHaveLength(4);
+    expect(turned).toBe(true); // the event loop turned in the wait: a SIGINT is seen there
+  });
+
+  it("gives up after the wait with an error naming the file; a 503 of another cause is answered", async () => {
+    const errors: unknown[] = [];
+    const transport = createInProcessTransport({
+      dbPath: "/tmp/t.db",
+      lockWaitMs: 30,
+      onError: (error) => errors.push(error),
+    });
+    lockedFor = Number.POSITIVE_INFINITY;
+    const refused = transport.send({ ...request, method: "POST" });
+    await expect(refused).rejects.toThrow(DatabaseLockedError);
+    await expect(refused).rejects.toThrow(
+      "the database /tmp/t.db is locked by another process (waited 0.03 s)",
+    );
+    expect(handled.length).toBeGreaterThan(1);
+    expect(errors).toEqual([]); // the lock is not an unexpected error (TOURNEY_DEBUG)
+    lockedFor = 0;
+    handled.length = 0;
+    const unavailable = await transport.send({ ...request, path: "/unavailable" });
+    expect(unavailable.status).toBe(503);
+    expect(handled).toHaveLength(1);
   });
 });
