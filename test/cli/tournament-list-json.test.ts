@@ -42,11 +42,11 @@ function counted(keepRecords: boolean) {
 }
 
 /** stdout of `args` through the text (fast) and through the full path, and whether the text answered. */
-async function both(args: readonly string[]) {
+async function both(args: readonly string[], tty = false) {
   const fast = counted(true);
   const full = counted(false);
-  const a = await sandbox.run(args, { makeTransport: fast.makeTransport });
-  const b = await sandbox.run(args, { makeTransport: full.makeTransport });
+  const a = await sandbox.run(args, { makeTransport: fast.makeTransport, tty });
+  const b = await sandbox.run(args, { makeTransport: full.makeTransport, tty });
   expect(a.code, a.stderr).toBe(0);
   expect(b.code, b.stderr).toBe(0);
   return { fast: a.stdout, full: b.stdout, text: fast.seen.text > 0 };
@@ -385,16 +385,27 @@ describe("tournament list --json as SQLite's text", () => {
     check.close();
   });
 
-  it("is not used for fields, --jq, --limit or a terminal, and the table and rows are unchanged", async () => {
+  it("is parsed for fields, --jq, --limit and rows, which print what the full path prints", async () => {
     for (const args of [
       ["--json", "id,name,state"],
+      ["--json", "name,progress_meter,description", "--state", "ended"],
       ["--jq", ".[].name"],
+      ["--jq", 'map(select(.state == "underway")) | length'],
       ["--json", "-L", "2"],
+      ["--json", "url,participants_count", "--type", "swiss"],
       [],
+      ["--state", "in_progress"],
     ]) {
       const { fast, full, text } = await both(["tournament", "list", ...args]);
-      expect(text, args.join(" ")).toBe(false);
+      expect(text, args.join(" ")).toBe(true);
       expect(fast, args.join(" ")).toBe(full);
+    }
+    // At a terminal: the table, and indented JSON.
+    for (const args of [[], ["--json"], ["--json", "id,name"]]) {
+      const { fast, full, text } = await both(["tournament", "list", ...args], true);
+      expect(text, args.join(" ")).toBe(true);
+      expect(fast, args.join(" ")).toBe(full);
+      expect(fast.length).toBeGreaterThan(100);
     }
   });
 });
