@@ -56,7 +56,7 @@ export class WriteLog {
     const wrapped: Transport = { send, close: () => transport.close() };
     if (transport.transaction !== undefined) {
       const transaction = transport.transaction.bind(transport);
-      wrapped.transaction = (fn) => transaction(fn);
+      wrapped.transaction = (fn, stop) => transaction(fn, stop);
     }
     // Reads only: nothing to note.
     if (transport.records !== undefined) wrapped.records = transport.records.bind(transport);

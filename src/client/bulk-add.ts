@@ -60,7 +60,7 @@ export interface BulkAddOptions {
   /** Largest request; at most (and by default) MAX_BULK_ADD. */
   readonly chunkSize?: number | undefined;
   /** The backend's transaction spanning requests (Transport.transaction), if it has one. */
-  readonly transaction?: (<T>(fn: () => Promise<T>) => Promise<T>) | undefined;
+  readonly transaction?: (<T>(fn: () => Promise<T>, stop?: AbortSignal) => Promise<T>) | undefined;
 }
 
 const CHUNK_POINTER = /^\/data\/attributes\/participants\/(\d+)(?=\/|$)/;
@@ -241,16 +241,23 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
     transaction: NonNullable<BulkAddOptions["transaction"]>,
   ): Promise<ApiRecord[]> {
     const stopped = () => control.stop?.aborted === true;
-    return transaction(async () => {
-      const created: ApiRecord[] = [];
-      for (const chunk of chunks) {
-        created.push(...(await sendChunk(t, chunk)));
-        control.onProgress?.(chunk.offset + chunk.items.length, total);
-        await nextTurn();
-        if (stopped()) throw new BulkAddInterruptedError([], [], total);
-      }
-      return created;
-    });
+    try {
+      return await transaction(async () => {
+        const created: ApiRecord[] = [];
+        for (const chunk of chunks) {
+          created.push(...(await sendChunk(t, chunk)));
+          control.onProgress?.(chunk.offset + chunk.items.length, total);
+          await nextTurn();
+          if (stopped()) throw new BulkAddInterruptedError([], [], total);
+        }
+        return created;
+      }, control.stop);
+    } catch (error) {
+      // Stopped while waiting for another process's lock: nothing was sent.
+      if (stopped() && error === control.stop?.reason)
+        throw new BulkAddInterruptedError([], [], total);
+      throw error;
+    }
   }
 
   /** Chunk after chunk, each its own request; undone by deleting (see the top). */

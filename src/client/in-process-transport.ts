@@ -136,9 +136,9 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       }
       return untilUnlocked(lockWait, () => handled(request));
     },
-    async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    async transaction<T>(fn: () => Promise<T>, stop?: AbortSignal): Promise<T> {
       await closeReader();
-      return untilUnlocked(lockWait, () => transacted(fn));
+      return untilUnlocked(lockWait, () => transacted(fn), stop);
     },
     async close(): Promise<void> {
       if (closed) return;

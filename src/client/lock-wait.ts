@@ -40,16 +40,21 @@ export interface LockWait {
 /** A turn of the event loop: its poll phase runs a SIGINT's listeners. */
 const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** `attempt` until it gives something other than LOCKED; DatabaseLockedError after `waitMs`. */
+/**
+ * `attempt` until it gives something other than LOCKED; DatabaseLockedError after `waitMs`.
+ * `stop` aborted (a command's own Ctrl-C listener) ends the wait with its reason.
+ */
 export async function untilUnlocked<T>(
   wait: LockWait,
   attempt: () => Promise<T | typeof LOCKED>,
+  stop?: AbortSignal,
 ): Promise<T> {
   const first = await attempt();
   if (first !== LOCKED) return first;
   const deadline = wait.now() + wait.waitMs;
   for (;;) {
     await aTurn();
+    stop?.throwIfAborted();
     const result = await attempt();
     if (result !== LOCKED) return result;
     if (wait.now() >= deadline) throw new DatabaseLockedError(wait.dbPath, wait.waitMs);

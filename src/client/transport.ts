@@ -16,9 +16,10 @@ export interface Transport {
    * Runs `fn`, whose requests go through `send` one after another, in one
    * transaction of the backend: all of their writes land, or none. Only the
    * in-process transport has it (the embedded service's SQLite); over HTTP no
-   * transaction spans requests.
+   * transaction spans requests. `stop` aborted while it waits for another process's
+   * lock ends the wait, rejecting with the signal's reason (`fn` not run).
    */
-  transaction?<T>(fn: () => Promise<T>): Promise<T>;
+  transaction?<T>(fn: () => Promise<T>, stop?: AbortSignal): Promise<T>;
   /**
    * Writes every record of the list a GET `request` asks for (no `page` or `per_page`) to
    * `write`, as the text the CLI prints with `--json` (model/records-json.ts), as it is

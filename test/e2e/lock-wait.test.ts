@@ -107,6 +107,26 @@ describe.runIf(BUILT)("a command waiting for another process's lock", () => {
     }
   }, 15_000);
 
+  it("a bulk add (its own Ctrl-C listener) stops waiting for its transaction: 130, nothing added", async () => {
+    const holder = hold();
+    try {
+      // Its list of the participants first (reads wait for no writer), then the transaction's wait.
+      const ended = await interruptedWaiting(
+        ["participants", "bulk-add", "cup", "Ada"],
+        env,
+        "< 200",
+      );
+      expect(holder.inTransaction).toBe(true);
+      holder.exec("ROLLBACK");
+      expect(ended.code, ended.stderr).toBe(130);
+      expect(ended.afterSignalMs).toBeLessThan(BEFORE_THE_WAIT_ENDS_MS);
+      expect(ended.stderr).toMatch(/\ninterrupted: nothing was added\n$/);
+      expect(holder.prepare("SELECT COUNT(*) FROM participants").pluck().get()).toBe(0);
+    } finally {
+      holder.close();
+    }
+  }, 15_000);
+
   it("a list behind an exclusive lock (reads wait too) exits 130 on Ctrl-C", async () => {
     const holder = hold(true);
     try {
