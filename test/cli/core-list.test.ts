@@ -260,6 +260,11 @@ describe.runIf(BUILT)("tournament list in dist/core-list.js against the core alo
     expect(JSON.parse(listed!).length).toBe(1000);
     const marked = `${traced.stdout}${traced.stderr}`.match(/\[marking [^\]]*TURBOFAN[^\]]*\]/g);
     expect(marked ?? []).toEqual([]);
+    // --json FIELDS parses the same text a chunk of 32 records at a time (tournament/list.ts).
+    const picked = await runBinary(["--json", "id,url,state", "tournament", "list"], envOf(many));
+    expect(picked.code, picked.stderr).toBe(0);
+    const pick = ({ id, url, state }: Record<string, unknown>) => ({ id, url, state });
+    expect(picked.stdout).toBe(`${JSON.stringify(JSON.parse(listed!).map(pick))}\n`);
   });
 
   it("fails as the core's path fails: profile, configuration, community, network", async () => {

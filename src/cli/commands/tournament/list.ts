@@ -58,7 +58,26 @@ async function recordsOfText(f: Factory, o: TournamentListOptions, client: ApiCl
   });
   if (written === undefined) return undefined;
   remember(f, "tournament", written.words);
-  return JSON.parse(Buffer.concat(parts).toString("utf8")) as FlatRecord[];
+  return recordsOf(parts);
+}
+
+const COMMA = 0x2c;
+
+/**
+ * The records of the text's parts: as store/tournament-records-json.ts writes them ("[", the
+ * chunks of records with "," between them, "]\n"), one chunk parsed at a time (the 1,000's
+ * 1.6 MB never made one copy and one string), else the whole text.
+ */
+function recordsOf(parts: readonly Uint8Array[]): FlatRecord[] {
+  const decoder = new TextDecoder();
+  const separators = parts.filter((_, i) => i % 2 === 0 && i > 0 && i < parts.length - 1);
+  if (parts.length % 2 === 0 || !separators.every((p) => p.length === 1 && p[0] === COMMA))
+    return JSON.parse(parts.map((part) => decoder.decode(part, { stream: true })).join(""));
+  const records: FlatRecord[] = [];
+  for (let i = 1; i < parts.length - 1; i += 2)
+    for (const record of JSON.parse(`[${decoder.decode(parts[i])}]`) as FlatRecord[])
+      records.push(record);
+  return records;
 }
 
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
