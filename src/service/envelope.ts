@@ -102,6 +102,33 @@ function unwrapped(body: unknown, family: TypeFamily): unknown {
   return drawn && isObject(body.attributes) ? { data: body } : body;
 }
 
+/** Whether `sent` is `expected` (lower case, ASCII) as `sent.toLowerCase()` without `_` and `-` reads. */
+function sameType(sent: string, expected: string): boolean {
+  let j = 0;
+  for (let i = 0; i < sent.length; i++) {
+    let c = sent.charCodeAt(i);
+    if (c === 0x5f || c === 0x2d) continue; // _ -
+    if (c >= 0x41 && c <= 0x5a) c += 0x20; // A-Z
+    if (j >= expected.length || c !== expected.charCodeAt(j)) return false;
+    j++;
+  }
+  return j === expected.length;
+}
+
+/**
+ * Whether `data.type` names one of `accepted` in any case, with or without `_` and `-`
+ * (`"Match"`, `"match_state"`): compared character by character, without the lower-case
+ * copy and the replace of each request (issue 27, a report's allocation). Text beyond
+ * ASCII is lower-cased as before (`toLowerCase` maps some of it to ASCII: U+212A to "k").
+ */
+function acceptedType(sent: string, accepted: readonly string[]): boolean {
+  for (let i = 0; i < sent.length; i++)
+    if (sent.charCodeAt(i) > 0x7f)
+      return accepted.includes(sent.toLowerCase().replace(/[_-]/g, ""));
+  for (const expected of accepted) if (sameType(sent, expected)) return true;
+  return false;
+}
+
 export function readAttributes(sent: unknown, family: TypeFamily): Record<string, unknown> {
   const body = unwrapped(sent, family);
   if (!isObject(body) || !isObject(body.data)) {
@@ -113,8 +140,7 @@ export function readAttributes(sent: unknown, family: TypeFamily): Record<string
   const { type, attributes } = body.data;
   if (type !== undefined) {
     const accepted: readonly string[] = TYPE_FAMILIES[family];
-    const normalized = typeof type === "string" ? type.toLowerCase().replace(/[_-]/g, "") : "";
-    if (!accepted.includes(normalized)) {
+    if (!(typeof type === "string" && acceptedType(type, accepted))) {
       throw new ServiceError(422, [
         {
           status: 422,

@@ -36,22 +36,24 @@ export function badParameter(parameter: string, detail: string): ServiceError {
 
 /** Collects validation problems so that one response names every wrong field. */
 export class Problems {
-  private readonly list: ErrorObject[] = [];
+  /** Made at the first problem: most requests have none (issue 27, a report's allocation). */
+  private list: ErrorObject[] | undefined = undefined;
 
   add(pointer: string, detail: string): void {
+    this.list ??= [];
     this.list.push({ status: 422, detail, source: { pointer } });
   }
 
   /** Whether a problem was already reported at `pointer` (one field, one complaint). */
   has(pointer: string): boolean {
-    return this.list.some((e) => e.source?.pointer === pointer);
+    return this.list?.some((e) => e.source?.pointer === pointer) === true;
   }
 
   get empty(): boolean {
-    return this.list.length === 0;
+    return this.list === undefined;
   }
 
   throwIfAny(): void {
-    if (this.list.length > 0) throw new ServiceError(422, this.list);
+    if (this.list !== undefined) throw new ServiceError(422, this.list);
   }
 }

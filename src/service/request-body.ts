@@ -9,9 +9,12 @@ import type { ServiceRequest } from "./router.js";
 /** JSON text that may parse to a lone surrogate: an escape of one (`\ud800`), or one itself. */
 const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|\p{Cs}/u;
 
+/** Anything but white space (as `trim` counts it): a test, not a trimmed copy of the body. */
+const NOT_BLANK = /\S/;
+
 export function readJsonBody(request: ServiceRequest): unknown {
   checkContentType(request.header("content-type"));
-  if (request.body.trim() === "") {
+  if (!NOT_BLANK.test(request.body)) {
     throw badRequest(
       'this request needs a JSON body: {"data": {"type": ..., "attributes": {...}}}',
     );

@@ -51,8 +51,12 @@ const UNDERWAY = writeKind("underway_at");
 const ENTRIES = writeKind("entries");
 
 export abstract class MatchWrites {
-  /** Writes `values` (one per column of `kind`) and updated_at to match `id`. */
-  abstract write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void;
+  /**
+   * Writes to match `id` the statement's parameters `params`: one value per column of
+   * `kind`, then `now` (updated_at) and `id`, the array the statement is run with as it
+   * is (issue 27: `run(...values, now, id)` copied it again, twice a report and more).
+   */
+  abstract write(kind: WriteKind, id: number, params: readonly unknown[], now: string): void;
   abstract findByKey(ref: StageRef, key: string): MatchRow | undefined;
 
   private readonly kinds = new Map<string, WriteKind>();
@@ -65,7 +69,7 @@ export abstract class MatchWrites {
       kind = writeKind(...columns);
       this.kinds.set(columns.join(), kind);
     }
-    this.write(kind, id, Object.values(changes), now);
+    this.write(kind, id, [...Object.values(changes), now, id], now);
   }
 
   /** A result: a complete match is no longer underway; scores alone leave underway_at as it is. */
@@ -75,14 +79,14 @@ export abstract class MatchWrites {
       this.write(
         COMPLETE,
         id,
-        [r.state, r.winnerId, r.loserId, tie, r.scoreSets, r.entries, r.completedAt, null],
+        [r.state, r.winnerId, r.loserId, tie, r.scoreSets, r.entries, r.completedAt, null, now, id],
         now,
       );
     else
       this.write(
         SCORES,
         id,
-        [r.state, r.winnerId, r.loserId, tie, r.scoreSets, r.entries, r.completedAt],
+        [r.state, r.winnerId, r.loserId, tie, r.scoreSets, r.entries, r.completedAt, now, id],
         now,
       );
   }
@@ -111,8 +115,8 @@ export abstract class MatchWrites {
     now: string,
     state?: MatchState,
   ): void {
-    if (state === undefined) this.write(PLAYER[slot], id, [participantId], now);
-    else this.write(PLAYER_OPENED[slot], id, [participantId, state, 1], now);
+    if (state === undefined) this.write(PLAYER[slot], id, [participantId, now, id], now);
+    else this.write(PLAYER_OPENED[slot], id, [participantId, state, 1, now, id], now);
   }
 
   setState(ref: StageRef, key: string, state: MatchState, active: boolean, now: string): void {
@@ -122,14 +126,14 @@ export abstract class MatchWrites {
 
   /** `setState` of the row `id`. */
   setStateOf(id: number, state: MatchState, active: boolean, now: string): void {
-    this.write(STATE, id, [state, active ? 1 : 0], now);
+    this.write(STATE, id, [state, active ? 1 : 0, now, id], now);
   }
 
   setUnderway(id: number, at: string | null, now: string): void {
-    this.write(UNDERWAY, id, [at], now);
+    this.write(UNDERWAY, id, [at, now, id], now);
   }
 
   setEntries(id: number, entries: string, now: string): void {
-    this.write(ENTRIES, id, [entries], now);
+    this.write(ENTRIES, id, [entries, now, id], now);
   }
 }

@@ -289,8 +289,8 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     );
   }
 
-  write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void {
-    this.stmt(kind.sql).run(...values, now, id);
+  write(kind: WriteKind, _id: number, params: readonly unknown[], _now: string): void {
+    this.stmt(kind.sql).run(...params);
   }
 
   deleteStage(tournamentId: number, stage: "final" | "group"): void {

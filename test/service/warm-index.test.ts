@@ -149,7 +149,9 @@ describe("the bracket index after a start in another connection", () => {
     steps = stageIndexSteps(main.matches, Number(s.t), PART);
     for (let i = 0; i < 3; i++) expect(steps.next().done).toBe(false);
     const first = main.inRequest(() => main.matches.list(Number(s.t), { state: "open" })[0]!);
-    main.write(() => main.matches.write(writeKind("underway_at"), first.id, [now], now));
+    main.write(() =>
+      main.matches.write(writeKind("underway_at"), first.id, [now, now, first.id], now),
+    );
     expect(drain(steps)).toBe(1);
     const index = kept(main, s.ref);
     expect(index?.matches.get("EXTRA")?.round).toBe(99);

@@ -47,23 +47,33 @@ function checkReportable(tournament: StageTournament, row: MatchRow): void {
   }
 }
 
+/**
+ * The report's entries of player1 and player2, in that order. Written out, not with
+ * `find`/`filter` and their closures (issue 27, a report's allocation): the same checks
+ * in the same order.
+ */
 function entriesFor(row: MatchRow, report: MatchReport): [ReportEntry, ReportEntry] {
-  const players = [row.player1_id!, row.player2_id!];
-  const unknown = report.entries.find((e) => !players.includes(e.participantId));
-  if (unknown !== undefined) {
-    throw unprocessable(
-      `participant ${unknown.participantId} is not in match ${row.identifier}; its players are ${players.join(" and ")}`,
-      POINTER,
-    );
+  const p1 = row.player1_id!;
+  const p2 = row.player2_id!;
+  for (const e of report.entries) {
+    if (e.participantId !== p1 && e.participantId !== p2) {
+      throw unprocessable(
+        `participant ${e.participantId} is not in match ${row.identifier}; its players are ${p1} and ${p2}`,
+        POINTER,
+      );
+    }
   }
   if (report.entries.length !== 2) {
     throw unprocessable(
-      `report both players of match ${row.identifier} (${players.join(" and ")}), one entry each`,
+      `report both players of match ${row.identifier} (${p1} and ${p2}), one entry each`,
       POINTER,
     );
   }
-  const first = report.entries.find((e) => e.participantId === players[0])!;
-  const second = report.entries.find((e) => e.participantId === players[1])!;
+  // Two entries, each of a player, none twice (readMatchReport): one of each.
+  const a = report.entries[0]!;
+  const b = report.entries[1]!;
+  const first = a.participantId === p1 ? a : b;
+  const second = first === a ? b : a;
   if (first.sets.length !== second.sets.length) {
     throw unprocessable(
       `both score_set values must have the same number of sets (${first.sets.length} and ${second.sets.length})`,
@@ -71,6 +81,18 @@ function entriesFor(row: MatchRow, report: MatchReport): [ReportEntry, ReportEnt
     );
   }
   return [first, second];
+}
+
+/** The entry that advances, undefined if none; more than one is refused. */
+function advancingEntry(report: MatchReport): ReportEntry | undefined {
+  let found: ReportEntry | undefined;
+  for (const e of report.entries) {
+    if (!e.advancing) continue;
+    if (found !== undefined)
+      throw unprocessable("only one participant can advance from a one-on-one match", POINTER);
+    found = e;
+  }
+  return found;
 }
 
 /** Records scores and, when the report says who advances (or a tie), completes the match. */
@@ -85,10 +107,8 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
   const scoreSets: (readonly [number, number])[] = [];
   for (let i = 0; i < first.sets.length; i++) scoreSets.push([first.sets[i]!, second.sets[i]!]);
   // The sets and the winner say all of a one-on-one report: no entries are stored.
-  const advancing = report.entries.filter((e) => e.advancing);
-  if (advancing.length > 1)
-    throw unprocessable("only one participant can advance from a one-on-one match", POINTER);
-  if (report.tie && advancing.length > 0) {
+  const advancing = advancingEntry(report);
+  if (report.tie && advancing !== undefined) {
     throw unprocessable(
       "a tie has no advancing participant: set advancing false on every entry",
       "/data/attributes/tie",
@@ -107,7 +127,7 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
       "/data/attributes/tie",
     );
   }
-  if (advancing.length === 0 && !report.tie) {
+  if (advancing === undefined && !report.tie) {
     draft.setResult(row.plan_key, {
       state: "open",
       winnerId: null,
@@ -119,7 +139,7 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
     });
     return;
   }
-  const winnerId = advancing[0]?.participantId ?? null;
+  const winnerId = advancing?.participantId ?? null;
   const loserId =
     winnerId === null
       ? null

@@ -200,13 +200,19 @@ export class StageDraft {
     return this.people.get(id);
   }
 
-  /** Edits the row of `key` (a copy); its id, 0 if the draft has no such row. */
-  private edit(key: string, change: (row: Row) => void): number {
+  /**
+   * The row of `key` to edit (this draft's copy), or undefined if the draft has no such row;
+   * `file` then keeps it. Two steps, not a closure a change (issue 27: an allocation of
+   * each change of each report).
+   */
+  private editable(key: string): Row | undefined {
     const current = this.row(key);
-    if (current === undefined) return 0;
-    const row: Row = this.edited.get(key) ?? copyRow(current);
-    const before = incomplete(row);
-    change(row);
+    if (current === undefined) return undefined;
+    return this.edited.get(key) ?? copyRow(current);
+  }
+
+  /** Files `row`, edited from `editable(key)` (`before`: its `incomplete` then); its id. */
+  private file(key: string, row: Row, before: number): number {
     row.updated_at = this.now;
     this.incompleteDelta += incomplete(row) - before;
     this.edited.set(key, row);
@@ -214,7 +220,10 @@ export class StageDraft {
   }
 
   setResult(key: string, result: MatchResultUpdate): void {
-    const id = this.edit(key, (row) => {
+    const row = this.editable(key);
+    let id = 0;
+    if (row !== undefined) {
+      const before = incomplete(row);
       row.state = result.state;
       row.winner_id = result.winnerId;
       row.loser_id = result.loserId;
@@ -223,29 +232,39 @@ export class StageDraft {
       row.entries = result.entries;
       row.completed_at = result.completedAt;
       if (result.state === "complete") row.underway_at = null;
-    });
+      id = this.file(key, row, before);
+    }
     const c = blank("result", key, id);
     c.result = result;
     this.changes.push(c as StageChange);
   }
 
   setEntries(key: string, entries: string): void {
-    const id = this.edit(key, (row) => {
+    const row = this.editable(key);
+    let id = 0;
+    if (row !== undefined) {
+      const before = incomplete(row);
       row.entries = entries;
-    });
+      id = this.file(key, row, before);
+    }
     const c = blank("entries", key, id);
     c.entries = entries;
     this.changes.push(c as StageChange);
   }
 
   setSlot(key: string, slot: SlotName, participantId: number | null, state?: MatchState): void {
-    const id = this.edit(key, (row) => {
+    const row = this.editable(key);
+    let id = 0;
+    if (row !== undefined) {
+      const before = incomplete(row);
       if (slot === "player1") row.player1_id = participantId;
       else row.player2_id = participantId;
-      if (state === undefined) return;
-      row.state = state;
-      row.active = 1;
-    });
+      if (state !== undefined) {
+        row.state = state;
+        row.active = 1;
+      }
+      id = this.file(key, row, before);
+    }
     const c = blank("slot", key, id);
     c.slot = slot;
     c.participantId = participantId;
@@ -254,10 +273,14 @@ export class StageDraft {
   }
 
   setState(key: string, state: MatchState, active: boolean): void {
-    const id = this.edit(key, (row) => {
+    const row = this.editable(key);
+    let id = 0;
+    if (row !== undefined) {
+      const before = incomplete(row);
       row.state = state;
       row.active = active ? 1 : 0;
-    });
+      id = this.file(key, row, before);
+    }
     const c = blank("state", key, id);
     c.state = state;
     c.active = active;

@@ -49,6 +49,14 @@ export function matchResource(
   origins?: SlotOrigins,
 ): ResourceObject {
   const sets = decodeSets(row.score_sets);
+  const relationships = { player1: player(row.player1_id), player2: player(row.player2_id) };
+  if (row.side !== "free_for_all" && origins !== undefined)
+    return {
+      id: String(row.id),
+      type: "match",
+      attributes: withOrigins(row, sets, stationId, origins, relationships),
+      relationships,
+    };
   const ffa = row.side === "free_for_all" ? decodeEntries(row.entries) : undefined;
   const attributes: Record<string, unknown> = {
     state: row.state,
@@ -70,13 +78,54 @@ export function matchResource(
   attributes.station_id = stationId;
   attributes.underway_at = row.underway_at;
   if (origins !== undefined) Object.assign(attributes, origins);
-  attributes.timestamps = {
+  attributes.timestamps = timestampsOf(row);
+  attributes.relationships = relationships;
+  return { id: String(row.id), type: "match", attributes, relationships };
+}
+
+function timestampsOf(row: MatchRow) {
+  return {
     created_at: row.created_at,
     updated_at: row.updated_at,
     underway_at: row.underway_at,
     completed_at: row.completed_at,
   };
-  const relationships = { player1: player(row.player1_id), player2: player(row.player2_id) };
-  attributes.relationships = relationships;
-  return { id: String(row.id), type: "match", attributes, relationships };
+}
+
+/**
+ * The attributes of a one-on-one match with its slot origins (every reply of serve's match
+ * routes): the fields of matchResource in the same order, made as one object of its final
+ * size rather than grown field by field past its literal (issue 27, a report's reply).
+ */
+function withOrigins(
+  row: MatchRow,
+  sets: Sets,
+  stationId: number | null,
+  origins: SlotOrigins,
+  relationships: object,
+): Record<string, unknown> {
+  return {
+    state: row.state,
+    round: row.round,
+    identifier: row.identifier,
+    suggested_play_order: row.suggested_play_order,
+    player1_id: row.player1_id,
+    player2_id: row.player2_id,
+    scores: summary(sets),
+    score_in_sets: sets.length === 0 ? [] : sets,
+    points_by_participant: pointsOf(row, sets, undefined),
+    winner_id: row.winner_id,
+    loser_id: row.loser_id,
+    tie: row.tie === 1,
+    group_id: row.group_id,
+    bracket: row.side,
+    station_id: stationId,
+    underway_at: row.underway_at,
+    player1_prereq_match_id: origins.player1_prereq_match_id,
+    player1_is_prereq_match_loser: origins.player1_is_prereq_match_loser,
+    player2_prereq_match_id: origins.player2_prereq_match_id,
+    player2_is_prereq_match_loser: origins.player2_is_prereq_match_loser,
+    timestamps: timestampsOf(row),
+    relationships,
+  };
 }

@@ -20,8 +20,21 @@ export interface MatchReport {
 
 const POINTER = "/data/attributes/match";
 
+/** Digits only: most ids and scores come so, and need no trimmed copy or pattern. */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
 function readId(value: unknown): number | undefined {
-  const id = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  const id =
+    typeof value === "string" && (isDigits(value) || /^\d+$/.test(value.trim()))
+      ? Number(value)
+      : value;
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
@@ -32,6 +45,8 @@ function entryPointer(i: number, field?: string): string {
 
 function readSets(value: unknown, i: number, problems: Problems): number[] {
   if (value === undefined || value === null || value === "") return [];
+  // One set of digits ("3"): what the checks below accept, read without split and pattern.
+  if (typeof value === "string" && value.length <= 15 && isDigits(value)) return [Number(value)];
   const text = typeof value === "number" ? String(value) : value;
   const count = typeof text === "string" ? text.split(",").length : 0;
   if (count > MAX_SCORE_SETS) {
@@ -107,8 +122,10 @@ export function readMatchReport(attributes: Record<string, unknown>): MatchRepor
   const entries: (ReportEntry | undefined)[] = [];
   for (let i = 0; i < list.length; i++) entries.push(readEntry(list[i], i, problems));
   problems.throwIfAny();
-  const ids = new Set<number>();
-  for (const e of entries) ids.add(e!.participantId);
-  if (ids.size !== entries.length) throw unprocessable("a participant is reported twice", POINTER);
+  // At most 8 entries: each against the ones before it, no Set made.
+  for (let i = 1; i < entries.length; i++)
+    for (let j = 0; j < i; j++)
+      if (entries[i]!.participantId === entries[j]!.participantId)
+        throw unprocessable("a participant is reported twice", POINTER);
   return { entries: entries as ReportEntry[], tie: attributes.tie === true };
 }

@@ -195,11 +195,11 @@ export class CachedMatches extends MatchRepository {
       .sort(inPlayOrder);
   }
 
-  override write(kind: WriteKind, id: number, values: readonly unknown[], now: string): void {
-    super.write(kind, id, values, now);
+  override write(kind: WriteKind, id: number, params: readonly unknown[], now: string): void {
+    super.write(kind, id, params, now);
     this.cache.wroteMatches();
     this.cache.changes.match(id);
-    this.cache.holderOf(id)?.apply(id, kind.columns, values, now);
+    this.cache.holderOf(id)?.apply(id, kind.columns, params, now);
   }
 
   override deleteStage(tournamentId: number, stage: "final" | "group"): void {

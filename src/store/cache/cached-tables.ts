@@ -24,7 +24,7 @@ class CachedTournaments {
   ) {}
 
   findById(id: number): TournamentRow | undefined {
-    return this.cache.tournament(id, () => this.plain.findById(id));
+    return this.cache.tournament(id, this.plain);
   }
 
   static {
@@ -45,7 +45,7 @@ class CachedParticipants {
   ) {}
 
   anyInactive(tournamentId: number): boolean {
-    return this.cache.anyInactive(tournamentId, () => this.plain.anyInactive(tournamentId));
+    return this.cache.anyInactive(tournamentId, this.plain);
   }
 
   static {
@@ -76,7 +76,7 @@ class CachedStations {
   ) {}
 
   any(tournamentId: number): boolean {
-    return this.cache.anyStations(tournamentId, () => this.plain.any(tournamentId));
+    return this.cache.anyStations(tournamentId, this.plain);
   }
 
   static {

@@ -133,7 +133,8 @@ export class HeldMatches {
    * Applies a write of row `id` to the held row, in place (no column it
    * changes is part of a stage, key or order). In place, not a new row: a new
    * row per write cost about 20 % of a 1,024-player double elimination played
-   * through the service (bench/engine.mjs, garbage collection mostly).
+   * through the service (bench/engine.mjs, garbage collection mostly). `values` begins
+   * with one value per column (the statement's parameters: what follows is not read).
    */
   apply(
     id: number,

@@ -210,11 +210,12 @@ export class StoreCache {
     this.droppedMatches(id);
   }
 
-  tournament(id: number, read: () => TournamentRow | undefined): TournamentRow | undefined {
+  /** Held facts read from `plain` when missing: not a closure a look (issue 27, allocation). */
+  tournament(id: number, plain: { findById(id: number): TournamentRow | undefined }) {
     this.fresh();
     let row = this.tournamentRows.get(id);
     if (row !== undefined) return row;
-    row = read();
+    row = plain.findById(id);
     if (row === undefined) return undefined;
     if (this.tournamentRows.size >= MAX_TOURNAMENT_ROWS) this.tournamentRows.clear();
     this.tournamentRows.set(id, row);
@@ -222,11 +223,11 @@ export class StoreCache {
   }
 
   /** Whether T has any station, read with `read` when not held. */
-  anyStations(id: number, read: () => boolean): boolean {
+  anyStations(id: number, plain: { any(id: number): boolean }): boolean {
     this.fresh();
     let any = this.stations.get(id);
     if (any === undefined) {
-      any = read();
+      any = plain.any(id);
       if (this.stations.size >= MAX_TOURNAMENT_ROWS) this.stations.clear();
       this.stations.set(id, any);
     }
@@ -238,11 +239,11 @@ export class StoreCache {
     this.stations.clear();
   }
 
-  anyInactive(id: number, read: () => boolean): boolean {
+  anyInactive(id: number, plain: { anyInactive(id: number): boolean }): boolean {
     this.fresh();
     let any = this.inactive.get(id);
     if (any === undefined) {
-      any = read();
+      any = plain.anyInactive(id);
       if (this.inactive.size >= MAX_TOURNAMENT_ROWS) this.inactive.clear();
       this.inactive.set(id, any);
     }
