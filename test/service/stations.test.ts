@@ -175,6 +175,26 @@ describe("stations and queuers", () => {
     expect((await s.request("GET", `${T}/stations/1`)).status).toBe(404);
   });
 
+  it("shows a station made after reports (the tournament held as having none) on the match it takes", async () => {
+    const s = await startService();
+    await started(s, {}, 4);
+    await start(s);
+    const open = (await s.request("GET", `${T}/matches?state=open`)).json.data;
+    await report(s, open[0]);
+    const [other] = (await s.request("GET", `${T}/matches?state=open`)).json.data;
+    expect(other.attributes.station_id).toBeNull();
+    expect((await s.request("POST", `${T}/stations`, station({ name: "Late" }))).status).toBe(201);
+    const assigned = await s.request("PUT", `${T}/stations/1`, station({ match_id: other.id }));
+    expect(assigned.status).toBe(200);
+    const one = await s.request("GET", `${T}/matches/${other.id}`);
+    expect(one.json.data.attributes.station_id).toBe(1);
+    const listed = (await s.request("GET", `${T}/matches?state=open`)).json.data;
+    expect(listed.find((m: { id: string }) => m.id === other.id).attributes.station_id).toBe(1);
+    expect((await s.request("DELETE", `${T}/stations/1`)).status).toBe(204);
+    const gone = await s.request("GET", `${T}/matches/${other.id}`);
+    expect(gone.json.data.attributes.station_id).toBeNull();
+  });
+
   it("lists, gets, reorders and deletes queuers", async () => {
     const s = await startService();
     await started(s, {});
