@@ -158,9 +158,11 @@ describe("one shape on the report path", () => {
       writeFileSync(
         entry,
         `import { readMatchReport } from ${JSON.stringify(source)};
+let n = 0;
+// Sets of two ("1,3") and of one ("1": read without split), in turns.
 const attributes = () => ({ match: [
-  { participant_id: "12", score_set: "1,3", advancing: true },
-  { participant_id: "13", score_set: "0,2", advancing: false },
+  { participant_id: "12", score_set: n % 2 === 0 ? "1,3" : "1", advancing: true },
+  { participant_id: "13", score_set: n++ % 2 === 0 ? "0,2" : "0", advancing: false },
 ] });
 const natives = (body) => new Function("a", body);
 const smi = natives("return %HasSmiElements(a)");
@@ -170,11 +172,11 @@ const prepare = natives("%PrepareFunctionForOptimization(a)");
 const optimize = natives("%OptimizeFunctionOnNextCall(a)");
 const kinds = (r) => [r.entries, ...r.entries.map((e) => e.sets)].map((a) =>
   (smi(a) ? "smi" : double(a) ? "double" : "object") + (holey(a) ? " holey" : " packed"));
-const before = kinds(readMatchReport(attributes()));
+const before = [kinds(readMatchReport(attributes())), kinds(readMatchReport(attributes()))];
 prepare(readMatchReport);
-readMatchReport(attributes());
+for (let i = 0; i < 4; i++) readMatchReport(attributes());
 optimize(readMatchReport);
-const after = kinds(readMatchReport(attributes()));
+const after = [kinds(readMatchReport(attributes())), kinds(readMatchReport(attributes()))];
 process.stdout.write(JSON.stringify({ before, after }));
 `,
       );
@@ -185,7 +187,10 @@ process.stdout.write(JSON.stringify({ before, after }));
       });
       expect(run.stderr).toBe("");
       const { before, after } = JSON.parse(run.stdout);
-      expect(before).toEqual(["object packed", "smi packed", "smi packed"]);
+      expect(before).toEqual([
+        ["object packed", "smi packed", "smi packed"],
+        ["object packed", "smi packed", "smi packed"],
+      ]);
       expect(after).toEqual(before);
     } finally {
       rmSync(dir, { recursive: true, force: true });
