@@ -145,6 +145,42 @@ describe("swiss through the service", () => {
     );
     expect((await matches(s, id, "open")).filter((m) => m.round === 2)).toHaveLength(2);
   });
+
+  it("rounds set beyond n - 1 are played as set, with the fewest-rematches fallback (4 players, 5 rounds)", async () => {
+    const s = await startService();
+    const { id, seedOf } = await createWithPlayers(
+      s,
+      { tournament_type: "swiss", swiss_options: { rounds: 5 } },
+      4,
+    );
+    await changeState(s, id, "start");
+    const meetings = new Map<string, number>();
+    for (let round = 1; round <= 5; round++) {
+      const t = await s.request("GET", `/v2.1/tournaments/${id}`);
+      expect(t.json.data.attributes.state, `before round ${round}`).toBe("underway");
+      const open = await matches(s, id, "open");
+      expect(open.map((m) => m.round)).toEqual([round, round]);
+      for (const m of open) {
+        const key = pairKey(m.player1_id, m.player2_id);
+        meetings.set(key, (meetings.get(key) ?? 0) + 1);
+        const w = higherSeed(seedOf)(m);
+        const r = await report(
+          s,
+          id,
+          m.id,
+          reportBody(w, w === m.player1_id ? m.player2_id : m.player1_id),
+        );
+        expect(r.status, r.body).toBe(200);
+      }
+    }
+    // 3 rounds exhaust the 6 pairs; rounds 4 and 5 repeat pairs, each at most twice
+    expect(meetings.size).toBe(6);
+    expect(Math.max(...meetings.values())).toBe(2);
+    const t = await s.request("GET", `/v2.1/tournaments/${id}`);
+    expect(t.json.data.attributes.state).toBe("awaiting_review");
+    expect(t.json.data.attributes.swiss_options.rounds).toBe(5);
+    expect(Math.max(...(await matches(s, id)).map((m) => m.round))).toBe(5);
+  });
 });
 
 function ffaReport(entries: { id: number; rank: number; advancing?: boolean; score?: string }[]) {

@@ -49,8 +49,15 @@ export function swissOptions(settings: TournamentSettings, stage: "final" | "gro
   };
 }
 
+/**
+ * The rounds a swiss stage of `count` players plays: `swiss_options.rounds` when set,
+ * else ceil(log2 n) (DESIGN §3). A set count is played as set, also beyond n - 1
+ * rounds: once no rematch-free pairing is left, the engine's fallback pairs the
+ * fewest rematches (DESIGN §4), so the stored setting and the rounds played agree.
+ */
 export function swissRoundsFor(settings: TournamentSettings, count: number): number {
-  return Math.min(swissRoundCount(count, settings.swiss_options.rounds), Math.max(1, count - 1));
+  const rounds = swissRoundCount(count, settings.swiss_options.rounds);
+  return count < 2 ? Math.min(rounds, 1) : rounds;
 }
 
 /** Swiss round `round` of `participants`, paired from the complete `rows` and the byes. */
