@@ -393,12 +393,30 @@ describe("tournament list --json as SQLite's text", () => {
       ["--jq", 'map(select(.state == "underway")) | length'],
       ["--json", "-L", "2"],
       ["--json", "url,participants_count", "--type", "swiss"],
+      ["--json", "id,id,description,state", "--state", "all"],
+      ["--json", "name", "--jq", ".[0]"],
+      ["--json", "name,state", "-L", "3"],
       [],
       ["--state", "in_progress"],
     ]) {
       const { fast, full, text } = await both(["tournament", "list", ...args]);
       expect(text, args.join(" ")).toBe(true);
       expect(fast, args.join(" ")).toBe(full);
+    }
+    // A field no record has: refused, naming every field there is, as the full path does.
+    for (const args of [
+      ["--json", "id,nope"],
+      ["--json", "nope", "--state", "ended"],
+    ]) {
+      const fast = counted(true);
+      const full = counted(false);
+      const line = ["tournament", "list", ...args];
+      const a = await sandbox.run(line, { makeTransport: fast.makeTransport });
+      const b = await sandbox.run(line, { makeTransport: full.makeTransport });
+      expect(fast.seen.text, args.join(" ")).toBe(1);
+      expect([a.code, a.stdout, a.stderr]).toEqual([b.code, b.stdout, b.stderr]);
+      expect(a.code).toBe(2);
+      expect(a.stderr).toMatch(/unknown JSON field "nope"; available fields:\n {2}\w+\n {2}\w+/);
     }
     // At a terminal: the table, and indented JSON.
     for (const args of [[], ["--json"], ["--json", "id,name"]]) {

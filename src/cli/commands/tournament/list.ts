@@ -1,16 +1,16 @@
 /** `tourney tournament list`: tournaments, filtered as the service filters them. */
 import type { Command } from "commander";
-import type { ApiClient } from "../../../client/api-client.js";
 import type { TournamentFilters } from "../../../client/tournaments.js";
 import { TOURNAMENT_STATES, TOURNAMENT_TYPES } from "../../../model/tournament.js";
 import type { App } from "../../app.js";
 import { remember, tournamentWord } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
-import { type FlatRecord, flatten } from "../../output/records.js";
+import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
+import { recordsOfText } from "./list-text.js";
 
 /** The list filter's groups of states, then every state (the service takes both). */
 const STATE_FILTERS = [
@@ -44,42 +44,6 @@ export function parseTournamentList(flags: TournamentListFlags): TournamentListO
   return { filters };
 }
 
-/**
- * The flat records of the embedded backend's `--json` text (what a plain list prints), for
- * every other output (fields, --jq, --limit, rows, a table): one JSON.parse instead of the
- * service's records, their JSON:API text, its parse and the flattening (the list of 1,000
- * with --json id,name: see docs/development.md). Undefined where the text steps aside.
- */
-async function recordsOfText(f: Factory, o: TournamentListOptions, client: ApiClient) {
-  const parts: Uint8Array[] = [];
-  const written = await client.tournaments.listAllJson(o.filters, (made) => {
-    parts.push(...made);
-    return true;
-  });
-  if (written === undefined) return undefined;
-  remember(f, "tournament", written.words);
-  return recordsOf(parts);
-}
-
-const COMMA = 0x2c;
-
-/**
- * The records of the text's parts: as store/tournament-records-json.ts writes them ("[", the
- * chunks of records with "," between them, "]\n"), one chunk parsed at a time (the 1,000's
- * 1.6 MB never made one copy and one string), else the whole text.
- */
-function recordsOf(parts: readonly Uint8Array[]): FlatRecord[] {
-  const decoder = new TextDecoder();
-  const separators = parts.filter((_, i) => i % 2 === 0 && i > 0 && i < parts.length - 1);
-  if (parts.length % 2 === 0 || !separators.every((p) => p.length === 1 && p[0] === COMMA))
-    return JSON.parse(parts.map((part) => decoder.decode(part, { stream: true })).join(""));
-  const records: FlatRecord[] = [];
-  for (let i = 1; i < parts.length - 1; i += 2)
-    for (const record of JSON.parse(`[${decoder.decode(parts[i])}]`) as FlatRecord[])
-      records.push(record);
-  return records;
-}
-
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
   const client = await f.client();
   const printer = f.printer();
@@ -96,7 +60,7 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
       return;
     }
   } else {
-    const flat = await recordsOfText(f, o, client);
+    const flat = await recordsOfText(f, o.filters, client);
     if (flat !== undefined) return printer.list(flat, TOURNAMENT_COLUMNS, empty);
   }
   const records = await client.tournaments.listAll(o.filters);
