@@ -7,14 +7,17 @@ import {
   ApiError,
   AuthError,
   DatabaseLockedError,
+  DatabasePlaceError,
   NetworkError,
   NotFoundError,
   RateLimitError,
   RejectedError,
   TimeoutError,
+  UnknownOutcomeError,
 } from "../client/errors.js";
 import { ConfigError } from "../config/errors.js";
 import type { CredentialSource } from "../config/resolve.js";
+import { checkCommand } from "./check-command.js";
 import {
   CancelledError,
   CommandError,
@@ -139,12 +142,29 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
       code: EXIT.failure,
       lines: [`error: ${error.message}`, "hint: run the command again once that process is done"],
     };
+  if (error instanceof DatabasePlaceError)
+    return {
+      code: EXIT.failure,
+      lines: [
+        `error: ${error.message}`,
+        "hint: put the data where it can be written: TOURNEY_DATA_DIR=FOLDER (the data folder), " +
+          "or `tourney config set db_path FILE` (a profile's database file, which wins)",
+      ],
+    };
   if (error instanceof ApiError) {
     const hint = error instanceof AuthError ? [authHint(error, context)] : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
   }
   const signIn = signInOutcome(error, context);
   if (signIn !== undefined) return signIn;
+  // A write that may have been made: not sent again, and not to be retried unchecked.
+  if (error instanceof UnknownOutcomeError) {
+    const check = checkCommand(error.path, context.profile);
+    return {
+      code: EXIT.network,
+      lines: [`error: ${error.message}`, `hint: check with \`${check}\` before trying again`],
+    };
+  }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return { code: EXIT.network, lines: [`error: ${error.message}`] };
   }

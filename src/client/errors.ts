@@ -66,6 +66,22 @@ export class ServerError extends ApiError {
 }
 
 /**
+ * The embedded backend's database cannot be opened where it is: its folder or file cannot be
+ * written (a read-only file system, no permission) or a file is where a folder must be. The
+ * message names the path and the cause.
+ */
+export class DatabasePlaceError extends Error {
+  override name = "DatabasePlaceError";
+  constructor(
+    readonly dbPath: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
  * The embedded backend's database stayed locked by another process (a write transaction
  * held open) for the whole wait: the request changed nothing. A 503, as the service says it.
  */
@@ -90,6 +106,12 @@ export interface NetworkErrorOptions {
   readonly host?: string;
   /** True for resets of an established connection, which idempotent requests may retry. */
   readonly retryable?: boolean;
+  /**
+   * True when the request may have reached the service before the failure (a reset of the
+   * connection it was sent on); false (the default) when nothing was sent: refused,
+   * unresolved, unreachable, a proxy's tunnel failing.
+   */
+  readonly mayHaveArrived?: boolean;
   readonly cause?: unknown;
 }
 
@@ -99,12 +121,14 @@ export class NetworkError extends Error {
   readonly code: string | undefined;
   readonly host: string | undefined;
   readonly retryable: boolean;
+  readonly mayHaveArrived: boolean;
 
   constructor(message: string, options: NetworkErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.host = options.host;
     this.retryable = options.retryable ?? false;
+    this.mayHaveArrived = options.mayHaveArrived ?? false;
   }
 }
 
@@ -114,6 +138,8 @@ export type TimeoutPhase = "connect" | "headers" | "body";
 export interface TimeoutErrorOptions {
   readonly host?: string;
   readonly timeoutMs?: number;
+  /** Whether the request may have reached the service: by default, unless it timed out connecting. */
+  readonly mayHaveArrived?: boolean;
   readonly cause?: unknown;
 }
 
@@ -123,13 +149,47 @@ export class TimeoutError extends Error {
   readonly phase: TimeoutPhase;
   readonly host: string | undefined;
   readonly timeoutMs: number | undefined;
+  readonly mayHaveArrived: boolean;
 
   constructor(message: string, phase: TimeoutPhase, options: TimeoutErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.phase = phase;
     this.host = options.host;
     this.timeoutMs = options.timeoutMs;
+    this.mayHaveArrived = options.mayHaveArrived ?? phase !== "connect";
   }
+}
+
+/** Whether a request that failed with `error` may have been received, the change made. */
+export function mayHaveArrived(error: unknown): error is TimeoutError | NetworkError {
+  return (error instanceof TimeoutError || error instanceof NetworkError) && error.mayHaveArrived;
+}
+
+/**
+ * A write (POST, PUT, PATCH, DELETE) was sent, then no answer came: a timeout waiting for
+ * the response, or the connection closed under it. The service may have made the change,
+ * so the write is not sent again (a report applied once would be refused the second
+ * time, and a script told so would think it refused). Exit code 7, as `cause`'s would be.
+ */
+export class UnknownOutcomeError extends Error {
+  override name = "UnknownOutcomeError";
+  readonly method: string;
+  /** The request's path from the service root, as sent ("/v2.1/tournaments/12.json"). */
+  readonly path: string;
+
+  constructor(method: string, path: string, cause: TimeoutError | NetworkError) {
+    super(
+      `${method} ${path} was sent, then ${lowerFirst(cause.message)}: the outcome is unknown ` +
+        "(the change may have been made), so it was not sent again",
+      { cause },
+    );
+    this.method = method;
+    this.path = path;
+  }
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? `${text[0]!.toLowerCase()}${text.slice(1)}` : text;
 }
 
 /**

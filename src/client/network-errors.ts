@@ -77,7 +77,7 @@ function networkError(code: string, error: unknown, context: NetworkContext): Ne
   }
   if (RESET_CODES.has(code)) {
     const message = `the connection to ${host} was closed unexpectedly (${code})`;
-    return new NetworkError(message, { ...base, retryable: true });
+    return new NetworkError(message, { ...base, retryable: true, mayHaveArrived: true });
   }
   if (UNREACHABLE_CODES.has(code)) {
     return new NetworkError(`${host} is unreachable (${code})`, base);
@@ -100,7 +100,8 @@ function proxyError(error: ProxyTunnelError, context: NetworkContext): NetworkEr
   if (mapped instanceof TimeoutError) {
     const message = `${mapped.message} (CONNECT ${target}); ${check}`;
     const timeoutMs = mapped.timeoutMs ?? context.responseTimeoutMs;
-    return new TimeoutError(message, mapped.phase, { ...base, timeoutMs });
+    // The tunnel failed: the request itself was not sent.
+    return new TimeoutError(message, mapped.phase, { ...base, timeoutMs, mayHaveArrived: false });
   }
   if (RESET_CODES.has(code)) {
     const message = `${proxy} closed the connection instead of answering CONNECT ${target} (${code}): is it a proxy? ${check}`;

@@ -15,10 +15,17 @@ import {
   parseResponseBody,
   type RequestDocument,
 } from "./envelope.js";
-import { AuthError } from "./errors.js";
+import { AuthError, mayHaveArrived, UnknownOutcomeError } from "./errors.js";
 import { collectPages, eachPage } from "./pagination.js";
 import { publishedPath } from "./published-path.js";
-import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
+import {
+  type LogSink,
+  logFailure,
+  logRequest,
+  logResponse,
+  logRetry,
+  redactPath,
+} from "./request-log.js";
 import { errorFromResponse } from "./response-errors.js";
 import {
   DEFAULT_RETRY_POLICY,
@@ -205,6 +212,14 @@ function sendOnce(options: RequesterOptions, request: HttpRequest): Promise<Http
   );
 }
 
+const READS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A write that may have reached the service before failing: its outcome is unknown. */
+function outcomeUnknown(request: HttpRequest, error: unknown): unknown {
+  if (READS.has(request.method) || !mayHaveArrived(error)) return error;
+  return new UnknownOutcomeError(request.method, redactPath(request.path), error);
+}
+
 export function createRequester(options: RequesterOptions): Requester {
   const { log } = options;
   const retryDeps: RetryDeps = {
@@ -218,7 +233,16 @@ export function createRequester(options: RequesterOptions): Requester {
   type Build = (current: RequesterOptions) => HttpRequest;
   async function attempt(current: RequesterOptions, build: Build): Promise<HttpResponse> {
     const request = build(current);
-    return sendWithRetries(request.method, () => sendOnce(options, request), retryDeps, policy);
+    try {
+      return await sendWithRetries(
+        request.method,
+        () => sendOnce(options, request),
+        retryDeps,
+        policy,
+      );
+    } catch (error) {
+      throw outcomeUnknown(request, error);
+    }
   }
 
   // The options in force: the credentials change once, when the token is renewed.

@@ -1,11 +1,14 @@
 /**
  * Retries for idempotent requests (DESIGN.md §3, client behaviour): only GET,
- * PUT, DELETE (and HEAD, OPTIONS); only on 502/503/504, connection resets and
- * timeouts before the response headers; exponential backoff with full jitter;
- * `Retry-After` honoured. A 429 is never retried, nor is any POST.
+ * PUT, DELETE (and HEAD, OPTIONS); only on 502/503/504 and connection resets;
+ * exponential backoff with full jitter; `Retry-After` honoured. A 429 is never
+ * retried, nor is any POST, nor a timeout: a write that timed out may have been made
+ * (sent again, a match report applied the first time was refused as "already
+ * complete", exit 5), and a service that does not answer in 30 s is told at once
+ * rather than after three times that (requester.ts says a write's outcome is unknown).
  */
 import type { HttpMethod, HttpResponse } from "../model/http.js";
-import { NetworkError, TimeoutError } from "./errors.js";
+import { NetworkError } from "./errors.js";
 import { statusLine } from "./status-text.js";
 
 export interface RetryPolicy {
@@ -65,9 +68,7 @@ export function backoffDelayMs(attempt: number, policy: RetryPolicy, random: () 
 }
 
 function isRetryableError(error: unknown): boolean {
-  if (error instanceof NetworkError) return error.retryable;
-  if (error instanceof TimeoutError) return error.phase !== "body";
-  return false;
+  return error instanceof NetworkError && error.retryable;
 }
 
 /** The wait before retrying a response, or undefined when it must not be retried. */

@@ -20,6 +20,8 @@ describe("mapNetworkError", () => {
     expect((mapped as TimeoutError).phase).toBe(phase);
     expect((mapped as TimeoutError).message).toBe(message);
     expect((mapped as TimeoutError).host).toBe("api.example.com");
+    // Past the connection, the request may have reached the service (a write is not re-sent).
+    expect((mapped as TimeoutError).mayHaveArrived).toBe(phase !== "connect");
   });
 
   it.each([
@@ -42,6 +44,8 @@ describe("mapNetworkError", () => {
     expect((mapped as NetworkError).retryable).toBe(retryable);
     expect((mapped as NetworkError).message).toBe(message);
     expect((mapped as NetworkError).cause).toBe(source);
+    const reset = code === "ECONNRESET" || code === "UND_ERR_SOCKET";
+    expect((mapped as NetworkError).mayHaveArrived).toBe(reset);
   });
 
   it("reads the code of a wrapped cause", () => {

@@ -71,6 +71,8 @@ describe("a proxy that fails", () => {
     expect(message).toContain(`the proxy ${proxy} (from HTTP_PROXY)`);
     expect(message).toContain("CONNECT tourney.example.test:38047");
     expect(message).toMatch(/check HTTP_PROXY/);
+    // Nothing of the request went past the proxy: a write failing so was not made.
+    expect((error as NetworkError).mayHaveArrived).toBe(false);
   }, 30_000);
 
   it("one that answers CONNECT with 404: the status, the proxy and its variable", async () => {
@@ -99,6 +101,7 @@ describe("a proxy that fails", () => {
     expect((error as TimeoutError).message).toBe(
       `the proxy ${proxy} (from HTTP_PROXY) did not answer within 0.3 s (CONNECT tourney.example.test:38047); check HTTP_PROXY`,
     );
+    expect((error as TimeoutError).mayHaveArrived).toBe(false);
   }, 30_000);
 
   it("one that refuses connections: names the proxy, not the service", async () => {

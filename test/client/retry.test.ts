@@ -5,6 +5,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
+  UnknownOutcomeError,
 } from "../../src/client/errors.js";
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from "../../src/client/retry.js";
 import { json, record, type Step, stubTransport } from "./stub-transport.js";
@@ -107,25 +108,66 @@ describe("retries of idempotent requests", () => {
     expect(transport.requests).toHaveLength(1);
   });
 
-  it("retries connection resets and timeouts before the headers", async () => {
-    const { client, transport } = setup(
-      new NetworkError("reset", { code: "ECONNRESET", retryable: true }),
-      new TimeoutError("no answer", "headers"),
-      ok,
-    );
+  it("retries connection resets", async () => {
+    const reset = () => new NetworkError("reset", { code: "ECONNRESET", retryable: true });
+    const { client, transport } = setup(reset(), reset(), ok);
     await expect(client.tournaments.get(12)).resolves.toMatchObject({ id: "12" });
     expect(transport.requests).toHaveLength(3);
   });
 
-  it("does not retry a refused connection or a timeout in the body", async () => {
+  it("does not retry a refused connection, nor a timeout in any phase (DESIGN.md §3)", async () => {
     const refused = new NetworkError("refused", { code: "ECONNREFUSED" });
     const first = setup(refused, ok);
     await expect(first.client.tournaments.get(12)).rejects.toBe(refused);
     expect(first.transport.requests).toHaveLength(1);
-    const stalled = new TimeoutError("stalled", "body");
-    const second = setup(stalled, ok);
-    await expect(second.client.tournaments.get(12)).rejects.toBe(stalled);
-    expect(second.transport.requests).toHaveLength(1);
+    for (const phase of ["connect", "headers", "body"] as const) {
+      const timeout = new TimeoutError("no answer", phase);
+      const read = setup(timeout, ok);
+      await expect(read.client.tournaments.get(12)).rejects.toBe(timeout);
+      expect(read.transport.requests).toHaveLength(1);
+    }
+  });
+
+  it("a write timed out after it was sent: UnknownOutcomeError, not sent again", async () => {
+    for (const phase of ["headers", "body"] as const) {
+      const timeout = new TimeoutError("api.example.com did not answer within 30 s", phase);
+      const put = setup(timeout, ok);
+      const error = await put.client.tournaments.update(12, { name: "Cup" }).catch((e) => e);
+      expect(error).toBeInstanceOf(UnknownOutcomeError);
+      expect(error.message).toBe(
+        "PUT /v2.1/tournaments/12 was sent, then api.example.com did not answer within 30 s: " +
+          "the outcome is unknown (the change may have been made), so it was not sent again",
+      );
+      expect(error.cause).toBe(timeout);
+      expect(put.transport.requests).toHaveLength(1);
+    }
+  });
+
+  it("a write whose connection was reset under it, retries spent: its outcome is unknown", async () => {
+    const reset = () =>
+      new NetworkError("the connection to h was closed unexpectedly (ECONNRESET)", {
+        code: "ECONNRESET",
+        retryable: true,
+        mayHaveArrived: true,
+      });
+    const post = setup(reset(), ok);
+    const error = await post.client.tournaments.create({ name: "Cup" }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(post.transport.requests).toHaveLength(1);
+    const put = setup(reset(), reset(), reset(), ok);
+    await expect(put.client.tournaments.update(12, { name: "Cup" })).rejects.toThrow(
+      UnknownOutcomeError,
+    );
+    expect(put.transport.requests).toHaveLength(3);
+  });
+
+  it("a write that timed out connecting, or was refused, was not sent: the error as it is", async () => {
+    const connect = new TimeoutError("connecting timed out", "connect");
+    const first = setup(connect, ok);
+    await expect(first.client.tournaments.update(12, { name: "Cup" })).rejects.toBe(connect);
+    const refused = new NetworkError("refused", { code: "ECONNREFUSED" });
+    const second = setup(refused, ok);
+    await expect(second.client.tournaments.create({ name: "Cup" })).rejects.toBe(refused);
   });
 
   it("rethrows the last network error after 3 attempts", async () => {
