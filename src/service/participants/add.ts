@@ -85,6 +85,7 @@ export function registerUser(
   owner: OwnerRef,
   user: string,
   attributes: Record<string, unknown>,
+  ignored: Ignored,
 ): ParticipantRow {
   return service.write(() => {
     const t = owner(service);
@@ -97,7 +98,7 @@ export function registerUser(
     if (t.participants.findByUsername(t.id, user) !== undefined) {
       throw unprocessable(`${user} is already registered in ${t.noun} ${t.url}`);
     }
-    const batch = readOne({ name: user, ...attributes, username: user });
+    const batch = readOne({ name: user, ...attributes, username: user }, ignored);
     return insertChecked(service, t, batch)[0]!;
   });
 }

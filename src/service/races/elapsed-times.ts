@@ -10,6 +10,7 @@ import type { RaceRow } from "../../store/races-repository.js";
 import type { ServiceContext } from "../context.js";
 import { Problems, unprocessable } from "../errors.js";
 import { describeType, type FieldSpec, NO_VALUE, readField } from "../validation/fields.js";
+import { type Ignored, ignoreUnknownKeys, unknownAttribute } from "../validation/ignored.js";
 import { MAX_PLACE_POINTS } from "../validation/race-settings.js";
 import { currentRace, currentRound } from "./race-lookup.js";
 import { rerank } from "./round-flow.js";
@@ -34,6 +35,7 @@ function readChanges(
   pointer: string,
   problems: Problems,
   known: ReadonlySet<string>,
+  ignored: Ignored,
 ): ElapsedTimeChanges {
   const changes: { -readonly [K in keyof ElapsedTimeChanges]: ElapsedTimeChanges[K] } = {};
   for (const [key, value] of Object.entries(input)) {
@@ -41,10 +43,7 @@ function readChanges(
     const spec =
       key === timeKey ? SPECS.time : key === "points" || key === "rank" ? SPECS[key] : undefined;
     if (spec === undefined) {
-      problems.add(
-        `${pointer}/${key}`,
-        `unknown attribute ${key}; known: ${timeKey}, points, rank`,
-      );
+      unknownAttribute(key, pointer, [timeKey, "points", "rank"], problems, ignored);
       continue;
     }
     const read = readField(spec, value, `${pointer}/${key}`, problems) as
@@ -58,10 +57,14 @@ function readChanges(
   return changes;
 }
 
-/** The attributes of PUT .../elapsed_times/{id}. */
-export function readElapsedTimeInput(attributes: Record<string, unknown>): ElapsedTimeChanges {
+/** The attributes of PUT .../elapsed_times/{id}; unknown ones named in `ignored` (DESIGN.md §3). */
+export function readElapsedTimeInput(
+  attributes: Record<string, unknown>,
+  ignored: Ignored,
+): ElapsedTimeChanges {
   const problems = new Problems();
-  const changes = readChanges(attributes, "elapsedTime", "/data/attributes", problems, new Set());
+  const pointer = "/data/attributes";
+  const changes = readChanges(attributes, "elapsedTime", pointer, problems, new Set(), ignored);
   problems.throwIfAny();
   return changes;
 }
@@ -72,8 +75,12 @@ export interface BulkEntry {
   readonly pointer: string;
 }
 
-/** `attributes.elapsed_times` of bulk_update: 1 to 20 entries `{elapsedTimeId, time, points, rank}`. */
-export function readBulkTimes(attributes: Record<string, unknown>): BulkEntry[] {
+/**
+ * `attributes.elapsed_times` of bulk_update: 1 to 20 entries `{elapsedTimeId, time, points, rank}`.
+ * Unknown attributes, beside `elapsed_times` or in an entry, are named in `ignored`
+ * (`elapsed_times.0.colour`).
+ */
+export function readBulkTimes(attributes: Record<string, unknown>, ignored: Ignored): BulkEntry[] {
   const list = attributes.elapsed_times;
   const pointer = "/data/attributes/elapsed_times";
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_BULK_ELAPSED_TIMES) {
@@ -84,6 +91,13 @@ export function readBulkTimes(attributes: Record<string, unknown>): BulkEntry[] 
     );
   }
   const problems = new Problems();
+  ignoreUnknownKeys(
+    attributes,
+    ["elapsed_times"],
+    { pointer: "/data/attributes" },
+    problems,
+    ignored,
+  );
   const seen = new Set<number>();
   const entries = list.map((item, i): BulkEntry => {
     const at = `${pointer}/${i}`;
@@ -102,7 +116,7 @@ export function readBulkTimes(attributes: Record<string, unknown>): BulkEntry[] 
     if (typeof id === "number" && seen.has(id))
       problems.add(`${at}/elapsedTimeId`, `elapsed time ${id} is given twice in this request`);
     if (typeof id === "number") seen.add(id);
-    const changes = readChanges(entry, "time", at, problems, new Set(["elapsedTimeId"]));
+    const changes = readChanges(entry, "time", at, problems, new Set(["elapsedTimeId"]), ignored);
     return { id: typeof id === "number" ? id : 0, changes, pointer: at };
   });
   problems.throwIfAny();

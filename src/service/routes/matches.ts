@@ -6,13 +6,19 @@ import { reopenMatch, reportMatch } from "../bracket/match-actions.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
-import { badParameter, notFound, unprocessable } from "../errors.js";
+import { badParameter, notFound, Problems, unprocessable } from "../errors.js";
 import { currentTournament, findTournament } from "../lookup.js";
 import { readJsonBody } from "../request-body.js";
 import { type Router, type ServiceRequest, withService } from "../router.js";
 import { matchResource } from "../serializers/match.js";
 import { originsFrom, originsOf } from "../serializers/match-origins.js";
 import { checkStartable, matchStations, stationOf } from "../stations/station-io.js";
+import {
+  dataDocument,
+  type Ignored,
+  ignoredAttributes,
+  ignoreUnknownKeys,
+} from "../validation/ignored.js";
 import { readMatchReport } from "../validation/match-report.js";
 
 const MATCH_STATES = ["pending", "open", "complete"];
@@ -104,30 +110,58 @@ function getMatch(service: ServiceContext, r: ServiceRequest) {
   return { status: 200, makeBody: () => ({ data: recordOf(service, row) }), reusable: true };
 }
 
+/** What a report's attributes and each of its entries may hold (the description's MatchInput, Match). */
+const REPORT_KEYS = ["match", "tie"];
+const ENTRY_KEYS = ["participant_id", "score_set", "rank", "advancing"];
+/** What a match's change of state may hold: `reset_dependents` is serve's, for `reopen`. */
+const MATCH_STATE_KEYS = ["state", "reset_dependents"];
+
+/** A read report's unknown attributes, beside `match` and in its entries (DESIGN.md §3). */
+function reportIgnored(attributes: Record<string, unknown>): Ignored {
+  const problems = new Problems();
+  const ignored: Ignored = [];
+  ignoreUnknownKeys(attributes, REPORT_KEYS, { pointer: "/data/attributes" }, problems, ignored);
+  const list = attributes.match as readonly unknown[];
+  for (let index = 0; index < list.length; index++) {
+    const entry = list[index] as Record<string, unknown>;
+    ignoreUnknownKeys(
+      entry,
+      ENTRY_KEYS,
+      { pointer: "/data/attributes/match", index },
+      problems,
+      ignored,
+    );
+  }
+  problems.throwIfAny();
+  return ignored;
+}
+
 /** PUT a match's report. */
 function reportRoute(service: ServiceContext, r: ServiceRequest) {
   const attributes = readAttributes(readJsonBody(r), "match");
   const report = readMatchReport(attributes);
+  const ignored = reportIgnored(attributes);
   const row = service.write(() => {
     const t = tournamentOf(service, r);
     const current = findMatch(service, t, r.params.match!);
     reportMatch(service, t, current, report);
     return service.matches.find(t.id, current.id)!;
   });
-  return { status: 200, body: { data: recordOf(service, row) } };
+  return { status: 200, body: dataDocument(recordOf(service, row), ignored) };
 }
 
 /** PUT a match's change of state (reopen, mark or unmark as underway). */
 function changeStateRoute(service: ServiceContext, r: ServiceRequest) {
   const id = tournamentOf(service, r).id;
   const attributes = readAttributes(readJsonBody(r), "matchState");
+  const ignored = ignoredAttributes(attributes, MATCH_STATE_KEYS);
   const row = service.write(() => {
     const t = currentTournament(service, id);
     const current = findMatch(service, t, r.params.match!);
     changeMatchState(service, t, current, attributes);
     return service.matches.find(t.id, current.id)!;
   });
-  return { status: 200, body: { data: recordOf(service, row) } };
+  return { status: 200, body: dataDocument(recordOf(service, row), ignored) };
 }
 
 /**

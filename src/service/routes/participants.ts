@@ -14,6 +14,7 @@ import { setCheckedIn } from "../participants/update.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { participantResource } from "../serializers/participant.js";
+import { dataDocument, type Ignored } from "../validation/ignored.js";
 import {
   type FoundOwner,
   findOwnedParticipant,
@@ -41,8 +42,9 @@ export function registerParticipantRoutes(
   router.post(`${path}/register`, (r) => {
     const t = find(r);
     const attributes = r.body.trim() === "" ? {} : readAttributes(readJsonBody(r), "participant");
-    const row = registerUser(service, t.ref, r.user, attributes);
-    return { status: 201, body: { data: participantResource(row) } };
+    const ignored: Ignored = [];
+    const row = registerUser(service, t.ref, r.user, attributes, ignored);
+    return { status: 201, body: dataDocument(participantResource(row), ignored) };
   });
   router.delete(`${path}/register`, (r) => {
     unregisterUser(service, find(r).ref, r.user);

@@ -22,6 +22,7 @@ import { changeRoundState } from "../races/race-state.js";
 import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { elapsedTimeResource, roundResource } from "../serializers/race.js";
+import { dataDocument, type Ignored, ignoredAttributes } from "../validation/ignored.js";
 
 /** The standings: every participant, by total points, best finishes, total time. */
 function standingsOf(service: ServiceContext, race: RaceRow) {
@@ -93,12 +94,11 @@ export function registerRaceRoundRoutes(
   router.put(`${path}/:round`, (r) => {
     const f = found(r);
     const attributes = readAttributes(readJsonBody(r), "roundState");
+    const ignored = ignoredAttributes(attributes, ["state"]);
     const ids = { race: f.race.id, round: f.round.number };
     const round = changeRoundState(service, ids, attributes);
-    return {
-      status: 200,
-      body: { data: roundOut(r, service.race.races.findById(f.race.id)!, round) },
-    };
+    const data = roundOut(r, service.race.races.findById(f.race.id)!, round);
+    return { status: 200, body: dataDocument(data, ignored) };
   });
   router.get(times, (r) => {
     const f = found(r);
@@ -111,13 +111,12 @@ export function registerRaceRoundRoutes(
   });
   router.post(`${times}/bulk_update`, (r) => {
     const f = found(r);
-    const entries = readBulkTimes(readAttributes(readJsonBody(r), "bulkElapsedTime"));
+    const ignored: Ignored = [];
+    const entries = readBulkTimes(readAttributes(readJsonBody(r), "bulkElapsedTime"), ignored);
     const ids = { race: f.race.id, round: f.round.number };
     const rows = bulkUpdateElapsedTimes(service, ids, entries);
-    return {
-      status: 200,
-      body: { data: rows.map((t) => elapsedTimeResource(t, f.round.number, root(r))) },
-    };
+    const data = rows.map((t) => elapsedTimeResource(t, f.round.number, root(r)));
+    return { status: 200, body: dataDocument(data, ignored) };
   });
   router.get(`${times}/:time`, (r) => {
     const f = found(r);
@@ -131,10 +130,12 @@ export function registerRaceRoundRoutes(
   router.put(`${times}/:time`, (r) => {
     const f = found(r);
     const time = findElapsedTime(service, f.round, r.params.time!).id;
-    const changes = readElapsedTimeInput(readAttributes(readJsonBody(r), "elapsedTime"));
+    const ignored: Ignored = [];
+    const changes = readElapsedTimeInput(readAttributes(readJsonBody(r), "elapsedTime"), ignored);
     const ids = { race: f.race.id, round: f.round.number, time };
     const row = updateElapsedTime(service, ids, changes);
-    return { status: 200, body: { data: elapsedTimeResource(row, f.round.number, root(r)) } };
+    const data = elapsedTimeResource(row, f.round.number, root(r));
+    return { status: 200, body: dataDocument(data, ignored) };
   });
   router.get(`${prefix}/races/:race/standings`, (r) => {
     const data = standingsOf(service, race(r));

@@ -17,7 +17,12 @@ import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { raceParticipantResource, raceResource } from "../serializers/race.js";
 import { freeSlug } from "../url-slug.js";
-import { type Ignored, ignoredMeta } from "../validation/ignored.js";
+import {
+  dataDocument,
+  type Ignored,
+  ignoredAttributes,
+  ignoredMeta,
+} from "../validation/ignored.js";
 import { defaultRaceSettings, mergeRaceSettings, roundCount } from "../validation/race-settings.js";
 import { registerParticipantVerbs } from "./participant-verbs.js";
 
@@ -130,7 +135,9 @@ export function registerRaceRoutes(router: Router, service: ServiceContext, pref
   router.put(`${prefix}/races/:race/change_state`, (r) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "raceState");
-    return { status: 200, body: { data: resource(r, changeRaceState(service, id, attributes)) } };
+    const ignored = ignoredAttributes(attributes, ["state"]);
+    const row = changeRaceState(service, id, attributes);
+    return { status: 200, body: dataDocument(resource(r, row), ignored) };
   });
   registerParticipantVerbs(router, service, `${prefix}/races/:race/participants`, {
     find: (r) => {

@@ -12,7 +12,12 @@ import { readJsonBody } from "../request-body.js";
 import type { Router, ServiceRequest } from "../router.js";
 import { tournamentResource } from "../serializers/tournament.js";
 import { freeSlug } from "../url-slug.js";
-import { type Ignored, ignoredMeta } from "../validation/ignored.js";
+import {
+  dataDocument,
+  type Ignored,
+  ignoredAttributes,
+  ignoredMeta,
+} from "../validation/ignored.js";
 import { defaultSettings, mergeSettings } from "../validation/tournament-settings.js";
 import { tournamentList } from "./tournament-list.js";
 import { changeTournamentState } from "./tournament-state.js";
@@ -141,10 +146,9 @@ export function registerTournamentRoutes(
   const changeState = (r: ServiceRequest) => {
     const id = one(r).id;
     const attributes = readAttributes(readJsonBody(r), "tournamentState");
-    return {
-      status: 200,
-      body: { data: resource(r, changeTournamentState(service, id, attributes)) },
-    };
+    const ignored = ignoredAttributes(attributes, ["state"]);
+    const row = changeTournamentState(service, id, attributes);
+    return { status: 200, body: dataDocument(resource(r, row), ignored) };
   };
   router.put(`${prefix}/tournaments/:tournament/change_state`, changeState);
   // The description also publishes a community's change as `change_stage` (its spelling).
