@@ -11,6 +11,7 @@
 import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import type { Service } from "../service/index.js";
 import type { Reader } from "../service/reader.js";
+import { DatabasePlaceError } from "./errors.js";
 import { isBusy, LOCK_SLICE_MS, LOCK_WAIT_MS, LOCKED, untilUnlocked } from "./lock-wait.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
 
@@ -76,13 +77,17 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
 
   function service(): Promise<Service> {
     if (closed) return Promise.reject(new Error("the embedded service is closed"));
-    opening ??= import("../service/index.js").then(({ openService }) =>
+    opening ??= import("../service/index.js").then(({ openService, StorePlaceError }) =>
       openService({
         dbPath: options.dbPath,
         requireAuth: false,
         busyTimeoutMs: LOCK_SLICE_MS,
         ...(options.now === undefined ? {} : { now: options.now }),
         onError,
+      }).catch((error: unknown) => {
+        // A folder or file that cannot be written, or not a folder: the CLI says how to choose another.
+        if (!(error instanceof StorePlaceError)) throw error;
+        throw new DatabasePlaceError(error.dbPath, error.message, { cause: error });
       }),
     );
     return opening;

@@ -12,6 +12,7 @@ import type {
   ServiceOptions,
 } from "./types.js";
 
+export { StorePlaceError } from "../store/database-place.js";
 export type { CommunityAdmin } from "./communities.js";
 export type { AddedApp, AppAdmin, AppInfo, NewApp } from "./oauth-apps.js";
 export { isStorageFailure, storageFailureLine } from "./storage-failure.js";

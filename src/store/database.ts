@@ -1,15 +1,14 @@
 /** Opens the SQLite store: pragmas, then any pending migrations. */
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { makeFolder, placeFailure, StoreError } from "./database-place.js";
 import { MIGRATIONS } from "./migrations.js";
 import { nativeBinding } from "./native-binding.js";
 
 export type Db = Database.Database;
 
-export class StoreError extends Error {
-  override readonly name = "StoreError";
-}
+export { StoreError, StorePlaceError } from "./database-place.js";
 
 /**
  * WAL frames (pages) written before a commit checkpoints them into the database file
@@ -34,7 +33,7 @@ export interface OpenOptions {
  * files the same mode as the database file).
  */
 function preparePrivateFile(path: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeFolder(path, dirname(path), 0o700);
   try {
     closeSync(openSync(path, "wx", 0o600));
   } catch (error) {
@@ -54,7 +53,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     const native = nativeBinding();
     db = new Database(path, native === null ? {} : { nativeBinding: native });
   } catch (error) {
-    throw new StoreError(`cannot open the database ${path}: ${(error as Error).message}`);
+    throw (
+      placeFailure(path, error) ??
+      new StoreError(`cannot open the database ${path}: ${(error as Error).message}`)
+    );
   }
   try {
     db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
@@ -69,7 +71,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     // Closed here, not left to the garbage collector: a store this tourney refuses (a
     // newer schema, a lock held) keeps no handle open and no empty -wal/-shm files beside it.
     db.close();
-    throw error;
+    // "unable to open database file" (a WAL's -shm that cannot be made) says where and why.
+    throw (path === ":memory:" ? undefined : placeFailure(path, error)) ?? error;
   }
   return db;
 }

@@ -10,35 +10,51 @@ let lockedFor = 0;
 const busy = Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
 
 // The real service is tested through its own suite; here only the transport's lifecycle matters.
-vi.mock("../../src/service/index.js", () => ({
-  openService: async (options: ServiceOptions) => {
-    opened.push(options);
-    return {
-      handle: async (request: HttpRequest) => {
-        handled.push(request);
-        if (lockedFor > 0) {
-          lockedFor--;
-          options.onError?.(busy);
-          return { status: 503, headers: {}, body: '{"errors":[]}' };
-        }
-        if (request.path === "/unavailable") return { status: 503, headers: {}, body: "" };
-        return {
-          status: 200,
-          headers: { "content-type": "application/json" },
-          body: '{"ok":true}',
-        };
-      },
-      fetch: async () => new Response(),
-      close: () => {
-        closes += 1;
-      },
-    };
-  },
-}));
+vi.mock("../../src/service/index.js", () => {
+  class StorePlaceError extends Error {
+    constructor(
+      readonly dbPath: string,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  return {
+    StorePlaceError,
+    openService: async (options: ServiceOptions) => {
+      if (options.dbPath.startsWith("/unwritable/"))
+        throw new StorePlaceError(
+          options.dbPath,
+          `cannot open the database ${options.dbPath}: why`,
+        );
+      opened.push(options);
+      return {
+        handle: async (request: HttpRequest) => {
+          handled.push(request);
+          if (lockedFor > 0) {
+            lockedFor--;
+            options.onError?.(busy);
+            return { status: 503, headers: {}, body: '{"errors":[]}' };
+          }
+          if (request.path === "/unavailable") return { status: 503, headers: {}, body: "" };
+          return {
+            status: 200,
+            headers: { "content-type": "application/json" },
+            body: '{"ok":true}',
+          };
+        },
+        fetch: async () => new Response(),
+        close: () => {
+          closes += 1;
+        },
+      };
+    },
+  };
+});
 
 const { createInProcessTransport } = await import("../../src/client/in-process-transport.js");
 const { LOCK_SLICE_MS } = await import("../../src/client/lock-wait.js");
-const { DatabaseLockedError } = await import("../../src/client/errors.js");
+const { DatabaseLockedError, DatabasePlaceError } = await import("../../src/client/errors.js");
 
 const request: HttpRequest = { method: "GET", path: "/v2.1/tournaments", headers: {} };
 
@@ -118,5 +134,12 @@ describe("in-process transport", () => {
     const unavailable = await transport.send({ ...request, path: "/unavailable" });
     expect(unavailable.status).toBe(503);
     expect(handled).toHaveLength(1);
+  });
+
+  it("says a database that cannot be opened where it is as DatabasePlaceError (the CLI's hint)", async () => {
+    const transport = createInProcessTransport({ dbPath: "/unwritable/t.db" });
+    const refused = transport.send(request);
+    await expect(refused).rejects.toThrow(DatabasePlaceError);
+    await expect(refused).rejects.toThrow("cannot open the database /unwritable/t.db: why");
   });
 });
