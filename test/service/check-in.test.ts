@@ -95,6 +95,32 @@ describe("check-in", () => {
     expect(list.every((p: any) => p.attributes.states.checked_in === false)).toBe(true);
   });
 
+  it("reset while the check-in window is open answers checking_in, the state stored and seen next", async () => {
+    const { s, id, idOfSeed } = await setUp(30);
+    for (const seed of [1, 2])
+      await s.request(
+        "POST",
+        `/v2.1/tournaments/${id}/participants/${idOfSeed.get(seed)}/check_in`,
+      );
+    expect((await changeState(s, id, "process_checkin")).status).toBe(200);
+    expect((await changeState(s, id, "start")).json.data.attributes.state).toBe("underway");
+    const reset = await changeState(s, id, "reset");
+    expect(reset.status, reset.body).toBe(200);
+    expect(reset.json.data.attributes.state).toBe("checking_in");
+    expect(await state(s, id)).toBe("checking_in");
+    expect(await matches(s, id)).toEqual([]);
+  });
+
+  it("reset before the check-in window opens answers pending", async () => {
+    const { s, clock, id } = await setUp(120);
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    const reset = await changeState(s, id, "reset");
+    expect(reset.json.data.attributes.state).toBe("pending");
+    expect(await state(s, id)).toBe("pending");
+    clock.advanceMinutes(61);
+    expect(await state(s, id)).toBe("checking_in");
+  });
+
   it("process_checkin outside check-in is refused", async () => {
     const { s, id } = await setUp(120);
     const r = await changeState(s, id, "process_checkin");

@@ -21,9 +21,14 @@ export function checkInWindow(
   return { opens, closes: new Date(Date.parse(settings.starts_at)).toISOString() };
 }
 
-function checkInDue(row: TournamentRow, now: string): boolean {
+/** Whether the tournament's check-in window has opened by `now` (whatever its state). */
+export function checkInOpened(row: TournamentRow, now: string): boolean {
   const opens = row.check_in_opens_at;
-  return row.state === "pending" && opens !== null && opens <= now;
+  return opens !== null && opens <= now;
+}
+
+function checkInDue(row: TournamentRow, now: string): boolean {
+  return row.state === "pending" && checkInOpened(row, now);
 }
 
 /** A pending tournament whose check-in window has opened is checking_in (else nothing changes). */

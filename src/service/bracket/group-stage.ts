@@ -19,6 +19,7 @@ import {
 import type { TournamentType } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { unprocessable } from "../errors.js";
+import { checkInOpened } from "./check-in.js";
 import { matchResultOf } from "./match-codec.js";
 import { startStage } from "./plan-stage.js";
 import { eliminationStageRanks, roundRobinStandings, stageEntrants, swissRanks } from "./ranks.js";
@@ -130,12 +131,18 @@ export function resetGroupStage(draft: TournamentDraft): void {
   resetToPending(draft);
 }
 
-/** Back to pending: every match and bye gone, ranks and group places forgotten, no final seeding. */
+/**
+ * Back to before the start: every match and bye gone, ranks and group places forgotten, no
+ * final seeding. The state is pending, or checking_in when the check-in window has opened:
+ * the state a look would move a pending tournament to at once (check-in.ts), so the
+ * answer of the reset is what is stored and what the next look shows.
+ */
 export function resetToPending(draft: TournamentDraft): void {
   draft.record({ kind: "clear_matches" });
   draft.record({ kind: "clear_results", groups: true });
   draft.record({ kind: "stage_data", data: null });
-  draft.setState("pending", { started: null, completed: null });
+  const state = checkInOpened(draft.row, draft.now) ? "checking_in" : "pending";
+  draft.setState(state, { started: null, completed: null });
 }
 
 /** Final-stage participants after a group stage: the stored seeding, as engine participants. */
