@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../../src/model/http.js";
 import { V20_OPERATIONS } from "../../src/service/v20/operations.js";
+import { v20Prefix } from "../../src/service/v20/version.js";
 import { bulkTimes, raceBody, raceState, roundState, timeBody } from "../helpers/race-service.js";
 import {
   participantsBody,
@@ -253,6 +254,21 @@ describe("v2.0 (deprecated)", () => {
     expect((await s.request("GET", "/v2.1/tournaments/cup")).json.data.attributes.state).toBe(
       "pending",
     );
+  });
+
+  it("finds the version prefix before a slash, a query, .json or the end, and only there", () => {
+    const cases: [string, string | undefined][] = [
+      ["/v2.json", "/v2"],
+      ["/v2.0.json", "/v2.0"],
+      ["/v2.0.json?x=1", "/v2.0"],
+      ["/v2/tournaments", "/v2"],
+      ["/v2?page=1", "/v2"],
+      ["/v2", "/v2"],
+      ["/v2.1/tournaments/1/matches/5", undefined],
+      ["/v2.js", undefined],
+      ["/v20", undefined],
+    ];
+    for (const [path, prefix] of cases) expect(v20Prefix(path), path).toBe(prefix);
   });
 
   it("needs the same credentials as v2.1 when served", async () => {

@@ -38,7 +38,8 @@ export function v20Prefix(path: string): string | undefined {
   for (const prefix of PREFIXES) {
     if (!path.startsWith(prefix)) continue;
     const next = path.charAt(prefix.length);
-    if (next === "" || next === "/" || next === "?" || path.startsWith(`${prefix}.json`))
+    // ".json" read in place after the prefix: no string made for every request (issue 27).
+    if (next === "" || next === "/" || next === "?" || path.startsWith(".json", prefix.length))
       return prefix;
   }
   return undefined;
