@@ -11,6 +11,7 @@ import { type HintContext, outcomeOf } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
 import { refuseOutputFlags } from "./json-form.js";
 import { parseJsonFields } from "./output/json-fields.js";
+import { isStdoutWriteError } from "./output-failure.js";
 import { interruptedAfterWrites } from "./write-log.js";
 
 export class App {
@@ -67,7 +68,8 @@ export class App {
   }
 
   /**
-   * A failure to print after the command's writes succeeded says they are done (exit 8); so
+   * A failure to print after the command's writes succeeded (the output flags, or stdout
+   * itself: a full disk) says they are done (exit 8); so
    * does a Ctrl-C that stopped --jq after them (exit 130, as main.ts says it for the others);
    * not one that stopped what is meant to be stopped (`bracket --web --share`'s viewer).
    */
@@ -76,7 +78,7 @@ export class App {
     if (writes.length === 0) return error;
     if (error instanceof InterruptedWorkError)
       return new CancelledError(interruptedAfterWrites(writes, writes.length));
-    if (!(error instanceof OutputError)) return error;
+    if (!(error instanceof OutputError) && !isStdoutWriteError(error)) return error;
     return new PrintedAfterWriteError(writes, error);
   }
 

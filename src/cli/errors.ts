@@ -75,7 +75,8 @@ export class PrintedAfterWriteError extends Error {
   constructor(
     /** The writes that succeeded: "POST /v2.1/tournaments.json (201)". */
     readonly writes: readonly string[],
-    readonly error: OutputError,
+    /** An OutputError, or a StdoutWriteError (output-failure.ts). */
+    readonly error: Error,
   ) {
     super(error.message);
   }

@@ -10,6 +10,7 @@
  */
 import { fstatSync, writeSync, writevSync } from "node:fs";
 import type { OutputStream } from "./io.js";
+import { StdoutWriteError } from "./output-failure.js";
 
 /** The most parts one writev takes (Linux's IOV_MAX). */
 const IOV_MAX = 1024;
@@ -97,7 +98,8 @@ export function stdoutWriter(
   /**
    * Writes `data` to the descriptor. A non-blocking descriptor that is full (EAGAIN) hands
    * the rest, and everything after it, to the stream, which waits for it to drain (its
-   * `false` then means "buffered", never "lost"); a reader that has gone sets `broken`.
+   * `false` then means "buffered", never "lost"); a reader that has gone sets `broken`;
+   * any other failure throws StdoutWriteError.
    */
   function writeDirect(data: Uint8Array): void {
     let offset = 0;
@@ -110,7 +112,8 @@ export function stdoutWriter(
         onBrokenPipe();
         return;
       }
-      if (code !== "EAGAIN") throw error;
+      // Output lost (a full disk, /dev/full, EIO): the command fails saying so.
+      if (code !== "EAGAIN") throw new StdoutWriteError(error);
       direct = false;
       stream().write(data.subarray(offset));
     }

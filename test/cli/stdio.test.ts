@@ -16,6 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { isStdoutWriteError, type StdoutWriteError } from "../../src/cli/output-failure.js";
 import { stdoutWriter } from "../../src/cli/stdio.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tourney-stdio-"));
@@ -46,6 +47,32 @@ describe("stdoutWriter", () => {
     closeSync(fd);
     expect(made.stream).toBe(0);
   });
+
+  it.runIf(process.platform === "linux")(
+    "fails on /dev/full with a StdoutWriteError naming standard output, text or parts",
+    () => {
+      const { fd, made, writer } = writerOn("/dev/full");
+      const lost = "could not write to standard output: no space left on device (ENOSPC)";
+      for (const write of [
+        () => writer.write("text\n"),
+        () => writer.writeBytes!([Buffer.from("[1"), Buffer.from(",2]\n")]),
+      ]) {
+        let thrown: unknown;
+        try {
+          write();
+        } catch (error) {
+          thrown = error;
+        }
+        expect(isStdoutWriteError(thrown)).toBe(true);
+        expect((thrown as StdoutWriteError).message).toBe(lost);
+        expect((thrown as StdoutWriteError).code).toBe("ENOSPC");
+      }
+      closeSync(fd);
+      expect(made.stream).toBe(0);
+      // Known by its brand, as the core (another bundle, another copy of the class) knows it.
+      expect(isStdoutWriteError(new Error(lost))).toBe(false);
+    },
+  );
 
   it("writes a file's text and parts in order, past one writev's 1,024 parts", () => {
     const path = join(dir, "out.txt");
