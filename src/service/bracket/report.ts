@@ -104,8 +104,11 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
   }
   const [first, second] = entriesFor(row, report);
   // Pushed to, not map()'s (holey when optimised, packed when not: see readMatchReport).
-  const scoreSets: (readonly [number, number])[] = [];
-  for (let i = 0; i < first.sets.length; i++) scoreSets.push([first.sets[i]!, second.sets[i]!]);
+  // One set (the usual report) as a literal: the first push to [] makes room for 16.
+  const scoreSets: (readonly [number, number])[] =
+    first.sets.length === 1 ? [[first.sets[0]!, second.sets[0]!]] : [];
+  for (let i = scoreSets.length; i < first.sets.length; i++)
+    scoreSets.push([first.sets[i]!, second.sets[i]!]);
   // The sets and the winner say all of a one-on-one report: no entries are stored.
   const advancing = advancingEntry(report);
   if (report.tie && advancing !== undefined) {

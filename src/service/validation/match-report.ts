@@ -118,9 +118,15 @@ export function readMatchReport(attributes: Record<string, unknown>): MatchRepor
   const problems = new Problems();
   // Arrays pushed to, not made by map(): V8's optimised map() makes holey arrays where the
   // builtin makes packed ones, and the code that read them was thrown away whenever the
-  // maker was optimised or not (issue 27).
-  const entries: (ReportEntry | undefined)[] = [];
-  for (let i = 0; i < list.length; i++) entries.push(readEntry(list[i], i, problems));
+  // maker was optimised or not (issue 27). Two entries (one-on-one) as a literal: packed as
+  // well, and sized, where the first push to [] makes room for 16.
+  let entries: (ReportEntry | undefined)[];
+  if (list.length === 2)
+    entries = [readEntry(list[0], 0, problems), readEntry(list[1], 1, problems)];
+  else {
+    entries = [];
+    for (let i = 0; i < list.length; i++) entries.push(readEntry(list[i], i, problems));
+  }
   problems.throwIfAny();
   // At most 8 entries: each against the ones before it, no Set made.
   for (let i = 1; i < entries.length; i++)
