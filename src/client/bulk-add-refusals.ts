@@ -5,9 +5,11 @@
  * message said nothing of that.
  *
  * - Before anything is sent, the roster is checked against the tournament's
- *   own format and count (one GET) with tourney's limits (model/limits.ts, the
+ *   own format, count and signup_cap (one GET) with tourney's limits (model/limits.ts, the
  *   docs/tournaments.md, "Size limits"): past them it is refused at once, nothing sent. A race is
- *   left to the service.
+ *   left to the service. Inside a backend's transaction too: there the service counted the
+ *   earlier requests' names, which the refusal then rolled back, so its "has 1000
+ *   participants" named rows that were never kept.
  * - A refusal after earlier requests had added names, which were then removed,
  *   says so beside the service's words.
  */
@@ -18,6 +20,9 @@ import { isRace, ownerPath, type ParticipantOwner } from "./participant-owner.js
 import type { Requester } from "./requester.js";
 
 function breachOf(a: Record<string, unknown>, total: number): string | undefined {
+  const registration = a.registration_options as { signup_cap?: unknown } | null | undefined;
+  const cap = registration?.signup_cap;
+  if (typeof cap === "number" && cap > 0 && total > cap) return `signup_cap is ${withSeparators(cap)}`;
   if (a.group_stage_enabled === true) {
     return total > MAX_PARTICIPANTS
       ? `a tournament takes at most ${withSeparators(MAX_PARTICIPANTS)} participants`

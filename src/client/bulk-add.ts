@@ -243,6 +243,8 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
     const stopped = () => control.stop?.aborted === true;
     try {
       return await transaction(async () => {
+        // More than one request: checked first, so a refusal counts what is stored.
+        if (chunks.length > 1) await checkRosterFits(requester, t, total);
         const created: ApiRecord[] = [];
         for (const chunk of chunks) {
           created.push(...(await sendChunk(t, chunk)));

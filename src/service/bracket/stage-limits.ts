@@ -89,6 +89,6 @@ export function checkParticipantLimit(
   if (breach === undefined) return;
   problems.add(
     pointer,
-    `${breach.detail}: the tournament has ${withSeparators(existing)} participants and cannot take ${withSeparators(adding)} more`,
+    `${breach.detail}: the tournament has ${withSeparators(existing)} participants and cannot take ${withSeparators(adding)} more; nothing was added`,
   );
 }

@@ -4,6 +4,7 @@
  * inside the write that adds: all of a batch lands, or none.
  */
 import { MAX_BULK_ADD } from "../../model/bulk-add.js";
+import { withSeparators } from "../../model/limits.js";
 import { participantNameKey } from "../../model/participant-name.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import type { ServiceContext } from "../context.js";
@@ -158,7 +159,7 @@ function checkCap(t: ParticipantOwner, batch: Batch): void {
   if (cap !== undefined && count + adding > cap) {
     batch.problems.add(
       batch.pointer,
-      `signup_cap is ${cap}: the ${t.noun} has ${count} participants and cannot take ${adding} more`,
+      `signup_cap is ${withSeparators(cap)}: the ${t.noun} has ${withSeparators(count)} participants and cannot take ${withSeparators(adding)} more; nothing was added`,
     );
   }
   t.checkLimit(count, adding, batch.pointer, batch.problems);
