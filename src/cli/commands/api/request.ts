@@ -8,6 +8,7 @@ import type { HttpMethod, HttpRequest, HttpResponse } from "../../../model/http.
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { startSpinner } from "../../output/progress.js";
+import { decodeInput } from "../../utf8-input.js";
 import { type ApiField, type FieldValue, fieldsBody, fieldsQuery, parseField } from "./fields.js";
 import { createPager } from "./paginate.js";
 import { headerBlock, isSuccess, writeBody } from "./response.js";
@@ -82,13 +83,21 @@ export function parseApi(path: string, flags: ApiFlags): ApiOptions {
   };
 }
 
-async function readSource(f: Factory, file: string, what: string): Promise<string> {
+/**
+ * The text of `file` ("-": stdin) for `flag` ("--input", "-F key=@"): bytes that are not
+ * UTF-8 are refused (exit 2) naming the line, as stdin's and a roster's are, not sent with
+ * U+FFFD in their place.
+ */
+async function readSource(f: Factory, file: string, flag: string): Promise<string> {
   if (file === "-") return f.readStdin();
+  const named = flag.endsWith("@") ? `${flag}${file}` : `${flag} ${file}`;
+  let bytes: Buffer;
   try {
-    return await readFile(file, "utf8");
+    bytes = await readFile(file);
   } catch (error) {
-    throw new UsageError(`${what} ${file}: ${(error as Error).message}`);
+    throw new UsageError(`${named}: ${(error as Error).message}`);
   }
+  return decodeInput(bytes, named, file);
 }
 
 async function fieldValues(f: Factory, fields: readonly ApiField[]): Promise<FieldValue[]> {
