@@ -31,6 +31,43 @@ export function askForBody(
   });
 }
 
+/**
+ * The request line and headers Node's parser reads (its `maxHeaderSize`): as much as a
+ * body may hold (MAX_BODY_BYTES), so that v1's promise holds, a query string of up to
+ * 64 KiB read and one longer answered 414 in v1's shape (v1/params.ts), up to here.
+ * Past it the parser refuses the request before its path is read: 431, v2.1's shape.
+ */
+export const MAX_PARSED_HEAD_BYTES = MAX_BODY_BYTES;
+
+/** The request line and headers of a request outside v1: 16 KiB, Node's default, as before. */
+export const MAX_HEAD_BYTES = 16 * 1024;
+
+/**
+ * Whether a request outside `/v1/` has a request line and headers over MAX_HEAD_BYTES
+ * (counted as sent: `name: value` and CRLF each). v1's long query strings are v1's to refuse.
+ */
+export function headTooLarge(req: IncomingMessage, url: string): boolean {
+  if (url.startsWith("/v1/")) return false;
+  let size = url.length + 16;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i++) size += raw[i]!.length + 2;
+  return size > MAX_HEAD_BYTES;
+}
+
+/** A request line and headers over MAX_HEAD_BYTES outside v1: 431 in the service's shape. */
+export function refuseLargeHead(res: ServerResponse): void {
+  const body = JSON.stringify({ errors: [{ status: 431, detail: LARGE_HEAD_DETAIL }] });
+  res.writeHead(431, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  });
+  res.end(body);
+}
+
+const LARGE_HEAD_DETAIL =
+  "the request line and headers are larger than 16 KiB; send long parameters in the body";
+
 /** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the service's shape (Node's had no body). */
 export function refuseHostless(res: ServerResponse): void {
   const detail = "an HTTP/1.1 request needs a Host header; send Host: the server's address";
@@ -49,7 +86,7 @@ function refusalOf(code: string | undefined, timeoutMs: number): [number, string
     return [
       431,
       "Request Header Fields Too Large",
-      "the request line and headers are larger than 16 KB; send long parameters in the body",
+      "the request line and headers are larger than 1 MiB; send long parameters in the body",
     ];
   // Issue 24, item 12: a request still arriving when its time ran out was called invalid (400).
   if (code === "ERR_HTTP_REQUEST_TIMEOUT")
@@ -63,7 +100,7 @@ function refusalOf(code: string | undefined, timeoutMs: number): [number, string
 
 /**
  * A request Node's parser refuses before the service sees it (a request line
- * and headers over 16 KB, a malformed request line, one too slow to arrive)
+ * and headers over 1 MiB, a malformed request line, one too slow to arrive)
  * gets an error body of the service's shape instead of a bare status line,
  * then the connection closes.
  */

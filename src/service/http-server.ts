@@ -5,7 +5,15 @@ import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
-import { askForBody, refuseHostless, refuseMalformed, tooLargeDeclared } from "./http-refusals.js";
+import {
+  askForBody,
+  headTooLarge,
+  MAX_PARSED_HEAD_BYTES,
+  refuseHostless,
+  refuseLargeHead,
+  refuseMalformed,
+  tooLargeDeclared,
+} from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { held, inTurn } from "./pipeline-order.js";
@@ -255,6 +263,10 @@ function handle(
   }
   // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
   const url = req.url ?? "/";
+  if (headTooLarge(req, url)) {
+    refuseLargeHead(res);
+    return;
+  }
   if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
     try {
       answerViewer(service, streams, (r, send) => group.reply(r, send), req, res, url);
@@ -319,6 +331,9 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeoutMs / 10)),
       // A request without Host is refused by handle(), with an error body.
       requireHostHeader: false,
+      // v1 reads a query string of up to 64 KiB (docs/v1.md); outside v1 handle() refuses
+      // a request line and headers over 16 KiB, as Node's default did (http-refusals.ts).
+      maxHeaderSize: MAX_PARSED_HEAD_BYTES,
     },
     (req, res) => handle(path, req, res, streams),
   );

@@ -134,14 +134,14 @@ describe("requests Node's parser refuses", () => {
     });
   }
 
-  it("answers a 1 MB query string with 431 and an error body, and keeps serving", async () => {
+  it("answers a request line over 1 MiB (Node's parser) with 431 and an error body, and keeps serving", async () => {
     const answer = await raw(
       `GET /v1/tournaments.json?api_key=${"k".repeat(1024 * 1024)} HTTP/1.1\r\nhost: x\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
     expect(body.errors[0].status).toBe(431);
-    expect(body.errors[0].detail).toContain("16 KB");
+    expect(body.errors[0].detail).toContain("1 MiB");
     expect((await send("GET", "/tournaments.json")).status).toBe(200);
   });
 
