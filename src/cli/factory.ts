@@ -54,6 +54,12 @@ export interface CliDeps {
   readonly oauthTransport?: (origin: string) => Transport;
   /** Told of each write the backend accepted ("PUT /v2.1/... (200)"): what a Ctrl-C then says. */
   readonly onWrite?: (write: string) => void;
+  /**
+   * The bytes of the process's last `count` arguments, before Node decoded them (the entry
+   * point: argument-bytes.ts); arguments that are not UTF-8 are refused (argv-utf8.ts).
+   * Undefined (tests calling run with a line of their own): arguments are taken as given.
+   */
+  readonly argumentBytes?: (count: number) => readonly Uint8Array[] | undefined;
 }
 
 export class Factory {

@@ -3,6 +3,8 @@
  * into the CLI. `--version` and `__complete` (shell completion) answer before the
  * CLI core is loaded.
  */
+
+import { processArgumentBytes } from "./argument-bytes.js";
 import { ELSEWHERE, scriptFor } from "./command-script.js";
 import { completeNames } from "./completion/complete.js";
 import { loadCore, loadCoreList } from "./core-loader.js";
@@ -147,6 +149,7 @@ async function main(): Promise<void> {
     env: process.env,
     homeDir: homeDir(),
     onWrite: noteWrite,
+    argumentBytes: processArgumentBytes,
   };
   // `tournament list` runs in the core for that command (core-list.ts), which hands any other
   // command line back before it reads or writes anything: the core runs it then.

@@ -1,6 +1,7 @@
 /** Builds the command tree and runs one command line; returns the exit code. */
 import { Command, CommanderError } from "commander";
 import { App } from "./app.js";
+import { refuseNonUtf8Arguments } from "./argv-utf8.js";
 import { registerApi } from "./commands/api/index.js";
 import { registerAttachment } from "./commands/attachment/index.js";
 import { registerAuth } from "./commands/auth/index.js";
@@ -172,6 +173,7 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
   const app = new App(deps);
   const program = buildProgram(app, argv);
   try {
+    refuseNonUtf8Arguments(line, deps.argumentBytes);
     const attached = attachJsonFields(argv, program);
     refuseProgramOutputFlags(program, attached);
     await program.parseAsync(attached, { from: "user" });
