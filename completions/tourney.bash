@@ -300,7 +300,20 @@ _tourney_options() {
     serve__app__remove) echo "--db -h --help --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     api) echo "-X --method -f --raw-field -F --field -H --header --input -i --include --paginate -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     completion) echo "-h --help --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__export:nojson) echo "-o --output --community -h --help --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    bracket:nojson) echo "--round --from-round --web --share --shares --revoke-share --community --no-open -h --help --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    race__export:nojson) echo "-o --output -h --help --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
   esac
+}
+
+# Succeeds for an option in whose mode the command prints no JSON (json-form.ts onlyWith).
+_tourney_json_mode() {
+  case "$1 $2" in
+    "tournament__export -o"|"tournament__export --output") return 0 ;;
+    "bracket --web") return 0 ;;
+    "race__export -o"|"race__export --output") return 0 ;;
+  esac
+  return 1
 }
 
 # Prints the choices of an option that takes a value (possibly none) and
@@ -1079,21 +1092,23 @@ _tourney_valued_option() {
 
 _tourney() {
   local cur="${COMP_WORDS[COMP_CWORD]}" key=_root i word next pos=0 spec values
-  local _tourney_profile="" _tourney_tournament="" specs=()
+  local _tourney_profile="" _tourney_tournament="" specs=() nojson=""
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     case "$word" in
       --profile=*) _tourney_profile="${word#--profile=}"; continue ;;
-      --*=*) continue ;;
+      --*=*) _tourney_json_mode "$key" "${word%%=*}" && nojson=1; continue ;;
       --profile) # readline splits --profile=NAME into three words: --profile, =, NAME
         [ "${COMP_WORDS[i+1]}" = = ] && ((i++))
         _tourney_profile="${COMP_WORDS[i+1]}"; ((i++)); continue ;;
       =) ((i++)); continue ;; # readline's split of a value such as Ada=1,Grace=2
-      -*) _tourney_option_values "$key" "$word" >/dev/null && ((i++)); continue ;;
+      -*)
+        _tourney_json_mode "$key" "$word" && nojson=1
+        _tourney_option_values "$key" "$word" >/dev/null && ((i++)); continue ;;
     esac
     next="$(_tourney_step "$key" "$word")"
-    if [ -n "$next" ]; then key="$next"; pos=0; continue; fi
+    if [ -n "$next" ]; then key="$next"; pos=0; nojson=""; continue; fi
     specs=($(_tourney_args "$key"))
     [ "${specs[pos]}" = tournament ] && _tourney_tournament="$word"
     [ "${specs[pos]}" = race ] && _tourney_tournament="race:$word"
@@ -1112,7 +1127,7 @@ _tourney() {
     fi
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_tourney_options "$key")" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(_tourney_options "$key${nojson:+:nojson}")" -- "$cur"))
     return 0
   fi
   values="$(_tourney_subcommands "$key")"

@@ -326,6 +326,18 @@ function __tourney_at
   test (__tourney_key) = $argv[1]
 end
 
+# Whether an option in whose mode the command prints no JSON is on the line (--web of bracket).
+function __tourney_json_refused
+  set -l key (__tourney_key)
+  for token in (commandline -opc)
+    switch "$key $token"
+      case 'tournament__export -o' 'tournament__export --output' 'tournament__export --output=*' 'bracket --web' 'bracket --web=*' 'race__export -o' 'race__export --output' 'race__export --output=*'
+        return 0
+    end
+  end
+  return 1
+end
+
 function __tourney_at_one
   contains -- (__tourney_key) $argv
 end
@@ -350,8 +362,8 @@ function __tourney_names
 end
 
 complete -c tourney -n '__tourney_at _root' -s V -l version -d 'output the version number'
-complete -c tourney -n 'not __tourney_at_one config__set config__unset profile__add profile__use profile__remove auth__login auth__logout auth__token login logout serve serve__user__password serve__key__revoke serve__community__remove serve__app__remove completion' -l json -d 'print JSON (records: id plus attributes); --json id,name: those fields'
-complete -c tourney -n 'not __tourney_at_one watch race__watch config__set config__unset profile__add profile__use profile__remove auth__login auth__logout auth__token login logout serve serve__user__password serve__key__revoke serve__community__remove serve__app__remove completion' -s q -l jq -r -d 'filter the JSON output with a jq expression (implies --json)'
+complete -c tourney -n 'not __tourney_at_one config__set config__unset profile__add profile__use profile__remove auth__login auth__logout auth__token login logout serve serve__user__password serve__key__revoke serve__community__remove serve__app__remove completion; and not __tourney_json_refused' -l json -d 'print JSON (records: id plus attributes); --json id,name: those fields'
+complete -c tourney -n 'not __tourney_at_one watch race__watch config__set config__unset profile__add profile__use profile__remove auth__login auth__logout auth__token login logout serve serve__user__password serve__key__revoke serve__community__remove serve__app__remove completion; and not __tourney_json_refused' -s q -l jq -r -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c tourney -l profile -r -f -a '(__tourney_names profile tournament)' -d 'use this profile (default: the active profile, `local`)'
 complete -c tourney -l base-url -r -d 'talk to the service at this URL (remote backend)'
 complete -c tourney -s v -l verbose -d 'log each request on stderr (credentials redacted)'

@@ -143,19 +143,35 @@ export interface OutputFlagsTaken {
   /** `--json` (bare only, where the command prints events). */
   readonly json: boolean;
   readonly jq: boolean;
+  /**
+   * The spellings of the command's own options whose mode refuses both (`--web` of
+   * `bracket`, `-o` and `--output` of `export`): with one on the line, neither is offered.
+   */
+  readonly refusedWith: readonly string[];
 }
 
 /**
  * The output flags `command` takes, as refuseOutputFlags reads its declarations. A refusal
- * in one mode only (`bracket --web`) leaves them taken: the command takes them without it.
+ * in one mode only (`bracket --web`) leaves them taken, and names the mode's option.
  */
 export function outputFlagsTaken(command: Command): OutputFlagsTaken {
-  let taken: OutputFlagsTaken = { json: true, jq: true };
+  let taken: OutputFlagsTaken = { json: true, jq: true, refusedWith: [] };
   for (const form of FORMS.get(command) ?? []) {
     if ("events" in form) taken = { ...taken, jq: taken.jq && form.events.jq };
-    else if (form.none.onlyWith === undefined) taken = { json: false, jq: false };
+    else if (form.none.onlyWith === undefined) taken = { ...taken, json: false, jq: false };
+    else
+      taken = {
+        ...taken,
+        refusedWith: [...taken.refusedWith, ...modeFlags(command, form.none.onlyWith)],
+      };
   }
   return taken;
+}
+
+/** The spellings of the command's option whose attribute is `name`: "-o", "--output". */
+function modeFlags(command: Command, name: string): string[] {
+  const option = command.options.find((o) => o.attributeName() === name);
+  return [option?.short, option?.long ?? `--${name}`].filter((f): f is string => f !== undefined);
 }
 
 /** What a command's declaration says of its JSON, in words (test/cli/json-form.test.ts). */

@@ -189,8 +189,17 @@ describe.runIf(BUILT)("completion of names in the real shells", () => {
       expect(json("tourney serve --j"), name).toEqual([]);
       expect(json("tourney watch spring_cup --j"), name).toEqual(["--json"]);
       expect(json("tourney demo --j"), name).toEqual(["--jq", "--json"]);
-      // bracket refuses them with --web only, which the shell is not told of: offered.
+      // bracket refuses them with --web only, export with --output: offered until one is given.
       expect(json("tourney bracket spring_cup --j"), name).toEqual(["--jq", "--json"]);
+      expect(json("tourney bracket spring_cup --web --j"), name).toEqual([]);
+      expect(json("tourney tournament export spring_cup --j"), name).toEqual(["--jq", "--json"]);
+      expect(json("tourney tournament export spring_cup -o out.json --j"), name).toEqual([]);
+      expect(json("tourney tournaments export spring_cup --output out.json --j"), name).toEqual([]);
+      expect(json("tourney race export spring_gp --output=out.json --j"), name).toEqual([]);
+      expect(
+        shell("tourney bracket spring_cup --web -").filter((w) => w === "-q"),
+        name,
+      ).toEqual([]);
       // Not offered, still read as taking a value (`.` is not the race).
       expect(shell("tourney race watch --jq . sp"), name).toEqual(["spring_gp"]);
       expect(shell("tourney serve --jq . user li"), name).toEqual(["list"]);

@@ -96,8 +96,13 @@ describe("tourney completion", () => {
     expect(complete(bash, "tourney watch x --j")).toEqual(["--json"]);
     expect(complete(bash, "tourney race watch x --j")).toEqual(["--json"]);
     expect(complete(bash, "tourney demo --j")).toEqual(["--json", "--jq"]);
-    // Refused with --web only: the flags are offered (the command takes them without it).
+    // Refused with --web only: offered without it, not once it is on the line (export: --output).
     expect(complete(bash, "tourney bracket x --j")).toEqual(["--json", "--jq"]);
+    expect(complete(bash, "tourney bracket x --web --j")).toEqual([]);
+    expect(complete(bash, "tourney brackets x --web -")).not.toContain("-q");
+    expect(complete(bash, "tourney tournament export x -o f.json --j")).toEqual([]);
+    expect(complete(bash, "tourney race export x --output=f.json --j")).toEqual([]);
+    expect(complete(bash, "tourney tournament export x --j")).toEqual(["--json", "--jq"]);
     // A --jq value is still skipped where it is not offered (serve's subcommands take it).
     expect(complete(bash, "tourney serve --jq . user li")).toEqual(["list"]);
   });

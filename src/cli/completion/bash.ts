@@ -6,6 +6,7 @@ import {
   keyOf,
   type OptionSpec,
   offered,
+  offeredWithoutOutput,
   walk,
 } from "./tree.js";
 
@@ -49,10 +50,17 @@ export function bashScript(root: CommandNode): string {
       ),
     ),
   );
-  const optionArms = nodes.map((n) => {
-    const names = offered(root, n).flatMap((o) => o.names);
-    return caseArm(keyOf(n), `echo "${words([...new Set(names)])}"`);
-  });
+  const optionArm = (key: string, options: readonly OptionSpec[]) =>
+    caseArm(key, `echo "${words([...new Set(options.flatMap((o) => o.names))])}"`);
+  const modal = nodes.filter((n) => n.output.refusedWith.length > 0);
+  const optionArms = [
+    ...nodes.map((n) => optionArm(keyOf(n), offered(root, n))),
+    // With --web (bracket) or --output (export) on the line: --json and --jq refused.
+    ...modal.map((n) => optionArm(`${keyOf(n)}:nojson`, offeredWithoutOutput(root, n))),
+  ];
+  const modeArms = modal.map((n) =>
+    caseArm(n.output.refusedWith.map((flag) => `"${keyOf(n)} ${flag}"`).join("|"), "return 0"),
+  );
   const valued = nodes.flatMap((n) =>
     [...n.options, ...(n === root ? [] : global)]
       .filter((o) => o.takesValue)
@@ -91,6 +99,14 @@ _tourney_options() {
   case "$1" in
 ${optionArms.join("\n")}
   esac
+}
+
+# Succeeds for an option in whose mode the command prints no JSON (json-form.ts onlyWith).
+_tourney_json_mode() {
+  case "$1 $2" in
+${modeArms.join("\n")}
+  esac
+  return 1
 }
 
 # Prints the choices of an option that takes a value (possibly none) and
@@ -138,21 +154,23 @@ _tourney_valued_option() {
 
 _tourney() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" key=_root i word next pos=0 spec values
-  local _tourney_profile="" _tourney_tournament="" specs=()
+  local _tourney_profile="" _tourney_tournament="" specs=() nojson=""
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     case "$word" in
       --profile=*) _tourney_profile="\${word#--profile=}"; continue ;;
-      --*=*) continue ;;
+      --*=*) _tourney_json_mode "$key" "\${word%%=*}" && nojson=1; continue ;;
       --profile) # readline splits --profile=NAME into three words: --profile, =, NAME
         [ "\${COMP_WORDS[i+1]}" = = ] && ((i++))
         _tourney_profile="\${COMP_WORDS[i+1]}"; ((i++)); continue ;;
       =) ((i++)); continue ;; # readline's split of a value such as Ada=1,Grace=2
-      -*) _tourney_option_values "$key" "$word" >/dev/null && ((i++)); continue ;;
+      -*)
+        _tourney_json_mode "$key" "$word" && nojson=1
+        _tourney_option_values "$key" "$word" >/dev/null && ((i++)); continue ;;
     esac
     next="$(_tourney_step "$key" "$word")"
-    if [ -n "$next" ]; then key="$next"; pos=0; continue; fi
+    if [ -n "$next" ]; then key="$next"; pos=0; nojson=""; continue; fi
     specs=($(_tourney_args "$key"))
     [ "\${specs[pos]}" = tournament ] && _tourney_tournament="$word"
     [ "\${specs[pos]}" = race ] && _tourney_tournament="race:$word"
@@ -171,7 +189,7 @@ _tourney() {
     fi
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_tourney_options "$key")" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(_tourney_options "$key\${nojson:+:nojson}")" -- "$cur"))
     return 0
   fi
   values="$(_tourney_subcommands "$key")"

@@ -1,5 +1,12 @@
 /** Fish completion, generated from the command tree. */
-import { type CommandNode, keyOf, type OptionSpec, offered, walk } from "./tree.js";
+import {
+  type CommandNode,
+  keyOf,
+  type OptionSpec,
+  offered,
+  outputFlagNames,
+  walk,
+} from "./tree.js";
 
 function quoted(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
@@ -31,7 +38,8 @@ function optionLine(
 
 /**
  * Where a program's option is offered: at the top level only (`--version`), everywhere but
- * the commands not offered it (`--json` where a command prints no JSON), or everywhere.
+ * the commands not offered it (`--json` where a command prints no JSON, or with `--web` on
+ * the line where that mode prints none), or everywhere.
  */
 function programOptionCondition(
   option: OptionSpec,
@@ -40,7 +48,24 @@ function programOptionCondition(
   if (option.topLevelOnly) return "__tourney_at _root";
   const root = nodes[0]!;
   const not = nodes.filter((n) => n !== root && !offered(root, n).includes(option));
-  return not.length === 0 ? undefined : `not __tourney_at_one ${not.map(keyOf).join(" ")}`;
+  const output = option.names.some((name) => outputFlagNames(root).includes(name));
+  const modal = output && nodes.some((n) => n.output.refusedWith.length > 0);
+  const conditions = [
+    ...(not.length === 0 ? [] : [`not __tourney_at_one ${not.map(keyOf).join(" ")}`]),
+    ...(modal ? ["not __tourney_json_refused"] : []),
+  ];
+  return conditions.length === 0 ? undefined : conditions.join("; and ");
+}
+
+/** `switch` patterns "KEY FLAG" (and "KEY --flag=*") of the options whose mode prints no JSON. */
+function modePatterns(nodes: readonly CommandNode[]): string {
+  const patterns = nodes.flatMap((n) =>
+    n.output.refusedWith.flatMap((flag) => [
+      `${keyOf(n)} ${flag}`,
+      ...(flag.startsWith("--") ? [`${keyOf(n)} ${flag}=*`] : []),
+    ]),
+  );
+  return patterns.length === 0 ? "''" : patterns.map(quoted).join(" ");
 }
 
 // long: most of it is the shell script itself, one template read top to bottom.
@@ -139,6 +164,18 @@ end
 
 function __tourney_at
   test (__tourney_key) = $argv[1]
+end
+
+# Whether an option in whose mode the command prints no JSON is on the line (--web of bracket).
+function __tourney_json_refused
+  set -l key (__tourney_key)
+  for token in (commandline -opc)
+    switch "$key $token"
+      case ${modePatterns(nodes)}
+        return 0
+    end
+  end
+  return 1
 end
 
 function __tourney_at_one

@@ -147,6 +147,19 @@ export function offered(root: CommandNode, node: CommandNode): OptionSpec[] {
   );
 }
 
+/** The spellings of the output flags (`--json`, `-q`, `--jq`), as the program declares them. */
+export function outputFlagNames(root: CommandNode): string[] {
+  return root.options
+    .filter((o) => o.names.includes("--json") || o.names.includes("--jq"))
+    .flatMap((o) => o.names);
+}
+
+/** What `node` offers with one of its `refusedWith` options on the line: no output flags. */
+export function offeredWithoutOutput(root: CommandNode, node: CommandNode): OptionSpec[] {
+  const output = outputFlagNames(root);
+  return offered(root, node).filter((o) => !o.names.some((name) => output.includes(name)));
+}
+
 /** Every node, parents before children. */
 export function walk(node: CommandNode): CommandNode[] {
   return [node, ...node.children.flatMap(walk)];

@@ -6,6 +6,7 @@ import {
   keyOf,
   type OptionSpec,
   offered,
+  outputFlagNames,
   walk,
 } from "./tree.js";
 
@@ -32,12 +33,26 @@ function valueAction(option: OptionSpec, scope: CommandNode["scope"]): string {
   return option.choices.length > 0 ? `(${option.choices.map(described).join(" ")})` : " ";
 }
 
-/** Its `_arguments` specs; one not offered starts with `!`: not completed, still parsed. */
-function optionSpecs(option: OptionSpec, scope: CommandNode["scope"], offer = true): string[] {
-  const exclusive = option.names.length > 1 ? `(${option.names.join(" ")})` : "";
+/**
+ * Its `_arguments` specs; one not offered starts with `!`: not completed, still parsed. Once
+ * it is on the line, its other spellings and `excludes` are no longer offered.
+ */
+function optionSpecs(
+  option: OptionSpec,
+  scope: CommandNode["scope"],
+  offer = true,
+  excludes: readonly string[] = [],
+): string[] {
+  const list = [...(option.names.length > 1 ? option.names : []), ...excludes];
+  const exclusive = list.length > 0 ? `(${list.join(" ")})` : "";
   const value = option.takesValue ? `:value:${valueAction(option, scope)}` : "";
+  // A long option's value may also follow `=` (`--output=FILE`), as commander reads it.
+  const spelled = (name: string) =>
+    option.takesValue && name.startsWith("--") ? `${name}=` : name;
   return option.names.map((name) =>
-    quoted(`${offer ? "" : "!"}${exclusive}${name}[${described(option.description)}]${value}`),
+    quoted(
+      `${offer ? "" : "!"}${exclusive}${spelled(name)}[${described(option.description)}]${value}`,
+    ),
   );
 }
 
@@ -54,8 +69,11 @@ function argumentSpec(a: ArgumentSpec, index: number, scope: CommandNode["scope"
 
 function nodeFunction(node: CommandNode, global: readonly OptionSpec[], root: CommandNode): string {
   const offer = offered(root, node);
+  // `bracket --web`, `export --output`: with one on the line, --json and --jq are refused.
+  const modal = (o: OptionSpec) => o.names.some((n) => node.output.refusedWith.includes(n));
+  const output = outputFlagNames(root);
   const options = [...node.options, ...(node === root ? [] : global)]
-    .flatMap((o) => optionSpecs(o, node.scope, offer.includes(o)))
+    .flatMap((o) => optionSpecs(o, node.scope, offer.includes(o), modal(o) ? output : []))
     .map((spec) => `    ${spec} \\`);
   const name = `_tourney${keyOf(node) === "_root" ? "" : `__${keyOf(node)}`}`;
   if (node.children.length === 0) {
