@@ -54,8 +54,38 @@ export function headTooLarge(req: IncomingMessage, url: string): boolean {
   return size > MAX_HEAD_BYTES;
 }
 
+/**
+ * Node's parser options: a request without Host is refused by refusedEarly, with an error
+ * body; the request line and headers are read up to MAX_PARSED_HEAD_BYTES.
+ */
+export const PARSER_OPTIONS = {
+  requireHostHeader: false,
+  maxHeaderSize: MAX_PARSED_HEAD_BYTES,
+} as const;
+
+/**
+ * Answers a request the service must not see (an HTTP/1.1 one without Host, one outside v1
+ * with a request line and headers over MAX_HEAD_BYTES) and says whether it did.
+ */
+export function refusedEarly(req: IncomingMessage, res: ServerResponse, url: string): boolean {
+  if (req.headers.host === undefined && req.httpVersion === "1.1") refuseHostless(res);
+  else if (headTooLarge(req, url)) refuseLargeHead(res);
+  else return false;
+  return true;
+}
+
+/** The server's refusals of what Node's parser refuses, and its answer to `Expect: 100-continue`. */
+export function refusals(
+  server: Server,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  timeoutMs: number,
+): void {
+  server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
+  askForBody(server, handle);
+}
+
 /** A request line and headers over MAX_HEAD_BYTES outside v1: 431 in the service's shape. */
-export function refuseLargeHead(res: ServerResponse): void {
+function refuseLargeHead(res: ServerResponse): void {
   const body = JSON.stringify({ errors: [{ status: 431, detail: LARGE_HEAD_DETAIL }] });
   res.writeHead(431, {
     "content-type": "application/json; charset=utf-8",

@@ -5,15 +5,7 @@ import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
-import {
-  askForBody,
-  headTooLarge,
-  MAX_PARSED_HEAD_BYTES,
-  refuseHostless,
-  refuseLargeHead,
-  refuseMalformed,
-  tooLargeDeclared,
-} from "./http-refusals.js";
+import { PARSER_OPTIONS, refusals, refusedEarly, tooLargeDeclared } from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { held, inTurn } from "./pipeline-order.js";
@@ -257,16 +249,9 @@ function handle(
   streams: Set<ServerResponse>,
 ): void {
   const { service, group } = path;
-  if (req.headers.host === undefined && req.httpVersion === "1.1") {
-    refuseHostless(res);
-    return;
-  }
-  // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
   const url = req.url ?? "/";
-  if (headTooLarge(req, url)) {
-    refuseLargeHead(res);
-    return;
-  }
+  if (refusedEarly(req, res, url)) return;
+  // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
   if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
     try {
       answerViewer(service, streams, (r, send) => group.reply(r, send), req, res, url);
@@ -329,16 +314,11 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       // Node looks for late requests this often: a 408 comes 1-1.1 limits in (every limit,
       // as before, cut them 1-2 limits in, and a body ending in between was served).
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeoutMs / 10)),
-      // A request without Host is refused by handle(), with an error body.
-      requireHostHeader: false,
-      // v1 reads a query string of up to 64 KiB (docs/v1.md); outside v1 handle() refuses
-      // a request line and headers over 16 KiB, as Node's default did (http-refusals.ts).
-      maxHeaderSize: MAX_PARSED_HEAD_BYTES,
+      ...PARSER_OPTIONS,
     },
     (req, res) => handle(path, req, res, streams),
   );
-  server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
-  askForBody(server, (req, res) => handle(path, req, res, streams));
+  refusals(server, (req, res) => handle(path, req, res, streams), timeoutMs);
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
