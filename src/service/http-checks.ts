@@ -14,9 +14,48 @@ function mediaTypes(header: string): string[] {
   return header.split(",").map((part) => part.split(";")[0]!.trim().toLowerCase());
 }
 
+/** The types serve answers in (a JSON:API client's own is taken as the same). */
+const ANSWERED = ["application/json", "application/vnd.api+json"];
+
+/** A range's weight (RFC 9110 12.4.2): its `q`, 1 when absent; 0 for a q it cannot read. */
+function weightOf(params: readonly string[]): number {
+  for (const param of params) {
+    const [name, value] = param.split("=");
+    if (name!.trim().toLowerCase() !== "q") continue;
+    const q = Number(value?.trim());
+    return Number.isFinite(q) && q >= 0 && q <= 1 ? q : 0;
+  }
+  return 1;
+}
+
+/**
+ * How much `header` wants `type` (RFC 9110 12.5.1): the weight of the most specific range
+ * that matches it (`application/json`, then `application/*`, then the range of every type),
+ * 0 when none does.
+ */
+function weightFor(type: string, ranges: readonly { range: string; q: number }[]): number {
+  const family = `${type.slice(0, type.indexOf("/"))}/*`;
+  let best = -1;
+  let q = 0;
+  for (const r of ranges) {
+    const rank = r.range === type ? 3 : r.range === family ? 2 : r.range === "*/*" ? 1 : 0;
+    if (rank > best && rank > 0) [best, q] = [rank, r.q];
+  }
+  return q;
+}
+
+/**
+ * `Accept` (DESIGN.md §3): absent, empty, or naming a JSON type or a wildcard with a
+ * weight above 0; else 406. `q=0` means "not acceptable" (RFC 9110 12.4.2), so
+ * `application/json;q=0`, and every type at q=0 beside `text/html`, are 406.
+ */
 export function checkAccept(header: string | undefined): void {
   if (header === undefined || ACCEPTABLE.includes(header) || header.trim() === "") return;
-  if (mediaTypes(header).some((type) => ACCEPTABLE.includes(type))) return;
+  const ranges = header.split(",").map((part) => {
+    const [range, ...params] = part.split(";");
+    return { range: range!.trim().toLowerCase(), q: weightOf(params) };
+  });
+  if (ANSWERED.some((type) => weightFor(type, ranges) > 0)) return;
   throw ServiceError.of(406, `cannot answer with ${header}; send Accept: application/json`);
 }
 

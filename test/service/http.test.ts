@@ -12,6 +12,29 @@ describe("v2.1 request checks", () => {
     }
   });
 
+  it("honours q values: q=0 is not acceptable (406), a JSON type above 0 is (RFC 9110 12.4.2)", async () => {
+    const s = await startService();
+    const status = async (accept: string) =>
+      (await s.request("GET", "/v2.1/tournaments", undefined, { accept })).status;
+    for (const accept of [
+      "application/json;q=0",
+      "*/*;q=0, text/html",
+      "application/json; q=0.0, application/vnd.api+json;q=0",
+      "application/*;q=0",
+      "text/html, */*;Q=0",
+    ])
+      expect(await status(accept), accept).toBe(406);
+    for (const accept of [
+      "text/html;q=0.9, application/json;q=0.1",
+      "application/json;q=1",
+      "text/html, */*;q=0.01",
+      "*/*;q=0, application/vnd.api+json",
+      "application/json;charset=utf-8",
+      "application/*",
+    ])
+      expect(await status(accept), accept).toBe(200);
+  });
+
   it("answers 415 for a body that is not JSON:API or JSON", async () => {
     const s = await startService();
     const r = await s.request("POST", "/v2.1/tournaments", "name=x", {
