@@ -2,7 +2,9 @@
  * The shell examples of the README and docs/ (issue 26, item 11): every fenced `sh` (or
  * `bash`, `shell`) block, in file order. A block whose nearest line above is
  * `<!-- not run: REASON -->` is not run (a hosted service, `tourney login`, a server that
- * runs until Ctrl-C), and is counted.
+ * runs until Ctrl-C), and is counted. A line whose comment states an exit code
+ * (`tourney view nope || echo "exit $?"   # exit 3`) is run so that its command's code is
+ * checked (checkedExits): `|| echo` alone would hide any code.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -50,4 +52,29 @@ export function documentedFiles(root: string): string[] {
     .sort();
   const ordered = [...new Set(linked)].filter((path) => all.includes(path));
   return ["README.md", ...ordered, ...all.filter((path) => !ordered.includes(path))];
+}
+
+/** A line ending in a comment that states its command's exit code: `CMD   # exit 3: why`. */
+const STATED_EXIT = /^(?<line>.*\S)\s+#\s*exit (?<code>\d+)\b[^#]*$/;
+
+/**
+ * `code` with each line that states an exit code (STATED_EXIT) made to check it: the
+ * command before the line's first ` || ` (or the whole line) runs, and any other code ends
+ * the block with a message naming the line (`where`: the example's fence line).
+ */
+export function checkedExits(code: string, where: string): string {
+  const [file, fence] = where.split(/:(?=\d+$)/);
+  return code
+    .split("\n")
+    .map((text, i) => {
+      const stated = STATED_EXIT.exec(text)?.groups;
+      if (stated === undefined) return text;
+      const command = stated.line!.split(" || ")[0]!;
+      const at = `${file}:${Number(fence) + 1 + i}`;
+      return (
+        `if ${command}; then __exit=0; else __exit=$?; fi; if [ "$__exit" != ${stated.code} ]; ` +
+        `then echo "${at}: documented exit ${stated.code}, got $__exit" >&2; exit 1; fi`
+      );
+    })
+    .join("\n");
 }

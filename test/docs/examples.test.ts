@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { EXIT } from "../../src/cli/exit-codes.js";
 import { BIN, BUILT } from "../helpers/binary.js";
-import { documentedFiles, type Example, examplesOf } from "./doc-examples.js";
+import { checkedExits, documentedFiles, type Example, examplesOf } from "./doc-examples.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const FILES = documentedFiles(ROOT).map((file) => ({
@@ -64,7 +64,8 @@ function freshHome(): { dir: string; env: Record<string, string> } {
 }
 
 function run(example: Example, home: { dir: string; env: Record<string, string> }): void {
-  const r = spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", example.code], {
+  const code = checkedExits(example.code, example.where);
+  const r = spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", code], {
     cwd: home.dir,
     env: home.env,
     encoding: "utf8",
@@ -107,6 +108,29 @@ describe("the examples' marks", () => {
     );
     expect(all.length - skipped.length).toBeGreaterThan(15);
     expect(skipped.length).toBeLessThan(all.length / 2);
+  });
+
+  it("checks the exit code a line's comment states, which `|| echo` would hide", () => {
+    const run = (code: string) =>
+      spawnSync(
+        "bash",
+        ["--norc", "--noprofile", "-euo", "pipefail", "-c", checkedExits(code, "f.md:4")],
+        {
+          encoding: "utf8",
+        },
+      );
+    const right = run('echo a\nsh -c "exit 3" || echo "exit $?"   # exit 3: not found\necho b');
+    expect([right.status, right.stdout]).toEqual([0, "a\nb\n"]);
+    const wrong = run(
+      'echo a\nsh -c "exit 3" || echo "exit $?"   # exit 2: names the flag\necho b',
+    );
+    expect([wrong.status, wrong.stdout, wrong.stderr]).toEqual([
+      1,
+      "a\n",
+      "f.md:6: documented exit 2, got 3\n",
+    ]);
+    const plain = run("true   # exit 0");
+    expect(plain.status).toBe(0);
   });
 
   it("finds the marks and fences it is given", () => {
