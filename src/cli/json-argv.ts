@@ -14,6 +14,7 @@
  */
 import type { Command, Option } from "commander";
 import { HintedError } from "./errors.js";
+import { readOptionWord } from "./option-words.js";
 import { UnknownJsonFieldError } from "./output/json-fields.js";
 
 export const FIELD_LIST = /^[A-Za-z_]\w*(,[A-Za-z_]\w*)*$/;
@@ -37,19 +38,12 @@ function optionOf(command: Command, flag: string): Option | undefined {
   return undefined;
 }
 
-/** Whether option word `arg` takes the word after it as its value (`--name Cup`, `-vq .id`). */
+/**
+ * Whether option word `arg` takes the word after it as its value (`--name Cup`, `-vq .id`),
+ * read as commander reads it (option-words.ts), with the options of `command` and above.
+ */
 function takesNext(command: Command, arg: string, next: string | undefined): boolean {
-  if (arg.startsWith("--") && arg.includes("=")) return false;
-  const flags = arg.startsWith("--") ? [arg] : [...arg.slice(1)].map((c) => `-${c}`);
-  for (const [k, flag] of flags.entries()) {
-    const option = optionOf(command, flag);
-    if (option === undefined) return false;
-    if (!option.required && !option.optional) continue;
-    // In a cluster (-qEXPR) the rest is the value; an optional value never starts with -.
-    if (k < flags.length - 1) return false;
-    return option.required || (next !== undefined && !next.startsWith("-"));
-  }
-  return false;
+  return readOptionWord((flag) => optionOf(command, flag), arg, next).takesNext;
 }
 
 /** A `--json` followed by a word that may be its field list, and the command it is under. */

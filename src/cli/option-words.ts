@@ -24,7 +24,59 @@ export interface LevelWords {
   readonly unknown: readonly string[];
 }
 
-const maybeOption = (arg: string): boolean => arg.length > 1 && arg[0] === "-";
+export const maybeOption = (arg: string): boolean => arg.length > 1 && arg[0] === "-";
+
+/** The option written `flag` ("--name", "-q") where the word is read, or undefined. */
+export type FindOption = (flag: string) => Option | undefined;
+
+/** One word's reading as an option word (its value, when in the word, included). */
+export interface OptionWord {
+  readonly given: readonly GivenOption[];
+  /** Whether the next word is the value of the last option given (`-vq .`, `--name Cup`). */
+  readonly takesNext: boolean;
+  /** What no option here knows: the whole word, or the rest of a cluster (`-Z` of `-vZ`). */
+  readonly unknown?: string;
+}
+
+const takesValue = (option: Option): boolean => option.required || option.optional;
+
+/**
+ * `arg` read as commander reads an option word: the whole word an option, else a cluster
+ * whose first letter is one (a flag taking a value takes the rest: `-q.id`; a flag taking
+ * none leaves the rest to be read again: `-vq` is -v then -q), else `--long=value`. A
+ * required value is the next word whatever it is; an optional one only when it is no option.
+ */
+export function readOptionWord(
+  find: FindOption,
+  arg: string,
+  next: string | undefined,
+): OptionWord {
+  const given: GivenOption[] = [];
+  for (let word = arg; ; ) {
+    const option = maybeOption(word) ? find(word) : undefined;
+    if (option !== undefined) {
+      given.push({ option });
+      const takesNext =
+        option.required || (option.optional && next !== undefined && !maybeOption(next));
+      return { given, takesNext };
+    }
+    if (word.length > 2 && word[0] === "-" && word[1] !== "-") {
+      const first = find(`-${word[1]}`);
+      if (first !== undefined) {
+        if (takesValue(first))
+          return { given: [...given, { option: first, value: word.slice(2) }], takesNext: false };
+        given.push({ option: first });
+        word = `-${word.slice(2)}`;
+        continue;
+      }
+    }
+    const eq = /^--[^=]+=/.test(word) ? word.indexOf("=") : -1;
+    const long = eq === -1 ? undefined : find(word.slice(0, eq));
+    if (long !== undefined && takesValue(long))
+      return { given: [...given, { option: long, value: word.slice(eq + 1) }], takesNext: false };
+    return { given, takesNext: false, unknown: word };
+  }
+}
 
 /** Command.parseOptions without variadic options and negative numbers (neither is used). */
 export function readLevel(options: readonly Option[], argv: readonly string[]): LevelWords {
@@ -33,46 +85,22 @@ export function readLevel(options: readonly Option[], argv: readonly string[]): 
   const operands: string[] = [];
   const unknown: string[] = [];
   let dest = operands;
-  let i = 0;
-  const nextValue = (option: Option): string | undefined => {
-    if (option.required) return argv[i++];
-    const next = argv[i];
-    if (option.optional && next !== undefined && !maybeOption(next)) return argv[i++];
-    return undefined;
-  };
-  const give = (option: Option, value: string | undefined): void => {
-    given.push(value === undefined ? { option } : { option, value });
-  };
-  for (let group: string | undefined; i < argv.length || group !== undefined; ) {
-    const arg = group ?? argv[i++]!;
-    group = undefined;
+  for (let i = 0; i < argv.length; ) {
+    const arg = argv[i++]!;
     if (arg === "--") {
       if (dest === unknown) dest.push(arg);
       dest.push(...argv.slice(i));
       break;
     }
-    const option = maybeOption(arg) ? find(arg) : undefined;
-    if (option !== undefined) {
-      give(option, option.required || option.optional ? nextValue(option) : undefined);
-      continue;
+    const word = readOptionWord(find, arg, argv[i]);
+    given.push(...word.given);
+    if (word.takesNext) {
+      const last = given.pop()!;
+      given.push(i < argv.length ? { option: last.option, value: argv[i++]! } : last);
     }
-    if (arg.length > 2 && arg[0] === "-" && arg[1] !== "-") {
-      const first = find(`-${arg[1]}`);
-      if (first !== undefined) {
-        const takesValue = first.required || first.optional;
-        give(first, takesValue ? arg.slice(2) : undefined);
-        if (!takesValue) group = `-${arg.slice(2)}`;
-        continue;
-      }
-    }
-    const eq = /^--[^=]+=/.test(arg) ? arg.indexOf("=") : -1;
-    const long = eq === -1 ? undefined : find(arg.slice(0, eq));
-    if (long !== undefined && (long.required || long.optional)) {
-      give(long, arg.slice(eq + 1));
-      continue;
-    }
-    if (dest === operands && maybeOption(arg)) dest = unknown;
-    dest.push(arg);
+    if (word.unknown === undefined) continue;
+    if (dest === operands && maybeOption(word.unknown)) dest = unknown;
+    dest.push(word.unknown);
   }
   return { given, operands, unknown };
 }

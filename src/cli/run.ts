@@ -26,7 +26,7 @@ import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
 import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
 import { attachJsonFields, FIELD_LIST, fieldListHint } from "./json-argv.js";
 import { noJsonError, outputFlagsGiven } from "./json-form.js";
-import { readLine } from "./option-words.js";
+import { maybeOption, readLine, readOptionWord } from "./option-words.js";
 import { VERSION } from "./version.js";
 
 type Register = (program: Command, app: App, verb?: string, next?: string) => void;
@@ -63,20 +63,6 @@ export const NOUNS: readonly { readonly words: readonly string[]; readonly regis
     { words: [], register: registerCompletion },
   ];
 
-/**
- * The long names of the program's options that take a value (`--profile NAME`). An
- * optional value (`--json [fields]`) is attached with `=` before parsing (json-argv.ts).
- */
-function valueOptions(program: Command): Set<string> {
-  const names = new Set<string>();
-  for (const option of program.options) {
-    if (!option.required) continue;
-    if (option.long !== undefined) names.add(option.long);
-    if (option.short !== undefined) names.add(option.short);
-  }
-  return names;
-}
-
 const isNounWord = (word: string): boolean => NOUNS.some((n) => n.words.includes(word));
 
 /**
@@ -84,7 +70,7 @@ const isNounWord = (word: string): boolean => NOUNS.some((n) => n.words.includes
  * group: `race round start`), options and their values skipped.
  */
 function leadingOperands(program: Command, argv: readonly string[]): string[] {
-  const takesValue = valueOptions(program);
+  const find = (flag: string) => program.options.find((o) => o.long === flag || o.short === flag);
   const operands: string[] = [];
   for (let i = 0; i < argv.length && operands.length < 3; i++) {
     const arg = argv[i]!;
@@ -97,8 +83,11 @@ function leadingOperands(program: Command, argv: readonly string[]): string[] {
       if (next !== undefined && FIELD_LIST.test(next) && next !== "help" && !isNounWord(next)) i++;
       continue;
     }
-    if (arg.startsWith("-") && arg !== "-") {
-      if (!arg.includes("=") && takesValue.has(arg)) i++;
+    if (maybeOption(arg)) {
+      // Read as commander reads it (option-words.ts): `-vq .` skips `.`, `-q.id` nothing. An
+      // optional value (`--json [fields]`) is attached with `=` before parsing (json-argv.ts).
+      const word = readOptionWord(find, arg, argv[i + 1]);
+      if (word.takesNext && word.given.at(-1)?.option.required) i++;
       continue;
     }
     operands.push(arg);
