@@ -22,7 +22,8 @@ import type { Requester } from "./requester.js";
 function breachOf(a: Record<string, unknown>, total: number): string | undefined {
   const registration = a.registration_options as { signup_cap?: unknown } | null | undefined;
   const cap = registration?.signup_cap;
-  if (typeof cap === "number" && cap > 0 && total > cap) return `signup_cap is ${withSeparators(cap)}`;
+  if (typeof cap === "number" && cap > 0 && total > cap)
+    return `signup_cap is ${withSeparators(cap)}`;
   if (a.group_stage_enabled === true) {
     return total > MAX_PARTICIPANTS
       ? `a tournament takes at most ${withSeparators(MAX_PARTICIPANTS)} participants`
