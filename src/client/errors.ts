@@ -169,7 +169,10 @@ export function mayHaveArrived(error: unknown): error is TimeoutError | NetworkE
  * A write (POST, PUT, PATCH, DELETE) was sent, then no answer came: a timeout waiting for
  * the response, or the connection closed under it. The service may have made the change,
  * so the write is not sent again (a report applied once would be refused the second
- * time, and a script told so would think it refused). Exit code 7, as `cause`'s would be.
+ * time, and a script told so would think it refused). Also a write retried after a reset,
+ * a 502 or a 504 (as DESIGN.md §3 allows) whose retry was refused: the first attempt may
+ * be what the retry ran into (a report "already complete", a delete "not found").
+ * Exit code 7, as a network failure's.
  */
 export class UnknownOutcomeError extends Error {
   override name = "UnknownOutcomeError";
@@ -177,15 +180,32 @@ export class UnknownOutcomeError extends Error {
   /** The request's path from the service root, as sent ("/v2.1/tournaments/12.json"). */
   readonly path: string;
 
-  constructor(method: string, path: string, cause: TimeoutError | NetworkError) {
+  constructor(method: string, path: string, what: UnknownOutcome) {
+    const again = what.refusal === undefined && what.attempts > 1;
+    const sent = again ? `sent ${what.attempts} times` : "sent";
+    const then = `${method} ${path} was ${sent}, then ${lowerFirst(what.failure)}`;
     super(
-      `${method} ${path} was sent, then ${lowerFirst(cause.message)}: the outcome is unknown ` +
-        "(the change may have been made), so it was not sent again",
-      { cause },
+      what.refusal !== undefined
+        ? `${then}; sent again, it was refused (${what.refusal}): the first may have made the ` +
+            "change, so the outcome is unknown"
+        : `${then}: the outcome is unknown (the change may have been made)` +
+            (again ? "" : ", so it was not sent again"),
+      { cause: what.cause },
     );
     this.method = method;
     this.path = path;
   }
+}
+
+/** What became of a write whose outcome is unknown (UnknownOutcomeError). */
+export interface UnknownOutcome {
+  /** What the attempt that may have made the change met: "h did not answer within 30 s". */
+  readonly failure: string;
+  readonly cause: unknown;
+  /** Times the write was sent. */
+  readonly attempts: number;
+  /** What a retry was answered, when it was refused: "422 Unprocessable Entity: ...". */
+  readonly refusal?: string;
 }
 
 function lowerFirst(text: string): string {

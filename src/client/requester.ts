@@ -15,17 +15,10 @@ import {
   parseResponseBody,
   type RequestDocument,
 } from "./envelope.js";
-import { AuthError, mayHaveArrived, UnknownOutcomeError } from "./errors.js";
+import { AuthError } from "./errors.js";
 import { collectPages, eachPage } from "./pagination.js";
 import { publishedPath } from "./published-path.js";
-import {
-  type LogSink,
-  logFailure,
-  logRequest,
-  logResponse,
-  logRetry,
-  redactPath,
-} from "./request-log.js";
+import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
 import { errorFromResponse } from "./response-errors.js";
 import {
   DEFAULT_RETRY_POLICY,
@@ -35,6 +28,7 @@ import {
 } from "./retry.js";
 import type { Transport } from "./transport.js";
 import { unreadableFieldReader } from "./unreadable-fields.js";
+import { sendWrite } from "./write-outcome.js";
 
 export interface Credentials {
   readonly apiKey?: string;
@@ -212,14 +206,6 @@ function sendOnce(options: RequesterOptions, request: HttpRequest): Promise<Http
   );
 }
 
-const READS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** A write that may have reached the service before failing: its outcome is unknown. */
-function outcomeUnknown(request: HttpRequest, error: unknown): unknown {
-  if (READS.has(request.method) || !mayHaveArrived(error)) return error;
-  return new UnknownOutcomeError(request.method, redactPath(request.path), error);
-}
-
 export function createRequester(options: RequesterOptions): Requester {
   const { log } = options;
   const retryDeps: RetryDeps = {
@@ -233,16 +219,12 @@ export function createRequester(options: RequesterOptions): Requester {
   type Build = (current: RequesterOptions) => HttpRequest;
   async function attempt(current: RequesterOptions, build: Build): Promise<HttpResponse> {
     const request = build(current);
-    try {
-      return await sendWithRetries(
-        request.method,
-        () => sendOnce(options, request),
-        retryDeps,
-        policy,
-      );
-    } catch (error) {
-      throw outcomeUnknown(request, error);
-    }
+    return sendWrite(
+      request,
+      () => sendOnce(options, request),
+      (send) => sendWithRetries(request.method, send, retryDeps, policy),
+      options.now,
+    );
   }
 
   // The options in force: the credentials change once, when the token is renewed.

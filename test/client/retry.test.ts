@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
 import {
   NetworkError,
+  NotFoundError,
   RateLimitError,
+  RejectedError,
   ServerError,
   TimeoutError,
   UnknownOutcomeError,
@@ -155,10 +157,44 @@ describe("retries of idempotent requests", () => {
     expect(error).toBeInstanceOf(UnknownOutcomeError);
     expect(post.transport.requests).toHaveLength(1);
     const put = setup(reset(), reset(), reset(), ok);
-    await expect(put.client.tournaments.update(12, { name: "Cup" })).rejects.toThrow(
-      UnknownOutcomeError,
+    const thrice = await put.client.tournaments.update(12, { name: "Cup" }).catch((e) => e);
+    expect(thrice).toBeInstanceOf(UnknownOutcomeError);
+    expect(thrice.message).toBe(
+      "PUT /v2.1/tournaments/12 was sent 3 times, then the connection to h was closed " +
+        "unexpectedly (ECONNRESET): the outcome is unknown (the change may have been made)",
     );
     expect(put.transport.requests).toHaveLength(3);
+  });
+
+  it("a write retried after a reset, a 502 or a 504 whose retry is refused as if made: unknown", async () => {
+    const complete = json(422, {
+      errors: [{ status: 422, detail: "match 7 is already complete" }],
+    });
+    const reset = new NetworkError("the connection to h was closed unexpectedly (ECONNRESET)", {
+      code: "ECONNRESET",
+      retryable: true,
+      mayHaveArrived: true,
+    });
+    const afterReset = setup(reset, complete);
+    const error = await afterReset.client.tournaments.update(12, { name: "Cup" }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toBe(
+      "PUT /v2.1/tournaments/12 was sent, then the connection to h was closed unexpectedly " +
+        "(ECONNRESET); sent again, it was refused (422 Unprocessable Entity: match 7 is already " +
+        "complete): the first may have made the change, so the outcome is unknown",
+    );
+    for (const status of [502, 504]) {
+      const gone = setup({ status }, json(404, { errors: [{ status: 404, detail: "no such" }] }));
+      await expect(gone.client.tournaments.delete(12)).rejects.toThrow(UnknownOutcomeError);
+    }
+    // A 503 is the service saying it did not take the request: the refusal is the answer.
+    const unavailable = setup({ status: 503 }, complete);
+    await expect(unavailable.client.tournaments.update(12, { name: "Cup" })).rejects.toThrow(
+      RejectedError,
+    );
+    // A read's 404 after a 502 is a 404.
+    const read = setup({ status: 502 }, json(404, { errors: [{ status: 404, detail: "no" }] }));
+    await expect(read.client.tournaments.get(12)).rejects.toThrow(NotFoundError);
   });
 
   it("a write that timed out connecting, or was refused, was not sent: the error as it is", async () => {
