@@ -7,12 +7,16 @@
  * Budgets, against what the build of issue 27 measured (dist/ files read, bytes):
  * - `--version`: cli.cjs alone (4.2 KB); budget 8 KB.
  * - remote `tournament view`: the core and noun-tournament.js with their caches (428 KB at
- *   the split); budget 500 KB. Before the split: 1.76 MB (core 1.23 MB, undici 0.53 MB).
+ *   the split; 500 KB at 02:50 on 2026-11-27, the core and its cache having grown 426 -> 444
+ *   KB that session: folders/make-folder.ts, client/errors.ts, cli/check-command.ts,
+ *   cli/argv-utf8.ts, client/write-outcome.ts, ...); budget 530 KB. Before the split: 1.76 MB
+ *   (core 1.23 MB, undici 0.53 MB).
  * - embedded `tournament list`, in every spelling (`tournament list --json`, `--json
  *   tournament list`, `--json id,name ... --state pending`): dist/core-list.js with its cache
  *   (the core's run.ts and commander with that verb's commands only: 143 + 238 KB,
  *   src/cli/core-list.ts) and the service's read-only path (service-read.js with its cache,
- *   110 KB), neither the core nor the noun's script: 497 KB with cli.cjs; budget 520 KB.
+ *   110 KB), neither the core nor the noun's script: 497 KB with cli.cjs (505 KB at 02:50,
+ *   with the same session's additions above); budget 520 KB.
  *   Before (the core's path): 600 KB; the exact line `tournament list --json` alone had a
  *   script without commander (plain-json-list.js, 302 KB in all), which core-list.js replaced.
  * - the same through the core alone (TOURNEY_CORE_ONLY=1, as every other command runs): the
@@ -23,7 +27,8 @@
  *   cache, 111 KB; 52 KB of it was in the core and its cache before).
  * - the core with its cache, which every command but `--version` and the list reads (430 KB;
  *   441 KB with the table drawing inside it); budget 450 KB. Before: 1.23 MB.
- * - remote `tournament list --json`: core-list.js with its cache, 387 KB; budget 400 KB.
+ * - remote `tournament list --json`: core-list.js with its cache, 387 KB (396 KB at 02:50);
+ *   budget 400 KB.
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
@@ -114,7 +119,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     const view = loaded([...remote, "tournament", "view", "1", "--json"]);
     expect(nouns(view)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(Object.keys(view).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
-    expect(total(view)).toBeLessThan(500 * KB);
+    expect(total(view)).toBeLessThan(530 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual(["cli.cjs", "core-list.js", "core-list.js.cache"]);
     expect(total(list)).toBeLessThan(400 * KB);
