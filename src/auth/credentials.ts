@@ -4,10 +4,11 @@
  * created). Writes go to a temporary file that is renamed over the old one, so a crash never
  * leaves half a file. No secret ever appears in an error message.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ConfigError } from "../config/errors.js";
+import { ConfigError, ConfigPlaceError } from "../config/errors.js";
 import { CREDENTIALS_FILE_NAME } from "../config/paths.js";
+import { FolderError, makeFolder } from "../folders/make-folder.js";
 
 export interface StoredCredentials {
   apiKey?: string;
@@ -119,8 +120,19 @@ export class CredentialStore {
     return parseFile(this.path, text);
   }
 
+  /** The folder of the file, made private when missing; ConfigPlaceError when it cannot be. */
+  #makeFolder(): void {
+    try {
+      makeFolder(this.#dir, 0o700);
+    } catch (error) {
+      if (!(error instanceof FolderError)) throw error;
+      const message = `cannot store the credentials in ${this.path}: ${error.message}`;
+      throw new ConfigPlaceError(this.path, message, { cause: error });
+    }
+  }
+
   #write(file: DiskFile): void {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    this.#makeFolder();
     // node:crypto loads only here: reading credentials, which every command does, needs none of it.
     const { randomBytes } = process.getBuiltinModule("node:crypto");
     const temp = `${this.path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;

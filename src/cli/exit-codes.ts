@@ -15,7 +15,7 @@ import {
   TimeoutError,
   UnknownOutcomeError,
 } from "../client/errors.js";
-import { ConfigError } from "../config/errors.js";
+import { ConfigError, ConfigPlaceError } from "../config/errors.js";
 import type { CredentialSource } from "../config/resolve.js";
 import { checkCommand } from "./check-command.js";
 import {
@@ -114,6 +114,20 @@ function signInOutcome(error: unknown, context: HintContext): Outcome | undefine
   return undefined;
 }
 
+/** A folder or file that cannot be made or written (exit 1), with the way to choose another. */
+function placeOutcome(error: unknown): Outcome | undefined {
+  const hint =
+    error instanceof DatabasePlaceError
+      ? "put the data where it can be written: TOURNEY_DATA_DIR=FOLDER (the data folder), " +
+        "or `tourney config set db_path FILE` (a profile's database file, which wins)"
+      : error instanceof ConfigPlaceError
+        ? "put the configuration where it can be written: TOURNEY_CONFIG_DIR=FOLDER " +
+          "(the folder of config.json and credentials.json)"
+        : undefined;
+  if (hint === undefined) return undefined;
+  return { code: EXIT.failure, lines: [`error: ${(error as Error).message}`, `hint: ${hint}`] };
+}
+
 /** The write is reported as done first: a script reading stderr must not run it again. */
 function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   const writes = error.writes.join(", ");
@@ -142,15 +156,8 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
       code: EXIT.failure,
       lines: [`error: ${error.message}`, "hint: run the command again once that process is done"],
     };
-  if (error instanceof DatabasePlaceError)
-    return {
-      code: EXIT.failure,
-      lines: [
-        `error: ${error.message}`,
-        "hint: put the data where it can be written: TOURNEY_DATA_DIR=FOLDER (the data folder), " +
-          "or `tourney config set db_path FILE` (a profile's database file, which wins)",
-      ],
-    };
+  const place = placeOutcome(error);
+  if (place !== undefined) return place;
   if (error instanceof ApiError) {
     const hint = error instanceof AuthError ? [authHint(error, context)] : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };

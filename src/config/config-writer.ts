@@ -2,8 +2,9 @@
  * Writes config.json through `conf`, loaded lazily: only the commands that change the
  * configuration (`config set`, `profile add|use|remove`) pay for conf and ajv.
  */
-import { mkdirSync } from "node:fs";
-import type { TourneyPaths } from "./paths.js";
+import { FolderError, makeFolder } from "../folders/make-folder.js";
+import { ConfigPlaceError } from "./errors.js";
+import { configFilePath, type TourneyPaths } from "./paths.js";
 import type { ConfigDocument } from "./settings.js";
 
 function serialize(document: ConfigDocument): string {
@@ -16,7 +17,15 @@ export async function writeConfigFile(
   document: ConfigDocument,
 ): Promise<void> {
   // The directory also holds credentials.json: create it private.
-  mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
+  try {
+    makeFolder(paths.configDir, 0o700);
+  } catch (error) {
+    if (!(error instanceof FolderError)) throw error;
+    const file = configFilePath(paths);
+    throw new ConfigPlaceError(file, `cannot write the configuration ${file}: ${error.message}`, {
+      cause: error,
+    });
+  }
   const { default: Conf } = await import("conf");
   const conf = new Conf<ConfigDocument>({
     cwd: paths.configDir,

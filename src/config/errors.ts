@@ -23,3 +23,20 @@ export class ConfigError extends Error {
     this.file = options.file;
   }
 }
+
+/**
+ * The configuration folder cannot be made (a read-only file system, no permission, a file in
+ * the way, /proc): config.json or credentials.json cannot be written. Not a usage error: the
+ * CLI says it with exit 1 and the way to choose another folder (TOURNEY_CONFIG_DIR).
+ */
+export class ConfigPlaceError extends Error {
+  override readonly name = "ConfigPlaceError";
+  constructor(
+    /** The file that was to be written. */
+    readonly file: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}

@@ -51,13 +51,16 @@ const layer = (path: string) => path.split("/")[0]!;
 /** What each layer may import, besides itself. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   model: [],
+  // Making a folder and saying why it cannot be made (folders/make-folder.ts), below every
+  // layer that writes a file: the database's place, config.json, credentials.json, the cache.
+  folders: [],
   engine: ["model"],
-  store: ["model"],
+  store: ["model", "folders"],
   service: ["engine", "store", "model"],
-  config: ["model"],
-  auth: ["config", "model"],
+  config: ["model", "folders"],
+  auth: ["config", "model", "folders"],
   client: ["auth", "config", "model"],
-  cli: ["client", "auth", "config", "model", "bracket-model"],
+  cli: ["client", "auth", "config", "model", "bracket-model", "folders"],
   // The bracket model (issue 28): what a bracket is drawn from and where its matches go,
   // below both drawings, the terminal's (cli/bracket) and the page's (viewer).
   "bracket-model": ["model"],

@@ -7,6 +7,7 @@
  * cannot be written costs completions, never a command.
  */
 import { resolvePaths } from "../../config/paths.js";
+import { makeFolder } from "../../folders/make-folder.js";
 
 export const CACHE_FILE_NAME = "completion-names.json";
 /** Names kept per list: enough for any tournament, small enough to read at every TAB. */
@@ -112,7 +113,7 @@ export function unchangedBy(cache: NameCache, seen: Seen): boolean {
 /** Adds what a list command saw to the cache file (atomically; errors ignored). */
 export function rememberNames(env: Env, homeDir: string, seen: Seen): void {
   try {
-    const { mkdirSync, renameSync, writeFileSync } = process.getBuiltinModule("node:fs");
+    const { renameSync, writeFileSync } = process.getBuiltinModule("node:fs");
     const file = cachePath(env, homeDir);
     const cache = readCache(file);
     if (unchangedBy(cache, seen)) return;
@@ -123,7 +124,8 @@ export function rememberNames(env: Env, homeDir: string, seen: Seen): void {
     if (after === before) return;
     // Names from private tournaments too, in the data folder that also holds the
     // database: both private whatever the umask, whichever is made first (issue 24, item 10).
-    mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true, mode: 0o700 });
+    // Not Node's recursive mkdir, which never returns for a folder under /proc.
+    makeFolder(file.slice(0, file.lastIndexOf("/")), 0o700);
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, after, { mode: 0o600 });
     renameSync(temporary, file);

@@ -1,0 +1,113 @@
+/**
+ * End to end: a configuration folder, or the completion cache's folder, that cannot be made.
+ * `config set` and `login --api-key` say which folder and why (exit 1, with the way to choose
+ * another); a list whose names cache cannot be written still prints its list (exit 0). Before
+ * (Node's recursive mkdir): no end at all under /proc (100 % CPU), and `ENOENT ... mkdir` for
+ * a read-only file system. Each run is killed after TIMEOUT so a hang fails, not stalls, the suite.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN, BUILT, binaryEnv } from "../helpers/binary.js";
+
+const TIMEOUT = 15_000;
+const HINT =
+  "hint: put the configuration where it can be written: TOURNEY_CONFIG_DIR=FOLDER " +
+  "(the folder of config.json and credentials.json)\n";
+
+/** The binary run to its end, or killed after TIMEOUT (status null then). */
+function tourney(args: readonly string[], env: Record<string, string>, input = "") {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    env,
+    input,
+    encoding: "utf8",
+    timeout: TIMEOUT,
+    killSignal: "SIGKILL",
+  });
+}
+
+const proc = existsSync("/proc/self");
+
+describe.runIf(BUILT)("a folder that cannot be made for the configuration or the cache", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-folder-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const under = `/proc/tourney-test-${process.pid}`;
+
+  it.runIf(proc)(
+    "config set under /proc: exit 1 naming the folder, not a hang",
+    () => {
+      const configDir = `${under}/config`;
+      const env = { ...binaryEnv(dir), TOURNEY_CONFIG_DIR: configDir };
+      const set = tourney(["config", "set", "timeout", "5"], env);
+      expect(set.status).toBe(1);
+      expect(set.stdout).toBe("");
+      expect(set.stderr).toBe(
+        `error: cannot write the configuration ${configDir}/config.json: cannot make the folder ${under}: folders cannot be made there\n${HINT}`,
+      );
+    },
+    TIMEOUT * 2,
+  );
+
+  it.runIf(proc)(
+    "login --api-key under /proc: exit 1 naming the folder, not a hang",
+    () => {
+      const env = { ...binaryEnv(dir), TOURNEY_CONFIG_DIR: under };
+      const login = tourney(["login", "--api-key"], env, "tk_test_key\n");
+      expect(login.status).toBe(1);
+      expect(login.stdout).toBe("");
+      expect(login.stderr).toBe(
+        `error: cannot store the credentials in ${under}/credentials.json: cannot make the folder ${under}: folders cannot be made there\n${HINT}`,
+      );
+      expect(login.stderr).not.toContain("tk_test_key");
+    },
+    TIMEOUT * 2,
+  );
+
+  it.runIf(proc)(
+    "a list whose names cache is under /proc: the list, exit 0",
+    () => {
+      // The profile's database is elsewhere (db_path wins), the data folder (the cache's) under /proc.
+      const env = binaryEnv(dir);
+      const db = join(dir, "elsewhere.db");
+      expect(tourney(["config", "set", "db_path", db], env).status).toBe(0);
+      expect(tourney(["tournament", "create", "--name", "Cup"], env).status).toBe(0);
+      const inProc = { ...env, TOURNEY_DATA_DIR: `${under}/data` };
+      const listed = tourney(["tournament", "list", "--json", "name,url"], inProc);
+      expect(listed.stderr).toBe("");
+      expect(listed.status).toBe(0);
+      expect(JSON.parse(listed.stdout)).toEqual([{ name: "Cup", url: "cup" }]);
+      const profiles = tourney(["profile", "list"], inProc);
+      expect(profiles.status).toBe(0);
+      expect(profiles.stdout).toContain("local");
+    },
+    TIMEOUT * 4,
+  );
+
+  const root = process.getuid?.() === 0;
+  const readOnly = join(dir, "read-only");
+  mkdirSync(readOnly);
+  const canMount =
+    root &&
+    spawnSync("unshare", ["-m", "sh", "-c", `mount -t tmpfs -o ro tmpfs '${readOnly}'`]).status ===
+      0;
+  it.runIf(canMount)("a read-only file system: says so, not ENOENT", () => {
+    const configDir = join(readOnly, "config");
+    const script =
+      `mount -t tmpfs -o ro tmpfs '${readOnly}'; ` +
+      `'${process.execPath}' '${BIN}' config set timeout 5; echo "exit $?" >&2; ` +
+      `echo tk_test_key | '${process.execPath}' '${BIN}' login --api-key; echo "exit $?" >&2`;
+    const inside = spawnSync("unshare", ["-m", "sh", "-c", script], {
+      env: { ...binaryEnv(dir), TOURNEY_CONFIG_DIR: configDir },
+      encoding: "utf8",
+      timeout: TIMEOUT,
+      killSignal: "SIGKILL",
+    });
+    expect(inside.stdout).toBe("");
+    expect(inside.stderr).toBe(
+      `error: cannot write the configuration ${configDir}/config.json: cannot make the folder ${configDir}: the file system is read-only\n${HINT}exit 1\n` +
+        `error: cannot store the credentials in ${configDir}/credentials.json: cannot make the folder ${configDir}: the file system is read-only\n${HINT}exit 1\n`,
+    );
+  });
+});
