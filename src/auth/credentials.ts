@@ -8,7 +8,7 @@ import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
 import { CREDENTIALS_FILE_NAME } from "../config/paths.js";
-import { FolderError, makeFolder } from "../folders/make-folder.js";
+import { causeOf, FolderError, makeFolder } from "../folders/make-folder.js";
 
 export interface StoredCredentials {
   apiKey?: string;
@@ -141,6 +141,12 @@ export class CredentialStore {
       renameSync(temp, this.path);
     } catch (error) {
       rmSync(temp, { force: true });
+      // A temporary file beside the credentials, renamed over them: the folder must be writable.
+      const cause = causeOf(error);
+      if (cause !== undefined) {
+        const message = `cannot store the credentials in ${this.path}: its folder ${this.#dir} cannot be written (${cause})`;
+        throw new ConfigPlaceError(this.path, message, { cause: error });
+      }
       throw new ConfigError(
         `cannot write credentials file ${this.path} (${(error as NodeJS.ErrnoException).code})`,
         { file: this.path },

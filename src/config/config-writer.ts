@@ -2,7 +2,7 @@
  * Writes config.json through `conf`, loaded lazily: only the commands that change the
  * configuration (`config set`, `profile add|use|remove`) pay for conf and ajv.
  */
-import { FolderError, makeFolder } from "../folders/make-folder.js";
+import { causeOf, FolderError, makeFolder } from "../folders/make-folder.js";
 import { ConfigPlaceError } from "./errors.js";
 import { configFilePath, type TourneyPaths } from "./paths.js";
 import type { ConfigDocument } from "./settings.js";
@@ -36,5 +36,14 @@ export async function writeConfigFile(
     // whatever the umask (issue 24, item 10: under umask 000 it was made 0666).
     configFileMode: 0o600,
   });
-  conf.store = document;
+  try {
+    conf.store = document;
+  } catch (error) {
+    // conf writes a temporary file beside config.json and renames it: the folder must be writable.
+    const cause = causeOf(error);
+    if (cause === undefined) throw error;
+    const file = configFilePath(paths);
+    const message = `cannot write the configuration ${file}: its folder ${paths.configDir} cannot be written (${cause})`;
+    throw new ConfigPlaceError(file, message, { cause: error });
+  }
 }

@@ -6,7 +6,7 @@
  * a read-only file system. Each run is killed after TIMEOUT so a hang fails, not stalls, the suite.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,6 +34,7 @@ describe.runIf(BUILT)("a folder that cannot be made for the configuration or the
   const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-folder-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const under = `/proc/tourney-test-${process.pid}`;
+  const root = process.getuid?.() === 0;
 
   it.runIf(proc)(
     "config set under /proc: exit 1 naming the folder, not a hang",
@@ -85,7 +86,38 @@ describe.runIf(BUILT)("a folder that cannot be made for the configuration or the
     TIMEOUT * 4,
   );
 
-  const root = process.getuid?.() === 0;
+  // Root may write anywhere: it runs the binary as nobody (setpriv) to meet a refusal.
+  const setpriv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"];
+  const asUser = !root ? [] : existsSync(setpriv[0]!) ? setpriv : undefined;
+  it.runIf(asUser !== undefined && process.platform === "linux")(
+    "a folder that exists but cannot be written: its folder and the cause, exit 1",
+    () => {
+      chmodSync(dir, 0o755);
+      const locked = join(dir, "locked");
+      mkdirSync(locked, { mode: 0o555 });
+      chmodSync(locked, 0o555);
+      const [command, ...rest] = [...asUser!, process.execPath, BIN];
+      const run = (args: string[], input = "") =>
+        spawnSync(command!, [...rest, ...args], {
+          env: { ...binaryEnv(dir), TOURNEY_CONFIG_DIR: locked },
+          input,
+          encoding: "utf8",
+          timeout: TIMEOUT,
+          killSignal: "SIGKILL",
+        });
+      const set = run(["config", "set", "timeout", "5"]);
+      expect(set.status).toBe(1);
+      expect(set.stderr).toBe(
+        `error: cannot write the configuration ${locked}/config.json: its folder ${locked} cannot be written (permission denied)\n${HINT}`,
+      );
+      const login = run(["login", "--api-key"], "tk_test_key\n");
+      expect(login.status).toBe(1);
+      expect(login.stderr).toBe(
+        `error: cannot store the credentials in ${locked}/credentials.json: its folder ${locked} cannot be written (permission denied)\n${HINT}`,
+      );
+    },
+  );
+
   const readOnly = join(dir, "read-only");
   mkdirSync(readOnly);
   const canMount =
