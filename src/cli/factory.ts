@@ -67,6 +67,8 @@ export class Factory {
   private transport: Transport | undefined;
   private apiClient: ApiClient | undefined;
   private output: JsonOutput | undefined;
+  /** Ends this command's waits for another process's lock (endLockWaitsOn). */
+  private lockWaitStop: AbortSignal | undefined;
   /** The writes this command made (exit 8 when printing fails after them). */
   readonly writeLog: WriteLog;
 
@@ -115,9 +117,11 @@ export class Factory {
   async client(): Promise<ApiClient> {
     if (this.apiClient !== undefined) return this.apiClient;
     const profile = this.profile();
-    this.transport = this.writeLog.wrap(
+    const logged = this.writeLog.wrap(
       await (this.deps.makeTransport ?? defaultTransport)(profile, this.deps),
     );
+    const send = logged.send;
+    this.transport = { ...logged, send: (r, stop) => send(r, stop ?? this.lockWaitStop) };
     const { createApiClient } = await import("../client/api-client.js");
     const io = this.io;
     // A stored OAuth token renews itself once when expired (remote profiles only).
@@ -147,6 +151,15 @@ export class Factory {
       publishedForm: true,
       onUnreadable: (note: string) => io.stderr.write(`warning: ${note}\n`),
     };
+  }
+
+  /**
+   * From now on, a request of this command waiting for another process's lock on the
+   * embedded database stops waiting when `stop` aborts, rejecting with its reason: for a
+   * command that listens for Ctrl-C itself (main.ts's exit 130 then does not apply).
+   */
+  endLockWaitsOn(stop: AbortSignal): void {
+    this.lockWaitStop = stop;
   }
 
   /** The community scope: --community, then TOURNEY_COMMUNITY, then the profile's `community`. */

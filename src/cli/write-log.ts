@@ -48,8 +48,8 @@ export class WriteLog {
 
   /** The transport, its accepted writes noted here; its other abilities kept. */
   wrap(transport: Transport): Transport {
-    const send = async (request: TransportRequest): Promise<TransportResponse> => {
-      const response = await transport.send(request);
+    const send = async (request: TransportRequest, stop?: AbortSignal) => {
+      const response = await transport.send(request, stop);
       this.record(request, response);
       return response;
     };

@@ -134,12 +134,12 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
 
   return {
     records,
-    async send(request: TransportRequest): Promise<TransportResponse> {
+    async send(request: TransportRequest, stop?: AbortSignal): Promise<TransportResponse> {
       if (reader !== null) {
         const answered = await readOnly(request);
         if (answered !== undefined) return answered;
       }
-      return untilUnlocked(lockWait, () => handled(request));
+      return untilUnlocked(lockWait, () => handled(request), stop);
     },
     async transaction<T>(fn: () => Promise<T>, stop?: AbortSignal): Promise<T> {
       await closeReader();

@@ -10,7 +10,12 @@ export type TransportRequest = HttpRequest;
 export type TransportResponse = HttpResponse;
 
 export interface Transport {
-  send(request: TransportRequest): Promise<TransportResponse>;
+  /**
+   * `stop` aborted while the request waits for another process's lock (the in-process
+   * transport) ends the wait, rejecting with the signal's reason (nothing sent). A request
+   * on its way over the network is not stopped by it.
+   */
+  send(request: TransportRequest, stop?: AbortSignal): Promise<TransportResponse>;
   close(): Promise<void>;
   /**
    * Runs `fn`, whose requests go through `send` one after another, in one

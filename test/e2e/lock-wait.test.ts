@@ -8,7 +8,7 @@
  * times, each waiting 5 s).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -125,6 +125,45 @@ describe.runIf(BUILT)("a command waiting for another process's lock", () => {
     } finally {
       holder.close();
     }
+  }, 15_000);
+
+  /** An import or publish (their own Ctrl-C listener) whose first write waits for `holder`'s lock. */
+  async function transferInterrupted(args: readonly string[], holder: Database.Database) {
+    try {
+      const ended = await interruptedWaiting(args, env, "> POST /v2.1/tournaments");
+      expect(holder.inTransaction).toBe(true);
+      holder.exec("ROLLBACK");
+      expect(ended.code, ended.stderr).toBe(130);
+      expect(ended.afterSignalMs).toBeLessThan(BEFORE_THE_WAIT_ENDS_MS);
+      expect(ended.stderr).toMatch(
+        /\ninterrupted: stopped between two requests, after "creating tournament [a-z0-9]+", while the next waited for another process's lock on the database; run the same command again to continue: [^\n]*\n$/,
+      );
+      expect(ended.stderr).not.toMatch(/error:|locked by another process/);
+      return holder.prepare("SELECT COUNT(*) FROM tournaments").pluck().get();
+    } finally {
+      holder.close();
+    }
+  }
+
+  it("an import's first Ctrl-C ends its wait: 130 saying to run it again, nothing written", async () => {
+    const exported = await runBinary(["tournament", "export", "cup"], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = join(dir, "cup2.json");
+    writeFileSync(file, exported.stdout.replaceAll('"cup"', '"cup2"'));
+    const holder = hold();
+    expect(await transferInterrupted(["tournament", "import", file], holder)).toBe(1);
+  }, 15_000);
+
+  it("a publish's first Ctrl-C ends its wait for the target's lock: 130, nothing written", async () => {
+    const other = join(dir, "other.db");
+    const added = await runBinary(["profile", "add", "other", "--db", other], env);
+    expect(added.code, added.stderr).toBe(0);
+    expect((await runBinary(["tournament", "list", "--profile", "other"], env)).code).toBe(0);
+    const holder = new Database(other);
+    held.push(holder);
+    holder.exec("BEGIN IMMEDIATE");
+    const args = ["tournament", "publish", "cup", "--to", "other"];
+    expect(await transferInterrupted(args, holder)).toBe(0);
   }, 15_000);
 
   it("a list behind an exclusive lock (reads wait too) exits 130 on Ctrl-C", async () => {

@@ -4,7 +4,9 @@
  * and to run the same command again (an import reads what the target has and sends
  * nothing twice); the second stops at once, as safely, since every step is re-checked.
  * Both end in CancelledError (exit 130) with that message. Before, Ctrl-C exited 130
- * and printed nothing. Before the import sends anything (its document read from a file
+ * and printed nothing. A request waiting for another process's lock on the embedded
+ * database has not been made: the first Ctrl-C ends that wait (`run` is given the signal
+ * for Factory.endLockWaitsOn), where it once waited out the 5 s and exited 1. Before the import sends anything (its document read from a file
  * or stdin and checked: `beforeSending`), Ctrl-C stops at once and says nothing was written.
  */
 import { CancelledError } from "../errors.js";
@@ -55,10 +57,11 @@ function rejectable(): [Promise<never>, (error: CancelledError) => void] {
  * Runs `prepare` (what an import does before its first request: reading its document,
  * checking it, opening the client) so that Ctrl-C stops it at once: CancelledError saying
  * nothing was written. `stdin`, when the document is read from it, is destroyed then, so a
- * stdin still held open does not keep the process alive. Before, Ctrl-C exited 130 silently.
+ * stdin still held open does not keep the process alive; `stop`, given to `prepare`, is
+ * aborted then too (Factory.endLockWaitsOn: a read waiting for a lock stops waiting). Before, Ctrl-C exited 130 silently.
  */
 export async function beforeSending<T>(
-  prepare: () => Promise<T>,
+  prepare: (stop: AbortSignal) => Promise<T>,
   stdin?: unknown,
   source?: SignalSource,
 ): Promise<T> {
@@ -68,16 +71,19 @@ export async function beforeSending<T>(
     abandon(new CancelledError("interrupted before the import started: nothing was written"));
   }, source);
   try {
-    return await Promise.race([prepare(), abandoned]);
+    return await Promise.race([prepare(interrupts.stop), abandoned]);
   } finally {
     interrupts.release();
   }
 }
 
-/** Runs `run` with a progress on `stderr` that Ctrl-C stops, as described above. */
+/**
+ * Runs `run` with a progress on `stderr` that Ctrl-C stops, as described above; `stop` is
+ * aborted by the first Ctrl-C (for Factory.endLockWaitsOn).
+ */
 export async function interruptibly<S>(
   stderr: ProgressStream,
-  run: (progress: Progress) => Promise<S>,
+  run: (progress: Progress, stop: AbortSignal) => Promise<S>,
   source?: SignalSource,
 ): Promise<S> {
   const shown = progressOn(stderr);
@@ -92,7 +98,17 @@ export async function interruptibly<S>(
     abandon(new CancelledError(`interrupted at once, ${reached(seen.last)}; ${AGAIN}`));
   }, source);
   try {
-    return await Promise.race([run(stoppable(shown, interrupts.stop, seen)), abandoned]);
+    return await Promise.race([
+      run(stoppable(shown, interrupts.stop, seen), interrupts.stop),
+      abandoned,
+    ]);
+  } catch (error) {
+    // The request waiting for another process's lock was not made: stopped before it.
+    if (interrupts.stop.aborted && error === interrupts.stop.reason)
+      throw new CancelledError(
+        `interrupted: stopped between two requests, ${reached(seen.last)}, while the next waited for another process's lock on the database; ${AGAIN}`,
+      );
+    throw error;
   } finally {
     interrupts.release();
   }

@@ -51,8 +51,11 @@ export async function transfer<D, S>(
   kind: TransferKind<D, S>,
   signals?: SignalSource,
 ): Promise<S | string[]> {
+  // Each Ctrl-C's `stop` also ends a wait for another process's lock, on either side.
   const ready = await beforeSending(
-    async () => {
+    async (stop) => {
+      from.endLockWaitsOn(stop);
+      to.endLockWaitsOn(stop);
       const doc = await kind.read(await from.client(), o.tournament);
       const target = await to.client();
       return { doc, target, plan: o.dryRun ? await kind.plan(target, doc) : undefined };
@@ -62,7 +65,15 @@ export async function transfer<D, S>(
   );
   if (ready.plan !== undefined) return ready.plan;
   const { doc, target } = ready;
-  return interruptibly(from.io.stderr, (progress) => kind.import(target, doc, progress), signals);
+  return interruptibly(
+    from.io.stderr,
+    (progress, stop) => {
+      from.endLockWaitsOn(stop);
+      to.endLockWaitsOn(stop);
+      return kind.import(target, doc, progress);
+    },
+    signals,
+  );
 }
 
 /** Prints what transfer returned: the plan's lines, or the import's summary. */

@@ -48,7 +48,11 @@ export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<v
     stdin,
   );
   const printer = f.printer();
-  const summary = await interruptibly(f.io.stderr, (progress) => importRace(client, doc, progress));
+  // The first Ctrl-C also ends a request's wait for another process's lock (exit 130).
+  const summary = await interruptibly(f.io.stderr, (progress, stop) => {
+    f.endLockWaitsOn(stop);
+    return importRace(client, doc, progress);
+  });
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(raceSummaryLine(summary));
 }

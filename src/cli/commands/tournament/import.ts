@@ -54,9 +54,11 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
     stdin,
   );
   const printer = f.printer();
-  const summary = await interruptibly(f.io.stderr, (progress) =>
-    importExport(client, doc, progress),
-  );
+  // The first Ctrl-C also ends a request's wait for another process's lock (exit 130).
+  const summary = await interruptibly(f.io.stderr, (progress, stop) => {
+    f.endLockWaitsOn(stop);
+    return importExport(client, doc, progress);
+  });
   if (printer.mode === "json") return printer.json(summary);
   f.io.stdout.write(summaryLine(summary));
 }
