@@ -114,6 +114,17 @@ function signInOutcome(error: unknown, context: HintContext): Outcome | undefine
   return undefined;
 }
 
+/** Where the configuration can go instead; first, to move the file in the way, if one is. */
+function configPlaceHint(error: ConfigPlaceError): string {
+  const where =
+    "TOURNEY_CONFIG_DIR=FOLDER (the folder of config.json and credentials.json; " +
+    "unset, it is $XDG_CONFIG_HOME/tourney, or ~/.config/tourney)";
+  return error.inTheWay === undefined
+    ? `put the configuration where it can be written: ${where}`
+    : `move the file ${error.inTheWay} out of the way (a folder is needed there), ` +
+        `or put the configuration elsewhere: ${where}`;
+}
+
 /** A folder or file that cannot be made or written (exit 1), with the way to choose another. */
 function placeOutcome(error: unknown): Outcome | undefined {
   const hint =
@@ -121,8 +132,7 @@ function placeOutcome(error: unknown): Outcome | undefined {
       ? "put the data where it can be written: TOURNEY_DATA_DIR=FOLDER (the data folder), " +
         "or `tourney config set db_path FILE` (a profile's database file, which wins)"
       : error instanceof ConfigPlaceError
-        ? "put the configuration where it can be written: TOURNEY_CONFIG_DIR=FOLDER " +
-          "(the folder of config.json and credentials.json)"
+        ? configPlaceHint(error)
         : undefined;
   if (hint === undefined) return undefined;
   return { code: EXIT.failure, lines: [`error: ${(error as Error).message}`, `hint: ${hint}`] };

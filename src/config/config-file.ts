@@ -4,7 +4,9 @@
  * only writes do, in config-writer.ts.
  */
 import { readFileSync } from "node:fs";
-import { ConfigError } from "./errors.js";
+import { dirname } from "node:path";
+import { codeOf, fileInTheWay } from "../folders/make-folder.js";
+import { ConfigError, ConfigPlaceError } from "./errors.js";
 import { configFilePath, type TourneyPaths } from "./paths.js";
 import {
   assertProfileName,
@@ -39,12 +41,31 @@ function readText(file: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       return undefined;
     }
+    const blocked = blockedFolder(file, "read the configuration", error);
+    if (blocked !== undefined) throw blocked;
     const detail = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`cannot read configuration file ${file}: ${detail}`, {
       file,
       cause: error,
     });
   }
+}
+
+/**
+ * A file where `file`'s folder (or one of its parents) should be (ENOTDIR): ConfigPlaceError
+ * naming it, "cannot read the configuration F: B is a file, not a folder" (exit 1, with the
+ * ways out); undefined for any other error. Before, the reader said Node's ENOTDIR, exit 2.
+ */
+export function blockedFolder(
+  file: string,
+  doing: string,
+  error: unknown,
+): ConfigPlaceError | undefined {
+  if (codeOf(error) !== "ENOTDIR") return undefined;
+  const inTheWay = fileInTheWay(dirname(file));
+  if (inTheWay === undefined) return undefined;
+  const message = `cannot ${doing} ${file}: ${inTheWay} is a file, not a folder`;
+  return new ConfigPlaceError(file, message, { cause: error, inTheWay });
 }
 
 function fileError(file: string, problem: string, cause?: unknown): ConfigError {

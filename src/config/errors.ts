@@ -26,17 +26,22 @@ export class ConfigError extends Error {
 
 /**
  * The configuration folder cannot be made (a read-only file system, no permission, a file in
- * the way, /proc): config.json or credentials.json cannot be written. Not a usage error: the
- * CLI says it with exit 1 and the way to choose another folder (TOURNEY_CONFIG_DIR).
+ * the way, /proc): config.json or credentials.json cannot be written; or a file stands where
+ * the folder (or one of its parents) should be, so they cannot even be read. Not a usage
+ * error: the CLI says it with exit 1 and the way to choose another folder
+ * (TOURNEY_CONFIG_DIR, XDG_CONFIG_HOME), or to move the file in the way.
  */
 export class ConfigPlaceError extends Error {
   override readonly name = "ConfigPlaceError";
+  /** The file standing where a folder is needed, when that is what is wrong. */
+  readonly inTheWay: string | undefined;
   constructor(
-    /** The file that was to be written. */
+    /** The file that was to be written (or read). */
     readonly file: string,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { readonly inTheWay?: string | undefined },
   ) {
     super(message, options);
+    this.inTheWay = options?.inTheWay;
   }
 }

@@ -63,7 +63,7 @@ function nearestExisting(path: string): string | undefined {
 }
 
 /** The file (not a folder) in `dir`'s way, if one is: the nearest of its parts that exists. */
-function fileInTheWay(dir: string): string | undefined {
+export function fileInTheWay(dir: string): string | undefined {
   const found = nearestExisting(dir);
   if (found === undefined) return undefined;
   return entryAt(found)?.isDirectory() === false ? found : undefined;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CredentialStore } from "../../src/auth/credentials.js";
-import { ConfigError } from "../../src/config/errors.js";
+import { ConfigError, ConfigPlaceError } from "../../src/config/errors.js";
 
 let root: string;
 let configDir: string;
@@ -24,6 +24,22 @@ function mode(file: string): number {
 describe("CredentialStore", () => {
   it("returns undefined when nothing is stored", () => {
     expect(new CredentialStore(configDir).get("prod")).toBeUndefined();
+  });
+
+  it("a file where its folder should be: ConfigPlaceError naming that file (exit 1, not 2)", () => {
+    const blocked = path.join(root, "config");
+    writeFileSync(blocked, "");
+    let error: unknown;
+    try {
+      new CredentialStore(configDir).get("prod");
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigPlaceError);
+    expect((error as ConfigPlaceError).inTheWay).toBe(blocked);
+    expect((error as Error).message).toBe(
+      `cannot read the credentials ${configDir}/credentials.json: ${blocked} is a file, not a folder`,
+    );
   });
 
   it("writes credentials.json with mode 0600 in a 0700 directory", () => {

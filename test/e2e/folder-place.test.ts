@@ -6,16 +6,17 @@
  * a read-only file system. Each run is killed after TIMEOUT so a hang fails, not stalls, the suite.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN, BUILT, binaryEnv } from "../helpers/binary.js";
 
 const TIMEOUT = 15_000;
-const HINT =
-  "hint: put the configuration where it can be written: TOURNEY_CONFIG_DIR=FOLDER " +
-  "(the folder of config.json and credentials.json)\n";
+const WHERE =
+  "TOURNEY_CONFIG_DIR=FOLDER (the folder of config.json and credentials.json; " +
+  "unset, it is $XDG_CONFIG_HOME/tourney, or ~/.config/tourney)";
+const HINT = `hint: put the configuration where it can be written: ${WHERE}\n`;
 
 /** The binary run to its end, or killed after TIMEOUT (status null then). */
 function tourney(args: readonly string[], env: Record<string, string>, input = "") {
@@ -64,6 +65,40 @@ describe.runIf(BUILT)("a folder that cannot be made for the configuration or the
       expect(login.stderr).not.toContain("tk_test_key");
     },
     TIMEOUT * 2,
+  );
+
+  it(
+    "a file where the configuration folder should be: exit 1 naming it, the ways out",
+    () => {
+      const blocked = join(dir, "blocked");
+      writeFileSync(blocked, "");
+      const hint = (file: string) =>
+        `hint: move the file ${file} out of the way (a folder is needed there), or put the configuration elsewhere: ${WHERE}\n`;
+      // TOURNEY_CONFIG_DIR a file, or a file among its parents; XDG_CONFIG_HOME/tourney a file.
+      const home = binaryEnv(dir);
+      const { TOURNEY_CONFIG_DIR: _, ...noConfigDir } = home;
+      for (const [env, configDir] of [
+        [{ ...home, TOURNEY_CONFIG_DIR: blocked }, blocked],
+        [{ ...home, TOURNEY_CONFIG_DIR: `${blocked}/config` }, `${blocked}/config`],
+        [{ ...noConfigDir, XDG_CONFIG_HOME: dir }, join(dir, "tourney")],
+      ] as const) {
+        if (configDir.endsWith("/tourney")) writeFileSync(configDir, "");
+        for (const args of [
+          ["tournament", "list"],
+          ["config", "set", "timeout", "5"],
+          ["whoami"],
+        ]) {
+          const ran = tourney(args, env);
+          expect(ran.status, `${args.join(" ")}: ${ran.stderr}`).toBe(1);
+          expect(ran.stdout).toBe("");
+          const file = configDir === `${blocked}/config` ? blocked : configDir;
+          expect(ran.stderr).toBe(
+            `error: cannot read the configuration ${configDir}/config.json: ${file} is a file, not a folder\n${hint(file)}`,
+          );
+        }
+      }
+    },
+    TIMEOUT * 9,
   );
 
   it.runIf(proc)(
