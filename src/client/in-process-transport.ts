@@ -8,7 +8,7 @@
  * service's size): a command that only lists never loads the service. Once the
  * service is open (or inside a transaction) every request goes to it.
  */
-import type { BytesSink, WrittenRecords } from "../model/records-json.js";
+import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 import type { Service } from "../service/index.js";
 import type { Reader } from "../service/reader.js";
 import { DatabasePlaceError } from "./errors.js";
@@ -58,8 +58,9 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   async function records(
     request: TransportRequest,
     write: BytesSink,
+    shape?: RecordsShape,
   ): Promise<WrittenRecords | undefined> {
-    return forReader(request) ? (await openedReader())?.records(request, write) : undefined;
+    return forReader(request) ? (await openedReader())?.records(request, write, shape) : undefined;
   }
 
   async function closeReader(): Promise<void> {

@@ -5,7 +5,7 @@
  * maps error responses to typed errors and decodes documents.
  */
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
-import type { BytesSink, WrittenRecords } from "../model/records-json.js";
+import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 import {
   type ApiList,
   type ApiRecord,
@@ -68,7 +68,11 @@ export interface Requester {
    * (Transport.records), or undefined with nothing written (the transport has none for it,
    * or the log is on): list with listAll.
    */
-  records(call: ApiCall, write: BytesSink): Promise<WrittenRecords | undefined>;
+  records(
+    call: ApiCall,
+    write: BytesSink,
+    shape?: RecordsShape,
+  ): Promise<WrittenRecords | undefined>;
   /**
    * A GET sent with If-None-Match `etag` (when given): undefined when answered 304
    * (unchanged, no body), else the parsed body and the response's ETag. Throws typed
@@ -313,9 +317,9 @@ export function createRequester(options: RequesterOptions): Requester {
     none: async (call) => {
       await exchange(call);
     },
-    records: async (call, write) =>
+    records: async (call, write, shape) =>
       log === undefined
-        ? options.transport.records?.(buildRequest(current, call), write)
+        ? options.transport.records?.(buildRequest(current, call), write, shape)
         : undefined,
   };
 }

@@ -1,5 +1,5 @@
 /** Tournaments: `/tournaments` and `/tournaments/{t}` (with the client's community scope). */
-import type { BytesSink, WrittenRecords } from "../model/records-json.js";
+import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
@@ -21,9 +21,14 @@ export interface TournamentsApi {
   listAll(filters?: TournamentFilters): Promise<ApiRecord[]>;
   /**
    * listAll's records written to `write` as the CLI's `--json` text, as it is made, when the
-   * transport can make it (requester.ts); undefined, with nothing written, when not.
+   * transport can make it (requester.ts); undefined, with nothing written, when not. With
+   * `shape`, only the fields it names of each record.
    */
-  listAllJson(filters: TournamentFilters, write: BytesSink): Promise<WrittenRecords | undefined>;
+  listAllJson(
+    filters: TournamentFilters,
+    write: BytesSink,
+    shape?: RecordsShape,
+  ): Promise<WrittenRecords | undefined>;
   /** By id or url slug. */
   get(tournament: PathSegment): Promise<ApiRecord>;
   create(attributes: Record<string, unknown>): Promise<ApiRecord>;
@@ -58,10 +63,11 @@ export function tournamentsApi(requester: Requester): TournamentsApi {
       }),
     listAll: (filters) =>
       requester.listAll({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
-    listAllJson: (filters, write) =>
+    listAllJson: (filters, write, shape) =>
       requester.records(
         { method: "GET", path: "/tournaments", query: filterQuery(filters) },
         write,
+        shape,
       ),
     get: (tournament) => requester.single({ method: "GET", path: one(tournament) }),
     create: (attributes) =>

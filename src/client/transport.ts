@@ -4,7 +4,7 @@
  * hands them to the embedded service's request handler without a socket.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
-import type { BytesSink, WrittenRecords } from "../model/records-json.js";
+import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 
 export type TransportRequest = HttpRequest;
 export type TransportResponse = HttpResponse;
@@ -30,9 +30,14 @@ export interface Transport {
    * `write`, as the text the CLI prints with `--json` (model/records-json.ts), as it is
    * made; undefined, with nothing written, when this transport cannot make it exactly (the
    * caller then lists through `send`). Only the in-process transport has it, through the
-   * service's read-only path.
+   * service's read-only path. With `shape`, only the fields it names of each record, as
+   * an array of objects of those keys (model/records-json.ts RecordsShape).
    */
-  records?(request: TransportRequest, write: BytesSink): Promise<WrittenRecords | undefined>;
+  records?(
+    request: TransportRequest,
+    write: BytesSink,
+    shape?: RecordsShape,
+  ): Promise<WrittenRecords | undefined>;
   /**
    * Sends `request` and, when answered 200 with `text/event-stream`, hands the
    * body's text to `onText` as it comes until the stream ends or `signal` aborts;

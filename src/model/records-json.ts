@@ -20,3 +20,44 @@ export interface WrittenRecords {
    */
   readonly words: readonly string[];
 }
+
+/** Some fields of each record (`--json id,name`, a table's columns): what a list of them needs. */
+export interface RecordsShape {
+  /** Top-level keys of the records, in the order each record's object is to have them. */
+  readonly fields: readonly string[];
+}
+
+/**
+ * Every key of a tournament's flattened record, in the serializer's order
+ * (service/serializers/tournament.ts): the service's record has each of them, undefined
+ * where the settings lack it (then JSON.stringify leaves it out, and `--json FIELDS`
+ * prints it as null).
+ */
+export const TOURNAMENT_RECORD_KEYS: readonly string[] = [
+  "id",
+  "name",
+  "url",
+  "tournament_type",
+  "game_name",
+  "private",
+  "starts_at",
+  "description",
+  "notifications",
+  "match_options",
+  "registration_options",
+  "seeding_options",
+  "station_options",
+  "group_stage_enabled",
+  "group_stage_options",
+  "double_elimination_options",
+  "round_robin_options",
+  "swiss_options",
+  "free_for_all_options",
+  "tie_breaks",
+  "state",
+  "participants_count",
+  "progress_meter",
+  "matches_count",
+  "matches_complete",
+  "timestamps",
+];

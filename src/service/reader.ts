@@ -14,9 +14,10 @@
  * service's error reply). The transport then asks the service.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
-import type { BytesSink, WrittenRecords } from "../model/records-json.js";
+import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 import { MatchRepository } from "../store/matches-repository.js";
 import { openForReading } from "../store/read-only.js";
+import { writeTournamentFieldsJson } from "../store/tournament-fields-json.js";
 import { writeTournamentRecordsJson } from "../store/tournament-records-json.js";
 import { TournamentRepository } from "../store/tournaments-repository.js";
 import { LOCAL_CALLER, visibleTournaments } from "./caller.js";
@@ -39,8 +40,9 @@ export interface Reader {
    * to `write` as the text the CLI prints with `--json` (store/tournament-records-json.ts),
    * as it is made; undefined, with nothing written, where `answer` steps aside or that
    * text could differ from the CLI's own. A failure once something was written is thrown.
+   * With `shape`, the records' fields it names only (store/tournament-fields-json.ts).
    */
-  records(request: HttpRequest, write: BytesSink): WrittenRecords | undefined;
+  records(request: HttpRequest, write: BytesSink, shape?: RecordsShape): WrittenRecords | undefined;
   close(): void;
 }
 
@@ -100,7 +102,7 @@ export function openReader(options: ReaderOptions): Reader | undefined {
         return undefined;
       }
     },
-    records(request, write) {
+    records(request, write, shape) {
       let written = false;
       try {
         const incoming = new IncomingRequest(request, origins);
@@ -109,10 +111,13 @@ export function openReader(options: ReaderOptions): Reader | undefined {
         // The local caller sees every tournament (caller.ts visibleTournaments adds nothing).
         const filter = readFilter((n) => query.get(n) ?? undefined, undefined);
         checkInsWait();
-        return writeTournamentRecordsJson(db, filter, (parts) => {
+        const sink = (parts: readonly Uint8Array[]) => {
           written = true;
           return write(parts);
-        });
+        };
+        return shape === undefined
+          ? writeTournamentRecordsJson(db, filter, sink)
+          : writeTournamentFieldsJson(db, filter, shape, sink);
       } catch (error) {
         // Listed again by the service, what was written would be printed twice.
         if (written) throw error;

@@ -37,16 +37,35 @@ import type { Db } from "./database.js";
 import { type TournamentFilter, whereClause } from "./tournaments-repository.js";
 
 /**
- * One record's text: the settings' part as stored (tournament-record-parts.ts), then what
- * the list reads as it is (state, counts, progress, timestamps), in the serializer's order.
+ * The attributes of a record that are not in its stored head (state, counts, progress,
+ * timestamps), read as they are, in the serializer's order: each key's JSON text as the
+ * parts `concat` joins. Shared with the records of some fields (tournament-fields-json.ts).
  */
-const RECORD = `concat(r.head,
-  ',"state":', json_quote(t.state), ',"participants_count":', t.participants_count,
-  ',"progress_meter":', CASE WHEN t.total > 0 THEN (100 * t.complete) / t.total ELSE 0 END,
-  ',"matches_count":', t.total, ',"matches_complete":', t.complete,
-  ',"timestamps":{"starts_at":', r.starts_at,
-  ',"created_at":', json_quote(t.created_at), ',"updated_at":', json_quote(t.updated_at),
-  ',"started_at":', json_quote(t.started_at), ',"completed_at":', json_quote(t.completed_at), '}}')`;
+export const COLUMN_VALUES: Readonly<Record<string, readonly string[]>> = {
+  state: ["json_quote(t.state)"],
+  participants_count: ["t.participants_count"],
+  progress_meter: ["CASE WHEN t.total > 0 THEN (100 * t.complete) / t.total ELSE 0 END"],
+  matches_count: ["t.total"],
+  matches_complete: ["t.complete"],
+  timestamps: [
+    `'{"starts_at":'`,
+    "r.starts_at",
+    `',"created_at":'`,
+    "json_quote(t.created_at)",
+    `',"updated_at":'`,
+    "json_quote(t.updated_at)",
+    `',"started_at":'`,
+    "json_quote(t.started_at)",
+    `',"completed_at":'`,
+    "json_quote(t.completed_at)",
+    "'}'",
+  ],
+};
+
+/** One record's text: the settings' part as stored (tournament-record-parts.ts), then COLUMN_VALUES. */
+const RECORD = `concat(r.head, ${Object.entries(COLUMN_VALUES)
+  .flatMap(([key, parts]) => [`',"${key}":'`, ...parts])
+  .join(", ")}, '}')`;
 
 /** Records a statement aggregates: ~1.6 KB each, a chunk stays under glibc's 128 KB mmap threshold. */
 export const RECORDS_PER_CHUNK = 32;
@@ -59,7 +78,7 @@ export const RECORDS_PER_CHUNK = 32;
  * (1e999), and only then are the settings asked (another program's writes: tourney stores
  * strings).
  */
-const WORD = `CASE WHEN typeof(r.url) <> 'text' OR r.url = '' THEN CAST(t.id AS TEXT)
+export const WORD = `CASE WHEN typeof(r.url) <> 'text' OR r.url = '' THEN CAST(t.id AS TEXT)
   WHEN r.url NOT GLOB '[-0-9[{I]*' THEN r.url
   WHEN (SELECT CASE WHEN json_valid(s.settings) THEN json_type(s.settings, '$.url') END
     FROM tournaments s WHERE s.id = t.id) = 'text' THEN r.url
@@ -101,17 +120,25 @@ const COUNTS = `SELECT (COUNT(*) << 32) + COUNT(CASE WHEN m.state = 'complete' T
  * 3,828.
  */
 export function chunkStatement(where: string, ordered: boolean): string {
-  const after = where === "" ? " WHERE t.id > ?" : `${where} AND t.id > ?`;
   const order = ordered ? " ORDER BY t.id" : "";
   return `SELECT CAST(group_concat(${RECORD}, ','${order}) AS BLOB) AS json,
     group_concat(t.id, ','${order}) AS ids, json_group_array(${WORD}${order}) AS words,
     count(*) AS count
-  FROM (SELECT id, state, participants_count, created_at, updated_at, started_at, completed_at,
+  FROM ${chunkRows(where, true)}
+    LEFT JOIN tournament_records r ON r.tournament_id = t.id`;
+}
+
+/**
+ * The next RECORDS_PER_CHUNK rows `where` selects after id `?`, in id order, as `t`; their
+ * match counts (`total`, `complete`) looked up when `counted`, else 0.
+ */
+export function chunkRows(where: string, counted: boolean): string {
+  const after = where === "" ? " WHERE t.id > ?" : `${where} AND t.id > ?`;
+  return `(SELECT id, state, participants_count, created_at, updated_at, started_at, completed_at,
       counts >> 32 AS total, counts & 4294967295 AS complete
     FROM (SELECT t.id, t.state, t.participants_count, t.created_at, t.updated_at, t.started_at,
-        t.completed_at, (${COUNTS}) AS counts
-      FROM tournaments t${after} ORDER BY t.id LIMIT ${RECORDS_PER_CHUNK})) t
-    LEFT JOIN tournament_records r ON r.tournament_id = t.id`;
+        t.completed_at, ${counted ? `(${COUNTS})` : "0"} AS counts
+      FROM tournaments t${after} ORDER BY t.id LIMIT ${RECORDS_PER_CHUNK})) t`;
 }
 
 /**
@@ -121,7 +148,7 @@ export function chunkStatement(where: string, ordered: boolean): string {
  * of 0 or below (tourney never makes one; another program may), which the chunks, read
  * after id 0 up, would leave out.
  */
-function allRenderable(where: string): string {
+export function allRenderable(where: string): string {
   const unfit = "(r.head IS NULL OR t.id <= 0)";
   const missing = where === "" ? ` WHERE ${unfit}` : `${where} AND ${unfit}`;
   return `SELECT NOT EXISTS (SELECT 1 FROM tournaments t
@@ -167,7 +194,7 @@ export function lastIdInOrder(text: string, after: number): number | undefined {
  * and a column's bytes stand between ASCII punctuation in the chunk, so decoding the chunk
  * whole replaces the same bytes. Valid text (always, from tourney) is written as it is.
  */
-function asPrinted(json: Buffer): Buffer {
+export function asPrinted(json: Buffer): Buffer {
   return isUtf8(json) ? json : Buffer.from(json.toString("utf8"), "utf8");
 }
 
@@ -201,40 +228,61 @@ export function writeTournamentRecordsJson(
 ): WrittenRecords | undefined {
   const where = whereClause(filter);
   const renderable = db.prepare(allRenderable(where.sql)).pluck();
-  const next = db.prepare(chunkStatement(where.sql, false));
-  let ordered: Statement | undefined;
   // Each chunk's words as SQLite wrote them (JSON arrays), parsed once at the end.
   const words: string[] = [];
-  const written = (): WrittenRecords => ({ words: wordsOf(words) });
   const parts: Uint8Array[] = [];
   // One read transaction: the check and the chunks see one state of the database.
   const made = db.transaction(() => {
     if (renderable.get(...where.params) !== 1) return false;
-    let after = 0;
-    for (;;) {
-      let chunk = next.get(...where.params, after) as Chunk;
-      if (chunk.count === 0) break;
-      let last = lastIdInOrder(chunk.ids, after);
-      if (last === undefined) {
-        ordered ??= db.prepare(chunkStatement(where.sql, true));
-        chunk = ordered.get(...where.params, after) as Chunk;
-        last = lastIdInOrder(chunk.ids, after)!;
-      }
-      words.push(chunk.words);
-      parts.push(parts.length === 0 ? OPEN : COMMA, asPrinted(chunk.json!));
-      after = last;
-      if (chunk.count < RECORDS_PER_CHUNK) break;
-    }
+    eachChunk<Chunk>(
+      db,
+      (ordered) => chunkStatement(where.sql, ordered),
+      where.params,
+      (chunk) => {
+        words.push(chunk.words);
+        parts.push(parts.length === 0 ? OPEN : COMMA, asPrinted(chunk.json!));
+      },
+    );
     parts.push(parts.length === 0 ? EMPTY : CLOSE);
     return true;
   })();
   if (!made) return undefined;
   write(parts);
-  return written();
+  return { words: wordsOf(words) };
+}
+
+/**
+ * Each chunk of `statement(false)` (its rows after id `?` from 0 up, RECORDS_PER_CHUNK at
+ * a time, `params` before the id) handed to `take`, in id order: a chunk whose ids do not
+ * increase is made again by `statement(true)`, which sorts each aggregate's rows itself.
+ * Run inside the caller's read transaction.
+ */
+export function eachChunk<C extends { ids: string; count: number }>(
+  db: Db,
+  statement: (ordered: boolean) => string,
+  params: readonly unknown[],
+  take: (chunk: C) => void,
+): void {
+  const next = db.prepare(statement(false));
+  let ordered: Statement | undefined;
+  let after = 0;
+  for (;;) {
+    let chunk = next.get(...params, after) as C;
+    if (chunk.count === 0) return;
+    let last = lastIdInOrder(chunk.ids, after);
+    if (last === undefined) {
+      ordered ??= db.prepare(statement(true));
+      chunk = ordered.get(...params, after) as C;
+      last = lastIdInOrder(chunk.ids, after)!;
+    }
+    take(chunk);
+    after = last;
+    if (chunk.count < RECORDS_PER_CHUNK) return;
+  }
 }
 
 /** The words of JSON arrays `chunks` (`["a","b"]` each), in order, in one parse. */
-function wordsOf(chunks: readonly string[]): string[] {
+export function wordsOf(chunks: readonly string[]): string[] {
   if (chunks.length === 1) return JSON.parse(chunks[0]!) as string[];
   return JSON.parse(`[${chunks.map((c) => c.slice(1, -1)).join(",")}]`) as string[];
 }

@@ -31,8 +31,8 @@ function counted(keepRecords: boolean) {
     if (!keepRecords) return rest;
     return {
       ...rest,
-      records: async (request, write) => {
-        const text = await records!(request, write);
+      records: async (request, write, shape) => {
+        const text = await records!(request, write, shape);
         if (text !== undefined) seen.text++;
         return text;
       },

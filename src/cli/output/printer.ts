@@ -132,6 +132,17 @@ export class Printer {
     return this.output.writeBytes(parts);
   }
 
+  /**
+   * The top-level fields of each record `list` would read, when not all of them: `--json
+   * FIELDS` (with or without --jq), or the columns' first keys (rows, table). Undefined
+   * when it prints whole records (`--json`, `--jq` alone) or a column is computed.
+   */
+  listFields(columns: readonly Column[]): readonly string[] | undefined {
+    if (this.mode === "json") return this.output.selection.fields;
+    const keys = columns.map((c) => (typeof c.value === "string" ? c.value.split(".")[0]! : ""));
+    return keys.includes("") ? undefined : [...new Set(keys)];
+  }
+
   async list(
     all: readonly FlatRecord[],
     columns: readonly Column[],

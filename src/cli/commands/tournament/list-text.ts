@@ -3,25 +3,64 @@
  * backend: the flat records of the text a plain `--json` list prints (SQLite's,
  * store/tournament-records-json.ts), parsed, instead of the service's records, their
  * JSON:API text, its parse and the flattening (issue 27; figures in docs/development.md).
+ * With --json FIELDS (or rows, a table: their columns' fields) SQLite makes only those
+ * fields of each record (store/tournament-fields-json.ts), and the whole records' text is
+ * parsed only where that steps aside.
  * test/cli/tournament-list-json.test.ts prints the full path's bytes through it.
  */
 import type { ApiClient } from "../../../client/api-client.js";
 import type { TournamentFilters } from "../../../client/tournaments.js";
+import { type RecordsShape, TOURNAMENT_RECORD_KEYS } from "../../../model/records-json.js";
 import { remember } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
+import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
+import type { Printer } from "../../output/printer.js";
 import type { FlatRecord } from "../../output/records.js";
 
-/** The records, or undefined (nothing remembered) where the text steps aside. */
+/**
+ * The records `printer` lists (only the fields it reads, when not all), or undefined
+ * (nothing remembered) where the text steps aside.
+ */
 export async function recordsOfText(
   f: Factory,
   filters: TournamentFilters,
   client: ApiClient,
+  printer: Printer,
 ): Promise<FlatRecord[] | undefined> {
+  const fields = printer.listFields(TOURNAMENT_COLUMNS);
+  if (fields !== undefined) {
+    const some = await fieldsOfText(f, filters, client, { fields });
+    if (some !== undefined) return some;
+  }
   const parts: Uint8Array[] = [];
   const written = await client.tournaments.listAllJson(filters, (made) => {
     parts.push(...made);
     return true;
   });
+  if (written === undefined) return undefined;
+  remember(f, "tournament", written.words);
+  return recordsOf(parts);
+}
+
+/**
+ * The records with `shape.fields` only (null where the settings lack one), or undefined
+ * where SQLite's text of them steps aside (a field no record has among them).
+ */
+async function fieldsOfText(
+  f: Factory,
+  filters: TournamentFilters,
+  client: ApiClient,
+  shape: RecordsShape,
+): Promise<FlatRecord[] | undefined> {
+  const parts: Uint8Array[] = [];
+  const written = await client.tournaments.listAllJson(
+    filters,
+    (made) => {
+      parts.push(...made);
+      return true;
+    },
+    shape,
+  );
   if (written === undefined) return undefined;
   remember(f, "tournament", written.words);
   return recordsOf(parts);
@@ -47,9 +86,20 @@ function chunkTexts(parts: readonly Uint8Array[]): string[] {
   return chunks;
 }
 
+/**
+ * The records of the text, each with every key the service's record has
+ * (TOURNAMENT_RECORD_KEYS): a key the settings lack is left out of the text, as
+ * JSON.stringify leaves out undefined, but the service's record has it (undefined), so
+ * `--json FIELDS` prints it as null and names it among the fields there are.
+ */
 function recordsOf(parts: readonly Uint8Array[]): FlatRecord[] {
   const records: FlatRecord[] = [];
   for (const chunk of chunkTexts(parts))
-    for (const record of JSON.parse(`[${chunk}]`) as FlatRecord[]) records.push(record);
+    for (const record of JSON.parse(`[${chunk}]`) as FlatRecord[]) {
+      if (Object.keys(record).length < TOURNAMENT_RECORD_KEYS.length)
+        for (const key of TOURNAMENT_RECORD_KEYS)
+          if (!Object.hasOwn(record, key)) record[key] = undefined;
+      records.push(record);
+    }
   return records;
 }

@@ -60,7 +60,7 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
       return;
     }
   } else {
-    const flat = await recordsOfText(f, o.filters, client);
+    const flat = await recordsOfText(f, o.filters, client, printer);
     if (flat !== undefined) return printer.list(flat, TOURNAMENT_COLUMNS, empty);
   }
   const records = await client.tournaments.listAll(o.filters);
