@@ -18,19 +18,14 @@ const argv = process.argv.slice(2);
 // `tourney ... | head -1`: the reader left; stop quietly.
 const readerLeft = (): never => process.exit(0);
 
-let stdoutStream: NodeJS.WriteStream | undefined;
-function stdoutStreamOnce(): NodeJS.WriteStream {
-  if (stdoutStream === undefined) {
-    stdoutStream = process.stdout;
-    stdoutStream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE") readerLeft();
-      throw error;
-    });
-  }
-  return stdoutStream;
-}
-
-const stdout = stdoutWriter(1, stdoutStreamOnce, readerLeft);
+// Output lost (EIO from a terminal that has gone, ...) that no write has thrown (stdio.ts):
+// the command fails late, as for a rejection no one handled (below), exit 1 or 8.
+const stdout = stdoutWriter(
+  1,
+  () => process.stdout,
+  readerLeft,
+  (lost) => failedLate(lost),
+);
 
 /**
  * os.homedir() is $HOME whenever it is set (libuv's uv_os_homedir): node:os only without it
@@ -96,6 +91,10 @@ process.on("uncaughtExceptionMonitor", (error) => {
 // so itself (exit 8, or 130 after writes) keeps its code.
 process.on("unhandledRejection", (reason) => {
   if (reason === IDLE_EXIT) process.exit();
+  failedLate(reason);
+});
+
+function failedLate(reason: unknown): never {
   const message = reason instanceof Error ? reason.message : String(reason);
   const said = process.exitCode === 8 || process.exitCode === 130;
   if (writes.count > 0 && !said)
@@ -105,7 +104,7 @@ process.on("unhandledRejection", (reason) => {
     process.stderr.write(`${reason.stack}\n`);
   if (writes.count === 0) process.exit(1);
   process.exit(said ? process.exitCode : 8);
-});
+}
 
 /** The writes the backend has accepted so far (the CLI's WriteLog tells them as they land). */
 const writes = { first: [] as string[], count: 0 };

@@ -7,6 +7,13 @@
  * child's stdout over as a socket (a socketpair), as bench/startup.mjs's runs get it. On a
  * terminal or anything unusual, `process.stdout` is used as usual; a descriptor that is
  * full (non-blocking) goes over to it.
+ *
+ * Output lost on either way (a full disk, an I/O error: EIO from a terminal that has gone)
+ * throws StdoutWriteError from the write, so the command fails as exit-codes.ts says (1, or
+ * 8 with the change said to be done). The stream reports a failed write through its
+ * `errored` at once (a terminal's writes are synchronous) and again by an 'error' event a
+ * turn later: that event no longer throws out of the listener (Node's uncaught exception
+ * and exit 1, after a write too); one the write did not already report is `onLostLater`'s.
  */
 import { fstatSync, writeSync, writevSync } from "node:fs";
 import type { OutputStream } from "./io.js";
@@ -37,28 +44,66 @@ function isPipeOrFile(fd: number): boolean {
   }
 }
 
+type Stream = NodeJS.WritableStream & {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+  /** Set by a failed write, at once when the write failed synchronously (Writable.errored). */
+  readonly errored?: Error | null;
+};
+
 /**
  * `stream` gives the ordinary stream, created on first use; `onBrokenPipe` is
- * called when the reader has gone (EPIPE), whichever way the data went.
+ * called when the reader has gone (EPIPE), whichever way the data went; `onLostLater`
+ * when the stream reports lost output that no write has thrown (see the top).
  */
 export function stdoutWriter(
   fd: number,
-  stream: () => NodeJS.WritableStream & { readonly isTTY?: boolean; readonly columns?: number },
+  stream: () => Stream,
   onBrokenPipe: () => void,
+  onLostLater: (error: StdoutWriteError) => void = () => {},
 ): OutputStream {
   // Once anything went through the stream, everything does: output stays in order.
   let direct = isPipeOrFile(fd);
   // The reader has gone (EPIPE): nothing more is written.
   let broken = false;
+  let opened: Stream | undefined;
+  // The stream's failure a write has thrown already (its 'error' event then says nothing).
+  let thrown: unknown;
+  const streamOnce = (): Stream => {
+    if (opened !== undefined) return opened;
+    opened = stream();
+    opened.on?.("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") readerGone();
+      else if (error !== thrown) onLostLater(new StdoutWriteError(error));
+    });
+    return opened;
+  };
+  const readerGone = (): void => {
+    broken = true;
+    onBrokenPipe();
+  };
+  /** Hands `chunk` to the stream; a write it failed at once throws (or ends, EPIPE). */
+  const toStream = (chunk: string | Uint8Array): boolean => {
+    const to = streamOnce();
+    const written = to.write(chunk);
+    const failed = to.errored;
+    if (failed === undefined || failed === null) return written;
+    if ((failed as NodeJS.ErrnoException).code === "EPIPE") {
+      readerGone();
+      return false;
+    }
+    thrown = failed;
+    throw new StdoutWriteError(failed);
+  };
   return {
     get isTTY(): boolean {
-      return direct ? false : stream().isTTY === true;
+      return direct ? false : streamOnce().isTTY === true;
     },
     get columns(): number | undefined {
-      return direct ? undefined : stream().columns;
+      return direct ? undefined : streamOnce().columns;
     },
     write(chunk: string): boolean {
-      if (!direct) return stream().write(chunk);
+      if (!direct) return toStream(chunk);
       writeDirect(Buffer.from(chunk, "utf8"));
       return !broken;
     },
@@ -66,7 +111,7 @@ export function stdoutWriter(
     writeBytes(parts: readonly Uint8Array[]): boolean {
       for (let i = 0; i < parts.length && !broken; i += IOV_MAX) {
         const batch = parts.slice(i, i + IOV_MAX);
-        if (!direct) for (const part of batch) stream().write(part);
+        if (!direct) for (const part of batch) toStream(part);
         else writePartsDirect(batch);
       }
       return !broken;
@@ -90,7 +135,7 @@ export function stdoutWriter(
       }
       const rest = part.subarray(written);
       written = 0;
-      if (!direct) stream().write(rest);
+      if (!direct) toStream(rest);
       else writeDirect(rest);
     }
   }
@@ -108,14 +153,13 @@ export function stdoutWriter(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EPIPE") {
-        broken = true;
-        onBrokenPipe();
+        readerGone();
         return;
       }
       // Output lost (a full disk, /dev/full, EIO): the command fails saying so.
       if (code !== "EAGAIN") throw new StdoutWriteError(error);
       direct = false;
-      stream().write(data.subarray(offset));
+      toStream(data.subarray(offset));
     }
   }
 }

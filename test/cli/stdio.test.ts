@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { isStdoutWriteError, type StdoutWriteError } from "../../src/cli/output-failure.js";
 import { stdoutWriter } from "../../src/cli/stdio.js";
@@ -73,6 +74,65 @@ describe("stdoutWriter", () => {
       expect(isStdoutWriteError(new Error(lost))).toBe(false);
     },
   );
+
+  /** A stream whose writes fail with `code` as a terminal's do: at once (errored), the event a turn later. */
+  function failingStream(code: string) {
+    const failure = Object.assign(new Error(`${code}: i/o error, write`), { code });
+    return new Writable({
+      write: (_chunk, _encoding, done) => done(failure),
+    }) as Writable & { isTTY: boolean };
+  }
+
+  it("a terminal's write that fails (EIO): StdoutWriteError thrown from the write, no uncaught event", async () => {
+    const tty = failingStream("EIO");
+    tty.isTTY = true;
+    const late: unknown[] = [];
+    const writer = stdoutWriter(
+      -1,
+      () => tty,
+      () => late.push("reader left"),
+      (lost) => late.push(lost),
+    );
+    expect(writer.isTTY).toBe(true);
+    for (const write of [
+      () => writer.write("text\n"),
+      () => writer.writeBytes!([Buffer.from("[1"), Buffer.from(",2]\n")]),
+    ]) {
+      let thrown: unknown;
+      try {
+        write();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isStdoutWriteError(thrown)).toBe(true);
+      expect((thrown as StdoutWriteError).message).toBe(
+        "could not write to standard output: i/o error (EIO)",
+      );
+    }
+    // The stream's 'error' event comes a turn later: already said, it says nothing more.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(late).toEqual([]);
+  });
+
+  it("a failure the stream reports later (no write threw it) goes to onLostLater; EPIPE is the reader leaving", async () => {
+    for (const [code, expected] of [
+      ["EIO", "could not write to standard output: i/o error (EIO)"],
+      ["EPIPE", "reader left"],
+    ] as const) {
+      const stream = new Writable({ write: (_c, _e, done) => setImmediate(() => done()) });
+      const late: unknown[] = [];
+      const writer = stdoutWriter(
+        -1,
+        () => stream,
+        () => late.push("reader left"),
+        (lost) => late.push(lost.message),
+      );
+      expect(writer.write("text\n")).toBe(true);
+      stream.destroy(Object.assign(new Error(`${code}: i/o error, write`), { code }));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(late).toEqual([expected]);
+    }
+  });
 
   it("writes a file's text and parts in order, past one writev's 1,024 parts", () => {
     const path = join(dir, "out.txt");
