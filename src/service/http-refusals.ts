@@ -6,6 +6,38 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { MAX_BODY_BYTES } from "./http-checks.js";
+import { isOAuthPath } from "./oauth/index.js";
+import { V1_PREFIX, v1Refusal } from "./v1/transport.js";
+
+/** A body refused before the service sees it: too large, or not UTF-8. */
+export interface RefusedBody {
+  readonly status: 400 | 413;
+  readonly detail: string;
+}
+
+/**
+ * Answers a refused body in the shape of the surface asked: OAuth's endpoints as RFC 6749
+ * §5.2 errors, the deprecated v1 as v1's errors (`{"errors": ["The request body is ..."]}`,
+ * as its own 414; it had v2.1's), everything else as v2.1's.
+ */
+export function refuseBody(url: string, res: ServerResponse, body: RefusedBody): void {
+  let status: number = body.status;
+  let text: string;
+  if (isOAuthPath(url))
+    text = JSON.stringify({ error: "invalid_request", error_description: body.detail });
+  else if (url.startsWith(`${V1_PREFIX}/`)) {
+    const refusal = v1Refusal(body.status, body.detail);
+    status = refusal.status;
+    text = JSON.stringify(refusal.body);
+  } else text = JSON.stringify({ errors: [{ status: body.status, detail: body.detail }] });
+  res
+    .writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      // The rest of a body too large was not read: the connection cannot go on.
+      ...(body.status === 413 ? { connection: "close" } : {}),
+    })
+    .end(text);
+}
 
 /**
  * A body declared past MAX_BODY_BYTES by a client waiting for `100 Continue` before it

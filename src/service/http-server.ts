@@ -5,7 +5,14 @@ import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
 import { eventsPath, streamEvents } from "./http-event-stream.js";
-import { PARSER_OPTIONS, refusals, refusedEarly, tooLargeDeclared } from "./http-refusals.js";
+import {
+  PARSER_OPTIONS,
+  type RefusedBody,
+  refusals,
+  refuseBody,
+  refusedEarly,
+  tooLargeDeclared,
+} from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { held, inTurn } from "./pipeline-order.js";
@@ -14,12 +21,6 @@ import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
 import { changedTournament, readsMatchesOf } from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
-
-/** A body refused before the service sees it: too large, or not UTF-8. */
-interface RefusedBody {
-  readonly status: 400 | 413;
-  readonly detail: string;
-}
 
 const TOO_LARGE: RefusedBody = {
   status: 413,
@@ -113,17 +114,7 @@ function answer(
   answered: (() => void) | undefined,
 ): void {
   if (typeof body !== "string") {
-    // In the shape of the surface asked: OAuth's endpoints answer RFC 6749 §5.2 errors.
-    const text = isOAuthPath(req.url ?? "/")
-      ? JSON.stringify({ error: "invalid_request", error_description: body.detail })
-      : JSON.stringify({ errors: [{ status: body.status, detail: body.detail }] });
-    res
-      .writeHead(body.status, {
-        "content-type": "application/json; charset=utf-8",
-        // The rest of a body too large was not read: the connection cannot go on.
-        ...(body.status === 413 ? { connection: "close" } : {}),
-      })
-      .end(text);
+    refuseBody(req.url ?? "/", res, body);
     answered?.();
     return;
   }

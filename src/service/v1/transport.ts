@@ -32,6 +32,14 @@ export function v1Message(detail: string): string {
   return detail.length === 0 ? detail : detail[0]!.toUpperCase() + detail.slice(1);
 }
 
+/**
+ * An error found before a v1 route runs (serve's checks of the body: over 1 MiB, 413; not
+ * UTF-8, 422 as v1 answers a 400): its status and body as v1 says them.
+ */
+export function v1Refusal(status: number, detail: string) {
+  return { status: V1_STATUS[status] ?? status, body: { errors: [v1Message(detail)] } };
+}
+
 export function v1Error(status: number, ...messages: string[]): ServiceError {
   return new ServiceError(
     status,
