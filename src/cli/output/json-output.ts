@@ -46,6 +46,16 @@ export class JsonOutput {
     this.writeText(this.text(value));
   }
 
+  /**
+   * Writes (or holds for jq) a list whose records have exactly the --json fields, in their
+   * order (made so, null where a record lacks one): what `write` writes of the whole
+   * records, without choosing the fields again (a list of 1,000 made ~300 KB of young heap
+   * more, and a scavenge, choosing them).
+   */
+  writeChosen(records: readonly object[]): void {
+    this.writeText(this.pretty ? JSON.stringify(records, null, 2) : JSON.stringify(records));
+  }
+
   /** Whether a value is written as `JSON.stringify` makes it: no fields picked, no jq, not indented. */
   get plain(): boolean {
     return this.selection.fields === undefined && !this.filtering && !this.pretty;

@@ -143,13 +143,19 @@ export class Printer {
     return keys.includes("") ? undefined : [...new Set(keys)];
   }
 
+  /** `chosen`: the records have exactly the fields listFields named, in its order (json-output.ts writeChosen). */
   async list(
     all: readonly FlatRecord[],
     columns: readonly Column[],
     empty = "nothing to show",
+    chosen = false,
   ): Promise<void> {
     const records = this.limited(all);
-    if (this.mode === "json") return this.json(records);
+    if (this.mode === "json") {
+      if (chosen && this.output.selection.fields !== undefined)
+        return this.output.writeChosen(records);
+      return this.json(records);
+    }
     if (this.mode === "tsv") {
       for (const record of records) this.stdout.write(tsvLine(record, columns));
       return;

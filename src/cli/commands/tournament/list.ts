@@ -60,8 +60,9 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
       return;
     }
   } else {
-    const flat = await recordsOfText(f, o.filters, client, printer);
-    if (flat !== undefined) return printer.list(flat, TOURNAMENT_COLUMNS, empty);
+    const text = await recordsOfText(f, o.filters, client, printer);
+    if (text !== undefined)
+      return printer.list(text.records, TOURNAMENT_COLUMNS, empty, text.chosen);
   }
   const records = await client.tournaments.listAll(o.filters);
   remember(
