@@ -6,7 +6,7 @@
  */
 import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { blockedFolder } from "../config/config-file.js";
+import { unreadableHere } from "../config/config-file.js";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
 import { CREDENTIALS_FILE_NAME } from "../config/paths.js";
 import { causeOf, FolderError, makeFolder } from "../folders/make-folder.js";
@@ -114,7 +114,7 @@ export class CredentialStore {
         return { profiles: emptyProfiles() };
       }
       throw (
-        blockedFolder(this.path, "read the credentials", error) ??
+        unreadableHere(this.path, "read the credentials", error) ??
         new ConfigError(
           `cannot read credentials file ${this.path} (${(error as NodeJS.ErrnoException).code})`,
           { file: this.path },

@@ -120,7 +120,7 @@ function configPlaceHint(error: ConfigPlaceError): string {
     "TOURNEY_CONFIG_DIR=FOLDER (the folder of config.json and credentials.json; " +
     "unset, it is $XDG_CONFIG_HOME/tourney, or ~/.config/tourney)";
   return error.inTheWay === undefined
-    ? `put the configuration where it can be written: ${where}`
+    ? `put the configuration where this user can read and write it: ${where}`
     : `move the file ${error.inTheWay} out of the way (a folder is needed there), ` +
         `or put the configuration elsewhere: ${where}`;
 }

@@ -41,7 +41,7 @@ function readText(file: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       return undefined;
     }
-    const blocked = blockedFolder(file, "read the configuration", error);
+    const blocked = unreadableHere(file, "read the configuration", error);
     if (blocked !== undefined) throw blocked;
     const detail = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`cannot read configuration file ${file}: ${detail}`, {
@@ -52,16 +52,23 @@ function readText(file: string): string | undefined {
 }
 
 /**
- * A file where `file`'s folder (or one of its parents) should be (ENOTDIR): ConfigPlaceError
- * naming it, "cannot read the configuration F: B is a file, not a folder" (exit 1, with the
- * ways out); undefined for any other error. Before, the reader said Node's ENOTDIR, exit 2.
+ * `file` that cannot be read where it is: a file where its folder (or one of its parents)
+ * should be (ENOTDIR), "cannot read the configuration F: B is a file, not a folder"; or no
+ * permission to read it or search its folders (EACCES), "...: permission denied". A
+ * ConfigPlaceError (exit 1, with the ways out); undefined for any other error. Before, the
+ * reader said Node's ENOTDIR or EACCES, exit 2 (a usage error).
  */
-export function blockedFolder(
+export function unreadableHere(
   file: string,
   doing: string,
   error: unknown,
 ): ConfigPlaceError | undefined {
-  if (codeOf(error) !== "ENOTDIR") return undefined;
+  const code = codeOf(error);
+  if (code === "EACCES" || code === "EPERM")
+    return new ConfigPlaceError(file, `cannot ${doing} ${file}: permission denied`, {
+      cause: error,
+    });
+  if (code !== "ENOTDIR") return undefined;
   const inTheWay = fileInTheWay(dirname(file));
   if (inTheWay === undefined) return undefined;
   const message = `cannot ${doing} ${file}: ${inTheWay} is a file, not a folder`;

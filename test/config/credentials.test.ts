@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -41,6 +49,21 @@ describe("CredentialStore", () => {
       `cannot read the credentials ${configDir}/credentials.json: ${blocked} is a file, not a folder`,
     );
   });
+
+  it.runIf(process.getuid?.() !== 0)(
+    "a file it may not read: ConfigPlaceError, permission denied",
+    () => {
+      const store = new CredentialStore(configDir);
+      store.setApiKey("prod", "k-123");
+      chmodSync(path.join(configDir, "credentials.json"), 0o000);
+      expect(() => store.get("prod")).toThrow(
+        new ConfigPlaceError(
+          "",
+          `cannot read the credentials ${configDir}/credentials.json: permission denied`,
+        ),
+      );
+    },
+  );
 
   it("writes credentials.json with mode 0600 in a 0700 directory", () => {
     const previous = process.umask(0o000);

@@ -16,7 +16,7 @@ const TIMEOUT = 15_000;
 const WHERE =
   "TOURNEY_CONFIG_DIR=FOLDER (the folder of config.json and credentials.json; " +
   "unset, it is $XDG_CONFIG_HOME/tourney, or ~/.config/tourney)";
-const HINT = `hint: put the configuration where it can be written: ${WHERE}\n`;
+const HINT = `hint: put the configuration where this user can read and write it: ${WHERE}\n`;
 
 /** The binary run to its end, or killed after TIMEOUT (status null then). */
 function tourney(args: readonly string[], env: Record<string, string>, input = "") {
@@ -150,6 +150,18 @@ describe.runIf(BUILT)("a folder that cannot be made for the configuration or the
       expect(login.stderr).toBe(
         `error: cannot store the credentials in ${locked}/credentials.json: its folder ${locked} cannot be written (permission denied)\n${HINT}`,
       );
+      // A folder this user may not even read: every command, exit 1 (was Node's EACCES, exit 2).
+      chmodSync(locked, 0o000);
+      for (const args of [
+        ["tournament", "list"],
+        ["config", "set", "timeout", "5"],
+      ]) {
+        const refused = run(args);
+        expect(refused.status, refused.stderr).toBe(1);
+        expect(refused.stderr).toBe(
+          `error: cannot read the configuration ${locked}/config.json: permission denied\n${HINT}`,
+        );
+      }
     },
   );
 
