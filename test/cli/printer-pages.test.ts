@@ -73,6 +73,17 @@ describe("Printer.listPages", () => {
     expect(r.writes).toBe(4); // three pages and the closing bracket
   });
 
+  it("list writes its tab-separated rows in one write, none when there are none", async () => {
+    const out = new Capture(false);
+    await new Printer(out, new Capture(false), "tsv", false).list(records(1, 1000), COLUMNS);
+    expect(out.writes).toBe(1);
+    expect(out.text.split("\n").length).toBe(1001);
+    expect(out.text.split("\n")[1]).toBe('2\tP "2" with a tab\t2025-01-01T00:00:00Z');
+    const none = new Capture(false);
+    await new Printer(none, new Capture(false), "tsv", false).list([], COLUMNS);
+    expect(none.writes).toBe(0);
+  });
+
   it("a table waits for every row, and says so when there is none", async () => {
     const full = await both("table", true, [records(1, 2), records(3, 1)]);
     expect(full.paged).toBe(full.whole);

@@ -157,7 +157,9 @@ export class Printer {
       return this.json(records);
     }
     if (this.mode === "tsv") {
-      for (const record of records) this.stdout.write(tsvLine(record, columns));
+      // One write of all the rows, as listPages writes a page: a write each was a system
+      // call each (1,000 for a list of 1,000 tournaments).
+      if (records.length > 0) this.stdout.write(records.map((r) => tsvLine(r, columns)).join(""));
       return;
     }
     if (records.length === 0) {
