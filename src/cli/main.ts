@@ -9,7 +9,7 @@ import { ELSEWHERE, scriptFor } from "./command-script.js";
 import { completeNames } from "./completion/complete.js";
 import { loadCore, loadCoreList } from "./core-loader.js";
 import type { CliDeps } from "./factory.js";
-import { stdoutWriter } from "./stdio.js";
+import { releaseHungUpTerminals, stdoutWriter } from "./stdio.js";
 import { VERSION } from "./version.js";
 import { doneAfterWrites, interruptedAfterWrites } from "./write-log.js";
 
@@ -19,13 +19,15 @@ const argv = process.argv.slice(2);
 const readerLeft = (): never => process.exit(0);
 
 // Output lost (EIO from a terminal that has gone, ...) that no write has thrown (stdio.ts):
-// the command fails late, as for a rejection no one handled (below), exit 1 or 8.
-const stdout = stdoutWriter(
-  1,
-  () => process.stdout,
-  readerLeft,
-  (lost) => failedLate(lost),
-);
+// the command fails late, as for a rejection no one handled (below), exit 1 or 8. Once any
+// output was lost, a terminal that hung up is let go of at the exit (Node would abort there).
+let outputLost = false;
+const onLost = () => {
+  if (outputLost) return;
+  outputLost = true;
+  process.once("exit", releaseHungUpTerminals);
+};
+const stdout = stdoutWriter(1, () => process.stdout, readerLeft, failedLate, onLost);
 
 /**
  * os.homedir() is $HOME whenever it is set (libuv's uv_os_homedir): node:os only without it

@@ -15,7 +15,7 @@
  * turn later: that event no longer throws out of the listener (Node's uncaught exception
  * and exit 1, after a write too); one the write did not already report is `onLostLater`'s.
  */
-import { fstatSync, writeSync, writevSync } from "node:fs";
+import { closeSync, fstatSync, writeSync, writevSync } from "node:fs";
 import type { OutputStream } from "./io.js";
 import { StdoutWriteError } from "./output-failure.js";
 
@@ -52,15 +52,35 @@ type Stream = NodeJS.WritableStream & {
 };
 
 /**
+ * Closes each of descriptors 0-2 that is a terminal no more (hung up: its other side closed),
+ * for the process's exit once output was lost. Node restores the settings of the terminals
+ * it found at its start and aborts when that fails (node.cc ResetStdio: SIGABRT, exit 134
+ * and a native stack, after the command had said what it did and chosen 1 or 8); it skips a
+ * descriptor that was closed.
+ */
+export function releaseHungUpTerminals(): void {
+  const { isatty } = process.getBuiltinModule("node:tty");
+  for (const fd of [0, 1, 2]) {
+    try {
+      if (fstatSync(fd).isCharacterDevice() && !isatty(fd)) closeSync(fd);
+    } catch {
+      // Closed already.
+    }
+  }
+}
+
+/**
  * `stream` gives the ordinary stream, created on first use; `onBrokenPipe` is
  * called when the reader has gone (EPIPE), whichever way the data went; `onLostLater`
- * when the stream reports lost output that no write has thrown (see the top).
+ * when the stream reports lost output that no write has thrown (see the top); `onLost`
+ * whenever output is lost, before it is thrown or reported.
  */
 export function stdoutWriter(
   fd: number,
   stream: () => Stream,
   onBrokenPipe: () => void,
   onLostLater: (error: StdoutWriteError) => void = () => {},
+  onLost: () => void = () => {},
 ): OutputStream {
   // Once anything went through the stream, everything does: output stays in order.
   let direct = isPipeOrFile(fd);
@@ -74,7 +94,10 @@ export function stdoutWriter(
     opened = stream();
     opened.on?.("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EPIPE") readerGone();
-      else if (error !== thrown) onLostLater(new StdoutWriteError(error));
+      else if (error !== thrown) {
+        onLost();
+        onLostLater(new StdoutWriteError(error));
+      }
     });
     return opened;
   };
@@ -93,6 +116,7 @@ export function stdoutWriter(
       return false;
     }
     thrown = failed;
+    onLost();
     throw new StdoutWriteError(failed);
   };
   return {
@@ -157,7 +181,10 @@ export function stdoutWriter(
         return;
       }
       // Output lost (a full disk, /dev/full, EIO): the command fails saying so.
-      if (code !== "EAGAIN") throw new StdoutWriteError(error);
+      if (code !== "EAGAIN") {
+        onLost();
+        throw new StdoutWriteError(error);
+      }
       direct = false;
       toStream(data.subarray(offset));
     }

@@ -4,10 +4,12 @@
  * write whose result could not be printed exits 8 saying first that the change was made, a
  * read exits 1 naming standard output. Before, the stream's 'error' listener threw: Node's
  * uncaught exception (a line of the bundle and the stack) and exit 1, also after a write.
- * Node cannot open a pty: python3's pty module opens it for the run.
+ * A terminal that hangs up after the command started (Node saw a terminal) made Node abort
+ * at its exit, restoring the terminal's settings (SIGABRT, 134) once the command had said
+ * all. Node cannot open a pty: python3's pty module opens it for the run.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,6 +21,26 @@ import os, pty, subprocess, sys
 master, slave = pty.openpty()
 os.close(master)
 sys.exit(subprocess.run(sys.argv[1:], stdout=slave, stdin=subprocess.DEVNULL).returncode)
+`;
+
+/**
+ * Runs argv[2:] with stdout on a pty that hangs up once the command has started (Node saw a
+ * terminal there): when it waits for stdin (its main thread in epoll_wait), the pty's other
+ * side is closed, then the file argv[1] is given on stdin.
+ */
+const HANGS_UP_AFTER_START = `
+import os, pty, subprocess, sys, time
+master, slave = pty.openpty()
+child = subprocess.Popen(sys.argv[2:], stdout=slave, stdin=subprocess.PIPE)
+for _ in range(2000):
+    with open(f"/proc/{child.pid}/wchan") as wchan:
+        if wchan.read() == "do_epoll_wait":
+            break
+    time.sleep(0.01)
+os.close(master)
+with open(sys.argv[1], "rb") as doc:
+    child.communicate(doc.read())
+sys.exit(child.returncode if child.returncode >= 0 else 128 - child.returncode)
 `;
 
 const python = spawnSync("python3", ["-c", "import pty"]).status === 0;
@@ -48,6 +70,26 @@ describe.runIf(BUILT && python && process.platform === "linux")("stdout on a gon
     );
     const listed = await runBinary(["tournament", "list", "--json", "name"], env);
     expect(JSON.parse(listed.stdout)).toEqual([{ name: "Gone Cup" }]);
+  });
+
+  it("a terminal that hangs up while the command runs: exit 8, not Node's abort at exit (134)", async () => {
+    const made = await runBinary(["tournament", "create", "--name", "Hang Cup"], env);
+    expect(made.code, made.stderr).toBe(0);
+    const exported = await runBinary(["tournament", "export", "hang_cup"], env);
+    const file = join(home, "later.json");
+    writeFileSync(file, exported.stdout.replaceAll('"hang_cup"', '"later_cup"'));
+    const args = [file, process.execPath, BIN, "tournament", "import", "-"];
+    const run = spawnSync("python3", ["-c", HANGS_UP_AFTER_START, ...args], {
+      env,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.stderr).not.toContain("ResetStdio");
+    expect(run.status, run.stderr).toBe(8);
+    expect(run.stderr.startsWith("done: the change was made (POST /v2.1/tournaments (201)")).toBe(
+      true,
+    );
+    expect(run.stderr.endsWith(`\nerror: printing its result failed: ${LOST}\n`)).toBe(true);
   });
 
   it.each([
