@@ -32,6 +32,7 @@ import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
+import { inPathsShape } from "./v1/transport.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
@@ -266,7 +267,7 @@ class Answerer {
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         this.options.onError?.(error);
-      response = toHttpResponse({ reply: errorReply(error) }, memo);
+      response = toHttpResponse({ reply: inPathsShape(request.path, errorReply(error)) }, memo);
     }
     return request.method === "HEAD"
       ? { status: response.status, headers: response.headers, body: "" }

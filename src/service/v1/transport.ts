@@ -40,6 +40,22 @@ export function v1Refusal(status: number, detail: string) {
   return { status: V1_STATUS[status] ?? status, body: { errors: [v1Message(detail)] } };
 }
 
+/**
+ * An error reply the service made in v2.1's shape (app.ts) as the request's `path` wants
+ * it: on a v1 path, outside the v1 routes (no such path 404, 405, 406, a busy database
+ * 503, 500), in v1's shape, its headers (Allow, Retry-After) kept. Before, v1 clients got
+ * v2.1's `[{status, detail}]` there.
+ */
+export function inPathsShape(path: string, reply: Reply): Reply {
+  if (!path.startsWith(`${V1_PREFIX}/`)) return reply;
+  const errors = (reply.body as { errors?: { detail?: unknown }[] } | undefined)?.errors;
+  if (!Array.isArray(errors)) return reply;
+  const words = errors.map((e) => v1Message(String(e.detail ?? "")));
+  const status = V1_STATUS[reply.status] ?? reply.status;
+  const body = { errors: words };
+  return reply.headers === undefined ? { status, body } : { status, body, headers: reply.headers };
+}
+
 export function v1Error(status: number, ...messages: string[]): ServiceError {
   return new ServiceError(
     status,
