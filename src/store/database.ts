@@ -77,19 +77,27 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   return db;
 }
 
-export function migrate(db: Db): void {
+/** The schema version the file records; a newer one than this tourney knows is refused. */
+function schemaVersion(db: Db): number {
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new StoreError(
       `the database was written by a newer tourney (schema ${current}, this one knows ${MIGRATIONS.length}); upgrade tourney`,
     );
   }
-  if (current === MIGRATIONS.length) return;
+  return current;
+}
+
+export function migrate(db: Db): void {
+  if (schemaVersion(db) === MIGRATIONS.length) return;
   // Every pending migration in one transaction: an upgrade lands whole or not at all,
-  // and a new database pays one commit, not one per migration.
+  // and a new database pays one commit, not one per migration. The version is read again
+  // once the write lock is held: another process opening the same new file at the same
+  // moment may have migrated it while this one waited for the lock.
   db.transaction(() => {
+    const current = schemaVersion(db);
     for (let version = current; version < MIGRATIONS.length; version++)
       db.exec(MIGRATIONS[version]!);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
+    if (current < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
   }).immediate();
 }
