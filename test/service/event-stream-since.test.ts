@@ -40,6 +40,16 @@ describe("?since= of an event stream", () => {
       expect(error.detail).toContain('not "notadate"');
     });
 
+    it(`${stream}: a day that does not exist is 400 naming since and the date`, async () => {
+      const r = await open(`${stream.replace("{t}", id)}?since=2026-02-30T00:00:00Z`);
+      expect(r.status).toBe(400);
+      const error = JSON.parse(r.body!).errors[0];
+      expect(error.source).toEqual({ parameter: "since" });
+      expect(error.detail).toBe(
+        'since "2026-02-30T00:00:00Z" is not a date: February 2026 has 28 days',
+      );
+    });
+
     it(`${stream}: a date opens the stream`, async () => {
       const r = await open(`${stream.replace("{t}", id)}?since=2026-01-01T00:00:00Z`);
       expect(r.status).toBe(200);

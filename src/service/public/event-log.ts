@@ -6,6 +6,7 @@
  * topic when first asked, then grown by every event the topic sends; a `since` is then a
  * filter of what is kept, whatever the date, never a new diff per connection.
  */
+import { impossibleDay } from "../../model/calendar-date.js";
 import type { HttpResponse } from "../../model/http.js";
 import { diffSteps, type TournamentSnapshot, type WatchEvent } from "../../model/watch-events.js";
 
@@ -130,8 +131,15 @@ function findLast(entries: readonly Entry[], id: string): number {
 /** `?since=` that is not a date: 400, naming the parameter and the form it takes. */
 export function badSince(resume: Resume): HttpResponse | undefined {
   const since = resume.since;
-  if (since === undefined || !Number.isNaN(Date.parse(since))) return undefined;
-  const detail = `since must be a date and time like 2026-11-25T18:00:00Z, not ${JSON.stringify(since.slice(0, 100))}`;
+  if (since === undefined) return undefined;
+  const parsed = !Number.isNaN(Date.parse(since));
+  const noDay = parsed ? impossibleDay(since) : undefined;
+  if (parsed && noDay === undefined) return undefined;
+  const shown = JSON.stringify(since.slice(0, 100));
+  const detail =
+    noDay === undefined
+      ? `since must be a date and time like 2026-11-25T18:00:00Z, not ${shown}`
+      : `since ${shown} is not a date: ${noDay}`;
   return {
     status: 400,
     headers: { "content-type": "application/json; charset=utf-8" },

@@ -3,6 +3,8 @@
  * service's route (routes/tournaments.ts) and the embedded read-only path
  * (service/reader.ts), which lists without loading the rest of the service.
  */
+
+import { impossibleDay } from "../../model/calendar-date.js";
 import {
   STATE_FILTER_GROUPS,
   TOURNAMENT_STATES,
@@ -36,6 +38,9 @@ function parseDateParameter(raw: string | undefined, name: string): string | und
       `${name} must be a date like 01/31/2026 or 2026-01-31, not ${JSON.stringify(raw)}`,
     );
   }
+  const noDay = impossibleDay(iso);
+  if (noDay !== undefined)
+    throw badParameter(name, `${name} ${JSON.stringify(raw)} is not a date: ${noDay}`);
   return new Date(time).toISOString();
 }
 

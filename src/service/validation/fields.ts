@@ -3,6 +3,7 @@
  * wrong value is recorded in Problems with its JSON pointer; reading goes on so
  * that every wrong field is named in one response.
  */
+import { impossibleDay } from "../../model/calendar-date.js";
 import type { Problems } from "../errors.js";
 
 export type FieldSpec =
@@ -205,5 +206,7 @@ function readTimestamp(value: unknown, name: string, wrong: Wrong): unknown {
       `${name} must be an ISO 8601 timestamp with an offset, like "2026-05-01T18:00:00+02:00"`,
     );
   }
+  const noDay = impossibleDay(value);
+  if (noDay !== undefined) return wrong(`${name} ${JSON.stringify(value)} is not a date: ${noDay}`);
   return new Date(value).toISOString();
 }

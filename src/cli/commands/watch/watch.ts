@@ -1,5 +1,6 @@
 /** `tourney watch <tournament|race>`: what happens in a tournament or a race, as it happens (issue 19). */
 import type { Command } from "commander";
+import { impossibleDay } from "../../../model/calendar-date.js";
 import type { WatchSnapshot } from "../../../model/race-watch-events.js";
 import {
   notified,
@@ -55,6 +56,9 @@ function parseSince(value: string, now: Date): string {
     throw new UsageError(
       `--since needs a time (2025-05-01T18:00:00Z) or a duration (30s, 10m, 2h, 1d), not ${JSON.stringify(value)}`,
     );
+  const noDay = impossibleDay(value);
+  if (noDay !== undefined)
+    throw new UsageError(`--since ${JSON.stringify(value)} is not a date: ${noDay}`);
   return new Date(time).toISOString();
 }
 
