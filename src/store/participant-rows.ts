@@ -27,6 +27,8 @@ export interface SeedPlace {
 
 export interface NameAndSeed extends SeedPlace {
   readonly name: string;
+  /** 1 active, 0 deactivated (a stage's state reads it: standings-steps.ts). */
+  readonly active: number;
 }
 
 export interface NewParticipant {

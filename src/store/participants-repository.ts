@@ -106,12 +106,12 @@ export class ParticipantRepository {
   }
 
   /**
-   * Names and seeds of the participants after (`seed`, `id`) in seed order, `limit` of them:
+   * Names, seeds and activity of the participants after (`seed`, `id`) in seed order, `limit` of them:
    * what the standings read a part at a time (issue 24), through the seed index.
    */
   namesAfter(tournamentId: number, after: SeedPlace, limit: number): NameAndSeed[] {
     return this.sql(
-      "SELECT id, name, seed FROM participants WHERE tournament_id = ? AND (seed, id) > (?, ?) ORDER BY seed, id LIMIT ?",
+      "SELECT id, name, seed, active FROM participants WHERE tournament_id = ? AND (seed, id) > (?, ?) ORDER BY seed, id LIMIT ?",
     ).all(tournamentId, after.seed, after.id, limit) as NameAndSeed[];
   }
 

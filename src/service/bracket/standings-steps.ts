@@ -23,6 +23,7 @@ import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { matchResultOf, playersOf } from "./match-codec.js";
 import { loadStage } from "./stage-io.js";
+import type { StageParticipant } from "./stage-state.js";
 import {
   eliminationOrder,
   eliminationRanks,
@@ -32,6 +33,7 @@ import {
   type People,
   type StageRows,
   type Standing,
+  stageParticipantsOf,
   stageStandings,
   standingDocument,
   standingStages,
@@ -135,6 +137,7 @@ function* eliminationInParts(
   t: TournamentRow,
   { ref, rows }: StageRows,
   people: People,
+  participants: () => readonly StageParticipant[],
   part: number,
 ): Parts<Standing[]> {
   const ids = new Set<number>();
@@ -151,7 +154,7 @@ function* eliminationInParts(
     addResults(tallies, played.slice(at, at + part).map(matchResultOf));
     yield;
   }
-  const ranks: RankMap = eliminationRanks(loadStage(service, t, ref), rows);
+  const ranks: RankMap = eliminationRanks(loadStage(service, t, ref, participants), rows);
   yield;
   const all = [...tallies.values()];
   const standings: Standing[] = [];
@@ -173,12 +176,14 @@ function* standingsInParts(
   const stages = standingStages(service, t);
   yield;
   const people = yield* peopleInParts(service, t, part);
+  // Every stage reads the participants read above, not the whole list again (issue 27).
+  const participants = stageParticipantsOf(people);
   const all: Standing[] = [];
   for (const stage of stages) {
-    const elimination = isEliminationStage(loadStage(service, t, stage.ref), stage.rows);
-    const rows = elimination
-      ? yield* eliminationInParts(service, t, stage, people, part)
-      : stageStandings(service, t, stage, people);
+    const state = loadStage(service, t, stage.ref, participants);
+    const rows = isEliminationStage(state, stage.rows)
+      ? yield* eliminationInParts(service, t, stage, people, participants, part)
+      : stageStandings(service, t, stage, people, participants);
     for (const row of rows) all.push(row);
     yield;
   }

@@ -9,8 +9,8 @@ import type { StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
 import { syncStations } from "../stations/station-io.js";
-import { applyChanges, loadStage } from "./stage-io.js";
-import type { StageState } from "./stage-state.js";
+import { applyChanges, loadStage, participantsOnce } from "./stage-io.js";
+import type { StageParticipant, StageState } from "./stage-state.js";
 import {
   type TournamentChange,
   TournamentDraft,
@@ -19,10 +19,15 @@ import {
 
 /** Facts read from the repositories when first asked for (one query each). */
 class StoredTournament implements TournamentFacts {
+  /** Read once for every stage the change reads (a group stage's finalize: each group). */
+  private readonly people: () => readonly StageParticipant[];
+
   constructor(
     private readonly service: ServiceContext,
     readonly row: TournamentRow,
-  ) {}
+  ) {
+    this.people = participantsOnce(service, row.id);
+  }
 
   activeSeeds(): readonly EngineParticipant[] {
     return this.service.participants.activeSeeds(this.row.id);
@@ -33,7 +38,7 @@ class StoredTournament implements TournamentFacts {
   }
 
   stage(ref: StageRef): StageState {
-    return loadStage(this.service, this.row, ref);
+    return loadStage(this.service, this.row, ref, this.people);
   }
 }
 
