@@ -7,6 +7,7 @@ import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { noteTakenUrl } from "../taken-url.js";
+import { verbHelp } from "../verb-help.js";
 import {
   type AttributeFlags,
   addAttributeFlags,
@@ -75,7 +76,12 @@ export function registerCreate(noun: Command, app: App): void {
     .description("create a tournament (type defaults to single elimination)")
     .addHelpText(
       "after",
-      '\nExample:\n  tourney tournament create --name "Spring Cup" --type "double elimination" --third-place',
+      verbHelp({
+        examples: [
+          '--name "Spring Cup" --third-place',
+          '--name "Autumn Cup" --type "double elimination" --grand-finals "single match"',
+        ],
+      }),
     );
   addAttributeFlags(command).action(async (flags: AttributeFlags, cmd: Command) => {
     const f = app.factory(cmd);
