@@ -125,7 +125,10 @@ describe("tourney attachment", () => {
       makeTransport: recording(sent),
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`--file ${big} is 250.0 KB; an attachment file is at most 250 KB`);
+    // Exact bytes: "250.0 KB" looked within the limit it was over.
+    expect(r.stderr).toContain(
+      `--file ${big} is 256,001 bytes; an attachment file is at most 256,000 bytes (250 KB)`,
+    );
     expect(r.stderr).toContain("nothing was uploaded");
     expect(sent).toEqual([]);
 
@@ -143,6 +146,22 @@ describe("tourney attachment", () => {
     const missing = await sb.run(["attachment", "add", "cup", "A", "--file", join(sb.dir, "nope")]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file");
+  });
+
+  it("refuses an empty file before sending anything, exit 2 naming --file", async () => {
+    await started(ACCEPT);
+    const empty = join(sb.dir, "empty.png");
+    writeFileSync(empty, "");
+    const sent: TransportRequest[] = [];
+    const r = await sb.run(["attachment", "add", "cup", "A", "--file", empty], {
+      makeTransport: recording(sent),
+    });
+    expect(r.stderr).toBe(
+      `error: --file ${empty} is empty: an attachment file needs at least one byte: nothing was uploaded\n`,
+    );
+    expect(r.code).toBe(2);
+    expect(sent).toEqual([]);
+    expect(await listed()).toEqual([]);
   });
 
   it("names the match by identifier or id; an unknown match exits 3", async () => {

@@ -1,6 +1,7 @@
 /**
  * Reading `attachment add --file PATH`: its size is checked before it is read
- * (and before anything is sent), so a file over the limit costs no upload.
+ * (and before anything is sent), so a file over the limit costs no upload; an empty
+ * file is refused too, naming --file, not sent for the service to refuse its data.
  */
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
@@ -31,9 +32,12 @@ export function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
-function sizeText(bytes: number): string {
-  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
+/** Exact bytes ("256,001 bytes"): a rounded "250.0 KB" looked within the limit it was over. */
+function bytesText(bytes: number): string {
+  return `${bytes.toLocaleString("en-US")} ${bytes === 1 ? "byte" : "bytes"}`;
 }
+
+const LIMIT_TEXT = `at most ${bytesText(MAX_ATTACHMENT_BYTES)} (250 KB)`;
 
 function readOr<T>(path: string, read: () => T): T {
   try {
@@ -51,12 +55,21 @@ export function readAttachmentFile(path: string): AttachmentAsset {
   if (!info.isFile()) throw new UsageError(`--file ${path}: not a file`);
   if (info.size > MAX_ATTACHMENT_BYTES) {
     throw new UsageError(
-      `--file ${path} is ${sizeText(info.size)}; an attachment file is at most 250 KB (${MAX_ATTACHMENT_BYTES} bytes): nothing was uploaded`,
+      `--file ${path} is ${bytesText(info.size)}; an attachment file is ${LIMIT_TEXT}: nothing was uploaded`,
     );
   }
+  // Empty by its bytes, not its size: a file the kernel sizes 0 (/proc) may still hold some.
   const bytes = readOr(path, () => readFileSync(path));
-  if (bytes.length > MAX_ATTACHMENT_BYTES)
-    throw new UsageError(`--file ${path} grew past 250 KB while it was read: nothing was uploaded`);
+  if (bytes.length === 0) {
+    throw new UsageError(
+      `--file ${path} is empty: an attachment file needs at least one byte: nothing was uploaded`,
+    );
+  }
+  if (bytes.length > MAX_ATTACHMENT_BYTES) {
+    throw new UsageError(
+      `--file ${path} grew to ${bytesText(bytes.length)} while it was read; an attachment file is ${LIMIT_TEXT}: nothing was uploaded`,
+    );
+  }
   return {
     file_name: basename(path),
     content_type: contentTypeOf(path),
