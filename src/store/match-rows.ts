@@ -133,7 +133,11 @@ export interface MatchStore {
   count(tournamentId: number, filter?: MatchFilter): number;
   /** Match counts of each tournament of `ids` (every id present, zeros when none). */
   counts(ids: readonly number[]): Map<number, MatchCounts>;
-  countIncomplete(ref: StageRef): number;
+  /**
+   * Active rows of the stage that are not complete. `atMost` (> 0): the count may stop
+   * there (any figure >= atMost then), what a check of the stage's completion needs.
+   */
+  countIncomplete(ref: StageRef, atMost?: number): number;
   countIncompleteInStage(tournamentId: number, stage: "final" | "group"): number;
   countStage(ref: StageRef): number;
   maxRound(ref: StageRef): number;

@@ -162,6 +162,14 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     return this.rows(sql, from, tournamentId, limit);
   }
 
+  /** Whether a tournament has any match row (one index entry looked at). */
+  hasRows(tournamentId: number): boolean {
+    return (
+      this.number("SELECT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?)", tournamentId) ===
+      1
+    );
+  }
+
   /** How many rows a tournament has (active or not). */
   rowCount(tournamentId: number): number {
     return this.number("SELECT COUNT(*) FROM matches WHERE tournament_id = ?", tournamentId);
@@ -245,10 +253,15 @@ export class MatchRepository extends MatchWrites implements MatchStore {
     return counts;
   }
 
-  countIncomplete(ref: StageRef): number {
+  /**
+   * Up to `atMost` rows are looked for (-1: all): a round robin's report asks whether any
+   * other match of the stage is left, and the first found answers (issue 27).
+   */
+  countIncomplete(ref: StageRef, atMost = -1): number {
     return this.number(
-      `SELECT COUNT(*) FROM matches WHERE ${STAGE} AND active = 1 AND state <> 'complete'`,
+      `SELECT COUNT(*) FROM (SELECT 1 FROM matches WHERE ${STAGE} AND active = 1 AND state <> 'complete' LIMIT ?)`,
       ...stageParams(ref),
+      atMost,
     );
   }
 

@@ -244,6 +244,7 @@ describe("the store cache", () => {
       "rowsOf",
       "rowsAfter",
       "rowCount",
+      "hasRows",
       // a warm-up's step reads rows into the cache (cached-matches.ts)
       "warmStep",
       // works out what the held rows' plan gives (their bracket index), writes nothing

@@ -63,7 +63,12 @@ describe("the held rows' match counts", () => {
     store.matches.insertMany(t, rows(40), NOW);
     const ids = store.matches.list(t, {}).map((row) => row.id);
     const selected = vi.spyOn(HeldMatches.prototype, "selected");
-    const expectSql = () => expect(store.matches.counts([t])).toEqual(plain.matches.counts([t]));
+    const ref = { tournamentId: t, stage: "final", groupId: null } as const;
+    const expectSql = () => {
+      expect(store.matches.counts([t])).toEqual(plain.matches.counts([t]));
+      // The stage's incomplete rows, kept per stage too (a report asks it, issue 27).
+      expect(store.matches.countIncomplete(ref)).toBe(plain.matches.countIncomplete(ref));
+    };
     expectSql();
     for (const id of ids.slice(0, 10)) store.matches.setResult(id, result("complete"), NOW);
     expectSql();
@@ -75,6 +80,8 @@ describe("the held rows' match counts", () => {
     store.matches.setStateOf(ids[4]!, "complete", true, NOW);
     expectSql();
     expect(store.matches.counts([t]).get(t)).toEqual({ total: 37, complete: 9 });
+    expect(store.matches.countIncomplete(ref)).toBe(28);
+    expect(plain.matches.countIncomplete(ref, 5)).toBe(5); // counted no further than asked
     expect(selected).not.toHaveBeenCalled();
   });
 });

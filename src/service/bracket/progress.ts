@@ -49,7 +49,7 @@ export function completeMatch(draft: StageDraft, row: MatchRow, completion: Comp
   const { winnerId, loserId } = completion;
   if (isEliminationMatch(row) && winnerId !== null && loserId !== null) {
     advanceFrom(draft, row.plan_key, { winnerId, loserId });
-  } else if (draft.countIncomplete() === 0) {
+  } else if (draft.isComplete()) {
     continueRounds(draft);
   }
 }

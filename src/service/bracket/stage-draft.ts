@@ -183,6 +183,17 @@ export class StageDraft {
     return this.state.countIncomplete() + this.incompleteDelta;
   }
 
+  /**
+   * Whether no active row of the stage is left incomplete, this draft's changes included.
+   * The stored rows are counted only as far as the answer needs: one more than this draft
+   * completed (issue 27: a round robin's report counted, and loaded, the whole stage).
+   */
+  isComplete(): boolean {
+    if (this.droppedAfter !== Number.POSITIVE_INFINITY) return this.countIncomplete() === 0;
+    const delta = this.incompleteDelta; // the stored count is >= 0: delta > 0 leaves some
+    return delta <= 0 && this.state.countIncomplete(1 - delta) + delta === 0;
+  }
+
   /** Complete one-on-one results, this draft's included (for the engine's progression). */
   results(): ResultLookup {
     if (this.droppedAfter !== Number.POSITIVE_INFINITY)

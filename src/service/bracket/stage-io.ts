@@ -63,8 +63,8 @@ class StoredStage implements StageState {
     return this.rowList;
   }
 
-  countIncomplete(): number {
-    return this.service.matches.countIncomplete(this.ref);
+  countIncomplete(atMost?: number): number {
+    return this.service.matches.countIncomplete(this.ref, atMost);
   }
 
   index(): BracketIndex {

@@ -46,8 +46,11 @@ export interface StageState {
   result(key: string): MatchResultRow | undefined;
   /** Every row of the stage (inactive resets included), in play order. */
   rows(): readonly MatchRow[];
-  /** Active rows of the stage that are not complete. */
-  countIncomplete(): number;
+  /**
+   * Active rows of the stage that are not complete; with `atMost` (> 0) the count may stop
+   * there (any figure >= atMost then: enough to tell whether the stage is complete).
+   */
+  countIncomplete(atMost?: number): number;
   /** The stage's bracket index (elimination stages). */
   index(): BracketIndex;
   byes(): readonly Bye[];

@@ -51,14 +51,22 @@ export class CachedMatches extends MatchRepository {
     return this.db.transaction(() => this.cache.warmStep(tournamentId, next, limit))();
   }
 
+  /**
+   * The new rows join T's held rows; a start (T without rows) holds them from here on. Rows
+   * added to T's others when they are not held (a swiss round in a CLI process) are not
+   * held either: loading all of T's rows to add a round's was a swiss group stage's cost
+   * of a round's last report (issue 27); the next read of many loads them all, new included.
+   */
   override insertMany(tournamentId: number, matches: Iterable<NewMatch>, now: string): void {
     this.cache.wroteMatches();
     this.cache.changes.matchRows(tournamentId);
-    const held = this.held(tournamentId);
+    const held =
+      this.cache.heldMatches(tournamentId) ??
+      (this.hasRows(tournamentId) ? undefined : this.held(tournamentId));
     this.insertRows(tournamentId, matches, now, (rows) => {
-      for (const row of rows) held.put(row);
+      if (held !== undefined) for (const row of rows) held.put(row);
     });
-    this.cache.fit(tournamentId);
+    if (held !== undefined) this.cache.fit(tournamentId);
   }
 
   /*
@@ -87,8 +95,15 @@ export class CachedMatches extends MatchRepository {
     return byKey === undefined ? () => undefined : (key) => byKey.get(key);
   }
 
+  /**
+   * From the held rows when held; else the stage's rows alone, by SQL: a round robin's
+   * group or a swiss round needs its own stage, not every row of the tournament loaded
+   * (issue 27: a group's last report loaded all the groups' rows).
+   */
   override stageRows(ref: StageRef): MatchRow[] {
-    return [...this.held(ref.tournamentId).stage(ref)].sort(inPlayOrder);
+    const held = this.cache.heldMatches(ref.tournamentId);
+    if (held === undefined) return super.stageRows(ref);
+    return [...held.stage(ref)].sort(inPlayOrder);
   }
 
   /** Derived once from the held rows of the stage, kept until it gains a row; undefined if not held. */
@@ -157,11 +172,15 @@ export class CachedMatches extends MatchRepository {
     return counts;
   }
 
-  override countIncomplete(ref: StageRef): number {
-    let n = 0;
-    for (const row of this.held(ref.tournamentId).stage(ref))
-      if (row.active === 1 && row.state !== "complete") n++;
-    return n;
+  /**
+   * Kept by the held rows (a count per stage) when held; else counted by SQL, as far as
+   * `atMost`: a report in a 512-player round robin loaded all 130,816 rows of the
+   * tournament to learn whether its stage was complete (issue 27: 5 s of a CLI report).
+   */
+  override countIncomplete(ref: StageRef, atMost?: number): number {
+    const held = this.cache.heldMatches(ref.tournamentId);
+    if (held === undefined) return super.countIncomplete(ref, atMost);
+    return held.stageOf(ref)?.incomplete ?? 0;
   }
 
   override countIncompleteInStage(tournamentId: number, stage: "final" | "group"): number {

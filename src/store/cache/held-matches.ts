@@ -45,7 +45,13 @@ export class StageRows {
   readonly byKey = new Map<string, MatchRow>();
   derived: unknown;
   version = 0;
+  /** Active rows not complete, kept as rows are added and written (a report asks it: no pass). */
+  incomplete = 0;
 }
+
+/** 1 if `row` is active and not complete, else 0. */
+const incompleteOf = (row: MatchRow): number =>
+  row.active === 1 && row.state !== "complete" ? 1 : 0;
 
 const NO_ROWS: Iterable<MatchRow> = [];
 /** The key of the selection of every active row (`selected({})`). */
@@ -108,6 +114,8 @@ export class HeldMatches {
       stage = new StageRows();
       this.stages.set(key, stage);
     }
+    if (before !== undefined) stage.incomplete -= incompleteOf(before);
+    stage.incomplete += incompleteOf(row);
     stage.byId.set(row.id, row);
     stage.byKey.set(row.plan_key, row);
     stage.derived = undefined;
@@ -145,10 +153,18 @@ export class HeldMatches {
     const row = this.byId.get(id) as Record<string, unknown> | undefined;
     if (row === undefined) return;
     const active = row.active;
+    const was = incompleteOf(row as unknown as MatchRow);
     this.count(row as unknown as MatchRow, -1);
     for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
     row.updated_at = now;
     this.count(row as unknown as MatchRow, 1);
+    const is = incompleteOf(row as unknown as MatchRow);
+    if (is !== was) {
+      const stage = this.stages.get(
+        stageNumber(row.stage as string, row.group_id as number | null),
+      );
+      if (stage !== undefined) stage.incomplete += is - was;
+    }
     this.forget(row.active === active);
   }
 
