@@ -12,6 +12,8 @@ import { type RaceSnapshot, raceSnapshot, type WatchSnapshot } from "../model/ra
 import { MAX_PER_PAGE } from "../model/resource.js";
 import { type RecordLike, tournamentSnapshot } from "../model/watch-events.js";
 import type { ApiClient } from "./api-client.js";
+import { decodeSingle } from "./envelope.js";
+import { NotFoundError } from "./errors.js";
 import { resourcePath } from "./resource-path.js";
 
 /** What a watch follows: a tournament or a race, by id or url. */
@@ -34,7 +36,9 @@ const held = (): Held => ({ etag: undefined, records: [] });
 const heldFrom = (subject: WatchSubject): Held =>
   subject.seen === undefined ? held() : { etag: subject.seen.etag, records: [subject.seen.record] };
 
-function dataOf(body: unknown): RecordLike[] {
+/** A list's records, or the one record (wrapped in `data` or bare, as the description draws it). */
+function dataOf(body: unknown, list: boolean): RecordLike[] {
+  if (!list) return [decodeSingle(body)];
   const data = Array.isArray(body) ? body : (body as { data?: unknown }).data;
   return (Array.isArray(data) ? data : [data]) as RecordLike[];
 }
@@ -51,7 +55,7 @@ async function refresh(
   const got = await client.requester.conditional(call, into.etag);
   if (got === undefined) return false;
   into.etag = got.etag;
-  into.records = dataOf(got.body);
+  into.records = dataOf(got.body, list);
   const pages = (got.body as { meta?: { total_pages?: number } }).meta?.total_pages ?? 1;
   // A list longer than one page: the rest unconditionally (the first page's tag guards them).
   if (list && pages > 1) into.records = await client.requester.listAll({ method: "GET", path });
@@ -75,6 +79,16 @@ function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotRea
 /** A round's state and stamps as the rounds list tells them: what changes when it starts, ends or resets. */
 const roundKey = (r: RecordLike) => JSON.stringify([r.attributes.state, r.attributes.timestamps]);
 
+/**
+ * A race's participants are not in the published description (`GET /races/{r}/participants`
+ * is serve's): answered 404 after the race itself was read, the race has none listed, and
+ * its times are followed by the participant ids they carry (as `race times list` does).
+ */
+function unlisted(error: unknown): boolean {
+  if (error instanceof NotFoundError) return false;
+  throw error;
+}
+
 function raceReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   const base = resourcePath("races", subject.ref);
   const [race, participants, rounds] = [heldFrom(subject), held(), held()];
@@ -83,7 +97,7 @@ function raceReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   return async (now) => {
     const changed = await refresh(client, base, race, false);
     if (!changed && last !== undefined) return undefined;
-    await refresh(client, `${base}/participants`, participants, true);
+    await refresh(client, `${base}/participants`, participants, true).catch(unlisted);
     await refresh(client, `${base}/rounds`, rounds, true);
     for (const round of rounds.records) {
       const state = round.attributes.state;

@@ -7,6 +7,7 @@
  * tag (a hosted service's budget pays no second body).
  */
 import type { ApiClient } from "../../../client/api-client.js";
+import { decodeSingle } from "../../../client/envelope.js";
 import { NotFoundError } from "../../../client/errors.js";
 import { resourcePath } from "../../../client/resource-path.js";
 import type { WatchSubject } from "../../../client/watch.js";
@@ -19,9 +20,10 @@ export interface Resolved extends WatchSubject {
 async function read(client: ApiClient, kind: WatchSubject["kind"], ref: string): Promise<Resolved> {
   const path = resourcePath(kind === "race" ? "races" : "tournaments", ref);
   const got = await client.requester.conditional({ method: "GET", path }, undefined);
-  const record = (got?.body as { data?: RecordLike } | undefined)?.data;
-  if (got === undefined || record === undefined)
+  // A single record comes wrapped in `data` or bare (the description's showTournament).
+  if (got === undefined || got.body === undefined)
     throw new NotFoundError(404, `${kind} ${ref} not found: the service answered no record`);
+  const record: RecordLike = decodeSingle(got.body);
   return { kind, ref, seen: { etag: got.etag, record } };
 }
 
