@@ -57,10 +57,33 @@ export interface Seen {
   readonly kind: NameKind;
   readonly names: readonly string[];
   readonly scope?: readonly string[];
+  /**
+   * Only some of the list was shown (a filter: --state, --participant, ...; a --limit that
+   * stopped reading pages): its names are added, none removed. A whole list replaces the
+   * cache's, which is how a deleted name leaves it.
+   */
+  readonly partial?: boolean;
 }
 
 function unique(names: readonly string[]): string[] {
   return [...new Set(names.filter((n) => n !== ""))].slice(0, MAX_NAMES);
+}
+
+/**
+ * `kept` with `shown` added after it (each once); past MAX_NAMES the oldest kept ones make
+ * room for those shown.
+ */
+function added(kept: readonly string[] | undefined, shown: readonly string[]): string[] {
+  const had = new Set(kept ?? []);
+  const fresh = unique(shown).filter((n) => !had.has(n));
+  const room = Math.max(0, MAX_NAMES - fresh.length);
+  const old = unique(kept ?? []);
+  return [...old.slice(Math.max(0, old.length - room)), ...fresh];
+}
+
+/** The list `seen` leaves: its names, or (partial) the kept ones and its names. */
+function listAfter(kept: readonly string[] | undefined, seen: Seen): string[] {
+  return seen.partial === true ? added(kept, seen.names) : unique(seen.names);
 }
 
 /** Records `seen` into `cache` (exported for the tests of unchangedBy). */
@@ -74,13 +97,14 @@ export function recordInto(cache: NameCache, seen: Seen): void {
   cache.byProfile[seen.profile] ??= {};
   const mine = cache.byProfile[seen.profile]!;
   if (seen.kind === "tournament" || seen.kind === "race") {
-    mine[seen.kind === "race" ? "races" : "tournaments"] = unique(seen.names);
+    const list = seen.kind === "race" ? "races" : "tournaments";
+    mine[list] = listAfter(mine[list], seen);
     return;
   }
   const key = seen.kind === "participant" ? "participants" : "matches";
   mine[key] ??= {};
   const table = mine[key]!;
-  for (const word of seen.scope ?? []) table[word] = unique(seen.names);
+  for (const word of seen.scope ?? []) table[word] = listAfter(table[word], seen);
 }
 
 /** The list `seen` replaces in `cache` (tournaments, races, profiles), if the cache has it. */

@@ -3,12 +3,16 @@ import type { Factory } from "../factory.js";
 import type { FlatRecord } from "../output/records.js";
 import { type NameKind, rememberNames } from "./names.js";
 
-/** Records `names` for the profile the command used (after it resolved one). */
+/**
+ * Records `names` for the profile the command used (after it resolved one). `partial`: the
+ * command showed only some of the list (a filter, a limit), so names are added, none removed.
+ */
 export function remember(
   f: Factory,
   kind: NameKind,
   names: readonly string[],
   scope?: readonly string[],
+  partial = false,
 ): void {
   const profile = f.resolvedProfile()?.name;
   if (profile === undefined) return;
@@ -19,6 +23,7 @@ export function remember(
     kind,
     names,
     ...(scope === undefined ? {} : { scope }),
+    ...(partial ? { partial } : {}),
   });
 }
 
@@ -28,13 +33,18 @@ export function tournamentWord(record: Pick<FlatRecord, "id" | "url">): string {
   return typeof url === "string" && url !== "" ? url : String(record.id);
 }
 
-/** Passes pages on, calling `seen` with each record. */
+/**
+ * Passes pages on, calling `seen` with each record, and `done` once the last page was
+ * passed on (not when the reader stopped before it: `--limit`).
+ */
 export async function* tapPages(
   pages: AsyncIterable<readonly FlatRecord[]>,
   seen: (record: FlatRecord) => void,
+  done: () => void = () => {},
 ): AsyncIterable<readonly FlatRecord[]> {
   for await (const page of pages) {
     for (const record of page) seen(record);
     yield page;
   }
+  done();
 }

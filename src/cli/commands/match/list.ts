@@ -62,6 +62,16 @@ export function parseMatchList(tournament: string, flags: MatchListFlags): Match
   };
 }
 
+/** Whether a flag leaves some of the matches out. */
+function filtered(o: MatchListOptions): boolean {
+  return (
+    o.state !== "all" ||
+    o.participant !== undefined ||
+    o.round !== undefined ||
+    o.group !== undefined
+  );
+}
+
 function keep(o: MatchListOptions): (m: FlatRecord) => boolean {
   return (m) =>
     (o.round === undefined || m.round === o.round) &&
@@ -80,10 +90,16 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
     ...(participant === undefined ? {} : { participant_id: participant }),
   };
   const identifiers: string[] = [];
-  const pages = tapPages(shownPages(client.matches.pages(o.tournament, filters), keep(o)), (m) =>
-    identifiers.push(String(m.identifier ?? m.id)),
+  // Every match was read, none filtered out: the list replaces the cache's, else adds to it.
+  let whole = false;
+  const pages = tapPages(
+    shownPages(client.matches.pages(o.tournament, filters), keep(o)),
+    (m) => identifiers.push(String(m.identifier ?? m.id)),
+    () => {
+      whole = !filtered(o);
+    },
   );
-  const seen = () => remember(f, "match", identifiers, [o.tournament]);
+  const seen = () => remember(f, "match", identifiers, [o.tournament], !whole);
   if (printer.mode === "json") return printer.listPages(pages, []).then(seen);
   const [participants, stations] = await Promise.all([
     client.participants.listAll(o.tournament),

@@ -18,6 +18,16 @@ import type { Printer } from "../../output/printer.js";
 import type { FlatRecord } from "../../output/records.js";
 
 /**
+ * Whether the query leaves some tournaments out (`--state all` does not): the names it
+ * shows are then added to the completion cache, none removed (a whole list replaces them).
+ */
+export function narrows(filters: TournamentFilters): boolean {
+  return Object.entries(filters).some(
+    ([key, value]) => value !== undefined && !(key === "state" && value === "all"),
+  );
+}
+
+/**
  * The records `printer` lists, or undefined (nothing remembered) where the text steps
  * aside; `chosen` when they have only the fields it reads (Printer.listFields), in its order.
  */
@@ -38,7 +48,7 @@ export async function recordsOfText(
     return true;
   });
   if (written === undefined) return undefined;
-  remember(f, "tournament", written.words);
+  remember(f, "tournament", written.words, undefined, narrows(filters));
   return { records: recordsOf(parts, true), chosen: false };
 }
 
@@ -62,7 +72,7 @@ async function fieldsOfText(
     shape,
   );
   if (written === undefined) return undefined;
-  remember(f, "tournament", written.words);
+  remember(f, "tournament", written.words, undefined, narrows(filters));
   // One JSON text (an array and a line break), parsed whole: ~50 KB for two fields of 1,000.
   return JSON.parse(Buffer.concat(parts).toString("utf8")) as FlatRecord[];
 }

@@ -10,7 +10,7 @@ import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
-import { recordsOfText } from "./list-text.js";
+import { narrows, recordsOfText } from "./list-text.js";
 
 /** The list filter's groups of states, then every state (the service takes both). */
 const STATE_FILTERS = [
@@ -56,7 +56,7 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
       printer.listJson(parts),
     );
     if (written !== undefined) {
-      remember(f, "tournament", written.words);
+      remember(f, "tournament", written.words, undefined, narrows(o.filters));
       return;
     }
   } else {
@@ -70,6 +70,8 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
     "tournament",
     // Of the resource itself: flattening a thousand records twice costs a list ~1 ms.
     records.map((r) => tournamentWord({ id: r.id, url: r.attributes.url })),
+    undefined,
+    narrows(o.filters),
   );
   await printer.list(records.map(flatten), TOURNAMENT_COLUMNS, empty);
 }
