@@ -75,7 +75,8 @@ it("a grand prix reaches serve in two goes, the same, and a third run sends noth
   const firstRound = doc.rounds.map((r: any) => (r.number === 1 ? r : { ...r, state: "pending" }));
   writeFileSync(cut, JSON.stringify({ ...doc, rounds: firstRound }));
   expect(await importing(cut)).toBe(
-    "lan_gp: created, 25 participants added, 25 times sent, 1 rounds started or finalized, 0 points or ranks set\n",
+    // round 1's table points go in before its finalize: 10 places score
+    "lan_gp: created, 25 participants added, 25 times sent, 1 rounds started or finalized, 10 points or ranks set\n",
   );
   expect(await importing(whole)).toBe(
     "lan_gp: found, 0 participants added, 22 times sent, 1 rounds started or finalized, 0 points or ranks set\n",
@@ -117,5 +118,30 @@ it("race publish --to lan: the dry run lists the steps, the publish sends them o
   const again = await publish("--dry-run");
   expect(again.stdout).toMatch(
     /^race hill_climb is there \(underway\): continue it\nround 1: send 0 times\n/,
+  );
+});
+
+it("race publish --to lan of a grand prix with points given by hand: the same race there, a re-run sends nothing", async () => {
+  const run = (...args: string[]) => runBinary(args, sandbox.local);
+  for (const args of [
+    ["race", "create", "--name", "Hand GP", "--type", "grand prix", "--rounds", "2"],
+    ["race", "participants", "bulk-add", "hand_gp", "Ada", "Grace"],
+    ["race", "start", "hand_gp"],
+    ["race", "update", "hand_gp", "Ada", "--time", "1:00.000", "--points", "7"],
+    ["race", "update", "hand_gp", "Grace", "--time", "1:01.000"],
+    ["race", "end-round", "hand_gp"],
+  ]) {
+    const r = await run(...args);
+    expect(r.code, r.stderr).toBe(0);
+  }
+  const publish = await run("race", "publish", "hand_gp", "--to", "lan");
+  expect(publish.code, publish.stderr).toBe(0);
+  const standings = async (env: Record<string, string>) =>
+    (await runBinary(["race", "standings", "hand_gp", "--json", "name,points"], env)).stdout;
+  expect(await standings(sandbox.remote)).toBe(await standings(sandbox.local));
+  expect(await standings(sandbox.remote)).toMatch(/"Ada","points":7/);
+  const again = await run("race", "publish", "hand_gp", "--to", "lan");
+  expect(again.stdout).toBe(
+    "hand_gp: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
   );
 });

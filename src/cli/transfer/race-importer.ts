@@ -3,14 +3,16 @@
  * replay through the API client (any backend): the race found by its url or
  * created with the file's settings, the participants found by name (the
  * missing ones added with their seeds), the race started, then round by round
- * in order: the round started, the times entered (bulk updates), the round
- * finalized if the file's was, and the points and ranks the organiser gave by
- * hand set where the target's own differ. Every step first reads what the
- * target holds, so a re-run continues where it stopped and sends nothing twice.
+ * in order: the round started, the times entered with the points and ranks
+ * where the target's own differ (bulk updates, while the round is under way),
+ * then the round finalized if the file's was. Every step first reads what the
+ * target holds, so a re-run continues where it stopped and sends nothing twice;
+ * a round the target finalized with other results is reset and entered again.
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
+import type { ElapsedTimeEntry } from "../../client/races.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
 import { type Progress, SILENT } from "./progress.js";
@@ -84,48 +86,106 @@ async function timesOf(client: ApiClient, race: string, n: number, names: Map<st
   return new Map(records.map((t) => [participantOf(t, names), t]));
 }
 
-async function enterTimes(
+/** What one line of the file changes on the target's record: nothing, or a bulk entry. */
+function changeOf(record: ApiRecord, t: ExportedRound["times"][number]) {
+  const a = record.attributes;
+  const time = t.elapsedTime ?? null;
+  const timed = (a.elapsedTime ?? null) !== time;
+  const scored = value(a.points) !== value(t.points) || value(a.rank) !== value(t.rank);
+  if (!timed && !scored) return undefined;
+  const id = Number(record.id);
+  const scores = {
+    elapsedTimeId: id,
+    time,
+    points: value(t.points) ?? 0,
+    rank: value(t.rank) ?? 0,
+  };
+  return { timed, scored, time: { elapsedTimeId: id, time }, scores };
+}
+
+/** The file's round against the target's: the changes that would make them the same. */
+async function changesOf(
   client: ApiClient,
   race: string,
   round: ExportedRound,
   names: Map<string, string>,
-  progress: Progress,
-): Promise<number> {
+) {
   const there = await timesOf(client, race, round.number, names);
-  const entries = round.times.flatMap((t) => {
+  return round.times.flatMap((t) => {
     const record = there.get(t.participant);
-    const time = t.elapsedTime ?? null;
-    if (record === undefined || (record.attributes.elapsedTime ?? null) === time) return [];
-    return [{ elapsedTimeId: Number(record.id), time }];
+    const change = record === undefined ? undefined : changeOf(record, t);
+    return change === undefined ? [] : [change];
   });
-  if (entries.length === 0) return 0;
+}
+
+type Context = { summary: RaceImportSummary; progress: Progress };
+
+async function send(
+  client: ApiClient,
+  race: string,
+  round: ExportedRound,
+  entries: readonly ElapsedTimeEntry[],
+  { progress }: Context,
+) {
+  if (entries.length === 0) return;
   await client.races.elapsedTimes(race, round.number).bulkUpdateAll(entries, {
     onProgress: (sent, total) => progress.count(`round ${round.number}: times`, sent, total),
   });
   progress.end();
-  return entries.length;
 }
 
-/** Points and ranks the file's round holds that the target's engine did not give. */
-async function adjust(
+/**
+ * Into a round under way (bulk updates): the times, then, against the ranks and
+ * points those gave, the file's points and ranks where they differ. A round
+ * takes them only under way, and its finalize keeps them.
+ */
+async function enterResults(
   client: ApiClient,
   race: string,
   round: ExportedRound,
   names: Map<string, string>,
-): Promise<number> {
-  const there = await timesOf(client, race, round.number, names);
-  let sent = 0;
-  for (const t of round.times) {
-    const record = there.get(t.participant);
-    if (record === undefined) continue;
-    const a = record.attributes;
-    if (value(a.points) === value(t.points) && value(a.rank) === value(t.rank)) continue;
-    await client.races
-      .elapsedTimes(race, round.number)
-      .update(record.id, { points: value(t.points), rank: value(t.rank) });
-    sent++;
+  ctx: Context,
+): Promise<void> {
+  const timed = (await changesOf(client, race, round, names)).filter((c) => c.timed);
+  await send(
+    client,
+    race,
+    round,
+    timed.map((c) => c.time),
+    ctx,
+  );
+  ctx.summary.times += timed.length;
+  const scored = (await changesOf(client, race, round, names)).filter((c) => c.scored);
+  await send(
+    client,
+    race,
+    round,
+    scored.map((c) => c.scores),
+    ctx,
+  );
+  ctx.summary.adjusted += scored.length;
+}
+
+type RoundStates = Map<number, unknown>;
+
+async function roundStates(client: ApiClient, race: string): Promise<RoundStates> {
+  const all = await client.races.rounds(race).listAll();
+  return new Map(all.map((r, i) => [Number(r.attributes.number ?? i + 1), r.attributes.state]));
+}
+
+/**
+ * A round the target has finalized with results other than the file's (an
+ * earlier import stopped there): reset, with the rounds after it the target
+ * has begun (last first), so that the file's results can go in again.
+ */
+async function reopen(client: ApiClient, race: string, n: number, progress: Progress) {
+  const states = await roundStates(client, race);
+  const begun = [...states].filter(([k, state]) => k >= n && state !== "pending");
+  for (const [k] of begun.sort((a, b) => b[0] - a[0])) {
+    progress.step(`round ${k}: reset (its results differ from the file's)`);
+    await client.races.rounds(race).changeState(k, "reset");
   }
-  return sent;
+  return roundStates(client, race);
 }
 
 async function replayRounds(
@@ -133,30 +193,27 @@ async function replayRounds(
   doc: RaceExport,
   race: string,
   names: Map<string, string>,
-  summary: RaceImportSummary,
-  progress: Progress,
+  ctx: Context,
 ): Promise<void> {
   const rounds = client.races.rounds(race);
-  const states = new Map(
-    (await rounds.listAll()).map((r, i) => [
-      Number(r.attributes.number ?? i + 1),
-      r.attributes.state,
-    ]),
-  );
+  let states = await roundStates(client, race);
   for (const round of [...doc.rounds].sort((a, b) => a.number - b.number)) {
     if (round.state === "pending" || round.state === undefined) break;
+    if (states.get(round.number) === "completed") {
+      if ((await changesOf(client, race, round, names)).length === 0) continue;
+      states = await reopen(client, race, round.number, ctx.progress);
+    }
     if (states.get(round.number) === "pending") {
-      progress.step(`round ${round.number}: start`);
+      ctx.progress.step(`round ${round.number}: start`);
       await rounds.changeState(round.number, "start");
-      summary.rounds++;
+      ctx.summary.rounds++;
     }
-    summary.times += await enterTimes(client, race, round, names, progress);
-    if (round.state === "completed" && states.get(round.number) !== "completed") {
-      progress.step(`round ${round.number}: finalize`);
+    await enterResults(client, race, round, names, ctx);
+    if (round.state === "completed") {
+      ctx.progress.step(`round ${round.number}: finalize`);
       await rounds.changeState(round.number, "finalize");
-      summary.rounds++;
+      ctx.summary.rounds++;
     }
-    summary.adjusted += await adjust(client, race, round, names);
   }
 }
 
@@ -176,7 +233,7 @@ export async function importRace(
     race = await client.races.changeState(race.id, "start");
   }
   if (doc.race.state !== "pending")
-    await replayRounds(client, doc, race.id, names, summary, progress);
+    await replayRounds(client, doc, race.id, names, { summary, progress });
   return summary;
 }
 

@@ -82,7 +82,71 @@ it("a grand prix mid-race: a round finalized, points given by hand, a round unde
   const { first, summary } = await roundTrip(url);
   expect(first.rounds.map((r: any) => r.state)).toEqual(["completed", "underway", "pending"]);
   expect(first.rounds[1].times.some((t: any) => t.points === 7)).toBe(true);
-  expect(summary).toMatchObject({ created: true, added: 3, times: 5, rounds: 2, adjusted: 1 });
+  // round 1's points (the engine's in the file) go in before its finalize, with the 7 of round 2
+  expect(summary).toMatchObject({ created: true, added: 3, times: 5, rounds: 2, adjusted: 4 });
+});
+
+/** A grand prix of 3 rounds, points and ranks given by hand in finalized rounds 1 and 2. */
+async function handScoredRace(c: ApiClient) {
+  const race = await c.races.create({
+    name: "Hand GP",
+    raceType: "grand prix",
+    grandPrixOptions: { rounds: 3 },
+  });
+  await c.participants.bulkAdd({ race: race.id }, [{ name: "Ada" }, { name: "Grace" }]);
+  await c.races.changeState(race.id, "start");
+  const [ada, grace] = await timeRound(c, race.id, 1, 2);
+  await c.races.elapsedTimes(race.id, 1).update(ada!.id, { points: 7 });
+  await c.races.changeState(race.id, "end_round");
+  const [, grace2] = await timeRound(c, race.id, 2, 2);
+  await c.races.elapsedTimes(race.id, 2).update(grace2!.id, { points: 30, rank: 1 });
+  await c.races.changeState(race.id, "end_round");
+  await c.races.elapsedTimes(race.id, 3).update((await timeRound(c, race.id, 3, 1))[0]!.id, {
+    rank: 2,
+  });
+  expect(grace).toBeDefined();
+  return String(race.attributes.url);
+}
+
+it("points and ranks given by hand in finalized rounds: the same race, a re-run sends nothing", async () => {
+  const url = await handScoredRace(await pair.source.client());
+  const { first } = await roundTrip(url);
+  expect(first.rounds.map((r: any) => r.state)).toEqual(["completed", "completed", "underway"]);
+  const scores = first.rounds.map((r: any) => r.times.map((t: any) => [t.points, t.rank]));
+  expect([scores[0][0], scores[1][1], scores[2][0]]).toEqual([
+    [7, 1],
+    [30, 1],
+    [null, 2],
+  ]);
+  const standings = await (await pair.target.client()).races.standings(url);
+  expect(standings.map((s) => [s.attributes.name, s.attributes.points])).toEqual(
+    await (await pair.source.client()).races
+      .standings(url)
+      .then((all) => all.map((s) => [s.attributes.name, s.attributes.points])),
+  );
+});
+
+it("resumes a target an earlier import left with a round finalized on the engine's points", async () => {
+  const url = await handScoredRace(await pair.source.client());
+  const doc = await exported(pair.source, url);
+  const file = join(pair.source.dir, `${url}.json`);
+  writeFileSync(file, JSON.stringify(doc));
+  // what the importer of head-58bd0f6 left: round 1 timed and finalized, its 7 points not given
+  const t = await pair.target.client();
+  const race = await t.races.create({
+    name: "Hand GP",
+    raceType: "grand prix",
+    grandPrixOptions: { rounds: 3 },
+  });
+  await t.participants.bulkAdd({ race: race.id }, [{ name: "Ada" }, { name: "Grace" }]);
+  await t.races.changeState(race.id, "start");
+  await timeRound(t, race.id, 1, 2);
+  await t.races.rounds(race.id).changeState(1, "finalize");
+  await imported(file);
+  expect(comparable(await exported(pair.target, url))).toEqual(comparable(doc));
+  expect(await imported(file, false)).toBe(
+    `${url}: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n`,
+  );
 });
 
 it("a time trial complete", async () => {
@@ -109,7 +173,7 @@ it("refuses a tournament export, sending nothing", async () => {
 it("imports the kept version-1 fixture to the same document", async () => {
   const fixture = "test/fixtures/race-export-v1.json";
   expect(await imported(fixture, false)).toBe(
-    "lan_cup_gp: created, 4 participants added, 7 times sent, 2 rounds started or finalized, 0 points or ranks set\n",
+    "lan_cup_gp: created, 4 participants added, 7 times sent, 2 rounds started or finalized, 4 points or ranks set\n",
   );
   const kept = JSON.parse(readFileSync(fixture, "utf8"));
   expect(comparable(await exported(pair.target, "lan_cup_gp"))).toEqual(comparable(kept));
