@@ -6,10 +6,14 @@
  * like those naming another record must not be refused as a usage error (exit 2: a flag or
  * value the verb does not take, as `tournament create --type "double elimination"
  * --third-place` was; a record not found, 3, or a state that refuses it, 5, are the store's
- * answers). A verb that asks for confirmation at a terminal is answered with --yes. Left
- * out, by the rules in `outside` below: lines that need the world outside a store (another
- * profile or server, a file, a pipe, a terminal, a browser, a watch that waits).
+ * answers). A verb that asks for confirmation at a terminal is answered with --yes. The
+ * files the examples name are made in the sandbox (FILES; event.json and race.json by an
+ * export), `< file` is given as stdin and `> file` is the captured stdout. Left out, by the
+ * rules in `outside` below: lines that need the world outside a store (another profile or
+ * server, a pipe, a terminal, a browser, a watch that waits).
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { afterAll, describe, expect, it } from "vitest";
 import { App } from "../../src/cli/app.js";
@@ -71,16 +75,32 @@ function shellWords(line: string): string[] {
 }
 
 /** Why an example cannot run against a store alone, or undefined when it can. */
+/** What each file an example names holds (made in the sandbox, its path put in its place). */
+const FILES: Readonly<Record<string, string>> = {
+  "roster.csv": "Player,Seed\nZed,2\nAmy,1\n",
+  "names.txt": "Zed\nAmy\n",
+  "times.csv": "participant,time\nAda,1:02.345\nGrace,1:03.500\n",
+  "score-sheet.png": "\x89PNG\r\n\x1a\n",
+};
+/** Files an export makes, for the import examples. */
+const EXPORTS: Readonly<Record<string, string[]>> = {
+  "event.json": ["tournament", "export", "spring_cup"],
+  "race.json": ["race", "export", "spring_gp"],
+};
+const known = (file: string): boolean => Object.hasOwn(FILES, file) || Object.hasOwn(EXPORTS, file);
+
 function outside(line: string): string | undefined {
   if (!line.startsWith("tourney ")) return "a pipe into tourney";
-  if (/[|<>\\]|\$\(|\.\.\./.test(line)) return "a redirection, pipe or continued line";
+  if (/[|\\]|\$\(|\.\.\./.test(line)) return "a pipe or continued line";
+  if ([...line.matchAll(/[<>] (\S+)/g)].some((m) => !known(m[1]!))) return "a redirection";
+  if ([...line.matchAll(/\S+\.(json|csv|txt|png)\b/g)].some((m) => !known(m[0]))) return "a file";
   if (
     /--profile|--to |--from |profile (use|remove) lan|--base-url|^tourney (login|logout|whoami|auth)/.test(
       line,
     )
   )
     return "another profile or server";
-  if (/--file|\.json|\.csv|\.txt|\.png|--db /.test(line)) return "a file";
+  if (/--db /.test(line)) return "a database file";
   if (/--web|^tourney (serve|completion|demo|api)\b/.test(line))
     return "a server, terminal or shell";
   if (/\bwatch\b/.test(line)) return "a watch that waits for events";
@@ -93,12 +113,13 @@ async function prepared(sandbox: Sandbox, line: string): Promise<void> {
   const ok = async (args: string[]) => {
     const r = await sandbox.run(args);
     expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+    return r.stdout;
   };
-  if (line.includes("spring_cup")) {
+  if (/spring_cup|event\.json/.test(line)) {
     await ok(["tournament", "create", "--name", "Spring Cup", "--url", "spring_cup"]);
     await ok(["participants", "bulk-add", "spring_cup", ...PLAYERS]);
   }
-  if (line.includes("spring_gp")) {
+  if (/spring_gp|race\.json/.test(line)) {
     await ok([
       "race",
       "create",
@@ -113,6 +134,26 @@ async function prepared(sandbox: Sandbox, line: string): Promise<void> {
     ]);
     await ok(["race", "participants", "bulk-add", "spring_gp", ...PLAYERS]);
   }
+  for (const [file, text] of Object.entries(FILES)) writeFileSync(join(sandbox.dir, file), text);
+  if (/\bimport\b/.test(line)) {
+    for (const [file, args] of Object.entries(EXPORTS))
+      if (line.includes(file)) writeFileSync(join(sandbox.dir, file), await ok(args));
+  }
+}
+
+/** The line's words, files in the sandbox, and its stdin (`< file`); `> file` is left out. */
+function commandOf(sandbox: Sandbox, line: string): { args: string[]; stdin: string } {
+  const words = shellWords(line.replace(/\s+#.*$/, "")).slice(1);
+  const args: string[] = [];
+  let stdin = "";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === "<" || word === ">") {
+      const file = words[++i]!;
+      if (word === "<") stdin = FILES[file] ?? "";
+    } else args.push(known(word) ? join(sandbox.dir, word) : word);
+  }
+  return { args, stdin };
 }
 
 const examples = verbs(buildProgram(app)).flatMap((c) => examplesOf(c));
@@ -147,9 +188,9 @@ describe("every --help example", () => {
       const sandbox = createSandbox();
       sandboxes.push(sandbox);
       await prepared(sandbox, line);
-      const args = shellWords(line.replace(/\s+#.*$/, "")).slice(1);
+      const { args, stdin } = commandOf(sandbox, line);
       if (confirms && !args.includes("--yes")) args.push("--yes");
-      const r = await sandbox.run(args, { env: { TOURNEY_PROMPT_DISABLED: "1" } });
+      const r = await sandbox.run(args, { stdin, env: { TOURNEY_PROMPT_DISABLED: "1" } });
       if (operands) expect(r.code, r.stderr).not.toBe(2);
       else expect(r.code, r.stderr).toBe(0);
     });
