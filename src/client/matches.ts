@@ -9,6 +9,11 @@ export interface MatchFilters {
   /** "pending", "open" or "complete". */
   readonly state?: string | undefined;
   readonly participant_id?: string | number | undefined;
+  /**
+   * A match identifier (A, B, ... AA): serve's addition (docs/interface.md). A server
+   * without it answers every match: the caller filters what comes back.
+   */
+  readonly identifier?: string | undefined;
 }
 
 /** One participant's line of a report: `score_set` is "3,1,2" (one score per set). */
@@ -53,6 +58,7 @@ function filterQuery(filters: MatchFilters | undefined) {
   return {
     state: filters?.state,
     participant_id: participant === undefined ? undefined : String(participant),
+    identifier: filters?.identifier,
   };
 }
 

@@ -51,6 +51,8 @@ export interface NewMatch {
 export interface MatchFilter {
   readonly state?: MatchState;
   readonly participantId?: number;
+  /** A match identifier as stored (A, B, ... AA): one per stage, so one a group. */
+  readonly identifier?: string;
 }
 
 /** A stage of a tournament: the final stage, or one group of the group stage. */

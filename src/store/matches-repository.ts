@@ -67,6 +67,10 @@ function listWhere(tournamentId: number, filter: MatchFilter): { sql: string; pa
     const id = filter.participantId;
     params.push(id, id, id);
   }
+  if (filter.identifier !== undefined) {
+    sql += " AND identifier = ?";
+    params.push(filter.identifier);
+  }
   return { sql, params };
 }
 

@@ -122,6 +122,32 @@ describe("a report reads its stage, not the tournament", () => {
     },
   );
 
+  it("a match found by identifier is read alone, by the route's ?identifier= too", async () => {
+    const id = await started({ tournament_type: "round robin" }, 24, "start");
+    const c = counted();
+    const found = c.context.matches.list(id, { identifier: "B" });
+    expect(found.map((r) => r.identifier)).toEqual(["B"]);
+    expect(c.context.matches.count(id, { identifier: "B" })).toBe(1);
+    expect(c.loaded()).toBe(0); // not the 276 rows
+    const groups = await started(
+      {
+        tournament_type: "single elimination",
+        group_stage_enabled: true,
+        group_stage_options: { stage_type: "round robin", group_size: 4 },
+      },
+      24,
+      "start_group_stage",
+    );
+    const s = await harness;
+    const r = await s.request("GET", `/v2.1/tournaments/${groups}/matches?identifier=b`);
+    expect(r.status, r.body).toBe(200);
+    const named = r.json.data.map((m: { attributes: Record<string, unknown> }) => m.attributes);
+    expect(named.map((m: Record<string, unknown>) => m.identifier)).toEqual(Array(6).fill("B"));
+    expect(new Set(named.map((m: Record<string, unknown>) => m.group_id)).size).toBe(6);
+    const bad = await s.request("GET", `/v2.1/tournaments/${groups}/matches?identifier=B1`);
+    expect(bad.status).toBe(400);
+  });
+
   it("with the rows held, the count kept per stage ends a round robin as a count would", async () => {
     const id = await started({ tournament_type: "round robin" }, 6, "start");
     const c = counted();

@@ -87,11 +87,24 @@ function recordOf(service: ServiceContext, row: MatchRow) {
   return matchResource(row, stationOf(service, row), originsOf(service.matches, row));
 }
 
+/**
+ * `?identifier=` (v2.1 only, an addition: docs/interface.md): the matches of that identifier
+ * (A, B, ... AA; any case), one a stage. What `match report <t> B` looks for, instead of
+ * every match of the tournament (issue 27).
+ */
+function withIdentifier(query: URLSearchParams, filter: MatchFilter): MatchFilter {
+  const identifier = query.get("identifier");
+  if (identifier === null || identifier === "") return filter;
+  if (!/^[A-Za-z]{1,6}$/.test(identifier))
+    throw badParameter("identifier", "identifier must be letters, as A, B, ... AA");
+  return { ...filter, identifier: identifier.toUpperCase() };
+}
+
 /** GET the matches of a tournament (a page, filtered). */
 function listMatches(service: ServiceContext, r: ServiceRequest) {
   const t = tournamentOf(service, r);
   const page = readPage((n) => r.query.get(n) ?? undefined);
-  const filter = readMatchFilter(r.query);
+  const filter = withIdentifier(r.query, readMatchFilter(r.query));
   const makeBody = () => {
     const offset = (page.page - 1) * page.perPage;
     const rows = service.matches.list(t.id, filter, page.perPage, offset);

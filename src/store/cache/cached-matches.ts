@@ -147,15 +147,24 @@ export class CachedMatches extends MatchRepository {
     return kept;
   }
 
-  /** While T's rows are warming (a chunk a turn), from SQL: a page, not the rest of T loaded. */
+  /**
+   * While T's rows are warming (a chunk a turn), from SQL: a page, not the rest of T loaded.
+   * So too a look for one identifier while T's rows are not held: a CLI `match report <t> B`
+   * finds its match, not every row of T loaded (issue 27).
+   */
   override list(tournamentId: number, filter: MatchFilter, limit = -1, offset = 0): MatchRow[] {
-    if (this.cache.isWarming(tournamentId)) return super.list(tournamentId, filter, limit, offset);
+    if (this.fromSql(tournamentId, filter)) return super.list(tournamentId, filter, limit, offset);
     const rows = this.held(tournamentId).selected(filter);
     return rows.slice(offset, limit < 0 ? undefined : offset + limit);
   }
 
+  private fromSql(tournamentId: number, filter: MatchFilter): boolean {
+    if (this.cache.isWarming(tournamentId)) return true;
+    return filter.identifier !== undefined && this.cache.heldMatches(tournamentId) === undefined;
+  }
+
   override count(tournamentId: number, filter: MatchFilter = {}): number {
-    if (this.cache.isWarming(tournamentId)) return super.count(tournamentId, filter);
+    if (this.fromSql(tournamentId, filter)) return super.count(tournamentId, filter);
     return this.held(tournamentId).selected(filter).length;
   }
 

@@ -222,15 +222,17 @@ export class HeldMatches {
 
   /** The active rows `filter` selects, in list order (kept for the next page until a change). */
   selected(filter: MatchFilter): readonly MatchRow[] {
-    const { state, participantId } = filter;
-    const key = `${state ?? ""}/${participantId ?? ""}`; // ALL_ACTIVE without a filter
+    const { state, participantId, identifier } = filter;
+    // ALL_ACTIVE without a filter
+    const key = `${state ?? ""}/${participantId ?? ""}${identifier === undefined ? "" : `/${identifier}`}`;
     let rows = this.selections.get(key);
     if (rows === undefined) {
       rows = this.all().filter(
         (row) =>
           row.active === 1 &&
           isState(row, state) &&
-          (participantId === undefined || involves(row, participantId)),
+          (participantId === undefined || involves(row, participantId)) &&
+          (identifier === undefined || row.identifier === identifier),
       );
       this.selections.set(key, rows);
     }

@@ -99,7 +99,12 @@ export async function resolveMatch(
 ): Promise<ResourceObject> {
   if (/^\d+$/.test(ref)) return client.matches.get(tournament, ref);
   const identifier = ref.trim().toUpperCase();
-  const all = await client.matches.listAll(tournament);
+  // Only the matches of that identifier (issue 27: a 512-player round robin's 130,816 were
+  // all read to find one), unless --group is given: a group letter counts every group.
+  const all = await client.matches.listAll(
+    tournament,
+    hints.group === undefined && /^[A-Z]{1,6}$/.test(identifier) ? { identifier } : {},
+  );
   const group = hints.group === undefined ? undefined : resolveGroup(all, tournament, hints.group);
   const where = group === undefined ? "" : ` in group ${group}`;
   const named = all.filter(
