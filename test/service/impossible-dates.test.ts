@@ -112,6 +112,18 @@ describe("v1", () => {
       expect(r.status).toBe(422);
       expect(r.json.errors.join("\n")).toContain('"2026-02-30T10:00:00Z" is not a date');
       expect(v.snapshot()).toBe(before);
+      const index = await v.call("GET", "/v1/tournaments.json", {
+        query: { created_after: "2026-06-31" },
+      });
+      // The status v1 gives a created_after that is no date at all.
+      const notADate = await v.call("GET", "/v1/tournaments.json", {
+        query: { created_after: "notadate" },
+      });
+      expect(index.status).toBe(notADate.status);
+      expect(index.status).toBeGreaterThanOrEqual(400);
+      expect(index.json.errors[0]).toBe(
+        'Created_after "2026-06-31" is not a date: June 2026 has 30 days',
+      );
     } finally {
       v.close();
     }
