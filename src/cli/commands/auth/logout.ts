@@ -1,5 +1,6 @@
 /** `tourney logout` and `tourney auth logout`: forget a profile's stored credentials. */
 import type { Command } from "commander";
+import { unknownProfileError } from "../../../config/settings.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { printsNoJson } from "../../json-form.js";
@@ -11,9 +12,16 @@ export interface AuthLogoutOptions {
   readonly profile?: string;
 }
 
+function chosenBy(f: Factory, o: AuthLogoutOptions): string | undefined {
+  if (o.profile !== undefined || f.globals.profile !== undefined) return "--profile";
+  return f.env.TOURNEY_PROFILE ? "TOURNEY_PROFILE" : undefined;
+}
+
 export async function runAuthLogout(f: Factory, o: AuthLogoutOptions = {}): Promise<void> {
   const store = f.configStore();
   const profile = o.profile ?? targetProfile(f, store);
+  // A typo must not pass for "nothing stored": the real profile's credentials would stay.
+  if (!store.hasProfile(profile)) throw unknownProfileError(profile, chosenBy(f, o));
   const removed = store.credentials.remove(profile);
   const printer = f.printer();
   printer.note(
