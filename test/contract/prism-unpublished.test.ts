@@ -3,7 +3,11 @@
  * prism-mock.test.ts) where the hosted service answers otherwise than serve:
  * - showTournament answers the record bare (TournamentModel, not wrapped in
  *   `data`): `watch` reads it as the tournament, by url or id, polled or not;
- * - a race's participants are not published (404): `race watch` follows the race.
+ * - a race's participants are not published (404): `race watch` follows the race;
+ * - stations, a race's participants and its standings are not published (404):
+ *   `tournament export|pull` read no stations, `race export` names participants by the
+ *   ids the times carry, `race standings` (and the export's) are worked out from the
+ *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,5 +79,44 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(r.stderr).not.toMatch(/^error:/m);
     expect(r.stderr).toContain("watching race Horse Racing 101 (pending)");
     expect(prism.violations()).toEqual([]);
+  });
+
+  it("tournament export and pull read a tournament whose stations are not published", async () => {
+    const exported = await runBinary(["tournament", "export", T], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    const document = JSON.parse(exported.stdout);
+    expect(document).toMatchObject({ stations: [], participants: [{ name: "Player 1's Name" }] });
+    const { TOURNEY_PROFILE: _hosted, ...local } = env;
+    const pulled = await runBinary(["tournament", "pull", T, "--from", "hosted"], local);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stdout).toContain("r6siege_tournament_xx: created, 1 participant added");
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it("race export names participants by the times' ids and works out the standings", async () => {
+    const r = await runBinary(["race", "export", R], env);
+    expect(r.code, r.stderr).toBe(0);
+    const document = JSON.parse(r.stdout);
+    expect(document.participants).toEqual([{ name: "45" }]);
+    expect(document.rounds[0].times).toMatchObject([{ participant: "45", rank: 1 }]);
+    expect(document.standings).toMatchObject([{ participant: "45", rank: 1, totalTime: 1000 }]);
+  });
+
+  it("race standings are worked out from the rounds' times, and said so", async () => {
+    const r = await runBinary(["race", "standings", R], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split("\t").slice(0, 2)).toEqual(["1", "45"]);
+    expect(r.stderr).toContain("the service has no standings (GET /standings answered 404)");
+  });
+
+  it.each([
+    ["race", "standings", "no_such_race"],
+    ["race", "export", "no_such_race"],
+    ["tournament", "export", "no_such_cup"],
+  ])("%s %s of one that is not there is still a 404 (embedded backend)", async (...args) => {
+    const { TOURNEY_PROFILE: _hosted, ...local } = env;
+    const r = await runBinary(args, local);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/^error: .*not found/m);
   });
 });

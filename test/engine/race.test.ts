@@ -5,8 +5,8 @@ import {
   rankByTime,
   roundResults,
 } from "../../src/engine/race-ranking.js";
-import { raceStandings } from "../../src/engine/race-standings.js";
 import { formatElapsed } from "../../src/engine/race-time.js";
+import { raceStandings } from "../../src/model/race-standings.js";
 
 const entry = (
   id: number,

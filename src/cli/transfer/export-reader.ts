@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
+import { NotFoundError } from "../../client/errors.js";
 import { resourcePath } from "../../client/resource-path.js";
 import { playerIds } from "../../model/match-players.js";
 import {
@@ -101,8 +102,18 @@ function settingsOf(t: ApiRecord): Record<string, unknown> {
   return Object.fromEntries(Object.entries(t.attributes).filter(([k]) => !NOT_SETTINGS.has(k)));
 }
 
+/**
+ * Stations are not in the published description (`GET /tournaments/{t}/stations` is
+ * serve's): asked after the tournament itself was read, a 404 there is a service without
+ * them, and the tournament has none.
+ */
+function unpublished(error: unknown): ApiRecord[] {
+  if (error instanceof NotFoundError) return [];
+  throw error;
+}
+
 async function stationsOf(client: ApiClient, url: string, keys: Names) {
-  const records = await client.stations.of(url).listAll();
+  const records = await client.stations.of(url).listAll().catch(unpublished);
   const stations: ExportedStation[] = [];
   for (const s of records) {
     const { name, stream_url, details } = s.attributes;

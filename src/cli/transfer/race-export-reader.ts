@@ -6,12 +6,14 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
+import { NotFoundError } from "../../client/errors.js";
 import {
   type ExportedRound,
   RACE_EXPORT_FORMAT,
   RACE_EXPORT_VERSION,
   type RaceExport,
 } from "../../model/race-export.js";
+import { derivedRaceStandings } from "../commands/race/derived-standings.js";
 
 type Names = ReadonlyMap<string, string>;
 
@@ -60,6 +62,27 @@ async function roundsOf(client: ApiClient, race: string, names: Names) {
   return out;
 }
 
+/**
+ * A race's participants and standings are not in the published description (serve's
+ * `GET /races/{r}/participants` and `/standings`): asked after the race itself was read,
+ * a 404 there is a service without them. Undefined then: the participants are the ids
+ * the times carry, the standings worked out from the rounds' times.
+ */
+async function unpublished<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** The participants the rounds' times name, by id (their name), when the race's are not listed. */
+function timed(rounds: readonly ExportedRound[]): RaceExport["participants"] {
+  const ids = new Set(rounds.flatMap((r) => r.times.map((t) => t.participant)));
+  return [...ids].filter((id) => id !== null).map((id) => ({ name: String(id) }));
+}
+
 /** The export document of race `race` (its id), read through `client`. */
 export async function readRaceExport(
   client: ApiClient,
@@ -67,9 +90,12 @@ export async function readRaceExport(
   now: () => Date = () => new Date(),
 ): Promise<RaceExport> {
   const r = await client.races.get(race);
-  const participants = await client.participants.listAll({ race: r.id });
-  const names = new Map(participants.map((p) => [p.id, String(p.attributes.name)]));
+  const participants = await unpublished(client.participants.listAll({ race: r.id }));
+  const names = new Map((participants ?? []).map((p) => [p.id, String(p.attributes.name)]));
   const { timestamps, ...settings } = r.attributes;
+  const rounds = await roundsOf(client, r.id, names);
+  const standings =
+    (await unpublished(client.races.standings(r.id))) ?? (await derivedRaceStandings(client, r.id));
   return {
     format: RACE_EXPORT_FORMAT,
     version: RACE_EXPORT_VERSION,
@@ -81,14 +107,17 @@ export async function readRaceExport(
       state: String(settings.state),
       timestamps: (timestamps ?? {}) as Record<string, unknown>,
     },
-    participants: participants
-      .map((p): RaceExport["participants"][number] => ({
-        ...plain(p),
-        name: String(p.attributes.name),
-      }))
-      .sort((a, b) => Number(a.seed ?? 0) - Number(b.seed ?? 0)),
-    rounds: await roundsOf(client, r.id, names),
-    standings: (await client.races.standings(r.id)).map((s) => ({
+    participants:
+      participants === undefined
+        ? timed(rounds)
+        : participants
+            .map((p): RaceExport["participants"][number] => ({
+              ...plain(p),
+              name: String(p.attributes.name),
+            }))
+            .sort((a, b) => Number(a.seed ?? 0) - Number(b.seed ?? 0)),
+    rounds,
+    standings: standings.map((s) => ({
       participant: participantOf(s, names),
       ...plain(s),
     })),

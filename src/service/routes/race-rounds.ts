@@ -4,8 +4,9 @@
  * /races/{r}/standings, an extension of v2.1 (as the tournament's).
  * `{n}` is the round's number in the race, which is also its id.
  */
-import { raceStandings } from "../../engine/race-standings.js";
+
 import { formatElapsed } from "../../engine/race-time.js";
+import { raceStandings } from "../../model/race-standings.js";
 import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
 import type { ServiceContext } from "../context.js";

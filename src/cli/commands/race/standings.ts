@@ -1,8 +1,11 @@
 /**
  * `tourney race standings <race>`: total points, then best finishes, then total
- * time (GET /races/{r}/standings, an extension of v2.1).
+ * time (GET /races/{r}/standings, an extension of v2.1; worked out from the rounds'
+ * elapsed times when the service answers it 404, as the hosted one does).
  */
 import type { Command } from "commander";
+import type { ApiRecord } from "../../../client/envelope.js";
+import { NotFoundError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { Column } from "../../output/printer.js";
@@ -44,14 +47,23 @@ export interface RaceStandingsOptions {
 
 export async function runRaceStandings(f: Factory, o: RaceStandingsOptions): Promise<void> {
   const client = await f.client();
-  const records = await client.races.standings(o.race);
-  await f
-    .printer()
-    .list(
-      records.map(flatten),
-      STANDINGS_COLUMNS,
-      `no standings yet: race ${o.race} has no participants`,
+  const printer = f.printer();
+  let records: ApiRecord[];
+  try {
+    records = await client.races.standings(o.race);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    const { derivedRaceStandings } = await import("./derived-standings.js");
+    records = await derivedRaceStandings(client, o.race);
+    printer.note(
+      "the service has no standings (GET /standings answered 404): worked out from the rounds' elapsed times",
     );
+  }
+  await printer.list(
+    records.map(flatten),
+    STANDINGS_COLUMNS,
+    `no standings yet: race ${o.race} has no participants`,
+  );
 }
 
 export function registerStandings(noun: Command, app: App): void {
