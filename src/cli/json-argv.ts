@@ -4,8 +4,9 @@
  * `tourney tournament view --json cup`). Before commander parses, each `--json` whose
  * next word is its field list is joined to it (`--json=id,name`); any other `--json`
  * becomes `--json=`, which commander reads as bare. The rule (docs/scripting.md): the next
- * word is the field list when it is names of letters, digits and `_` separated by commas,
- * unless it names a command or the command needs it as a required argument. So
+ * word is the field list when it is names of letters, digits and `_` separated by commas
+ * (dots too: `timestamps.created_at` is read as a field list, which json-fields.ts then
+ * refuses naming `timestamps` and the --jq that reaches it), unless it names a command or the command needs it as a required argument. So
  * `tournament view --json cup` views `cup`, `completion --json bash` reaches completion's
  * refusal of --json, and `tournament view cup --json id` selects `id`. The command is
  * found by walking the words through the tree as built (run.ts builds the noun named),
@@ -17,7 +18,8 @@ import { HintedError } from "./errors.js";
 import { readOptionWord } from "./option-words.js";
 import { UnknownJsonFieldError } from "./output/json-fields.js";
 
-export const FIELD_LIST = /^[A-Za-z_]\w*(,[A-Za-z_]\w*)*$/;
+/** Names, or dotted paths of names (refused later with a --jq hint), comma-separated. */
+export const FIELD_LIST = /^[A-Za-z_]\w*(\.\w+)*(,[A-Za-z_]\w*(\.\w+)*)*$/;
 
 /** The subcommand `word` names under `group` (its name or an alias). */
 function subcommand(group: Command, word: string): Command | undefined {

@@ -116,4 +116,18 @@ describe.skipIf(!BUILT)("the word after a bare --json", () => {
       expect(typo.stderr).not.toMatch(/hint:/);
     }
   });
+
+  it("is a field list when it is a dotted path, refused naming the top-level field and the --jq", async () => {
+    const top =
+      'error: --json picks top-level fields only, not "timestamps.created_at": --json timestamps prints the whole "timestamps"; ';
+    const list = await tourney("tournament", "list", "--json", "name,timestamps.created_at");
+    expect(list).toMatchObject({ code: 2, stdout: "" });
+    expect(list.stderr).toBe(`${top}--jq '.[].timestamps.created_at' reaches the nested field\n`);
+    const one = await tourney("tournament", "view", "cup", "--json", "timestamps.created_at");
+    expect(one).toMatchObject({ code: 2, stdout: "" });
+    expect(one.stderr).toBe(`${top}--jq '.timestamps.created_at' reaches the nested field\n`);
+    // the way the error names works
+    const jq = await tourney("tournament", "view", "cup", "--jq", ".timestamps.created_at");
+    expect(jq.stdout).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
 });

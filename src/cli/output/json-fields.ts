@@ -30,8 +30,35 @@ function objectsOf(value: unknown): JsonObject[] {
   return isObject(value) ? [value] : [];
 }
 
-/** Refuses a field none of `objects` has (nothing to check against when there are none). */
-export function checkFields(fields: readonly string[], objects: readonly JsonObject[]): void {
+/** How jq reaches `path` in what is printed: one record, a list of them, or either. */
+function jqPath(path: string, list: boolean | undefined): string {
+  if (list === undefined) return `--jq '.${path}' (of a list: --jq '.[].${path}')`;
+  return `--jq '${list ? ".[]" : ""}.${path}'`;
+}
+
+/**
+ * Refuses a dotted path (`timestamps.created_at`): --json picks top-level fields only;
+ * the error names the top-level field holding it and the --jq that reaches it.
+ */
+function refuseNested(fields: readonly string[], list: boolean | undefined): void {
+  const nested = fields.find((field) => field.includes("."));
+  if (nested === undefined) return;
+  const top = nested.slice(0, nested.indexOf("."));
+  throw new UnknownJsonFieldError(
+    `--json picks top-level fields only, not ${JSON.stringify(nested)}: --json ${top} prints the whole "${top}"; ${jqPath(nested, list)} reaches the nested field`,
+  );
+}
+
+/**
+ * Refuses a dotted path, and a field none of `objects` has (nothing to check against when
+ * there are none); `list` says whether a list is printed (undefined: not known yet).
+ */
+export function checkFields(
+  fields: readonly string[],
+  objects: readonly JsonObject[],
+  list?: boolean,
+): void {
+  refuseNested(fields, list);
   if (objects.length === 0) return;
   const available = new Set(objects.flatMap((o) => Object.keys(o)));
   const unknown = fields.filter((field) => !available.has(field));
@@ -51,7 +78,7 @@ function pickFields(object: JsonObject, fields: readonly string[]): JsonObject {
  * asked; a record without one of them shows it as null. Other values pass unchanged.
  */
 export function selectFields(value: unknown, fields: readonly string[]): unknown {
-  checkFields(fields, objectsOf(value));
+  checkFields(fields, objectsOf(value), Array.isArray(value));
   if (Array.isArray(value))
     return value.map((item) => (isObject(item) ? pickFields(item, fields) : item));
   return isObject(value) ? pickFields(value, fields) : value;
