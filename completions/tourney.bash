@@ -352,7 +352,7 @@ _tourney_option_values() {
     "tournament__create --ranking") echo "match_wins game_wins game_win_percentage points_scored points_difference custom"; return 0 ;;
     "tournament__create --swiss-rounds") echo ""; return 0 ;;
     "tournament__create --max-participants") echo ""; return 0 ;;
-    "tournament__create --tie-breaks") echo "match_wins_vs_tied game_wins game_win_percentage points_scored points_difference median_buchholz"; return 0 ;;
+    "tournament__create --tie-breaks") echo ",match_wins_vs_tied game_wins game_win_percentage points_scored points_difference median_buchholz"; return 0 ;;
     "tournament__create --stage-type") echo "round_robin single_elimination double_elimination swiss"; return 0 ;;
     "tournament__create --group-size") echo ""; return 0 ;;
     "tournament__create --advance-per-group") echo ""; return 0 ;;
@@ -374,7 +374,7 @@ _tourney_option_values() {
     "tournament__update --ranking") echo "match_wins game_wins game_win_percentage points_scored points_difference custom"; return 0 ;;
     "tournament__update --swiss-rounds") echo ""; return 0 ;;
     "tournament__update --max-participants") echo ""; return 0 ;;
-    "tournament__update --tie-breaks") echo "match_wins_vs_tied game_wins game_win_percentage points_scored points_difference median_buchholz"; return 0 ;;
+    "tournament__update --tie-breaks") echo ",match_wins_vs_tied game_wins game_win_percentage points_scored points_difference median_buchholz"; return 0 ;;
     "tournament__update --stage-type") echo "round_robin single_elimination double_elimination swiss"; return 0 ;;
     "tournament__update --group-size") echo ""; return 0 ;;
     "tournament__update --advance-per-group") echo ""; return 0 ;;
@@ -436,12 +436,12 @@ _tourney_option_values() {
     "tournament__import -q"|"tournament__import --jq") echo ""; return 0 ;;
     "tournament__import --profile") echo "@profile"; return 0 ;;
     "tournament__import --base-url") echo ""; return 0 ;;
-    "tournament__publish --to") echo ""; return 0 ;;
+    "tournament__publish --to") echo "@profile"; return 0 ;;
     "tournament__publish --community") echo ""; return 0 ;;
     "tournament__publish -q"|"tournament__publish --jq") echo ""; return 0 ;;
     "tournament__publish --profile") echo "@profile"; return 0 ;;
     "tournament__publish --base-url") echo ""; return 0 ;;
-    "tournament__pull --from") echo ""; return 0 ;;
+    "tournament__pull --from") echo "@profile"; return 0 ;;
     "tournament__pull --community") echo ""; return 0 ;;
     "tournament__pull -q"|"tournament__pull --jq") echo ""; return 0 ;;
     "tournament__pull --profile") echo "@profile"; return 0 ;;
@@ -559,8 +559,8 @@ _tourney_option_values() {
     "bracket --profile") echo "@profile"; return 0 ;;
     "bracket --base-url") echo ""; return 0 ;;
     "watch --since") echo ""; return 0 ;;
-    "watch --until") echo ""; return 0 ;;
-    "watch --events") echo ""; return 0 ;;
+    "watch --until") echo "complete"; return 0 ;;
+    "watch --events") echo ",tournament.state_changed group_stage.finalized participant.checked_in match.opened match.underway match.completed match.reopened race.state_changed round.started round.finished elapsed_time.recorded"; return 0 ;;
     "watch --interval") echo ""; return 0 ;;
     "watch --community") echo ""; return 0 ;;
     "watch -q"|"watch --jq") echo ""; return 0 ;;
@@ -773,8 +773,8 @@ _tourney_option_values() {
     "race__times__bulk_update --profile") echo "@profile"; return 0 ;;
     "race__times__bulk_update --base-url") echo ""; return 0 ;;
     "race__watch --since") echo ""; return 0 ;;
-    "race__watch --until") echo ""; return 0 ;;
-    "race__watch --events") echo ""; return 0 ;;
+    "race__watch --until") echo "complete"; return 0 ;;
+    "race__watch --events") echo ",tournament.state_changed group_stage.finalized participant.checked_in match.opened match.underway match.completed match.reopened race.state_changed round.started round.finished elapsed_time.recorded"; return 0 ;;
     "race__watch --interval") echo ""; return 0 ;;
     "race__watch -q"|"race__watch --jq") echo ""; return 0 ;;
     "race__watch --profile") echo "@profile"; return 0 ;;
@@ -786,7 +786,7 @@ _tourney_option_values() {
     "race__import -q"|"race__import --jq") echo ""; return 0 ;;
     "race__import --profile") echo "@profile"; return 0 ;;
     "race__import --base-url") echo ""; return 0 ;;
-    "race__publish --to") echo ""; return 0 ;;
+    "race__publish --to") echo "@profile"; return 0 ;;
     "race__publish -q"|"race__publish --jq") echo ""; return 0 ;;
     "race__publish --profile") echo "@profile"; return 0 ;;
     "race__publish --base-url") echo ""; return 0 ;;
@@ -843,7 +843,7 @@ _tourney_option_values() {
     "auth --base-url") echo ""; return 0 ;;
     "auth__login --base-url") echo ""; return 0 ;;
     "auth__login --auth-url") echo ""; return 0 ;;
-    "auth__login --scopes") echo ""; return 0 ;;
+    "auth__login --scopes") echo ",me tournaments:read tournaments:write matches:read matches:write attachments:read attachments:write participants:read participants:write communities:manage"; return 0 ;;
     "auth__login -q"|"auth__login --jq") echo ""; return 0 ;;
     "auth__login --profile") echo "@profile"; return 0 ;;
     "auth__logout -q"|"auth__logout --jq") echo ""; return 0 ;;
@@ -857,7 +857,7 @@ _tourney_option_values() {
     "auth__token --base-url") echo ""; return 0 ;;
     "login --base-url") echo ""; return 0 ;;
     "login --auth-url") echo ""; return 0 ;;
-    "login --scopes") echo ""; return 0 ;;
+    "login --scopes") echo ",me tournaments:read tournaments:write matches:read matches:write attachments:read attachments:write participants:read participants:write communities:manage"; return 0 ;;
     "login -q"|"login --jq") echo ""; return 0 ;;
     "login --profile") echo "@profile"; return 0 ;;
     "logout -q"|"logout --jq") echo ""; return 0 ;;
@@ -898,7 +898,7 @@ _tourney_option_values() {
     "serve__key --base-url") echo ""; return 0 ;;
     "serve__key__create --label") echo ""; return 0 ;;
     "serve__key__create --user") echo ""; return 0 ;;
-    "serve__key__create --scope") echo ""; return 0 ;;
+    "serve__key__create --scope") echo "me tournaments:read tournaments:write matches:read matches:write attachments:read attachments:write participants:read participants:write communities:manage"; return 0 ;;
     "serve__key__create --db") echo ""; return 0 ;;
     "serve__key__create --community") echo ""; return 0 ;;
     "serve__key__create -q"|"serve__key__create --jq") echo ""; return 0 ;;
@@ -935,7 +935,7 @@ _tourney_option_values() {
     "serve__app --base-url") echo ""; return 0 ;;
     "serve__app__add --redirect-uri") echo ""; return 0 ;;
     "serve__app__add --user") echo ""; return 0 ;;
-    "serve__app__add --scope") echo ""; return 0 ;;
+    "serve__app__add --scope") echo "me tournaments:read tournaments:write matches:read matches:write attachments:read attachments:write participants:read participants:write communities:manage"; return 0 ;;
     "serve__app__add --db") echo ""; return 0 ;;
     "serve__app__add -q"|"serve__app__add --jq") echo ""; return 0 ;;
     "serve__app__add --profile") echo "@profile"; return 0 ;;
@@ -1002,7 +1002,7 @@ _tourney_args() {
     match__mark_underway) echo "tournament match" ;;
     match__unmark_underway) echo "tournament match" ;;
     bracket) echo "tournament" ;;
-    watch) echo "tournament" ;;
+    watch) echo "tournament,race" ;;
     station__list) echo "tournament" ;;
     station__view) echo "tournament -" ;;
     station__create) echo "tournament -" ;;
@@ -1121,6 +1121,7 @@ _tourney() {
       case "$values" in
         @*,) _tourney_reply "$(_tourney_names "${values:1:${#values}-2}")" list ;;
         @*) _tourney_reply "$(_tourney_names "${values#@}")" ;;
+        ,*) values="${values#,}"; _tourney_reply "${values// /$'\n'}" list ;;
         *) _tourney_reply "${values// /$'\n'}" ;;
       esac
       return 0
@@ -1139,7 +1140,7 @@ _tourney() {
   spec="${specs[pos]}"
   case "$spec" in
     =*) values="${spec#=}"; _tourney_reply "${values//,/$'\n'}" ;;
-    tournament|race|participant|match|profile) _tourney_reply "$(_tourney_names "$spec")" ;;
+    tournament|race|participant|match|profile|tournament,race) _tourney_reply "$(_tourney_names "$spec")" ;;
   esac
   return 0
 }

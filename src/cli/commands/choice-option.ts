@@ -50,15 +50,35 @@ export function choiceOption(flags: string, description: string, spec: ChoiceSpe
   );
   const shown = spec.allowed.map(spec.spelling ?? ((v: string) => v));
   if (!spec.list && shown.every((v) => /^[\w-]+$/.test(v))) option.argChoices = [...shown];
-  // A value with a space is completed with `_` for it (forgiven above), one shell word.
-  COMPLETIONS.set(
-    option,
-    shown.filter((v) => v !== "").map((v) => v.replaceAll(" ", "_")),
-  );
-  return option;
+  return completedWith(option, shown, { list: spec.list === true });
 }
 
 const COMPLETIONS = new WeakMap<Option, readonly string[]>();
+/** The options whose value is a comma-separated list of the values (each item completed). */
+const LISTS = new WeakSet<Option>();
+
+/**
+ * Tells shell completion the fixed values of `option`, for an option that checks its value
+ * itself (its own message, a repeatable or comma-separated value): `watch --events`,
+ * `login --scopes`. A value with a space is completed with `_` for it, one shell word.
+ */
+export function completedWith(
+  option: Option,
+  values: readonly string[],
+  how: { readonly list?: boolean } = {},
+): Option {
+  COMPLETIONS.set(
+    option,
+    values.filter((v) => v !== "").map((v) => v.replaceAll(" ", "_")),
+  );
+  if (how.list === true) LISTS.add(option);
+  return option;
+}
+
+/** Whether the option's value is a comma-separated list of its completion values. */
+export function completesList(option: Option): boolean {
+  return LISTS.has(option);
+}
 
 /** What shell completion offers for a choice option's value (every listed value). */
 export function completionValues(option: Option): readonly string[] {

@@ -26,10 +26,10 @@ function argumentWord(a: ArgumentSpec): string {
 
 /**
  * What _tourney_option_values prints: `@kind` for cached names (`@kind,` when the value
- * is a comma-separated list of them), else the choices.
+ * is a comma-separated list of them), else the choices (after `,` when a comma list of them).
  */
 function optionValues(o: OptionSpec): string {
-  if (o.cached === undefined) return words(o.choices);
+  if (o.cached === undefined) return `${o.list === true ? "," : ""}${words(o.choices)}`;
   return `@${o.cached}${o.list === true ? "," : ""}`;
 }
 
@@ -183,6 +183,7 @@ _tourney() {
       case "$values" in
         @*,) _tourney_reply "$(_tourney_names "\${values:1:\${#values}-2}")" list ;;
         @*) _tourney_reply "$(_tourney_names "\${values#@}")" ;;
+        ,*) values="\${values#,}"; _tourney_reply "\${values// /$'\\n'}" list ;;
         *) _tourney_reply "\${values// /$'\\n'}" ;;
       esac
       return 0
@@ -201,7 +202,7 @@ _tourney() {
   spec="\${specs[pos]}"
   case "$spec" in
     =*) values="\${spec#=}"; _tourney_reply "\${values//,/$'\\n'}" ;;
-    tournament|race|participant|match|profile) _tourney_reply "$(_tourney_names "$spec")" ;;
+    tournament|race|participant|match|profile|tournament,race) _tourney_reply "$(_tourney_names "$spec")" ;;
   esac
   return 0
 }

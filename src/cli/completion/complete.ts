@@ -23,9 +23,11 @@ function namesOf(cache: NameCache, kind: string, profile: string, tournament?: s
   return tournament === undefined ? [] : (table?.[tournament] ?? []);
 }
 
-/** The completions for `args` (the words after `__complete`). */
+/** The completions for `args` (the words after `__complete`; `tournament,race`: both kinds). */
 export function completeNames(args: readonly string[], env: Env, homeDir: string): string[] {
   const cache = readCache(cachePath(env, homeDir));
   const profile = flag(args, "--profile") ?? (env.TOURNEY_PROFILE || cache.active || "local");
-  return namesOf(cache, args[0] ?? "", profile, flag(args, "--tournament"));
+  const tournament = flag(args, "--tournament");
+  const kinds = (args[0] ?? "").split(",");
+  return [...new Set(kinds.flatMap((kind) => namesOf(cache, kind, profile, tournament)))];
 }

@@ -31,7 +31,14 @@ function optionLine(
   if (option.takesValue) parts.push("-r");
   if (option.cached !== undefined)
     parts.push("-f", `-a ${quoted(names(option.cached, scope, option.list === true))}`);
-  else if (option.choices.length > 0) parts.push("-f", `-a ${quoted(option.choices.join(" "))}`);
+  else if (option.choices.length > 0) {
+    const choices = option.choices.join(" ");
+    // A comma list (--events a,b): each item, after those typed.
+    parts.push(
+      "-f",
+      `-a ${quoted(option.list === true ? `(__tourney_items ${choices})` : choices)}`,
+    );
+  }
   parts.push(`-d ${quoted(option.description)}`);
   return parts.join(" ");
 }
@@ -198,6 +205,14 @@ function __tourney_names
   test -n "$__tourney_profile"; and test "$argv[1]" != profile; and set profile --profile $__tourney_profile
   for name in (tourney __complete $argv[1] --tournament "$owner" $profile 2>/dev/null)
     echo "$head$name"
+  end
+end
+
+# The values of a comma list (--events a,b): each after the items typed (commandline -ct).
+function __tourney_items
+  set -l head (string match -r '^.*,' -- (commandline -ct))
+  for item in $argv
+    echo "$head$item"
   end
 end
 

@@ -4,7 +4,7 @@
  * generated from it, so they never drift from the commands.
  */
 import type { Argument, Command, Option } from "commander";
-import { completionValues } from "../commands/choice-option.js";
+import { completesList, completionValues } from "../commands/choice-option.js";
 import { type OutputFlagsTaken, outputFlagsTaken } from "../json-form.js";
 import type { NameKind } from "./names.js";
 
@@ -16,16 +16,22 @@ export interface OptionSpec {
   readonly choices: readonly string[];
   /** Names from the completion cache (`tourney __complete KIND`). */
   readonly cached?: NameKind;
-  /** The value is a comma-separated list (`--advancing Ada,Grace`): each item is completed. */
+  /**
+   * The value is a comma-separated list (`--advancing Ada,Grace`, `--events a,b`): each item
+   * is completed.
+   */
   readonly list?: boolean;
   /** Offered at the top level only (`-V, --version`). */
   readonly topLevelOnly?: boolean;
 }
 
+/** Names of one kind, or (`watch`'s argument) tournaments then races. */
+export type ArgumentNames = NameKind | "tournament,race";
+
 /** A positional argument: cached names, fixed choices, or neither (files). */
 export interface ArgumentSpec {
   readonly name: string;
-  readonly cached?: NameKind;
+  readonly cached?: ArgumentNames;
   readonly choices: readonly string[];
   readonly variadic: boolean;
 }
@@ -61,25 +67,35 @@ const OPTION_NAMES: Readonly<Record<string, NameKind>> = {
 const LIST_OPTIONS = new Set(["--ranks", "--advancing"]);
 
 /** Arguments completed from the cache, by name (`<name>` of `profile use` too). */
-function argumentNames(argument: Argument, path: readonly string[]): NameKind | undefined {
+function argumentNames(argument: Argument, path: readonly string[]): ArgumentNames | undefined {
   const name = argument.name();
+  // `tourney watch <tournament>` watches a race too (looked up after the tournaments).
+  if (path.length === 1 && path[0] === "watch" && name === "tournament") return "tournament,race";
   if (name === "tournament" || name === "race" || name === "participant" || name === "match")
     return name;
   return path[0] === "profile" && name === "name" ? "profile" : undefined;
 }
 
+/** Names an option's value completes from the cache: by its long name, or `<profile>`. */
+function optionNames(option: Option): NameKind | undefined {
+  if (option.long !== undefined && option.long in OPTION_NAMES) return OPTION_NAMES[option.long];
+  // `publish --to <profile>`, `pull --from <profile>`: a profile's name.
+  return option.flags.endsWith(" <profile>") ? "profile" : undefined;
+}
+
 function optionSpec(option: Option): OptionSpec {
   const names = [option.short, option.long].filter((n): n is string => n !== undefined);
+  const cached = optionNames(option);
+  const list =
+    (option.long !== undefined && LIST_OPTIONS.has(option.long)) || completesList(option);
   return {
     names,
     description: option.description,
     // An optional value (`--json [fields]`) never takes the next word (cli/json-argv.ts).
     takesValue: option.required,
     choices: completionValues(option),
-    ...(option.long !== undefined && option.long in OPTION_NAMES
-      ? { cached: OPTION_NAMES[option.long]! }
-      : {}),
-    ...(option.long !== undefined && LIST_OPTIONS.has(option.long) ? { list: true } : {}),
+    ...(cached === undefined ? {} : { cached }),
+    ...(list ? { list: true } : {}),
     ...(option.long === "--version" ? { topLevelOnly: true } : {}),
   };
 }

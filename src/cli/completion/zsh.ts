@@ -30,7 +30,9 @@ function valueAction(option: OptionSpec, scope: CommandNode["scope"]): string {
     return option.list === true
       ? `_sequence -s , ${names(option.cached, scope)}`
       : `{${names(option.cached, scope)}}`;
-  return option.choices.length > 0 ? `(${option.choices.map(described).join(" ")})` : " ";
+  if (option.choices.length === 0) return " ";
+  const choices = option.choices.map(described).join(" ");
+  return option.list === true ? `_sequence -s , compadd - ${choices}` : `(${choices})`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * (or a hidden prompt at a terminal), never from a flag value. `--base-url` (and
  * `--auth-url`) create or update the profile in the same step, once the login succeeded.
  */
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { checkBaseUrl } from "../../../config/settings.js";
 import {
   CLI_CLIENT_ID,
@@ -16,6 +16,7 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { printsNoJson } from "../../json-form.js";
+import { completedWith } from "../choice-option.js";
 import { deviceLogin, type LoginEdge } from "./device-login.js";
 import { greet, readSecret, refuseEnvCredentials } from "./login-steps.js";
 import { type LoginTarget, loginTarget, writeTarget } from "./login-target.js";
@@ -127,7 +128,16 @@ export function defineLogin(command: Command, app: App): Command {
       "log in to the service at this URL (creates or updates the profile)",
     )
     .option("--auth-url <url>", "the OAuth server's address, when not the service's")
-    .option("--scopes <list>", `ask for fewer scopes (comma-separated): ${OAUTH_SCOPES.join(", ")}`)
+    .addOption(
+      completedWith(
+        new Option(
+          "--scopes <list>",
+          `ask for fewer scopes (comma-separated): ${OAUTH_SCOPES.join(", ")}`,
+        ),
+        OAUTH_SCOPES,
+        { list: true },
+      ),
+    )
     .option("--no-browser", "never open a browser (print the address only)")
     .addHelpText(
       "after",

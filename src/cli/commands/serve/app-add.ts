@@ -3,10 +3,11 @@
  * client id, and for a confidential one its secret (shown once; only its hash
  * is kept).
  */
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { OAUTH_SCOPES } from "../../../model/oauth.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { completedWith } from "../choice-option.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { parseScopes } from "./key-create.js";
@@ -62,11 +63,16 @@ export function registerAppAdd(noun: Command, app: App): void {
     )
     .option("--confidential", "it keeps a secret (a server): client_credentials, and a secret")
     .option("--user <name>", "whom it acts for under client_credentials (default: the owner)")
-    .option(
-      "--scope <scope>",
-      `what it may be granted (repeatable; default every scope): ${OAUTH_SCOPES.join(", ")}`,
-      repeat,
-      [] as string[],
+    .addOption(
+      completedWith(
+        new Option(
+          "--scope <scope>",
+          `what it may be granted (repeatable; default every scope): ${OAUTH_SCOPES.join(", ")}`,
+        )
+          .argParser(repeat)
+          .default([] as string[]),
+        OAUTH_SCOPES,
+      ),
     )
     .option("--db <file>", "database file (default: the profile's)")
     .addHelpText(

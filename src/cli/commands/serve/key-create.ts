@@ -1,9 +1,10 @@
 /** `tourney serve key create`: a new API key for a user, with scopes or every scope, printed once. */
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { isOAuthScope, OAUTH_SCOPES } from "../../../model/oauth.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { completedWith } from "../choice-option.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withCommunities, withKeys } from "./keys.js";
@@ -68,11 +69,16 @@ export function registerKeyCreate(noun: Command, app: App): void {
     .description("create an API key and print it (shown once)")
     .option("--label <text>", "what the key is for", "key")
     .option("--user <name>", "the user the key acts for (default: the owner)")
-    .option(
-      "--scope <scope>",
-      `what the key may do (repeatable; default every scope): ${OAUTH_SCOPES.join(", ")}`,
-      repeat,
-      [] as string[],
+    .addOption(
+      completedWith(
+        new Option(
+          "--scope <scope>",
+          `what the key may do (repeatable; default every scope): ${OAUTH_SCOPES.join(", ")}`,
+        )
+          .argParser(repeat)
+          .default([] as string[]),
+        OAUTH_SCOPES,
+      ),
     )
     .option("--db <file>", "database file (default: the profile's)")
     .option("--community <identifier>", "a community the key's user joins (repeatable)", repeat, [])

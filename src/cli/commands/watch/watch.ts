@@ -1,5 +1,5 @@
 /** `tourney watch <tournament|race>`: what happens in a tournament or a race, as it happens (issue 19). */
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { impossibleDay } from "../../../model/calendar-date.js";
 import type { WatchSnapshot } from "../../../model/race-watch-events.js";
 import {
@@ -13,6 +13,7 @@ import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { colorEnabled } from "../../io.js";
 import { printsJsonEvents } from "../../json-form.js";
+import { completedWith } from "../choice-option.js";
 import { COMMUNITY_FLAG } from "../community-option.js";
 import { eventLine } from "./event-line.js";
 
@@ -194,8 +195,22 @@ export function watchOptions(command: Command): Command {
     instead: "pipe that to jq (`| jq --unbuffered EXPR`) to pick fields or events",
   })
     .option("--since <time>", "first the events since then (ISO time, or 30s, 10m, 2h, 1d ago)")
-    .option("--until <state>", "exit 0 once the tournament (race) is complete (--until complete)")
-    .option("--events <types>", "only these event types, comma-separated")
+    .addOption(
+      completedWith(
+        new Option(
+          "--until <state>",
+          "exit 0 once the tournament (race) is complete (--until complete)",
+        ),
+        ["complete"],
+      ),
+    )
+    .addOption(
+      completedWith(
+        new Option("--events <types>", "only these event types, comma-separated"),
+        WATCH_EVENT_TYPES,
+        { list: true },
+      ),
+    )
     .option("--all", "every event, whatever the notification flags")
     .option("--interval <seconds>", "between looks at a hosted service (default 10)")
     .option("--poll", "ask a remote service with If-None-Match instead of its event stream");
