@@ -24,14 +24,36 @@ import {
   playersOf,
 } from "./match-codec.js";
 import { swissOptions } from "./round-plans.js";
-import type { StageState } from "./stage-state.js";
+import type { StageParticipant, StageState } from "./stage-state.js";
 
-/** The tournament's participants among `ids`, in seed order, as the engine takes them. */
+/** Each participant's place in a list of them (by the list: stages of a request share one). */
+const places = new WeakMap<readonly StageParticipant[], Map<number, number>>();
+
+function placesIn(list: readonly StageParticipant[]): Map<number, number> {
+  let at = places.get(list);
+  if (at === undefined) {
+    at = new Map();
+    for (let i = 0; i < list.length; i++) at.set(list[i]!.id, i);
+    places.set(list, at);
+  }
+  return at;
+}
+
+/**
+ * The tournament's participants among `ids`, in seed order, as the engine takes them.
+ * Found by place, not by a pass over every participant: a group stage's 750 groups of 4
+ * each passed over all 3,000 (issue 27, a fifth of its standings' time once read once).
+ */
 export function stageEntrants(state: StageState, ids?: ReadonlySet<number>): EngineParticipant[] {
-  return state
-    .participants()
-    .filter((p) => ids === undefined || ids.has(p.id))
-    .map((p) => ({ id: p.id, seed: p.seed }));
+  const list = state.participants();
+  if (ids === undefined) return list.map((p) => ({ id: p.id, seed: p.seed }));
+  const at = placesIn(list);
+  const found: number[] = [];
+  for (const id of ids) {
+    const i = at.get(id);
+    if (i !== undefined) found.push(i);
+  }
+  return found.sort((a, b) => a - b).map((i) => ({ id: list[i]!.id, seed: list[i]!.seed }));
 }
 
 /** Swiss standings of a stage: its complete matches and byes. */
