@@ -7,6 +7,7 @@
  * fish; `tournament publish X --to` and `tournament pull X --from` no profile names; and
  * `tourney watch <TAB>` only tournaments, though it watches races too.
  */
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
@@ -86,7 +87,30 @@ beforeAll(async () => {
   writeFileSync(files.fish, ok(await sb.run(["completion", "fish"])).stdout);
 });
 
+/** bash as readline calls it, the words split at ":" too (COMP_WORDBREAKS). */
+function bashAtColons(line: string): string[] {
+  const words = line.split(" ").flatMap((w) => w.split(/(:)/).filter((p) => p !== ""));
+  const program = `
+source ${JSON.stringify(files.bash)}
+COMP_LINE=${JSON.stringify(line)}
+COMP_POINT=\${#COMP_LINE}
+COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")})
+COMP_CWORD=${words.length - 1}
+_tourney
+printf '%s\\n' "\${COMPREPLY[@]}"
+`;
+  const r = spawnSync("bash", ["--norc", "-c", program], { encoding: "utf8", env });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.split("\n").filter((w) => w !== "");
+}
+
 describe.runIf(BUILT)("completion of every flag with a fixed list of values", () => {
+  it("bash: a value holding ':' (split there by readline) is completed past the colon", () => {
+    expect(bashAtColons("tourney login --scopes tournaments:w")).toEqual(["write"]);
+    expect(bashAtColons("tourney login --scopes me,matches:")).toEqual(["read", "write"]);
+    expect(bashAtColons("tourney serve key create --scope participants:r")).toEqual(["read"]);
+  });
+
   it("the walk finds them, those that check their value themselves too", () => {
     const lines = fixed.map((f) => f.line);
     expect(lines).toEqual(

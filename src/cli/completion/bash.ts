@@ -134,8 +134,19 @@ _tourney_names() {
 # COMPREPLY from newline-separated words matching $cur (a name with a space stays one).
 # In a comma-separated list (--advancing Ada,Gr; --ranks Ada=1,Gr, where readline made
 # "1,Gr" the word) the item after the last comma is completed, the rest kept.
+# Readline also splits a word at ":" (--scopes tournaments:w): then the whole value typed is
+# completed, and each reply is what follows its last ":" (what readline replaces).
 _tourney_reply() {
-  local IFS=$'\\n' w head="" item="$cur"
+  local IFS=$'\\n' w head="" item="$cur" line token=""
+  if [ -n "$COMP_LINE" ]; then line="\${COMP_LINE:0:COMP_POINT}"; token="\${line##*[[:space:]]}"; fi
+  if [[ "$token" == *:* && "$token" != "$cur" && "$token" != *=* ]]; then
+    item="$token"; [ -n "$2" ] && [[ "$item" == *,* ]] && item="\${item##*,}"
+    for w in $(compgen -W "$1" -- "$item"); do
+      w="\${token%,*},$w"; [[ "$token" == *,* ]] || w="\${w#*,}"
+      COMPREPLY+=("\${w##*:}")
+    done
+    return 0
+  fi
   if [ -n "$2" ] && [[ "$cur" == *,* ]]; then head="\${cur%,*},"; item="\${cur##*,}"; fi
   for w in $(compgen -W "$1" -- "$item"); do
     COMPREPLY+=("$head$(printf '%q' "$w")")
