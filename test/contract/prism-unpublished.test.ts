@@ -13,6 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOURNAMENT_STATES } from "../../src/model/tournament.js";
+import { expectValidExport } from "../cli/transfer/export-check.js";
 import { runBinary } from "../helpers/binary.js";
 import { type Prism, repairedDescription, startPrism } from "../helpers/prism.js";
 import { watch } from "../helpers/watch-process.js";
@@ -86,10 +88,18 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(exported.code, exported.stderr).toBe(0);
     const document = JSON.parse(exported.stdout);
     expect(document).toMatchObject({ stations: [], participants: [{ name: "Player 1's Name" }] });
+    // The description's Tournament and Match attributes carry no state: the export works
+    // it out (export-reader.ts publishedState) and stays valid against its schema.
+    expectValidExport(document);
+    expect(TOURNAMENT_STATES).toContain(document.tournament.state);
     const { TOURNEY_PROFILE: _hosted, ...local } = env;
     const pulled = await runBinary(["tournament", "pull", T, "--from", "hosted"], local);
-    expect(pulled.code, pulled.stderr).toBe(0);
-    expect(pulled.stdout).toContain("r6siege_tournament_xx: created, 1 participant added");
+    // The description's examples are one complete match without players and one participant:
+    // the pull reads past the stations, creates the tournament with its participant, and the
+    // start the complete match calls for is refused as such (exit 5, said plainly).
+    expect(document.tournament.state).toBe("awaiting_review");
+    expect(pulled.code, `${pulled.stderr}\n${exported.stdout}`).toBe(5);
+    expect(pulled.stderr).toContain("a tournament needs at least 2 active participants to start");
     expect(prism.violations()).toEqual([]);
   });
 

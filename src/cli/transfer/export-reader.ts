@@ -19,6 +19,7 @@ import {
   matchKey,
   type TournamentExport,
 } from "../../model/tournament-export.js";
+import { matchStateOf, tournamentStateOf } from "./published-state.js";
 
 /** Attributes a tournament record carries that are not settings. */
 const NOT_SETTINGS = new Set([
@@ -80,18 +81,23 @@ function players(m: ApiRecord, names: Names): (string | null)[] {
 function match(m: ApiRecord, names: Names, stations: Names): ExportedMatch {
   const a = m.attributes;
   const times = (a.timestamps ?? {}) as Record<string, unknown>;
+  const result = {
+    players: players(m, names),
+    winner: nameOf(names, a.winner_id),
+    tie: a.tie === true,
+  };
   return {
     identifier: String(a.identifier),
     group: num(a.group_id),
     round: Number(a.round),
     bracket: String(a.bracket ?? ""),
-    state: String(a.state),
-    players: players(m, names),
+    state: matchStateOf(a.state, result),
+    players: result.players,
     score_in_sets: ((a.score_in_sets ?? []) as [number, number][]).map(([x, y]) => [x, y]),
     entries: entries(a, names),
-    winner: nameOf(names, a.winner_id),
+    winner: result.winner,
     loser: nameOf(names, a.loser_id),
-    tie: a.tie === true,
+    tie: result.tie,
     station: nameOf(stations, a.station_id),
     underway_at: str(times.underway_at ?? a.underway_at),
     completed_at: str(times.completed_at),
@@ -173,6 +179,7 @@ export async function readExport(
   const participants = records
     .map(participant)
     .sort((a, b) => a.seed - b.seed || a.name.localeCompare(b.name));
+  const matches = matchRecords.map((m) => match(m, names, stationNames));
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -181,12 +188,12 @@ export async function readExport(
       url,
       name: String(t.attributes.name),
       tournament_type: String(t.attributes.tournament_type),
-      state: String(t.attributes.state),
+      state: tournamentStateOf(t.attributes.state, matches),
       settings: settingsOf(t),
       timestamps: (t.attributes.timestamps ?? {}) as Record<string, unknown>,
     },
     participants,
-    matches: matchRecords.map((m) => match(m, names, stationNames)),
+    matches,
     stations,
     attachments: await attachmentsOf(client, t, matchRecords, keys),
     final_ranks: participants
