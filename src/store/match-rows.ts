@@ -145,6 +145,11 @@ export interface MatchStore {
   maxRound(ref: StageRef): number;
   /** Groups of the group stage that have matches, in order. */
   groups(tournamentId: number): number[];
+  /**
+   * The play order of each open match of the tournament (id -> suggested_play_order),
+   * what stations' auto-assign weighs: not the rows (issue 27).
+   */
+  openOrders(tournamentId: number): Map<number, number>;
   /** Open matches of a participant (for forfeits), in play order. */
   openMatchesOf(tournamentId: number, participantId: number): MatchRow[];
   /** The one write of a stored match: `changes` and updated_at. */

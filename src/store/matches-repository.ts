@@ -296,6 +296,13 @@ export class MatchRepository extends MatchWrites implements MatchStore {
       .all(tournamentId) as number[];
   }
 
+  openOrders(tournamentId: number): Map<number, number> {
+    const sql =
+      "SELECT id, suggested_play_order FROM matches WHERE tournament_id = ? AND active = 1 AND state = 'open'";
+    const pairs = this.stmt(sql).raw(true).all(tournamentId) as [number, number][];
+    return new Map(pairs);
+  }
+
   openMatchesOf(tournamentId: number, participantId: number): MatchRow[] {
     return this.rows(
       `${SELECT_MATCHES} WHERE tournament_id = ? AND active = 1 AND state = 'open'

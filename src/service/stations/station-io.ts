@@ -50,9 +50,11 @@ export function syncStations(service: ServiceContext, t: TournamentRow): void {
   const queuers = repo.queuersOf(t.id);
   const autoAssign = t.settings.station_options.auto_assign;
   const matches = new Map<number, MatchFact>();
+  // The open matches' play order, not their rows: loading every row of a 512-player round
+  // robin (130,816) was most of a report's cost with stations (issue 27).
   if (autoAssign)
-    for (const row of service.matches.list(t.id, { state: "open" }))
-      matches.set(row.id, factOf(row));
+    for (const [id, order] of service.matches.openOrders(t.id))
+      matches.set(id, { state: "open", order });
   const named = [...stations.map((s) => s.match_id), ...queuers.map((q) => q.match_id)];
   for (const id of named)
     if (id !== null && !matches.has(id)) matches.set(id, factOf(service.matches.find(t.id, id)));

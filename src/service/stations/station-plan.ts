@@ -59,6 +59,8 @@ class Plan {
   readonly holder = new Map<number, number>(); // match -> station
   readonly held = new Map<number, number | null>(); // station -> match
   readonly queues = new Map<number, QueuerFact[]>(); // station -> its queue
+  /** How many queue entries name each match: `queued` without a pass over every queue (issue 27). */
+  private readonly entries = new Map<number, number>(); // match -> queue entries
 
   constructor(readonly facts: StationFacts) {
     for (const s of facts.stations) {
@@ -66,7 +68,18 @@ class Plan {
       this.queues.set(s.id, []);
       if (s.matchId !== null) this.holder.set(s.matchId, s.id);
     }
-    for (const q of facts.queuers) this.queues.get(q.stationId)?.push(q);
+    for (const q of facts.queuers) {
+      const queue = this.queues.get(q.stationId);
+      if (queue === undefined) continue;
+      queue.push(q);
+      this.count(q.matchId, 1);
+    }
+  }
+
+  private count(matchId: number, by: number): void {
+    const n = (this.entries.get(matchId) ?? 0) + by;
+    if (n === 0) this.entries.delete(matchId);
+    else this.entries.set(matchId, n);
   }
 
   state(matchId: number): MatchStanding {
@@ -87,6 +100,7 @@ class Plan {
   dequeue(q: QueuerFact): void {
     const queue = this.queues.get(q.stationId)!;
     queue.splice(queue.indexOf(q), 1);
+    this.count(q.matchId, -1);
     this.changes.push({ kind: "dequeue", queuerId: q.id });
   }
 
@@ -101,9 +115,13 @@ class Plan {
   }
 
   queued(matchId: number): boolean {
-    for (const queue of this.queues.values())
-      if (queue.some((q) => q.matchId === matchId)) return true;
-    return false;
+    return this.entries.has(matchId);
+  }
+
+  enqueue(stationId: number, matchId: number): void {
+    this.queues.get(stationId)!.push({ id: -1, stationId, matchId });
+    this.count(matchId, 1);
+    this.changes.push({ kind: "enqueue", stationId, matchId });
   }
 
   /** Open matches without a station, earliest first. */
@@ -149,9 +167,7 @@ function autoAssign(plan: Plan): void {
       if (shortest === undefined || queue.length < plan.queues.get(shortest)!.length)
         shortest = stationId;
     if (shortest === undefined) return;
-    const q: QueuerFact = { id: -1, stationId: shortest, matchId };
-    plan.queues.get(shortest)!.push(q);
-    plan.changes.push({ kind: "enqueue", stationId: shortest, matchId });
+    plan.enqueue(shortest, matchId);
   }
 }
 

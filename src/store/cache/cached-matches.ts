@@ -216,6 +216,16 @@ export class CachedMatches extends MatchRepository {
     return [...groups].sort((a, b) => a - b);
   }
 
+  /** From the held rows when held; else three columns by SQL, no row loaded (issue 27). */
+  override openOrders(tournamentId: number): Map<number, number> {
+    const held = this.cache.heldMatches(tournamentId);
+    if (held === undefined) return super.openOrders(tournamentId);
+    const orders = new Map<number, number>();
+    for (const row of held.selected({ state: "open" }))
+      orders.set(row.id, row.suggested_play_order);
+    return orders;
+  }
+
   override openMatchesOf(tournamentId: number, participantId: number): MatchRow[] {
     return this.held(tournamentId)
       .selected({ state: "open" })
