@@ -216,7 +216,7 @@ export class CachedMatches extends MatchRepository {
     return [...groups].sort((a, b) => a - b);
   }
 
-  /** From the held rows when held; else three columns by SQL, no row loaded (issue 27). */
+  /** From the held rows when held; else two columns by SQL, no row loaded (issue 27). */
   override openOrders(tournamentId: number): Map<number, number> {
     const held = this.cache.heldMatches(tournamentId);
     if (held === undefined) return super.openOrders(tournamentId);
