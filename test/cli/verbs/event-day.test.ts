@@ -132,7 +132,7 @@ describe("attachment files", () => {
     const path = join(dir, "big.bin");
     writeFileSync(path, Buffer.alloc(MAX_ATTACHMENT_BYTES + 1));
     expect(() => readAttachmentFile(path)).toThrow(
-      `--file ${path} is 250.0 KB; an attachment file is at most 250 KB (256000 bytes): nothing was uploaded`,
+      `--file ${path} is 256,001 bytes; an attachment file is at most 256,000 bytes (250 KB): nothing was uploaded`,
     );
     expect(() => readAttachmentFile(join(dir, "nope.png"))).toThrow(/no such file/);
     expect(() => readAttachmentFile(dir)).toThrow(/not a file/);
