@@ -245,6 +245,8 @@ describe("the store cache", () => {
       "rowsAfter",
       "rowCount",
       "hasRows",
+      // the open matches' play orders for the station sync (068e14b), from held rows or SQL
+      "openOrders",
       // a warm-up's step reads rows into the cache (cached-matches.ts)
       "warmStep",
       // works out what the held rows' plan gives (their bracket index), writes nothing
