@@ -48,31 +48,27 @@ export function addressOf(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? "";
 }
 
-/**
- * Answers an event stream request; open streams are ended by `streams`' owner on close.
- * A promise when the stream is opened (or refused) later: http-server.ts holds the
- * connection's later requests until then.
- */
+/** Answers an event stream request; open streams are ended by `streams`' owner on close. */
 export function streamEvents(
   hub: EventHub,
   target: { path: string; query: string },
   req: IncomingMessage,
   res: ServerResponse,
   streams: Set<ServerResponse>,
-): Promise<unknown> | undefined {
+): void {
   // A bad percent escape is a 400 naming its parameter, as on every v2.1 route (query-string.ts).
   const refused = queryRefusal(target.query);
   if (refused !== undefined) {
     sendResponse(res, refused);
-    return undefined;
+    return;
   }
   const admitted = hub.streams.admit(addressOf(req));
   if (typeof admitted !== "function") {
     sendResponse(res, admitted);
-    return undefined;
+    return;
   }
   const subscriber = streamSubscriber(res);
-  return hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query)).then(
+  hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query)).then(
     (opened) => {
       if ("status" in opened) {
         admitted();

@@ -50,24 +50,6 @@ export function inTurn(socket: object, next: () => void): void {
 }
 
 /**
- * `inTurn` for a request (a viewer page, data.json, an event stream) that `run` may answer
- * later: when it gives a promise, the connection's later requests wait for it to settle,
- * as they wait for a write. Before, these ran as soon as they came: a viewer page pipelined
- * behind a write showed the data from before it.
- */
-export function inTurnUntilAnswered(
-  socket: object,
-  run: () => PromiseLike<unknown> | undefined,
-): void {
-  inTurn(socket, () => {
-    const later = run();
-    if (later === undefined) return;
-    const answered = held(socket);
-    later.then(answered, answered);
-  });
-}
-
-/**
  * The request of `socket` being run (by `inTurn`) holds the connection's later
  * requests until the returned function is called (more calls do nothing): once it has
  * been answered. They go on, in order, until one of them is held.
