@@ -38,6 +38,26 @@ describe.skipIf(!BUILT)("impossible dates through the CLI", () => {
     expect(JSON.parse(listed.stdout)).toEqual([]);
   });
 
+  it("--starts-at T24:00, T23:60 or :60 seconds: exit 5 naming starts_at and the form, nothing made", async () => {
+    for (const [date, why] of [
+      ["2026-12-01T24:00Z", "the hour runs from 00 to 23, not 24"],
+      ["2026-12-01T23:60+01:00", "the minute runs from 00 to 59, not 60"],
+      ["2026-12-01T23:59:60Z", "the second runs from 00 to 59, not 60"],
+    ] as const) {
+      const r = await runBinary(
+        ["tournament", "create", "--name", "X", "--starts-at", date, "--json", "starts_at"],
+        env,
+      );
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(
+        `starts_at ${JSON.stringify(date)} is not a date: ${why} (a time of day is hh:mm or hh:mm:ss, 00:00 to 23:59:59`,
+      );
+      expect(r.code).toBe(5);
+    }
+    const listed = await runBinary(["tournament", "list", "--json", "id"], env);
+    expect(JSON.parse(listed.stdout)).toEqual([]);
+  });
+
   it("tournament list --created-after: exit 5 naming created_after", async () => {
     const r = await runBinary(["tournament", "list", "--created-after", "2026-04-31"], env);
     expect(r.stderr).toContain('created_after "2026-04-31" is not a date: April 2026 has 30 days');
@@ -52,5 +72,10 @@ describe.skipIf(!BUILT)("impossible dates through the CLI", () => {
       'error: --since "2026-11-31T00:00:00Z" is not a date: November 2026 has 30 days',
     );
     expect(r.code).toBe(2);
+    const midnight = await runBinary(["watch", id, "--since", "2026-11-30T24:00:00Z"], env);
+    expect(midnight.stderr).toContain(
+      'error: --since "2026-11-30T24:00:00Z" is not a date: the hour runs from 00 to 23, not 24',
+    );
+    expect(midnight.code).toBe(2);
   });
 });

@@ -50,6 +50,19 @@ describe("?since= of an event stream", () => {
       );
     });
 
+    it(`${stream}: a time that does not exist (T24:00, T23:60) is 400 naming since`, async () => {
+      for (const [since, why] of [
+        ["2026-02-01T24:00:00Z", "the hour runs from 00 to 23, not 24"],
+        ["2026-02-01T23:60:00Z", "the minute runs from 00 to 59, not 60"],
+      ] as const) {
+        const r = await open(`${stream.replace("{t}", id)}?since=${since}`);
+        expect(r.status, since).toBe(400);
+        const error = JSON.parse(r.body!).errors[0];
+        expect(error.source).toEqual({ parameter: "since" });
+        expect(error.detail).toContain(`since ${JSON.stringify(since)} is not a date: ${why} (`);
+      }
+    });
+
     it(`${stream}: a date opens the stream`, async () => {
       const r = await open(`${stream.replace("{t}", id)}?since=2026-01-01T00:00:00Z`);
       expect(r.status).toBe(200);

@@ -132,9 +132,9 @@ function findLast(entries: readonly Entry[], id: string): number {
 export function badSince(resume: Resume): HttpResponse | undefined {
   const since = resume.since;
   if (since === undefined) return undefined;
-  const parsed = !Number.isNaN(Date.parse(since));
-  const noDay = parsed ? impossibleDay(since) : undefined;
-  if (parsed && noDay === undefined) return undefined;
+  // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
+  const noDay = impossibleDay(since);
+  if (noDay === undefined && !Number.isNaN(Date.parse(since))) return undefined;
   const shown = JSON.stringify(since.slice(0, 100));
   const detail =
     noDay === undefined

@@ -31,6 +31,10 @@ function parseDateParameter(raw: string | undefined, name: string): string | und
   if (raw === undefined || raw === "") return undefined;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
   const iso = us ? `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}` : raw;
+  // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
+  const noDay = impossibleDay(iso);
+  if (noDay !== undefined)
+    throw badParameter(name, `${name} ${JSON.stringify(raw)} is not a date: ${noDay}`);
   const time = Date.parse(iso);
   if (Number.isNaN(time)) {
     throw badParameter(
@@ -38,9 +42,6 @@ function parseDateParameter(raw: string | undefined, name: string): string | und
       `${name} must be a date like 01/31/2026 or 2026-01-31, not ${JSON.stringify(raw)}`,
     );
   }
-  const noDay = impossibleDay(iso);
-  if (noDay !== undefined)
-    throw badParameter(name, `${name} ${JSON.stringify(raw)} is not a date: ${noDay}`);
   return new Date(time).toISOString();
 }
 

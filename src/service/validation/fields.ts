@@ -201,12 +201,11 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 
 function readTimestamp(value: unknown, name: string, wrong: Wrong): unknown {
   if (value === null) return null;
-  if (typeof value !== "string" || !ISO_TIMESTAMP.test(value) || Number.isNaN(Date.parse(value))) {
-    return wrong(
-      `${name} must be an ISO 8601 timestamp with an offset, like "2026-05-01T18:00:00+02:00"`,
-    );
-  }
+  const form = `${name} must be an ISO 8601 timestamp with an offset, like "2026-05-01T18:00:00+02:00"`;
+  if (typeof value !== "string" || !ISO_TIMESTAMP.test(value)) return wrong(form);
+  // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
   const noDay = impossibleDay(value);
   if (noDay !== undefined) return wrong(`${name} ${JSON.stringify(value)} is not a date: ${noDay}`);
+  if (Number.isNaN(Date.parse(value))) return wrong(form);
   return new Date(value).toISOString();
 }

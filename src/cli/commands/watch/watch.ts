@@ -52,14 +52,15 @@ function parseSince(value: string, now: Date): string {
   const relative = /^(\d+)([smhd])$/.exec(value);
   if (relative !== null)
     return new Date(now.getTime() - Number(relative[1]) * UNITS[relative[2]!]!).toISOString();
+  // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
+  const noDay = impossibleDay(value);
+  if (noDay !== undefined)
+    throw new UsageError(`--since ${JSON.stringify(value)} is not a date: ${noDay}`);
   const time = Date.parse(value);
   if (Number.isNaN(time))
     throw new UsageError(
       `--since needs a time (2025-05-01T18:00:00Z) or a duration (30s, 10m, 2h, 1d), not ${JSON.stringify(value)}`,
     );
-  const noDay = impossibleDay(value);
-  if (noDay !== undefined)
-    throw new UsageError(`--since ${JSON.stringify(value)} is not a date: ${noDay}`);
   return new Date(time).toISOString();
 }
 
