@@ -7,7 +7,8 @@
  * - stations, a race's participants and its standings are not published (404):
  *   `tournament export|pull` read no stations, `race export` names participants by the
  *   ids the times carry, `race standings` (and the export's) are worked out from the
- *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3).
+ *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
+ *   `station queue list` names the station as missing, the service having none (exit 3).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -100,6 +101,18 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(document.tournament.state).toBe("awaiting_review");
     expect(pulled.code, `${pulled.stderr}\n${exported.stdout}`).toBe(5);
     expect(pulled.stderr).toContain("a tournament needs at least 2 active participants to start");
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it("station queue list (queuers) of a tournament whose stations are not published: exit 3 saying so", async () => {
+    for (const station of ["3", "Table 1"]) {
+      const r = await runBinary(["station", "queuers", "list", T, station], env);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(
+        `error: no station ${JSON.stringify(station)} in tournament ${T}: the service has no stations (GET /tournaments/${T}/stations answered 404)`,
+      );
+      expect(r.code).toBe(3);
+    }
     expect(prism.violations()).toEqual([]);
   });
 

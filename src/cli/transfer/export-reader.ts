@@ -111,7 +111,8 @@ function settingsOf(t: ApiRecord): Record<string, unknown> {
 /**
  * Stations are not in the published description (`GET /tournaments/{t}/stations` is
  * serve's): asked after the tournament itself was read, a 404 there is a service without
- * them, and the tournament has none.
+ * them, and the tournament has none. Likewise a 404 for the queue of a station just
+ * listed: a service answering an empty queue so, and the queue is empty.
  */
 function unpublished(error: unknown): ApiRecord[] {
   if (error instanceof NotFoundError) return [];
@@ -123,7 +124,7 @@ async function stationsOf(client: ApiClient, url: string, keys: Names) {
   const stations: ExportedStation[] = [];
   for (const s of records) {
     const { name, stream_url, details } = s.attributes;
-    const queuers = await client.stations.queuers(url, s.id).listAll();
+    const queuers = await client.stations.queuers(url, s.id).listAll().catch(unpublished);
     const queue = queuers
       .sort((x, y) => Number(x.attributes.position) - Number(y.attributes.position))
       .map((q) => keys.get(Number(q.attributes.match_id)) ?? String(q.attributes.match_id));

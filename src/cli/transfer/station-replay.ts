@@ -4,8 +4,16 @@
  * (the matches waiting, in order) completed; what is already there is not sent again.
  */
 import type { ApiClient } from "../../client/api-client.js";
+import type { ApiRecord } from "../../client/envelope.js";
+import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { targetMatches } from "./target-matches.js";
+
+/** A 404 for the queue of a station just found or made: a service answering an empty queue so. */
+function emptyQueue(error: unknown): ApiRecord[] {
+  if (error instanceof NotFoundError) return [];
+  throw error;
+}
 
 async function targetMatchIds(client: ApiClient, url: string): Promise<Map<string, string>> {
   return new Map([...(await targetMatches(client, url))].map(([key, m]) => [key, m.id]));
@@ -32,7 +40,8 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
       sent++;
     }
     const queuers = client.stations.queuers(url, station.id);
-    const queued = new Set((await queuers.listAll()).map((q) => String(q.attributes.match_id)));
+    const listed = await queuers.listAll().catch(emptyQueue);
+    const queued = new Set(listed.map((q) => String(q.attributes.match_id)));
     for (const key of s.queue) {
       const id = ids.get(key);
       if (id === undefined || queued.has(id)) continue;

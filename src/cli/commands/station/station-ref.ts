@@ -4,6 +4,8 @@
  * tournament's stations (one list request); an id is sent as it is.
  */
 import type { ApiClient } from "../../../client/api-client.js";
+import type { ApiRecord } from "../../../client/envelope.js";
+import { NotFoundError } from "../../../client/errors.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 import { resolveMatch } from "../match/match-ref.js";
@@ -29,6 +31,28 @@ export function findStation(
   );
 }
 
+/**
+ * The tournament's stations, to look `ref` up in. A 404 is told apart: a tournament that is
+ * not there is its own 404 (exit 3, asked after the list); one that is there on a service
+ * without stations (the published description has none, so the hosted service answers 404)
+ * has no station `ref` (exit 3, saying so).
+ */
+export async function stationsToFind(
+  client: ApiClient,
+  tournament: string,
+  ref: string,
+): Promise<ApiRecord[]> {
+  try {
+    return await client.stations.of(tournament).listAll();
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    await client.tournaments.get(tournament);
+    throw new UnknownReferenceError(
+      `no station ${JSON.stringify(ref)} in tournament ${tournament}: the service has no stations (GET /tournaments/${tournament}/stations answered 404)`,
+    );
+  }
+}
+
 /** The station's id: an id as given (no request), a name looked up in the list. */
 export async function stationId(
   client: ApiClient,
@@ -36,7 +60,29 @@ export async function stationId(
   ref: string,
 ): Promise<string> {
   if (/^\d+$/.test(ref)) return ref;
-  return findStation(await client.stations.of(tournament).listAll(), tournament, ref).id;
+  return findStation(await stationsToFind(client, tournament, ref), tournament, ref).id;
+}
+
+/**
+ * The queue of station `ref` (its id `station`), as the service lists it. A 404 is told
+ * apart by the stations: a station that is there has an empty queue (a service may answer
+ * an empty list 404), one that is not is named as missing with the tournament's stations
+ * (exit 3), and so is a tournament that is not there or a service without stations
+ * (stationsToFind).
+ */
+export async function stationQueue(
+  client: ApiClient,
+  tournament: string,
+  station: string,
+  ref: string,
+): Promise<ApiRecord[]> {
+  try {
+    return await client.stations.queuers(tournament, station).listAll();
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    findStation(await stationsToFind(client, tournament, ref), tournament, ref);
+    return [];
+  }
 }
 
 /** The station record `ref` names (a get for an id, the list for a name). */
@@ -46,7 +92,7 @@ export async function resolveStation(
   ref: string,
 ): Promise<ResourceObject> {
   if (/^\d+$/.test(ref)) return client.stations.of(tournament).get(ref);
-  return findStation(await client.stations.of(tournament).listAll(), tournament, ref);
+  return findStation(await stationsToFind(client, tournament, ref), tournament, ref);
 }
 
 /**

@@ -6,7 +6,7 @@ import { flatten } from "../../../output/records.js";
 import { addLimitOption } from "../../limit-option.js";
 import { verbHelp } from "../../verb-help.js";
 import { identifiersFor, queueColumns } from "../station-records.js";
-import { STATION_REF_HELP, stationId } from "../station-ref.js";
+import { STATION_REF_HELP, stationId, stationQueue } from "../station-ref.js";
 
 export interface QueueListOptions {
   /** Tournament id or url. */
@@ -18,7 +18,7 @@ export interface QueueListOptions {
 export async function runQueueList(f: Factory, o: QueueListOptions): Promise<void> {
   const client = await f.client();
   const station = await stationId(client, o.tournament, o.station);
-  const entries = (await client.stations.queuers(o.tournament, station).listAll())
+  const entries = (await stationQueue(client, o.tournament, station, o.station))
     .map(flatten)
     .sort((a, b) => Number(a.position) - Number(b.position));
   const printer = f.printer();

@@ -5,7 +5,7 @@
 import type { ApiClient } from "../../../../client/api-client.js";
 import type { ResourceObject } from "../../../../model/resource.js";
 import { UnknownReferenceError } from "../../../errors.js";
-import { matchIdOf, stationId } from "../station-ref.js";
+import { matchIdOf, stationId, stationQueue } from "../station-ref.js";
 
 /** A queue entry named by its match, in a station's queue. */
 export interface QueueTarget {
@@ -26,7 +26,7 @@ export async function findQueueEntry(
 ): Promise<{ station: string; entry: ResourceObject }> {
   const station = await stationId(client, o.tournament, o.station);
   const matchId = await matchIdOf(client, o.tournament, o.match, o.group);
-  const entries = await client.stations.queuers(o.tournament, station).listAll();
+  const entries = await stationQueue(client, o.tournament, station, o.station);
   const entry = entries.find((q) => Number(q.attributes.match_id) === matchId);
   if (entry === undefined) {
     throw new UnknownReferenceError(

@@ -1,0 +1,170 @@
+/**
+ * A station's queue on services that answer 404 where serve answers a list: the hosted
+ * service publishes no stations (every /stations path is 404, as the Prism mock of the
+ * description answers), and a service may answer a station's empty queue 404. Before,
+ * `station queue list` (alias `queuers`), `queue remove|move`, `tournament export` and
+ * `import` (publish) stopped on that 404 with the service's text (exit 3 even for an empty queue); now an
+ * empty queue is empty, and a station that is not there is named as missing (exit 3).
+ * The embedded service on in-memory SQLite, its answers changed at the transport.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runQueueList } from "../../src/cli/commands/station/queue/list.js";
+import { runQueueRemove } from "../../src/cli/commands/station/queue/remove.js";
+import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
+import { runTournamentImport } from "../../src/cli/commands/tournament/import.js";
+import { UnknownReferenceError } from "../../src/cli/errors.js";
+import { outcomeOf } from "../../src/cli/exit-codes.js";
+import type { ApiClient } from "../../src/client/api-client.js";
+import { NotFoundError } from "../../src/client/errors.js";
+import type { Transport, TransportRequest } from "../../src/client/transport.js";
+import { createFactoryHarness, type FactoryHarness } from "../helpers/factory.js";
+
+let h: FactoryHarness;
+let client: ApiClient;
+let table: string;
+beforeEach(async () => {
+  h = createFactoryHarness();
+  client = await h.client();
+  await client.tournaments.create({ name: "Cup", tournament_type: "single elimination" });
+  await client.participants.bulkAdd(
+    "cup",
+    ["P1", "P2", "P3", "P4"].map((name) => ({ name })),
+  );
+  await client.tournaments.changeState("cup", "start");
+  table = (await client.stations.of("cup").create({ name: "Table 1" })).id;
+});
+afterEach(() => h.cleanup());
+
+const NOT_FOUND = {
+  status: 404,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ errors: [{ status: 404, detail: "Not Found" }] }),
+};
+
+/** A Factory whose service answers 404 where `refused` says, serve's answer otherwise. */
+function answering404(refused: (request: TransportRequest, answer: unknown) => boolean) {
+  const requests: string[] = [];
+  const t = h.make({
+    globals: { json: true },
+    transport: (shared): Transport => ({
+      send: async (request) => {
+        requests.push(`${request.method} ${request.path.replace(/\?.*/, "")}`);
+        const answer = await shared.send(request);
+        const json = answer.json ?? (answer.body === "" ? undefined : JSON.parse(answer.body));
+        return refused(request, json) ? NOT_FOUND : answer;
+      },
+      close: () => shared.close(),
+    }),
+  });
+  return { ...t, requests };
+}
+
+/** A service answering a station's empty queue 404. */
+const emptyQueue404 = (request: TransportRequest, answer: unknown) =>
+  request.method === "GET" &&
+  /\/station_queuers(\.json)?(\?|$)/.test(request.path) &&
+  (answer as { data?: unknown[] }).data?.length === 0;
+
+/** A service without stations: every path under /stations is 404 (the hosted service). */
+const noStations = (request: TransportRequest) => /\/stations(\/|\.json|\?|$)/.test(request.path);
+
+async function failure(run: Promise<unknown>) {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeDefined();
+  return { error, ...outcomeOf(error) };
+}
+
+describe("a station's empty queue answered 404", () => {
+  it("station queue list: an empty list, not an error", async () => {
+    const t = answering404(emptyQueue404);
+    await runQueueList(t.factory, { tournament: "cup", station: "Table 1" });
+    expect(t.json()).toEqual([]);
+    expect(t.requests).toContain(`GET /v2.1/tournaments/cup/stations/${table}/station_queuers`);
+    await runQueueList(t.factory, { tournament: "cup", station: table });
+    expect(t.json()).toEqual([]);
+  });
+
+  it("a queue with entries is listed as before", async () => {
+    const a = (await client.matches.listAll("cup")).find((m) => m.attributes.identifier === "A")!;
+    await client.stations.queuers("cup", table).create({ match_id: Number(a.id) });
+    const t = answering404(emptyQueue404);
+    await runQueueList(t.factory, { tournament: "cup", station: "Table 1" });
+    expect(t.json()).toMatchObject([{ match_id: Number(a.id), position: 1 }]);
+  });
+
+  it("a station that is not there: exit 3 naming it and the tournament's stations", async () => {
+    const t = answering404(emptyQueue404);
+    const missing = String(Number(table) + 10);
+    const r = await failure(runQueueList(t.factory, { tournament: "cup", station: missing }));
+    expect(r.error).toBeInstanceOf(UnknownReferenceError);
+    expect(r.code).toBe(3);
+    expect(r.lines.join("\n")).toBe(
+      `error: no station "${missing}" in tournament cup: its stations are "Table 1"; \`tourney station create cup NAME\` adds one`,
+    );
+    expect(t.stdout()).toBe("");
+  });
+
+  it("queue remove of a match not queued: exit 3, not queued, nothing sent", async () => {
+    const t = answering404(emptyQueue404);
+    const r = await failure(
+      runQueueRemove(t.factory, { tournament: "cup", station: "Table 1", match: "A" }),
+    );
+    expect(r.code).toBe(3);
+    expect(r.lines.join("\n")).toContain("match A is not in the queue of station Table 1");
+    expect(t.requests.filter((x) => x.startsWith("DELETE"))).toEqual([]);
+  });
+
+  it("tournament export: the station with an empty queue", async () => {
+    const t = answering404(emptyQueue404);
+    await runTournamentExport(t.factory, { tournament: "cup" });
+    expect(t.json().stations).toEqual([
+      { name: "Table 1", attributes: { stream_url: null, details: null }, queue: [] },
+    ]);
+  });
+
+  it("tournament import: the queue answered 404 is filled from the document", async () => {
+    const a = (await client.matches.listAll("cup")).find((m) => m.attributes.identifier === "A")!;
+    const entry = await client.stations.queuers("cup", table).create({ match_id: Number(a.id) });
+    const exporter = h.make({ globals: { json: true } });
+    await runTournamentExport(exporter.factory, { tournament: "cup" });
+    const file = join(h.dir, "cup.json");
+    writeFileSync(file, exporter.stdout());
+    await client.stations.queuers("cup", table).delete(entry.id);
+    const t = answering404(emptyQueue404);
+    await runTournamentImport(t.factory, { file });
+    expect(t.requests).toContain(`POST /v2.1/tournaments/cup/stations/${table}/station_queuers`);
+    const queue = await client.stations.queuers("cup", table).listAll();
+    expect(queue.map((q) => q.attributes.match_id)).toEqual([Number(a.id)]);
+  });
+});
+
+describe("a service without stations (every /stations path 404)", () => {
+  it("station queue list by id or name: exit 3, no such station, the service has none", async () => {
+    for (const station of [table, "Table 1"]) {
+      const t = answering404(noStations);
+      const r = await failure(runQueueList(t.factory, { tournament: "cup", station }));
+      expect(r.error).toBeInstanceOf(UnknownReferenceError);
+      expect(r.code).toBe(3);
+      expect(r.lines.join("\n")).toBe(
+        `error: no station ${JSON.stringify(station)} in tournament cup: the service has no stations (GET /tournaments/cup/stations answered 404)`,
+      );
+      expect(t.stdout()).toBe("");
+    }
+  });
+
+  it("a tournament that is not there: its own 404 (exit 3)", async () => {
+    for (const station of [table, "Table 1"]) {
+      const t = answering404(noStations);
+      const r = await failure(runQueueList(t.factory, { tournament: "nocup", station }));
+      expect(r.error).toBeInstanceOf(NotFoundError);
+      expect(r.code).toBe(3);
+      expect(r.lines.join("\n")).toContain("tournament nocup not found");
+      expect(t.requests).toContain("GET /v2.1/tournaments/nocup");
+    }
+  });
+});
