@@ -5,6 +5,8 @@
  * rank or points the client gave are the client's: kept as given.
  */
 
+import { rankByTime } from "../model/race-rank.js";
+
 /**
  * Grand prix points by rank when the race sets no `pointsTable`: first place
  * 25, then 18, 15, 12, 10, 8, 6, 4, 2, 1 (the top ten score); below tenth, or
@@ -29,21 +31,8 @@ export interface RoundResult {
   readonly points: number | null;
 }
 
-/** Ranks by time: 1 + the number of entries with a strictly lower time; null without a time. */
-export function rankByTime(entries: readonly RoundEntry[]): Map<number, number | null> {
-  const times = entries.flatMap((e) => (e.time === null ? [] : [e.time])).sort((a, b) => a - b);
-  const ranks = new Map<number, number | null>();
-  for (const e of entries) {
-    if (e.time === null) {
-      ranks.set(e.id, null);
-      continue;
-    }
-    let below = 0;
-    while (below < times.length && times[below]! < e.time) below++;
-    ranks.set(e.id, below + 1);
-  }
-  return ranks;
-}
+/** Ranks by time (model/race-rank.ts: the dry run of a race import predicts with it too). */
+export { rankByTime };
 
 /** Points of a rank from `table` (first place first); 0 below the table or without a rank. */
 export function pointsForRank(rank: number | null, table: readonly number[]): number {

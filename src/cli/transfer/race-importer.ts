@@ -86,8 +86,11 @@ async function timesOf(client: ApiClient, race: string, n: number, names: Map<st
   return new Map(records.map((t) => [participantOf(t, names), t]));
 }
 
-/** What one line of the file changes on the target's record: nothing, or a bulk entry. */
-function changeOf(record: ApiRecord, t: ExportedRound["times"][number]) {
+/**
+ * What one line of the file changes on the target's record: nothing, or a bulk entry. The
+ * dry run (race-plan.ts) asks it of the records it predicts.
+ */
+export function changeOf(record: ApiRecord, t: ExportedRound["times"][number]) {
   const a = record.attributes;
   const time = t.elapsedTime ?? null;
   const timed = (a.elapsedTime ?? null) !== time;

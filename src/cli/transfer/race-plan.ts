@@ -1,13 +1,23 @@
 /**
- * What a race import would send (`race publish --dry-run`), read from the
- * target without writing: the race to create, the participants to add, the
- * start, and round by round the start, the times to enter and the finalize.
+ * What a race import would send (`race publish --dry-run`), read from the target without
+ * writing: the race to create, the participants to add, the start, and round by round
+ * what race-importer.ts would do there: the resets of a round the target finalized with
+ * other results (and of the rounds it began after it), the start, the times to enter, the
+ * points and ranks to set after them, the finalize; or the refusal it would stop at.
+ *
+ * The import compares the file's points and ranks with the target's after the times went
+ * in; the plan works those out as serve ranks a round (model/race-rank.ts): a rank the
+ * target holds against its times' order was given by hand and stays, the others follow
+ * the times; points stay as the target holds them (none while a round is under way unless
+ * given). Each comparison is the import's own (race-importer.ts changeOf).
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
-import type { RaceExport } from "../../model/race-export.js";
+import type { ExportedRound, RaceExport } from "../../model/race-export.js";
+import { rankByTime } from "../../model/race-rank.js";
 import { participantOf } from "./race-export-reader.js";
+import { changeOf } from "./race-importer.js";
 
 async function found(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
   try {
@@ -18,32 +28,139 @@ async function found(client: ApiClient, url: string): Promise<ApiRecord | undefi
   }
 }
 
-/** How many of the round's times the target lacks or holds otherwise. */
-async function timesToSend(
+/** A round as the target holds it: its state and each participant's record, by name. */
+interface HeldRound {
+  state: unknown;
+  records: Map<string, ApiRecord>;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
+
+function record(name: string, attributes: Record<string, unknown>): ApiRecord {
+  return { id: "0", type: "elapsed_time", attributes: { participant: name, ...attributes } };
+}
+
+/** A round just started: a record without time, points or rank for each participant. */
+function fresh(names: readonly string[]): Map<string, ApiRecord> {
+  const blank = { elapsedTime: null, points: null, rank: null };
+  return new Map(names.map((name) => [name, record(name, blank)]));
+}
+
+/** The target's rounds, by number, as it holds them now. */
+async function heldRounds(
   client: ApiClient,
   race: ApiRecord | undefined,
   doc: RaceExport,
-  n: number,
-) {
-  const wanted = doc.rounds.find((r) => r.number === n)?.times ?? [];
-  const timed = wanted.filter((t) => (t.elapsedTime ?? null) !== null);
-  if (race === undefined || race.attributes.state === "pending") return timed.length;
+  names: readonly string[],
+): Promise<Map<number, HeldRound>> {
+  const held = new Map<number, HeldRound>();
+  if (race === undefined || race.attributes.state === "pending") {
+    // Created (or found pending) and started by the import: round 1 under way, the rest pending.
+    for (const round of doc.rounds)
+      held.set(round.number, {
+        state: round.number === 1 ? "underway" : "pending",
+        records: fresh(names),
+      });
+    return held;
+  }
   const people = await client.participants.listAll({ race: race.id });
-  const names = new Map(people.map((p) => [p.id, String(p.attributes.name)]));
-  const there = new Map(
-    (await client.races.elapsedTimes(race.id, n).listAll()).map((t) => [
-      participantOf(t, names),
-      t.attributes.elapsedTime ?? null,
-    ]),
-  );
-  return wanted.filter((t) => (t.elapsedTime ?? null) !== (there.get(t.participant) ?? null))
-    .length;
+  const byId = new Map(people.map((p) => [p.id, String(p.attributes.name)]));
+  const rounds = await client.races.rounds(race.id).listAll();
+  for (const [i, r] of rounds.entries()) {
+    const n = Number(r.attributes.number ?? i + 1);
+    const state = r.attributes.state;
+    const wanted = doc.rounds.some((x) => x.number === n && x.state !== "pending");
+    const records = new Map<string, ApiRecord>();
+    if (state !== "pending" && wanted)
+      for (const t of await client.races.elapsedTimes(race.id, n).listAll())
+        records.set(String(participantOf(t, byId)), t);
+    held.set(n, { state, records: state === "pending" ? fresh(names) : records });
+  }
+  return held;
 }
 
-/** One line per step the import would take, nothing sent. */
+/**
+ * The round after the times of the file went in: the file's times, each rank worked out
+ * again by time unless the target's was given by hand (not the one its times give).
+ */
+function afterTimes(round: ExportedRound, records: Map<string, ApiRecord>): void {
+  const time = (r: ApiRecord) => num(r.attributes.elapsedTime);
+  const before = rankByTime([...records].map(([id, r]) => ({ id, time: time(r) })));
+  const given = new Set(
+    [...records].filter(([id, r]) => num(r.attributes.rank) !== before.get(id)).map(([id]) => id),
+  );
+  for (const t of round.times) {
+    const r = records.get(String(t.participant));
+    if (r === undefined) continue;
+    records.set(String(t.participant), {
+      ...r,
+      attributes: { ...r.attributes, elapsedTime: t.elapsedTime ?? null },
+    });
+  }
+  const after = rankByTime([...records].map(([id, r]) => ({ id, time: time(r) })));
+  for (const [id, r] of records)
+    if (!given.has(id))
+      records.set(id, { ...r, attributes: { ...r.attributes, rank: after.get(id) ?? null } });
+}
+
+/** The file's lines of `round` the target's records differ from, with how (changeOf). */
+function changes(round: ExportedRound, records: Map<string, ApiRecord>) {
+  return round.times.flatMap((t) => {
+    const r = records.get(String(t.participant));
+    const change = r === undefined ? undefined : changeOf(r, t);
+    return change === undefined ? [] : [{ name: String(t.participant), ...change }];
+  });
+}
+
+/** The steps of the rounds, in the import's order (race-importer.ts replayRounds). */
+function roundSteps(doc: RaceExport, held: Map<number, HeldRound>, names: readonly string[]) {
+  const lines: string[] = [];
+  for (const round of [...doc.rounds].sort((a, b) => a.number - b.number)) {
+    if (round.state === "pending" || round.state === undefined) break;
+    let target = held.get(round.number) ?? { state: undefined, records: new Map() };
+    if (target.state === "completed") {
+      if (changes(round, target.records).length === 0) {
+        lines.push(`round ${round.number}: the same there, nothing to send`);
+        continue;
+      }
+      const begun = [...held].filter(([k, r]) => k >= round.number && r.state !== "pending");
+      for (const [k] of begun.sort((a, b) => b[0] - a[0])) {
+        lines.push(`round ${k}: reset (its results differ from the file's)`);
+        held.set(k, { state: "pending", records: fresh(names) });
+      }
+      target = held.get(round.number)!;
+    }
+    const steps: string[] = [];
+    if (target.state === "pending") {
+      steps.push("start");
+      target.state = "underway";
+    }
+    steps.push(`send ${changes(round, target.records).filter((c) => c.timed).length} times`);
+    afterTimes(round, target.records);
+    const scored = changes(round, target.records).filter((c) => c.scored);
+    if (scored.length > 0)
+      steps.push(
+        `set the points or ranks of ${scored.length}: ${scored.map((c) => c.name).join(", ")}`,
+      );
+    if (round.state === "completed" && target.state !== "completed") steps.push("finalize");
+    lines.push(`round ${round.number}: ${steps.join(", ")}`);
+  }
+  return lines;
+}
+
+/** One line per step the import would take, or the refusal it would stop at; nothing sent. */
 export async function planRaceImport(client: ApiClient, doc: RaceExport): Promise<string[]> {
   const url = String(doc.race.url);
   const race = await found(client, url);
+  const done = "dry run: nothing was sent";
+  if (race !== undefined) {
+    const a = race.attributes;
+    if (a.name !== doc.race.name || a.raceType !== doc.race.raceType)
+      return [
+        `stop: the target already has a race at url ${url} that is not this one (target: ${String(a.name)} (${String(a.raceType)}), file: ${doc.race.name} (${doc.race.raceType})); the publish would send nothing (exit 5)`,
+        done,
+      ];
+  }
   const lines = [
     race === undefined
       ? `create race ${url} (${doc.race.name}, ${doc.race.raceType})`
@@ -54,22 +171,21 @@ export async function planRaceImport(client: ApiClient, doc: RaceExport): Promis
     for (const p of await client.participants.listAll({ race: race.id }))
       have.add(String(p.attributes.name));
   const missing = doc.participants.filter((p) => !have.has(p.name));
+  const started = race !== undefined && race.attributes.state !== "pending";
+  if (missing.length > 0 && started) {
+    lines.push(
+      `stop: the target's race ${url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing more (exit 5)`,
+      done,
+    );
+    return lines;
+  }
   if (missing.length > 0)
     lines.push(`add ${missing.length} participants: ${missing.map((p) => p.name).join(", ")}`);
-  if (doc.race.state !== "pending" && (race?.attributes.state ?? "pending") === "pending")
-    lines.push("start");
-  const rounds = race === undefined ? [] : await client.races.rounds(race.id).listAll();
-  const stateOf = (n: number) =>
-    rounds.find((r, i) => Number(r.attributes.number ?? i + 1) === n)?.attributes.state;
-  for (const round of doc.rounds) {
-    if (round.state === "pending" || doc.race.state === "pending") break;
-    const steps = [];
-    if (round.number > 1 && (stateOf(round.number) ?? "pending") === "pending") steps.push("start");
-    steps.push(`send ${await timesToSend(client, race, doc, round.number)} times`);
-    if (round.state === "completed" && stateOf(round.number) !== "completed")
-      steps.push("finalize");
-    lines.push(`round ${round.number}: ${steps.join(", ")}`);
+  if (doc.race.state !== "pending" && !started) lines.push("start");
+  if (doc.race.state !== "pending") {
+    const names = [...have, ...missing.map((p) => p.name)];
+    lines.push(...roundSteps(doc, await heldRounds(client, race, doc, names), names));
   }
-  lines.push("dry run: nothing was sent");
+  lines.push(done);
   return lines;
 }
