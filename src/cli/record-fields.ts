@@ -5,40 +5,15 @@
  * failing after the change was made. test/cli/record-fields.test.ts compares each
  * list with the records the embedded service returns.
  */
+import { TOURNAMENT_RECORD_KEYS } from "../model/records-json.js";
 import type { Factory } from "./factory.js";
 import { checkFields } from "./output/json-fields.js";
 
 const TIMESTAMPS = "timestamps";
 
 export const RECORD_FIELDS = {
-  tournament: [
-    "id",
-    "name",
-    "url",
-    "tournament_type",
-    "state",
-    "description",
-    "game_name",
-    "private",
-    "starts_at",
-    "participants_count",
-    "matches_count",
-    "matches_complete",
-    "progress_meter",
-    "notifications",
-    "match_options",
-    "registration_options",
-    "seeding_options",
-    "station_options",
-    "group_stage_enabled",
-    "group_stage_options",
-    "double_elimination_options",
-    "round_robin_options",
-    "swiss_options",
-    "free_for_all_options",
-    "tie_breaks",
-    TIMESTAMPS,
-  ],
+  // The service's tournament record, in its serializer's order (one list: model/records-json.ts).
+  tournament: TOURNAMENT_RECORD_KEYS,
   participant: [
     "id",
     "name",

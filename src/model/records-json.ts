@@ -31,7 +31,8 @@ export interface RecordsShape {
  * Every key of a tournament's flattened record, in the serializer's order
  * (service/serializers/tournament.ts): the service's record has each of them, undefined
  * where the settings lack it (then JSON.stringify leaves it out, and `--json FIELDS`
- * prints it as null).
+ * prints it as null). Also the fields a writing command's `--json FIELDS` is checked
+ * against before the write (cli/record-fields.ts RECORD_FIELDS.tournament).
  */
 export const TOURNAMENT_RECORD_KEYS: readonly string[] = [
   "id",

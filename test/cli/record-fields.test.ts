@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { RECORD_FIELDS } from "../../src/cli/record-fields.js";
+import { TOURNAMENT_RECORD_KEYS } from "../../src/model/records-json.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { createWith, ok } from "../helpers/cli-tournament.js";
 
@@ -16,6 +17,11 @@ afterEach(() => sb.cleanup());
 
 const sorted = (names: readonly string[]) => [...names].sort();
 const keysOf = (records: object[]) => sorted([...new Set(records.flatMap((r) => Object.keys(r)))]);
+
+it("a tournament's fields are one list: the keys the embedded list writes its records with", () => {
+  // Two copies of the same keys were kept by hand (record-fields.ts and model/records-json.ts).
+  expect(RECORD_FIELDS.tournament).toBe(TOURNAMENT_RECORD_KEYS);
+});
 
 it("tournament, participant, match (one-on-one and free for all) and race", async () => {
   const duel = await createWith(sb, ["--name", "Cup"], ["Ann", "Bob"]);
