@@ -16,6 +16,7 @@ import { runTournamentExport } from "../../src/cli/commands/tournament/export.js
 import { runTournamentImport } from "../../src/cli/commands/tournament/import.js";
 import { UnknownReferenceError } from "../../src/cli/errors.js";
 import { outcomeOf } from "../../src/cli/exit-codes.js";
+import { planImport } from "../../src/cli/transfer/import-plan.js";
 import type { ApiClient } from "../../src/client/api-client.js";
 import { NotFoundError } from "../../src/client/errors.js";
 import type { Transport, TransportRequest } from "../../src/client/transport.js";
@@ -155,6 +156,27 @@ describe("a service without stations (every /stations path 404)", () => {
       );
       expect(t.stdout()).toBe("");
     }
+  });
+
+  it("tournament publish: the dry run finds the tournament there, the stations not carried; the import sends none", async () => {
+    const a = (await client.matches.listAll("cup")).find((m) => m.attributes.identifier === "A")!;
+    await client.stations.queuers("cup", table).create({ match_id: Number(a.id) });
+    const exporter = h.make({ globals: { json: true } });
+    await runTournamentExport(exporter.factory, { tournament: "cup" });
+    const text = exporter.stdout();
+    const t = answering404(noStations);
+    const plan = await planImport(await t.factory.client(), JSON.parse(text));
+    // Before, the stations' 404 made the tournament look absent: "create tournament cup (...)".
+    expect(plan[0]).toBe("tournament cup is there (underway): continue it");
+    expect(plan).toContain(
+      "not carried: 1 station, queues included (the service has no stations: GET /tournaments/cup/stations answered 404)",
+    );
+    expect(plan.filter((l) => /create .*station|queue up/.test(l))).toEqual([]);
+    const file = join(h.dir, "cup.json");
+    writeFileSync(file, text);
+    await runTournamentImport(t.factory, { file });
+    expect(t.json()).toMatchObject({ url: "cup", created: false, stations: 0 });
+    expect(t.requests.filter((r) => r.startsWith("POST") && r.includes("station"))).toEqual([]);
   });
 
   it("a tournament that is not there: its own 404 (exit 3)", async () => {

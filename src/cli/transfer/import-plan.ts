@@ -3,7 +3,8 @@
  * without writing: the tournament to create, the participants to add, the
  * check-in, the state changes, the results to report and those already there,
  * the participants removed mid-event, open matches' scores, stations and
- * attachments, and what the interface cannot carry (attachments' files).
+ * attachments, and what the interface cannot carry (attachments' files; stations on a
+ * service without them).
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
@@ -17,6 +18,21 @@ const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
 const flag = (p: ApiRecord, name: string) =>
   ((p.attributes.states ?? {}) as Record<string, unknown>)[name];
 
+/**
+ * The names of the target tournament's stations; undefined on a service without stations
+ * (the published description has none: `GET /tournaments/{t}/stations` is 404 there, asked
+ * after the tournament was read). Before, that 404 made the tournament itself look absent
+ * and the plan said "create tournament" for one the import then continued.
+ */
+async function stationNames(client: ApiClient, url: string): Promise<Set<string> | undefined> {
+  try {
+    return new Set((await client.stations.of(url).listAll()).map((s) => String(s.attributes.name)));
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
 async function targetState(client: ApiClient, doc: TournamentExport) {
   const url = doc.tournament.url;
   try {
@@ -25,7 +41,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     const names = people.map((p) => String(p.attributes.name));
     const having = (name: string, value: boolean) =>
       new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
-    const stations = await client.stations.of(url).listAll();
+    const stations = await stationNames(client, url);
     const complete = (await client.matches.listAll(url, { state: "complete" })).map((m) =>
       matchKey({
         group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
@@ -38,7 +54,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       complete: new Set(complete),
       checkedIn: having("checked_in", true),
       inactive: having("active", false),
-      stations: new Set(stations.map((st) => String(st.attributes.name))),
+      stations,
     };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
@@ -115,10 +131,19 @@ function laterSteps(doc: TournamentExport, found: Found): string[] {
     (m) => m.state !== "complete" && (m.score_in_sets.length > 0 || m.underway_at !== null),
   );
   lines.push(...count(open.length, "send the scores or underway marks of up to N open match{es}"));
-  const stations = doc.stations.filter((s) => !found?.stations.has(s.name));
-  lines.push(...count(stations.length, "create N station{s} (with the match each holds)"));
-  const queued = doc.stations.reduce((n, s) => n + s.queue.length, 0);
-  lines.push(...count(queued, "queue up to N match{es} at their stations"));
+  if (found !== undefined && found.stations === undefined) {
+    lines.push(
+      ...count(
+        doc.stations.length,
+        `not carried: N station{s}, queues included (the service has no stations: GET /tournaments/${doc.tournament.url}/stations answered 404)`,
+      ),
+    );
+  } else {
+    const stations = doc.stations.filter((s) => found?.stations?.has(s.name) !== true);
+    lines.push(...count(stations.length, "create N station{s} (with the match each holds)"));
+    const queued = doc.stations.reduce((n, s) => n + s.queue.length, 0);
+    lines.push(...count(queued, "queue up to N match{es} at their stations"));
+  }
   const kept = doc.attachments.filter(carried);
   lines.push(...count(kept.length, "create up to N attachment{s} (url and description)"));
   const files = doc.attachments.filter((a) => a.attributes.asset != null).length;

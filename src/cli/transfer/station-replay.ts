@@ -2,6 +2,8 @@
  * An export's stations into the target, after the results: each station found
  * by name or created (stream url, details, the match it holds), then its queue
  * (the matches waiting, in order) completed; what is already there is not sent again.
+ * A service without stations (the published description has none: the list is 404 for
+ * the tournament just read or made) is sent none: not carried, as the dry run says.
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
@@ -10,7 +12,7 @@ import { matchKey, type TournamentExport } from "../../model/tournament-export.j
 import { targetMatches } from "./target-matches.js";
 
 /** A 404 for the queue of a station just found or made: a service answering an empty queue so. */
-function emptyQueue(error: unknown): ApiRecord[] {
+function none(error: unknown): ApiRecord[] {
   if (error instanceof NotFoundError) return [];
   throw error;
 }
@@ -24,7 +26,13 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
   if (doc.stations.length === 0) return 0;
   const url = doc.tournament.url;
   const stations = client.stations.of(url);
-  const have = new Map((await stations.listAll()).map((s) => [String(s.attributes.name), s]));
+  // A 404 for the stations of the tournament just read or made: a service without them.
+  const listed = await stations.listAll().catch((error: unknown) => {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  });
+  if (listed === undefined) return 0;
+  const have = new Map(listed.map((s) => [String(s.attributes.name), s]));
   const ids = await targetMatchIds(client, url);
   let sent = 0;
   for (const s of doc.stations) {
@@ -40,8 +48,8 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
       sent++;
     }
     const queuers = client.stations.queuers(url, station.id);
-    const listed = await queuers.listAll().catch(emptyQueue);
-    const queued = new Set(listed.map((q) => String(q.attributes.match_id)));
+    const entries = await queuers.listAll().catch(none);
+    const queued = new Set(entries.map((q) => String(q.attributes.match_id)));
     for (const key of s.queue) {
       const id = ids.get(key);
       if (id === undefined || queued.has(id)) continue;
