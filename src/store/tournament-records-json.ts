@@ -131,6 +131,14 @@ export function chunkStatement(where: string, ordered: boolean): string {
 /**
  * The next RECORDS_PER_CHUNK rows `where` selects after id `?`, in id order, as `t`; their
  * match counts (`total`, `complete`) looked up when `counted`, else 0.
+ *
+ * The rows are read in rowid order (NOT INDEXED: the id range `t.id > ?` still searches the
+ * rowid), never through an index of a filter's column: with `--state pending` SQLite took the
+ * index on (state, check_in_opens_at), so each chunk read every pending row after `?`, counted
+ * its matches and sorted them all by id to keep 32 (EXPLAIN QUERY PLAN: USE TEMP B-TREE FOR
+ * ORDER BY), about n²/64 rows for a list of n. In rowid order each row is read once by the
+ * whole list. The statements of 1,000 pending tournaments (the records' text, in a new process,
+ * medians of 21 alternated runs, load 3.6): 6.52 -> 4.71 ms; unfiltered 4.84 -> 4.46 ms.
  */
 export function chunkRows(where: string, counted: boolean): string {
   const after = where === "" ? " WHERE t.id > ?" : `${where} AND t.id > ?`;
@@ -138,7 +146,7 @@ export function chunkRows(where: string, counted: boolean): string {
       counts >> 32 AS total, counts & 4294967295 AS complete
     FROM (SELECT t.id, t.state, t.participants_count, t.created_at, t.updated_at, t.started_at,
         t.completed_at, ${counted ? `(${COUNTS})` : "0"} AS counts
-      FROM tournaments t${after} ORDER BY t.id LIMIT ${RECORDS_PER_CHUNK})) t`;
+      FROM tournaments t NOT INDEXED${after} ORDER BY t.id LIMIT ${RECORDS_PER_CHUNK})) t`;
 }
 
 /**

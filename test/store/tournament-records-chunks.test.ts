@@ -197,4 +197,30 @@ describe("a chunk's statement", () => {
       db.close();
     }
   });
+
+  it("reads the tournaments in id order whatever the filter: no index of a filter's column, no sort", () => {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      for (const filter of [
+        {},
+        { states: ["pending", "checking_in", "checked_in", "accepting_predictions"] },
+        { states: ["underway"], type: "round robin" },
+        { createdAfter: "2000-01-01", createdBefore: "2100-01-01" },
+      ]) {
+        const where = whereClause(filter);
+        const plan = (
+          db
+            .prepare(`EXPLAIN QUERY PLAN ${chunkStatement(where.sql, false)}`)
+            .all(...where.params, 0) as { detail: string }[]
+        ).map((row) => row.detail);
+        // The state index (state, check_in_opens_at) made each chunk sort every row after `?`.
+        expect(plan, JSON.stringify(filter)).toContain(
+          "SEARCH t USING INTEGER PRIMARY KEY (rowid>?)",
+        );
+        expect(plan.filter((detail) => /TEMP B-TREE/.test(detail))).toEqual([]);
+      }
+    } finally {
+      db.close();
+    }
+  });
 });
