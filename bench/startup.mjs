@@ -12,7 +12,10 @@
 // noun's script, as every other command runs), each printed beside the target.
 // On Linux each case's CPU time (user + system, from /proc/self/stat's counts of the waited-for
 // children, 10 ms ticks) is printed beside its wall time: on a machine shared with other work
-// it moves much less than the wall time does.
+// it moves much less than the wall time does. Each run's figure is a whole number of ticks, so
+// the median of them moves by 10 ms steps; the mean of a case's runs is also printed ("mean"):
+// the runs' ticks sum to the children's total, counted exactly, so the mean is good to 10 ms /
+// runs (0.3 ms for 31), and the paired differences with --against are given as means of CPU too.
 // Each command's stdout is what child_process gives it: a socket (a socketpair), as any
 // Node program running tourney gives it; it is read as bytes (not decoded into a string).
 // Usage: npm run build && node bench/startup.mjs [runs] [--against DIR]
@@ -98,6 +101,10 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+function mean(values) {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
 function measure(cases) {
   const times = Object.fromEntries(cases.map((c) => [c.name, []]));
   const cpu = Object.fromEntries(cases.map((c) => [c.name, []]));
@@ -114,7 +121,15 @@ function measure(cases) {
   const cpuMedians = Object.fromEntries(
     cases.map((c) => [c.name, cpu[c.name].length === runs ? median(cpu[c.name]) : undefined]),
   );
-  return [Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])])), cpuMedians, times];
+  const cpuMeans = Object.fromEntries(
+    cases.map((c) => [c.name, cpu[c.name].length === runs ? mean(cpu[c.name]) : undefined]),
+  );
+  return [
+    Object.fromEntries(cases.map((c) => [c.name, median(times[c.name])])),
+    cpuMedians,
+    times,
+    cpuMeans,
+  ];
 }
 
 /**
@@ -147,7 +162,7 @@ try {
   const listed = JSON.parse(run([bin, "tournament", "list", "--json"]).toString()).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
   const againstBin = against === undefined ? undefined : join(against, "bin", "tourney");
-  const [m, cpu, times] = measure([
+  const [m, cpu, times, cpuMean] = measure([
     { name: "node -e 0", args: ["-e", "0"] },
     { name: "tourney --version", args: [bin, "--version"] },
     ...LISTS.map(([name, words]) => ({ name, args: [bin, ...words] })),
@@ -184,7 +199,7 @@ try {
     const cpuText =
       cpuMs === undefined || !cpuBase
         ? ""
-        : `   cpu ${String(cpuMs).padStart(5)} ms  ${(cpuMs / cpuBase).toFixed(2)}x`;
+        : `   cpu ${String(cpuMs).padStart(5)} ms  ${(cpuMs / cpuBase).toFixed(2)}x   mean ${cpuMean[name].toFixed(1).padStart(5)} ms  ${(cpuMean[name] / cpuMean["node -e 0"]).toFixed(2)}x`;
     console.log(
       `${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ${(ms / base).toFixed(2)}x${cpuText}`,
     );
@@ -192,7 +207,7 @@ try {
   if (against !== undefined) {
     for (const mine of [...LISTS.map(([name]) => name), "the same, 1 tournament"])
       console.log(
-        `this - --against, ${mine}: ${pairedDifference(times, mine, `--against: ${mine}`).toFixed(1)} ms (median of the paired differences)`,
+        `this - --against, ${mine}: ${pairedDifference(times, mine, `--against: ${mine}`).toFixed(1)} ms (median of the paired differences)${cpu[mine] === undefined ? "" : `; cpu ${(cpuMean[mine] - cpuMean[`--against: ${mine}`]).toFixed(1)} ms (means)`}`,
       );
   }
   const version = m["tourney --version"] / base;
