@@ -3,15 +3,19 @@
  * service publishes no stations (every /stations path is 404, as the Prism mock of the
  * description answers), and a service may answer a station's empty queue 404. Before,
  * `station queue list` (alias `queuers`), `queue remove|move`, `tournament export` and
- * `import` (publish) stopped on that 404 with the service's text (exit 3 even for an empty queue); now an
- * empty queue is empty, and a station that is not there is named as missing (exit 3).
+ * `import` (publish) stopped on that 404 with the service's text (exit 3 even for an empty
+ * queue); now an empty queue is empty, and a station that is not there is named as missing
+ * (exit 3). `station list` on a service without stations lists none and says why (exit 0),
+ * and `station view ID` of a station that is not there names the ones there (exit 3).
  * The embedded service on in-memory SQLite, its answers changed at the transport.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runStationList } from "../../src/cli/commands/station/list.js";
 import { runQueueList } from "../../src/cli/commands/station/queue/list.js";
 import { runQueueRemove } from "../../src/cli/commands/station/queue/remove.js";
+import { runStationView } from "../../src/cli/commands/station/view.js";
 import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { runTournamentImport } from "../../src/cli/commands/tournament/import.js";
 import { UnknownReferenceError } from "../../src/cli/errors.js";
@@ -45,10 +49,13 @@ const NOT_FOUND = {
 };
 
 /** A Factory whose service answers 404 where `refused` says, serve's answer otherwise. */
-function answering404(refused: (request: TransportRequest, answer: unknown) => boolean) {
+function answering404(
+  refused: (request: TransportRequest, answer: unknown) => boolean,
+  json = true,
+) {
   const requests: string[] = [];
   const t = h.make({
-    globals: { json: true },
+    globals: { json },
     transport: (shared): Transport => ({
       send: async (request) => {
         requests.push(`${request.method} ${request.path.replace(/\?.*/, "")}`);
@@ -120,6 +127,17 @@ describe("a station's empty queue answered 404", () => {
     expect(t.requests.filter((x) => x.startsWith("DELETE"))).toEqual([]);
   });
 
+  it("station view of an id that is not there: exit 3 naming the tournament's stations", async () => {
+    const t = answering404(emptyQueue404);
+    const missing = String(Number(table) + 10);
+    const r = await failure(runStationView(t.factory, { tournament: "cup", station: missing }));
+    expect(r.error).toBeInstanceOf(UnknownReferenceError);
+    expect(r.lines.join("\n")).toBe(
+      `error: no station "${missing}" in tournament cup: its stations are "Table 1"; \`tourney station create cup NAME\` adds one`,
+    );
+    expect(r.code).toBe(3);
+  });
+
   it("tournament export: the station with an empty queue", async () => {
     const t = answering404(emptyQueue404);
     await runTournamentExport(t.factory, { tournament: "cup" });
@@ -177,6 +195,27 @@ describe("a service without stations (every /stations path 404)", () => {
     await runTournamentImport(t.factory, { file });
     expect(t.json()).toMatchObject({ url: "cup", created: false, stations: 0 });
     expect(t.requests.filter((r) => r.startsWith("POST") && r.includes("station"))).toEqual([]);
+  });
+
+  it("station list: none, said on stderr (exit 0); station view by id: no such station (exit 3)", async () => {
+    const note =
+      "the service has no stations (GET /tournaments/cup/stations answered 404): tournament cup has none\n";
+    const t = answering404(noStations);
+    await runStationList(t.factory, { tournament: "cup" });
+    expect(t.json()).toEqual([]);
+    expect(t.stderr()).toBe(note);
+    const rows = answering404(noStations, false);
+    await runStationList(rows.factory, { tournament: "cup" });
+    expect(rows.stdout()).toBe("");
+    expect(rows.stderr()).toBe(note);
+    const r = await failure(runStationView(t.factory, { tournament: "cup", station: table }));
+    expect(r.code).toBe(3);
+    expect(r.lines.join("\n")).toBe(
+      `error: no station "${table}" in tournament cup: the service has no stations (GET /tournaments/cup/stations answered 404)`,
+    );
+    const missing = await failure(runStationList(t.factory, { tournament: "nocup" }));
+    expect(missing.error).toBeInstanceOf(NotFoundError);
+    expect(missing.code).toBe(3);
   });
 
   it("a tournament that is not there: its own 404 (exit 3)", async () => {

@@ -8,7 +8,8 @@
  *   `tournament export|pull` read no stations, `race export` names participants by the
  *   ids the times carry, `race standings` (and the export's) are worked out from the
  *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
- *   `station queue list` names the station as missing, the service having none (exit 3).
+ *   `station queue list` names the station as missing, the service having none (exit 3),
+ *   and `station list` lists none, saying why.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -104,7 +105,7 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(prism.violations()).toEqual([]);
   });
 
-  it("station queue list (queuers) of a tournament whose stations are not published: exit 3 saying so", async () => {
+  it("station queue list (queuers) of a tournament whose stations are not published: exit 3 saying so; station list: none", async () => {
     for (const station of ["3", "Table 1"]) {
       const r = await runBinary(["station", "queuers", "list", T, station], env);
       expect(r.stdout).toBe("");
@@ -113,6 +114,12 @@ describe("the remote backend where the description answers otherwise than serve"
       );
       expect(r.code).toBe(3);
     }
+    const listed = await runBinary(["station", "list", T], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toBe("");
+    expect(listed.stderr).toContain(
+      `the service has no stations (GET /tournaments/${T}/stations answered 404): tournament ${T} has none`,
+    );
     expect(prism.violations()).toEqual([]);
   });
 

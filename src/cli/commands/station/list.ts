@@ -5,6 +5,7 @@ import type { Factory } from "../../factory.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenStation, identifiersFor, stationColumns } from "./station-records.js";
+import { stationsToList } from "./station-ref.js";
 
 export interface StationListOptions {
   /** Tournament id or url. */
@@ -13,9 +14,12 @@ export interface StationListOptions {
 
 export async function runStationList(f: Factory, o: StationListOptions): Promise<void> {
   const client = await f.client();
-  const stations = (await client.stations.of(o.tournament).listAll()).map(flattenStation);
   const printer = f.printer();
+  const listed = await stationsToList(client, o.tournament);
+  const stations = listed.stations.map(flattenStation);
+  if (listed.unpublished !== undefined) printer.note(listed.unpublished);
   if (printer.mode === "json") return printer.json(stations);
+  if (listed.unpublished !== undefined) return;
   const identifiers = await identifiersFor(client, o.tournament, stations);
   await printer.list(
     stations,

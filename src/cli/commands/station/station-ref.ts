@@ -85,14 +85,43 @@ export async function stationQueue(
   }
 }
 
-/** The station record `ref` names (a get for an id, the list for a name). */
+/**
+ * The station record `ref` names (a get for an id, the list for a name). An id answered
+ * 404 is told apart as a name is (stationsToFind): no such station, its tournament's
+ * stations named; a tournament that is not there; a service without stations.
+ */
 export async function resolveStation(
   client: ApiClient,
   tournament: string,
   ref: string,
 ): Promise<ResourceObject> {
-  if (/^\d+$/.test(ref)) return client.stations.of(tournament).get(ref);
+  if (/^\d+$/.test(ref)) {
+    try {
+      return await client.stations.of(tournament).get(ref);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
   return findStation(await stationsToFind(client, tournament, ref), tournament, ref);
+}
+
+/**
+ * The tournament's stations for `station list`; on a service without stations (its list
+ * answers 404 for a tournament that is there, as the hosted one does) none, with the line
+ * that says so. A tournament that is not there is its own 404 (exit 3).
+ */
+export async function stationsToList(
+  client: ApiClient,
+  tournament: string,
+): Promise<{ stations: ApiRecord[]; unpublished?: string }> {
+  try {
+    return { stations: await client.stations.of(tournament).listAll() };
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    await client.tournaments.get(tournament);
+    const unpublished = `the service has no stations (GET /tournaments/${tournament}/stations answered 404): tournament ${tournament} has none`;
+    return { stations: [], unpublished };
+  }
 }
 
 /**
