@@ -89,15 +89,32 @@ function loadShared(id: string, url: URL, options: LoadOptions): unknown {
  * scripts, loaded here) and the core's modules a noun script uses.
  */
 function scriptRequire(url: URL, options: LoadOptions): NodeJS.Require {
-  const { createRequire } = process.getBuiltinModule("node:module");
-  const { fileURLToPath } = process.getBuiltinModule("node:url");
-  const real = createRequire(fileURLToPath(url));
+  const real = nodeRequire(process.getBuiltinModule("node:url").fileURLToPath(url));
   const required = (id: string): unknown => {
     if (isShared(id)) return sharedModule(id, url, options);
     if (NOUN_SCRIPT.test(id)) return loadScript(new URL(id, url), options);
     return real(id);
   };
   return Object.assign(required, real);
+}
+
+/**
+ * Node's `require` as a module at `filename` has it: the entry point's own when `filename` is in
+ * the entry point's folder (dist/cli.cjs is CommonJS: its `require` resolves every id from
+ * dist/, as createRequire(filename) does), else createRequire's. node:module, and the ES module
+ * loader and source map modules it loads, are then not loaded by `tournament list` (with
+ * store/native-binding.ts): making core-list.js's require took 0.35 -> 0.11 ms (marks, medians
+ * of 21 runs of the list of 1, load ~4). test/architecture/load-budget.test.ts checks it.
+ */
+function nodeRequire(filename: string): NodeJS.Require {
+  const { dirname } = process.getBuiltinModule("node:path");
+  const { fileURLToPath } = process.getBuiltinModule("node:url");
+  if (
+    typeof require === "function" &&
+    dirname(filename) === dirname(fileURLToPath(import.meta.url))
+  )
+    return require;
+  return process.getBuiltinModule("node:module").createRequire(filename);
 }
 
 /** Loads the classic script at `url` (with `url`.cache when usable); returns its exports. */

@@ -14,6 +14,7 @@
  * service's error reply). The transport then asks the service.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
+import { isoTime } from "../model/iso-time.js";
 import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 import { MatchRepository } from "../store/matches-repository.js";
 import { openForReading } from "../store/read-only.js";
@@ -88,7 +89,7 @@ export function openReader(options: ReaderOptions): Reader | undefined {
   };
   const origins = new LinkOrigin();
   const checkInsWait = () => {
-    if (tournaments.anyCheckInDue(clock().toISOString())) throw STEP_ASIDE;
+    if (tournaments.anyCheckInDue(isoTime(clock()))) throw STEP_ASIDE;
   };
   return {
     answer(request) {

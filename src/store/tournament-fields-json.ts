@@ -24,6 +24,7 @@ import {
   type WrittenRecords,
 } from "../model/records-json.js";
 import type { Db } from "./database.js";
+import { readTransaction } from "./read-transaction.js";
 import {
   allRenderable,
   COLUMN_VALUES,
@@ -94,7 +95,7 @@ export function writeTournamentFieldsJson(
   const statement = (ordered: boolean) => fieldsStatement(where.sql, fields, ordered);
   const words: string[] = [];
   const parts: Uint8Array[] = [];
-  const made = db.transaction(() => {
+  const made = readTransaction(db, () => {
     if (renderable.get(...where.params) !== 1) return false;
     eachChunk<Chunk>(db, statement, where.params, (chunk) => {
       words.push(chunk.words);
@@ -102,7 +103,7 @@ export function writeTournamentFieldsJson(
     });
     parts.push(Buffer.from(parts.length === 0 ? "[]\n" : "]\n"));
     return true;
-  })();
+  });
   if (!made || !parts.every((part) => isUtf8(part))) return undefined;
   write(parts);
   return { words: wordsOf(words) };

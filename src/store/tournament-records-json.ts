@@ -34,6 +34,7 @@ import { isUtf8 } from "node:buffer";
 import type { Statement } from "better-sqlite3";
 import type { BytesSink, WrittenRecords } from "../model/records-json.js";
 import type { Db } from "./database.js";
+import { readTransaction } from "./read-transaction.js";
 import { type TournamentFilter, whereClause } from "./tournaments-repository.js";
 
 /**
@@ -240,7 +241,7 @@ export function writeTournamentRecordsJson(
   const words: string[] = [];
   const parts: Uint8Array[] = [];
   // One read transaction: the check and the chunks see one state of the database.
-  const made = db.transaction(() => {
+  const made = readTransaction(db, () => {
     if (renderable.get(...where.params) !== 1) return false;
     eachChunk<Chunk>(
       db,
@@ -253,7 +254,7 @@ export function writeTournamentRecordsJson(
     );
     parts.push(parts.length === 0 ? EMPTY : CLOSE);
     return true;
-  })();
+  });
   if (!made) return undefined;
   write(parts);
   return { words: wordsOf(words) };

@@ -104,6 +104,31 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     }
   });
 
+  it("an embedded tournament list loads no node:module (nor the ES module loader it brings)", () => {
+    loaded(["tournament", "create", "--name", "Budget", "--type", "swiss"]);
+    const builtins = join(dir, "builtins.cjs");
+    writeFileSync(
+      builtins,
+      `process.on("exit", () => process.stderr.write("\\nBUILTINS " + JSON.stringify(process.moduleLoadList) + "\\n"));`,
+    );
+    for (const line of [
+      ["tournament", "list", "--json"],
+      ["--json", "id,name", "tournaments", "ls", "--state", "pending"],
+    ]) {
+      const r = spawnSync(process.execPath, ["-r", builtins, BIN, ...line], {
+        env,
+        encoding: "utf8",
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const list = JSON.parse(/\nBUILTINS (.*)\n/.exec(r.stderr)?.[1] ?? "[]") as string[];
+      // The scripts in dist/ take the entry point's require (core-loader.ts nodeRequire), the
+      // addon is found without require.resolve (store/native-binding.ts).
+      expect(list, line.join(" ")).toContain("NativeModule vm");
+      expect(list, line.join(" ")).not.toContain("NativeModule module");
+      expect(list, line.join(" ")).not.toContain("NativeModule internal/modules/esm/loader");
+    }
+  });
+
   it("through the core alone: the core, its noun's script and the read-only path", () => {
     loaded(["tournament", "create", "--name", "Budget", "--type", "swiss"]);
     const files = loaded(["--json", "tournament", "list"], { TOURNEY_CORE_ONLY: "1" });
