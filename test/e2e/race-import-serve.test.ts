@@ -76,10 +76,10 @@ it("a grand prix reaches serve in two goes, the same, and a third run sends noth
   writeFileSync(cut, JSON.stringify({ ...doc, rounds: firstRound }));
   expect(await importing(cut)).toBe(
     // round 1's table points go in before its finalize: 10 places score
-    "lan_gp: created, 25 participants added, 25 times sent, 1 rounds started or finalized, 10 points or ranks set\n",
+    "lan_gp: created, 25 participants added, 25 times sent, 1 round started or finalized, 10 points or ranks set\n",
   );
   expect(await importing(whole)).toBe(
-    "lan_gp: found, 0 participants added, 22 times sent, 1 rounds started or finalized, 0 points or ranks set\n",
+    "lan_gp: found, 0 participants added, 22 times sent, 1 round started or finalized, 0 points or ranks set\n",
   );
   expect(await exported(true)).toEqual(await exported(false));
   expect(await importing(whole)).toBe(
@@ -106,14 +106,14 @@ it("race publish --to lan: the dry run lists the steps, the publish sends them o
       "create race hill_climb (Hill climb, time trial)",
       "add 2 participants: Ann, Bob",
       "start",
-      "round 1: send 1 times",
+      "round 1: send 1 time",
       "dry run: nothing was sent",
       "",
     ].join("\n"),
   );
   const first = await publish();
   expect(first.stdout).toBe(
-    "hill_climb: created, 2 participants added, 1 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
+    "hill_climb: created, 2 participants added, 1 time sent, 0 rounds started or finalized, 0 points or ranks set\n",
   );
   const again = await publish("--dry-run");
   expect(again.stdout).toMatch(

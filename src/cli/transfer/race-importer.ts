@@ -242,5 +242,12 @@ export async function importRace(
 
 /** The summary as one line. */
 export function raceSummaryLine(s: RaceImportSummary): string {
-  return `${s.url}: ${s.created ? "created" : "found"}, ${s.added} participants added, ${s.times} times sent, ${s.rounds} rounds started or finalized, ${s.adjusted} points or ranks set\n`;
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const counts = [
+    n(s.added, "participant added", "participants added"),
+    n(s.times, "time sent", "times sent"),
+    n(s.rounds, "round started or finalized", "rounds started or finalized"),
+    n(s.adjusted, "point or rank set", "points or ranks set"),
+  ];
+  return `${s.url}: ${s.created ? "created" : "found"}, ${counts.join(", ")}\n`;
 }

@@ -135,7 +135,8 @@ function roundSteps(doc: RaceExport, held: Map<number, HeldRound>, names: readon
       steps.push("start");
       target.state = "underway";
     }
-    steps.push(`send ${changes(round, target.records).filter((c) => c.timed).length} times`);
+    const timed = changes(round, target.records).filter((c) => c.timed).length;
+    steps.push(`send ${timed} time${timed === 1 ? "" : "s"}`);
     afterTimes(round, target.records);
     const scored = changes(round, target.records).filter((c) => c.scored);
     if (scored.length > 0)

@@ -66,7 +66,7 @@ function counted(plan: readonly string[]) {
   const rounds = plan.filter((l) => /^round \d+: (?!reset)/.test(l));
   const sum = (re: RegExp) => rounds.reduce((n, l) => n + Number(re.exec(l)?.[1] ?? 0), 0);
   return {
-    times: sum(/send (\d+) times/),
+    times: sum(/send (\d+) times?\b/),
     adjusted: sum(/set the points or ranks of (\d+)/),
     rounds: rounds.reduce((n, l) => n + (l.match(/\b(start|finalize)\b/g)?.length ?? 0), 0),
   };
@@ -83,7 +83,7 @@ it("into an empty target: the times, then the points and ranks, as the import se
     "round 1: send 3 times, set the points or ranks of 3: Ann, Bob, Cy, finalize",
     // Cy's rank 1 against a slower time; Ann's table points; Bob has neither
     "round 2: start, send 2 times, set the points or ranks of 2: Ann, Cy, finalize",
-    "round 3: start, send 1 times",
+    "round 3: start, send 1 time",
     "dry run: nothing was sent",
   ]);
   expect(summary).toMatchObject({ created: true, added: 3, ...counted(plan) });
@@ -120,7 +120,7 @@ it("a target that finalized round 1 with other times: the resets, last first, th
     "round 1: reset (its results differ from the file's)",
     "round 1: start, send 3 times, set the points or ranks of 3: Ann, Bob, Cy, finalize",
     "round 2: start, send 2 times, set the points or ranks of 2: Ann, Cy, finalize",
-    "round 3: start, send 1 times",
+    "round 3: start, send 1 time",
     "dry run: nothing was sent",
   ]);
   expect(steps.filter((s) => s.includes("reset"))).toEqual(plan.filter((l) => l.includes("reset")));
