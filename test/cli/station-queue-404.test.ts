@@ -6,15 +6,20 @@
  * `import` (publish) stopped on that 404 with the service's text (exit 3 even for an empty
  * queue); now an empty queue is empty, and a station that is not there is named as missing
  * (exit 3). `station list` on a service without stations lists none and says why (exit 0),
- * and `station view ID` of a station that is not there names the ones there (exit 3).
+ * and `station view ID` of a station that is not there names the ones there (exit 3), as
+ * do `station update|assign|unassign ID` and `station queue add TOURNAMENT ID MATCH`.
  * The embedded service on in-memory SQLite, its answers changed at the transport.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runStationAssign } from "../../src/cli/commands/station/assign.js";
 import { runStationList } from "../../src/cli/commands/station/list.js";
+import { runQueueAdd } from "../../src/cli/commands/station/queue/add.js";
 import { runQueueList } from "../../src/cli/commands/station/queue/list.js";
 import { runQueueRemove } from "../../src/cli/commands/station/queue/remove.js";
+import { runStationUnassign } from "../../src/cli/commands/station/unassign.js";
+import { runStationUpdate } from "../../src/cli/commands/station/update.js";
 import { runStationView } from "../../src/cli/commands/station/view.js";
 import { runTournamentExport } from "../../src/cli/commands/tournament/export.js";
 import { runTournamentImport } from "../../src/cli/commands/tournament/import.js";
@@ -24,7 +29,7 @@ import { planImport } from "../../src/cli/transfer/import-plan.js";
 import type { ApiClient } from "../../src/client/api-client.js";
 import { NotFoundError } from "../../src/client/errors.js";
 import type { Transport, TransportRequest } from "../../src/client/transport.js";
-import { createFactoryHarness, type FactoryHarness } from "../helpers/factory.js";
+import { createFactoryHarness, type FactoryHarness, type TestFactory } from "../helpers/factory.js";
 
 let h: FactoryHarness;
 let client: ApiClient;
@@ -77,6 +82,18 @@ const emptyQueue404 = (request: TransportRequest, answer: unknown) =>
 
 /** A service without stations: every path under /stations is 404 (the hosted service). */
 const noStations = (request: TransportRequest) => /\/stations(\/|\.json|\?|$)/.test(request.path);
+
+/** The four verbs that write to a station given by id, each through `f`. */
+function stationWrites(f: TestFactory["factory"], station: string) {
+  const tournament = "cup";
+  return {
+    "station update": () =>
+      runStationUpdate(f, { tournament, station, attributes: { name: "Main stage" } }),
+    "station assign": () => runStationAssign(f, { tournament, station, match: "A" }),
+    "station unassign": () => runStationUnassign(f, { tournament, station }),
+    "station queue add": () => runQueueAdd(f, { tournament, station, match: "A" }),
+  };
+}
 
 async function failure(run: Promise<unknown>) {
   const error = await run.then(
@@ -136,6 +153,27 @@ describe("a station's empty queue answered 404", () => {
       `error: no station "${missing}" in tournament cup: its stations are "Table 1"; \`tourney station create cup NAME\` adds one`,
     );
     expect(r.code).toBe(3);
+  });
+
+  it("station update|assign|unassign and queue add of an id that is not there: exit 3 naming the tournament's stations", async () => {
+    const missing = String(Number(table) + 10);
+    const t = answering404(emptyQueue404);
+    for (const [verb, run] of Object.entries(stationWrites(t.factory, missing))) {
+      const r = await failure(run());
+      expect(r.error, verb).toBeInstanceOf(UnknownReferenceError);
+      expect(r.lines.join("\n"), verb).toBe(
+        `error: no station "${missing}" in tournament cup: its stations are "Table 1"; \`tourney station create cup NAME\` adds one`,
+      );
+      expect(r.code, verb).toBe(3);
+    }
+    expect(t.stdout()).toBe("");
+    // The station that is there is written to as before: no request more.
+    const ok = answering404(emptyQueue404);
+    await stationWrites(ok.factory, table)["station queue add"]();
+    expect(ok.requests.filter((x) => x.includes("/stations"))).toEqual([
+      `POST /v2.1/tournaments/cup/stations/${table}/station_queuers`,
+    ]);
+    expect(ok.json()).toMatchObject({ position: 1 });
   });
 
   it("tournament export: the station with an empty queue", async () => {
@@ -216,6 +254,19 @@ describe("a service without stations (every /stations path 404)", () => {
     const missing = await failure(runStationList(t.factory, { tournament: "nocup" }));
     expect(missing.error).toBeInstanceOf(NotFoundError);
     expect(missing.code).toBe(3);
+  });
+
+  it("station update|assign|unassign and queue add by id: exit 3, no such station, the service has none", async () => {
+    const t = answering404(noStations);
+    for (const [verb, run] of Object.entries(stationWrites(t.factory, table))) {
+      const r = await failure(run());
+      expect(r.error, verb).toBeInstanceOf(UnknownReferenceError);
+      expect(r.lines.join("\n"), verb).toBe(
+        `error: no station "${table}" in tournament cup: the service has no stations (GET /tournaments/cup/stations answered 404)`,
+      );
+      expect(r.code, verb).toBe(3);
+    }
+    expect(t.stdout()).toBe("");
   });
 
   it("a tournament that is not there: its own 404 (exit 3)", async () => {

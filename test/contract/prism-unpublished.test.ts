@@ -8,8 +8,8 @@
  *   `tournament export|pull` read no stations, `race export` names participants by the
  *   ids the times carry, `race standings` (and the export's) are worked out from the
  *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
- *   `station queue list` names the station as missing, the service having none (exit 3),
- *   and `station list` lists none, saying why.
+ *   `station queue list`, `queue add`, `station update|assign|unassign` name the station
+ *   as missing, the service having none (exit 3), and `station list` lists none, saying why.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -105,7 +105,7 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(prism.violations()).toEqual([]);
   });
 
-  it("station queue list (queuers) of a tournament whose stations are not published: exit 3 saying so; station list: none", async () => {
+  it("station queue list (queuers), update, assign, unassign, queue add of a tournament whose stations are not published: exit 3 saying so; station list: none", async () => {
     for (const station of ["3", "Table 1"]) {
       const r = await runBinary(["station", "queuers", "list", T, station], env);
       expect(r.stdout).toBe("");
@@ -113,6 +113,19 @@ describe("the remote backend where the description answers otherwise than serve"
         `error: no station ${JSON.stringify(station)} in tournament ${T}: the service has no stations (GET /tournaments/${T}/stations answered 404)`,
       );
       expect(r.code).toBe(3);
+    }
+    for (const args of [
+      ["station", "update", T, "3", "--name", "Main stage"],
+      ["station", "assign", T, "3", "A"],
+      ["station", "unassign", T, "3"],
+      ["station", "queue", "add", T, "3", "A"],
+    ]) {
+      const r = await runBinary(args, env);
+      expect(r.stdout, args.join(" ")).toBe("");
+      expect(r.stderr, args.join(" ")).toContain(
+        `error: no station "3" in tournament ${T}: the service has no stations (GET /tournaments/${T}/stations answered 404)`,
+      );
+      expect(r.code, args.join(" ")).toBe(3);
     }
     const listed = await runBinary(["station", "list", T], env);
     expect(listed.code, listed.stderr).toBe(0);

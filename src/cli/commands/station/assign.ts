@@ -5,7 +5,7 @@ import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../match/match-ref.js";
 import { printStation } from "./station-records.js";
-import { matchIdOf, STATION_REF_HELP, stationId } from "./station-ref.js";
+import { matchIdOf, STATION_REF_HELP, stationId, writeStation } from "./station-ref.js";
 
 export interface StationAssignOptions {
   /** Tournament id or url. */
@@ -23,7 +23,9 @@ export async function runStationAssign(f: Factory, o: StationAssignOptions): Pro
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
   const match_id = await matchIdOf(client, o.tournament, o.match, o.group);
-  const record = await client.stations.of(o.tournament).update(id, { match_id });
+  const record = await writeStation(client, o.tournament, o.station, () =>
+    client.stations.of(o.tournament).update(id, { match_id }),
+  );
   await printStation(client, f.printer(), o.tournament, record);
 }
 

@@ -86,6 +86,30 @@ export async function stationQueue(
 }
 
 /**
+ * Runs `write`, a request on station `ref` (a change of it, an entry for its queue), and
+ * tells a 404 apart as a get's (stationsToFind): no such station, its tournament's
+ * stations named; a tournament that is not there; a service without stations (the hosted
+ * one: every /stations path 404), each exit 3 saying so, where before the service's text
+ * was all (Prism's "The route ... hasn't been found in the specification file"). A
+ * station that is there: the write's own 404 (about something else), as the service gave
+ * it. No request more unless the write is answered 404.
+ */
+export async function writeStation<T>(
+  client: ApiClient,
+  tournament: string,
+  ref: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    findStation(await stationsToFind(client, tournament, ref), tournament, ref);
+    throw error;
+  }
+}
+
+/**
  * The station record `ref` names (a get for an id, the list for a name). An id answered
  * 404 is told apart as a name is (stationsToFind): no such station, its tournament's
  * stations named; a tournament that is not there; a service without stations.

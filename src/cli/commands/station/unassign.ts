@@ -5,7 +5,7 @@ import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import { printStation } from "./station-records.js";
-import { STATION_REF_HELP, stationId } from "./station-ref.js";
+import { STATION_REF_HELP, stationId, writeStation } from "./station-ref.js";
 
 export interface StationUnassignOptions {
   /** Tournament id or url. */
@@ -18,7 +18,9 @@ export async function runStationUnassign(f: Factory, o: StationUnassignOptions):
   checkJsonFields(f, "station");
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
-  const record = await client.stations.of(o.tournament).update(id, { match_id: null });
+  const record = await writeStation(client, o.tournament, o.station, () =>
+    client.stations.of(o.tournament).update(id, { match_id: null }),
+  );
   await printStation(client, f.printer(), o.tournament, record);
 }
 

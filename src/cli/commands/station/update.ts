@@ -12,7 +12,7 @@ import {
   stationAttributes,
 } from "./station-flags.js";
 import { printStation } from "./station-records.js";
-import { STATION_REF_HELP, stationId } from "./station-ref.js";
+import { STATION_REF_HELP, stationId, writeStation } from "./station-ref.js";
 
 export interface StationUpdateOptions {
   /** Tournament id or url. */
@@ -38,7 +38,9 @@ export async function runStationUpdate(f: Factory, o: StationUpdateOptions): Pro
   checkJsonFields(f, "station");
   const client = await f.client();
   const id = await stationId(client, o.tournament, o.station);
-  const record = await client.stations.of(o.tournament).update(id, { ...o.attributes });
+  const record = await writeStation(client, o.tournament, o.station, () =>
+    client.stations.of(o.tournament).update(id, { ...o.attributes }),
+  );
   await printStation(client, f.printer(), o.tournament, record);
 }
 

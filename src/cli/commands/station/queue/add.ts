@@ -6,7 +6,13 @@ import { checkJsonFields } from "../../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { printQueueEntry } from "../station-records.js";
-import { matchIdOf, parsePosition, STATION_REF_HELP, stationId } from "../station-ref.js";
+import {
+  matchIdOf,
+  parsePosition,
+  STATION_REF_HELP,
+  stationId,
+  writeStation,
+} from "../station-ref.js";
 import type { QueueTarget } from "./queue-entry.js";
 
 export interface QueueAddOptions extends QueueTarget {
@@ -27,7 +33,9 @@ export async function runQueueAdd(f: Factory, o: QueueAddOptions): Promise<void>
   const station = await stationId(client, o.tournament, o.station);
   const match_id = await matchIdOf(client, o.tournament, o.match, o.group);
   const attributes = o.position === undefined ? { match_id } : { match_id, position: o.position };
-  const entry = await client.stations.queuers(o.tournament, station).create(attributes);
+  const entry = await writeStation(client, o.tournament, o.station, () =>
+    client.stations.queuers(o.tournament, station).create(attributes),
+  );
   const printer = f.printer();
   if (printer.mode === "table")
     printer.note(
