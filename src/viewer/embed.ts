@@ -11,7 +11,8 @@
  *   </script>
  *
  * Actions sent before the viewer's `ready` wait for it, then go in order; a wrapper
- * attached to a viewer that is ready already asks for `ready` again (`getStatus`).
+ * attached to a viewer that is ready already asks for `ready` again (`getStatus`), and
+ * to one whose load failed hears its `load_failed` again.
  * `ready` rejects (a ViewerLoadError) when the viewer posts `load_failed` instead, or
  * when neither came within `timeout` ms (READY_TIMEOUT_MS by default).
  */
@@ -103,16 +104,23 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
     failNow(new ViewerLoadError("timeout", `the viewer did not answer within ${waitMs} ms`));
   }, waitMs);
   const post = (message: object) => iframe.contentWindow?.postMessage(message, origin);
+  /** Whether the viewer's `ready` or `load_failed` was heard. */
+  let outcome = false;
   const onMessage = (event: MessageEvent) => {
     if (event.source !== iframe.contentWindow || event.origin !== origin) return;
     const data = event.data as Partial<EventMessage> | null;
     if (data?.tourney !== ENVELOPE || typeof data.event !== "string") return;
     if (data.event === "error" && (data as EventMessage<"error">).code === "load_failed") {
+      // The viewer's answer to the getStatus sent below repeats the load_failed it posted:
+      // heard already when this wrapper attached after the post but before its delivery.
+      if ((data as EventMessage<"error">).action === "getStatus" && outcome) return;
+      outcome = true;
       clearTimeout(timer);
       const e = data as EventMessage<"error">;
       failNow(new ViewerLoadError(e.reason ?? "network", e.message));
     }
     if (data.event === "ready") {
+      outcome = true;
       clearTimeout(timer);
       readyNow(data as EventMessage<"ready">);
       const waiting = queue ?? [];
@@ -123,9 +131,10 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
       (l as Listener<EventName>)(data as EventMessage);
   };
   window.addEventListener("message", onMessage);
-  // Attached after the viewer loaded (its `ready` already posted): ask for it again.
+  // Attached after the viewer loaded (its `ready` already posted) or failed to (its
+  // `load_failed` posted: the frame's page came before this script): ask for it again.
   // A viewer still loading ignores this (it is not listening yet, or not ready) and
-  // posts `ready` when it is.
+  // posts `ready` or `load_failed` when it is.
   post({ tourney: ENVELOPE, version: VERSION, action: "getStatus" });
   const send = <A extends Action["action"]>(
     action: A,

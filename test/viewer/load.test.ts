@@ -61,11 +61,8 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
 
     const base = () => `http://127.0.0.1:${served.port}`;
 
-    /** A host page on another origin embedding `src` (a path on serve, or a whole URL). */
-    async function host(src: string, timeout = 20_000): Promise<Page> {
-      const page = await browser.context.newPage();
-      const url = src.startsWith("http") ? src : `${base()}${src}`;
-      hostPage = `<!doctype html><title>host</title>
+    /** The host page's HTML: an iframe of `url`, embed.js attached to it, its events kept. */
+    const hostHtml = (url: string, timeout: number) => `<!doctype html><title>host</title>
 <iframe id="bracket" src="${url}" width="900" height="600"></iframe>
 <script src="${base()}/viewer/embed.js"></script>
 <script>
@@ -78,6 +75,12 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
     (e) => ({ rejected: e.reason, name: e.name, code: e.code }),
   );
 </script>`;
+
+    /** A host page on another origin embedding `src` (a path on serve, or a whole URL). */
+    async function host(src: string, timeout = 20_000): Promise<Page> {
+      const page = await browser.context.newPage();
+      const url = src.startsWith("http") ? src : `${base()}${src}`;
+      hostPage = hostHtml(url, timeout);
       await page.goto(`${hostOrigin}/host.html`);
       return page;
     }
@@ -130,6 +133,92 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
         reason: "revoked",
       });
       expect(await outcome(page)).toMatchObject({ rejected: "revoked" });
+      await page.close();
+    });
+
+    /**
+     * A host page whose embed.js is answered only once the frame's page has posted its
+     * `load_failed` (`failed` says so): the host attaches after that post, and must hear
+     * it when it asks (getStatus), not wait for its timeout. The race load.test.ts's
+     * revoked-link case lost now and then: the frame's page and viewer.js came before
+     * the host's embed.js.
+     */
+    async function hostAttachingLate(
+      src: string,
+      failed: string,
+      before?: (p: Page) => Promise<unknown>,
+    ) {
+      const page = await browser.context.newPage();
+      await before?.(page);
+      let embedGoes = () => {};
+      const embedHeld = new Promise<void>((resolve) => {
+        embedGoes = resolve;
+      });
+      await page.route("**/viewer/embed.js", async (route) => {
+        await embedHeld;
+        await route.continue();
+      });
+      hostPage = hostHtml(`${base()}${src}`, 20_000);
+      const loaded = page.goto(`${hostOrigin}/host.html`);
+      const frame = () => page.frames().find((f) => f.url().includes("/bracket"));
+      await expect
+        .poll(() => frame()?.evaluate(() => document.documentElement.dataset.loadFailed))
+        .toBe(failed);
+      embedGoes();
+      await loaded;
+      return page;
+    }
+
+    it("a host attaching after the error page posted load_failed hears it (getStatus)", async () => {
+      const link = ok(await sb.run(["bracket", secret.t, "--share", "--json"])).json();
+      ok(await sb.run(["bracket", secret.t, "--revoke-share", String(link.id)]));
+      for (const [src, reason] of [
+        [link.page_path, "revoked"],
+        ["/tournaments/no_such_cup/bracket", "not_found"],
+      ]) {
+        const page = await hostAttachingLate(src, reason);
+        expect(await waitEvent(page, "error")).toMatchObject({ code: "load_failed", reason });
+        expect(await outcome(page)).toMatchObject({ rejected: reason, code: "load_failed" });
+        expect((await events(page)).map((e) => e.event)).toEqual(["error"]);
+        await page.close();
+      }
+    });
+
+    it("a second wrapper attached later hears load_failed; the first hears it once", async () => {
+      const page = await host("/tournaments/no_such_cup/bracket");
+      expect(await waitEvent(page, "error")).toMatchObject({ reason: "not_found" });
+      // The second wrapper's getStatus is answered to the whole host window: the first
+      // wrapper, which heard the page's own post, does not pass the answer on again.
+      const second = await page.evaluate(() => {
+        const frame = document.getElementById("bracket") as HTMLIFrameElement;
+        const late = (window as unknown as { TourneyViewer: any }).TourneyViewer.attach(frame, {
+          timeout: 20_000,
+        });
+        const heard: unknown[] = [];
+        late.on("error", (e: unknown) => heard.push(e));
+        return late.ready.then(
+          () => ({ heard, rejected: undefined }),
+          (e: { reason: string }) => ({ heard, rejected: e.reason }),
+        );
+      });
+      expect(second.rejected).toBe("not_found");
+      expect(second.heard).toMatchObject([
+        { code: "load_failed", reason: "not_found", action: "getStatus" },
+      ]);
+      expect((await events(page)).map((e) => e.event)).toEqual(["error"]);
+      await page.close();
+    });
+
+    it("a host attaching after the page's first load failed hears it (getStatus)", async () => {
+      // Neither the data nor the stream answers: no retry posts load_failed again meanwhile.
+      const page = await hostAttachingLate(`/tournaments/${open.t}/bracket`, "network", (p) =>
+        p.route(/\/bracket\/(data\.json|events)/, (route) => route.abort("connectionrefused")),
+      );
+      expect(await waitEvent(page, "error")).toMatchObject({
+        code: "load_failed",
+        reason: "network",
+      });
+      expect(await outcome(page)).toMatchObject({ rejected: "network" });
       await page.close();
     });
 

@@ -13,6 +13,7 @@ import {
   type EventPayloads,
   eventMessage,
   type IntegrationEntry,
+  type LoadReason,
   type ThemeName,
 } from "../protocol.js";
 
@@ -39,6 +40,33 @@ export function emit<E extends EventName>(event: E, payload: EventPayloads[E]): 
   window.parent.postMessage(eventMessage(event, payload), "*");
 }
 
+/** Why the first load failed (posted as `load_failed`), while no `ready` has come. */
+let loadFailure: { readonly reason: LoadReason; readonly message: string } | undefined;
+
+/**
+ * Posts `load_failed` for the first load, and keeps it: a host that attaches after
+ * it was posted (its embed.js came later than this page) hears it again when it
+ * asks (`getStatus`), as a late host hears `ready`. Before, it was posted once, and
+ * such a host heard nothing until its timeout (test/viewer/load.test.ts).
+ */
+export function firstLoadFailed(reason: LoadReason, message: string): void {
+  loadFailure = { reason, message };
+  emit("error", { code: "load_failed", reason, message });
+}
+
+/**
+ * Answers `getStatus`: `ready` again once loaded, else the first load's failure if any,
+ * as the answer to that action (`action: "getStatus"`): embed.js passes it on only when
+ * it had not heard the first post (it may hear both, when it attached between the post
+ * and its delivery).
+ */
+function status(summary: () => { matches: number }, requestId: string | undefined): void {
+  if (document.documentElement.dataset.ready === "true")
+    emit("ready", { actions: ACTIONS, matches: summary().matches });
+  else if (loadFailure !== undefined)
+    emit("error", { code: "load_failed", ...loadFailure, action: "getStatus", requestId });
+}
+
 export function applyTheme(name: ThemeName | undefined, props?: Readonly<Record<string, string>>) {
   const root = document.documentElement;
   if (name !== undefined) {
@@ -60,7 +88,7 @@ function notFound(identifier: string, group: number | undefined): Problem {
 }
 
 // long: one case per action of the interface
-function apply(v: Controlled, a: Action): Problem | undefined {
+function apply(v: Controlled, a: Action, requestId: string | undefined): Problem | undefined {
   switch (a.action) {
     case "scrollToCoordinates":
       v.scrollTo(a.x, a.y);
@@ -92,9 +120,8 @@ function apply(v: Controlled, a: Action): Problem | undefined {
       return;
     }
     case "getStatus":
-      // Before the first load the `ready` event is still to come: nothing to say yet.
-      if (document.documentElement.dataset.ready === "true")
-        emit("ready", { actions: ACTIONS, matches: v.summary().matches });
+      // Before the first load ends the outcome is still to come: nothing to say yet.
+      status(() => v.summary(), requestId);
       return;
     case "setBracketSettings": {
       const change: { seeds?: boolean; scores?: boolean; compact?: boolean } = {};
@@ -105,6 +132,19 @@ function apply(v: Controlled, a: Action): Problem | undefined {
       return;
     }
   }
+}
+
+/**
+ * The error page's listener (no bracket to act on): it answers `getStatus` with its
+ * `load_failed` (firstLoadFailed); any other message is ignored, as before.
+ */
+export function answerStatus(): void {
+  window.addEventListener("message", (event: MessageEvent) => {
+    if (event.source !== window.parent || window.parent === window) return;
+    const parsed = parseMessage(event.data);
+    if (parsed.kind === "action" && parsed.action.action === "getStatus")
+      status(() => ({ matches: 0 }), parsed.requestId);
+  });
 }
 
 /** Listens to the parent's messages. */
@@ -119,7 +159,7 @@ export function listen(v: Controlled): void {
     }
     const { action, requestId } = parsed;
     try {
-      const problem = apply(v, action);
+      const problem = apply(v, action, requestId);
       if (problem !== undefined) emit("error", { ...problem, action: action.action, requestId });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

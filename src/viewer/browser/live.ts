@@ -9,7 +9,7 @@
  * ends for good, `streamEnded` says why.
  */
 import type { LoadReason, StreamEndReason } from "../protocol.js";
-import { emit } from "./control.js";
+import { emit, firstLoadFailed } from "./control.js";
 
 /** A fetch of the data that failed, and why (as the host may be told). */
 export class LoadFailure extends Error {
@@ -90,7 +90,10 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
         first = "failed";
         source?.close();
       }
-    } else viewer.setLiveNote(`not updated: ${f.message}`);
+      firstLoadFailed(f.reason, f.message);
+      return;
+    }
+    viewer.setLiveNote(`not updated: ${f.message}`);
     emit("error", { code: "load_failed", message: f.message, reason: f.reason });
   };
   const refetch = async () => {

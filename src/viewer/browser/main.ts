@@ -8,7 +8,14 @@ import { type BracketData, bracketData } from "../../bracket-model/data.js";
 import type { ResourceObject } from "../../model/resource.js";
 import { layoutBracket } from "../layout.js";
 import { ACTIONS, type IntegrationEntry, type LoadReason } from "../protocol.js";
-import { applyTheme, type Controlled, emit, listen } from "./control.js";
+import {
+  answerStatus,
+  applyTheme,
+  type Controlled,
+  emit,
+  firstLoadFailed,
+  listen,
+} from "./control.js";
 import { type Followed, follow, LoadFailure, refusalReason } from "./live.js";
 import { followPaths } from "./path.js";
 import { matchKey, renderSections, type Settings } from "./render.js";
@@ -259,9 +266,11 @@ function errorConfig(): { reason: LoadReason; message: string } | undefined {
 function start(): void {
   const refused = errorConfig();
   if (refused !== undefined) {
-    // No bracket to show: the host hears why (issue 28), and no `ready` follows.
+    // No bracket to show: the host hears why (issue 28), and no `ready` follows; a host
+    // attaching later hears it when it asks (getStatus).
     document.documentElement.dataset.loadFailed = refused.reason;
-    emit("error", { code: "load_failed", reason: refused.reason, message: refused.message });
+    answerStatus();
+    firstLoadFailed(refused.reason, refused.message);
     return;
   }
   const dark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
