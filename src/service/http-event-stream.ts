@@ -48,27 +48,31 @@ export function addressOf(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? "";
 }
 
-/** Answers an event stream request; open streams are ended by `streams`' owner on close. */
+/**
+ * Answers an event stream request; open streams are ended by `streams`' owner on close.
+ * A promise when the stream is opened (or refused) later: http-server.ts holds the
+ * connection's later requests until then.
+ */
 export function streamEvents(
   hub: EventHub,
   target: { path: string; query: string },
   req: IncomingMessage,
   res: ServerResponse,
   streams: Set<ServerResponse>,
-): void {
+): Promise<unknown> | undefined {
   // A bad percent escape is a 400 naming its parameter, as on every v2.1 route (query-string.ts).
   const refused = queryRefusal(target.query);
   if (refused !== undefined) {
     sendResponse(res, refused);
-    return;
+    return undefined;
   }
   const admitted = hub.streams.admit(addressOf(req));
   if (typeof admitted !== "function") {
     sendResponse(res, admitted);
-    return;
+    return undefined;
   }
   const subscriber = streamSubscriber(res);
-  hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query)).then(
+  return hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query)).then(
     (opened) => {
       if ("status" in opened) {
         admitted();

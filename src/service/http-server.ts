@@ -15,7 +15,7 @@ import {
 } from "./http-refusals.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
-import { held, inTurn } from "./pipeline-order.js";
+import { held, inTurn, inTurnUntilAnswered } from "./pipeline-order.js";
 import { ReadBatch } from "./read-batch.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
@@ -233,6 +233,16 @@ function internalError(res: ServerResponse): void {
   res.end(JSON.stringify({ errors: [{ status: 500, detail: "internal error" }] }));
 }
 
+/** `run`'s promise (of an answer that comes later), or undefined; a throw is answered 500. */
+function guarded(res: ServerResponse, run: () => Promise<unknown> | undefined) {
+  try {
+    return run();
+  } catch {
+    internalError(res);
+    return undefined;
+  }
+}
+
 function handle(
   path: Path,
   req: IncomingMessage,
@@ -243,19 +253,19 @@ function handle(
   const url = req.url ?? "/";
   if (refusedEarly(req, res, url)) return;
   // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
+  // It and the event streams take their turn among the connection's requests (pipeline-order.ts).
   if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
-    try {
-      answerViewer(service, streams, (r, send) => group.reply(r, send), req, res, url);
-    } catch {
-      internalError(res);
-    }
+    const hold = (r: ServerResponse, send: () => void) => group.reply(r, send);
+    const viewer = () => answerViewer(service, streams, hold, req, res, url);
+    inTurnUntilAnswered(req.socket, res, () => guarded(res, viewer));
     return;
   }
   // Event streams (issue 19) leave the request/response path at once.
   if (req.method === "GET" && req.url?.includes("/events") === true) {
     const target = eventsPath(req.url);
     if (target !== undefined) {
-      streamEvents(service.events, target, req, res, streams);
+      const events = () => streamEvents(service.events, target, req, res, streams);
+      inTurnUntilAnswered(req.socket, res, () => guarded(res, events));
       return;
     }
   }

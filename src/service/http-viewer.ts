@@ -144,13 +144,13 @@ export class ViewerRoutes {
     private readonly hold: Hold,
   ) {}
 
-  /** Answers a viewer URL (isViewerUrl said so). */
-  handle(req: IncomingMessage, res: ServerResponse, url: string): void {
+  /** Answers a viewer URL (isViewerUrl said so); a promise when it is answered later. */
+  handle(req: IncomingMessage, res: ServerResponse, url: string): Promise<unknown> | undefined {
     const out: Out = { req, res, hold: this.hold };
     const method = req.method ?? "GET";
     if (method === "OPTIONS") {
       send(out, 204, { allow: ALLOW }, "");
-      return;
+      return undefined;
     }
     if (method !== "GET" && method !== "HEAD") {
       const detail = `${method} is not allowed here: the bracket viewer only reads; use ${ALLOW}`;
@@ -160,22 +160,22 @@ export class ViewerRoutes {
         { allow: ALLOW, "content-type": "application/json; charset=utf-8" },
         JSON.stringify({ errors: [{ status: 405, detail }] }),
       );
-      return;
+      return undefined;
     }
     if (url.startsWith("/viewer/")) {
       const name = url.slice("/viewer/".length).split("?")[0]!;
       const reply = this.#files.answer(name, headerOf(req, "if-none-match"));
       send(out, reply.status, reply.headers, reply.body);
-      return;
+      return undefined;
     }
-    this.#bracket(out, url);
+    return this.#bracket(out, url);
   }
 
-  #bracket(out: Out, url: string): void {
+  #bracket(out: Out, url: string): Promise<unknown> | undefined {
     const { req, res } = out;
     const found = BRACKET_PATH.exec(url)!;
     const [, , communityPart, refPart, kind, query] = found;
-    if (this.#badQuery(out, kind, query ?? "")) return;
+    if (this.#badQuery(out, kind, query ?? "")) return undefined;
     const community = decoded(communityPart);
     const ref = decoded(refPart)!;
     const share = new URLSearchParams(query ?? "").get("share");
@@ -186,16 +186,10 @@ export class ViewerRoutes {
       const reason =
         ref === "" || community === "" ? "not_found" : viewer.refusal(ref, community, token);
       notFound(out, kind, reason);
-      return;
+      return undefined;
     }
-    if (kind === "data.json") {
-      this.#data(out, row);
-      return;
-    }
-    if (kind === "events") {
-      this.#events(req, res, row, token, query ?? "");
-      return;
-    }
+    if (kind === "data.json") return this.#data(out, row);
+    if (kind === "events") return this.#events(req, res, row, token, query ?? "");
     const base = `${community === undefined ? "" : `/communities/${encodeURIComponent(community)}`}/tournaments/${encodeURIComponent(ref)}/bracket`;
     const suffix = token === undefined ? "" : `?share=${encodeURIComponent(token)}`;
     const html = viewerPage({
@@ -205,6 +199,7 @@ export class ViewerRoutes {
       assetBase: "/viewer/",
     });
     send(out, 200, PAGE_HEADERS, html);
+    return undefined;
   }
 
   /**
@@ -232,15 +227,15 @@ export class ViewerRoutes {
    * bracket: 1.9 MB of JSON, a tenth of it gzipped), inflated as they go otherwise; within
    * the data budget (public/budgets.ts), past which the answer is 429 or 503 at once.
    */
-  #data(out: Out, row: TournamentRow): void {
+  #data(out: Out, row: TournamentRow): Promise<unknown> | undefined {
     const { req, res } = out;
     const admitted = this.#dataBudget.admit(addressOf(req));
     if (typeof admitted !== "function") {
       sendReply(out, admitted);
-      return;
+      return undefined;
     }
     res.on("close", admitted);
-    this.service.viewer.data(row, headerOf(req, "if-none-match")).then(
+    return this.service.viewer.data(row, headerOf(req, "if-none-match")).then(
       (answer) => {
         if (answer.kind === "snapshot")
           sendSnapshot(req, res, answer, takesGzip(headerOf(req, "accept-encoding")));
@@ -260,10 +255,10 @@ export class ViewerRoutes {
     row: TournamentRow,
     token: string | undefined,
     query: string,
-  ): void {
+  ): Promise<unknown> | undefined {
     if (req.method === "HEAD") {
       res.writeHead(200, STREAM_HEADERS).end();
-      return;
+      return undefined;
     }
     const viewer = this.service.viewer;
     const id = row.id;
@@ -291,9 +286,9 @@ export class ViewerRoutes {
     const admitted = hub.streams.admit(addressOf(req));
     if (typeof admitted !== "function") {
       sendResponse(res, admitted);
-      return;
+      return undefined;
     }
-    viewer.openEvents(row, subscriber, resumeOf(req, query)).then(
+    return viewer.openEvents(row, subscriber, resumeOf(req, query)).then(
       (opened) => {
         if ("status" in opened) {
           admitted();
@@ -320,7 +315,11 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 
 const routesOf = new WeakMap<Service, ViewerRoutes>();
 
-/** Answers a viewer URL with the service's viewer (made on its first such request). */
+/**
+ * Answers a viewer URL with the service's viewer (made on its first such request); a
+ * promise when data.json or the stream is answered later (http-server.ts holds the
+ * connection's later requests until then).
+ */
 export function answerViewer(
   service: Service,
   streams: Set<ServerResponse>,
@@ -328,11 +327,11 @@ export function answerViewer(
   req: IncomingMessage,
   res: ServerResponse,
   url: string,
-): void {
+): Promise<unknown> | undefined {
   let routes = routesOf.get(service);
   if (routes === undefined) {
     routes = new ViewerRoutes(service, streams, hold);
     routesOf.set(service, routes);
   }
-  routes.handle(req, res, url);
+  return routes.handle(req, res, url);
 }

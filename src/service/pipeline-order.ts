@@ -49,6 +49,39 @@ export function inTurn(socket: object, next: () => void): void {
   else turns.waiting.push(next);
 }
 
+/** What `inTurnUntilAnswered` hears close: the request's response (a ServerResponse). */
+export interface Closing {
+  once(event: "close", listener: () => void): unknown;
+}
+
+/**
+ * `inTurn` for a request (a viewer page, data.json, an event stream) that `run` may answer
+ * later: when it gives a promise, the connection's later requests wait for it to settle,
+ * as they wait for a write. Before, these ran as soon as they came: a viewer page pipelined
+ * behind a write showed the data from before it.
+ *
+ * The hold is taken before `run` and every way out releases it: `run` answering at once
+ * (a refusal, a page, a HEAD, a 304) or throwing, its promise settling either way, and
+ * `response` closing (answered, or its connection gone) even if the promise never settles.
+ */
+export function inTurnUntilAnswered(
+  socket: object,
+  response: Closing,
+  run: () => PromiseLike<unknown> | undefined,
+): void {
+  inTurn(socket, () => {
+    const answered = held(socket);
+    response.once("close", answered);
+    let later: PromiseLike<unknown> | undefined;
+    try {
+      later = run();
+    } finally {
+      if (later === undefined) answered();
+      else later.then(answered, answered);
+    }
+  });
+}
+
 /**
  * The request of `socket` being run (by `inTurn`) holds the connection's later
  * requests until the returned function is called (more calls do nothing): once it has
