@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { makeFolder, placeFailure, StoreError } from "./database-place.js";
 import { MIGRATIONS } from "./migrations.js";
-import { nativeBinding } from "./native-binding.js";
+import { nativeAddon } from "./native-binding.js";
 
 export type Db = Database.Database;
 
@@ -50,7 +50,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   let db: Db;
   try {
     if (path !== ":memory:") preparePrivateFile(path);
-    const native = nativeBinding();
+    const native = nativeAddon();
     db = new Database(path, native === null ? {} : { nativeBinding: native });
   } catch (error) {
     throw (

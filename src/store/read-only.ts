@@ -7,7 +7,7 @@
  */
 import Database from "better-sqlite3";
 import type { Db } from "./database.js";
-import { nativeBinding } from "./native-binding.js";
+import { nativeAddon } from "./native-binding.js";
 import { SCHEMA_VERSION } from "./schema-version.js";
 
 /** How much of the file the read-only connection maps (SQLite maps no more than the file). */
@@ -22,7 +22,7 @@ export function openForReading(path: string, busyTimeoutMs = 50): Db | undefined
   if (path === ":memory:") return undefined;
   let db: Db | undefined;
   try {
-    const native = nativeBinding();
+    const native = nativeAddon();
     // Read-write, not `readonly`: the last connection to close removes the WAL's -wal
     // and -shm files, which a read-only one leaves behind. query_only forbids writing.
     // The busy timeout as better-sqlite3 sets it at the open (sqlite3_busy_timeout, as
