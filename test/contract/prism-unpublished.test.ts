@@ -9,7 +9,9 @@
  *   ids the times carry, `race standings` (and the export's) are worked out from the
  *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
  *   `station queue list`, `queue add`, `station update|assign|unassign` name the station
- *   as missing, the service having none (exit 3), and `station list` lists none, saying why.
+ *   as missing, the service having none (exit 3), and `station list` lists none, saying why;
+ * - the Tournament has no state: `tournament export` and `publish` (and its dry run) work
+ *   it out from the matches and final ranks, the same way, and decide on it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +25,7 @@ import { watch } from "../helpers/watch-process.js";
 
 const T = "r6siege_tournament_xx";
 const R = "horse_racing_101";
+const MOCK_NAME = "Rainbow Six: Siege Tournament";
 
 describe("the remote backend where the description answers otherwise than serve", () => {
   let prism: Prism;
@@ -96,12 +99,51 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(TOURNAMENT_STATES).toContain(document.tournament.state);
     const { TOURNEY_PROFILE: _hosted, ...local } = env;
     const pulled = await runBinary(["tournament", "pull", T, "--from", "hosted"], local);
+    // Its match complete and its participant holding a final rank (only a finalize gives
+    // one): complete.
+    expect(document.tournament.state).toBe("complete");
     // The description's examples are one complete match without players and one participant:
     // the pull reads past the stations, creates the tournament with its participant, and the
     // start the complete match calls for is refused as such (exit 5, said plainly).
-    expect(document.tournament.state).toBe("awaiting_review");
     expect(pulled.code, `${pulled.stderr}\n${exported.stdout}`).toBe(5);
     expect(pulled.stderr).toContain("a tournament needs at least 2 active participants to start");
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it("tournament publish to the mock: the dry run names the state worked out, the publish decides on it", async () => {
+    // A tournament of the mock's name and url, with the mock's one participant, in a local
+    // backend of its own. The mock's record has no state; its one match is complete and its
+    // participant holds a final rank: the tournament is complete there (published-state.ts).
+    const { TOURNEY_PROFILE: _hosted, ...others } = env;
+    const local = { ...others, TOURNEY_DATA_DIR: join(dir, "data-publish") };
+    const run = async (...args: string[]) => {
+      const r = await runBinary(args, local);
+      expect(r.stderr).not.toContain("undefined");
+      return r;
+    };
+    expect((await run("tournament", "create", "--name", MOCK_NAME, "--url", T)).code).toBe(0);
+    expect((await run("participant", "add", T, "Player 1's Name")).code).toBe(0);
+    const dry = await run("tournament", "publish", T, "--to", "hosted", "--dry-run");
+    expect(dry.code, dry.stderr).toBe(0);
+    // Before: "tournament r6siege_tournament_xx is there (undefined): continue it".
+    expect(dry.stdout).toBe(
+      [
+        `tournament ${T} is there (complete, worked out from its matches: the service gives no state): continue it`,
+        "report 0 results (0 already there)",
+        "dry run: nothing was sent",
+        "",
+      ].join("\n"),
+    );
+    const sent = await run("tournament", "publish", T, "--to", "hosted");
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toBe(
+      `${T}: found, 0 participants added, 0 results sent, 0 already there\n`,
+    );
+    // A participant the complete tournament there does not have: refused, nothing sent.
+    expect((await run("participant", "add", T, "Player 2")).code).toBe(0);
+    const refused = await run("tournament", "publish", T, "--to", "hosted");
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain(`the target's tournament ${T} has started without Player 2`);
     expect(prism.violations()).toEqual([]);
   });
 

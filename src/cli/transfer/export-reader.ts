@@ -19,7 +19,7 @@ import {
   matchKey,
   type TournamentExport,
 } from "../../model/tournament-export.js";
-import { matchStateOf, tournamentStateOf } from "./published-state.js";
+import { matchStateOf, ranked, tournamentStateOf } from "./published-state.js";
 
 /** Attributes a tournament record carries that are not settings. */
 const NOT_SETTINGS = new Set([
@@ -189,7 +189,7 @@ export async function readExport(
       url,
       name: String(t.attributes.name),
       tournament_type: String(t.attributes.tournament_type),
-      state: tournamentStateOf(t.attributes.state, matches),
+      state: tournamentStateOf(t.attributes.state, matches, records.some(ranked)),
       settings: settingsOf(t),
       timestamps: (t.attributes.timestamps ?? {}) as Record<string, unknown>,
     },

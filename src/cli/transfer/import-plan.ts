@@ -12,6 +12,7 @@ import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { carried } from "./attachment-replay.js";
 import { hasWindow, removedAfterStart } from "./participant-replay.js";
+import { stateText, targetStateOf } from "./published-state.js";
 
 const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
 
@@ -48,8 +49,11 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
         identifier: String(m.attributes.identifier),
       }),
     );
+    // The hosted service's records give no state (the description's Tournament has none).
+    const state = await targetStateOf(client, url, t);
     return {
-      state: String(t.attributes.state),
+      state: state.state,
+      stateText: stateText(state),
       names: new Set(names),
       complete: new Set(complete),
       checkedIn: having("checked_in", true),
@@ -81,7 +85,7 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
   const lines: string[] = [];
   if (found === undefined)
     lines.push(`create tournament ${t.url} (${t.name}, ${t.tournament_type})`);
-  else lines.push(`tournament ${t.url} is there (${found.state}): continue it`);
+  else lines.push(`tournament ${t.url} is there (${found.stateText}): continue it`);
   const missing = doc.participants.filter((p) => found?.names.has(p.name) !== true);
   lines.push(
     ...count(missing.length, `add N participant{s}: ${missing.map((p) => p.name).join(", ")}`),

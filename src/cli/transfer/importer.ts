@@ -19,6 +19,7 @@ import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
 import { type Roster, removedAfterStart, replayCheckIn } from "./participant-replay.js";
 import { type Progress, SILENT } from "./progress.js";
+import { targetStateOf } from "./published-state.js";
 import { replayStations } from "./station-replay.js";
 
 export interface ImportSummary extends ReplayCounts {
@@ -95,8 +96,8 @@ async function changeState(client: ApiClient, url: string, state: string, progre
   await client.tournaments.changeState(url, state);
 }
 
-const stateOf = async (client: ApiClient, url: string) =>
-  String((await client.tournaments.get(url)).attributes.state);
+/** The target's state, worked out from its matches where the service gives none (the hosted one). */
+const stateOf = async (client: ApiClient, url: string) => (await targetStateOf(client, url)).state;
 
 interface Replay {
   readonly client: ApiClient;
@@ -182,7 +183,8 @@ export async function importExport(
     });
     summary.created = true;
   } else sameKind(found, doc);
-  const roster = await ensureParticipants(client, doc, String(found.attributes.state), summary);
+  const before = await targetStateOf(client, t.url, found);
+  const roster = await ensureParticipants(client, doc, before.state, summary);
   const state = await replayCheckIn(client, doc, summary, progress);
   const removed = removedAfterStart(doc);
   const stage = await replayStages({ client, doc, roster, summary, progress, removed }, state);

@@ -10,6 +10,7 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import type { Progress } from "./progress.js";
+import { targetStateOf } from "./published-state.js";
 
 /** The target's participants both ways, and those inactive there (kept up to date). */
 export interface Roster {
@@ -78,7 +79,8 @@ export async function replayCheckIn(
 ): Promise<string> {
   const url = doc.tournament.url;
   const fileState = doc.tournament.state;
-  const state = String((await client.tournaments.get(url)).attributes.state);
+  const target = await targetStateOf(client, url);
+  const state = target.state;
   const processed = checkInProcessed(doc);
   // Without a window the check-ins are not carried; unless someone was set aside by
   // them (the bracket would differ), which is refused before the start.
@@ -89,7 +91,9 @@ export async function replayCheckIn(
     (hasWindow(doc) || setAside(doc))
   )
     throw new StateRefusedError(
-      `the check-in of ${url} is not open on the target (it opens check_in_duration minutes before starts_at, by the target's clock, and the file's tournament needs both set): its check-ins cannot be replayed; nothing more was sent`,
+      target.derived
+        ? `the check-in of ${url} is not known to be open on the target: its records give no state (as the published description's), and with no matches yet it reads as pending; its check-ins cannot be replayed; nothing more was sent`
+        : `the check-in of ${url} is not open on the target (it opens check_in_duration minutes before starts_at, by the target's clock, and the file's tournament needs both set): its check-ins cannot be replayed; nothing more was sent`,
     );
   if (state !== "checking_in") return state;
   const wanted = new Set(doc.participants.filter((p) => p.checked_in).map((p) => p.name));
@@ -105,7 +109,7 @@ export async function replayCheckIn(
   const change = processed ? "process_checkin" : "abort_checkin";
   progress.step(`${url}: ${change}`);
   const after = await client.tournaments.changeState(url, change);
-  return String(after.attributes.state);
+  return (await targetStateOf(client, url, after)).state;
 }
 
 /** Removes `name` from the target's started tournament (they forfeit what is left), once. */

@@ -33,4 +33,10 @@ describe("tournamentStateOf", () => {
     expect(tournamentStateOf(undefined, [m("complete", 1), m("open")])).toBe("underway");
     expect(tournamentStateOf(undefined, [m("complete"), m("complete")])).toBe("awaiting_review");
   });
+  it("complete once all are complete and the participants hold final ranks (the finalize's)", () => {
+    expect(tournamentStateOf(undefined, [m("complete"), m("complete")], true)).toBe("complete");
+    expect(tournamentStateOf(undefined, [m("complete"), m("open")], true)).toBe("underway");
+    expect(tournamentStateOf(undefined, [m("complete", 1)], true)).toBe("group_stages_underway");
+    expect(tournamentStateOf("awaiting_review", [m("complete")], true)).toBe("awaiting_review");
+  });
 });
