@@ -6,8 +6,11 @@ import { badRequest, unprocessable } from "./errors.js";
 import { checkContentType } from "./http-checks.js";
 import type { ServiceRequest } from "./router.js";
 
-/** JSON text that may parse to a lone surrogate: an escape of one (`\ud800`), or one itself. */
-const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|\p{Cs}/u;
+/**
+ * JSON text that may parse to a lone surrogate: an escape of one (`\ud800`), or one itself (the
+ * range, not \p{Cs}: see strict-utf8.ts LONE_SURROGATE).
+ */
+const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/u;
 
 /** Anything but white space (as `trim` counts it): a test, not a trimmed copy of the body. */
 const NOT_BLANK = /\S/;

@@ -34,7 +34,7 @@
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -126,6 +126,15 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
       expect(list, line.join(" ")).toContain("NativeModule vm");
       expect(list, line.join(" ")).not.toContain("NativeModule module");
       expect(list, line.join(" ")).not.toContain("NativeModule internal/modules/esm/loader");
+    }
+  });
+
+  it("no script the list loads makes a Unicode property RegExp as it loads", () => {
+    // esbuild writes a `/\p{...}/u` literal as `new RegExp("\\p{...}", "u")`, made (ICU's set
+    // looked up) where its module loads, used or not (model/strict-utf8.ts LONE_SURROGATE).
+    for (const file of ["cli.cjs", "core-list.js", "service-read.js"]) {
+      const text = readFileSync(join(DIST, file), "utf8");
+      expect(text.match(/new RegExp\("[^"]*\\\\p\{/g) ?? [], file).toEqual([]);
     }
   });
 
