@@ -13,6 +13,7 @@ import { matchKey, type TournamentExport } from "../../model/tournament-export.j
 import { carried } from "./attachment-replay.js";
 import { hasWindow, removedAfterStart } from "./participant-replay.js";
 import { stateText, targetStateOf } from "./published-state.js";
+import { keyOf } from "./target-matches.js";
 
 const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
 
@@ -43,12 +44,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     const having = (name: string, value: boolean) =>
       new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
     const stations = await stationNames(client, url);
-    const complete = (await client.matches.listAll(url, { state: "complete" })).map((m) =>
-      matchKey({
-        group: m.attributes.group_id === null ? null : Number(m.attributes.group_id),
-        identifier: String(m.attributes.identifier),
-      }),
-    );
+    const complete = (await client.matches.listAll(url, { state: "complete" })).map(keyOf);
     // The hosted service's records give no state (the description's Tournament has none).
     const state = await targetStateOf(client, url, t);
     return {
