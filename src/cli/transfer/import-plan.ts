@@ -48,6 +48,8 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     // The hosted service's records give no state (the description's Tournament has none).
     const state = await targetStateOf(client, url, t);
     return {
+      name: String(t.attributes.name),
+      type: String(t.attributes.tournament_type),
       state: state.state,
       stateText: stateText(state),
       names: new Set(names),
@@ -83,6 +85,8 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
     lines.push(`create tournament ${t.url} (${t.name}, ${t.tournament_type})`);
   else lines.push(`tournament ${t.url} is there (${found.stateText}): continue it`);
   const missing = doc.participants.filter((p) => found?.names.has(p.name) !== true);
+  const stop = refusal(doc, found, missing);
+  if (stop !== undefined) return [...lines, stop, "dry run: nothing was sent"];
   lines.push(
     ...count(missing.length, `add N participant{s}: ${missing.map((p) => p.name).join(", ")}`),
   );
@@ -104,6 +108,25 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
 }
 
 type Found = Awaited<ReturnType<typeof targetState>>;
+
+/**
+ * The refusal the import stops at before sending anything (importer.ts sameKind and
+ * ensureParticipants, exit 5), as the plan's last step; before, the plan listed the steps
+ * of an import that then sent nothing.
+ */
+function refusal(
+  doc: TournamentExport,
+  found: Found,
+  missing: readonly { name: string }[],
+): string | undefined {
+  if (found === undefined) return undefined;
+  const t = doc.tournament;
+  if (found.name !== t.name || found.type !== t.tournament_type)
+    return `stop: the target already has a tournament at url ${t.url} that is not this one (target: ${found.name} (${found.type}), file: ${t.name} (${t.tournament_type})); the publish would send nothing (exit 5)`;
+  if (missing.length > 0 && !NOT_STARTED.has(found.state))
+    return `stop: the target's tournament ${t.url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing (exit 5)`;
+  return undefined;
+}
 
 /** The check-ins, sent before the start. */
 function checkInSteps(doc: TournamentExport, found: Found): string[] {
