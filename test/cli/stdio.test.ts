@@ -3,13 +3,14 @@
  * to the descriptor without making `process.stdout` (issue 27: on /dev/null that stream cost
  * a list ~8 ms), records in parts as one text.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   closeSync,
   constants,
   mkdtempSync,
   openSync,
   readFileSync,
+  readlinkSync,
   readSync,
   rmSync,
 } from "node:fs";
@@ -145,6 +146,34 @@ describe("stdoutWriter", () => {
     expect(made.stream).toBe(0);
     expect(readFileSync(path, "utf8")).toBe(`a${parts.join("")}z`);
   });
+
+  it.runIf(process.platform === "linux")(
+    "writes to a socket (a child's stdin, as child_process makes it) without the stream",
+    async () => {
+      // /proc/self/fd/N names it `socket:[inode]`: told without an fstat (stdio.ts isPipeOrFile).
+      const child = spawn("cat", [], { stdio: ["pipe", "pipe", "inherit"] });
+      const fd = (child.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+      expect(readlinkSync(`/proc/self/fd/${fd}`)).toMatch(/^socket:\[/);
+      const made = { stream: 0 };
+      const writer = stdoutWriter(
+        fd,
+        () => {
+          made.stream++;
+          throw new Error("the stream was made");
+        },
+        () => {},
+      );
+      const echoed: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => echoed.push(chunk));
+      const closed = new Promise((resolve) => child.on("close", resolve));
+      writer.write("text\n");
+      writer.writeBytes!([Buffer.from("[1"), Buffer.from(",2]\n")]);
+      child.stdin.end();
+      await closed;
+      expect(made.stream).toBe(0);
+      expect(Buffer.concat(echoed).toString()).toBe("text\n[1,2]\n");
+    },
+  );
 
   it.runIf(process.platform === "linux")(
     "hands everything after a full non-blocking pipe to the stream, in order, none lost",
