@@ -14,6 +14,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runStationAssign } from "../../src/cli/commands/station/assign.js";
+import { runStationCreate } from "../../src/cli/commands/station/create.js";
 import { runStationList } from "../../src/cli/commands/station/list.js";
 import { runQueueAdd } from "../../src/cli/commands/station/queue/add.js";
 import { runQueueList } from "../../src/cli/commands/station/queue/list.js";
@@ -267,6 +268,24 @@ describe("a service without stations (every /stations path 404)", () => {
       expect(r.code, verb).toBe(3);
     }
     expect(t.stdout()).toBe("");
+  });
+
+  it("station create: exit 3, the service has none; a tournament that is not there is its own 404", async () => {
+    const t = answering404(noStations);
+    const r = await failure(
+      runStationCreate(t.factory, { tournament: "cup", attributes: { name: "Main" } }),
+    );
+    expect(r.error).toBeInstanceOf(UnknownReferenceError);
+    expect(r.lines.join("\n")).toBe(
+      'error: cannot create station "Main" in tournament cup: the service has no stations (POST /tournaments/cup/stations answered 404)',
+    );
+    expect(r.code).toBe(3);
+    const missing = await failure(
+      runStationCreate(t.factory, { tournament: "nocup", attributes: { name: "Main" } }),
+    );
+    expect(missing.error).toBeInstanceOf(NotFoundError);
+    expect(missing.lines.join("\n")).toContain("tournament nocup not found");
+    expect(missing.code).toBe(3);
   });
 
   it("a tournament that is not there: its own 404 (exit 3)", async () => {

@@ -9,7 +9,8 @@
  *   ids the times carry, `race standings` (and the export's) are worked out from the
  *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
  *   `station queue list`, `queue add`, `station update|assign|unassign` name the station
- *   as missing, the service having none (exit 3), and `station list` lists none, saying why;
+ *   as missing, the service having none (exit 3), `station create` says it has none (exit
+ *   3), and `station list` lists none, saying why;
  * - the Tournament has no state: `tournament export` and `publish` (and its dry run) work
  *   it out from the matches and final ranks, the same way, and decide on it.
  */
@@ -173,6 +174,11 @@ describe("the remote backend where the description answers otherwise than serve"
       );
       expect(r.code, args.join(" ")).toBe(3);
     }
+    const created = await runBinary(["station", "create", T, "Main"], env);
+    expect(created.stderr).toContain(
+      `error: cannot create station "Main" in tournament ${T}: the service has no stations (POST /tournaments/${T}/stations answered 404)`,
+    );
+    expect(created.code).toBe(3);
     const listed = await runBinary(["station", "list", T], env);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toBe("");

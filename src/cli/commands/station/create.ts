@@ -1,7 +1,8 @@
 /** `tourney station create <tournament> <name>`: a new station (a table, a setup, a court). */
 import type { Command } from "commander";
+import { NotFoundError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
-import { UsageError } from "../../errors.js";
+import { UnknownReferenceError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
 import {
@@ -31,7 +32,18 @@ export function parseStationCreate(
 export async function runStationCreate(f: Factory, o: StationCreateOptions): Promise<void> {
   checkJsonFields(f, "station");
   const client = await f.client();
-  const record = await client.stations.of(o.tournament).create({ ...o.attributes });
+  const record = await client.stations
+    .of(o.tournament)
+    .create({ ...o.attributes })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof NotFoundError)) throw error;
+      // A tournament that is not there is its own 404; one that is there is on a service
+      // without stations (the hosted one: every /stations path 404), said so, exit 3.
+      await client.tournaments.get(o.tournament);
+      throw new UnknownReferenceError(
+        `cannot create station ${JSON.stringify(o.attributes.name)} in tournament ${o.tournament}: the service has no stations (POST /tournaments/${o.tournament}/stations answered 404)`,
+      );
+    });
   const printer = f.printer();
   if (printer.mode === "table") printer.note(`Created station ${record.id} (${o.attributes.name})`);
   await printStation(client, printer, o.tournament, record);
