@@ -76,8 +76,13 @@ describe("time flags", () => {
     expect(() => timeAttributes({})).toThrow(/nothing to change/);
     expect(() => timeAttributes({ time: "1:00", dnf: true })).toThrow(/--time and --dnf/);
     expect(() => timeAttributes({ time: "fast" })).toThrow(/^--time: "fast" is not a time/);
-    expect(() => timeAttributes({ rank: "0" })).toThrow(/--rank needs a whole number from 1/);
-    expect(() => timeAttributes({ points: "-2" })).toThrow(/--points needs a whole number/);
+    expect(() => timeAttributes({ rank: "0" })).toThrow(
+      '--rank needs a whole number, 1 or more, not "0"',
+    );
+    // Before: "--points needs a whole number, not "-2"", as if -2 were not one.
+    expect(() => timeAttributes({ points: "-2" })).toThrow(
+      '--points needs a whole number, 0 or more, not "-2"',
+    );
   });
 });
 
@@ -147,7 +152,16 @@ describe("the times file", () => {
       expect.stringMatching(/^line 2: "soon" is not a time/),
       "line 3: no time (write DNF for a racer who did not finish)",
       "line 4: no participant",
-      'line 5: points must be a whole number, not "x"',
+      'line 5: points must be a whole number, 0 or more, not "x"',
+    ]);
+  });
+
+  it("says points are 0 or more and ranks 1 or more (bulk-update's file)", async () => {
+    const file = await parseTimesCsv("Ada,1:00,-5\nGrace,1:01,3,0\n");
+    // Before: 'points must be a whole number, not "-5"', as if -5 were not one.
+    expect(file.problems).toEqual([
+      'line 1: points must be a whole number, 0 or more, not "-5"',
+      'line 2: rank must be a whole number, 1 or more, not "0"',
     ]);
   });
 });

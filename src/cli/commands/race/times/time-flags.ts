@@ -34,7 +34,7 @@ export function addTimeFlags(command: Command): Command {
 function wholeNumber(flag: string, text: string, least: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < least)
     throw new UsageError(
-      `${flag} needs a whole number${least > 0 ? ` from ${least}` : ""}, not ${JSON.stringify(text)}`,
+      `${flag} needs a whole number, ${least} or more, not ${JSON.stringify(text)}`,
     );
   return Number(text);
 }

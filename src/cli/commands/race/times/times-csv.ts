@@ -48,9 +48,10 @@ function headerLayout(first: CsvRecord): Partial<Record<Column, number>> | undef
   return layout;
 }
 
+/** A points (0 or more) or rank (1 or more) cell; the message says the least it may be. */
 function wholeNumber(cell: string, what: string, least: number, where: string): number | string {
   if (/^\d+$/.test(cell) && Number(cell) >= least) return Number(cell);
-  return `${where}: ${what} must be a whole number${least > 0 ? ` from ${least}` : ""}, not ${JSON.stringify(cell)}`;
+  return `${where}: ${what} must be a whole number, ${least} or more, not ${JSON.stringify(cell)}`;
 }
 
 /** One row, or the problem with it. */
