@@ -19,7 +19,9 @@ function deleteQuestion(tournament: string, record: ResourceObject): string {
     typeof a.matches_count === "number" && a.matches_count > 0
       ? ` (${String(a.matches_complete)} of ${a.matches_count} matches played)`
       : "";
-  const state = a.state === "pending" ? "" : `, which is ${String(a.state)}${played},`;
+  // No state (the published description's Tournament has none): none said; the name is typed.
+  const state =
+    a.state === "pending" || typeof a.state !== "string" ? "" : `, which is ${a.state}${played},`;
   return `Delete tournament ${tournament} ${name}${state} and everything in it?`;
 }
 

@@ -61,8 +61,14 @@ export async function runTournamentStateChange(
   }
   const record = flatten(await client.tournaments.changeState(target, o.change));
   const printer = f.printer();
+  // The published description's Tournament has no state: the hosted service's answer may not
+  // say it (before: "Tournament cup is undefined").
   if (printer.mode === "table")
-    printer.note(`Tournament ${o.tournament} is ${String(record.state)}`);
+    printer.note(
+      typeof record.state === "string"
+        ? `Tournament ${o.tournament} is ${record.state}`
+        : `Tournament ${o.tournament}: ${o.change} accepted (the service's answer gives no state)`,
+    );
   await printer.record(record, TOURNAMENT_FIELDS);
 }
 
