@@ -18,8 +18,13 @@ import { HintedError } from "./errors.js";
 import { readOptionWord } from "./option-words.js";
 import { UnknownJsonFieldError } from "./output/json-fields.js";
 
-/** Names, or dotted paths of names (refused later with a --jq hint), comma-separated. */
-export const FIELD_LIST = /^[A-Za-z_]\w*(\.\w+)*(,[A-Za-z_]\w*(\.\w+)*)*$/;
+/**
+ * Names, or dotted paths of names (refused later with a --jq hint), comma-separated; an
+ * empty item too (`id,,name`, `id,`), refused later naming it (json-fields.ts
+ * parseJsonFields): before, `tournament list --json id,,name` left the word to the command,
+ * which said "too many arguments for 'list'", never mentioning the empty field.
+ */
+export const FIELD_LIST = /^,*[A-Za-z_]\w*(\.\w+)*(,+[A-Za-z_]\w*(\.\w+)*)*,*$/;
 
 /** The subcommand `word` names under `group` (its name or an alias). */
 function subcommand(group: Command, word: string): Command | undefined {

@@ -65,6 +65,37 @@ describe("--json FIELDS", () => {
     const r = ok(await sb.run(["tournament", "view", "1", "--json", "id,name"], { tty: true }));
     expect(r.stdout).toBe('{\n  "id": 1,\n  "name": "Spring Cup"\n}\n');
   });
+
+  it("refuses a list with an empty field, naming where it is (exit 2, nothing printed)", async () => {
+    // Before: "too many arguments for 'list'. Expected 0 arguments but got 1.", the empty
+    // field never mentioned (the word was not read as a field list); --json=id,,name
+    // printed id and name, the empty field skipped.
+    for (const args of [
+      ["tournament", "list", "--json", "id,,name"],
+      ["tournament", "list", "--json=id,,name"],
+      ["--json", "id,,name", "tournament", "list"],
+    ]) {
+      const r = await sb.run(args);
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 2,
+        stdout: "",
+        stderr:
+          "error: --json id,,name: field 2 of the list is empty (between id and name); write one comma between fields: --json id,name\n",
+      });
+    }
+    const trailing = await sb.run(["tournament", "view", "2", "--json", "id,"]);
+    expect([trailing.code, trailing.stderr]).toEqual([
+      2,
+      "error: --json id,: field 2 of the list is empty (after id); write one comma between fields: --json id\n",
+    ]);
+    const leading = await sb.run(["tournament", "view", "2", "--json=,url"]);
+    expect(leading.stderr).toContain("field 1 of the list is empty (before url)");
+    const none = await sb.run(["tournament", "list", "--json=,"]);
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      "error: --json ,: names no field; name them (--json id,name), or write --json alone for every field\n",
+    ]);
+  });
 });
 
 describe("--jq EXPR", () => {
