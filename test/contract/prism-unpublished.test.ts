@@ -10,7 +10,8 @@
  *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
  *   `station queue list`, `queue add`, `station update|assign|unassign` name the station
  *   as missing, the service having none (exit 3), `station create` says it has none (exit
- *   3), and `station list` lists none, saying why;
+ *   3), and `station list` lists none, saying why; `participants check-in|undo-check-in`
+ *   (serve's verb, not published) say the service has none (exit 3);
  * - the Tournament has no state: `tournament export` and `publish` (and its dry run) work
  *   it out from the matches and final ranks, the same way, and decide on it.
  */
@@ -173,6 +174,14 @@ describe("the remote backend where the description answers otherwise than serve"
         `error: no station "3" in tournament ${T}: the service has no stations (GET /tournaments/${T}/stations answered 404)`,
       );
       expect(r.code, args.join(" ")).toBe(3);
+    }
+    for (const verb of ["check-in", "undo-check-in"]) {
+      const r = await runBinary(["participants", verb, T, "76"], env);
+      const path = verb.replaceAll("-", "_");
+      expect(r.stderr).toContain(
+        `error: the service has no check-in (POST /tournaments/${T}/participants/76/${path} answered 404 for a participant it has)`,
+      );
+      expect(r.code).toBe(3);
     }
     const created = await runBinary(["station", "create", T, "Main"], env);
     expect(created.stderr).toContain(

@@ -1,5 +1,6 @@
 /** `tourney participants check-in <tournament> <participant>`, and what undo-check-in shares. */
 import type { Command } from "commander";
+import { NotFoundError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
@@ -19,6 +20,21 @@ export interface ParticipantsCheckInOptions {
   readonly participant: string;
 }
 
+/**
+ * A 404 for the check-in of a participant just read: the service has no check-in verb (it
+ * is tourney's, not in the published v2.1 description, so the hosted service answers 404,
+ * as the Prism mock's "The route ... hasn't been found in the specification file"), said
+ * so (exit 3). Any other error as it is.
+ */
+function withoutCheckIn(error: unknown, path: string, undo: boolean): unknown {
+  if (!(error instanceof NotFoundError)) return error;
+  const verb = undo ? "undo_check_in" : "check_in";
+  return new NotFoundError(
+    404,
+    `the service has no check-in (POST /tournaments/${path}/${verb} answered 404 for a participant it has): the check_in verb is tourney serve's, not in the published v2.1 description`,
+  );
+}
+
 /** Check-in (or its undoing, `undo: true`) of one participant, then the participant. */
 export async function checkInParticipant(
   f: Factory,
@@ -28,9 +44,12 @@ export async function checkInParticipant(
   checkJsonFields(f, "participant");
   const client = await f.client();
   const target = await resolveParticipant(client, o.tournament, o.participant);
-  const record = undo
-    ? await client.participants.undoCheckIn(o.tournament, target.id)
-    : await client.participants.checkIn(o.tournament, target.id);
+  const send = undo
+    ? client.participants.undoCheckIn(o.tournament, target.id)
+    : client.participants.checkIn(o.tournament, target.id);
+  const record = await send.catch((error: unknown) => {
+    throw withoutCheckIn(error, `${o.tournament}/participants/${target.id}`, undo);
+  });
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
 }
 
