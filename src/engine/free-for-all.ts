@@ -78,7 +78,7 @@ export function validateFreeForAllReport(
   for (const entry of entries) {
     if (!expected.has(entry.participantId)) {
       throw new EngineRuleError(
-        `participant ${entry.participantId} is not in this match`,
+        `participant ${entry.participantId} is not in this match (its players: ${participantIds.join(", ")})`,
         MATCH_POINTER,
       );
     }

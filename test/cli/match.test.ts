@@ -348,4 +348,50 @@ describe("free-for-all reports", () => {
     ok(await sb.run(["match", "report", t, String(final.id), "--ranks", places]));
     expect(await tournamentState(sb, t)).toBe("awaiting_review");
   });
+
+  it("checks --ranks and --advancing against the match's players, as --winner (exit 2, naming who)", async () => {
+    const { t, ids } = await createWith(
+      sb,
+      ["--name", "Heat", "--type", "free for all", "--max-participants", "4"],
+      ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"],
+    );
+    ok(await sb.run(["tournament", "start", t]));
+    const name = new Map([...ids].map(([n, i]) => [i, n]));
+    const [a, b] = (await matchesJson(sb, t, "open")).map((m: { participant_ids: number[] }) =>
+      m.participant_ids.map((i) => name.get(i)!),
+    );
+    const [p1, p2, p3, p4] = a!;
+    const label = `match A (${a!.join(", ")})`;
+    const all = a!.map((n, i) => `${n}=${i + 1}`).join(",");
+    const refused = async (flags: string[], message: string) => {
+      const r = await sb.run(["match", "report", t, "A", ...flags]);
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `error: ${message}\n`,
+      });
+    };
+    // Before: "participant 2 is not in this match (/data/attributes/match)", exit 5.
+    await refused(
+      ["--ranks", `${p1}=1,${b![0]}=2`],
+      `--ranks ${b![0]} is not a player of ${label}`,
+    );
+    // Before: "a participant is reported twice", naming no one.
+    await refused(
+      ["--ranks", `${p1}=1,${p1}=2`],
+      `--ranks names ${p1} twice (${p1}=1, ${p1}=2): give each player of ${label} one rank`,
+    );
+    await refused(
+      ["--ranks", `${p1}=1,${p2}=2`],
+      `--ranks gives no rank to ${p3}, ${p4}: rank every player of ${label} (1 = best)`,
+    );
+    // Before: an --advancing player outside the match was dropped silently.
+    await refused(
+      ["--ranks", all, "--advancing", `${p1},${b![0]}`],
+      `--advancing ${b![0]} is not a player of ${label}`,
+    );
+    expect((await viewMatch(sb, t, "A")).state).toBe("open");
+    ok(await sb.run(["match", "report", t, "A", "--ranks", all, "--advancing", `${p1},${p2}`]));
+    expect((await viewMatch(sb, t, "A")).state).toBe("complete");
+  });
 });

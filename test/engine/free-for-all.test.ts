@@ -100,7 +100,7 @@ describe("validateFreeForAllReport", () => {
       "no rank reported for participant(s) 3, 4",
     );
     expect(() => validateFreeForAllReport([1, 2], [...base, entry(9, 3)], false)).toThrow(
-      "participant 9 is not in this match",
+      "participant 9 is not in this match (its players: 1, 2)",
     );
     expect(() => validateFreeForAllReport([1, 2], [...base, entry(2, 2)], false)).toThrow(
       "participant 2 is reported twice",

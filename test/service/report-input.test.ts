@@ -107,10 +107,13 @@ describe("a report's participant ids and score sets", () => {
       "/data/attributes/match/0/participant_id participant_id must be a participant id",
     ]);
     expect(reportAnswer(entries("77", "1"))).toEqual([
-      "/data/attributes/match a participant is reported twice",
+      "/data/attributes/match participant 77 is reported twice (entries 0 and 1)",
     ]);
+    // Before: "a participant is reported twice", naming no one.
     const three = { match: [...entries("5", "1").match, { participant_id: "5", score_set: "2" }] };
-    expect(reportAnswer(three)).toEqual(["/data/attributes/match a participant is reported twice"]);
+    expect(reportAnswer(three)).toEqual([
+      "/data/attributes/match participant 5 is reported twice (entries 0 and 2)",
+    ]);
   });
 });
 

@@ -132,6 +132,9 @@ export function readMatchReport(attributes: Record<string, unknown>): MatchRepor
   for (let i = 1; i < entries.length; i++)
     for (let j = 0; j < i; j++)
       if (entries[i]!.participantId === entries[j]!.participantId)
-        throw unprocessable("a participant is reported twice", POINTER);
+        throw unprocessable(
+          `participant ${entries[i]!.participantId} is reported twice (entries ${j} and ${i})`,
+          POINTER,
+        );
   return { entries: entries as ReportEntry[], tie: attributes.tie === true };
 }

@@ -8,7 +8,7 @@ import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
 import { matchFields, matchRecord, nameOf, playerIds, type Roster } from "./match-columns.js";
-import { ParticipantLookup } from "./match-players.js";
+import { ParticipantLookup, participantIdsOf } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
 import {
   freeForAllReport,
@@ -173,16 +173,50 @@ async function oneOnOne(
   return oneOnOneReport({ player1, player2, sets, winner, tie: r.tie });
 }
 
+/**
+ * A free-for-all result checked against the match's players, as --winner is: each of --ranks
+ * and --advancing names a player of the match, --ranks each once and all of them (a usage
+ * error naming who, and the match's players). Before, the service refused it (exit 5) naming
+ * a participant id ("participant 2 is not in this match"), or no one ("a participant is
+ * reported twice"), and an --advancing player missing from --ranks was dropped silently.
+ */
 async function freeForAll(
   r: FreeForAllResult,
+  match: ResourceObject,
   lookup: ParticipantLookup,
   roster: Roster,
 ): Promise<MatchReport> {
-  const id = async (ref: string) => Number((await lookup.find(ref, roster)).id);
+  const players = participantIdsOf(match);
+  // Players not known yet (a pending match): the service says so.
+  const known = players.length > 0;
+  const label = `match ${String(match.attributes.identifier)} (${players.map((p) => nameOf(roster, p)).join(", ")})`;
+  const playerOf = async (flag: string, ref: string) => {
+    const id = Number((await lookup.find(ref, roster)).id);
+    if (known && !players.includes(id))
+      throw new UsageError(`${flag} ${ref} is not a player of ${label}`);
+    return id;
+  };
+  const ranked = new Map<number, number>();
   const ranks: (readonly [number, number])[] = [];
-  for (const [ref, rank] of r.ranks) ranks.push([await id(ref), rank]);
+  for (const [ref, rank] of r.ranks) {
+    const id = await playerOf("--ranks", ref);
+    const earlier = ranked.get(id);
+    if (earlier !== undefined) {
+      const name = nameOf(roster, id);
+      throw new UsageError(
+        `--ranks names ${name} twice (${name}=${earlier}, ${name}=${rank}): give each player of ${label} one rank`,
+      );
+    }
+    ranked.set(id, rank);
+    ranks.push([id, rank]);
+  }
+  const unranked = players.filter((p) => !ranked.has(p)).map((p) => nameOf(roster, p));
+  if (unranked.length > 0)
+    throw new UsageError(
+      `--ranks gives no rank to ${unranked.join(", ")}: rank every player of ${label} (1 = best)`,
+    );
   const advancing = new Set<number>();
-  for (const ref of r.advancing) advancing.add(await id(ref));
+  for (const ref of r.advancing) advancing.add(await playerOf("--advancing", ref));
   return freeForAllReport(ranks, advancing);
 }
 
@@ -230,7 +264,7 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
   const body =
     result.kind === "one-on-one"
       ? await oneOnOne(result, match, lookup, roster)
-      : await freeForAll(result, lookup, roster);
+      : await freeForAll(result, match, lookup, roster);
   const record = matchRecord(await client.matches.update(o.tournament, match.id, body));
   if (record.state !== "complete") {
     f.printer().note(
