@@ -4,9 +4,70 @@
  * crash never leaves half a document), and read back from FILE or stdin (-),
  * checked for their format and version before anything is sent.
  */
-import { renameSync, writeFileSync } from "node:fs";
-import { UsageError } from "../errors.js";
+import { accessSync, constants, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
+import { causeOf, entryAt, fileInTheWay } from "../../folders/make-folder.js";
+import { CommandError, UsageError } from "../errors.js";
 import type { Factory } from "../factory.js";
+
+/**
+ * What stands in the way of writing FILE (--output) through FILE.partial and a rename, with
+ * the way out, or undefined: FILE a folder, its folder missing, a file, or not writable.
+ */
+function outputProblem(output: string): string | undefined {
+  try {
+    if (output.endsWith(sep) || entryAt(output)?.isDirectory())
+      return `it is a folder, not a file; name a file to write, such as --output ${join(output, "export.json")}`;
+    const dir = dirname(resolve(output));
+    const folder = entryAt(dir);
+    if (folder === undefined) {
+      const file = fileInTheWay(dir);
+      return file === undefined
+        ? `the folder ${dir} does not exist; make it first (mkdir -p ${dir}), or name a file in a folder that exists`
+        : `${file} is a file, not a folder; name a file in a folder`;
+    }
+    if (!folder.isDirectory()) return `${dir} is a file, not a folder; name a file in a folder`;
+    accessSync(dir, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const cause = causeOf(error);
+    if (cause === undefined) throw error;
+    return `its folder ${dirname(resolve(output))} cannot be written (${cause}); name a file in a folder you can write`;
+  }
+}
+
+/**
+ * Refuses an --output FILE that cannot be written (a usage error, exit 2, naming --output,
+ * the cause and the way out) before anything is read: the export commands call it first.
+ */
+export function checkOutput(output: string | undefined): void {
+  if (output === undefined) return;
+  const problem = outputProblem(output);
+  if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem}`);
+}
+
+/** Writes `text` to `output` through `output`.partial, which is never left behind. */
+function writeWhole(output: string, text: string): void {
+  checkOutput(output);
+  const partial = `${output}.partial`;
+  try {
+    writeFileSync(partial, text);
+    renameSync(partial, output);
+  } catch (error) {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // A folder named FILE.partial is not ours to remove.
+    }
+    // The place changed under the write (a folder made at FILE, its folder removed): said so.
+    checkOutput(output);
+    const cause = causeOf(error) ?? (error as Error).message;
+    throw new CommandError(
+      `--output ${output}: the document could not be written (${cause}); nothing was written there`,
+      { cause: error },
+    );
+  }
+}
 
 /**
  * Writes `doc` to `output` (replaced whole), or to stdout when it is undefined: as the
@@ -23,9 +84,7 @@ export function writeDocument(f: Factory, doc: unknown, output: string | undefin
     f.io.stdout.write(text);
     return;
   }
-  const partial = `${output}.partial`;
-  writeFileSync(partial, text);
-  renameSync(partial, output);
+  writeWhole(output, text);
   f.printer().note(`exported to ${output}`);
 }
 

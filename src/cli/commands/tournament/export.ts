@@ -22,9 +22,11 @@ export interface TournamentExportOptions {
 }
 
 export async function runTournamentExport(f: Factory, o: TournamentExportOptions): Promise<void> {
+  const { checkOutput, writeDocument } = await import("../../transfer/document-file.js");
+  // A FILE that cannot be written is refused before the export is read.
+  checkOutput(o.output);
   const client = await f.client();
   const { readExport } = await import("../../transfer/export-reader.js");
-  const { writeDocument } = await import("../../transfer/document-file.js");
   writeDocument(f, await readExport(client, o.tournament), o.output);
 }
 
