@@ -38,7 +38,7 @@ export interface LockWait {
 }
 
 /** A turn of the event loop: its poll phase runs a SIGINT's listeners. */
-const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * `attempt` until it gives something other than LOCKED; DatabaseLockedError after `waitMs`.

@@ -44,6 +44,7 @@ vi.mock("../../src/service/index.js", () => {
           };
         },
         fetch: async () => new Response(),
+        transaction: async <T>(fn: () => Promise<T>) => fn(),
         close: () => {
           closes += 1;
         },
@@ -112,6 +113,31 @@ describe("in-process transport", () => {
     expect(answered.status).toBe(200);
     expect(handled).toHaveLength(4);
     expect(turned).toBe(true); // the event loop turned in the wait: a SIGINT is seen there
+  });
+
+  it("gives the event loop a turn between two requests (a Ctrl-C is heard there), not in a transaction", async () => {
+    const transport = createInProcessTransport({ dbPath: "/tmp/t.db", turnEveryMs: 0 });
+    const write: HttpRequest = { ...request, method: "POST", path: "/v2.1/tournaments/1/matches" };
+    await transport.send(write); // the first request: the service opens
+    let turnedAt: number | undefined;
+    setImmediate(() => {
+      turnedAt = handled.length;
+    });
+    for (let i = 0; i < 3; i++) await transport.send(write);
+    // The service answers without I/O: only the transport's turn lets the immediate run.
+    expect(turnedAt).toBe(1);
+
+    turnedAt = undefined;
+    handled.length = 0;
+    await transport.transaction!(async () => {
+      setImmediate(() => {
+        turnedAt = handled.length;
+      });
+      for (let i = 0; i < 3; i++) await transport.send(write);
+    });
+    expect(turnedAt).toBeUndefined(); // one change: no turn among its requests
+    await new Promise((r) => setImmediate(r));
+    expect(turnedAt).toBe(3);
   });
 
   it("gives up after the wait with an error naming the file; a 503 of another cause is answered", async () => {
