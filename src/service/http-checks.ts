@@ -69,6 +69,29 @@ export function checkContentType(header: string | undefined): void {
   );
 }
 
+/**
+ * Why a body sent with `Content-Encoding: header` is not read, or undefined for none or
+ * `identity`: the service reads bodies as sent, so a compressed one (gzip, deflate, br, ...)
+ * is refused 415 naming its coding, not read as text (before: 400 "the request body is not
+ * UTF-8", or JSON that did not parse).
+ */
+export function encodingProblem(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const codings = header
+    .split(",")
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== "" && coding !== "identity");
+  if (codings.length === 0) return undefined;
+  return `Content-Encoding ${codings.join(", ")} is not supported: request bodies are read as sent; send the body uncompressed (no Content-Encoding, or identity)`;
+}
+
+/** A body with a Content-Encoding other than identity: 415 (encodingProblem). */
+export function checkContentEncoding(request: Pick<ServiceRequest, "header" | "body">): void {
+  if (request.body === "") return;
+  const problem = encodingProblem(request.header("content-encoding"));
+  if (problem !== undefined) throw ServiceError.of(415, problem);
+}
+
 export function tooLarge(): ServiceError {
   return ServiceError.of(413, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
 }

@@ -5,14 +5,25 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { MAX_BODY_BYTES } from "./http-checks.js";
+import { encodingProblem, MAX_BODY_BYTES } from "./http-checks.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { V1_PREFIX, v1Refusal } from "./v1/transport.js";
 
-/** A body refused before the service sees it: too large, or not UTF-8. */
+/** A body refused before the service sees it: too large, not UTF-8, or compressed. */
 export interface RefusedBody {
-  readonly status: 400 | 413;
+  readonly status: 400 | 413 | 415;
   readonly detail: string;
+}
+
+/**
+ * A body refused as not UTF-8 that was sent compressed (Content-Encoding: gzip): refused for
+ * its coding, 415, as the service refuses one that reads as text (http-checks.ts
+ * checkContentEncoding); before, 400 "the request body is not UTF-8".
+ */
+function forItsCoding(res: ServerResponse, body: RefusedBody): RefusedBody {
+  if (body.status !== 400) return body;
+  const problem = encodingProblem(res.req?.headers["content-encoding"]);
+  return problem === undefined ? body : { status: 415, detail: problem };
 }
 
 /**
@@ -20,7 +31,8 @@ export interface RefusedBody {
  * §5.2 errors, the deprecated v1 as v1's errors (`{"errors": ["The request body is ..."]}`,
  * as its own 414; it had v2.1's), everything else as v2.1's.
  */
-export function refuseBody(url: string, res: ServerResponse, body: RefusedBody): void {
+export function refuseBody(url: string, res: ServerResponse, refused: RefusedBody): void {
+  const body = forItsCoding(res, refused);
   let status: number = body.status;
   let text: string;
   if (isOAuthPath(url))
