@@ -18,6 +18,7 @@ import {
   snapshotHead,
   str,
 } from "./watch-snapshot-head.js";
+import { matchStateOf, tournamentStateOf } from "./worked-out-state.js";
 
 export type { Notifications, RecordLike } from "./watch-snapshot-head.js";
 
@@ -107,6 +108,8 @@ export interface TournamentSnapshot extends SnapshotHead {
     { readonly ref: PlayerRef; readonly checkedInAt: string | null }
   >;
   readonly matches: ReadonlyMap<string, SnapMatch>;
+  /** Whether a participant holds a final rank (given by the finalize only). */
+  readonly finalRanks: boolean;
 }
 
 const idOf = (v: unknown): string | null =>
@@ -125,7 +128,12 @@ function snapMatch(
       id: record.id,
       identifier: str(a.identifier),
       round: num(a.round),
-      state: str(a.state) ?? "pending",
+      // The published Match may have no state: worked out as an export does.
+      state: matchStateOf(str(a.state), {
+        winner: idOf(a.winner_id),
+        tie: a.tie === true,
+        players: ids,
+      }),
       player1: names(ids[0]),
       player2: names(ids[1]),
       winner: names(idOf(a.winner_id)),
@@ -163,6 +171,7 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
   const a = tournament.attributes;
   const people = new Map<string, { ref: PlayerRef; checkedInAt: string | null }>();
   const matches = new Map<string, SnapMatch>();
+  let finalRanks = false;
   const names = (id: string | null): PlayerRef | null =>
     id === null ? null : (people.get(id)?.ref ?? { id, name: `#${id}` });
   const roundRobin = {
@@ -174,6 +183,8 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
       const times = obj(p.attributes.timestamps);
       const name = str(p.attributes.name) ?? str(p.attributes.display_name) ?? `#${p.id}`;
       people.set(p.id, { ref: { id: p.id, name }, checkedInAt: str(times.checked_in_at) });
+      const rank = p.attributes.final_rank;
+      if (rank !== null && rank !== undefined) finalRanks = true;
     },
     match: (m) => {
       matches.set(m.id, snapMatch(m, names, roundRobin));
@@ -185,13 +196,24 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
     },
     keepParticipants: (previous) => {
       for (const [id, p] of previous.participants) people.set(id, p);
+      finalRanks ||= previous.finalRanks;
     },
-    done: () => ({
-      kind: "tournament",
-      ...snapshotHead(tournament, seenAt, "snake_case"),
-      participants: people,
-      matches,
-    }),
+    done: () => {
+      const head = snapshotHead(tournament, seenAt, "snake_case");
+      // The published Tournament has no state (the hosted service): worked out from the
+      // matches as an export does, so `--until-complete` ends and state changes are heard.
+      const state =
+        str(a.state) ??
+        tournamentStateOf(
+          undefined,
+          [...matches.values()].map((m) => ({
+            group: m.finalStage ? null : 0,
+            state: m.info.state === "complete" ? "complete" : "open",
+          })),
+          finalRanks,
+        );
+      return { kind: "tournament", ...head, state, participants: people, matches, finalRanks };
+    },
   };
 }
 

@@ -77,7 +77,9 @@ describe("the remote backend where the description answers otherwise than serve"
   ])("watch %s %j follows the tournament the bare record is", async (target, flags) => {
     const r = await watched("match.completed", target, ...flags);
     expect(r.stderr).not.toMatch(/^error:/m);
-    expect(r.stderr).toContain("watching Rainbow Six: Siege Tournament (pending)");
+    // The record has no state: worked out from its matches (all complete) and final ranks,
+    // as the export works it out (model/worked-out-state.ts).
+    expect(r.stderr).toContain("watching Rainbow Six: Siege Tournament (complete)");
     expect(r.stdout).toContain('"type":"match.completed"');
     expect(r.stdout).toContain('"url":"r6siege_tournament_xx"');
     expect(prism.violations()).toEqual([]);
@@ -96,7 +98,7 @@ describe("the remote backend where the description answers otherwise than serve"
     const document = JSON.parse(exported.stdout);
     expect(document).toMatchObject({ stations: [], participants: [{ name: "Player 1's Name" }] });
     // The description's Tournament and Match attributes carry no state: the export works
-    // it out (export-reader.ts publishedState) and stays valid against its schema.
+    // it out (published-state.ts, model/worked-out-state.ts) and stays valid against its schema.
     expectValidExport(document);
     expect(TOURNAMENT_STATES).toContain(document.tournament.state);
     const { TOURNEY_PROFILE: _hosted, ...local } = env;

@@ -108,6 +108,47 @@ describe("diffTournament: each event type, in order", () => {
     expect(events.every((e) => e.at < SEEN)).toBe(true);
   });
 
+  it("records without state (the published Tournament and Match): the same states worked out, the same events", async () => {
+    const s = await startService({ now: steppingClock() });
+    const { id: t } = await createWithPlayers(s, { tournament_type: "single elimination" }, 4);
+    const strip = (r: { id: string; attributes: Record<string, unknown> }) => {
+      const { state: _, ...attributes } = r.attributes;
+      return { id: r.id, attributes };
+    };
+    const given: TournamentSnapshot[] = [];
+    const hosted: TournamentSnapshot[] = [];
+    const look = async () => {
+      const one = await s.request("GET", `/v2.1/tournaments/${t}`);
+      const people = await s.request("GET", `/v2.1/tournaments/${t}/participants?per_page=1000`);
+      const all = await s.request("GET", `/v2.1/tournaments/${t}/matches?per_page=1000`);
+      given.push(tournamentSnapshot(one.json.data, people.json.data, all.json.data, SEEN));
+      const records = all.json.data.map(strip);
+      hosted.push(tournamentSnapshot(strip(one.json.data), people.json.data, records, SEEN));
+    };
+    await look();
+    expect((await changeState(s, t, "start")).status).toBe(200);
+    await look();
+    for (const id of ["A", "B", "C"]) {
+      await report(s, t, await byIdentifier(s, t, id));
+      await look();
+    }
+    expect((await changeState(s, t, "finalize")).status).toBe(200);
+    await look();
+    const states = (looks: TournamentSnapshot[]) => looks.map((l) => l.state);
+    expect(states(hosted)).toEqual(states(given));
+    expect(states(hosted)).toEqual([
+      "pending",
+      "underway",
+      "underway",
+      "underway",
+      "awaiting_review",
+      "complete",
+    ]);
+    const matchStates = (l: TournamentSnapshot) => [...l.matches.values()].map((m) => m.info.state);
+    expect(hosted.map(matchStates)).toEqual(given.map(matchStates));
+    expect(watched(hosted).map(label)).toEqual(watched(given).map(label));
+  });
+
   it("the history of a finished tournament (no earlier look) is what a watcher saw step by step", async () => {
     const { s, t, looks } = await started();
     for (const id of ["A", "B", "C"]) {
