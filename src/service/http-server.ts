@@ -13,6 +13,7 @@ import {
   refusedEarly,
   tooLargeDeclared,
 } from "./http-refusals.js";
+import { Shutdown, StreamSet } from "./http-shutdown.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { held, inTurn, inTurnUntilAnswered } from "./pipeline-order.js";
@@ -287,7 +288,7 @@ function handle(
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export function listen(service: Service, options: HttpServerOptions): Promise<RunningServer> {
-  const streams = new Set<ServerResponse>();
+  const streams = new StreamSet();
   const group = new CommitGroup(service, options.onCommitFailure);
   // On a database file, heavy writes run in a worker thread (write-worker/, issue 27).
   const worker = service.offload === undefined ? undefined : WriteWorker.of(service.offload);
@@ -321,6 +322,7 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
   );
   refusals(server, (req, res) => handle(path, req, res, streams), timeoutMs);
   server.keepAliveTimeout = 5_000;
+  const shutdown = new Shutdown(server, streams, options.closeGraceMs);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -333,12 +335,12 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       resolve({
         host: options.host,
         port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => void (worker?.close() ?? Promise.resolve()).finally(done));
-            for (const stream of streams) stream.end();
-            server.closeIdleConnections();
-          }),
+        // Streams ended, requests in flight finished, other connections cut after a grace
+        // (http-shutdown.ts); then the write worker.
+        close: async (note) => {
+          await shutdown.close(note);
+          await worker?.close();
+        },
       });
     });
   });

@@ -170,10 +170,16 @@ export interface HttpServerOptions {
   readonly onCommitFailure?: (error: Error) => void;
   /** How long a request may take to arrive in full before it is answered 408; default 30 s. */
   readonly requestTimeoutMs?: number;
+  /** How long a stop lets open connections finish before it cuts them (http-shutdown.ts). */
+  readonly closeGraceMs?: number;
 }
 
 export interface RunningServer {
   readonly host: string;
   readonly port: number;
-  close(): Promise<void>;
+  /**
+   * Stops: event streams ended, requests in flight finished, other connections cut after a
+   * short grace. `note` is told what it waits for, if it waits.
+   */
+  close(note?: (line: string) => void): Promise<void>;
 }

@@ -170,7 +170,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
       `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\n${linksLine(o.publicUrl)}Sign-in: \`tourney login --base-url ${signIn}\` (approved at ${signIn}/oauth/device)\n`,
     );
     await (o.until ?? waitForStop)();
-    await server.close();
+    await server.close((line) => stderr.write(`${line}\n`));
   } finally {
     service.close();
   }
