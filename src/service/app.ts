@@ -11,12 +11,7 @@ import { entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
 import { errorReply } from "./error-reply.js";
 import { ServiceError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
-import {
-  checkAccept,
-  checkContentEncoding,
-  checkCredentials,
-  checkDeclaredLength,
-} from "./http-checks.js";
+import { checkAccept, checkBody, checkCredentials } from "./http-checks.js";
 import { IncomingRequest } from "./incoming-request.js";
 import { LinkOrigin } from "./link-base.js";
 import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
@@ -101,8 +96,7 @@ function answer(
 ): Answer {
   const base = new IncomingRequest(request, origins);
   checkAccept(base.header("accept"));
-  checkDeclaredLength(base);
-  checkContentEncoding(base);
+  checkBody(base);
   // One look at what other connections committed, for the key check and the route alike.
   return service.inRequest(() => {
     // v1 routes check their own api_key (service/v1/transport.ts).

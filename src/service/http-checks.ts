@@ -86,10 +86,16 @@ export function encodingProblem(header: string | undefined): string | undefined 
 }
 
 /** A body with a Content-Encoding other than identity: 415 (encodingProblem). */
-export function checkContentEncoding(request: Pick<ServiceRequest, "header" | "body">): void {
+function checkContentEncoding(request: Pick<ServiceRequest, "header" | "body">): void {
   if (request.body === "") return;
   const problem = encodingProblem(request.header("content-encoding"));
   if (problem !== undefined) throw ServiceError.of(415, problem);
+}
+
+/** The body's checks before any route: its size (413), then its coding (415). */
+export function checkBody(request: Pick<ServiceRequest, "header" | "body">): void {
+  checkDeclaredLength(request);
+  checkContentEncoding(request);
 }
 
 export function tooLarge(): ServiceError {
