@@ -80,20 +80,22 @@ describe("--json FIELDS", () => {
         code: 2,
         stdout: "",
         stderr:
-          "error: --json id,,name: field 2 of the list is empty (between id and name); write one comma between fields: --json id,name\n",
+          "error: --json id,,name: field 2 of the list is empty; write one comma between fields: --json id,name\n",
       });
     }
     const trailing = await sb.run(["tournament", "view", "2", "--json", "id,"]);
     expect([trailing.code, trailing.stderr]).toEqual([
       2,
-      "error: --json id,: field 2 of the list is empty (after id); write one comma between fields: --json id\n",
+      "error: --json id,: field 2 of the list is empty; write one comma between fields: --json id\n",
     ]);
     const leading = await sb.run(["tournament", "view", "2", "--json=,url"]);
-    expect(leading.stderr).toContain("field 1 of the list is empty (before url)");
+    expect(leading.stderr).toContain(
+      "--json ,url: field 1 of the list is empty; write one comma between fields: --json url",
+    );
     const none = await sb.run(["tournament", "list", "--json=,"]);
     expect([none.code, none.stderr]).toEqual([
       2,
-      "error: --json ,: names no field; name them (--json id,name), or write --json alone for every field\n",
+      "error: --json ,: field 1 of the list is empty; name fields, or write --json alone for all\n",
     ]);
   });
 });

@@ -7,33 +7,16 @@ import { OutputError, UsageError } from "../errors.js";
 
 /**
  * `--json` as commander hands it over: true or "" bare, else a comma-separated list, every
- * item a name: an empty one (`id,,name`, `id,`) is refused naming where it is, not skipped.
+ * item a name: an empty one (`id,,name`, `id,`) is refused naming which, not skipped.
  */
 export function parseJsonFields(value: unknown): readonly string[] | undefined {
   if (typeof value !== "string" || value.trim() === "") return undefined;
   const fields = value.split(",").map((field) => field.trim());
   const empty = fields.indexOf("");
-  if (empty !== -1) throw emptyFieldError(value, fields, empty);
-  return fields;
-}
-
-/** The usage error for the empty item at `index` of `fields` (`value` split at its commas). */
-function emptyFieldError(value: string, fields: readonly string[], index: number): UsageError {
-  const named = fields.filter((field) => field !== "");
-  if (named.length === 0)
-    return new UsageError(
-      `--json ${value}: names no field; name them (--json id,name), or write --json alone for every field`,
-    );
-  const before = fields.slice(0, index).findLast((field) => field !== "");
-  const after = fields.slice(index + 1).find((field) => field !== "");
-  const where =
-    before === undefined
-      ? `before ${after}`
-      : after === undefined
-        ? `after ${before}`
-        : `between ${before} and ${after}`;
-  return new UsageError(
-    `--json ${value}: field ${index + 1} of the list is empty (${where}); write one comma between fields: --json ${named.join(",")}`,
+  if (empty === -1) return fields;
+  const named = fields.filter((field) => field !== "").join(",");
+  throw new UsageError(
+    `--json ${value}: field ${empty + 1} of the list is empty; ${named === "" ? "name fields, or write --json alone for all" : `write one comma between fields: --json ${named}`}`,
   );
 }
 
