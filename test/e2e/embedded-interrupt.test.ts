@@ -6,10 +6,12 @@
  * `demo` played to the end and exited 0. Now the transport gives the loop a turn between
  * requests (client/in-process-transport.ts): the import stops between two requests, says
  * after which step and to run it again, and the re-run completes it; the demo stops, 130.
+ * The demo's scratch database is removed when it ends that way, or as its reader leaves
+ * (`demo | head -1`): both exit at once, and it was left behind in $TMPDIR.
  * The moment to signal is found by watching the database or the output, never by sleeping.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -140,5 +142,27 @@ describe.runIf(BUILT)("Ctrl-C on the embedded backend, between two requests", ()
     expect(stdout).not.toContain("Final ranks");
     expect(stderr).not.toContain("played in a scratch database");
     expect(code, stderr).toBe(130);
+    // Its scratch database is removed all the same (it was left behind).
+    expect(readdirSync(env.TMPDIR)).toEqual([]);
+  }, 60_000);
+
+  it("demo | head -1: exit 0 once the reader has left, its scratch database removed", async () => {
+    const env = { ...binaryEnv(join(dir, "demo-head")), TMPDIR: mkdtempSync(join(dir, "tmp-")) };
+    for (const json of [[], ["--json"]]) {
+      const child = spawn(process.execPath, [BIN, "demo", "--players", "32", ...json], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr!.on("data", (d) => {
+        stderr += d;
+      });
+      // The reader takes the first chunk and leaves, as head does.
+      child.stdout!.once("data", () => child.stdout!.destroy());
+      const code = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
+      expect(code, stderr).toBe(0);
+      expect(stderr).not.toContain("played in a scratch database");
+      expect(readdirSync(env.TMPDIR)).toEqual([]);
+    }
   }, 60_000);
 });

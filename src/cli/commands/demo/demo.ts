@@ -49,7 +49,10 @@ export function parseDemo(flags: DemoFlags): DemoOptions {
   };
 }
 
-/** A client on a database of its own in a temporary directory, and how to remove both. */
+/**
+ * A client on a database of its own in a temporary directory, and how to remove both; removed
+ * at the process's exit too, whichever way it comes.
+ */
 async function scratchClient(
   f: Factory,
 ): Promise<{ client: ApiClient; remove: () => Promise<void> }> {
@@ -61,11 +64,17 @@ async function scratchClient(
     ...(f.deps.now === undefined ? {} : { now: f.deps.now }),
   });
   const client = createApiClient({ transport });
+  // The process may end before the demo's own removal runs: `demo | head -1` (the reader
+  // left: main.ts exits 0 at once) or Ctrl-C where no command listens (exit 130 at once).
+  // Both are process.exit, which runs this; the database still open is no matter on removal.
+  const removeNow = () => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", removeNow);
   return {
     client,
     remove: async () => {
+      process.off("exit", removeNow);
       await client.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeNow();
     },
   };
 }
