@@ -138,6 +138,19 @@ function placeOutcome(error: unknown): Outcome | undefined {
   return { code: EXIT.failure, lines: [`error: ${(error as Error).message}`, `hint: ${hint}`] };
 }
 
+/**
+ * A database file that is damaged or not one (SQLite's SQLITE_NOTADB, SQLITE_CORRUPT): exit 1.
+ * The store's StoreDamagedError names the file and carries the hint (store/database-place.ts:
+ * here, its ~300 bytes would push core.js over its load budget). Before: "error: file is not a
+ * database" or "database disk image is malformed", naming no file.
+ */
+function damagedOutcome(error: unknown): Outcome | undefined {
+  const e = error as { code?: unknown; hint?: unknown; message?: unknown } | null;
+  if (!/^SQLITE_(NOTADB|CORRUPT)/.test(String(e?.code))) return undefined;
+  const hint = typeof e!.hint === "string" ? [`hint: ${e!.hint}`] : [];
+  return { code: EXIT.failure, lines: [`error: ${String(e!.message)}`, ...hint] };
+}
+
 /** The write is reported as done first: a script reading stderr must not run it again. */
 function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   const writes = error.writes.join(", ");
@@ -166,7 +179,7 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
       code: EXIT.failure,
       lines: [`error: ${error.message}`, "hint: run the command again once that process is done"],
     };
-  const place = placeOutcome(error);
+  const place = placeOutcome(error) ?? damagedOutcome(error);
   if (place !== undefined) return place;
   if (error instanceof ApiError) {
     const hint = error instanceof AuthError ? [authHint(error, context)] : [];

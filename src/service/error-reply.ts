@@ -16,8 +16,23 @@ function isConstraint(error: unknown): boolean {
   return typeof code === "string" && code.startsWith("SQLITE_CONSTRAINT");
 }
 
+/**
+ * A database file found damaged by a statement after it opened (SQLITE_CORRUPT: pages a
+ * truncated or overwritten file lacks; SQLITE_NOTADB): a 500 saying so, not "internal error".
+ * One damaged at the open is refused there, naming its path (store/database-place.ts).
+ */
+function damageDetail(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !(code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT")))
+    return undefined;
+  return `the database is damaged (${(error as Error).message}): the request could not be completed; restore the database from a copy, or the tournaments from their exports`;
+}
+
 export function errorReply(error: unknown): Reply {
   if (isStorageFailure(error)) return NOT_SAVED;
+  const damaged = damageDetail(error);
+  if (damaged !== undefined)
+    return { status: 500, body: { errors: [{ status: 500, detail: damaged }] } };
   if (isBusy(error)) {
     const detail = "the database is busy: another process is writing to it; retry in a moment";
     return {

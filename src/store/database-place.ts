@@ -29,6 +29,51 @@ export class StorePlaceError extends StoreError {
   }
 }
 
+/**
+ * The file at `dbPath` is not an SQLite database, or a damaged one (SQLite's SQLITE_NOTADB,
+ * SQLITE_CORRUPT): the message names the path and SQLite's words; `code` is SQLite's, which
+ * the CLI maps to its exit code (cli/exit-codes.ts: it cannot import the store), printing the
+ * hint after the message.
+ */
+export class StoreDamagedError extends StoreError {
+  override readonly name = "StoreDamagedError";
+  /** What to do, printed by the CLI after the message. */
+  readonly hint =
+    "move the file aside, then put back a copy of it, or let tourney make a new one and bring " +
+    "the tournaments back from their exports (`tourney tournament import FILE`); another " +
+    "database file: TOURNEY_DATA_DIR=FOLDER (the data folder), `tourney config set db_path " +
+    "FILE`, or `tourney serve --db FILE`";
+  constructor(
+    readonly dbPath: string,
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** SQLite's codes for a file that is not a database, or is a damaged one. */
+export function isDamageCode(code: string | undefined): boolean {
+  return code !== undefined && (code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT"));
+}
+
+/**
+ * The failure to open the database at `dbPath`, said with its path, when the file is not a
+ * database or is damaged (a file of junk: "file is not a database"; a truncated copy:
+ * "database disk image is malformed"). Undefined for any other failure.
+ */
+export function damageFailure(dbPath: string, error: unknown): StoreDamagedError | undefined {
+  const code = codeOf(error);
+  if (!isDamageCode(code)) return undefined;
+  return new StoreDamagedError(
+    dbPath,
+    code!,
+    `the database ${dbPath} is damaged or is not a tourney database (${(error as Error).message})`,
+    { cause: error },
+  );
+}
+
 /** Makes `dir` and any missing parent (mode `mode`, as mkdir -p); throws StorePlaceError. */
 export function makeFolder(dbPath: string, dir: string, mode: number): void {
   try {

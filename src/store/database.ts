@@ -2,13 +2,13 @@
 import { chmodSync, closeSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { makeFolder, placeFailure, StoreError } from "./database-place.js";
+import { damageFailure, makeFolder, placeFailure, StoreError } from "./database-place.js";
 import { MIGRATIONS } from "./migrations.js";
 import { nativeAddon } from "./native-binding.js";
 
 export type Db = Database.Database;
 
-export { StoreError, StorePlaceError } from "./database-place.js";
+export { StoreDamagedError, StoreError, StorePlaceError } from "./database-place.js";
 
 /**
  * WAL frames (pages) written before a commit checkpoints them into the database file
@@ -55,6 +55,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   } catch (error) {
     throw (
       placeFailure(path, error) ??
+      damageFailure(path, error) ??
       new StoreError(`cannot open the database ${path}: ${(error as Error).message}`)
     );
   }
@@ -71,8 +72,14 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     // Closed here, not left to the garbage collector: a store this tourney refuses (a
     // newer schema, a lock held) keeps no handle open and no empty -wal/-shm files beside it.
     db.close();
-    // "unable to open database file" (a WAL's -shm that cannot be made) says where and why.
-    throw (path === ":memory:" ? undefined : placeFailure(path, error)) ?? error;
+    // "unable to open database file" (a WAL's -shm that cannot be made) says where and why;
+    // so does "file is not a database" (junk, or not SQLite) and "database disk image is
+    // malformed" (a truncated copy), met by the first pragma that reads the file.
+    throw (
+      (path === ":memory:"
+        ? undefined
+        : (placeFailure(path, error) ?? damageFailure(path, error))) ?? error
+    );
   }
   return db;
 }
