@@ -35,6 +35,8 @@ export interface ParticipantsApi {
     participants: readonly object[],
     control?: BulkAddControl,
   ): Promise<ApiRecord[]>;
+  /** bulkAdd runs in the backend's one transaction (embedded): stopped, nothing is kept, nothing undone. */
+  readonly bulkAddIsOneTransaction: boolean;
   clear(owner: ParticipantOwner): Promise<void>;
   randomize(owner: ParticipantOwner): Promise<ApiRecord[]>;
   /** Registers the authenticated user. */
@@ -74,6 +76,7 @@ export function participantsApi(
       chunkSize: options.bulkChunkSize,
       transaction: options.transaction,
     }),
+    bulkAddIsOneTransaction: options.transaction !== undefined,
     clear: (t) => requester.none({ method: "DELETE", path: `${all(t)}/clear` }),
     randomize: async (t) =>
       (await requester.list({ method: "PUT", path: `${all(t)}/randomize` })).data,

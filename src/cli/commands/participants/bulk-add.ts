@@ -159,13 +159,19 @@ async function addInterruptibly(
   // Once the add has completed there is nothing to stop or undo: the Ctrl-C is reported by
   // the CancelledError below, and the listener says nothing that would contradict it.
   let completed = false;
+  // Embedded, the add is one transaction: stopped, it is rolled back whole, nothing to undo.
+  const said = participants.bulkAddIsOneTransaction
+    ? [
+        "Interrupted: sending no more; the add is one transaction: rolling it back, nothing of this run is kept",
+        "Interrupted again: the rollback is already under way",
+      ]
+    : [
+        "Interrupted: sending no more; undoing what this run added (Ctrl-C again to stop undoing)",
+        "Interrupted again: stopping the undo",
+      ];
   const interrupts = listenForInterrupts((count) => {
     if (completed) return;
-    note(
-      count === 1
-        ? "Interrupted: sending no more; undoing what this run added (Ctrl-C again to stop undoing)"
-        : "Interrupted again: stopping the undo",
-    );
+    note(said[count - 1]!);
   });
   try {
     const { runBulkAdd } = await import("./bulk-add-run.js");
