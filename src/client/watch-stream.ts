@@ -94,6 +94,8 @@ export async function streamWatch(
   let lastAt = options.since;
   let retry = 1000;
   let wait = retry;
+  /** A reconnect failed since the stream dropped (told once, and once when one succeeds). */
+  let down = false;
   try {
     for (let attempt = 0; !stop.signal.aborted; attempt++) {
       const parser = new SseParser();
@@ -101,6 +103,10 @@ export async function streamWatch(
       const onText = (text: string) => {
         // Connected (serve's first line): told once, with no events, that the watch began.
         if (first && attempt === 0 && onEvents([], snapshot)) stop.abort();
+        if (first && down) {
+          down = false;
+          options.onConnection?.("back");
+        }
         first = false;
         for (const { id, data } of parser.push(text)) {
           if (stop.signal.aborted) return;
@@ -135,6 +141,11 @@ export async function streamWatch(
       }
       const connected = !first || status === 200;
       if (attempt === 0 && !connected && status !== 499) return "unsupported";
+      // A drop is reconnected at once, said nothing of; a reconnect refused says it is lost.
+      if (!connected && !down && !stop.signal.aborted) {
+        down = true;
+        options.onConnection?.("lost");
+      }
       retry = parser.retryMs ?? retry;
       if (connected) wait = retry;
       if (stop.signal.aborted) break;

@@ -33,6 +33,11 @@ export interface WatchSourceOptions {
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /** ISO time of now, for events no record dates. */
   readonly now: () => string;
+  /**
+   * The stream's connection (watch-stream.ts): `lost` once a reconnect has failed after the
+   * stream dropped (serve gone), `back` when one succeeds again after that.
+   */
+  readonly onConnection?: (state: "lost" | "back") => void;
 }
 
 /** Told of each batch of events in order, with the subject as last seen; true stops the watch. */

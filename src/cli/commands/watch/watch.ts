@@ -154,6 +154,15 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
     signal: new AbortController().signal,
     sleep,
     now: () => (f.deps.now?.() ?? new Date()).toISOString(),
+    // serve gone mid-watch: said on stderr (never in the events on stdout); it reconnects.
+    onConnection: (state: "lost" | "back") => {
+      const where = f.profile().baseUrl ?? "the service";
+      f.io.stderr.write(
+        state === "lost"
+          ? `connection to ${where} lost; reconnecting (Ctrl-C stops)\n`
+          : `reconnected to ${where}\n`,
+      );
+    },
   };
   if (remote && !o.poll) {
     const { streamWatch } = await import("../../../client/watch-stream.js");
