@@ -1,0 +1,175 @@
+/**
+ * The snapshot of a tournament `tourney watch` and serve's event stream compare
+ * (watch-events.ts): its record's head, participants and matches as the v2.1 interface
+ * answers them, with the states a record does not say worked out (worked-out-state.ts:
+ * the published Tournament has no state). Pure.
+ */
+import {
+  num,
+  obj,
+  type RecordLike,
+  type SnapshotHead,
+  snapshotHead,
+  str,
+} from "./watch-snapshot-head.js";
+import { matchStateOf, tournamentStateOf } from "./worked-out-state.js";
+
+export interface PlayerRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface MatchInfo {
+  readonly id: string;
+  readonly identifier: string | null;
+  readonly round: number | null;
+  readonly state: string;
+  readonly player1: PlayerRef | null;
+  readonly player2: PlayerRef | null;
+  readonly winner: PlayerRef | null;
+  readonly loser: PlayerRef | null;
+  readonly scores: string;
+  readonly station_id: number | null;
+}
+
+export interface SnapMatch {
+  readonly info: MatchInfo;
+  readonly ids: readonly [string | null, string | null];
+  readonly underwayAt: string | null;
+  readonly completedAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly order: number;
+  /** In a round robin (stage): its players may play other matches while it is open. */
+  readonly roundRobin: boolean;
+  readonly finalStage: boolean;
+}
+
+export interface TournamentSnapshot extends SnapshotHead {
+  readonly kind: "tournament";
+  readonly participants: ReadonlyMap<
+    string,
+    { readonly ref: PlayerRef; readonly checkedInAt: string | null }
+  >;
+  readonly matches: ReadonlyMap<string, SnapMatch>;
+  /** Whether a participant holds a final rank (given by the finalize only). */
+  readonly finalRanks: boolean;
+}
+
+const idOf = (v: unknown): string | null =>
+  typeof v === "number" || (typeof v === "string" && v !== "") ? String(v) : null;
+function snapMatch(
+  record: RecordLike,
+  names: (id: string | null) => PlayerRef | null,
+  roundRobin: { readonly groups: boolean; readonly final: boolean },
+): SnapMatch {
+  const a = record.attributes;
+  const group = a.group_id !== null && a.group_id !== undefined;
+  const times = obj(a.timestamps);
+  const ids = [idOf(a.player1_id), idOf(a.player2_id)] as const;
+  return {
+    info: {
+      id: record.id,
+      identifier: str(a.identifier),
+      round: num(a.round),
+      // The published Match may have no state: worked out as an export does.
+      state: matchStateOf(str(a.state), {
+        winner: idOf(a.winner_id),
+        tie: a.tie === true,
+        players: ids,
+      }),
+      player1: names(ids[0]),
+      player2: names(ids[1]),
+      winner: names(idOf(a.winner_id)),
+      loser: names(idOf(a.loser_id)),
+      scores: str(a.scores) ?? "",
+      station_id: num(a.station_id),
+    },
+    ids,
+    underwayAt: str(a.underway_at) ?? str(times.underway_at),
+    completedAt: str(times.completed_at),
+    createdAt: str(times.created_at) ?? "",
+    updatedAt: str(times.updated_at) ?? "",
+    order: num(a.suggested_play_order) ?? Number(record.id),
+    roundRobin: group ? roundRobin.groups : roundRobin.final,
+    finalStage: !group,
+  };
+}
+
+/** A tournament snapshot made record by record: participants first, then matches. */
+export interface SnapshotBuilder {
+  participant(record: RecordLike): void;
+  match(record: RecordLike): void;
+  /**
+   * Takes match `id` as `previous` holds it (its record, and every participant's name,
+   * unchanged since): the same object, which a diff passes over. False if it holds none.
+   */
+  reuse(id: string, previous: TournamentSnapshot): boolean;
+  /** Takes every participant `previous` holds as it is (none changed since), in its order. */
+  keepParticipants(previous: TournamentSnapshot): void;
+  done(): TournamentSnapshot;
+}
+
+/** Builds the snapshot of `tournament` from its participants then its matches, as they are read. */
+export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string): SnapshotBuilder {
+  const a = tournament.attributes;
+  const people = new Map<string, { ref: PlayerRef; checkedInAt: string | null }>();
+  const matches = new Map<string, SnapMatch>();
+  let finalRanks = false;
+  const names = (id: string | null): PlayerRef | null =>
+    id === null ? null : (people.get(id)?.ref ?? { id, name: `#${id}` });
+  const roundRobin = {
+    final: a.tournament_type === "round robin",
+    groups: (str(obj(a.group_stage_options).stage_type) ?? "round robin") === "round robin",
+  };
+  return {
+    participant: (p) => {
+      const times = obj(p.attributes.timestamps);
+      const name = str(p.attributes.name) ?? str(p.attributes.display_name) ?? `#${p.id}`;
+      people.set(p.id, { ref: { id: p.id, name }, checkedInAt: str(times.checked_in_at) });
+      const rank = p.attributes.final_rank;
+      if (rank !== null && rank !== undefined) finalRanks = true;
+    },
+    match: (m) => {
+      matches.set(m.id, snapMatch(m, names, roundRobin));
+    },
+    reuse: (id, previous) => {
+      const kept = previous.matches.get(id);
+      if (kept !== undefined) matches.set(id, kept);
+      return kept !== undefined;
+    },
+    keepParticipants: (previous) => {
+      for (const [id, p] of previous.participants) people.set(id, p);
+      finalRanks ||= previous.finalRanks;
+    },
+    done: () => {
+      const head = snapshotHead(tournament, seenAt, "snake_case");
+      // The published Tournament has no state (the hosted service): worked out from the
+      // matches as an export does, so `--until-complete` ends and state changes are heard.
+      const state =
+        str(a.state) ??
+        tournamentStateOf(
+          undefined,
+          [...matches.values()].map((m) => ({
+            group: m.finalStage ? null : 0,
+            state: m.info.state === "complete" ? "complete" : "open",
+          })),
+          finalRanks,
+        );
+      return { kind: "tournament", ...head, state, participants: people, matches, finalRanks };
+    },
+  };
+}
+
+/** A snapshot of the tournament from its record, every participant and every match. */
+export function tournamentSnapshot(
+  tournament: RecordLike,
+  participants: readonly RecordLike[],
+  matches: readonly RecordLike[],
+  seenAt: string,
+): TournamentSnapshot {
+  const builder = tournamentSnapshotBuilder(tournament, seenAt);
+  for (const p of participants) builder.participant(p);
+  for (const m of matches) builder.match(m);
+  return builder.done();
+}
