@@ -47,10 +47,15 @@ export class ParticipantLookup {
     return rosterOf(found.filter((p): p is ResourceObject => p !== undefined));
   }
 
-  /** `ref` (id, #seed or name) among `players`, else among every participant. */
+  /**
+   * `ref` (id, #seed or name) among `players`, else among every participant. A bare id or
+   * `#seed` that finds a player is refused as ambiguous when another player is named `ref`;
+   * a participant of no such name outside the match is not looked for: it cannot be a player
+   * of this match, and looking would read the whole roster this class exists to spare.
+   */
   async find(ref: string, players: Roster): Promise<ResourceObject> {
     return (
-      lookupParticipant([...players.values()], ref) ??
+      lookupParticipant([...players.values()], this.tournament, ref) ??
       findParticipant(await this.all(), this.tournament, ref)
     );
   }

@@ -14,6 +14,7 @@ import {
   participantsCommand,
   TOURNAMENT_OWNER,
 } from "./participant-owner.js";
+import { nameRef } from "./participant-ref.js";
 
 export interface ParticipantsListOptions {
   /** Tournament id or url, or `{ race }`. */
@@ -28,7 +29,11 @@ export async function runParticipantsList(f: Factory, o: ParticipantsListOptions
   remember(
     f,
     "participant",
-    records.map((r) => String(r.attributes.name ?? "")),
+    // A name that reads as an id or a seed ("42", "#5") is offered as name:42.
+    records.map((r) => {
+      const name = r.attributes.name;
+      return typeof name === "string" && name !== "" ? nameRef(name) : "";
+    }),
     [scope],
   );
   await f

@@ -27,7 +27,7 @@ export function registerView(noun: Command, app: App, kind: OwnerKind = TOURNAME
     .description("show one participant")
     .argument(kind.argument, kind.argumentHelp)
     .argument("<participant>", PARTICIPANT_REF_HELP)
-    .addHelpText("after", verbHelp({ examples: ["{t} Ada", '{t} "#1"'] }))
+    .addHelpText("after", verbHelp({ examples: ["{t} Ada", '{t} "#1"', "{t} name:42"] }))
     .action(async (ref: string, participant: string, _flags: unknown, command: Command) =>
       runParticipantsView(app.factory(command), { owner: kind.owner(ref), participant }),
     );

@@ -13,7 +13,7 @@ import type { Factory } from "../../../factory.js";
 import { readInputFile } from "../../../input-file.js";
 import { progressBar } from "../../../output/progress.js";
 import { checkJsonFields } from "../../../record-fields.js";
-import { lookupParticipant } from "../../participants/participant-ref.js";
+import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
 import { participantNames, type RoundTimes, readRoundTimes } from "./round-times.js";
 import { parseRound } from "./time-flags.js";
@@ -22,7 +22,7 @@ import { parseTimesCsv, refuseRows, type TimeRow, type TimesFile } from "./times
 const HELP = `
 The file (or stdin, with --file - or a pipe) is CSV: participant,time[,points][,rank],
 or columns named by a header row (participant, time, points, rank). A participant is an
-id, #seed or exact name; a time is 1:02.345, 1:02:03.456, with a unit (62.345s,
+id (or id:N), #seed (or seed:N) or exact name (or name:TEXT); a time is 1:02.345, 1:02:03.456, with a unit (62.345s,
 62345ms), a number alone as timing equipment writes it (62345: whole milliseconds;
 62.345: seconds; --time refuses a number without a unit), or DNF (did not finish). Points and rank, when left out, are
 worked out by the service (rank by time; points by rank when the round is finalized).
@@ -51,9 +51,19 @@ export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
   const seen = new Map<string, string>();
   const entries: ElapsedTimeEntry[] = [];
   for (const row of rows) {
-    const participant = lookupParticipant(rt.participants, row.participant);
+    const {
+      found: participant,
+      ambiguous,
+      hint,
+    } = matchParticipant(rt.participants, row.participant);
+    if (ambiguous !== undefined) {
+      problems.push(`${row.where}: participant ${row.participant} is ambiguous: ${ambiguous}`);
+      continue;
+    }
     if (participant === undefined) {
-      problems.push(`${row.where}: no participant ${JSON.stringify(row.participant)} in the race`);
+      problems.push(
+        `${row.where}: no participant ${JSON.stringify(row.participant)} in the race${hint}`,
+      );
       continue;
     }
     const name = JSON.stringify(String(participant.attributes.name));
