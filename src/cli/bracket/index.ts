@@ -26,14 +26,20 @@ function standingsOf(
   return { rows, seeds: data.seeds, names: data.names };
 }
 
-function partLines(parts: readonly Part[]): Line[] {
-  const out: Line[] = [];
+function* partLines(parts: readonly Part[]): Generator<Line> {
+  let any = false; // any line yet: each part after one is preceded by a blank line
   for (const p of parts) {
-    if (out.length > 0) out.push([]);
-    if (p.title !== undefined) out.push(heading(p.title), []);
-    out.push(...p.lines);
+    if (any) yield [];
+    if (p.title !== undefined) {
+      yield heading(p.title);
+      yield [];
+      any = true;
+    }
+    for (const l of p.lines) {
+      yield l;
+      any = true;
+    }
   }
-  return out;
 }
 
 /** The groups of the group stage, by group number. */
@@ -48,10 +54,11 @@ function groups(matches: readonly ViewMatch[]): Map<number, ViewMatch[]> {
   return new Map([...byGroup.entries()].sort(([a], [b]) => a - b));
 }
 
-function section(title: string, parts: readonly Part[]): Line[] {
-  if (parts.length === 0) return [];
+function* section(title: string, parts: readonly Part[]): Generator<Line> {
+  if (parts.length === 0) return;
   const underline = title.replace(/./g, "=");
-  return [heading(title), line(underline, "dim"), [], ...partLines(parts)];
+  yield* [heading(title), line(underline, "dim"), []];
+  yield* partLines(parts);
 }
 
 /** The tournament's name, type and state. */
@@ -63,22 +70,29 @@ function titleLine(data: BracketData): Line {
   ];
 }
 
-/** Every line of the drawing: the title, each group, then the final stage. */
-export function drawBracket(data: BracketData, o: DrawOptions): Line[] {
-  const out: Line[] = [titleLine(data)];
+/**
+ * Every line of the drawing: the title, each group, then the final stage. Drawn as read,
+ * a part at a time (each part's canvas let go of once its lines are read).
+ */
+export function* drawBracket(data: BracketData, o: DrawOptions): Generator<Line> {
+  yield titleLine(data);
   const grouped = groups(data.matches);
   for (const [group, matches] of grouped) {
-    const lines = section(
-      `Group ${group}`,
-      drawStage(matches, standingsOf(data, "group", group), o),
-    );
-    if (lines.length > 0) out.push([], ...lines);
+    const parts = drawStage(matches, standingsOf(data, "group", group), o);
+    if (parts.length > 0) {
+      yield [];
+      yield* section(`Group ${group}`, parts);
+    }
   }
   const final = data.matches.filter((m) => m.group === null);
   const parts = drawStage(final, standingsOf(data, "final", null), o);
-  if (grouped.size > 0) out.push([], ...section("Final stage", parts));
-  else if (parts.length > 0) out.push([], ...partLines(parts));
-  return out;
+  if (grouped.size > 0) {
+    yield [];
+    yield* section("Final stage", parts);
+  } else if (parts.length > 0) {
+    yield [];
+    yield* partLines(parts);
+  }
 }
 
 /** Whether any match of the tournament is in the rounds the options keep. */
@@ -95,14 +109,18 @@ const ANSI: Record<Span["style"], [string, string]> = {
 };
 
 /** Lines as text: with colour, each style's escape codes; without, the characters alone. */
-export function renderLines(lines: readonly Line[], color: boolean): string {
-  const text = (l: Line) =>
-    l
-      .map((s) => {
-        if (!color || s.style === "plain") return s.text;
+export function renderLines(lines: Iterable<Line>, color: boolean): string {
+  const out: string[] = [];
+  for (const l of lines) {
+    let text = "";
+    for (const s of l) {
+      if (!color || s.style === "plain") text += s.text;
+      else {
         const [on, off] = ANSI[s.style];
-        return `${on}${s.text}${off}`;
-      })
-      .join("");
-  return lines.map((l) => `${text(l)}\n`).join("");
+        text += `${on}${s.text}${off}`;
+      }
+    }
+    out.push(`${text}\n`);
+  }
+  return out.join("");
 }

@@ -25,10 +25,9 @@ export function roundsLayout(matches: readonly ViewMatch[], g: Glyphs): RoundsLa
   const ranked = matches.some((m) => m.slots.length > 2);
   const rank = ranked ? 2 : 0;
   const w = slotWidths(matches);
-  const label = Math.max(
-    0,
-    ...matches.map((m) => textWidth(`${m.identifier} ${stateMark(m, g)}`.trim()) + 3),
-  );
+  let label = 0; // a loop: Math.max(...matches) of many matches is as many arguments
+  for (const m of matches)
+    label = Math.max(label, textWidth(`${m.identifier} ${stateMark(m, g)}`.trim()) + 3);
   const inner = slotWidth(w) + rank + 1;
   return { widths: { name: w.name + Math.max(0, label - inner), score: w.score }, rank };
 }
@@ -68,20 +67,20 @@ function putBox(canvas: Canvas, x: number, y: number, m: ViewMatch, l: RoundsLay
   return bottom + 2;
 }
 
-/** Each round a column of boxes, headed by its name. */
-export function drawRounds(
+/** Each round a column of boxes, headed by its name; drawn when first read. */
+export function* drawRounds(
   columns: readonly (readonly ViewMatch[])[],
   headers: readonly string[],
   l: RoundsLayout,
   g: Glyphs,
-): Line[] {
-  const canvas = new Canvas();
+): Generator<Line> {
   const stride = roundsStride(l);
+  const canvas = new Canvas(columns.length * stride);
   columns.forEach((matches, c) => {
     const x = c * stride;
     canvas.put(x + 1, 0, headers[c] ?? "", "title");
     let y = 2;
     for (const m of matches) y = putBox(canvas, x, y, m, l, g);
   });
-  return canvas.lines();
+  yield* canvas.drain();
 }

@@ -32,10 +32,13 @@ export interface StageOptions extends RoundFilter {
   readonly width?: number | undefined;
 }
 
-/** A part of the drawing with its heading ("Losers bracket"), or none. */
+/**
+ * A part of the drawing with its heading ("Losers bracket"), or none. Its lines are drawn
+ * when read, and read once: a part's canvas is let go of before the next is drawn.
+ */
 export interface Part {
   readonly title?: string;
-  readonly lines: readonly Line[];
+  readonly lines: Iterable<Line>;
 }
 
 const ELIMINATION = new Set(["winners", "losers", "grand_final", "third_place"]);
@@ -50,7 +53,7 @@ function treeParts(
   name: Namer,
   o: StageOptions,
   tree: { linked: boolean; champion: boolean },
-): Line[][] {
+): Iterable<Line>[] {
   const columns = columnsOf(matches, name, o);
   if (columns.length === 0) return [];
   const fit = treeWidths(matches, o.glyphs);
@@ -75,8 +78,11 @@ function treeParts(
   );
 }
 
-function joinParts(parts: readonly Line[][]): Line[] {
-  return parts.flatMap((lines, i) => (i === 0 ? lines : [[], ...lines]));
+function* joinParts(parts: readonly Iterable<Line>[]): Generator<Line> {
+  for (const [i, lines] of parts.entries()) {
+    if (i > 0) yield [];
+    yield* lines;
+  }
 }
 
 function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[] {
@@ -84,7 +90,7 @@ function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[
   const finals = of(matches, "grand_final");
   const double = losers.length > 0 || finals.length > 0;
   const parts: Part[] = [];
-  const add = (title: string, lines: Line[][]) => {
+  const add = (title: string, lines: Iterable<Line>[]) => {
     if (lines.length > 0) parts.push({ ...(double ? { title } : {}), lines: joinParts(lines) });
   };
   const tree = { linked: true, champion: !double };
@@ -102,9 +108,10 @@ function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[
   return parts;
 }
 
-function roundsParts(matches: readonly ViewMatch[], o: StageOptions): Line[] {
+/** The rounds side by side, in as many parts as the width needs; undefined: no rounds. */
+function roundsParts(matches: readonly ViewMatch[], o: StageOptions): Iterable<Line> | undefined {
   const columns: Column[] = columnsOf(matches, roundNamer, o);
-  if (columns.length === 0) return [];
+  if (columns.length === 0) return undefined;
   const layout = roundsLayout(matches, o.glyphs);
   const parts = split(columns, roundsStride(layout), o.width);
   return joinParts(
@@ -132,10 +139,10 @@ export function drawStage(
     return [{ lines: drawGrid(shown, standings, o.glyphs) }];
   if (matches.some((m) => m.bracket === "swiss")) {
     const table = drawStandings(matches, standings, o.glyphs);
-    return [{ lines: table }, { title: "Rounds", lines: roundsParts(shown, o) }];
+    return [{ lines: table }, { title: "Rounds", lines: roundsParts(shown, o) ?? [] }];
   }
   const rounds = roundsParts(shown, o);
-  return rounds.length === 0 ? [] : [{ lines: rounds }];
+  return rounds === undefined ? [] : [{ lines: rounds }];
 }
 
 /** A heading line. */

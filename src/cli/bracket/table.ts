@@ -32,11 +32,19 @@ function putRow(canvas: Canvas, y: number, row: readonly Cell[], widths: number[
   });
 }
 
-export function drawTable(headers: readonly Cell[], rows: readonly Cell[][], g: Glyphs): Line[] {
-  const widths = headers.map((h, i) =>
-    Math.max(textWidth(h.text), ...rows.map((r) => textWidth(r[i]?.text ?? ""))),
-  );
-  const canvas = new Canvas();
+/** The table's lines, drawn when first read. */
+export function* drawTable(
+  headers: readonly Cell[],
+  rows: readonly Cell[][],
+  g: Glyphs,
+): Generator<Line> {
+  // Loops, not Math.max(...rows): a spread of 60,000 rows' widths is as many arguments.
+  const widths = headers.map((h) => textWidth(h.text));
+  for (const row of rows)
+    widths.forEach((w, i) => {
+      widths[i] = Math.max(w, textWidth(row[i]?.text ?? ""));
+    });
+  const canvas = new Canvas(widths.reduce((sum, w) => sum + w + 3, 1));
   canvas.put(0, 0, rule(widths, g, g.topLeft, g.teeDown, g.topRight));
   putRow(canvas, 1, headers, widths, g);
   canvas.put(0, 2, rule(widths, g, g.teeRight, g.cross, g.teeLeft));
@@ -44,5 +52,5 @@ export function drawTable(headers: readonly Cell[], rows: readonly Cell[][], g: 
     putRow(canvas, 3 + i, row, widths, g);
   });
   canvas.put(0, 3 + rows.length, rule(widths, g, g.bottomLeft, g.teeUp, g.bottomRight));
-  return canvas.lines();
+  yield* canvas.drain();
 }

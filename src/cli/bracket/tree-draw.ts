@@ -29,10 +29,9 @@ export interface TreeOptions {
 /** Widths fitting every name, score and label of the matches. */
 export function treeWidths(matches: readonly ViewMatch[], g: Glyphs): SlotWidths {
   const w = slotWidths(matches);
-  const label = Math.max(
-    0,
-    ...matches.map((m) => textWidth(`${m.identifier} ${stateMark(m, g)}`.trim())),
-  );
+  let label = 0; // a loop: Math.max(...matches) of 120,000 matches is as many arguments
+  for (const m of matches)
+    label = Math.max(label, textWidth(`${m.identifier} ${stateMark(m, g)}`.trim()));
   return { name: Math.max(w.name, label + 1 - w.score), score: w.score };
 }
 
@@ -52,16 +51,17 @@ function drawConnectors(canvas: Canvas, x: number, p: Placed, g: Glyphs, joins: 
 
 type Placed = ReturnType<typeof placeTree>[number];
 
-/** The bracket's rows, headed by the rounds' names. */
-export function drawTree(
+/** The bracket's rows, headed by the rounds' names; drawn when first read. */
+export function* drawTree(
   columns: readonly (readonly ViewMatch[])[],
   headers: readonly string[],
   w: SlotWidths,
   o: TreeOptions,
-): Line[] {
+): Generator<Line> {
   const g = o.glyphs;
-  const canvas = new Canvas();
   const stride = treeStride(w);
+  // Rows as wide as the rounds (the champion's name grows the row it is on).
+  const canvas = new Canvas(headers.length * stride);
   headers.forEach((h, i) => {
     canvas.put(i * stride + 1, 0, h, "title");
   });
@@ -80,5 +80,5 @@ export function drawTree(
     if (champion && winner !== undefined)
       canvas.put(x + stride, TOP + p.jy, ` ${winner.name}`, "bold");
   }
-  return canvas.lines();
+  yield* canvas.drain();
 }
