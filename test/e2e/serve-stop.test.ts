@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { BUILT, binaryEnv, startServe } from "../helpers/binary.js";
 
 /** A connection to `port` that has received `until` (or at once), and a promise of its close. */
@@ -40,6 +40,10 @@ describe.runIf(BUILT)("serve stopped while clients hold connections", () => {
     const env = binaryEnv(dir);
     const served = await startServe(["--db", join(dir, "served.db")], env);
     const { port, apiKey, child } = served;
+    // A failed assertion leaves no serve behind.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    });
     const create = await fetch(`http://127.0.0.1:${port}/v2.1/tournaments`, {
       method: "POST",
       headers: { authorization: apiKey, "content-type": "application/vnd.api+json" },

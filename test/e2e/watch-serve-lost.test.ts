@@ -27,11 +27,13 @@ describe.runIf(BUILT)("watch through a remote profile, serve gone and back", () 
     sb = await servedSandbox("watch-lost");
   }, 60_000);
   afterAll(async () => {
-    if (again !== undefined && again.exitCode === null) {
-      const closed = new Promise((r) => again!.once("close", r));
-      again.kill("SIGTERM");
-      await closed;
-    }
+    // Whichever serve is still running (the first too, should the test have failed early).
+    for (const child of [sb.served.child, again])
+      if (child !== undefined && child.exitCode === null) {
+        const closed = new Promise((r) => child.once("close", r));
+        child.kill("SIGTERM");
+        await closed;
+      }
     rmSync(sb.dir, { recursive: true, force: true });
   });
 
