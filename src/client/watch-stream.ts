@@ -67,6 +67,21 @@ export class SseParser {
   }
 }
 
+/** Tells `onConnection` once that the stream is lost (a reconnect refused), once that it is back. */
+function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
+  let down = false;
+  return {
+    connected(): void {
+      if (down) onConnection?.("back");
+      down = false;
+    },
+    refused(): void {
+      if (!down) onConnection?.("lost");
+      down = true;
+    },
+  };
+}
+
 /**
  * Watches through the event stream until `onEvents` says stop or the signal aborts;
  * `record` is the tournament's or race's, as read before.
@@ -94,8 +109,7 @@ export async function streamWatch(
   let lastAt = options.since;
   let retry = 1000;
   let wait = retry;
-  /** A reconnect failed since the stream dropped (told once, and once when one succeeds). */
-  let down = false;
+  const link = linkOf(options.onConnection);
   try {
     for (let attempt = 0; !stop.signal.aborted; attempt++) {
       const parser = new SseParser();
@@ -103,10 +117,7 @@ export async function streamWatch(
       const onText = (text: string) => {
         // Connected (serve's first line): told once, with no events, that the watch began.
         if (first && attempt === 0 && onEvents([], snapshot)) stop.abort();
-        if (first && down) {
-          down = false;
-          options.onConnection?.("back");
-        }
+        if (first) link.connected();
         first = false;
         for (const { id, data } of parser.push(text)) {
           if (stop.signal.aborted) return;
@@ -142,10 +153,7 @@ export async function streamWatch(
       const connected = !first || status === 200;
       if (attempt === 0 && !connected && status !== 499) return "unsupported";
       // A drop is reconnected at once, said nothing of; a reconnect refused says it is lost.
-      if (!connected && !down && !stop.signal.aborted) {
-        down = true;
-        options.onConnection?.("lost");
-      }
+      if (!connected && !stop.signal.aborted) link.refused();
       retry = parser.retryMs ?? retry;
       if (connected) wait = retry;
       if (stop.signal.aborted) break;
