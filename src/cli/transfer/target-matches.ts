@@ -8,6 +8,7 @@
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { matchKey } from "../../model/tournament-export.js";
+import { StateRefusedError } from "../errors.js";
 
 export function keyOf(m: ApiRecord): string {
   return matchKey({
@@ -16,9 +17,25 @@ export function keyOf(m: ApiRecord): string {
   });
 }
 
+/**
+ * The target's matches by key. Two under one key whose records give no `group_id` are two
+ * groups' matches of one identifier (the hosted shape: a group stage's matches cannot be
+ * told apart there): refused, naming why, before a result could be sent to the wrong one.
+ * Before, the import stopped at the first group match saying "its existence differ".
+ */
 export async function targetMatches(
   client: ApiClient,
   url: string,
 ): Promise<Map<string, ApiRecord>> {
-  return new Map((await client.matches.listAll(url)).map((m) => [keyOf(m), m]));
+  const byKey = new Map<string, ApiRecord>();
+  for (const m of await client.matches.listAll(url)) {
+    const key = keyOf(m);
+    const other = byKey.get(key);
+    if (other !== undefined && m.attributes.group_id === undefined)
+      throw new StateRefusedError(
+        `import stopped: the target's tournament ${url} answers 2 matches ${String(m.attributes.identifier)} (ids ${other.id} and ${m.id}), its match records giving no group_id (as the published description's): a group stage's matches cannot be told apart there; nothing more was sent; the target holds what was sent before`,
+      );
+    byKey.set(key, m);
+  }
+  return byKey;
 }

@@ -167,3 +167,21 @@ it("a check-in to replay: refused, saying the target cannot tell its check-in op
   );
   expect(code).toBe(5);
 });
+
+it("a group stage on a target whose match records have no group_id: refused before any result, naming why (exit 5)", async () => {
+  await groupStageUnderway(await pair.source.client(), "duo");
+  const doc = await exported("duo");
+  const { client, sent } = await stateless(false);
+  const error = await importExport(client, doc).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  const { code, lines } = outcomeOf(error);
+  expect(lines.join("\n")).toMatch(
+    /^error: import stopped: the target's tournament duo answers 2 matches A \(ids \d+ and \d+\), its match records giving no group_id \(as the published description's\): a group stage's matches cannot be told apart there; nothing more was sent; the target holds what was sent before$/,
+  );
+  expect(code).toBe(5);
+  // Nothing reported: every request after the start reads.
+  const start = sent.lastIndexOf("PUT /v2.1/tournaments/duo/change_state");
+  expect(sent.slice(start + 1).filter((r) => !r.startsWith("GET"))).toEqual([]);
+});
