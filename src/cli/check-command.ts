@@ -37,8 +37,11 @@ function viewWords(segments: readonly string[]): string[] | undefined {
     return part === "attachments"
       ? ["attachment", "list", id, subId]
       : ["match", "view", id, subId];
+  // `id:3`, not `3`: the id itself (one GET), never taken for a participant named "3".
   if (sub === "participants")
-    return subId === undefined ? ["participants", "list", id] : ["participants", "view", id, subId];
+    return subId === undefined
+      ? ["participants", "list", id]
+      : ["participants", "view", id, `id:${subId}`];
   if (sub === "stations") return ["station", "list", id];
   if (sub === undefined) return ["tournament", "view", id];
   return undefined;

@@ -9,7 +9,7 @@ describe("checkCommand: what shows a write whose outcome is unknown", () => {
     ["/v2.1/tournaments/12/matches/57.json", "tourney match view 12 57"],
     ["/v2.1/tournaments/12/matches/57/change_state.json", "tourney match view 12 57"],
     ["/v2.1/tournaments/12/participants/bulk_add.json", "tourney participants list 12"],
-    ["/v2.1/tournaments/12/participants/3.json", "tourney participants view 12 3"],
+    ["/v2.1/tournaments/12/participants/3.json", "tourney participants view 12 id:3"],
     ["/v2.1/tournaments/12/stations/4.json", "tourney station list 12"],
     ["/v2.1/races/7/change_state.json", "tourney race view 7"],
     ["/v2.1/races/7/rounds/2.json", "tourney race view 7"],
