@@ -33,7 +33,7 @@ export async function targetMatches(
     const other = byKey.get(key);
     if (other !== undefined && m.attributes.group_id === undefined)
       throw new StateRefusedError(
-        `import stopped: the target's tournament ${url} answers 2 matches ${String(m.attributes.identifier)} (ids ${other.id} and ${m.id}), its match records giving no group_id (as the published description's): a group stage's matches cannot be told apart there; nothing more was sent; the target holds what was sent before`,
+        `import stopped: the target's ${url} has 2 matches ${String(m.attributes.identifier)} (ids ${other.id}, ${m.id}) and no group_id (as published) to tell their groups apart; nothing more sent`,
       );
     byKey.set(key, m);
   }

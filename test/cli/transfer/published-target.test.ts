@@ -178,7 +178,7 @@ it("a group stage on a target whose match records have no group_id: refused befo
   );
   const { code, lines } = outcomeOf(error);
   expect(lines.join("\n")).toMatch(
-    /^error: import stopped: the target's tournament duo answers 2 matches A \(ids \d+ and \d+\), its match records giving no group_id \(as the published description's\): a group stage's matches cannot be told apart there; nothing more was sent; the target holds what was sent before$/,
+    /^error: import stopped: the target's duo has 2 matches A \(ids \d+, \d+\) and no group_id \(as published\) to tell their groups apart; nothing more sent$/,
   );
   expect(code).toBe(5);
   // Nothing reported: every request after the start reads.
