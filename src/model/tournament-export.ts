@@ -86,9 +86,22 @@ export function matchKey(m: {
   return `${m.group === null ? "final" : `group ${m.group}`} ${m.identifier}`;
 }
 
-/** Played order: by completed_at, then group and identifier. */
+/**
+ * Played order: by completed_at; within one instant (a millisecond: a fast machine completes
+ * a match and the one it feeds in the same one) the group stage's matches first, then the
+ * identifiers in their own order (A..Z, AA, AB, ...: the suggested play order, a match's
+ * feeders before it), then the group. By matchKey's text, "final AB" came before its feeder
+ * "final Z", and the import stopped at AB: "its players differ" (reliability/publish-kill9).
+ */
 export function playedOrder(a: ExportedMatch, b: ExportedMatch): number {
   const at = (a.completed_at ?? "").localeCompare(b.completed_at ?? "");
   if (at !== 0) return at;
-  return matchKey(a).localeCompare(matchKey(b));
+  const stage = (m: ExportedMatch) => (m.group === null ? 1 : 0);
+  const [x, y] = [a.identifier, b.identifier];
+  return (
+    stage(a) - stage(b) ||
+    x.length - y.length ||
+    (x < y ? -1 : x > y ? 1 : 0) ||
+    (a.group ?? 0) - (b.group ?? 0)
+  );
 }

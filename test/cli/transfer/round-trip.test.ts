@@ -44,6 +44,33 @@ describe.each(FORMATS)("$label", (format) => {
   });
 });
 
+describe("matches completed in one instant (a fast machine: one millisecond)", () => {
+  // 24 players: identifiers past Z, whose text order put "final AB" before its feeder "final Z".
+  it.each(FORMATS)(
+    "$label: replayed with each match's feeders first, the same document",
+    async (format) => {
+      await playedTournament(
+        await pair.source.client(),
+        "fast",
+        { ...format, players: 24 },
+        10_000,
+      );
+      const first = await exported(pair.source, "fast");
+      const instant = "2026-11-27T08:00:00.000Z";
+      const file = `${pair.source.dir}/fast.json`;
+      const matches = first.matches.map((m: object & { state: string }) =>
+        m.state === "complete" ? { ...m, completed_at: instant } : m,
+      );
+      writeFileSync(file, JSON.stringify({ ...first, matches }));
+      const f = pair.target.make();
+      await runTournamentImport(f.factory, { file });
+      expect(f.stdout()).toMatch(/^fast: created, /);
+      const second = await exported(pair.target, "fast");
+      expect(comparable(second)).toEqual(comparable(first));
+    },
+  );
+});
+
 describe("stations", () => {
   it("carries stations, the match each holds and their queues", async () => {
     const c = await pair.source.client();
