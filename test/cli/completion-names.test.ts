@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, BUILT } from "../helpers/binary.js";
 import { createSandbox } from "../helpers/cli.js";
 import { ok } from "../helpers/cli-tournament.js";
+import { zshComplete } from "../helpers/completion-shells.js";
 
 const sb = createSandbox();
 const bin = join(sb.dir, "bin");
@@ -79,31 +80,8 @@ printf '%s\\n' "\${COMPREPLY[@]}"
 }
 
 /** zsh: an interactive zsh on a pseudo-terminal (zpty) types the line and TAB; compadd reports. */
-const ZSH_DRIVER = `
-zmodload zsh/zpty
-zpty z zsh -f -i
-zpty -w z "fpath=(\${ZFUNC} \\$fpath); autoload -Uz compinit; compinit -u -D"
-zpty -w z 'zstyle ":completion:*" insert-tab false'
-zpty -w z 'compadd () { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __hits; builtin compadd -A __hits "$@"; local r=$?; local h; for h in $__hits; do print -r -- "<hit>$h</hit>"; done; return $r; }'
-zpty -w z 'bindkey "^I" complete-word; PROMPT=""'
-zpty -w z "print '<ready>'"
-zpty -r z line '*<ready>*'
-zpty -n -w z "$1"$'\\t'
-zpty -w z $'\\x15'"print '<done>'"
-out=""
-while zpty -r z chunk; do out+=$chunk; [[ $out == *$'\\n<done>'* ]] && break; done
-print -r -- "$out"
-zpty -d z
-`;
-
 function zsh(line: string): string[] {
-  const r = spawnSync("zsh", ["-f", "-c", ZSH_DRIVER, "zsh", line], {
-    encoding: "utf8",
-    env: { ...env, ZFUNC: join(sb.dir, "zfunc") },
-    timeout: 30_000,
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return [...r.stdout.matchAll(/<hit>(.*?)<\/hit>/g)].map((m) => m[1]!);
+  return zshComplete(join(sb.dir, "zfunc"), line, env);
 }
 
 function fish(line: string): string[] {

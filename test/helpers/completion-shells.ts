@@ -29,17 +29,22 @@ printf '%s\\n' "\${COMPREPLY[@]}"
   return r.stdout.split("\n").filter((w) => w !== "");
 }
 
+/**
+ * zsh's completion run in a pseudo-terminal. The markers are written split ("<h""it>",
+ * '<rea''dy>') so that the terminal's echo of the lines written never reads as one: a
+ * redrawn echo of the compadd line gave hits "$h" (CI of 07493e9, completion-names).
+ */
 const ZSH_DRIVER = `
 zmodload zsh/zpty
 zpty z zsh -f -i
 zpty -w z "fpath=(\${ZFUNC} \\$fpath); autoload -Uz compinit; compinit -u -D"
 zpty -w z 'zstyle ":completion:*" insert-tab false'
-zpty -w z 'compadd () { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __hits; builtin compadd -A __hits "$@"; local r=$?; local h; for h in $__hits; do print -r -- "<hit>$h</hit>"; done; return $r; }'
+zpty -w z 'compadd () { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __hits; builtin compadd -A __hits "$@"; local r=$?; local h; for h in $__hits; do print -r -- "<h""it>$h</hit>"; done; return $r; }'
 zpty -w z 'bindkey "^I" complete-word; PROMPT=""'
-zpty -w z "print '<ready>'"
+zpty -w z "print '<rea''dy>'"
 zpty -r z line '*<ready>*'
 zpty -n -w z "$1"$'\\t'
-zpty -w z $'\\x15'"print '<done>'"
+zpty -w z $'\\x15'"print '<do''ne>'"
 out=""
 while zpty -r z chunk; do out+=$chunk; [[ $out == *$'\\n<done>'* ]] && break; done
 print -r -- "$out"
