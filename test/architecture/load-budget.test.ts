@@ -28,7 +28,13 @@
  * - JSON and tab-separated output never read the table drawing (output-table.js with its
  *   cache, 111 KB; 52 KB of it was in the core and its cache before).
  * - the core with its cache, which every command but `--version` and the list reads (430 KB;
- *   441 KB with the table drawing inside it); budget 450 KB. Before: 1.23 MB.
+ *   441 KB with the table drawing inside it); budget 450 KB. Before: 1.23 MB. Raised to 452
+ *   KB at 09:15 on 2026-11-27: 449.9-450.1 KB (460,726-460,919 bytes; the code cache's size
+ *   moves by ~100 bytes from one build to the next) with that session's messages (a damaged
+ *   database, an empty --json field, a group stage the target cannot tell apart). The lever
+ *   that gives room back: src/cli/transfer (export, import, publish, pull), 29 KB of core.js
+ *   by its source map with its share of the cache, is in the core because `tournament` and
+ *   `race` both use it (build/noun-split.mjs); a script of its own, loaded when used.
  * - remote `tournament list --json`: core-list.js with its cache, 387 KB (396 KB at 02:50);
  *   budget 400 KB.
  * Raise a budget only with the reason beside it.
@@ -146,7 +152,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     expect(Object.keys(files).filter((f) => f.startsWith("service."))).toEqual([]);
     expect(total(files)).toBeLessThan(640 * KB);
     expect(Object.keys(files).filter((f) => f.startsWith("output-table"))).toEqual([]);
-    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(450 * KB);
+    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(452 * KB);
   });
 
   it("a remote command reads neither the service nor the HTTP stack for proxies", () => {
