@@ -369,6 +369,9 @@ try {
   await caches.load("core.js").warmUp();
   await caches.load("core-list.js").warmUp();
   await warmUpHttp(caches.load("http.js"));
+  // The transfer script (export, import, publish, pull: build/noun-split.mjs FOLDERS), which no
+  // command registers: loaded, as the command tree loads the noun scripts, for a cache of its own.
+  caches.load("noun-transfer.js");
   caches.writeCaches();
 } catch (error) {
   console.warn(`build: no code caches (start-up will be slower): ${error}`);
