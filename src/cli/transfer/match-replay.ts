@@ -86,20 +86,76 @@ function forfeitedBy(m: ExportedMatch, removed: ReadonlySet<string>): string | u
   return m.loser !== null && removed.has(m.loser) ? m.loser : undefined;
 }
 
+/** Everyone a match holds: its players, or a free for all's entries. */
+function peopleIn(m: ExportedMatch): string[] {
+  const names = m.players.filter((p): p is string => p !== null);
+  for (const e of m.entries) if (!names.includes(e.participant)) names.push(e.participant);
+  return names;
+}
+
 /**
- * Played order, a forfeit after the other results of its moment (a report that
- * makes a match playable forfeits it in the same write, at the same time).
+ * The matches of one instant (one completed_at: a millisecond, and a fast machine
+ * completes several in one), each after those it depends on:
+ *  - outside a round robin (where a player's matches are open together), a player's
+ *    previous match there in played order: it put them in this one;
+ *  - a participant removed at that instant: their other results before their forfeits
+ *    (the removal forfeits what is left).
+ * Otherwise in `preferred` order. A removal forfeits the player's open match and the
+ * matches their loss opens in the same write, and the next report can come in the
+ * same millisecond: by "results before forfeits" alone, final F was replayed before
+ * forfeit C had put its winner there, and the import stopped at F, "its players
+ * differ" (reliability/publish-restore-kill9, one CI run in three).
+ */
+function instantOrder(preferred: readonly ExportedMatch[], removed: ReadonlySet<string>) {
+  const before = new Map<ExportedMatch, ExportedMatch[]>(preferred.map((m) => [m, []]));
+  const lastOf = new Map<string, ExportedMatch>();
+  for (const m of [...preferred].sort(playedOrder)) {
+    if (m.bracket === "round_robin") continue;
+    for (const p of peopleIn(m)) {
+      const previous = lastOf.get(`${m.group} ${p}`);
+      if (previous !== undefined) before.get(m)!.push(previous);
+      lastOf.set(`${m.group} ${p}`, m);
+    }
+  }
+  for (const m of preferred) {
+    const by = forfeitedBy(m, removed);
+    if (by === undefined) continue;
+    for (const other of preferred)
+      if (forfeitedBy(other, removed) !== by && peopleIn(other).includes(by))
+        before.get(m)!.push(other);
+  }
+  const placed = new Set<ExportedMatch>();
+  const order: ExportedMatch[] = [];
+  const place = (m: ExportedMatch, visiting: Set<ExportedMatch>) => {
+    if (placed.has(m) || visiting.has(m)) return; // a cycle (not expected): preferred order
+    visiting.add(m);
+    for (const earlier of before.get(m)!) place(earlier, visiting);
+    placed.add(m);
+    order.push(m);
+  };
+  for (const m of preferred) place(m, new Set());
+  return order;
+}
+
+/**
+ * Played order: by completed_at, then within one instant its dependencies
+ * (instantOrder), results before forfeits (a report that makes a match playable
+ * forfeits it in the same write), then playedOrder.
  */
 function replayOrder(matches: readonly ExportedMatch[], removed: ReadonlySet<string>) {
   const forfeit = (m: ExportedMatch) => (forfeitedBy(m, removed) === undefined ? 0 : 1);
-  return matches
+  const at = (m: ExportedMatch) => m.completed_at ?? "";
+  const sorted = matches
     .filter((m) => m.state === "complete")
-    .sort(
-      (a, b) =>
-        (a.completed_at ?? "").localeCompare(b.completed_at ?? "") ||
-        forfeit(a) - forfeit(b) ||
-        playedOrder(a, b),
-    );
+    .sort((a, b) => at(a).localeCompare(at(b)) || forfeit(a) - forfeit(b) || playedOrder(a, b));
+  const order: ExportedMatch[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && at(sorted[j]!) === at(sorted[i]!)) j++;
+    order.push(...(j - i === 1 ? [sorted[i]!] : instantOrder(sorted.slice(i, j), removed)));
+    i = j;
+  }
+  return order;
 }
 
 /** Where each removed participant leaves: before their first forfeit, else after their last match. */

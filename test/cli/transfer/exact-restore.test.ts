@@ -10,6 +10,7 @@ import { expect, it } from "vitest";
 import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
 import { comparable, exported } from "./export-check.js";
+import { playSome } from "./play-fixture.js";
 import { eventUnderway, groupStageUnderway } from "./restore-fixture.js";
 
 const pair = useTransferPair();
@@ -84,4 +85,39 @@ it("without a check-in window the check-ins are not carried, and the dry run say
   );
   expect(await imported(file)).toMatchObject({ created: true, checked_in: 0 });
   expect(comparable(await exported(pair.target, "nowin"))).toEqual(comparable(doc));
+});
+
+it("every result in one instant (times to the second, or a fast machine): each after those it depends on", async () => {
+  // A removal forfeits a player's match and the match their loss opens in the same
+  // write, and the next reports can come in the same millisecond: final F, fed by a
+  // forfeit, was replayed before it (CI of 803861f, publish-restore-kill9).
+  await eventUnderway(await pair.source.client(), "instant");
+  const doc = await exported(pair.source, "instant");
+  const at = "2026-11-27T09:00:00.000Z";
+  const matches = doc.matches.map((m: any) => (m.completed_at ? { ...m, completed_at: at } : m));
+  const file = `${pair.source.dir}/instant.json`;
+  writeFileSync(file, JSON.stringify({ ...doc, matches }));
+  const summary = await imported(file);
+  expect(summary).toMatchObject({ deactivated: 1 });
+  expect(comparable(await exported(pair.target, "instant"))).toEqual(comparable(doc));
+});
+
+it("a round robin's removal in one instant: the player's results before their forfeits", async () => {
+  const c = await pair.source.client();
+  await c.tournaments.create({ name: "Event rr", url: "rr1", tournament_type: "round robin" });
+  const people = await c.participants.bulkAdd(
+    "rr1",
+    Array.from({ length: 5 }, (_, i) => ({ name: `Player ${i + 1}` })),
+  );
+  await c.tournaments.changeState("rr1", "start");
+  await playSome(c, "rr1", 3);
+  await c.participants.delete("rr1", String(people[0]!.id));
+  await playSome(c, "rr1", 2);
+  const doc = await exported(pair.source, "rr1");
+  const at = "2026-11-27T09:00:00.000Z";
+  const matches = doc.matches.map((m: any) => (m.completed_at ? { ...m, completed_at: at } : m));
+  const file = `${pair.source.dir}/rr1.json`;
+  writeFileSync(file, JSON.stringify({ ...doc, matches }));
+  expect(await imported(file)).toMatchObject({ deactivated: 1 });
+  expect(comparable(await exported(pair.target, "rr1"))).toEqual(comparable(doc));
 });
