@@ -94,8 +94,11 @@ export function makeFolder(dir: string, mode: number): void {
       throw folderError(folder, error);
     }
   }
-  // Nothing was missing: something that is not a folder has the name.
-  if (missing.length === 0) throw folderError(dir, Object.assign(new Error(), { code: "ENOTDIR" }));
+  // Nothing was missing: another process made it since the first look (several commands
+  // opening a new data folder at once: e2e/first-open-race, one CI run in four), or
+  // something that is not a folder has the name.
+  if (missing.length === 0 && !entryAt(dir)?.isDirectory())
+    throw folderError(dir, Object.assign(new Error(), { code: "ENOTDIR" }));
 }
 
 function folderError(folder: string, error: unknown): FolderError {
