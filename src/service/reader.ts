@@ -111,14 +111,16 @@ export function openReader(options: ReaderOptions): Reader | undefined {
         if (!plainList(incoming) || query.has("page") || query.has("per_page")) return undefined;
         // The local caller sees every tournament (caller.ts visibleTournaments adds nothing).
         const filter = readFilter((n) => query.get(n) ?? undefined, undefined);
-        checkInsWait();
         const sink = (parts: readonly Uint8Array[]) => {
           written = true;
           return write(parts);
         };
+        // A check-in due steps aside as in answer(), told by the chunks' statement itself (a
+        // statement fewer: store/tournament-records-json.ts stepAsideColumns).
+        const due = isoTime(clock());
         return shape === undefined
-          ? writeTournamentRecordsJson(db, filter, sink)
-          : writeTournamentFieldsJson(db, filter, shape, sink);
+          ? writeTournamentRecordsJson(db, filter, sink, due)
+          : writeTournamentFieldsJson(db, filter, shape, sink, due);
       } catch (error) {
         // Listed again by the service, what was written would be printed twice.
         if (written) throw error;

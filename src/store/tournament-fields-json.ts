@@ -11,7 +11,7 @@
  * record has it (null where the settings lack it, as `--json FIELDS` prints it there).
  *
  * Steps aside (undefined, nothing written) where the whole records' text does
- * (allRenderable), for a key no record has (the whole records then name the fields there
+ * (stepAsideColumns: a row without its stored part, an id of 0 or below, a check-in due), for a key no record has (the whole records then name the fields there
  * are), and for text that is not valid UTF-8 (the whole records' path replaces it as the
  * CLI reads it).
  * test/cli/tournament-list-fields.test.ts compares every field with the full path's.
@@ -26,10 +26,11 @@ import {
 import type { Db } from "./database.js";
 import { readTransaction } from "./read-transaction.js";
 import {
-  allRenderable,
+  type ChunkCounts,
   COLUMN_VALUES,
   chunkRows,
   eachChunk,
+  stepAsideColumns,
   WORD,
   wordsOf,
 } from "./tournament-records-json.js";
@@ -53,7 +54,12 @@ function valueParts(key: string): readonly string[] | undefined {
 const COUNTED = new Set(["progress_meter", "matches_count", "matches_complete"]);
 
 /** The chunk statement for `fields` (all with valueParts). */
-function fieldsStatement(where: string, fields: readonly string[], ordered: boolean): string {
+function fieldsStatement(
+  where: string,
+  fields: readonly string[],
+  ordered: boolean,
+  due: boolean,
+): string {
   const order = ordered ? " ORDER BY t.id" : "";
   const object = fields.flatMap((key, i) => [
     `'${i === 0 ? "{" : ","}${JSON.stringify(key)}:'`,
@@ -61,7 +67,7 @@ function fieldsStatement(where: string, fields: readonly string[], ordered: bool
   ]);
   return `SELECT CAST(group_concat(concat(${object.join(", ")}, '}'), ','${order}) AS BLOB) AS json,
     group_concat(t.id, ','${order}) AS ids, json_group_array(${WORD}${order}) AS words,
-    count(*) AS count
+    count(*) AS count, ${stepAsideColumns(due)}
   FROM ${chunkRows(
     where,
     fields.some((key) => COUNTED.has(key)),
@@ -69,38 +75,38 @@ function fieldsStatement(where: string, fields: readonly string[], ordered: bool
     LEFT JOIN tournament_records r ON r.tournament_id = t.id`;
 }
 
-interface Chunk {
+interface Chunk extends ChunkCounts {
   json: Buffer | null;
-  ids: string;
   words: string;
-  count: number;
 }
 
 /**
  * Writes `shape.fields` of every tournament `filter` selects, in id order, to `write` as
  * the JSON text of an array of objects (each the fields in the asked order) and a line
- * break, in one call. Undefined, with nothing written, where it steps aside (see above).
+ * break, in one call. Undefined, with nothing written, where it steps aside (see above;
+ * `due`: an ISO time at which no check-in may be due).
  */
 export function writeTournamentFieldsJson(
   db: Db,
   filter: TournamentFilter,
   shape: RecordsShape,
   write: BytesSink,
+  due?: string,
 ): WrittenRecords | undefined {
   const { fields } = shape;
   if (fields.length === 0 || !fields.every((key) => valueParts(key) !== undefined))
     return undefined;
   const where = whereClause(filter);
-  const renderable = db.prepare(allRenderable(where.sql)).pluck();
-  const statement = (ordered: boolean) => fieldsStatement(where.sql, fields, ordered);
+  const statement = (ordered: boolean) =>
+    fieldsStatement(where.sql, fields, ordered, due !== undefined);
   const words: string[] = [];
   const parts: Uint8Array[] = [];
   const made = readTransaction(db, () => {
-    if (renderable.get(...where.params) !== 1) return false;
-    eachChunk<Chunk>(db, statement, where.params, (chunk) => {
+    const whole = eachChunk<Chunk>(db, statement, where.params, due, (chunk) => {
       words.push(chunk.words);
       parts.push(Buffer.from(parts.length === 0 ? "[" : ","), chunk.json!);
     });
+    if (!whole) return false;
     parts.push(Buffer.from(parts.length === 0 ? "[]\n" : "]\n"));
     return true;
   });

@@ -15,7 +15,7 @@
  * is read here. SQLite's json_quote escapes a column's text as `JSON.stringify` does (`"`,
  * `\`, \b \f \n \r \t, other controls as \u00XX). Where the serializer's object could come
  * out in another order or fail (no stored part) there is no text: that is known before the
- * first byte is written (allRenderable), and the caller lists as usual.
+ * first byte is written (each chunk says so: STEP_ASIDE), and the caller lists as usual.
  * test/cli/tournament-list-json.test.ts compares it with that path.
  *
  * Measured (bench/startup.mjs, docs/development.md): the embedded list of 1,000 went from
@@ -120,11 +120,11 @@ const COUNTS = `SELECT (COUNT(*) << 32) + COUNT(CASE WHEN m.state = 'complete' T
  * 2.2, 186.9 -> 182.3 ms at load 3.7 (chunks of 16 and 64 the same), page faults 4,137 ->
  * 3,828.
  */
-export function chunkStatement(where: string, ordered: boolean): string {
+export function chunkStatement(where: string, ordered: boolean, due = false): string {
   const order = ordered ? " ORDER BY t.id" : "";
   return `SELECT CAST(group_concat(${RECORD}, ','${order}) AS BLOB) AS json,
     group_concat(t.id, ','${order}) AS ids, json_group_array(${WORD}${order}) AS words,
-    count(*) AS count
+    count(*) AS count, ${stepAsideColumns(due)}
   FROM ${chunkRows(where, true)}
     LEFT JOIN tournament_records r ON r.tournament_id = t.id`;
 }
@@ -151,17 +151,28 @@ export function chunkRows(where: string, counted: boolean): string {
 }
 
 /**
- * 1 when every row `where` selects has its stored part and an id above 0, else 0: a row
- * without one (NULL head: see tournament-record-parts.ts, or no row of tournament_records)
- * makes the list step aside, which is known before the first chunk is made; so does an id
- * of 0 or below (tourney never makes one; another program may), which the chunks, read
- * after id 0 up, would leave out.
+ * Two more columns of each chunk, which tell whether the list must step aside (the caller
+ * then lists as usual; nothing is written before the read has ended, so that is known before
+ * the first byte):
+ * - `whole`: 1 when every row of the chunk has its stored part (no NULL head: see
+ *   tournament-record-parts.ts, nor a missing row of tournament_records);
+ * - `clear`: 1 when no tournament has an id of 0 or below (tourney never makes one; another
+ *   program may), which the chunks, read after id 0 up, would leave out; and, with `due`
+ *   (the named parameter @due, an ISO time), when no check-in is due then (the service's
+ *   list opens it: a write; service/reader.ts). Both are looks into an index.
+ * They were a statement each before the chunks (the whole table read once more, and the
+ * check-ins a statement of their own): the list of 1,000 in a new process, SQLite's part
+ * (prepare and steps, CPU, medians of 41 alternated runs of a probe with better-sqlite3,
+ * load ~7): 4.72 -> 4.19 ms. The whole command (CPU from the entry point to the exit,
+ * medians of the paired differences of 41-61 runs, load 7-11): -0.4 and -0.1 ms, within
+ * the noise of such a machine.
  */
-export function allRenderable(where: string): string {
-  const unfit = "(r.head IS NULL OR t.id <= 0)";
-  const missing = where === "" ? ` WHERE ${unfit}` : `${where} AND ${unfit}`;
-  return `SELECT NOT EXISTS (SELECT 1 FROM tournaments t
-    LEFT JOIN tournament_records r ON r.tournament_id = t.id${missing})`;
+export function stepAsideColumns(due: boolean): string {
+  const dueCheck = due
+    ? " AND NOT EXISTS (SELECT 1 FROM tournaments WHERE state = 'pending' AND check_in_opens_at <= @due)"
+    : "";
+  return `ifnull(min(r.head IS NOT NULL), 1) AS whole,
+    (SELECT NOT EXISTS (SELECT 1 FROM tournaments WHERE id <= 0)${dueCheck}) AS clear`;
 }
 
 const OPEN = Buffer.from("[");
@@ -169,11 +180,17 @@ const COMMA = Buffer.from(",");
 const CLOSE = Buffer.from("]\n");
 const EMPTY = Buffer.from("[]\n");
 
-interface Chunk {
+interface Chunk extends ChunkCounts {
   json: Buffer | null;
-  ids: string;
   words: string;
+}
+
+/** What eachChunk reads of every chunk (chunkRows' ids and count, stepAsideColumns). */
+export interface ChunkCounts {
+  ids: string;
   count: number;
+  whole: number;
+  clear: number;
 }
 
 /**
@@ -211,8 +228,9 @@ export function asPrinted(json: Buffer): Buffer {
  * Writes every tournament `filter` selects, in id order, as the CLI's JSON text to `write`,
  * in one call of all its parts (the opening bracket, the chunks with commas between them,
  * the closing bracket). Undefined, with nothing written, when a row's record could come out
- * otherwise (see above): the caller lists as usual. An error after the first part is
- * thrown: the text cannot be taken back.
+ * otherwise, or (with `due`, an ISO time) a check-in is due then (stepAsideColumns): the
+ * caller lists as usual. An error after the first part is thrown: the text cannot be taken
+ * back.
  *
  * One call, not one a chunk: the CLI's stdout (cli/stdio.ts) hands all the parts to one
  * writev, so the process sleeps and wakes once while the reader takes the 1.6 MB of 1,000
@@ -234,24 +252,25 @@ export function writeTournamentRecordsJson(
   db: Db,
   filter: TournamentFilter,
   write: BytesSink,
+  due?: string,
 ): WrittenRecords | undefined {
   const where = whereClause(filter);
-  const renderable = db.prepare(allRenderable(where.sql)).pluck();
   // Each chunk's words as SQLite wrote them (JSON arrays), parsed once at the end.
   const words: string[] = [];
   const parts: Uint8Array[] = [];
-  // One read transaction: the check and the chunks see one state of the database.
+  // One read transaction: the checks and the chunks see one state of the database.
   const made = readTransaction(db, () => {
-    if (renderable.get(...where.params) !== 1) return false;
-    eachChunk<Chunk>(
+    const whole = eachChunk<Chunk>(
       db,
-      (ordered) => chunkStatement(where.sql, ordered),
+      (ordered) => chunkStatement(where.sql, ordered, due !== undefined),
       where.params,
+      due,
       (chunk) => {
         words.push(chunk.words);
         parts.push(parts.length === 0 ? OPEN : COMMA, asPrinted(chunk.json!));
       },
     );
+    if (!whole) return false;
     parts.push(parts.length === 0 ? EMPTY : CLOSE);
     return true;
   });
@@ -262,31 +281,36 @@ export function writeTournamentRecordsJson(
 
 /**
  * Each chunk of `statement(false)` (its rows after id `?` from 0 up, RECORDS_PER_CHUNK at
- * a time, `params` before the id) handed to `take`, in id order: a chunk whose ids do not
- * increase is made again by `statement(true)`, which sorts each aggregate's rows itself.
- * Run inside the caller's read transaction.
+ * a time, `params` before the id; `due` its @due when given) handed to `take`, in id order:
+ * a chunk whose ids do not increase is made again by `statement(true)`, which sorts each
+ * aggregate's rows itself. False, at the first chunk that says the list must step aside
+ * (stepAsideColumns), with the chunks before it taken already. Run inside the caller's read
+ * transaction.
  */
-export function eachChunk<C extends { ids: string; count: number }>(
+export function eachChunk<C extends ChunkCounts>(
   db: Db,
   statement: (ordered: boolean) => string,
   params: readonly unknown[],
+  due: string | undefined,
   take: (chunk: C) => void,
-): void {
+): boolean {
   const next = db.prepare(statement(false));
+  const named = due === undefined ? [] : [{ due }];
   let ordered: Statement | undefined;
   let after = 0;
   for (;;) {
-    let chunk = next.get(...params, after) as C;
-    if (chunk.count === 0) return;
+    let chunk = next.get(...params, after, ...named) as C;
+    if (chunk.whole !== 1 || chunk.clear !== 1) return false;
+    if (chunk.count === 0) return true;
     let last = lastIdInOrder(chunk.ids, after);
     if (last === undefined) {
       ordered ??= db.prepare(statement(true));
-      chunk = ordered.get(...params, after) as C;
+      chunk = ordered.get(...params, after, ...named) as C;
       last = lastIdInOrder(chunk.ids, after)!;
     }
     take(chunk);
     after = last;
-    if (chunk.count < RECORDS_PER_CHUNK) return;
+    if (chunk.count < RECORDS_PER_CHUNK) return true;
   }
 }
 

@@ -158,6 +158,12 @@ describe("the embedded read-only path", () => {
     const reader = openReader({ dbPath, now: due })!;
     expect(reader.answer(get("/v2.1/tournaments"))).toBeUndefined();
     expect(reader.records(get("/v2.1/tournaments"), collected().sink)).toBeUndefined();
+    // Nor some fields of them (the chunks' statement tells a check-in due, for both).
+    const fields = collected();
+    expect(reader.records(get("/v2.1/tournaments"), fields.sink, { fields: ["id"] })).toBe(
+      undefined,
+    );
+    expect(fields.parts).toEqual([]);
     // Before the window opens the path answers (pending); through the transport, the
     // service answers once it is due, and opens the check-in (a write the path never makes).
     expect(

@@ -14,6 +14,7 @@ import { createInProcessTransport } from "../../src/client/in-process-transport.
 import type { Transport } from "../../src/client/transport.js";
 import type { Db } from "../../src/store/database.js";
 import { openForReading } from "../../src/store/read-only.js";
+import { writeTournamentFieldsJson } from "../../src/store/tournament-fields-json.js";
 import {
   chunkStatement,
   lastIdInOrder,
@@ -152,9 +153,17 @@ describe("the list's text in chunks", () => {
     try {
       const db = openForReading(dbPath)!;
       const { calls, text } = written(db, {});
+      // The fields' text too (the same chunks' check).
+      const fieldCalls: unknown[] = [];
+      const fields = writeTournamentFieldsJson(db, {}, { fields: ["id", "name"] }, (parts) => {
+        fieldCalls.push(parts);
+        return true;
+      });
       db.close();
       expect(text).toBeUndefined();
       expect(calls).toEqual([]);
+      expect(fields).toBeUndefined();
+      expect(fieldCalls).toEqual([]);
       const { fast, full } = await both(["tournament", "list", "--json"]);
       expect(fast).toBe(full);
       expect(JSON.parse(fast).length).toBe(COUNT);
