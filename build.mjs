@@ -110,10 +110,16 @@ const vendorImports = {
 
 /**
  * The core and the entry point are CommonJS, without import.meta: its URL, which
- * src/store/database.ts and src/cli/main.ts read, comes from __filename.
+ * src/store/database.ts and src/cli/output/jq.ts read, comes from __filename, made when it is
+ * first read (IMPORT_META_URL_NAME, the `import.meta.url` of each script's modules). It was
+ * made as each script loaded (cli.cjs, core-list.js, service-read.js), and Node's first URL
+ * costs a new process ~0.3 ms (pathToFileURL, a probe: 0.29-0.32 ms, the next 0.02 ms):
+ * `tournament list` makes none now (core-loader.ts loads the scripts by file name,
+ * store/native-binding.ts finds the addon from __dirname).
  */
 const IMPORT_META_URL =
-  'const __tourneyImportMetaUrl = require("node:url").pathToFileURL(__filename).href;';
+  'const __tourneyImportMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };';
+const IMPORT_META_URL_NAME = "__tourneyImportMeta.url";
 
 /**
  * The core's `import()` of the service's entry becomes dist/service.js, and of its
@@ -184,7 +190,7 @@ function compileScript(name, options) {
       js: `(function (${CORE_PARAMETERS}) {"use strict";${IMPORT_META_URL}`,
     },
     footer: { js: "})" },
-    define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
+    define: { ...common.define, "import.meta.url": IMPORT_META_URL_NAME },
     plugins: [
       ...(options.plugins ?? []),
       lazyChildProcess,
@@ -254,7 +260,7 @@ async function buildEntry() {
     banner: { js: IMPORT_META_URL },
     define: {
       ...common.define,
-      "import.meta.url": "__tourneyImportMetaUrl",
+      "import.meta.url": IMPORT_META_URL_NAME,
       // The folder the code caches name their scripts by (see writeCodeCache).
       __TOURNEY_CACHED_AS__: JSON.stringify(resolve("dist")),
     },
@@ -354,7 +360,7 @@ try {
     buildEntry(),
     buildVendor(),
     buildViewer(),
-    buildWriteWorker(common, OUT, IMPORT_META_URL),
+    buildWriteWorker(common, OUT, IMPORT_META_URL, IMPORT_META_URL_NAME),
     Promise.resolve().then(() => buildJqRuntime(OUT)),
   ]);
 } catch (error) {

@@ -6,7 +6,7 @@
 import { build } from "esbuild";
 
 /** Builds the worker into `out` with the build's `common` options. */
-export function buildWriteWorker(common, out, importMetaUrl) {
+export function buildWriteWorker(common, out, importMetaUrl, importMetaUrlName) {
   return build({
     ...common,
     entryPoints: ["src/service/write-worker/entry.ts"],
@@ -14,6 +14,6 @@ export function buildWriteWorker(common, out, importMetaUrl) {
     format: "cjs",
     // src/store/database.ts finds better-sqlite3's addon from import.meta.url.
     banner: { js: importMetaUrl },
-    define: { ...common.define, "import.meta.url": "__tourneyImportMetaUrl" },
+    define: { ...common.define, "import.meta.url": importMetaUrlName },
   });
 }

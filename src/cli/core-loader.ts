@@ -38,7 +38,7 @@ export interface LoadOptions {
   readonly exactNames?: boolean;
 }
 
-/** The scripts loaded so far, by URL: each runs once per process. */
+/** The scripts loaded so far, by file: each runs once per process. */
 const loaded = new Map<string, object>();
 
 /**
@@ -66,36 +66,52 @@ interface SharedExports {
 const sharedModules = new Map<string, unknown>();
 
 /** Module `id` (tourney-core:... or tourney-noun:...) of the script that holds it. */
-function sharedModule(id: string, url: URL, options: LoadOptions): unknown {
+function sharedModule(id: string, from: string, options: LoadOptions): unknown {
   if (sharedModules.has(id)) return sharedModules.get(id);
-  const module = loadShared(id, url, options);
+  const module = loadShared(id, from, options);
   sharedModules.set(id, module);
   return module;
 }
 
-function loadShared(id: string, url: URL, options: LoadOptions): unknown {
+function loadShared(id: string, from: string, options: LoadOptions): unknown {
   const noun = NOUN_MODULE.exec(id);
   const [file, path] = noun
     ? [`./noun-${noun[1]}.js`, noun[2]!]
     : ["./core.js", id.slice(CORE_MODULE.length)];
-  const script = loadScript(new URL(file, url), options) as SharedExports;
+  const script = loadScript(beside(from, file), options) as SharedExports;
   const module = script.__shared?.[path];
   if (module === undefined) throw new Error(`${file} does not hold ${path}: rebuild`);
   return module();
 }
 
 /**
- * `require` for the script at `url`: Node's, and also the noun scripts (classic
+ * `require` for the script `filename`: Node's, and also the noun scripts (classic
  * scripts, loaded here) and the core's modules a noun script uses.
  */
-function scriptRequire(url: URL, options: LoadOptions): NodeJS.Require {
-  const real = nodeRequire(process.getBuiltinModule("node:url").fileURLToPath(url));
+function scriptRequire(filename: string, options: LoadOptions): NodeJS.Require {
+  const real = nodeRequire(filename);
   const required = (id: string): unknown => {
-    if (isShared(id)) return sharedModule(id, url, options);
-    if (NOUN_SCRIPT.test(id)) return loadScript(new URL(id, url), options);
+    if (isShared(id)) return sharedModule(id, filename, options);
+    if (NOUN_SCRIPT.test(id)) return loadScript(beside(filename, id), options);
     return real(id);
   };
   return Object.assign(required, real);
+}
+
+/** The file `relative` ("./x.js") names beside the file `from`. */
+function beside(from: string, relative: string): string {
+  const { dirname, join } = process.getBuiltinModule("node:path");
+  return join(dirname(from), relative);
+}
+
+/**
+ * This module's folder: the entry point's (dist/, where cli.cjs is CommonJS with a
+ * `__dirname`), else (from the sources) the one its URL names.
+ */
+function ownFolder(): string {
+  const { dirname } = process.getBuiltinModule("node:path");
+  if (typeof __dirname === "string") return __dirname;
+  return dirname(process.getBuiltinModule("node:url").fileURLToPath(import.meta.url));
 }
 
 /**
@@ -108,26 +124,28 @@ function scriptRequire(url: URL, options: LoadOptions): NodeJS.Require {
  */
 function nodeRequire(filename: string): NodeJS.Require {
   const { dirname } = process.getBuiltinModule("node:path");
-  const { fileURLToPath } = process.getBuiltinModule("node:url");
-  if (
-    typeof require === "function" &&
-    dirname(filename) === dirname(fileURLToPath(import.meta.url))
-  )
-    return require;
+  if (typeof require === "function" && dirname(filename) === ownFolder()) return require;
   return process.getBuiltinModule("node:module").createRequire(filename);
 }
 
-/** Loads the classic script at `url` (with `url`.cache when usable); returns its exports. */
-function loadScript(url: URL, options: LoadOptions): object {
-  const known = loaded.get(url.href);
+/**
+ * Loads the classic script `filename` (with `filename`.cache when usable); returns its exports.
+ * By file names, not URLs: the entry point's URL (pathToFileURL of its file, made by the
+ * build's banner as it loaded) was the first URL of `tournament list`, and Node's first URL
+ * costs a new process ~0.3 ms (a probe: 0.29-0.32 ms, the next 0.02). `tournament list --json`
+ * with no URL made (this, build.mjs IMPORT_META_URL and store/native-binding.ts), CPU from the
+ * entry point to the exit, medians (means) of the paired differences of 41 alternated runs
+ * at load ~11: 1,000 tournaments -0.75 (-0.55) ms, 1 tournament -0.63 (-0.66) ms.
+ * test/architecture/load-budget.test.ts checks the list makes none.
+ */
+function loadScript(filename: string, options: LoadOptions): object {
+  const known = loaded.get(filename);
   if (known !== undefined) return known;
   // Built-ins fetched here, not imported (dist/cli.cjs would require them at once): `--version`
   // never gets this far.
   const { readFileSync } = process.getBuiltinModule("node:fs");
   const { Script } = process.getBuiltinModule("node:vm");
   const { dirname } = process.getBuiltinModule("node:path");
-  const { fileURLToPath } = process.getBuiltinModule("node:url");
-  const filename = fileURLToPath(url);
   const source = readFileSync(filename, "utf8");
   const cachedAs = typeof __TOURNEY_CACHED_AS__ === "string" ? __TOURNEY_CACHED_AS__ : undefined;
   let cachedData: Buffer | undefined;
@@ -141,7 +159,7 @@ function loadScript(url: URL, options: LoadOptions): object {
   const script = new Script(source, { filename, ...(cachedData ? { cachedData } : {}) });
   const run = script.runInThisContext() as ScriptFunction;
   const module = { exports: {} };
-  const require = scriptRequire(url, options);
+  const require = scriptRequire(filename, options);
   run(
     module.exports,
     require,
@@ -155,18 +173,27 @@ function loadScript(url: URL, options: LoadOptions): object {
       isShared(path)
         ? Promise.resolve(require(path))
         : path.endsWith(".js")
-          ? Promise.resolve(loadScript(new URL(path, url), options))
-          : import(new URL(path, url).href),
+          ? Promise.resolve(loadScript(beside(filename, path), options))
+          : import(process.getBuiltinModule("node:url").pathToFileURL(beside(filename, path)).href),
   );
-  loaded.set(url.href, module.exports);
+  loaded.set(filename, module.exports);
   return module.exports;
 }
 
-export function loadCore(url: URL, options: LoadOptions = {}): typeof Core {
-  return loadScript(url, options) as typeof Core;
+/** A script's file name, from its name or its URL. */
+const fileOf = (script: string | URL): string =>
+  typeof script === "string" ? script : process.getBuiltinModule("node:url").fileURLToPath(script);
+
+/** The core (`script`: dist/core.js, its file or URL). */
+export function loadCore(script: string | URL, options: LoadOptions = {}): typeof Core {
+  return loadScript(fileOf(script), options) as typeof Core;
 }
 
 /** The core for `tournament list` (dist/core-list.js, core-list.ts), loaded as the core is. */
-export function loadCoreList(url: URL, options: LoadOptions = {}): typeof CoreList {
-  return loadScript(url, options) as typeof CoreList;
+export function loadCoreList(script: string | URL, options: LoadOptions = {}): typeof CoreList {
+  return loadScript(fileOf(script), options) as typeof CoreList;
 }
+
+/** The file of the entry point's folder named `name` ("./core.js"). */
+export const builtScript = (name: string): string =>
+  process.getBuiltinModule("node:path").join(ownFolder(), name);

@@ -7,7 +7,7 @@
 import { processArgumentBytes } from "./argument-bytes.js";
 import { ELSEWHERE, scriptFor } from "./command-script.js";
 import { completeNames } from "./completion/complete.js";
-import { loadCore, loadCoreList } from "./core-loader.js";
+import { builtScript, loadCore, loadCoreList } from "./core-loader.js";
 import type { CliDeps } from "./factory.js";
 import { releaseHungUpTerminals, stdoutWriter } from "./stdio.js";
 import { VERSION } from "./version.js";
@@ -156,12 +156,10 @@ async function main(): Promise<void> {
   // command line back before it reads or writes anything: the core runs it then.
   const lean =
     scriptFor(argv, process.env) === "./core-list.js"
-      ? await loadCoreList(new URL("./core-list.js", import.meta.url), options).run(argv, deps)
+      ? await loadCoreList(builtScript("./core-list.js"), options).run(argv, deps)
       : ELSEWHERE;
   process.exitCode =
-    lean !== ELSEWHERE
-      ? lean
-      : await loadCore(new URL("./core.js", import.meta.url), options).run(argv, deps);
+    lean !== ELSEWHERE ? lean : await loadCore(builtScript("./core.js"), options).run(argv, deps);
   exitWhenIdle();
 }
 

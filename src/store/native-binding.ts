@@ -17,7 +17,7 @@ let addon: object | null | undefined;
 export function nativeBinding(): string | null {
   if (binding !== undefined) return binding;
   try {
-    const root = packageFolder(dirname(fileURLToPath(import.meta.url)));
+    const root = packageFolder(ownFolder());
     const file = join(root, ADDON);
     binding = existsSync(file) ? file : null;
   } catch {
@@ -46,6 +46,16 @@ export function nativeAddon(): string | null {
     addon = file === null ? null : module.exports;
   }
   return addon as unknown as string | null;
+}
+
+/**
+ * This module's folder: its script's `__dirname` in the build (dist/, each classic script
+ * has one), else the one its URL names. Not from import.meta.url there: that URL is made
+ * when first read (build.mjs IMPORT_META_URL), and the list would make its first URL for it
+ * (~0.3 ms of a new process: core-loader.ts loadScript).
+ */
+function ownFolder(): string {
+  return typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
 }
 
 /**

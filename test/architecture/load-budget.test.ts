@@ -133,6 +133,29 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     }
   });
 
+  it("an embedded tournament list makes no URL (Node's first costs ~0.3 ms)", () => {
+    loaded(["tournament", "create", "--name", "Budget", "--type", "swiss"]);
+    const urls = join(dir, "urls.cjs");
+    writeFileSync(
+      urls,
+      `const url = require("node:url"); const made = [];
+      for (const k of ["pathToFileURL", "fileURLToPath"]) {
+        const real = url[k]; url[k] = function (...a) { made.push(k); return real.apply(this, a); };
+      }
+      const Real = globalThis.URL;
+      globalThis.URL = class extends Real { constructor(...a) { made.push("URL"); super(...a); } };
+      process.on("exit", () => process.stderr.write("\\nURLS " + JSON.stringify(made) + "\\n"));`,
+    );
+    for (const line of [
+      ["tournament", "list", "--json"],
+      ["--json", "id,name", "tournaments", "ls", "--state", "pending"],
+    ]) {
+      const r = spawnSync(process.execPath, ["-r", urls, BIN, ...line], { env, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(/\nURLS (.*)\n/.exec(r.stderr)?.[1] ?? "null"), line.join(" ")).toEqual([]);
+    }
+  });
+
   it("no script the list loads makes a Unicode property RegExp as it loads", () => {
     // esbuild writes a `/\p{...}/u` literal as `new RegExp("\\p{...}", "u")`, made (ICU's set
     // looked up) where its module loads, used or not (model/strict-utf8.ts LONE_SURROGATE).
