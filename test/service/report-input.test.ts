@@ -96,6 +96,7 @@ describe("a report's participant ids and score sets", () => {
     expect(report.entries[0]).toEqual({
       participantId: 7,
       sets: [123456789012345],
+      keepsScores: false,
       rank: undefined,
       advancing: true,
     });

@@ -5,7 +5,14 @@
  */
 import { validateFreeForAllReport } from "../../engine/index.js";
 import { levelScores, setsText } from "../../model/match-result.js";
-import { blankEntry, encodeEntries, encodeSets, type StoredEntry } from "../../store/match-json.js";
+import {
+  blankEntry,
+  decodeEntries,
+  decodeSets,
+  encodeEntries,
+  encodeSets,
+  type StoredEntry,
+} from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
 import { unprocessable } from "../errors.js";
 import type { MatchReport, ReportEntry } from "../validation/match-report.js";
@@ -105,8 +112,13 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
   const [first, second] = entriesFor(row, report);
   // Pushed to, not map()'s (holey when optimised, packed when not: see readMatchReport).
   // One set (the usual report) as a literal: the first push to [] makes room for 16.
+  // Neither entry with a score_set: the scores recorded before stand (and are checked).
   const scoreSets: (readonly [number, number])[] =
-    first.sets.length === 1 ? [[first.sets[0]!, second.sets[0]!]] : [];
+    first.keepsScores === true && second.keepsScores === true
+      ? [...decodeSets(row.score_sets)]
+      : first.sets.length === 1
+        ? [[first.sets[0]!, second.sets[0]!]]
+        : [];
   for (let i = scoreSets.length; i < first.sets.length; i++)
     scoreSets.push([first.sets[i]!, second.sets[i]!]);
   // The sets and the winner say all of a one-on-one report: no entries are stored.
@@ -152,9 +164,12 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
   completeMatch(draft, row, { winnerId, loserId, tie: report.tie, scoreSets, entries: null });
 }
 
-const entryOf = (e: ReportEntry): StoredEntry => ({
+/** A reported entry as stored; without a score_set, the scores `before` held. */
+const entryOf = (e: ReportEntry, before: readonly StoredEntry[]): StoredEntry => ({
   participantId: e.participantId,
-  scores: e.sets,
+  scores: e.keepsScores
+    ? (before.find((b) => b.participantId === e.participantId)?.scores ?? e.sets)
+    : e.sets,
   rank: e.rank ?? null,
   advancing: e.advancing,
 });
@@ -169,8 +184,11 @@ function recordFreeForAllScores(draft: StageDraft, row: MatchRow, report: MatchR
       POINTER,
     );
   }
-  const reported = new Map(report.entries.map((e) => [e.participantId, entryOf(e)]));
-  const merged = players.map((id) => reported.get(id) ?? blankEntry(id));
+  const before = decodeEntries(row.entries);
+  const reported = new Map(report.entries.map((e) => [e.participantId, entryOf(e, before)]));
+  const merged = players.map(
+    (id) => reported.get(id) ?? before.find((b) => b.participantId === id) ?? blankEntry(id),
+  );
   draft.setEntries(row.plan_key, encodeEntries(merged));
 }
 
@@ -209,7 +227,10 @@ function reportFreeForAll(draft: StageDraft, row: MatchRow, report: MatchReport)
     })),
     final,
   );
-  const ordered = players.map((id) => entryOf(report.entries.find((e) => e.participantId === id)!));
+  const before = decodeEntries(row.entries);
+  const ordered = players.map((id) =>
+    entryOf(report.entries.find((e) => e.participantId === id)!, before),
+  );
   const stored = final ? ordered.map((e) => ({ ...e, advancing: false })) : ordered;
   const best = stored.filter((e) => e.rank === 1);
   completeMatch(draft, row, {

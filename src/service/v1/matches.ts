@@ -101,6 +101,7 @@ export function toReport(row: MatchRow, update: V1MatchUpdate): MatchReport {
   const entry = (id: number, side: 0 | 1): ReportEntry => ({
     participantId: id,
     sets: sets.map((s) => s[side]),
+    keepsScores: false,
     rank: undefined,
     advancing: winner === id,
   });

@@ -9,6 +9,13 @@ export interface ReportEntry {
   readonly participantId: number;
   /** One score per set; empty when no score was given. */
   readonly sets: readonly number[];
+  /**
+   * True when the entry carried no score_set (left out, or null): the scores recorded
+   * before stand, so that `--scores 3-1,3-2` then `--winner` completes the match with
+   * them (a review found the winner alone wiped them; v1's winner alone kept them).
+   * An empty score_set ("") is a report without sets.
+   */
+  readonly keepsScores?: boolean;
   readonly rank: number | undefined;
   readonly advancing: boolean;
 }
@@ -101,7 +108,8 @@ function readEntry(raw: unknown, i: number, problems: Problems): ReportEntry | u
     problems.add(entryPointer(i, "advancing"), "advancing must be true or false");
   }
   if (participantId === undefined) return undefined;
-  return { participantId, sets, rank, advancing: entry.advancing === true };
+  const keepsScores = entry.score_set === undefined || entry.score_set === null;
+  return { participantId, sets, keepsScores, rank, advancing: entry.advancing === true };
 }
 
 export function readMatchReport(attributes: Record<string, unknown>): MatchReport {

@@ -113,14 +113,20 @@ export function parseRefList(values: readonly string[]): string[] {
     .filter((v) => v !== "");
 }
 
+/**
+ * A free-for-all result: each ranked player with the scores the match holds for them
+ * (`recorded`, by participant id; sent again, since score_set is required and an empty one
+ * would wipe them).
+ */
 export function freeForAllReport(
   ranks: readonly (readonly [number, number])[],
   advancing: ReadonlySet<number>,
+  recorded: ReadonlyMap<number, string> = new Map(),
 ): MatchReport {
   return {
     match: ranks.map(([id, rank]) => ({
       participant_id: id,
-      score_set: "",
+      score_set: recorded.get(id) ?? "",
       rank,
       advancing: advancing.has(id),
     })),

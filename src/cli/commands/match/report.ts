@@ -1,6 +1,7 @@
 /** `tourney match report <tournament> <match>`: a result, one-on-one or free for all. */
 import type { Command } from "commander";
 import type { MatchReport } from "../../../client/matches.js";
+import { setsText } from "../../../model/match-result.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import { StateRefusedError, UsageError } from "../../errors.js";
@@ -151,7 +152,9 @@ async function oneOnOne(
 ): Promise<MatchReport> {
   const [player1, player2] = bothPlayers(match);
   const label = `match ${String(match.attributes.identifier)} (${nameOf(roster, player1)} vs ${nameOf(roster, player2)})`;
-  const sets = r.scores?.sets ?? [];
+  // Without --scores, the scores recorded before stand: checked, and sent again (score_set is
+  // required by the published interface; an empty one wiped them, a review found).
+  const sets = r.scores?.sets ?? recordedSets(match);
   let winner: number | undefined;
   if (r.winner !== undefined) {
     winner = Number((await lookup.find(r.winner, roster)).id);
@@ -163,7 +166,10 @@ async function oneOnOne(
   const problem = resultProblem({ names, sets, winnerSide, tie: r.tie });
   // --force lets a winner through (a walkover, a forfeit); a tie's scores must be level.
   if (problem !== undefined && (r.tie || !r.force)) {
-    const scores = `--scores ${r.scores?.text}`;
+    const scores =
+      r.scores === undefined
+        ? `the scores recorded (${setsText(sets)})`
+        : `--scores ${r.scores.text}`;
     throw new UsageError(
       r.tie
         ? `${scores}: ${problem}`
@@ -171,6 +177,16 @@ async function oneOnOne(
     );
   }
   return oneOnOneReport({ player1, player2, sets, winner, tie: r.tie });
+}
+
+/** The set scores a match holds (score_in_sets, from player 1's side); none when it holds none. */
+function recordedSets(match: ResourceObject): SetScores {
+  const held = match.attributes.score_in_sets;
+  if (!Array.isArray(held)) return [];
+  return held.filter(
+    (s): s is [number, number] =>
+      Array.isArray(s) && s.length === 2 && s.every((n) => Number.isSafeInteger(n)),
+  );
 }
 
 /**
@@ -217,7 +233,19 @@ async function freeForAll(
     );
   const advancing = new Set<number>();
   for (const ref of r.advancing) advancing.add(await playerOf("--advancing", ref));
-  return freeForAllReport(ranks, advancing);
+  return freeForAllReport(ranks, advancing, recordedScores(match));
+}
+
+/** The scores a free-for-all match holds, by participant id, as score_set text ("20,3"). */
+function recordedScores(match: ResourceObject): Map<number, string> {
+  const held = new Map<number, string>();
+  const points = match.attributes.points_by_participant;
+  if (!Array.isArray(points)) return held;
+  for (const p of points as { participant_id?: unknown; scores?: unknown }[]) {
+    const scores = Array.isArray(p?.scores) ? p.scores.filter(Number.isSafeInteger) : [];
+    if (scores.length > 0) held.set(Number(p.participant_id), scores.join(","));
+  }
+  return held;
 }
 
 /** The participants the result names: a match holding them all is the one meant (match-ref.ts). */
