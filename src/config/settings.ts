@@ -105,7 +105,21 @@ export function checkBaseUrl(value: unknown, key = "base_url"): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError(`invalid value for ${key}: ${describe(value)}; ${accepted}`, { key });
   }
-  return value;
+  return withoutApiVersion(value, url);
+}
+
+/**
+ * The base URL without a trailing `/v2.1` (or `/v2.1/`): the client adds the interface's
+ * path itself, and `tourney serve` prints its address with it ("Listening on
+ * http://127.0.0.1:4991/v2.1"), so a profile made from that address asked for
+ * /v2.1/v2.1/tournaments and got "no such path" (exit 3). A path before it (a proxy's
+ * prefix) is kept.
+ */
+function withoutApiVersion(value: string, url: URL): string {
+  const path = url.pathname.replace(/\/v2\.1\/?$/, "");
+  if (path === url.pathname) return value;
+  url.pathname = path === "" ? "/" : path;
+  return url.href.replace(/\/$/, "");
 }
 
 /** `shown` is what the user typed, when the number was parsed from text. */
