@@ -37,13 +37,26 @@ const tmp = mkdtempSync(join(tmpdir(), "tourney-bench-pages-"));
 
 let counting = false;
 let statements = new Map();
-for (const method of ["run", "get", "all"]) {
-  const native = addon.Statement.prototype[method];
-  addon.Statement.prototype[method] = function (...params) {
-    if (counting) statements.set(this.source, (statements.get(this.source) ?? 0) + 1);
-    return native.apply(this, params);
-  };
+/** Counts the statements run through `loaded` (an instance of the native addon). */
+function countStatements(loaded) {
+  for (const method of ["run", "get", "all"]) {
+    const native = loaded.Statement.prototype[method];
+    loaded.Statement.prototype[method] = function (...params) {
+      if (counting) statements.set(this.source, (statements.get(this.source) ?? 0) + 1);
+      return native.apply(this, params);
+    };
+  }
 }
+countStatements(addon);
+// The store loads its own instance of the addon with process.dlopen (src/store/native-binding.ts):
+// each load is a new instance with classes of its own, wrapped as it is loaded.
+const dlopen = process.dlopen;
+process.dlopen = function (module, file, ...rest) {
+  const result = dlopen.call(this, module, file, ...rest);
+  if (file.endsWith("better_sqlite3.node") && module.exports?.Statement !== undefined)
+    countStatements(module.exports);
+  return result;
+};
 
 /**
  * The WAL file's salt (new when a checkpointed WAL restarts from its start) and the page

@@ -32,7 +32,8 @@ export interface WriteKind {
 export function writeKind(...columns: (keyof MatchChanges)[]): WriteKind {
   const sets = columns.map((c) => `${c} = ?, `).join("");
   // growth_room (match-columns.ts GROWTH_ROOM_BYTES): the row grows into the room it had.
-  const sql = `UPDATE OR FAIL matches SET ${sets}growth_room = NULL, updated_at = ? WHERE id = ?`;
+  // version (migration-match-versions.ts): how readers of revisions tell the row changed.
+  const sql = `UPDATE OR FAIL matches SET ${sets}version = version + 1, growth_room = NULL, updated_at = ? WHERE id = ?`;
   return { columns, sql };
 }
 

@@ -3,6 +3,7 @@
  * once, in order, inside one transaction. Never edit a migration that has shipped: add one.
  */
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
+import { MATCH_VERSIONS_MIGRATION } from "./migration-match-versions.js";
 import * as counts from "./migration-participant-counts.js";
 import { TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
 import { RECORD_TRIGGERS_REMADE, TOURNAMENT_RECORDS_MIGRATION } from "./tournament-record-parts.js";
@@ -346,4 +347,7 @@ export const MIGRATIONS: readonly string[] = [
   RECORD_TRIGGERS_REMADE, // 17: migration 14's triggers without concat() (sqlite3 before 3.44)
   "ALTER TABLE matches ADD COLUMN growth_room BLOB;", // 18: match-columns.ts GROWTH_ROOM_BYTES
   counts.FOREIGN_INSERTS_MIGRATION, // 19: rows other writers (the sqlite3 shell) insert counted
+  // 20: match rows count their updates; tourney's updates leave the revision row
+  // (migration-match-versions.ts, tournament-revisions.ts)
+  MATCH_VERSIONS_MIGRATION,
 ];

@@ -59,7 +59,7 @@ async function expectFreshlyBuilt(h: ServiceHarness): Promise<Snapshot> {
   other.service.close();
   expect(fresh.reused).toBe(0);
   expect(fresh.standingsKept).toBe(0);
-  expect(next.revision).toBe(fresh.revision);
+  // Revisions are each service's own numbers (tournament-revisions.ts): the bytes tell.
   expect(Buffer.concat(next.gzip).equals(Buffer.concat(fresh.gzip))).toBe(true);
   expect(next.watch).toEqual(fresh.watch);
   expect([...next.watch.matches.keys()]).toEqual([...fresh.watch.matches.keys()]);

@@ -78,8 +78,8 @@ describe("a new version of the snapshot", () => {
     expect(next.reused).toBeGreaterThan(3);
     expect(next.pieces.size - next.reused).toBeGreaterThan(0);
 
+    // The same version as a fresh service builds it (revisions are each service's own numbers).
     const fresh = await snapshotOf(await freshService());
-    expect(fresh.revision).toBe(next.revision);
     expect(fresh.reused).toBe(0);
     expect(Buffer.concat(next.gzip).equals(Buffer.concat(fresh.gzip))).toBe(true);
     expect(next.jsonBytes).toBe(fresh.jsonBytes);

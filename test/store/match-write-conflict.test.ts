@@ -3,7 +3,8 @@
  * every UPDATE of a report a statement that may abort, which SQLite guards with a
  * statement journal (a copy of each page it changes). With FAIL there is none, and a
  * failing write still leaves nothing of its transaction behind, since the transaction
- * (service.write) rolls back whole; the tournament's revision moves as before.
+ * (service.write) rolls back whole; the tournament's revision (tournament-revisions.ts) moves
+ * as before, by the rows' versions (migration 20), the tournament_revisions row left.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { planDoubleElimination } from "../../src/engine/index.js";
@@ -13,6 +14,7 @@ import { createContext } from "../../src/service/context.js";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { type Db, openDatabase } from "../../src/store/database.js";
 import type { MatchState } from "../../src/store/match-rows.js";
+import { tournamentRevisions } from "../../src/store/tournament-revisions.js";
 
 const NOW = "2026-11-26T10:00:00.000Z";
 const open: Db[] = [];
@@ -62,6 +64,12 @@ describe("match writes", () => {
       return prepare(sql);
     });
     const before = revision(db, id) as number;
+    const revisionOf = tournamentRevisions(db, service.changes);
+    const seen = revisionOf(id)!;
+    const versions = db
+      .prepare("SELECT TOTAL(version) FROM matches WHERE tournament_id = ?")
+      .pluck();
+    const versionsBefore = versions.get(id) as number;
     service.write(() =>
       reportMatch(service, t, row!, {
         entries: [
@@ -74,8 +82,10 @@ describe("match writes", () => {
     const updates = prepared.filter((sql) => /^UPDATE\b.*\bmatches\b/.test(sql));
     expect(updates.length).toBeGreaterThanOrEqual(2);
     for (const sql of updates) expect(sql).toMatch(/^UPDATE OR FAIL matches SET /);
-    // The result, the winner's and the loser's slots: one revision bump each.
-    expect(revision(db, id)).toBe(before + 3);
+    // The result, the winner's and the loser's slots: one version each; the stored row is left.
+    expect(versions.get(id)).toBe(versionsBefore + 3);
+    expect(revision(db, id)).toBe(before);
+    expect(revisionOf(id)).toBeGreaterThan(seen);
   });
 
   it("leave nothing of their transaction when one of them fails", () => {

@@ -11,15 +11,21 @@ describe("the row change log", () => {
   it("tells the match ids written, and a tournament's added or deleted matches and participants", () => {
     const log = new RowChanges();
     const mark = log.position;
-    log.match(11);
+    log.match(11, 1);
     log.match(12);
+    log.match(11, 1);
+    log.match(13, 2);
     log.matchRows(2);
     log.participants(3);
+    // Each update of tournament 1's rows counted; 12's tournament was not told.
     expect(log.since(mark, 1)).toEqual({
-      matches: new Set([11, 12]),
+      matches: new Set([11, 12, 13]),
       matchRows: false,
       participants: false,
+      updates: 2,
+      unattributed: [12],
     });
+    expect(log.since(mark, 2)?.updates).toBe(1);
     expect(log.since(mark, 2)?.matchRows).toBe(true);
     expect(log.since(mark, 3)?.participants).toBe(true);
     log.participants(undefined);
@@ -28,6 +34,8 @@ describe("the row change log", () => {
       matches: new Set(),
       matchRows: false,
       participants: false,
+      updates: 0,
+      unattributed: [],
     });
   });
 

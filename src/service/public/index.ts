@@ -34,7 +34,7 @@ const GONE = {
 
 export function createPublicSurfaces(context: ServiceContext, readAs: ReadAs): PublicSurfaces {
   const gate = new WorkGate(() => context.db.inTransaction);
-  const revisionOf = tournamentRevisions(context.db);
+  const revisionOf = tournamentRevisions(context.db, context.changes);
   const snapshots = new TournamentSnapshots(
     {
       basePath: context.basePath,

@@ -236,8 +236,10 @@ export class CachedMatches extends MatchRepository {
   override write(kind: WriteKind, id: number, params: readonly unknown[], now: string): void {
     super.write(kind, id, params, now);
     this.cache.wroteMatches();
-    this.cache.changes.match(id);
-    this.cache.holderOf(id)?.apply(id, kind.columns, params, now);
+    const holder = this.cache.holderOf(id);
+    // Its tournament, when held: tournament-revisions.ts counts the updates of a tournament's rows.
+    this.cache.changes.match(id, holder?.byId.get(id)?.tournament_id);
+    holder?.apply(id, kind.columns, params, now);
   }
 
   override deleteStage(tournamentId: number, stage: "final" | "group"): void {

@@ -20,6 +20,13 @@ export interface RowsWritten {
   readonly matchRows: boolean;
   /** Whether any participant row of the tournament was inserted, updated or deleted. */
   readonly participants: boolean;
+  /**
+   * Updates of the tournament's match rows, each counted (a row updated twice counts two),
+   * and the ids of updated rows whose tournament was not known (a row the cache did not
+   * hold): what tournament-revisions.ts adds to the sum of the rows' versions.
+   */
+  readonly updates: number;
+  readonly unattributed: readonly number[];
 }
 
 /** The log as the service reads it (store.ts `Store.changes`). */
@@ -42,6 +49,8 @@ const ANY_PARTICIPANTS = 3;
 export class RowChanges {
   #kinds: number[] = [];
   #values: number[] = [];
+  /** The tournament of each entry of a match update (0: not known). */
+  #tournaments: number[] = [];
   /** The position of the first entry held. */
   #base = 0;
   /** Marks before it cannot be answered. */
@@ -52,9 +61,9 @@ export class RowChanges {
     return this.#base + this.#kinds.length;
   }
 
-  /** Match row `id` was updated. */
-  match(id: number): void {
-    this.#push(MATCH, id);
+  /** Match row `id` (of tournament `tournamentId`, 0 if not known) was updated. */
+  match(id: number, tournamentId = 0): void {
+    this.#push(MATCH, id, tournamentId);
   }
 
   /** Match rows of tournament `id` were inserted or deleted. */
@@ -74,6 +83,7 @@ export class RowChanges {
     this.#floor = this.#base;
     this.#kinds = [];
     this.#values = [];
+    this.#tournaments = [];
   }
 
   since(mark: number, id: number): RowsWritten | undefined {
@@ -81,28 +91,36 @@ export class RowChanges {
     const matches = new Set<number>();
     let matchRows = false;
     let participants = false;
+    let updates = 0;
+    const unattributed: number[] = [];
     for (let i = mark - this.#base; i < this.#kinds.length; i++) {
       const kind = this.#kinds[i]!;
       const value = this.#values[i]!;
-      if (kind === MATCH) matches.add(value);
-      else if (kind === ANY_PARTICIPANTS) participants = true;
+      if (kind === MATCH) {
+        matches.add(value);
+        const tournament = this.#tournaments[i]!;
+        if (tournament === id) updates++;
+        else if (tournament === 0) unattributed.push(value);
+      } else if (kind === ANY_PARTICIPANTS) participants = true;
       else if (value === id) {
         if (kind === MATCH_ROWS) matchRows = true;
         else participants = true;
       }
     }
-    return { matches, matchRows, participants };
+    return { matches, matchRows, participants, updates, unattributed };
   }
 
-  #push(kind: number, value: number): void {
+  #push(kind: number, value: number, tournamentId = 0): void {
     if (this.#kinds.length >= MAX_ENTRIES) {
       const dropped = MAX_ENTRIES / 2;
       this.#kinds.splice(0, dropped);
       this.#values.splice(0, dropped);
+      this.#tournaments.splice(0, dropped);
       this.#base += dropped;
       this.#floor = Math.max(this.#floor, this.#base);
     }
     this.#kinds.push(kind);
     this.#values.push(value);
+    this.#tournaments.push(tournamentId);
   }
 }
