@@ -16,12 +16,14 @@ const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/u;
 const NOT_BLANK = /\S/;
 
 export function readJsonBody(request: ServiceRequest): unknown {
-  checkContentType(request.header("content-type"));
+  // No body at all is said as such first: a PUT sent bare was answered 415 "..., not none"
+  // (its missing Content-Type), where a bare POST had this message (a review found).
   if (!NOT_BLANK.test(request.body)) {
     throw badRequest(
       'this request needs a JSON body: {"data": {"type": ..., "attributes": {...}}}',
     );
   }
+  checkContentType(request.header("content-type"));
   const parsed = parseJson(request.body);
   // A "\ud800" escape parses to a lone surrogate (SQLite would store U+FFFD): refused
   // wherever it stands, a key or a value no field check reads, as the field checks do.

@@ -60,6 +60,22 @@ describe("v2.1 request checks", () => {
     expect(r.json.errors[0].source.pointer).toBe("/data");
   });
 
+  it("answers a bare PUT (no body, no Content-Type) 400 naming the body it needs, not 415", async () => {
+    const s = await startService();
+    const made = await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({ name: "x", tournament_type: "swiss" }),
+    );
+    const path = `/v2.1/tournaments/${made.json.data.id}/change_state`;
+    const r = await s.service.handle({ method: "PUT", path, headers: {} });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).errors[0].detail).toContain("this request needs a JSON body");
+    // A body of another type is still 415.
+    const typed = await s.request("PUT", path, "state=start", { "content-type": "text/plain" });
+    expect(typed.status).toBe(415);
+  });
+
   it("answers 413 for a body over 1 MiB", async () => {
     const s = await startService();
     const big = tournamentBody({
