@@ -76,6 +76,16 @@ describe("v2.1 request checks", () => {
     expect(typed.status).toBe(415);
   });
 
+  it("names a number past the double's range (1e400) as such, not as null", async () => {
+    const s = await startService();
+    const body =
+      '{"data":{"type":"tournament","attributes":{"name":"x","tournament_type":"swiss","swiss_options":{"rounds":1e400}}}}';
+    const r = await s.request("POST", "/v2.1/tournaments", body);
+    expect(r.status).toBe(422);
+    expect(r.json.errors[0].detail).toContain("a number too large to hold");
+    expect(r.json.errors[0].detail).not.toContain("null");
+  });
+
   it("answers 413 for a body over 1 MiB", async () => {
     const s = await startService();
     const big = tournamentBody({

@@ -51,6 +51,10 @@ export function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
+  // A number past the double's range (1e400 in the JSON) parses to Infinity, which
+  // JSON.stringify writes as null: "number null" told nothing.
+  if (typeof value === "number" && !Number.isFinite(value))
+    return "a number too large to hold (past 1.8e308)";
   const text = JSON.stringify(value) ?? String(value);
   return `${typeof value} ${text.length > 40 ? `${text.slice(0, 40)}...` : text}`;
 }
