@@ -168,13 +168,20 @@ describe("a station's empty queue answered 404", () => {
       expect(r.code, verb).toBe(3);
     }
     expect(t.stdout()).toBe("");
-    // The station that is there is written to as before: no request more.
+    // The station that is there is written to as before; a bare id is looked up in the list
+    // first (a station may have that number for a name: station-ref.ts), id:N is not.
     const ok = answering404(emptyQueue404);
     await stationWrites(ok.factory, table)["station queue add"]();
     expect(ok.requests.filter((x) => x.includes("/stations"))).toEqual([
+      "GET /v2.1/tournaments/cup/stations",
       `POST /v2.1/tournaments/cup/stations/${table}/station_queuers`,
     ]);
     expect(ok.json()).toMatchObject({ position: 1 });
+    const byId = answering404(emptyQueue404);
+    await stationWrites(byId.factory, `id:${table}`)["station unassign"]();
+    expect(byId.requests.filter((x) => x.includes("/stations"))).toEqual([
+      `PUT /v2.1/tournaments/cup/stations/${table}`,
+    ]);
   });
 
   it("tournament export: the station with an empty queue", async () => {

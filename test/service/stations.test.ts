@@ -346,4 +346,32 @@ describe("bad input: a clear 4xx with a pointer, nothing written", () => {
     expect(ok.json.data.attributes.underway_at).not.toBeNull();
     expect(ok.json.data.attributes.station_id).toBe(1);
   });
+
+  it("refuses a second station of a name, on create and on rename (case aside, as participants' names): 422 naming the station that has it", async () => {
+    const s = await startService();
+    await started(s, {});
+    expect((await s.request("POST", `${T}/stations`, station({ name: "Table 1" }))).status).toBe(
+      201,
+    );
+    for (const name of ["Table 1", " table 1 "]) {
+      const again = await s.request("POST", `${T}/stations`, station({ name }));
+      expect(again.status, name).toBe(422);
+      expect(again.json.errors[0].source.pointer).toBe("/data/attributes/name");
+      expect(again.json.errors[0].detail).toMatch(/already taken.*station 1 is named "Table 1"/);
+    }
+    expect((await s.request("POST", `${T}/stations`, station({ name: "Table 2" }))).status).toBe(
+      201,
+    );
+    const rename = await s.request("PUT", `${T}/stations/2`, station({ name: "TABLE 1" }));
+    expect(rename.status).toBe(422);
+    expect(rename.json.errors[0].detail).toMatch(/station 1 is named "Table 1"/);
+    // Its own name again (another case) is no clash.
+    expect((await s.request("PUT", `${T}/stations/1`, station({ name: "TABLE 1" }))).status).toBe(
+      200,
+    );
+    const names = (await s.request("GET", `${T}/stations`)).json.data.map(
+      (x: { attributes: { name: string } }) => x.attributes.name,
+    );
+    expect(names).toEqual(["TABLE 1", "Table 2"]);
+  });
 });

@@ -8,8 +8,9 @@
  * created on the target. document-file.ts checks the format and version first.
  */
 import { scoresAllowWinner, setsText, setsWon } from "../../model/match-result.js";
+import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
-import { UsageError } from "../errors.js";
+import { StateRefusedError, UsageError } from "../errors.js";
 
 type Doc = Record<string, unknown>;
 
@@ -114,6 +115,39 @@ function checkMatch(raw: unknown, i: number, names: Set<string>, p: Problem, o: 
   return key;
 }
 
+/**
+ * The first two stations of `stations` that share a name, compared as the service compares
+ * them (it refuses a second station of a name): their places in the list. A match names its
+ * station by name, so such a document cannot be replayed: the import stopped at the second
+ * ("match A (1) is already at station Table 1 (1)"), and a run again claimed success with
+ * it missing. Undefined when the names are distinct.
+ */
+export function sameNamedStations(
+  stations: readonly { readonly name: string }[],
+): [number, number] | undefined {
+  const first = new Map<string, number>();
+  for (const [i, s] of stations.entries()) {
+    const key = participantNameKey(s.name);
+    const before = first.get(key);
+    if (before !== undefined) return [before, i];
+    first.set(key, i);
+  }
+  return undefined;
+}
+
+/**
+ * `tournament publish`: refuses a tournament whose stations share a name before anything is
+ * sent (exit 5), naming them and the rename that lets it through.
+ */
+export function refuseSameNamedStations(doc: TournamentExport): void {
+  const pair = sameNamedStations(doc.stations);
+  if (pair === undefined) return;
+  const name = JSON.stringify(doc.stations[pair[1]]!.name);
+  throw new StateRefusedError(
+    `tournament ${doc.tournament.url} has two stations named ${name}: a match names its station by name, so the target could not tell them apart; nothing was sent (rename one with \`tourney station update ${doc.tournament.url} id:ID --name NEW\`, \`station list\` shows the ids)`,
+  );
+}
+
 function checkReferences(doc: Doc, keys: Set<string>, p: Problem): void {
   for (const list of ["stations", "attachments"])
     p.need(Array.isArray(doc[list]), list, "a list", doc[list]);
@@ -124,6 +158,13 @@ function checkReferences(doc: Doc, keys: Set<string>, p: Problem): void {
       if (typeof q !== "string" || !keys.has(q))
         p.fail(`stations[${i}].queue`, `names ${shown(q)}, which is no match of the file`);
   }
+  const pair = sameNamedStations(doc.stations as { name: string }[]);
+  if (pair !== undefined)
+    p.fail(
+      `stations[${pair[1]}].name`,
+      `${shown((doc.stations as Doc[])[pair[1]]!.name)} is stations[${pair[0]}]'s name too (station names are unique in a tournament, and a match names its station by name)`,
+      "rename one in the file, or in the tournament exported and export it again",
+    );
   for (const [i, a] of (doc.attachments as Doc[]).entries())
     if (!isObject(a) || typeof a.match !== "string" || !keys.has(a.match))
       p.fail(`attachments[${i}].match`, `names ${shown(a?.match)}, which is no match of the file`);

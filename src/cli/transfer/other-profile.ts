@@ -6,6 +6,7 @@
 import type { ApiClient } from "../../client/api-client.js";
 import { Factory } from "../factory.js";
 import type { SignalSource } from "../interrupts.js";
+import { refuseSameNamedStations } from "./export-contents.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
 import { type ImportSummary, importExport, summaryLine } from "./importer.js";
@@ -27,7 +28,11 @@ export interface TransferKind<D, S> {
 }
 
 export const TOURNAMENTS: TransferKind<Awaited<ReturnType<typeof readExport>>, ImportSummary> = {
-  read: (client, ref) => readExport(client, ref),
+  read: async (client, ref) => {
+    const doc = await readExport(client, ref);
+    refuseSameNamedStations(doc);
+    return doc;
+  },
   plan: planImport,
   import: importExport,
   line: summaryLine,

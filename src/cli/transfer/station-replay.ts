@@ -8,6 +8,7 @@
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
+import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { targetMatches } from "./target-matches.js";
 
@@ -21,7 +22,14 @@ async function targetMatchIds(client: ApiClient, url: string): Promise<Map<strin
   return new Map([...(await targetMatches(client, url))].map(([key, m]) => [key, m.id]));
 }
 
-/** Creates the missing stations and queue entries; returns how many requests it sent. */
+/**
+ * Creates the missing stations and queue entries, and puts a held match on a station that is
+ * there without it (a station made by hand, or by a run stopped before); returns how many
+ * requests it sent. Stations are found by name as the service compares names (it refuses a
+ * second station of a name; export-contents.ts refuses a document with two alike, before
+ * anything is sent). Before, a run again found a station there and went on, so a station
+ * missing its match was reported as imported.
+ */
 export async function replayStations(client: ApiClient, doc: TournamentExport): Promise<number> {
   if (doc.stations.length === 0) return 0;
   const url = doc.tournament.url;
@@ -32,13 +40,21 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
     throw error;
   });
   if (listed === undefined) return 0;
-  const have = new Map(listed.map((s) => [String(s.attributes.name), s]));
+  const have = new Map(listed.map((s) => [participantNameKey(String(s.attributes.name)), s]));
   const ids = await targetMatchIds(client, url);
   let sent = 0;
   for (const s of doc.stations) {
     const held = doc.matches.find((m) => m.station === s.name);
     const matchId = held === undefined ? undefined : ids.get(matchKey(held));
-    let station = have.get(s.name);
+    let station = have.get(participantNameKey(s.name));
+    if (
+      station !== undefined &&
+      matchId !== undefined &&
+      String(station.attributes.match_id) !== matchId
+    ) {
+      station = await stations.update(station.id, { match_id: Number(matchId) });
+      sent++;
+    }
     if (station === undefined) {
       station = await stations.create({
         ...s.attributes,

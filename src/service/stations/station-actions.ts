@@ -4,6 +4,7 @@
  * inside the one write, then lets syncStations apply what follows (a freed
  * station takes the next match under auto_assign). Bad input writes nothing.
  */
+import { participantNameKey } from "../../model/participant-name.js";
 import type { QueuerRow, StationRow } from "../../store/stations-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
@@ -24,6 +25,24 @@ export function findQueuer(service: ServiceContext, station: StationRow, ref: st
   const q = service.stations.queue(station.id).find((e) => String(e.id) === ref);
   if (q === undefined) throw notFound(`station queuer ${ref} not found at station ${station.id}`);
   return q;
+}
+
+/**
+ * Refuses `name` when another station of `t` has it: a name is how the CLI, an export and
+ * an import name a station, so two alike would be told apart by id only (`station view cup
+ * "Table 1"` took the first; an import stopped half-way). Names compare as participants'
+ * do (model/participant-name.ts: NFC, trimmed, ASCII letters without case).
+ */
+function checkName(service: ServiceContext, t: TournamentRow, name: string, self?: number): void {
+  const key = participantNameKey(name);
+  const other = service.stations
+    .list(t.id)
+    .find((s) => s.id !== self && participantNameKey(s.name) === key);
+  if (other !== undefined)
+    throw unprocessable(
+      `name ${JSON.stringify(name)} is already taken in this tournament: station ${other.id} is named ${JSON.stringify(other.name)}; choose another name, or change station ${other.id}`,
+      "/data/attributes/name",
+    );
 }
 
 /** A match of `t` that may wait for or take a station: not complete, not at a station. */
@@ -71,6 +90,7 @@ export function createStation(
   return service.write(() => {
     const t = currentTournament(service, tournamentId);
     const repo = service.stations;
+    checkName(service, t, input.name ?? "");
     const id = repo.insert(
       t.id,
       {
@@ -97,6 +117,7 @@ export function updateStation(
     const t = currentTournament(service, tournamentId);
     const station = findStation(service, t, ref);
     const repo = service.stations;
+    if (input.name !== undefined) checkName(service, t, input.name, station.id);
     repo.update(station.id, input, service.now());
     if (input.match_id !== undefined) assign(service, t, station, input.match_id);
     syncStations(service, t);

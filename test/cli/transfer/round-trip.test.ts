@@ -6,6 +6,8 @@
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
+import { UsageError } from "../../../src/cli/errors.js";
+import { refuseSameNamedStations } from "../../../src/cli/transfer/export-contents.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
 import { comparable, exported } from "./export-check.js";
 import { FORMATS, playedTournament } from "./play-fixture.js";
@@ -91,5 +93,49 @@ describe("stations", () => {
       ["Table 2", 2],
     ]);
     expect(first.matches.filter((m: any) => m.station === "Table 1").length).toBe(1);
+  });
+
+  it("refuses a file with two stations of one name before sending anything (exit 2, naming them); publish likewise (exit 5)", async () => {
+    const c = await pair.source.client();
+    await playedTournament(c, "dup", FORMATS[0]!, 1);
+    const open = await c.matches.listAll("dup", { state: "open" });
+    await c.stations.of("dup").create({ name: "Table 1", match_id: Number(open[0]!.id) });
+    await c.stations.of("dup").create({ name: "Table 2", match_id: Number(open[1]!.id) });
+    const doc = await exported(pair.source, "dup");
+    // A hand-edited file (or one from a service that allowed it): "Table 2" renamed "table 1".
+    const stations = doc.stations.map((s: any) =>
+      s.name === "Table 2" ? { ...s, name: "table 1" } : s,
+    );
+    const matches = doc.matches.map((m: any) =>
+      m.station === "Table 2" ? { ...m, station: "table 1" } : m,
+    );
+    const file = `${pair.source.dir}/dup.json`;
+    writeFileSync(file, JSON.stringify({ ...doc, stations, matches }));
+    const f = pair.target.make();
+    const refused = runTournamentImport(f.factory, { file });
+    await expect(refused).rejects.toThrow(UsageError);
+    await expect(refused).rejects.toThrow(
+      /stations\[1\]\.name "table 1" is stations\[0\]'s name too .*nothing was sent/,
+    );
+    const target = await pair.target.client();
+    expect((await target.tournaments.listAll()).map((t: any) => t.attributes.url)).toEqual([]);
+    expect(() => refuseSameNamedStations({ ...doc, stations })).toThrow(
+      /tournament dup has two stations named "table 1".*nothing was sent/,
+    );
+  });
+
+  it("a run again puts a held match back on a station there without it, rather than claiming success", async () => {
+    const c = await pair.source.client();
+    await playedTournament(c, "again", FORMATS[0]!, 1);
+    const open = await c.matches.listAll("again", { state: "open" });
+    await c.stations.of("again").create({ name: "Table 1", match_id: Number(open[0]!.id) });
+    const { first } = await roundTrip("again");
+    const target = await pair.target.client();
+    const [station] = await target.stations.of("again").listAll();
+    await target.stations.of("again").update(station!.id, { match_id: null });
+    const file = `${pair.source.dir}/again.json`;
+    await runTournamentImport(pair.target.make().factory, { file });
+    const second = await exported(pair.target, "again");
+    expect(comparable(second)).toEqual(comparable(first));
   });
 });

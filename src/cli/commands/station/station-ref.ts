@@ -1,18 +1,43 @@
 /**
- * Naming a station on the command line: its id (`3`) or its exact name
- * ("Table 1", case and surrounding blanks forgiven). A name is looked up in the
- * tournament's stations (one list request); an id is sent as it is.
+ * Naming a station on the command line: its id (`3`, or `id:3`) or its exact name ("Table 1",
+ * or `name:Table 1`), names compared as the service compares them (model/participant-name.ts:
+ * NFC, surrounding blanks and ASCII case forgiven). As participant references do
+ * (participants/participant-ref.ts), the prefixed forms mean what their prefix says; a bare
+ * `2` while a station is named "2", or a name two stations share (a database from before the
+ * service refused a second station of a name), is refused as ambiguous (exit 2) naming the
+ * candidates and the form to write, rather than one taken silently.
  */
 import type { ApiClient } from "../../../client/api-client.js";
 import type { ApiRecord } from "../../../client/envelope.js";
 import { NotFoundError } from "../../../client/errors.js";
+import { participantNameKey } from "../../../model/participant-name.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 import { resolveMatch } from "../match/match-ref.js";
 
-export const STATION_REF_HELP = "station id, or its name as `station list` shows it";
+export const STATION_REF_HELP =
+  "station id (or id:N), or its name as `station list` shows it (or name:TEXT)";
 
-const key = (name: string) => name.trim().toLowerCase();
+type StationForm =
+  | { readonly by: "id"; readonly id: string; readonly prefixed: boolean }
+  | { readonly by: "name"; readonly name: string; readonly prefixed: boolean };
+
+function stationForm(ref: string): StationForm {
+  const id = /^(id:)?(\d+)$/i.exec(ref);
+  if (id) return { by: "id", id: id[2]!.replace(/^0+(?=\d)/, ""), prefixed: id[1] !== undefined };
+  const prefixed = /^name:/i.test(ref);
+  return { by: "name", name: prefixed ? ref.slice("name:".length) : ref, prefixed };
+}
+
+const key = (name: unknown) => participantNameKey(String(name));
+const label = (s: ResourceObject) => `${JSON.stringify(String(s.attributes.name))} (id ${s.id})`;
+/** A word the shell passes as it is, else quoted. */
+const shellWord = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+
+function ambiguous(ref: string, tournament: string, why: string): never {
+  throw new UsageError(`station ${ref} is ambiguous in tournament ${tournament}: ${why}`);
+}
 
 /** The station `ref` names among `all` (no request), or an error naming the known ones. */
 export function findStation(
@@ -20,14 +45,48 @@ export function findStation(
   tournament: string,
   ref: string,
 ): ResourceObject {
-  const found = /^\d+$/.test(ref)
-    ? all.find((s) => s.id === ref)
-    : all.find((s) => key(String(s.attributes.name)) === key(ref));
-  if (found !== undefined) return found;
+  const form = stationForm(ref);
+  const named = (name: string) => all.filter((s) => key(s.attributes.name) === key(name));
+  if (form.by === "id") {
+    const found = all.find((s) => s.id === form.id);
+    const other = form.prefixed ? [] : named(ref).filter((s) => s !== found);
+    if (found !== undefined && other.length > 0)
+      ambiguous(
+        ref,
+        tournament,
+        `${label(found)} has id ${form.id} and ${other.map(label).join(", ")} has that name; write id:${form.id} for the first or ${shellWord(`name:${ref}`)} for the other`,
+      );
+    if (found !== undefined) return found;
+    if (other.length === 1)
+      return notFound(
+        all,
+        tournament,
+        ref,
+        `; a station is named ${JSON.stringify(ref)}: write ${shellWord(`name:${ref}`)}`,
+      );
+  } else {
+    const found = named(form.name);
+    if (found.length > 1)
+      ambiguous(
+        ref,
+        tournament,
+        `stations ${found.map(label).join(" and ")} share that name; write ${found.map((s) => `id:${s.id}`).join(" or ")} (and rename one: \`tourney station update ${tournament} id:${found[1]!.id} --name NEW\`)`,
+      );
+    if (found.length === 1) return found[0]!;
+  }
+  return notFound(all, tournament, ref, "");
+}
+
+function notFound(
+  all: readonly ResourceObject[],
+  tournament: string,
+  ref: string,
+  hint: string,
+): never {
   const names = all.map((s) => JSON.stringify(String(s.attributes.name)));
   const known = names.length === 0 ? "it has no stations" : `its stations are ${names.join(", ")}`;
   throw new UnknownReferenceError(
-    `no station ${JSON.stringify(ref)} in tournament ${tournament}: ${known}; \`tourney station create ${tournament} NAME\` adds one`,
+    `no station ${JSON.stringify(ref)} in tournament ${tournament}${hint || `: ${known}; \`tourney station create ${tournament} NAME\` adds one`}`,
   );
 }
 
@@ -53,13 +112,17 @@ export async function stationsToFind(
   }
 }
 
-/** The station's id: an id as given (no request), a name looked up in the list. */
+/**
+ * The station's id: `id:N` as given (no request); a bare id or a name looked up in the list,
+ * so that a station named "2" is not silently passed over for id 2.
+ */
 export async function stationId(
   client: ApiClient,
   tournament: string,
   ref: string,
 ): Promise<string> {
-  if (/^\d+$/.test(ref)) return ref;
+  const form = stationForm(ref);
+  if (form.by === "id" && form.prefixed) return form.id;
   return findStation(await stationsToFind(client, tournament, ref), tournament, ref).id;
 }
 
@@ -110,18 +173,20 @@ export async function writeStation<T>(
 }
 
 /**
- * The station record `ref` names (a get for an id, the list for a name). An id answered
- * 404 is told apart as a name is (stationsToFind): no such station, its tournament's
- * stations named; a tournament that is not there; a service without stations.
+ * The station record `ref` names (a get for `id:N`, the list otherwise: a bare id may also be
+ * a station's name). An id answered 404 is told apart as a name is (stationsToFind): no such
+ * station, its tournament's stations named; a tournament that is not there; a service
+ * without stations.
  */
 export async function resolveStation(
   client: ApiClient,
   tournament: string,
   ref: string,
 ): Promise<ResourceObject> {
-  if (/^\d+$/.test(ref)) {
+  const form = stationForm(ref);
+  if (form.by === "id" && form.prefixed) {
     try {
-      return await client.stations.of(tournament).get(ref);
+      return await client.stations.of(tournament).get(form.id);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }
