@@ -80,6 +80,23 @@ function fileResult(m: ExportedMatch): string {
   return JSON.stringify([m.winner, m.tie, m.score_in_sets]);
 }
 
+/**
+ * A result (resultOf's or fileResult's text) as a refusal shows it: "won by Ada, 3-1,3-2",
+ * "a tie, 1-1", "Ada rank 1 (20), Bo rank 2 (18)". Before, the comparison's own JSON was
+ * shown (["Zoë",false,[]]), a review found.
+ */
+function shownResult(text: string): string {
+  const parsed = JSON.parse(text) as unknown[];
+  const scores = (list: readonly number[]) => (list.length === 0 ? "" : ` (${list.join(",")})`);
+  if (Array.isArray(parsed[0]))
+    return (parsed as [string | null, number[], number | null][])
+      .map(([name, list, rank]) => `${name ?? "?"} rank ${rank ?? "-"}${scores(list)}`)
+      .join(", ");
+  const [winner, tie, sets] = parsed as [string | null, boolean, [number, number][]];
+  const how = tie ? "a tie" : winner === null ? "no winner" : `won by ${winner}`;
+  return `${how}, ${sets.length === 0 ? "no scores" : sets.map(([a, b]) => `${a}-${b}`).join(",")}`;
+}
+
 /** The removed participant a match was forfeited by (no scores, lost), if it was. */
 function forfeitedBy(m: ExportedMatch, removed: ReadonlySet<string>): string | undefined {
   if (m.tie || m.entries.length > 0 || m.score_in_sets.length > 0) return undefined;
@@ -212,7 +229,8 @@ export async function replayMatches(
     if (show(here) !== show(m.players)) refuse(key, "players", show(here), show(m.players));
     if (t.attributes.state === "complete") {
       const now = resultOf(t, roster);
-      if (now !== fileResult(m)) refuse(key, "results", now, fileResult(m));
+      const file = fileResult(m);
+      if (now !== file) refuse(key, "results", shownResult(now), shownResult(file));
       counts.skipped++;
     } else {
       await client.matches.update(url, t.id, reportOf(m, roster));
