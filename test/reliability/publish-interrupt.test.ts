@@ -27,7 +27,8 @@ it("Ctrl-C: exit 130 saying how far it got and to run it again; the re-run compl
     ["sigint_late", 12],
   ] as const) {
     await eventUnderway(client, url);
-    const cut = await publishInterruptedAt(sandbox.local, url, nth);
+    const target = `http://127.0.0.1:${sandbox.served.port}`;
+    const cut = await publishInterruptedAt(sandbox.local, url, nth, target, sandbox.served.apiKey);
     expect(cut.code, cut.stderr).toBe(130);
     expect(cut.stderr).toContain("Interrupted: stopping after the request in flight");
     expect(cut.stderr).toMatch(/interrupted: stopped between two requests, (after|before) /);
