@@ -57,6 +57,12 @@ describe("match report input", () => {
       ["Grace", 2],
       ["x=y", 3],
     ]);
+    // A name holding a comma reads whole; a last piece without a rank is still refused.
+    expect(parseRanks(["Smith, John=1,Bo=2"])).toEqual([
+      ["Smith, John", 1],
+      ["Bo", 2],
+    ]);
+    expect(() => parseRanks(["Ada=1,Grace"])).toThrow(UsageError);
     expect(
       freeForAllReport(
         [

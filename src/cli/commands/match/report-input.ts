@@ -91,9 +91,28 @@ export function oneOnOneReport(input: OneOnOne): MatchReport {
   return input.tie ? { match, tie: true } : { match };
 }
 
+/**
+ * One flag's pairs: split at commas, a piece without "=" kept with the next one, so that a
+ * name holding a comma reads whole ("Smith, John=1,Bo=2": "Smith, John" and "Bo"; before,
+ * "Smith" was refused as a pair, a review found).
+ */
+function rankPairs(value: string): string[] {
+  const pairs: string[] = [];
+  let pending = "";
+  for (const piece of value.split(",")) {
+    const joined = pending === "" ? piece : `${pending},${piece}`;
+    if (piece.includes("=")) {
+      pairs.push(joined);
+      pending = "";
+    } else pending = joined;
+  }
+  if (pending !== "") pairs.push(pending);
+  return pairs;
+}
+
 /** Splits "Ada=1,Grace=2" (or repeated flags) into [ref, rank] pairs. */
 export function parseRanks(values: readonly string[]): [string, number][] {
-  const pairs = values.flatMap((v) => v.split(",")).filter((v) => v.trim() !== "");
+  const pairs = values.flatMap(rankPairs).filter((v) => v.trim() !== "");
   if (pairs.length === 0) throw new UsageError("--ranks needs participant=rank pairs");
   return pairs.map((pair) => {
     const at = pair.lastIndexOf("=");
