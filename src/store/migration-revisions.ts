@@ -5,8 +5,11 @@
  * another process's write (the CLI while serve runs) moves it too. Serve reads it
  * (tournament-revisions.ts) to tell whether its shared snapshot of a tournament is current.
  * Since migration 15 inserted match rows move it once an insert, from the repository
- * (matches-repository.ts insertRows), not by a trigger once a row.
+ * (matches-repository.ts insertRows), not by a trigger once a row; since migration 20
+ * (migration-match-versions.ts, exported from here) tourney's updates of match rows do not.
  */
+
+export { MATCH_VERSIONS_MIGRATION } from "./migration-match-versions.js";
 
 /** The statement bumping the revision of the tournament `idExpression` names. */
 const bump = (idExpression: string): string =>

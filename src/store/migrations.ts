@@ -3,9 +3,8 @@
  * once, in order, inside one transaction. Never edit a migration that has shipped: add one.
  */
 import { ACCOUNTS_MIGRATION } from "./migration-accounts.js";
-import { MATCH_VERSIONS_MIGRATION } from "./migration-match-versions.js";
 import * as counts from "./migration-participant-counts.js";
-import { TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
+import { MATCH_VERSIONS_MIGRATION, TOURNAMENT_REVISIONS_MIGRATION } from "./migration-revisions.js";
 import { RECORD_TRIGGERS_REMADE, TOURNAMENT_RECORDS_MIGRATION } from "./tournament-record-parts.js";
 
 export const MIGRATIONS: readonly string[] = [
@@ -309,10 +308,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tournaments_state_check_in ON tournaments (state, check_in_opens_at);
   DROP INDEX tournaments_state;
   `,
-  // 12: each tournament's own change counter (issue 24): bumped by triggers on every write to
-  // the tournament or to a record it owns, whichever process writes, so serve's shared
-  // snapshot of a tournament (service/tournament-snapshots.ts) is made again only when that
-  // tournament changed, not after any write anywhere in the file.
+  // 12: each tournament's own change counter (issue 24), bumped by triggers on writes to the
+  // tournament or a record it owns, whichever process writes: serve's shared snapshot of a
+  // tournament is made again only when it changed (store/tournament-revisions.ts).
   TOURNAMENT_REVISIONS_MIGRATION,
   // 13: registered OAuth applications (issue 25, store/oauth-apps-repository.ts): a
   // confidential one's secret kept as a SHA-256 hash; redirect URIs a JSON array. Grants
@@ -347,7 +345,5 @@ export const MIGRATIONS: readonly string[] = [
   RECORD_TRIGGERS_REMADE, // 17: migration 14's triggers without concat() (sqlite3 before 3.44)
   "ALTER TABLE matches ADD COLUMN growth_room BLOB;", // 18: match-columns.ts GROWTH_ROOM_BYTES
   counts.FOREIGN_INSERTS_MIGRATION, // 19: rows other writers (the sqlite3 shell) insert counted
-  // 20: match rows count their updates; tourney's updates leave the revision row
-  // (migration-match-versions.ts, tournament-revisions.ts)
-  MATCH_VERSIONS_MIGRATION,
+  MATCH_VERSIONS_MIGRATION, // 20: match rows count their updates (migration-match-versions.ts)
 ];
