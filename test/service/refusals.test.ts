@@ -18,6 +18,17 @@ function matchPath(t: string, m: string | number): string {
 }
 
 describe("refusals", () => {
+  it("counts a name's characters as code points: 60 emoji fit, 61 are 61", async () => {
+    const make = (name: string) =>
+      s.request("POST", "/v2.1/tournaments", tournamentBody({ name, tournament_type: "swiss" }));
+    const fits = await make("🎮".repeat(60));
+    expect(fits.status).toBe(201);
+    expect(fits.json.data.attributes.name).toBe("🎮".repeat(60));
+    const over = await make("🎮".repeat(61));
+    expect(over.status).toBe(422);
+    expect(over.json.errors[0].detail).toBe("name is too long (61 characters; at most 60)");
+  });
+
   it("a 300-character name is too long, and not also blank", async () => {
     const r = await s.request(
       "POST",

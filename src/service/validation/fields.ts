@@ -128,6 +128,12 @@ export function readField(
 
 type Wrong = (detail: string) => typeof NO_VALUE;
 
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
 function readString(
   spec: Extract<FieldSpec, { kind: "string" }>,
   value: unknown,
@@ -136,8 +142,12 @@ function readString(
 ): unknown {
   if (typeof value !== "string")
     return wrong(`${name} must be a string, not ${describeType(value)}`);
+  // Characters are code points: an emoji is one, not its two UTF-16 units (255 emoji were
+  // "510 characters; at most 255", a review found). Counted only past the units' limit.
   if (value.length > spec.maxLength) {
-    return wrong(`${name} is too long (${value.length} characters; at most ${spec.maxLength})`);
+    const count = codePoints(value);
+    if (count > spec.maxLength)
+      return wrong(`${name} is too long (${count} characters; at most ${spec.maxLength})`);
   }
   const problem = textProblem(value, spec.multiline);
   if (problem !== undefined) return wrong(`${name} ${problem}`);
