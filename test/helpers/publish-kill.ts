@@ -1,54 +1,51 @@
-/** A `tourney tournament publish` through the built binary, killed or interrupted at its n-th write request. */
+/**
+ * A `tourney tournament publish` through the built binary, killed or interrupted at its n-th
+ * write request. The publish goes to serve through a loopback relay that holds that write
+ * as it arrives, until the kill or the Ctrl-C has done its part: a moment drawn from the
+ * progress of the publish, not from the clock, and one the publish cannot run past. A
+ * signal sent as the write's line showed on --verbose stderr raced the publish: the test
+ * process 60 ms late, kill9's cuts at the 49th and 50th of 51 writes ended 'exit 0'; 150 ms
+ * late, publish-interrupt's 'sigint_late' (12th of 23) published whole.
+ */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BIN, runBinary } from "./binary.js";
 
-/**
- * Starts a publish (--verbose: each request logged on stderr before it is sent) and
- * kills it with SIGKILL when its `nth` write (POST, PUT, DELETE) is being sent: a
- * moment drawn from the progress of the publish, not from the clock, so the same
- * seed cuts at the same step on any machine. Resolves with how it ended.
- */
-export function publishKilledAt(
-  env: Record<string, string>,
-  url: string,
-  nth: number,
-): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [BIN, "tournament", "publish", url, "--to", "lan", "--verbose"],
-      { env, stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let writes = 0;
-    let text = "";
-    child.stderr!.on("data", (d) => {
-      text += d;
-      const lines = text.split("\n");
-      text = lines.pop() ?? "";
-      for (const line of lines)
-        if (/^> (POST|PUT|DELETE) /.test(line) && ++writes === nth) child.kill("SIGKILL");
-    });
-    child.on("exit", (code, signal) => resolve(signal ?? `exit ${code}`));
-  });
+/** Where the publish goes: serve's base URL and an API key it accepts. */
+export interface PublishTarget {
+  readonly base: string;
+  readonly apiKey: string;
 }
 
 /**
- * A loopback relay to `target` (serve's base URL) that, as the `nth` write (POST, PUT,
- * DELETE) of a publish through it arrives, calls `atNth` and waits for what it returns
- * before passing that write on: the publish cannot get past it meanwhile.
+ * A loopback relay to `target` that, as the `nth` write (POST, PUT, DELETE) arrives, calls
+ * `atNth` and waits for it: that write is passed on if it answers true, dropped (its
+ * connection closed unanswered) if false. Every other request is passed on as it comes.
  */
 async function holdingRelay(
   target: string,
   nth: number,
-  atNth: () => Promise<void>,
+  atNth: () => Promise<boolean>,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   let writes = 0;
-  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+  const handling = new Set<Promise<void>>();
+  const server = createServer((request, response) => {
+    const handled = relayOne(request, response)
+      .catch(() => {
+        response.destroy();
+      })
+      .finally(() => handling.delete(handled));
+    handling.add(handled);
+  });
+  const relayOne = async (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    if (/^(POST|PUT|DELETE)$/.test(request.method ?? "") && ++writes === nth) await atNth();
+    const held = /^(POST|PUT|DELETE)$/.test(request.method ?? "") && ++writes === nth;
+    if (held && !(await atNth())) {
+      response.destroy();
+      return;
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers))
       if (typeof value === "string" && !["host", "connection", "content-length"].includes(name))
@@ -68,13 +65,15 @@ async function holdingRelay(
     if (response.destroyed) return;
     response.writeHead(answer.status, back);
     response.end(text);
-  });
+  };
   server.on("clientError", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    // Once every request taken is done: a held write passed on has landed at the target.
     close: async () => {
+      await Promise.allSettled([...handling]);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
@@ -82,31 +81,24 @@ async function holdingRelay(
 }
 
 /**
- * The same publish interrupted with SIGINT (Ctrl-C) while its `nth` write is in flight:
- * resolves with its exit code and stderr. The publish goes to `target` (serve's base URL,
- * logged in with `apiKey`) through a relay that holds that write until the publish has
- * said it saw the Ctrl-C ("Interrupted: stopping after the request in flight"). Sent as
- * the write's line showed on stderr, the signal raced the publish: a test process 150 ms
- * late found 'sigint_late' (12th of 23 writes) published whole and exited 0.
+ * Runs `tournament publish url` to `target` through a relay holding its `nth` write (a
+ * profile of its own on the relay, logged in with the target's key). `atNth` gets the
+ * publish's process and its stderr so far; it answers whether the write goes on.
  */
-export async function publishInterruptedAt(
+async function publishThrough(
   env: Record<string, string>,
   url: string,
   nth: number,
-  target: string,
-  apiKey: string,
-): Promise<{ code: number | null; stderr: string }> {
+  target: PublishTarget,
+  atNth: (child: ChildProcess, stderr: () => string, ended: Promise<void>) => Promise<boolean>,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   let child: ChildProcess | undefined;
-  let all = "";
-  let exited = false;
-  let onOutput = () => {};
-  const relay = await holdingRelay(target, nth, async () => {
-    child!.kill("SIGINT");
-    while (!exited && !all.includes("Interrupted: stopping after the request in flight"))
-      await new Promise<void>((resolve) => {
-        onOutput = resolve;
-      });
+  let stderr = "";
+  let ended = () => {};
+  const end = new Promise<void>((resolve) => {
+    ended = resolve;
   });
+  const relay = await holdingRelay(target.base, nth, () => atNth(child!, () => stderr, end));
   try {
     const profile = `held${nth}`;
     const added = await runBinary(["profile", "add", profile, "--base-url", relay.url], env);
@@ -114,7 +106,7 @@ export async function publishInterruptedAt(
     const login = await runBinary(
       ["auth", "login", "--api-key"],
       { ...env, TOURNEY_PROFILE: profile },
-      `${apiKey}\n`,
+      `${target.apiKey}\n`,
     );
     if (login.code !== 0) throw new Error(`auth login: ${login.stderr}`);
     return await new Promise((resolve) => {
@@ -123,16 +115,67 @@ export async function publishInterruptedAt(
         stdio: ["ignore", "ignore", "pipe"],
       });
       child.stderr!.on("data", (d) => {
-        all += d;
-        onOutput();
+        stderr += d;
       });
-      child.on("close", (code) => {
-        exited = true;
-        onOutput();
-        resolve({ code, stderr: all });
+      child.on("close", (code, signal) => {
+        ended();
+        resolve({ code, signal, stderr });
       });
     });
   } finally {
     await relay.close();
   }
 }
+
+/**
+ * A publish killed with SIGKILL as its `nth` write reaches the relay: the same seed cuts
+ * at the same step on any machine. The write is then passed on when `nth` is even (the
+ * target made the change, the publish never heard) and dropped when it is odd (the target
+ * never saw it). Resolves with how it ended ("SIGKILL", or "exit N" had it got no nth).
+ */
+export async function publishKilledAt(
+  env: Record<string, string>,
+  url: string,
+  nth: number,
+  target: PublishTarget,
+): Promise<string> {
+  const r = await publishThrough(env, url, nth, target, async (child, _stderr, ended) => {
+    child.kill("SIGKILL");
+    await ended;
+    return nth % 2 === 0;
+  });
+  return r.signal ?? `exit ${r.code}`;
+}
+
+/**
+ * The same publish interrupted with SIGINT (Ctrl-C) while its `nth` write is in flight:
+ * that write is passed on once the publish has said it saw the Ctrl-C ("Interrupted:
+ * stopping after the request in flight"), or has ended. Resolves with its exit code and
+ * stderr.
+ */
+export async function publishInterruptedAt(
+  env: Record<string, string>,
+  url: string,
+  nth: number,
+  target: PublishTarget,
+): Promise<{ code: number | null; stderr: string }> {
+  const r = await publishThrough(env, url, nth, target, async (child, stderr, ended) => {
+    child.kill("SIGINT");
+    let over = false;
+    void ended.then(() => {
+      over = true;
+    });
+    while (!over && !stderr().includes("Interrupted: stopping after the request in flight"))
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    return true;
+  });
+  return { code: r.code, stderr: r.stderr };
+}
+
+/** The served sandbox's serve as a publish's target. */
+export const targetOf = (sandbox: {
+  readonly served: { readonly port: number; readonly apiKey: string };
+}): PublishTarget => ({
+  base: `http://127.0.0.1:${sandbox.served.port}`,
+  apiKey: sandbox.served.apiKey,
+});

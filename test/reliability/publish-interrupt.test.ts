@@ -10,7 +10,7 @@ import { comparable } from "../cli/transfer/export-check.js";
 import { eventUnderway } from "../cli/transfer/restore-fixture.js";
 import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
-import { publishInterruptedAt } from "../helpers/publish-kill.js";
+import { publishInterruptedAt, targetOf } from "../helpers/publish-kill.js";
 import { exportedFrom, type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 let sandbox: ServedSandbox;
@@ -27,8 +27,7 @@ it("Ctrl-C: exit 130 saying how far it got and to run it again; the re-run compl
     ["sigint_late", 12],
   ] as const) {
     await eventUnderway(client, url);
-    const target = `http://127.0.0.1:${sandbox.served.port}`;
-    const cut = await publishInterruptedAt(sandbox.local, url, nth, target, sandbox.served.apiKey);
+    const cut = await publishInterruptedAt(sandbox.local, url, nth, targetOf(sandbox));
     expect(cut.code, cut.stderr).toBe(130);
     expect(cut.stderr).toContain("Interrupted: stopping after the request in flight");
     expect(cut.stderr).toMatch(/interrupted: stopped between two requests, (after|before) /);

@@ -13,7 +13,7 @@ import { comparable } from "../cli/transfer/export-check.js";
 import { FORMATS, playedTournament } from "../cli/transfer/play-fixture.js";
 import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
-import { publishKilledAt } from "../helpers/publish-kill.js";
+import { publishKilledAt, targetOf } from "../helpers/publish-kill.js";
 import { exportedFrom, type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 const RUNS = 10;
@@ -32,7 +32,8 @@ it(`${RUNS} publishes killed at seeded moments, then re-run, end as one uninterr
   for (let run = 0; run < RUNS; run++) {
     const url = `kill${run}`;
     await playedTournament(client, url, format, 10_000, run % 2 === 0);
-    ends.push(await publishKilledAt(sandbox.local, url, 1 + Math.floor(random() * 50)));
+    const nth = 1 + Math.floor(random() * 50);
+    ends.push(await publishKilledAt(sandbox.local, url, nth, targetOf(sandbox)));
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
     const here = await exportedFrom(sandbox, false, url);

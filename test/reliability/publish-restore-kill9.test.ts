@@ -12,7 +12,7 @@ import { comparable } from "../cli/transfer/export-check.js";
 import { eventUnderway } from "../cli/transfer/restore-fixture.js";
 import { runBinary } from "../helpers/binary.js";
 import { makeTestFactory } from "../helpers/factory.js";
-import { publishKilledAt } from "../helpers/publish-kill.js";
+import { publishKilledAt, targetOf } from "../helpers/publish-kill.js";
 import { exportedFrom, type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
 const RUNS = 6;
@@ -32,7 +32,8 @@ it(`${RUNS} publishes of a tournament with check-ins, stations and an attachment
     await eventUnderway(client, url);
     // About 25 writes in all: create, add, 7 check-ins, process, start, reports, a
     // removal, scores, a mark, 2 stations, 2 queued, an attachment.
-    ends.push(await publishKilledAt(sandbox.local, url, 1 + Math.floor(random() * 24)));
+    const nth = 1 + Math.floor(random() * 24);
+    ends.push(await publishKilledAt(sandbox.local, url, nth, targetOf(sandbox)));
     const again = await runBinary(["tournament", "publish", url, "--to", "lan"], sandbox.local);
     expect(again.code, again.stderr).toBe(0);
     const here = await exportedFrom(sandbox, false, url);
