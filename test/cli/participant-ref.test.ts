@@ -81,6 +81,18 @@ describe("participants named like an id or a seed", () => {
     expect(prefixed.stderr).toContain(`no participant with id 99 in tournament ${t}`);
   });
 
+  it("id: or seed: without a whole number is a mistake in the reference (exit 2)", async () => {
+    const { t } = await collidingRoster();
+    const bare = await view(t, "id:");
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toBe(
+      'error: participant "id:": id: takes a whole number, like id:42; no participant is named so either (name:id: names one)\n',
+    );
+    const signed = await view(t, "seed:+2");
+    expect(signed.code).toBe(2);
+    expect(signed.stderr).toContain("seed: takes a whole number, like seed:3");
+  });
+
   it("update and delete by name:, and refuse the ambiguous form before writing", async () => {
     const { t } = await collidingRoster();
     const refused = await sb.run(["participants", "update", t, "42", "--misc", "x"]);

@@ -184,6 +184,16 @@ export function findParticipant(
   if (m.ambiguous !== undefined) refuseAmbiguous(ref, owner, m.ambiguous);
   if (m.found !== undefined) return m.found;
   const form = refForm(ref);
+  // "id:", "seed:+2": a prefix of a form whose rest is not a number, and no one is so named:
+  // a mistake in the reference (exit 2), not a participant not found (exit 3; a review found).
+  const malformed = form.by === "name" && !form.prefixed ? /^(id|seed):/i.exec(ref) : null;
+  if (malformed !== null) {
+    const prefix = `${malformed[1]!.toLowerCase()}:`;
+    const example = prefix === "id:" ? "id:42" : "seed:3";
+    throw new UsageError(
+      `participant ${JSON.stringify(ref)}: ${prefix} takes a whole number, like ${example}; no participant is named so either (name:${ref} names one)`,
+    );
+  }
   const what =
     form.by === "id"
       ? `with id ${form.id}`
