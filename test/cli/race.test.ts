@@ -133,7 +133,7 @@ describe("races", () => {
     const early = await sb.run(["race", "update", race, "Ada", "--time", "1:00"]);
     expect(early.code).toBe(5);
     expect(early.stderr).toContain(
-      `race ${race} has no round underway (it is pending): \`tourney race start ${race}\``,
+      `race ${race} has not started (it is pending): \`tourney race start ${race}\``,
     );
     ok(await sb.run(["race", "start", race]));
     const empty = await sb.run(["race", "end-round", race]);
@@ -268,6 +268,54 @@ describe("rounds", () => {
     expect(bad.stderr).toContain('<round> is a round number from 1, not "two"');
     const missing = await sb.run(["race", "round", "view", race, "9"]);
     expect(missing.code).toBe(3);
+  });
+
+  it("after a round reset: update, start and end-round name `race round start` and the pending round; end-round starts nothing", async () => {
+    ok(await sb.run(["race", "create", "--name", "TT"]));
+    ok(await sb.run(["race", "participants", "bulk-add", "tt", "Ada", "Bob"]));
+    ok(await sb.run(["race", "start", "tt"]));
+    ok(await sb.run(["race", "update", "tt", "Ada", "--time", "1:00.000"]));
+    ok(await sb.run(["race", "end-round", "tt"]));
+    ok(await sb.run(["race", "round", "reset", "tt", "1", "--yes"]));
+    const update = await sb.run(["race", "update", "tt", "Ada", "--time", "1s"]);
+    expect(update.code).toBe(5);
+    expect(update.stderr).toBe(
+      "error: race tt has no round under way (round 1 is pending): `tourney race round start tt 1` starts it\n",
+    );
+    const hint = "hint: `tourney race round start tt 1` starts round 1\n";
+    const start = await sb.run(["race", "start", "tt"]);
+    expect(start.code).toBe(5);
+    expect(start.stderr).toContain("round 1 is pending: start that round, or reset the race");
+    expect(start.stderr).toContain(hint);
+    const end = await sb.run(["race", "end-round", "tt"]);
+    expect(end.code).toBe(5);
+    expect(end.stderr).toContain(
+      "cannot end_round: no round of race tt is under way; round 1 is pending",
+    );
+    expect(end.stderr).toContain(hint);
+    const rounds = await json("race", "round", "list", "tt");
+    expect(rounds.map((r: { state: string }) => r.state)).toEqual(["pending"]);
+    ok(await sb.run(["race", "round", "start", "tt", "1"]));
+    ok(await sb.run(["race", "update", "tt", "Ada", "--time", "1s"]));
+
+    // A finished grand prix of 2 with round 2 reset: round 2 is named, not the completed round 1.
+    const gp = await grandPrix(2, ["Ada", "Grace"]);
+    ok(await sb.run(["race", "start", gp]));
+    for (let round = 0; round < 2; round++) {
+      ok(await sb.run(["race", "update", gp, "Ada", "--time", "1s"]));
+      ok(await sb.run(["race", "end-round", gp]));
+    }
+    ok(await sb.run(["race", "round", "reset", gp, "2", "--yes"]));
+    const second = await sb.run(["race", "update", gp, "Ada", "--time", "2s"]);
+    expect(second.code).toBe(5);
+    expect(second.stderr).toBe(
+      `error: race ${gp} has no round under way (round 2 is pending): \`tourney race round start ${gp} 2\` starts it\n`,
+    );
+    const gpEnd = await sb.run(["race", "end-round", gp]);
+    expect(gpEnd.code).toBe(5);
+    expect(gpEnd.stderr).toContain(`hint: \`tourney race round start ${gp} 2\` starts round 2`);
+    ok(await sb.run(["race", "round", "start", gp, "2"]));
+    ok(await sb.run(["race", "update", gp, "Ada", "--time", "2s"]));
   });
 });
 

@@ -88,9 +88,13 @@ describe("rounds", () => {
       id: 1,
       number: 1,
     });
-    // end_round with no round under way starts the next
+    // end_round with no round under way ends none and starts none: refused, naming the round to start
     const next = await s.request("PUT", "/v2.1/races/1/change_state", raceState("end_round"));
-    expect(next.json.data.attributes.currentLap).toEqual({ id: 2, number: 2 });
+    expect(next.status).toBe(422);
+    expect(next.json.errors[0].detail).toMatch(
+      /no round of race .* is under way; round 2 is pending: start that round/,
+    );
+    expect(await states(s)).toEqual(["completed", "pending", "pending"]);
   });
 
   it("finalizing the last round completes the race; resetting it reopens the race", async () => {

@@ -35,8 +35,27 @@ function refuse(race: RaceRow, change: string, why: string): never {
   throw unprocessable(`cannot ${change}: the race is ${race.state}; ${why}`, STATE_POINTER);
 }
 
+/**
+ * Under a race under way with no round under way (a round reset, or finalized by itself):
+ * "round 2 is pending: start that round", the one to go on with; undefined otherwise.
+ */
+function pendingRound(service: ServiceContext, race: RaceRow): string | undefined {
+  if (race.state !== "underway") return undefined;
+  const all = service.race.rounds.list(race.id);
+  if (all.some((r) => r.state === "underway")) return undefined;
+  const next = all.find((r) => r.state === "pending");
+  return next === undefined ? undefined : `round ${next.number} is pending: start that round`;
+}
+
 function startRace(service: ServiceContext, race: RaceRow): void {
-  if (race.state !== "pending") refuse(race, "start", "reset it first");
+  if (race.state !== "pending") {
+    const pending = pendingRound(service, race);
+    refuse(
+      race,
+      "start",
+      pending === undefined ? "reset it first" : `${pending}, or reset the race`,
+    );
+  }
   if (race.participants_count < 1) {
     throw unprocessable(
       `cannot start race ${race.url}: it has no participants; add some first`,
@@ -59,17 +78,25 @@ function resetRace(service: ServiceContext, race: RaceRow): void {
   service.race.races.setState(race.id, "pending", now, { started: null, completed: null });
 }
 
-/** Ends the round under way (if one is) and starts the next; after the last, the race completes. */
+/**
+ * Ends the round under way and starts the next; after the last, the race completes. With no
+ * round under way (one reset, or finalized by itself) it is refused, naming the pending round
+ * to start: before, it started that round, so `end-round` after a round reset began the round
+ * instead of ending one.
+ */
 function endRound(service: ServiceContext, race: RaceRow): void {
   if (race.state !== "underway")
     refuse(race, "end_round", "only a race under way has rounds to end");
   const all = service.race.rounds.list(race.id);
   const lap = currentLap(all);
-  if (lap?.state === "underway") {
-    finishRound(service, race, lap);
-    if (lap.number === all.length) return;
-  }
-  const next = all.find((r) => r.number === (lap?.number ?? 0) + 1);
+  if (lap?.state !== "underway")
+    throw unprocessable(
+      `cannot end_round: no round of race ${race.url} is under way; ${pendingRound(service, race) ?? "reset the race"}`,
+      STATE_POINTER,
+    );
+  finishRound(service, race, lap);
+  if (lap.number === all.length) return;
+  const next = all.find((r) => r.number === lap.number + 1);
   if (next !== undefined) beginRound(service, race, next);
 }
 

@@ -3,13 +3,17 @@
  * `reset` (confirms first: it removes the rounds and their times), `end-round`.
  */
 import type { Command } from "commander";
+import type { ApiClient } from "../../../client/api-client.js";
+import { RejectedError } from "../../../client/errors.js";
 import type { RaceStateChange } from "../../../client/races.js";
 import type { App } from "../../app.js";
+import { HintedError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import type { FlatRecord } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenRace, lap, plannedRounds, RACE_FIELDS } from "./race-records.js";
+import { roundToStart } from "./times/round-times.js";
 
 export interface RaceStateVerb {
   readonly verb: string;
@@ -46,10 +50,34 @@ export async function runRaceStateChange(f: Factory, o: RaceStateChangeOptions):
       started ? String(record.attributes.name) : undefined,
     );
   }
-  const record = flattenRace(await client.races.changeState(target, o.change));
+  const changed = await client.races.changeState(target, o.change).catch(async (error) => {
+    throw await withRoundHint(client, o, error);
+  });
+  const record = flattenRace(changed);
   const printer = f.printer();
   if (printer.mode === "table") printer.note(stateNote(o.race, record));
   await printer.record(record, RACE_FIELDS);
+}
+
+/**
+ * A refused `start` or `end-round` of a race under way with no round under way (a round was
+ * reset): the refusal, with the command that goes on, `tourney race round start RACE N` (the
+ * service names the round, not the CLI's verb). One read more, on a refusal only.
+ */
+async function withRoundHint(
+  client: ApiClient,
+  o: RaceStateChangeOptions,
+  error: unknown,
+): Promise<unknown> {
+  if (!(error instanceof RejectedError) || o.change === "reset") return error;
+  const race = await client.races.get(o.race).catch(() => undefined);
+  const next =
+    race === undefined ? undefined : await roundToStart(client, race).catch(() => undefined);
+  if (next === undefined) return error;
+  return new HintedError(
+    error,
+    `\`tourney race round start ${o.race} ${next}\` starts round ${next}`,
+  );
 }
 
 /** Declares `tourney race <verb> <race>` sending one change_state value. */

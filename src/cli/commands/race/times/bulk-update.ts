@@ -120,7 +120,7 @@ async function send(
 export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions): Promise<void> {
   checkJsonFields(f, "elapsed_time");
   const client = await f.client();
-  const rt = await readRoundTimes(client, o.race, o.round);
+  const rt = await readRoundTimes(client, o.race, o.round, true);
   const entries = entriesOf(o.file, rt);
   const updated = await send(f, client.races.elapsedTimes(rt.raceId, rt.round), entries);
   const names = participantNames(rt.participants);

@@ -22,31 +22,67 @@ export interface RoundTimes {
 }
 
 /**
- * The current round's number; once the race is over, its last round; before
- * it starts, a refusal saying how to start it.
+ * The current round's number; once the race is over, its last round; before it starts, a
+ * refusal saying how to start it; under way with no round under way (a round reset: the
+ * race's current lap is then the last completed round, or none), a refusal naming the round
+ * to start (roundToStart) rather than `race start`, which refuses a race under way.
  */
 function currentRound(ref: string, race: ResourceObject): number {
   const a = race.attributes;
   const current = lap(a);
+  if (a.state === "underway" && current === null) throw noRoundUnderway(ref, 1);
   if (current !== null) return current;
   if (a.state === "completed" || pick(a, "timestamps.completedAt")) return plannedRounds(a) ?? 1;
   throw new StateRefusedError(
-    `race ${ref} has no round underway (it is ${String(a.state ?? "not started")}): \`tourney race start ${ref}\` starts it`,
+    `race ${ref} has not started (it is ${String(a.state ?? "pending")}): \`tourney race start ${ref}\` starts it`,
   );
 }
 
-/** The round (`round`, else the current one) with its times and the race's participants. */
+/** "race gp has no round under way (round 2 is pending): `tourney race round start gp 2` starts it" (exit 5). */
+export function noRoundUnderway(ref: string, pending: number): StateRefusedError {
+  return new StateRefusedError(
+    `race ${ref} has no round under way (round ${pending} is pending): \`tourney race round start ${ref} ${pending}\` starts it`,
+  );
+}
+
+/**
+ * The round to start of `race` (as read) when it is under way with no round under way: 1
+ * without a current lap, the one after it when the current lap is completed (one GET of
+ * that round); undefined otherwise.
+ */
+export async function roundToStart(
+  client: ApiClient,
+  race: ResourceObject,
+): Promise<number | undefined> {
+  const a = race.attributes;
+  if (a.state !== "underway") return undefined;
+  const current = lap(a);
+  if (current === null) return 1;
+  const round = await client.races.rounds(race.id).get(current);
+  return round.attributes.state === "completed" ? current + 1 : undefined;
+}
+
+/**
+ * The round (`round`, else the current one) with its times and the race's participants. For a
+ * `write` to the current round of a race under way, that round is read too: a completed one
+ * (the round after it was reset) is refused naming the round to start, where before the
+ * service's refusal named the completed round.
+ */
 export async function readRoundTimes(
   client: ApiClient,
   ref: string,
   round?: number,
+  write = false,
 ): Promise<RoundTimes> {
   const race = await client.races.get(ref);
   const number = round ?? currentRound(ref, race);
-  const [times, participants] = await Promise.all([
+  const check = write && round === undefined && race.attributes.state === "underway";
+  const [times, participants, state] = await Promise.all([
     client.races.elapsedTimes(race.id, number).listAll(),
     client.participants.listAll({ race: race.id }).catch(unlisted),
+    check ? client.races.rounds(race.id).get(number) : undefined,
   ]);
+  if (state?.attributes.state === "completed") throw noRoundUnderway(ref, number + 1);
   return { raceId: race.id, round: number, times, participants: participants ?? timed(times) };
 }
 

@@ -43,7 +43,7 @@ export function parseTimesUpdate(
 export async function runTimesUpdate(f: Factory, o: TimesUpdateOptions): Promise<void> {
   checkJsonFields(f, "elapsed_time");
   const client = await f.client();
-  const rt = await readRoundTimes(client, o.race, o.round);
+  const rt = await readRoundTimes(client, o.race, o.round, true);
   const time = timeOf(rt, o.participant, o.race);
   const updated = await client.races
     .elapsedTimes(rt.raceId, rt.round)
