@@ -24,7 +24,8 @@
 //   fdatasync; the play run's counts less those of a run that stops after the start,
 //   divided by the reports).
 // --against DIR: also the same for a checkout of an earlier commit in DIR (its bench/
-// and src/; node_modules is found from this checkout), in the same loop, for before/after.
+// and src/; node_modules is found from this checkout), in the same loop, for before/after,
+// the two taking turns at going first.
 // The floor is printed twice: with SQLite's checkpoint interval (1,000 frames), and with the
 // store's (src/store/database.ts WAL_CHECKPOINT_FRAMES), with the ratio to each.
 // Usage: node bench/report-syscalls.mjs [--size 1024] [--runs 7] [--against DIR] [--warmup N]
@@ -237,7 +238,12 @@ try {
   const floors = [];
   const storeFloors = [];
   for (let run = 0; run < runs; run++) {
-    for (const [i, c] of cases.entries()) {
+    // Each run turns the order round (this, --against; then --against, this): the case run
+    // first waited longer for a CPU on this shared machine, whichever it was (two runs with
+    // the checkouts swapped, load ~6: settled mean 60.7 vs 51.1 us and 60.3 vs 47.4 us, the
+    // first named first; the main thread's wait for a CPU 23.8 vs 12.0 and 20.1 vs 13.0 us).
+    const order = run % 2 === 0 ? [...cases.entries()] : [...cases.entries()].reverse();
+    for (const [i, c] of order) {
       const lines = caseLines(runChild(c.bundle, true).stdout);
       if (lines.length !== warmups.length) throw new Error(`${lines.length} timed cases`);
       for (const [k, out] of lines.entries()) {
