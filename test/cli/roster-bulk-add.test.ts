@@ -54,6 +54,31 @@ describe("bulk-add reads rosters", () => {
     ]);
   });
 
+  it("reads an exact name column over its synonyms whatever the order, naming only the columns not read", async () => {
+    const r = await bulkAdd("Team,Name\nRed,Ada\nBlue,Bob\n", ["--json", "name"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toEqual([{ name: "Ada" }, { name: "Bob" }]);
+    expect(r.stderr).toContain('Not read: column "Team" (line 1)');
+    expect(r.stderr).not.toContain('"Name"');
+    // Among synonyms: player, then participant, then team.
+    const next = await bulkAdd("Team;Participant;Player;Seed\nRed;Cy;Di;3\n", [
+      "--json",
+      "name,seed",
+    ]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.json()).toEqual([{ name: "Di", seed: 3 }]);
+    expect(next.stderr).toContain('Not read: columns "Team" and "Participant" (line 1)');
+  });
+
+  it("folds a line break inside a quoted misc to a space, as inside a name", async () => {
+    const r = await bulkAdd('name,seed,misc\n"Ada\nLovelace",1,"line one\nline two"\n', [
+      "--json",
+      "name,misc",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toEqual([{ name: "Ada Lovelace", misc: "line one line two" }]);
+  });
+
   it("names a column it does not read on stderr", async () => {
     const r = await bulkAdd("Name;Seed;Country\nZed;1;NO\nAmy;2;SE\n");
     expect(r.code, r.stderr).toBe(0);

@@ -5,7 +5,7 @@
  */
 import { UsageError } from "../../errors.js";
 import type { RosterEntry } from "./roster-entry.js";
-import { COLUMN_NAMES, type Column, columnOf, oneLineName } from "./roster-format.js";
+import { COLUMN_NAMES, type Column, columnOf, headerKey, oneLineName } from "./roster-format.js";
 
 export interface CsvRecord {
   readonly fields: readonly string[];
@@ -64,12 +64,21 @@ const readList = (names: readonly string[]) =>
 function headerLayout(first: CsvRecord, notes: string[], problems: string[]): Layout | undefined {
   const columns = first.fields.map(columnOf);
   if (columns.every((c) => c === undefined)) return undefined;
+  // Each column from its best-named cell: an exact `name` wins over its synonyms whatever the
+  // order, then player, participant, team (COLUMN_NAMES' order); the first of equals. Before,
+  // the first cell won: `Team,Name` read the teams as names and said Name was not read.
+  const rank = (i: number) =>
+    (COLUMN_NAMES[columns[i]!] as readonly string[]).indexOf(headerKey(first.fields[i]!));
   const layout: Partial<Record<Column, number>> = {};
-  const unread: string[] = [];
   columns.forEach((column, i) => {
-    if (column !== undefined && layout[column] === undefined) layout[column] = i;
-    else if (first.fields[i] !== "") unread.push(JSON.stringify(first.fields[i]));
+    if (column === undefined) return;
+    const held = layout[column];
+    if (held === undefined || rank(i) < rank(held)) layout[column] = i;
   });
+  const read = new Set(Object.values(layout));
+  const unread = first.fields
+    .filter((field, i) => !read.has(i) && field !== "")
+    .map((field) => JSON.stringify(field));
   const known = `name (or ${COLUMN_NAMES.name.slice(1, 4).join(", ")}), seed and misc`;
   if (layout.name === undefined)
     problems.push(`line ${first.line}: the header names no name column; name one of ${known}`);
@@ -118,7 +127,9 @@ function entryOf(
     if (/^\d+$/.test(seed) && Number(seed) >= 1) entry.seed = Number(seed);
     else problems.push(seedProblem(seed, record, layout, delimiter));
   }
-  const misc = cell("misc");
+  // A line break inside a quoted misc becomes a space, as in a name (before, the service
+  // refused the whole roster: "misc must not contain control characters").
+  const misc = oneLineName(cell("misc"));
   if (misc !== "") entry.misc = misc;
   return entry;
 }

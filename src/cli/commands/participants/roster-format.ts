@@ -21,8 +21,8 @@ export const COLUMN_NAMES = {
 export type Column = keyof typeof COLUMN_NAMES;
 
 /**
- * A roster cell as a name: a line break inside it (a spreadsheet cell typed
- * over two lines) becomes one space, as names are one line of text.
+ * A roster cell as a name or a misc: a line break inside it (a spreadsheet cell
+ * typed over two lines) becomes one space, as both are one line of text.
  */
 export function oneLineName(cell: string): string {
   return cell.replace(/[^\S\r\n]*[\r\n]+\s*/g, " ").trim();
