@@ -131,7 +131,7 @@ describe.runIf(BUILT)("tourney watch of a race, built, on each backend", () => {
   });
 
   it("a polled race watch transfers no body while nothing changes; Ctrl-C exits 130 quietly", async () => {
-    const { statuses, ...r } = await idlePolledWatch(sb.remote, "gp_polled", "--race");
+    const { statuses, ...r } = await idlePolledWatch(sb.remote, 10, "gp_polled", "--race");
     expect(r.code).toBe(130);
     expect(r.stdout).toBe("");
     expect(r.stderr).not.toMatch(/Error|at .*\.js/);

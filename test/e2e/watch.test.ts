@@ -110,7 +110,7 @@ describe.runIf(BUILT)("tourney watch, built, on each backend", () => {
   });
 
   it("a remote watch transfers no body while nothing changes: every look is a 304", async () => {
-    const { statuses, ...r } = await idlePolledWatch(sb.remote, "cup_polled");
+    const { statuses, ...r } = await idlePolledWatch(sb.remote, 7, "cup_polled");
     expect(r.code).toBe(130);
     expect(r.stdout).toBe("");
     // The tournament read once to find it (200), its first look asks with that tag

@@ -110,18 +110,31 @@ export async function watchThrough(
   return r;
 }
 
+const statusesIn = (stderr: string) => [...stderr.matchAll(/^< (\d{3})/gm)].map((m) => m[1]!);
+
 /**
- * `watch ARGS --json --poll --interval 0.1 -v` left 1.5 s while nothing changes,
- * then Ctrl-C: its result, and the HTTP statuses its -v lines logged.
+ * `watch ARGS --json --poll --interval 0.1 -v` left while nothing changes until its -v
+ * lines logged `answers` HTTP statuses, then Ctrl-C: its result, and those statuses. (It
+ * was left 1.5 s: how many looks that is depends on how fast the watch and serve run.)
  */
 export async function idlePolledWatch(
   env: Record<string, string>,
+  answers: number,
   ...args: string[]
 ): Promise<{ code: number | null; stdout: string; stderr: string; statuses: string[] }> {
   const w = watch(env, ...args, "--json", "--poll", "--interval", "0.1", "-v");
+  let stderr = "";
+  let exited = false;
+  void w.done.then(() => {
+    exited = true;
+  });
+  w.child.stderr!.on("data", (d) => {
+    stderr += d;
+  });
   await w.ready;
-  await new Promise((r) => setTimeout(r, 1500));
+  while (!exited && statusesIn(stderr).length < answers)
+    await new Promise((r) => setTimeout(r, 20));
   w.child.kill("SIGINT");
   const r = await w.done;
-  return { ...r, statuses: [...r.stderr.matchAll(/^< (\d{3})/gm)].map((m) => m[1]!) };
+  return { ...r, statuses: statusesIn(r.stderr) };
 }
