@@ -80,6 +80,9 @@ async function holdingRelay(
   };
 }
 
+/** Profiles made for the relays so far (one each: a seed may draw the same n twice). */
+let profiles = 0;
+
 /**
  * Runs `tournament publish url` to `target` through a relay holding its `nth` write (a
  * profile of its own on the relay, logged in with the target's key). `atNth` gets the
@@ -100,7 +103,7 @@ async function publishThrough(
   });
   const relay = await holdingRelay(target.base, nth, () => atNth(child!, () => stderr, end));
   try {
-    const profile = `held${nth}`;
+    const profile = `held${++profiles}`;
     const added = await runBinary(["profile", "add", profile, "--base-url", relay.url], env);
     if (added.code !== 0) throw new Error(`profile add: ${added.stderr}`);
     const login = await runBinary(
