@@ -106,4 +106,44 @@ describe("tournament update", () => {
     ).json();
     expect(changed.round_robin_options.iterations).toBe(3);
   });
+
+  it("a change of type away from single elimination drops the third-place match and says so", async () => {
+    ok(await sb.run(["tournament", "create", "--name", "Cup", "--third-place"]));
+    const rank = async () =>
+      ok(await sb.run(["tournament", "view", "cup", "--json"])).json().match_options
+        .consolation_matches_target_rank;
+    expect(await rank()).toBe(3);
+    for (const type of ["double elimination", "swiss"]) {
+      ok(
+        await sb.run([
+          "tournament",
+          "update",
+          "cup",
+          "--type",
+          "single elimination",
+          "--third-place",
+        ]),
+      );
+      const r = ok(
+        await sb.run(["tournament", "update", "cup", "--type", type, "--json", "tournament_type"]),
+      );
+      expect(r.json()).toEqual({ tournament_type: type });
+      expect(r.stderr).toBe(
+        `note: tournament cup's third-place match (consolation rank 3) is dropped: only a single elimination has one; --third-place with --type "single elimination" brings it back\n`,
+      );
+      expect(await rank(), type).toBeNull();
+      const exported = ok(await sb.run(["tournament", "export", "cup"])).json();
+      expect(
+        exported.tournament.settings.match_options?.consolation_matches_target_rank ?? null,
+      ).toBeNull();
+    }
+    // With the type unchanged, or no rank to drop, nothing is said.
+    const again = ok(await sb.run(["tournament", "update", "cup", "--type", "swiss"]));
+    expect(again.stderr).toBe("");
+    // Together with --third-place, another type is refused as on create (exit 2).
+    await refused(
+      ["tournament", "update", "cup", "--type", "round robin", "--third-place"],
+      "--third-place does not apply to round robin",
+    );
+  });
 });

@@ -244,3 +244,46 @@ describe("tournaments", () => {
     expect(bad.json.errors[0].source.pointer).toBe("/data/attributes/state");
   });
 });
+
+describe("a change of type and the third-place match", () => {
+  const put = (s: Awaited<ReturnType<typeof startService>>, attributes: Record<string, unknown>) =>
+    s.request("PUT", "/v2.1/tournaments/1", { data: { type: "Tournaments", attributes } });
+  const rank = (r: { json: any }) =>
+    r.json.data.attributes.match_options.consolation_matches_target_rank;
+
+  it("drops consolation_matches_target_rank when the type leaves single elimination, unless the request sets it", async () => {
+    const s = await startService();
+    await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({
+        name: "Cup",
+        tournament_type: "single elimination",
+        match_options: { consolation_matches_target_rank: 3 },
+      }),
+    );
+    // Another attribute, the type unchanged: kept.
+    expect(rank(await put(s, { name: "Cup 2" }))).toBe(3);
+    const swapped = await put(s, { tournament_type: "double elimination" });
+    expect(swapped.status).toBe(200);
+    expect(rank(swapped)).toBeNull();
+    expect(rank(await s.request("GET", "/v2.1/tournaments/1"))).toBeNull();
+    // Back to single elimination with it; then a type and the rank in one request: as asked.
+    expect(
+      rank(
+        await put(s, {
+          tournament_type: "single elimination",
+          match_options: { consolation_matches_target_rank: 3 },
+        }),
+      ),
+    ).toBe(3);
+    expect(
+      rank(
+        await put(s, {
+          tournament_type: "swiss",
+          match_options: { consolation_matches_target_rank: 3 },
+        }),
+      ),
+    ).toBe(3);
+  });
+});

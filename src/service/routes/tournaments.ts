@@ -1,4 +1,5 @@
 /** /tournaments: list, get (by id or url), create, update, delete, change_state. */
+import type { TournamentSettings } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { refreshDueCheckIns } from "../bracket/check-in.js";
 import { checkMayCreateIn } from "../communities.js";
@@ -74,6 +75,25 @@ export function createTournament(
 }
 
 /**
+ * A change of type away from single elimination drops the third-place match
+ * (`consolation_matches_target_rank`), unless the same request sets it: only a single
+ * elimination plays one (plan-stage.ts), and the CLI refuses it on create for any other type
+ * (type-options.ts), so kept it was a setting shown (view, export: "consolation rank 3") and
+ * never used. As a type's own options, it goes with the type it belongs to.
+ */
+function dropThirdPlace(
+  settings: TournamentSettings,
+  before: string,
+  attributes: Record<string, unknown>,
+): void {
+  const type = settings.tournament_type;
+  if (type === before || type === "single elimination") return;
+  const given = attributes.match_options as Record<string, unknown> | undefined;
+  if (given?.consolation_matches_target_rank !== undefined) return;
+  delete settings.match_options.consolation_matches_target_rank;
+}
+
+/**
  * Merges `attributes` into the settings as they stand inside the write: a
  * change made meanwhile by another process is kept, and structural settings
  * are refused once the tournament has started, whoever started it. `ignored`:
@@ -99,6 +119,7 @@ export function updateTournament(
       }
     }
     const settings = mergeSettings(row.settings, attributes, problems, ignored);
+    dropThirdPlace(settings, row.settings.tournament_type, attributes);
     if (problems.empty && service.tournaments.urlTaken(settings.url, row.id)) {
       problems.add("/data/attributes/url", `url ${JSON.stringify(settings.url)} is already taken`);
     }

@@ -39,14 +39,55 @@ export function parseTournamentUpdate(
 const stageOf = (a: Record<string, unknown>): unknown =>
   (a.group_stage_options as Record<string, unknown> | undefined)?.stage_type;
 
+const rankOf = (a: Record<string, unknown>): unknown =>
+  (a.match_options as Record<string, unknown> | undefined)?.consolation_matches_target_rank;
+
+/**
+ * The consolation rank the update dropped (the service drops it when the type changes to one
+ * without a third-place match: routes/tournaments.ts), to say so on stderr; else undefined.
+ */
+function droppedThirdPlace(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+): unknown {
+  if (before === undefined) return undefined;
+  const rank = rankOf(before);
+  return rank !== null && rank !== undefined && (rankOf(after) ?? null) === null ? rank : undefined;
+}
+
+/**
+ * The attributes to send: a change of type away from single elimination also unsets the
+ * tournament's third-place match (sent, so that any service drops it, as the embedded one
+ * does by itself), unless the update sets it (then refused by checkTypeOptions).
+ */
+function withoutThirdPlace(
+  o: TournamentUpdateOptions,
+  now: Record<string, unknown> | undefined,
+): TournamentAttributes {
+  const type = o.attributes.tournament_type;
+  if (now === undefined || type === undefined || type === "single elimination") return o.attributes;
+  if (type === now.tournament_type || (rankOf(now) ?? null) === null) return o.attributes;
+  if (rankOf(o.attributes) !== undefined) return o.attributes;
+  const options = (o.attributes.match_options ?? {}) as Record<string, unknown>;
+  return {
+    ...o.attributes,
+    match_options: { ...options, consolation_matches_target_rank: null },
+  };
+}
+
 export async function runTournamentUpdate(f: Factory, o: TournamentUpdateOptions): Promise<void> {
   checkJsonFields(f, "tournament");
   const client = await f.client();
-  if (hasTypeOptions(o.attributes)) {
+  const given = o.attributes.tournament_type;
+  // Read first when the type's options must be checked, or the type changes (to say what the
+  // change drops).
+  const now =
+    hasTypeOptions(o.attributes) || given !== undefined
+      ? (await client.tournaments.get(o.tournament)).attributes
+      : undefined;
+  if (now !== undefined && hasTypeOptions(o.attributes)) {
     // A type's options depend on the type (and group stage) the tournament will have:
     // given, or its current one. Refused before the write: exit 2.
-    const now = (await client.tournaments.get(o.tournament)).attributes;
-    const given = o.attributes.tournament_type;
     checkTypeOptions(o.attributes, {
       type: given ?? now.tournament_type,
       groupStage: (o.attributes.group_stage_enabled ?? now.group_stage_enabled) === true,
@@ -54,7 +95,13 @@ export async function runTournamentUpdate(f: Factory, o: TournamentUpdateOptions
       whence: given === undefined ? ` (tournament ${o.tournament}'s type)` : "",
     });
   }
-  const record = flatten(await client.tournaments.update(o.tournament, o.attributes));
+  const updated = await client.tournaments.update(o.tournament, withoutThirdPlace(o, now));
+  const dropped = droppedThirdPlace(now, updated.attributes);
+  if (dropped !== undefined)
+    f.io.stderr.write(
+      `note: tournament ${o.tournament}'s third-place match (consolation rank ${dropped}) is dropped: only a single elimination has one; --third-place with --type "single elimination" brings it back\n`,
+    );
+  const record = flatten(updated);
   await f.printer().record(record, TOURNAMENT_FIELDS);
 }
 
