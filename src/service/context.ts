@@ -205,6 +205,8 @@ class Context implements ServiceContext {
   write<T>(fn: () => T): T {
     const { db } = this;
     const tx = this.#tx;
+    // Where this write's entries in the log of writes begin: a rollback takes back those alone.
+    const from = this.#store.logPosition();
     try {
       const nested = db.inTransaction;
       (nested ? tx.savepoint : tx.begin).run();
@@ -225,7 +227,7 @@ class Context implements ServiceContext {
       }
     } catch (error) {
       // Rolled back: what the caches learnt inside the transaction is void.
-      this.#store.rolledBack();
+      this.#store.rolledBack(from);
       throw error;
     }
   }

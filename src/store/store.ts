@@ -38,8 +38,13 @@ export interface Store {
   readonly accounts: AccountStore;
   /** Before a request and at the start of a write: sees other connections' commits. */
   sync(): void;
-  /** After a rollback. */
-  rolledBack(): void;
+  /**
+   * After a rollback of a transaction or savepoint begun at `from` (`logPosition()` then):
+   * undefined when not known (the log is voided).
+   */
+  rolledBack(from?: number): void;
+  /** The position of the log of this connection's writes (row-changes.ts), 0 without one. */
+  logPosition(): number;
   /**
    * A value that changes whenever a row may have changed: any insert, update or
    * delete on this connection (SQLite's total_changes(), triggers included, a
@@ -101,6 +106,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
       },
       sync: () => {},
       rolledBack: () => {},
+      logPosition: () => 0,
       generation: () => undefined,
     };
   }
@@ -145,8 +151,12 @@ class CachedStore implements Store {
     this.#cache.sync();
   }
 
-  rolledBack(): void {
-    this.#cache.dropAll();
+  rolledBack(from?: number): void {
+    this.#cache.dropAll(from);
+  }
+
+  logPosition(): number {
+    return this.#cache.changes.position;
   }
 
   generation(): string {

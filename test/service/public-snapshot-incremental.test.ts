@@ -189,7 +189,7 @@ describe("a new version after serve's own writes", () => {
     expect((await expectFreshlyBuilt(s)).pagesRead).toBeLessThanOrEqual(3);
   }, 120_000);
 
-  it("reads everything after a write refused inside its transaction (rolled back)", async () => {
+  it("after a write refused inside its transaction (rolled back), reads the pages of what stood", async () => {
     await snapshotOf(s);
     const [m, other] = await openMatches(s);
     // A winner who is not in the match: refused once the report's transaction has begun.
@@ -199,8 +199,11 @@ describe("a new version after serve's own writes", () => {
       reportBody(other!.player1_id, m!.player1_id, "2", "0"),
     );
     expect(bad.status, bad.body).toBe(422);
+    // The refusal took back its own entries of the log of writes, no more (row-changes.ts
+    // undo): the report after it is read from its pages, and the snapshot is as one built
+    // afresh. Before, the whole log was voided and every page read again.
     await reportLast(s);
-    expect((await expectFreshlyBuilt(s)).pagesRead).toBe(ALL_PAGES);
+    expect((await expectFreshlyBuilt(s)).pagesRead).toBeLessThanOrEqual(3);
   }, 120_000);
 
   it("reads every match page after a reset and a new start", async () => {

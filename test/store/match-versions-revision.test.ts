@@ -149,6 +149,37 @@ describe.each([
     reportFirst(serve.service, cup);
     expect(revision(cup)).toBeGreaterThan(afterRollback);
   });
+
+  it("a refused request inside an open transaction takes back its own writes alone", () => {
+    const path = tempFile();
+    const serve = connect(path, cache);
+    const cup = started(serve.service, "cup");
+    const revision = tournamentRevisions(serve.db, serve.service.changes);
+    const first = revision(cup)!;
+    const mark = serve.service.changes?.mark() ?? 0;
+    // As a group commit: one transaction, each request a savepoint; the second is refused.
+    serve.service.write(() => {
+      reportFirst(serve.service, cup);
+      expect(() =>
+        serve.service.write(() => {
+          const [row] = serve.service.matches.list(cup, { state: "open" });
+          serve.service.matches.setUnderway(row!.id, NOW, NOW);
+          throw new Error("refused");
+        }),
+      ).toThrow("refused");
+    });
+    if (cache) {
+      // The log still tells: the kept report's updates, not the refused one's.
+      const written = serve.service.changes!.since(mark, cup);
+      expect(written).toBeDefined();
+      expect(written!.updates).toBeGreaterThan(0);
+    }
+    const after = revision(cup)!;
+    expect(after).toBeGreaterThan(first);
+    expect(versions(serve.db, cup)).toBeGreaterThan(0);
+    // Nothing since: the same revision.
+    expect(revision(cup)).toBe(after);
+  });
 });
 
 describe("a report on the WAL file", () => {

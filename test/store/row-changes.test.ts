@@ -8,6 +8,29 @@ import { describe, expect, it } from "vitest";
 import { RowChanges } from "../../src/store/cache/row-changes.js";
 
 describe("the row change log", () => {
+  it("takes back a rolled-back transaction's entries alone (undo), keeping the marks before", () => {
+    const log = new RowChanges();
+    const mark = log.position;
+    log.match(11, 1);
+    const from = log.position;
+    log.match(12, 1);
+    log.matchRows(1);
+    log.undo(from);
+    // 11's update stands, 12's and the rows added are taken back; positions are not reused.
+    expect(log.since(mark, 1)).toMatchObject({ updates: 1, matchRows: false });
+    expect(log.since(mark, 1)?.matches).toEqual(new Set([11]));
+    expect(log.position).toBe(from + 2);
+    log.match(13, 1);
+    expect(log.since(mark, 1)?.updates).toBe(2);
+    // A rollback begun before what the log holds voids it.
+    const before = log.position;
+    log.lose();
+    log.match(14, 1);
+    log.undo(before);
+    expect(log.since(log.position, 1)).toBeDefined();
+    expect(log.since(before, 1)).toBeUndefined();
+  });
+
   it("tells the match ids written, and a tournament's added or deleted matches and participants", () => {
     const log = new RowChanges();
     const mark = log.position;

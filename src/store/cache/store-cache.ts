@@ -148,10 +148,12 @@ export class StoreCache {
     };
   }
 
-  /** A rolled-back transaction: what was learnt inside it is void. */
-  dropAll(): void {
+  /** Another connection's commit, or a rollback: what was learnt is void. A rollback of a
+   * transaction begun at `from` (the log's position) takes back its own log entries alone. */
+  dropAll(from?: number): void {
     this.#epoch++;
-    this.changes.lose();
+    if (from === undefined) this.changes.lose();
+    else this.changes.undo(from);
     this.tournamentRows.clear();
     this.inactive.clear();
     this.stations.clear();
