@@ -179,6 +179,7 @@ describe("rows to bulk_update entries", () => {
     relationships: { participant: { data: { id: String(participantId), type: "participant" } } },
   });
   const rt: RoundTimes = {
+    race: { id: "1", type: "race", attributes: {} },
     raceId: "1",
     round: 2,
     participants: [participant(1, "Ada", 1), participant(2, "Grace", 2), participant(3, "Late", 3)],

@@ -15,7 +15,7 @@ import { progressBar } from "../../../output/progress.js";
 import { checkJsonFields } from "../../../record-fields.js";
 import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
-import { participantNames, type RoundTimes, readRoundTimes } from "./round-times.js";
+import { participantNames, type RoundTimes, readRoundTimes, refusedWrite } from "./round-times.js";
 import { parseRound } from "./time-flags.js";
 import { parseTimesCsv, refuseRows, type TimeRow, type TimesFile } from "./times-csv.js";
 
@@ -120,9 +120,11 @@ async function send(
 export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions): Promise<void> {
   checkJsonFields(f, "elapsed_time");
   const client = await f.client();
-  const rt = await readRoundTimes(client, o.race, o.round, true);
+  const rt = await readRoundTimes(client, o.race, o.round);
   const entries = entriesOf(o.file, rt);
-  const updated = await send(f, client.races.elapsedTimes(rt.raceId, rt.round), entries);
+  const updated = await send(f, client.races.elapsedTimes(rt.raceId, rt.round), entries).catch(
+    (error: unknown) => refusedWrite(client, o.race, rt, o.round, error),
+  );
   const names = participantNames(rt.participants);
   const printer = f.printer();
   if (printer.mode === "table")

@@ -5,7 +5,7 @@
  * they write or print.
  */
 import type { ApiClient } from "../../../../client/api-client.js";
-import { NotFoundError } from "../../../../client/errors.js";
+import { ApiError, NotFoundError } from "../../../../client/errors.js";
 import type { ResourceObject } from "../../../../model/resource.js";
 import { StateRefusedError, UnknownReferenceError } from "../../../errors.js";
 import { pick } from "../../../output/records.js";
@@ -13,6 +13,8 @@ import { findParticipant } from "../../participants/participant-ref.js";
 import { lap, plannedRounds, relatedId } from "../race-records.js";
 
 export interface RoundTimes {
+  /** The race as read. */
+  readonly race: ResourceObject;
   /** The race's id (a path segment that stays right if the url changes). */
   readonly raceId: string;
   /** The round's number. */
@@ -62,28 +64,43 @@ export async function roundToStart(
   return round.attributes.state === "completed" ? current + 1 : undefined;
 }
 
-/**
- * The round (`round`, else the current one) with its times and the race's participants. For a
- * `write` to the current round of a race under way, that round is read too: a completed one
- * (the round after it was reset) is refused naming the round to start, where before the
- * service's refusal named the completed round.
- */
+/** The round (`round`, else the current one) with its times and the race's participants. */
 export async function readRoundTimes(
   client: ApiClient,
   ref: string,
   round?: number,
-  write = false,
 ): Promise<RoundTimes> {
   const race = await client.races.get(ref);
   const number = round ?? currentRound(ref, race);
-  const check = write && round === undefined && race.attributes.state === "underway";
-  const [times, participants, state] = await Promise.all([
+  const [times, participants] = await Promise.all([
     client.races.elapsedTimes(race.id, number).listAll(),
     client.participants.listAll({ race: race.id }).catch(unlisted),
-    check ? client.races.rounds(race.id).get(number) : undefined,
   ]);
-  if (state?.attributes.state === "completed") throw noRoundUnderway(ref, number + 1);
-  return { raceId: race.id, round: number, times, participants: participants ?? timed(times) };
+  return {
+    race,
+    raceId: race.id,
+    round: number,
+    times,
+    participants: participants ?? timed(times),
+  };
+}
+
+/**
+ * A write of times to the current round refused (422): when that round is completed and the
+ * next one pending (a round reset), the refusal names the round to start instead of the
+ * service's "round 1 ... is completed" (one read, on a refusal only: a write that lands
+ * costs no request more). Otherwise `error` as it is.
+ */
+export async function refusedWrite(
+  client: ApiClient,
+  ref: string,
+  rt: RoundTimes,
+  asked: number | undefined,
+  error: unknown,
+): Promise<never> {
+  if (asked !== undefined || !(error instanceof ApiError) || error.status !== 422) throw error;
+  const pending = await roundToStart(client, rt.race).catch(() => undefined);
+  throw pending === undefined ? error : noRoundUnderway(ref, pending);
 }
 
 /**
