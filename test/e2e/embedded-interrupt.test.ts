@@ -117,7 +117,33 @@ describe.runIf(BUILT)("Ctrl-C on the embedded backend, between two requests", ()
   }, 180_000);
 
   it("demo stops at Ctrl-C, exit 130, instead of playing to the end", async () => {
-    const env = { ...binaryEnv(join(dir, "demo")), TMPDIR: mkdtempSync(join(dir, "tmp-")) };
+    // The demo holds still for 1.5 s after its first output (a preload: the whole demo takes
+    // under 0.2 s), so the signal sent at that output is the demo's before it plays on,
+    // however late this process is. Without it a test process 150 ms late found the demo
+    // played to the end, exit 0 (2 of 3 runs). Ctrl-C is still heard at its next turn.
+    const pause = join(dir, "pause-after-first-output.cjs");
+    writeFileSync(
+      pause,
+      [
+        'const fs = require("node:fs");',
+        "let first = true;",
+        "const held = (fd) => {",
+        "  if (fd !== 1 || !first) return;",
+        "  first = false;",
+        "  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);",
+        "};",
+        "for (const name of ['writeSync', 'writevSync']) {",
+        "  const write = fs[name];",
+        "  fs[name] = function (fd, ...rest) { const n = write.call(this, fd, ...rest); held(fd); return n; };",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const env = {
+      ...binaryEnv(join(dir, "demo")),
+      TMPDIR: mkdtempSync(join(dir, "tmp-")),
+      NODE_OPTIONS: `--require ${pause}`,
+    };
     // 32 players, drawn: the first round's bracket comes 0.1-0.3 s before the last.
     const child = spawn(process.execPath, [BIN, "demo", "--players", "32"], {
       env,
