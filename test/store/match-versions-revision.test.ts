@@ -69,6 +69,17 @@ function reportFirst(service: ServiceContext, id: number): void {
   });
 }
 
+/** A write that marks tournament `id`'s first open match underway, then is refused (rolled back). */
+function refusedUnderway(service: ServiceContext, id: number): void {
+  expect(() =>
+    service.write(() => {
+      const [row] = service.matches.list(id, { state: "open" });
+      service.matches.setUnderway(row!.id, NOW, NOW);
+      throw new Error("refused");
+    }),
+  ).toThrow("refused");
+}
+
 const stored = (db: Db, id: number) =>
   db.prepare("SELECT revision FROM tournament_revisions WHERE tournament_id = ?").pluck().get(id);
 const versions = (db: Db, id: number) =>
@@ -137,13 +148,7 @@ describe.each([
     const cup = started(serve.service, "cup");
     const revision = tournamentRevisions(serve.db, serve.service.changes);
     const first = revision(cup)!;
-    expect(() =>
-      serve.service.write(() => {
-        const [row] = serve.service.matches.list(cup, { state: "open" });
-        serve.service.matches.setUnderway(row!.id, NOW, NOW);
-        throw new Error("refused");
-      }),
-    ).toThrow("refused");
+    refusedUnderway(serve.service, cup);
     const afterRollback = revision(cup)!;
     expect(afterRollback).toBeGreaterThanOrEqual(first);
     reportFirst(serve.service, cup);
@@ -160,13 +165,7 @@ describe.each([
     // As a group commit: one transaction, each request a savepoint; the second is refused.
     serve.service.write(() => {
       reportFirst(serve.service, cup);
-      expect(() =>
-        serve.service.write(() => {
-          const [row] = serve.service.matches.list(cup, { state: "open" });
-          serve.service.matches.setUnderway(row!.id, NOW, NOW);
-          throw new Error("refused");
-        }),
-      ).toThrow("refused");
+      refusedUnderway(serve.service, cup);
     });
     if (cache) {
       // The log still tells: the kept report's updates, not the refused one's.
