@@ -18,6 +18,10 @@
 // runs (0.3 ms for 31), and the paired differences with --against are given as means of CPU too.
 // Each command's stdout is what child_process gives it: a socket (a socketpair), as any
 // Node program running tourney gives it; it is read as bytes (not decoded into a string).
+// Beside them, the floor (bench/list-floor.ts, bundled here): a bare Node script that loads
+// SQLite's addon, runs the list's own statements and writes the same bytes, and nothing else;
+// once with the file opened and closed only, once without the writing. What lies between the
+// floor and the command is the CLI's own share; the floor's ratio is what no CLI can go under.
 // Usage: npm run build && node bench/startup.mjs [runs] [--against DIR]
 //   --against DIR: also time the built checkout in DIR (e.g. a git worktree of an
 //   earlier commit, built) in the same loop, on the same database, for before/after; the
@@ -28,6 +32,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { build } from "esbuild";
 
 const args = process.argv.slice(2);
 const againstAt = args.indexOf("--against");
@@ -159,8 +164,26 @@ try {
     seed(1000, join(against, "bin", "tourney"), otherEnv);
     seed(1, join(against, "bin", "tourney"), otherOneEnv);
   }
-  const listed = JSON.parse(run([bin, "tournament", "list", "--json"]).toString()).length;
+  const listedBytes = run([bin, "tournament", "list", "--json"]);
+  const listed = JSON.parse(listedBytes.toString()).length;
   if (listed !== 1000) throw new Error(`expected 1000 tournaments, listed ${listed}`);
+  const floor = join(dir, "list-floor.cjs");
+  await build({
+    entryPoints: [join(root, "bench", "list-floor.ts")],
+    outfile: floor,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+  const floorArgs = [
+    floor,
+    join(root, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node"),
+    join(env.TOURNEY_DATA_DIR, "tourney.db"),
+  ];
+  if (!run(floorArgs).equals(listedBytes))
+    throw new Error("bench/list-floor.ts does not print the list's bytes: fix it before timing it");
   const againstBin = against === undefined ? undefined : join(against, "bin", "tourney");
   const [m, cpu, times, cpuMean] = measure([
     { name: "node -e 0", args: ["-e", "0"] },
@@ -172,6 +195,9 @@ try {
       args: [bin, ...LISTS[0][1]],
       env: { ...env, TOURNEY_CORE_ONLY: "1" },
     },
+    { name: "floor: the 1,000's bytes, no CLI", args: floorArgs },
+    { name: "floor: the same, not written", args: [...floorArgs, "read"] },
+    { name: "floor: the addon, the file opened", args: [...floorArgs, "open"] },
     ...(againstBin === undefined
       ? []
       : [
@@ -214,8 +240,12 @@ try {
   const lists = LISTS.map(([name]) => [name, m[name] / base]);
   const [worstName, worst] = lists.reduce((a, b) => (b[1] > a[1] ? b : a));
   const core = m["the 1,000 through the core only"] / base;
+  const floorRatio = m["floor: the 1,000's bytes, no CLI"] / base;
   console.log(
     `targets (issue 27): --version <= 1.10x: ${version <= 1.1 ? "met" : "MISSED"}; the list of 1,000 <= 1.50x in every spelling: ${worst <= 1.5 ? "met" : "MISSED"} (the slowest: ${worstName}, ${worst.toFixed(2)}x; through the core only ${core.toFixed(2)}x)`,
+  );
+  console.log(
+    `the floor (no CLI, the same bytes) ${floorRatio.toFixed(2)}x: the CLI's own share of the list of 1,000 ${(lists[0][1] - floorRatio).toFixed(2)}x (${(m[LISTS[0][0]] - m["floor: the 1,000's bytes, no CLI"]).toFixed(1)} ms)`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
