@@ -6,7 +6,9 @@
  * reads (GET, HEAD, OPTIONS) need `<family>:read`, anything else `<family>:write`.
  *
  * - tournaments, and what organises them: races, rounds, stations, queuers;
- * - participants (of a tournament or a race; registering oneself included);
+ * - participants (of a tournament or a race; registering oneself included), and the
+ *   standings of a tournament or a race (every participant's name and place: before, they
+ *   needed `tournaments:read` alone, so a key without `participants:read` read the names);
  * - matches, and a race's elapsed times (results, as a match report is);
  * - attachments;
  * - `/me` needs `me`; `/communities` and a community's own paths need
@@ -24,6 +26,7 @@ const FAMILIES: ReadonlyMap<string, string> = new Map([
   // A match's queue entry, as a known client names it (routes/client-aliases.ts).
   ["station_queuer", "tournaments"],
   ["participants", "participants"],
+  ["standings", "participants"],
   ["matches", "matches"],
   ["elapsed_times", "matches"],
   ["attachments", "attachments"],

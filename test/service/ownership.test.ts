@@ -288,6 +288,9 @@ describe("scopes", () => {
         "participants:write",
       ],
       ["tournaments:read", "GET", `/v2.1/tournaments/${cup.id}/matches`, "matches:read"],
+      // The standings name every participant: not to a key without participants:read.
+      ["tournaments:read", "GET", `/v2.1/tournaments/${cup.id}/standings`, "participants:read"],
+      ["tournaments:read", "GET", "/v2.1/races/1/standings", "participants:read"],
       ["tournaments:read", "GET", "/v2.1/me", "me"],
       ["me", "GET", "/v2.1/communities", "communities:manage"],
       ["me", "GET", `/v2.1/communities/c1/tournaments/${cup.id}`, "tournaments:read"],
@@ -312,6 +315,16 @@ describe("scopes", () => {
           only("participants:read"),
           "GET",
           `/v2.1/tournaments/${cup.id}/participants`,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          service,
+          only("participants:read"),
+          "GET",
+          `/v2.1/tournaments/${cup.id}/standings`,
         )
       ).status,
     ).toBe(200);
