@@ -79,6 +79,8 @@ export class EventHub {
     const id = Number(record.id);
     const race = RACE_PATH.test(path);
     const own = `${this.deps.basePath}/${race ? "races" : "tournaments"}/${id}`;
+    const lacking = this.lackedScope(own, race, path, headers);
+    if (lacking !== undefined) return lacking;
     const reader = {
       subscriber,
       view: record.attributes.private === true ? ("owner" as const) : ("public" as const),
@@ -87,6 +89,32 @@ export class EventHub {
     };
     if (!race) return this.tournaments.open(id, reader, resume);
     return this.races.open(id, reader, resume) ?? notFound(path);
+  }
+
+  /**
+   * The 403 for a credential without a scope of what the stream shows beyond the record: every
+   * participant's name (participants:read) and every result (matches:read; a race's elapsed
+   * times are of that family). Before, the record's own scope (tournaments:read) was all a
+   * stream asked, so a key scoped without participants:read read the names in its events. Each
+   * is asked of the scope table (scopes.ts) by the caller's GET of an id no row has (0) in that
+   * family under `own`: the credential check runs before the route, so a missing scope is 403
+   * and a held one reaches the route's 404, without a list read.
+   */
+  private lackedScope(
+    own: string,
+    race: boolean,
+    asked: string,
+    headers: Record<string, string>,
+  ): HttpResponse | undefined {
+    for (const family of ["participants", race ? "elapsed_times" : "matches"]) {
+      const probe = `${own}/${family}/0`;
+      const answer = get(this.deps, probe, headers);
+      if (answer.status !== 403) continue;
+      // Its detail names the probe's path: the caller asked for the stream.
+      const body = answer.body.split(`GET ${probe} `).join(`GET ${asked}/events `);
+      return { status: answer.status, headers: answer.headers, body };
+    }
+    return undefined;
   }
 
   /** Ends every timer (subscribers are ended by the adapter). */

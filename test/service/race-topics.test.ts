@@ -161,3 +161,39 @@ describe("race event streams: one topic per race", () => {
     owner.close();
   });
 });
+
+describe("event streams and scopes", () => {
+  it("refuses 403 a stream to a key without participants:read or matches:read: its events name the players and their results", async () => {
+    const scoped = (label: string, scopes: string[]) => {
+      const made = service.admin.createKey({ label, user: "ada", scopes });
+      if (!made.ok) throw new Error(made.reason);
+      return made.value.key;
+    };
+    const id = await createRace(keys.ada!, "scoped_gp");
+    const cup = await api(keys.ada!, "POST", "/tournaments", {
+      data: { type: "Tournaments", attributes: { name: "Scoped cup", tournament_type: "swiss" } },
+    });
+    const cases: [string, string[], string][] = [
+      [`/v2.1/races/${id}/events`, ["tournaments:read", "matches:read"], "participants:read"],
+      [`/v2.1/races/${id}/events`, ["tournaments:read", "participants:read"], "matches:read"],
+      [`/v2.1/tournaments/${cup.data.id}/events`, ["tournaments:read"], "participants:read"],
+      [
+        `/v2.1/tournaments/${cup.data.id}/events`,
+        ["tournaments:read", "participants:read"],
+        "matches:read",
+      ],
+    ];
+    for (const [path, scopes, needs] of cases) {
+      const refused = await stream(path, scoped(`s-${path}-${needs}`, scopes)).opened;
+      expect(refused.status, `${path} with ${scopes.join(" ")}`).toBe(403);
+      const detail = JSON.parse(refused.body).errors[0].detail;
+      expect(detail).toContain(`GET ${path} needs the scope ${needs}`);
+    }
+    const all = ["tournaments:read", "participants:read", "matches:read"];
+    for (const path of [`/v2.1/races/${id}/events`, `/v2.1/tournaments/${cup.data.id}/events`]) {
+      const reader = stream(path, scoped(`all-${path}`, all));
+      expect((await reader.opened).status, path).toBe(200);
+      reader.close();
+    }
+  });
+});
