@@ -71,17 +71,40 @@ function verify(service: ServiceContext, request: Checked): Caller {
 function checkScope(caller: Caller, scopes: ReadonlySet<string>, request: Checked): void {
   const scope = requiredScope(request.method, request.path);
   if (scope === undefined || scopes.has(scope)) return;
+  throw insufficientScope(caller, scopes, scope, `${request.method} ${request.path}`);
+}
+
+/** The 403 of a credential without `scope`, which `what` (a request, or a part of one) needs. */
+function insufficientScope(
+  caller: Caller,
+  scopes: ReadonlySet<string>,
+  scope: string,
+  what: string,
+): ServiceError {
   const held = scopes.size === 0 ? "none" : [...scopes].join(" ");
-  throw new ServiceError(
+  return new ServiceError(
     403,
     [
       {
         status: 403,
-        detail: `${request.method} ${request.path} needs the scope ${scope}; the credential of ${caller.username} carries ${held}`,
+        detail: `${what} needs the scope ${scope}; the credential of ${caller.username} carries ${held}`,
       },
     ],
     { "www-authenticate": `Bearer realm="tourney", error="insufficient_scope", scope="${scope}"` },
   );
+}
+
+/**
+ * Refuses 403 (as a request outside its scopes) the request's credential, checked already
+ * (authenticate), when it lacks `scope`, which `what` needs beyond what the request's path
+ * needs: v1's `include_participants=1` and `include_matches=1` nest a tournament's
+ * participants and matches into its record (v1/tournaments.ts, v1/participants.ts), read
+ * before with the path's own scope alone.
+ */
+export function requireScope(service: ServiceContext, scope: string, what: string): void {
+  const caller = service.caller;
+  if (caller.scopes === null || caller.scopes.has(scope)) return;
+  throw insufficientScope(caller, caller.scopes, scope, what);
 }
 
 /**

@@ -330,6 +330,68 @@ describe("scopes", () => {
     ).toBe(200);
   });
 
+  it("asks v1's include_participants and include_matches for the scopes of the lists they nest, before any write", async () => {
+    const { service, key, ada } = await serve();
+    const cup = await create(service, ada, "Included");
+    await call(
+      service,
+      ada,
+      "POST",
+      `/v2.1/tournaments/${cup.id}/participants/bulk_add`,
+      participantsBody(["Ada", "Hal"]),
+    );
+    const v1 = async (scopes: string[], method: string, query: string) => {
+      const reply = await service.handle({
+        method: method as "GET",
+        path: `/v1/tournaments/${cup.id}.json?api_key=${key("ada", scopes)}&${query}`,
+        headers: {},
+      });
+      return { status: reply.status, json: JSON.parse(reply.body) };
+    };
+    const refused = await v1(["tournaments:read"], "GET", "include_participants=1");
+    expect(refused.status).toBe(403);
+    expect(refused.json.errors[0]).toContain(
+      "include_participants=1 needs the scope participants:read",
+    );
+    const noMatches = await v1(
+      ["tournaments:read", "participants:read"],
+      "GET",
+      "include_matches=1",
+    );
+    expect(noMatches.status).toBe(403);
+    expect(noMatches.json.errors[0]).toContain(
+      "with include_matches=1 needs the scope matches:read",
+    );
+    // An update that asks for the names is refused unwritten.
+    const update = await v1(
+      ["tournaments:read", "tournaments:write"],
+      "PUT",
+      "tournament[description]=changed&include_participants=1",
+    );
+    expect(update.status).toBe(403);
+    const after = await call(service, ada, "GET", `/v2.1/tournaments/${cup.id}`);
+    expect(after.json.data.attributes.description).toBe("");
+    // A participant's matches: matches:read.
+    const participant = await service.handle({
+      method: "GET",
+      path: `/v1/tournaments/${cup.id}/participants/1.json?api_key=${key("ada", ["participants:read"])}&include_matches=1`,
+      headers: {},
+    });
+    expect(participant.status).toBe(403);
+    const allowed = await v1(
+      ["tournaments:read", "participants:read", "matches:read"],
+      "GET",
+      "include_participants=1&include_matches=1",
+    );
+    expect(allowed.status).toBe(200);
+    expect(allowed.json.tournament.participants.map((p: any) => p.participant.name)).toEqual([
+      "Ada",
+      "Hal",
+    ]);
+    // Without the flags, the path's own scope as before.
+    expect((await v1(["tournaments:read"], "GET", "include_participants=0")).status).toBe(200);
+  });
+
   it("answers 401 for a revoked key", async () => {
     const { service, ada } = await serve();
     expect((await call(service, ada, "GET", "/v2.1/me")).status).toBe(200);

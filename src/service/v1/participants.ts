@@ -12,6 +12,7 @@ import { removeParticipant } from "../participants/remove.js";
 import { randomizeSeeds, setCheckedIn, updateParticipant } from "../participants/update.js";
 import type { Router } from "../router.js";
 import { readParticipantInput } from "../validation/participant-input.js";
+import { checkIncludedScopes } from "./included-scopes.js";
 import { isRecord, type V1Record, type V1Value } from "./params.js";
 import { participantRecord, wrappedMatch } from "./records.js";
 import { v1Tournament } from "./tournaments.js";
@@ -92,7 +93,16 @@ function show(service: ServiceContext, call: V1Call, row: ParticipantRow) {
 // long: the route table of v1 participants, one short handler each.
 export function registerV1ParticipantRoutes(router: Router, service: ServiceContext): void {
   const path = `${V1_PREFIX}/tournaments/:tournament/participants`;
-  const route = (fn: (call: V1Call) => unknown) => v1Handler(service, fn, renameParticipantProblem);
+  // Each route's includes asked of their scopes first (included-scopes.ts).
+  const route = (fn: (call: V1Call) => unknown) =>
+    v1Handler(
+      service,
+      (call) => {
+        checkIncludedScopes(service, call);
+        return fn(call);
+      },
+      renameParticipantProblem,
+    );
   const wrap = (rows: readonly ParticipantRow[]) =>
     rows.map((p) => ({ participant: participantRecord(p) }));
   const tournament = (call: V1Call) => v1Tournament(service, call);

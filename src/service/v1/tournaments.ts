@@ -11,6 +11,7 @@ import { currentTournament, findTournament } from "../lookup.js";
 import type { Router } from "../router.js";
 import { changeTournamentState } from "../routes/tournament-state.js";
 import { createTournament, readFilter, updateTournament } from "../routes/tournaments.js";
+import { checkIncludedScopes } from "./included-scopes.js";
 import { participantRecord, wrappedMatch } from "./records.js";
 import { renameTournamentProblem, tournamentAttributes } from "./tournament-input.js";
 import { tournamentRecord } from "./tournament-record.js";
@@ -78,7 +79,16 @@ function changeState(service: ServiceContext, call: V1Call, operation: string): 
 
 export function registerV1TournamentRoutes(router: Router, service: ServiceContext): void {
   const path = `${V1_PREFIX}/tournaments`;
-  const route = (fn: (call: V1Call) => unknown) => v1Handler(service, fn, renameTournamentProblem);
+  // Each route's includes asked of their scopes first (included-scopes.ts).
+  const route = (fn: (call: V1Call) => unknown) =>
+    v1Handler(
+      service,
+      (call) => {
+        checkIncludedScopes(service, call);
+        return fn(call);
+      },
+      renameTournamentProblem,
+    );
   const present = (call: V1Call, row: TournamentRow) => presentTournament(service, call, row);
   router.get(
     path,
