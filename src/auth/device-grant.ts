@@ -133,11 +133,14 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
     if (answer.status === 200) return tokenSetFrom(answer.body, clock.now());
     const code = tokenErrorOf(answer)?.code;
     if (code === "authorization_pending") continue;
-    if (code === "slow_down" || (code === undefined && answer.status === 429)) {
+    // A server that says why it cannot answer now (its database busy: 503
+    // temporarily_unavailable) is waited for as one that does not.
+    const notNow = code === undefined || code === "temporarily_unavailable";
+    if (code === "slow_down" || (notNow && answer.status === 429)) {
       interval += SLOW_DOWN_STEP_MS;
       continue;
     }
-    if (code === undefined && TRANSIENT.has(answer.status)) continue;
+    if (notNow && TRANSIENT.has(answer.status)) continue;
     const known = code === undefined ? undefined : REFUSALS[code];
     throw known === undefined
       ? refusal(answer, "the token endpoint")

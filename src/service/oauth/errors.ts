@@ -41,6 +41,23 @@ export function jsonReply(
   return { status, headers: { ...NO_STORE, ...headers }, body: JSON.stringify(body) };
 }
 
+/** SQLite's result codes for a database another connection holds locked (the busy timeout spent). */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
+}
+
+/** What a request that met a busy database is told (the v2.1 routes' words: error-reply.ts). */
+const BUSY_DETAIL = "the database is busy: another process is writing to it; retry in a moment";
+
+/**
+ * A request that met a busy database, to a client: 503 temporarily_unavailable with
+ * `Retry-After: 1`, as the v2.1 routes answer it (docs/serve.md); nothing of it was kept.
+ */
+export function busyError(): OAuthError {
+  return new OAuthError(503, "temporarily_unavailable", BUSY_DETAIL, { "retry-after": "1" });
+}
+
 export function errorResponse(error: OAuthError): HttpResponse {
   return jsonReply(
     error.status,

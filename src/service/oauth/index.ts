@@ -21,8 +21,9 @@ import type { ServiceContext } from "../context.js";
 import type { OAuthSettings } from "../types.js";
 import { authorizeDecision, authorizePage } from "./authorize.js";
 import { deviceAuthorization, deviceDecision, devicePage, deviceSignIn } from "./device.js";
-import { errorResponse, jsonReply, OAuthError } from "./errors.js";
+import { busyError, errorResponse, isBusy, jsonReply, OAuthError } from "./errors.js";
 import { pathOf } from "./form.js";
+import { htmlPage } from "./pages.js";
 import { type OAuthServer, openOAuthServer } from "./server.js";
 import { revokeEndpoint, tokenEndpoint } from "./token.js";
 
@@ -61,8 +62,28 @@ function notFound(path: string): HttpResponse {
 
 export type OAuthHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
-function refusal(error: unknown): HttpResponse {
+/** The endpoints clients call (JSON answers); the others are pages a person's browser shows. */
+const CLIENT_ENDPOINTS: ReadonlySet<string> = new Set([
+  "/oauth/device/code",
+  "/oauth/token",
+  "/oauth/revoke",
+]);
+
+/**
+ * A busy database (another process holds the write lock past the busy timeout), in the
+ * shape of the endpoint asked: RFC 6749 JSON to a client, a page to a person's browser;
+ * both 503 with `Retry-After: 1`. Before, a JSON 500 "internal error" (http-server.ts).
+ */
+function busy(path: string): HttpResponse {
+  if (CLIENT_ENDPOINTS.has(path)) return errorResponse(busyError());
+  const text =
+    "The database is busy: another process is writing to it. Nothing was done: wait a moment, then send the form again.";
+  return htmlPage(503, "Server busy", `<p>${text}</p>`, { headers: { "retry-after": "1" } });
+}
+
+function refusal(error: unknown, path: string): HttpResponse {
   if (error instanceof OAuthError) return errorResponse(error);
+  if (isBusy(error)) return busy(path);
   throw error;
 }
 
@@ -95,14 +116,14 @@ export function createOAuthHandler(
       try {
         return endpoint(server, request);
       } catch (error) {
-        return refusal(error);
+        return refusal(error, path);
       }
     });
     let response: HttpResponse;
     try {
       response = await answer;
     } catch (error) {
-      response = refusal(error);
+      response = refusal(error, pathOf(request));
     }
     return request.method === "HEAD" ? { ...response, body: "" } : response;
   };
