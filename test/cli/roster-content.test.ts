@@ -51,3 +51,17 @@ it("the service names a name it refuses once (no spurious `name is required`)", 
     "name must not contain control characters (found U+0009)",
   ]);
 });
+
+it("a C1 control character in a name (U+009B, CSI to a terminal): exit 2 before anything is sent", async () => {
+  ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+  const r = await sb.run(["participants", "bulk-add", "cup", "--file", "-"], {
+    stdin: "Ada\nBo\u009bb\nCy\u00a0Dee\n",
+  });
+  expect(r.code).toBe(2);
+  expect(r.stderr.split("\n")).toEqual([
+    "error: the roster has 1 problem; nothing was added",
+    "error: line 2: the name holds a control character (U+009B), which a name cannot; write a space",
+    "",
+  ]);
+  expect(await names()).toBe("");
+});

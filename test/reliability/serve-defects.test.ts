@@ -121,6 +121,20 @@ describe("request bodies", () => {
       '{"data":{"type":"participants","attributes":{"name":"a\\u0000b 2"}}}',
     );
     expect(second.status).toBe(422);
+    // C1 controls too: U+009B is CSI, U+0085 NEL; U+00A0 (no-break space) is text.
+    for (const [escape, code] of [
+      ["\\u009b", "009B"],
+      ["\\u0085", "0085"],
+      ["\\u0080", "0080"],
+    ]) {
+      const c1 = await h.request(
+        "POST",
+        `/v2.1/tournaments/${id}/participants`,
+        `{"data":{"type":"participants","attributes":{"name":"a${escape}b"}}}`,
+      );
+      expect(c1.status, code).toBe(422);
+      expect(c1.json.errors[0].detail).toContain(`control characters (found U+${code})`);
+    }
     const lone = await h.request(
       "POST",
       `/v2.1/tournaments/${id}/participants/bulk_add`,
@@ -132,11 +146,15 @@ describe("request bodies", () => {
     const emoji = await h.request(
       "POST",
       `/v2.1/tournaments/${id}/participants/bulk_add`,
-      participantsBody(["école 🏆", "Zoë"]),
+      participantsBody(["école 🏆", "Zoë", "a\u00a0b"]),
     );
     expect(emoji.status).toBe(200);
     const list = await h.request("GET", `/v2.1/tournaments/${id}/participants`);
-    expect(list.json.data.map((p: any) => p.attributes.name)).toEqual(["école 🏆", "Zoë"]);
+    expect(list.json.data.map((p: any) => p.attributes.name)).toEqual([
+      "école 🏆",
+      "Zoë",
+      "a\u00a0b",
+    ]);
   });
 
   it("keeps line breaks in a description but refuses other control characters there", async () => {

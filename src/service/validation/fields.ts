@@ -62,11 +62,15 @@ export function describeType(value: unknown): string {
 /** A lone UTF-16 surrogate: text that is not well-formed Unicode (paired ones match as one code point). */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
 
-/** The first control character (C0 or DEL) of `value`, tab and line breaks allowed if `lines`. */
+/**
+ * The first control character of `value` (Unicode's Cc: C0, DEL and C1), tab and line breaks
+ * allowed if `lines`. C1 (U+0080-U+009F) was let through: U+009B is CSI, which a terminal
+ * printing the name may read as the start of an escape sequence (a reviewer found it).
+ */
 function firstControl(value: string, lines: boolean): number | undefined {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c >= 0x20 && c !== 0x7f) continue;
+    if (c >= 0x20 && (c < 0x7f || c > 0x9f)) continue;
     if (lines && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
     return c;
   }

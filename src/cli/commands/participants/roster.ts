@@ -43,8 +43,8 @@ const MAX_NAME = 255;
 function nameProblem(entry: RosterEntry): string | undefined {
   const name = entry.name.trim();
   if (name === "") return `${entry.where}: the name is empty`;
-  // As the service reads it: C0 controls and DEL, before trimming.
-  const control = [...entry.name].find((c) => c < " " || c === "\u007f");
+  // As the service reads it: C0 controls, DEL and C1 (U+0080-U+009F), before trimming.
+  const control = [...entry.name].find((c) => c < " " || (c >= "\u007f" && c <= "\u009f"));
   if (control !== undefined) {
     const code = control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
     const which = control === "\t" ? "a tab" : "a control character";
