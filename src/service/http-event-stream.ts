@@ -15,14 +15,27 @@ import type { WatchEvent } from "../model/watch-events.js";
 import type { EventHub, Opened, Subscriber } from "./event-hub.js";
 import type { WorkGate } from "./public/work-gate.js";
 import { queryRefusal } from "./query-string.js";
+import type { Service } from "./types.js";
 
+/** An event stream's path, with or without `.json` (as every v2.1 path: docs/serve.md). */
 const EVENTS_PATH =
-  /^(\/v2\.1(?:(?:\/communities\/[^/?]+)?\/tournaments|\/races)\/[^/?]+)\/events\/?(?:\?(.*))?$/;
+  /^((\/v2\.1(?:(?:\/communities\/[^/?]+)?\/tournaments|\/races)\/[^/?]+)\/events(?:\.json)?\/?)(?:\?(.*))?$/;
+
+/** The methods of an event stream's path. */
+export const EVENTS_ALLOW = "GET, HEAD, OPTIONS";
+
+/** An event stream asked for: the tournament's (or race's) GET path, the query, the path asked. */
+export interface EventsTarget {
+  readonly path: string;
+  readonly query: string;
+  /** The stream's path as the request spelled it (no query): what a 405 names. */
+  readonly asked: string;
+}
 
 /** The tournament's (or race's) GET path when `url` names its event stream. */
-export function eventsPath(url: string): { path: string; query: string } | undefined {
+export function eventsPath(url: string): EventsTarget | undefined {
   const found = EVENTS_PATH.exec(url);
-  return found === null ? undefined : { path: found[1]!, query: found[2] ?? "" };
+  return found === null ? undefined : { path: found[2]!, query: found[3] ?? "", asked: found[1]! };
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {
@@ -49,9 +62,46 @@ export function addressOf(req: IncomingMessage): string {
 }
 
 /**
- * Answers an event stream request; open streams are ended by `streams`' owner on close.
- * A promise when the stream is opened (or refused) later: http-server.ts holds the
- * connection's later requests until then.
+ * Answers a request of an event stream's path by its method, as every v2.1 path answers
+ * (docs/serve.md): GET streams, HEAD answers the GET's head, OPTIONS 204 with Allow,
+ * others 405 with Allow in v2.1's error shape, the last two once the credential is
+ * checked (the record's OPTIONS, answered by the service: 401 as anywhere in v2.1). Before,
+ * all but GET were 404 "no such path". A promise when the answer comes later.
+ */
+export function answerEvents(
+  service: Service,
+  target: EventsTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+  streams: Set<ServerResponse>,
+): Promise<unknown> | undefined {
+  const method = req.method ?? "GET";
+  if (method === "GET" || method === "HEAD")
+    return streamEvents(service.events, target, req, res, streams);
+  const checked = service.handleSync({
+    method: "OPTIONS",
+    path: target.path,
+    headers: headersOf(req),
+    lowerCaseNames: true,
+  });
+  if (checked.status !== 204) sendResponse(res, checked);
+  else if (method === "OPTIONS") res.writeHead(204, { allow: EVENTS_ALLOW }).end();
+  else {
+    const detail = `${method} is not allowed on ${target.asked}; use ${EVENTS_ALLOW}`;
+    sendResponse(res, {
+      status: 405,
+      headers: { allow: EVENTS_ALLOW, "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ errors: [{ status: 405, detail }] }),
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Answers an event stream request (GET, or HEAD: the same checks, then the stream's head
+ * alone, no stream held); open streams are ended by `streams`' owner on close. A promise
+ * when the stream is opened (or refused) later: http-server.ts holds the connection's
+ * later requests until then.
  */
 export function streamEvents(
   hub: EventHub,
@@ -77,6 +127,11 @@ export function streamEvents(
       if ("status" in opened) {
         admitted();
         sendResponse(res, opened);
+      } else if (req.method === "HEAD") {
+        // Opened as a GET is (every check of the caller, the budget), then let go at once.
+        opened.close();
+        admitted();
+        res.writeHead(200, STREAM_HEADERS).end();
       } else {
         const gate = hub.tournaments.gate;
         const out = { label: target.path, req, res, streams, release: admitted, subscriber, gate };

@@ -4,7 +4,7 @@ import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
 import { MAX_BODY_BYTES } from "./http-checks.js";
-import { eventsPath, streamEvents } from "./http-event-stream.js";
+import { answerEvents, eventsPath } from "./http-event-stream.js";
 import {
   PARSER_OPTIONS,
   type RefusedBody,
@@ -261,11 +261,12 @@ function handle(
     inTurnUntilAnswered(req.socket, res, () => guarded(res, viewer));
     return;
   }
-  // Event streams (issue 19) leave the request/response path at once.
-  if (req.method === "GET" && req.url?.includes("/events") === true) {
-    const target = eventsPath(req.url);
+  // Event streams (issue 19) leave the request/response path at once, whatever the method
+  // (http-event-stream.ts answers HEAD, OPTIONS and 405 as the service does).
+  if (url.includes("/events")) {
+    const target = eventsPath(url);
     if (target !== undefined) {
-      const events = () => streamEvents(service.events, target, req, res, streams);
+      const events = () => answerEvents(service, target, req, res, streams);
       inTurnUntilAnswered(req.socket, res, () => guarded(res, events));
       return;
     }
