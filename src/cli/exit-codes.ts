@@ -200,7 +200,13 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   }
   if (error instanceof PrintedAfterWriteError) return printedAfterWrite(error);
   if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
-  if (error instanceof ConfigError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
+  // A file that cannot be read as configuration or credentials (damaged, empty after a crash,
+  // edited by hand) is no flag the user typed: 1, as a damaged database (a reviewer found it 2).
+  if (error instanceof ConfigError)
+    return {
+      code: error.file === undefined ? EXIT.usage : EXIT.failure,
+      lines: [`error: ${error.message}`],
+    };
   if (error instanceof UnknownReferenceError)
     return { code: EXIT.notFound, lines: [`error: ${error.message}`] };
   if (error instanceof StateRefusedError)
