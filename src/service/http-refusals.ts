@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { encodingProblem, MAX_BODY_BYTES } from "./http-checks.js";
 import { isOAuthPath } from "./oauth/index.js";
-import { V1_PREFIX, v1Refusal } from "./v1/transport.js";
+import { V1_PREFIX, v1Message, v1Refusal } from "./v1/transport.js";
 
 /** A body refused before the service sees it: too large, not UTF-8, or compressed. */
 export interface RefusedBody {
@@ -27,6 +27,33 @@ function forItsCoding(res: ServerResponse, body: RefusedBody): RefusedBody {
 }
 
 /**
+ * An error's body in the shape of the surface `url` asks: OAuth's endpoints as RFC 6749
+ * §5.2 errors, the deprecated v1 as v1's (`{"errors": ["The request ..."]}`), everything
+ * else as v2.1's (`{"errors": [{"status", "detail"}]}`).
+ */
+function errorText(url: string, status: number, detail: string): string {
+  if (isOAuthPath(url))
+    return JSON.stringify({ error: "invalid_request", error_description: detail });
+  if (url.startsWith(`${V1_PREFIX}/`)) return JSON.stringify({ errors: [v1Message(detail)] });
+  return JSON.stringify({ errors: [{ status, detail }] });
+}
+
+/**
+ * A request refused at its head, before its body is read: `status` with an error body in the
+ * shape of the surface asked (errorText), and the connection closed (a body left unread
+ * would be read as the next request).
+ */
+function refuseHead(res: ServerResponse, url: string, status: number, detail: string): void {
+  const body = errorText(url, status, detail);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  });
+  res.end(body);
+}
+
+/**
  * Answers a refused body in the shape of the surface asked: OAuth's endpoints as RFC 6749
  * §5.2 errors, the deprecated v1 as v1's errors (`{"errors": ["The request body is ..."]}`,
  * as its own 414; it had v2.1's), everything else as v2.1's.
@@ -35,13 +62,11 @@ export function refuseBody(url: string, res: ServerResponse, refused: RefusedBod
   const body = forItsCoding(res, refused);
   let status: number = body.status;
   let text: string;
-  if (isOAuthPath(url))
-    text = JSON.stringify({ error: "invalid_request", error_description: body.detail });
-  else if (url.startsWith(`${V1_PREFIX}/`)) {
+  if (url.startsWith(`${V1_PREFIX}/`)) {
     const refusal = v1Refusal(body.status, body.detail);
     status = refusal.status;
     text = JSON.stringify(refusal.body);
-  } else text = JSON.stringify({ errors: [{ status: body.status, detail: body.detail }] });
+  } else text = errorText(url, body.status, body.detail);
   res
     .writeHead(status, {
       "content-type": "application/json; charset=utf-8",
@@ -73,6 +98,13 @@ export function askForBody(
     if (!tooLargeDeclared(req)) res.writeContinue();
     handle(req, res);
   });
+  // Any other expectation (RFC 9110 §10.1.1): 417 with an error body of the surface asked;
+  // before, Node's own 417, an empty chunked body without Content-Type.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    const expected = String(req.headers.expect);
+    const detail = `the request expects ${expected}, which this server does not do; send it without Expect (or with Expect: 100-continue)`;
+    refuseHead(res, originForm(req.url ?? "/")?.path ?? req.url ?? "/", 417, detail);
+  });
 }
 
 /**
@@ -88,7 +120,8 @@ export const MAX_HEAD_BYTES = 16 * 1024;
 
 /**
  * Whether a request outside `/v1/` has a request line and headers over MAX_HEAD_BYTES
- * (counted as sent: `name: value` and CRLF each). v1's long query strings are v1's to refuse.
+ * (counted as sent, an absolute-form target by its origin form: `name: value` and CRLF each).
+ * v1's long query strings are v1's to refuse.
  */
 export function headTooLarge(req: IncomingMessage, url: string): boolean {
   if (url.startsWith("/v1/")) return false;
@@ -107,15 +140,61 @@ export const PARSER_OPTIONS = {
   maxHeaderSize: MAX_PARSED_HEAD_BYTES,
 } as const;
 
+/** An absolute-form request target (`http://host:port/path?query`): its authority and its path. */
+const ABSOLUTE_FORM = /^https?:\/\/([^/?#]+)([^#]*)/i;
+
 /**
- * Answers a request the service must not see (an HTTP/1.1 one without Host, one outside v1
- * with a request line and headers over MAX_HEAD_BYTES) and says whether it did.
+ * The origin form (`/path?query`) and authority of an absolute-form request target
+ * (RFC 9112 §3.2.2), or undefined when `url` is not one.
  */
-export function refusedEarly(req: IncomingMessage, res: ServerResponse, url: string): boolean {
-  if (req.headers.host === undefined && req.httpVersion === "1.1") refuseHostless(res);
-  else if (headTooLarge(req, url)) refuseLargeHead(res);
-  else return false;
-  return true;
+export function originForm(url: string): { path: string; authority: string } | undefined {
+  if (url.startsWith("/")) return undefined;
+  const found = ABSOLUTE_FORM.exec(url);
+  if (found === null) return undefined;
+  const rest = found[2]!;
+  return { authority: found[1]!, path: rest.startsWith("/") ? rest : `/${rest}` };
+}
+
+/**
+ * How many Host header lines the request has. Node keeps the first of several in
+ * `req.headers`; counted on `rawHeaders` (names of 4 characters looked at, no copy),
+ * not `req.headersDistinct`, which builds an object of every header a request.
+ */
+function hostLines(req: IncomingMessage): number {
+  const raw = req.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
+  return count;
+}
+
+/**
+ * The request's target as the service reads it (origin form), or undefined when the request
+ * was refused here, answered: one the service must not see (an HTTP/1.1 one without Host or
+ * with two Host lines, RFC 9112 §3.2; one outside v1 with a request line and headers over
+ * MAX_HEAD_BYTES). An absolute-form target (RFC 9112 §3.2.2: a server MUST accept it) is
+ * made its origin form, in `req.url` too, and its authority the request's Host (the Host
+ * field is ignored); before, it was 404 "no such path: GET http://...".
+ */
+export function requestTarget(req: IncomingMessage, res: ServerResponse): string | undefined {
+  const sent = req.url ?? "/";
+  const absolute = originForm(sent);
+  const url = absolute?.path ?? sent;
+  if (req.headers.host === undefined && req.httpVersion === "1.1") refuseHostless(res, url);
+  else if (hostLines(req) > 1) {
+    const detail = `the request has ${hostLines(req)} Host header lines; send one Host: the server's address`;
+    refuseHead(res, url, 400, detail);
+  } else if (headTooLarge(req, url)) refuseLargeHead(res);
+  else {
+    if (absolute !== undefined) {
+      req.url = url;
+      req.headers.host = absolute.authority;
+    }
+    return url;
+  }
+  return undefined;
 }
 
 /** The server's refusals of what Node's parser refuses, and its answer to `Expect: 100-continue`. */
@@ -142,16 +221,10 @@ function refuseLargeHead(res: ServerResponse): void {
 const LARGE_HEAD_DETAIL =
   "the request line and headers are larger than 16 KiB; send long parameters in the body";
 
-/** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the service's shape (Node's had no body). */
-export function refuseHostless(res: ServerResponse): void {
+/** An HTTP/1.1 request without Host (RFC 9112 3.2), refused in the shape of the surface asked (Node's had no body). */
+function refuseHostless(res: ServerResponse, url: string): void {
   const detail = "an HTTP/1.1 request needs a Host header; send Host: the server's address";
-  const body = JSON.stringify({ errors: [{ status: 400, detail }] });
-  res.writeHead(400, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": String(Buffer.byteLength(body)),
-    connection: "close",
-  });
-  res.end(body);
+  refuseHead(res, url, 400, detail);
 }
 
 /** The status, reason and detail of a request Node's parser or clock refused. */

@@ -10,7 +10,7 @@ import {
   type RefusedBody,
   refusals,
   refuseBody,
-  refusedEarly,
+  requestTarget,
   tooLargeDeclared,
 } from "./http-refusals.js";
 import { Shutdown, StreamSet } from "./http-shutdown.js";
@@ -251,8 +251,8 @@ function handle(
   streams: Set<ServerResponse>,
 ): void {
   const { service, group } = path;
-  const url = req.url ?? "/";
-  if (refusedEarly(req, res, url)) return;
+  const url = requestTarget(req, res);
+  if (url === undefined) return;
   // The bracket viewer (issue 18) lives outside /v2.1: the API's requests pay one prefix test.
   // It and the event streams take their turn among the connection's requests (pipeline-order.ts).
   if (!url.startsWith("/v2.1/") && isViewerUrl(url)) {
