@@ -70,7 +70,11 @@ export const RECORD_FIELDS = {
     "player1_is_prereq_match_loser",
     "player2_prereq_match_id",
     "player2_is_prereq_match_loser",
-    // Free for all: every participant of the match.
+    // Free for all only: every participant of the match (the service leaves it out of a
+    // one-on-one match). This list is the fields of either kind, checked before anything is
+    // read; the match verbs then check the fields against the record of the match they read
+    // before writing (checkMatchJsonFields), so that a one-on-one match refuses it as
+    // `match view` does, before the write.
     "participant_ids",
     "winner_id",
     "loser_id",

@@ -5,8 +5,10 @@
  */
 import { playerIds } from "../../../model/match-players.js";
 import type { ResourceObject } from "../../../model/resource.js";
+import type { Factory } from "../../factory.js";
 import type { Column } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 
 export { playerIds };
 
@@ -34,6 +36,17 @@ export function nameOf(roster: Roster, value: unknown): string {
 export function matchRecord(match: ResourceObject): FlatRecord {
   const [player1_id, player2_id] = playerIds(match);
   return { ...flatten(match), player1_id, player2_id };
+}
+
+/**
+ * Refuses (exit 2) a `--json` field the record of `match` lacks, as `match view` does when
+ * printing it: for the verbs that write a match, after reading it and before the write. A
+ * write leaves a match of the same kind, so the fields it prints are the ones read
+ * (`participant_ids` only in a free-for-all match); before, a one-on-one match was written,
+ * then printing failed (exit 8).
+ */
+export function checkMatchJsonFields(f: Factory, match: ResourceObject): void {
+  checkJsonFieldsOf(f, matchRecord(match));
 }
 
 /** "Ada (id 12, seed 1)": how `match view` names a player. */

@@ -2,7 +2,7 @@
 import type { MatchStateChange, MatchStateOptions } from "../../../client/matches.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
-import { matchFields, matchRecord } from "./match-columns.js";
+import { checkMatchJsonFields, matchFields, matchRecord } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
 import { type MatchTarget, resolveMatch } from "./match-ref.js";
 
@@ -16,6 +16,7 @@ export async function runMatchStateChange(f: Factory, o: MatchStateChangeOptions
   checkJsonFields(f, "match");
   const client = await f.client();
   const match = await resolveMatch(client, o.tournament, o.match, { group: o.group });
+  checkMatchJsonFields(f, match);
   const updated = await client.matches.changeState(
     o.tournament,
     match.id,

@@ -8,7 +8,14 @@ import { StateRefusedError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
-import { matchFields, matchRecord, nameOf, playerIds, type Roster } from "./match-columns.js";
+import {
+  checkMatchJsonFields,
+  matchFields,
+  matchRecord,
+  nameOf,
+  playerIds,
+  type Roster,
+} from "./match-columns.js";
 import { ParticipantLookup, participantIdsOf } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
 import {
@@ -287,6 +294,7 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
               ? async () => []
               : namedParticipants(o.result, lookup, o.tournament),
         });
+  checkMatchJsonFields(f, match);
   const roster = await lookup.playersOf(match);
   const result = o.result ?? (await askResult(f.prompter(), match, roster));
   const body =
