@@ -108,6 +108,34 @@ describe("prompts", () => {
   });
 });
 
+describe("the tie at the prompt", () => {
+  it("is not offered in an elimination match, whose third choice records scores only", async () => {
+    const { t } = await createWith(sb, ["--name", "Cup"], ["Ada", "Bob"]);
+    ok(await sb.run(["tournament", "start", t]));
+    // Before, the third choice was the tie: every question answered, then exit 5 (the
+    // service refuses a tie in elimination).
+    const { prompter, screen } = typing([
+      [/Winner/, `${DOWN}${DOWN}\r`],
+      [/Scores from/, "1-1\r"],
+    ]);
+    const r = ok(await sb.run(["match", "report", t, "A", "--json"], { tty: true, prompter }));
+    expect(r.json()).toMatchObject({ state: "open", tie: false, score_in_sets: [[1, 1]] });
+    expect(screen()).toContain("no winner yet");
+    expect(screen()).not.toContain("a tie");
+  });
+
+  it("is offered in a round robin match, and completes it level", async () => {
+    const { t } = await league();
+    const { prompter, screen } = typing([
+      [/Winner/, `${DOWN}${DOWN}\r`],
+      [/Scores from/, "1-1\r"],
+    ]);
+    const r = ok(await sb.run(["match", "report", t, "A", "--json"], { tty: true, prompter }));
+    expect(r.json()).toMatchObject({ state: "complete", tie: true, winner_id: null });
+    expect(screen()).toContain("a tie (round robin and swiss)");
+  });
+});
+
 describe("tournament create prompts", () => {
   it("a number the service would refuse is asked again with the reason", async () => {
     const { prompter, screen } = typing([

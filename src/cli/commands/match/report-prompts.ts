@@ -65,7 +65,17 @@ const scoresValid =
     }
   };
 
-/** The winner, a tie or no winner yet, then the scores from player 1's side. */
+/**
+ * The brackets whose matches may end in a tie: the service refuses one in an elimination
+ * match (winners, losers, grand final, third place: its isEliminationMatch), whose winner
+ * moves on; a free-for-all match is reported by ranks.
+ */
+const TIE_BRACKETS: ReadonlySet<unknown> = new Set(["round_robin", "swiss"]);
+
+/**
+ * The winner, a tie (offered where the match can take one) or no winner yet, then the
+ * scores from player 1's side.
+ */
 export async function askResult(
   p: FullPrompter,
   match: ResourceObject,
@@ -80,10 +90,15 @@ export async function askResult(
     );
   }
   const one = nameOf(roster, p1);
+  // Before, the tie was offered in every match: an elimination match took every answer,
+  // then ended in the service's refusal (exit 5).
+  const tie = TIE_BRACKETS.has(match.attributes.bracket)
+    ? [{ name: "a tie (round robin and swiss)", value: "tie" }]
+    : [];
   const winner = await p.select<string>("Winner:", [
     { name: one, value: String(p1) },
     { name: nameOf(roster, p2), value: String(p2) },
-    { name: "a tie (round robin and swiss)", value: "tie" },
+    ...tie,
     { name: "no winner yet: record scores only", value: "none" },
   ]);
   const decided = winner !== "none";
