@@ -104,6 +104,29 @@ describe("OAuth endpoints while the database is busy", () => {
       ticket: hiddenField(html, "ticket")!,
       decision: "approve",
     };
+    // The consent page of the authorization code grant, and its form filled in.
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: CLI_CLIENT_ID,
+      redirect_uri: "http://127.0.0.1:53682/callback",
+      scope: "me",
+      state: "s",
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+    });
+    const consent = await fetch(`${served.base}/oauth/authorize?${query}`);
+    expect(consent.status).toBe(200);
+    const consentCookie = consent.headers.get("set-cookie")!.split(";")[0]!;
+    const consentHtml = await consent.text();
+    const consentForm: Record<string, string> = {
+      username: "ada",
+      password: PASSWORD,
+      decision: "approve",
+    };
+    for (const name of ["csrf_token", ...query.keys()]) {
+      const value = hiddenField(consentHtml, name);
+      if (value !== undefined) consentForm[name] = value;
+    }
     await whileLocked(async () => {
       await expectJsonBusy(await post("/oauth/device/code", { client_id: CLI_CLIENT_ID }));
       const poll = {
@@ -117,7 +140,13 @@ describe("OAuth endpoints while the database is busy", () => {
       );
       await expectPageBusy((await signIn(device.user_code!)).reply);
       await expectPageBusy(await post("/oauth/device/approve", decision, cookie));
+      await expectPageBusy(await post("/oauth/authorize", consentForm, consentCookie));
     });
+    const approved302 = await post("/oauth/authorize", consentForm, consentCookie);
+    expect(approved302.status).toBe(302);
+    expect(approved302.headers.get("location")).toMatch(
+      /^http:\/\/127\.0\.0\.1:53682\/callback\?code=/,
+    );
     // Nothing of them was kept: the same requests go through once the lock is gone.
     const decided = await post("/oauth/device/approve", decision, cookie);
     expect(decided.status).toBe(200);
