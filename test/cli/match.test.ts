@@ -120,6 +120,13 @@ describe("tourney match report", () => {
     const bad = await sb.run(["match", "report", t, "A", "--winner", "P1", "--scores", "3:1"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--scores takes sets like 3-1,2-3,3-0");
+    // An empty set is named, not dropped (before: 3-1,2-0 was recorded, exit 0).
+    for (const scores of ["3-1,,2-0", "3-1,"]) {
+      const empty = await sb.run(["match", "report", t, "A", "--scores", scores]);
+      expect(empty.code, scores).toBe(2);
+      expect(empty.stderr, scores).toContain("set 2 of --scores is empty");
+    }
+    expect(await viewMatch(sb, t, "A")).toMatchObject({ state: "open", score_in_sets: [] });
   });
 });
 

@@ -42,6 +42,21 @@ describe("match report input", () => {
     });
   });
 
+  it("refuses an empty set, naming which (before, it was dropped)", () => {
+    for (const [text, n, rest] of [
+      ["3-1,,2-0", 2, "3-1,2-0"],
+      ["3-1,", 2, "3-1"],
+      [",3-1", 1, "3-1"],
+      ["3-1, ,2-0", 2, "3-1,2-0"],
+    ] as const) {
+      expect(() => parseScores(text), text).toThrow(UsageError);
+      expect(() => parseScores(text), text).toThrow(
+        `set ${n} of --scores is empty (${JSON.stringify(text)}): write one comma between sets: --scores ${rest}`,
+      );
+    }
+    expect(() => parseScores(",")).toThrow("--scores needs at least one set, like 3-1");
+  });
+
   it("rejects malformed scores and ranks as usage errors", () => {
     for (const bad of ["3:1", "3-", "-1-2", "a-b", ""])
       expect(() => parseScores(bad), bad).toThrow(UsageError);

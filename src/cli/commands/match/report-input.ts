@@ -17,12 +17,20 @@ import { UsageError } from "../../errors.js";
 
 export type SetScores = readonly (readonly [number, number])[];
 
+/**
+ * `--scores` read: one set per comma, spaces around a set allowed ("3-1, 2-3"). An empty
+ * set (`3-1,,2-0`, `3-1,`) is refused naming which, as `--json id,,name` is: before, it was
+ * dropped and the other sets sent as though the list were whole.
+ */
 export function parseScores(text: string): SetScores {
-  const sets = text
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  if (sets.length === 0) throw new UsageError("--scores needs at least one set, like 3-1");
+  const sets = text.split(",").map((s) => s.trim());
+  const written = sets.filter((s) => s !== "");
+  if (written.length === 0) throw new UsageError("--scores needs at least one set, like 3-1");
+  const empty = sets.indexOf("");
+  if (empty !== -1)
+    throw new UsageError(
+      `set ${empty + 1} of --scores is empty (${JSON.stringify(text)}): write one comma between sets: --scores ${written.join(",")}`,
+    );
   return sets.map((set) => {
     const m = /^(\d+)\s*-\s*(\d+)$/.exec(set);
     if (m === null)
