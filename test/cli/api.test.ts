@@ -178,6 +178,55 @@ describe("tourney api fields and bodies", () => {
     expect(stdin.stdout).toBe("round robin\n");
   });
 
+  it("leaves out a byte order mark at the start of --input (a file or stdin) and of -F key=@file", async () => {
+    const bom = "\uFEFF";
+    const body = join(sb.dir, "bom.json");
+    const document = (name: string) =>
+      JSON.stringify({
+        data: { type: "tournaments", attributes: { name, tournament_type: "swiss" } },
+      });
+    writeFileSync(body, `${bom}${document("Bom Cup")}`);
+    const input = ok(
+      await sb.run([
+        "api",
+        "-X",
+        "POST",
+        "tournaments",
+        "--input",
+        body,
+        "--jq",
+        ".data.attributes.name",
+      ]),
+    );
+    expect(input.stdout).toBe("Bom Cup\n");
+    const stdin = ok(
+      await sb.run(
+        ["api", "-X", "POST", "tournaments", "--input", "-", "--jq", ".data.attributes.name"],
+        { stdin: `${bom}${document("Bom Stdin")}` },
+      ),
+    );
+    expect(stdin.stdout).toBe("Bom Stdin\n");
+    const description = join(sb.dir, "bom.txt");
+    writeFileSync(description, `${bom}from Notepad`);
+    const field = ok(
+      await sb.run([
+        "api",
+        "tournaments",
+        "-f",
+        "data[type]=tournaments",
+        "-f",
+        "data[attributes][name]=Noted",
+        "-f",
+        "data[attributes][tournament_type]=swiss",
+        "-F",
+        `data[attributes][description]=@${description}`,
+        "--jq",
+        ".data.attributes.description",
+      ]),
+    );
+    expect(field.stdout).toBe("from Notepad\n");
+  });
+
   it("-H sets a header: an Accept the service cannot answer is 406, exit 5", async () => {
     const r = await sb.run(["api", "/me", "-H", "Accept: text/html"]);
     expect(r.code).toBe(5);

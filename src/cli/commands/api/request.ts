@@ -86,9 +86,17 @@ export function parseApi(path: string, flags: ApiFlags): ApiOptions {
 /**
  * The text of `file` ("-": stdin) for `flag` ("--input", "-F key=@"): bytes that are not
  * UTF-8 are refused (exit 2) naming the line, as stdin's and a roster's are, not sent with
- * U+FFFD in their place.
+ * U+FFFD in their place. A byte order mark at the start (a Windows editor saves one) is left
+ * out, as a roster's is: it is no part of the text, and JSON's parsers may skip it (RFC 8259
+ * §8.1) where the service's refused the body with an invisible "Unexpected token" (a reviewer
+ * found it).
  */
 async function readSource(f: Factory, file: string, flag: string): Promise<string> {
+  const text = await readText(f, file, flag);
+  return text.startsWith("\uFEFF") ? text.slice(1) : text;
+}
+
+async function readText(f: Factory, file: string, flag: string): Promise<string> {
   if (file === "-") return f.readStdin();
   const named = flag.endsWith("@") ? `${flag}${file}` : `${flag} ${file}`;
   let bytes: Buffer;
