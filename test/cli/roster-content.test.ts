@@ -65,3 +65,24 @@ it("a C1 control character in a name (U+009B, CSI to a terminal): exit 2 before 
   ]);
   expect(await names()).toBe("");
 });
+
+it("a roster whose lines end in a bare CR (classic Mac) reads as lines, a list or CSV; a stray CR among LF lines is refused", async () => {
+  ok(await sb.run(["tournament", "create", "--name", "Cup"]));
+  ok(await sb.run(["participants", "bulk-add", "cup", "--file", "-"], { stdin: "Ada\rBob\rCy\r" }));
+  expect(await names()).toBe("Ada\nBob\nCy\n");
+  ok(await sb.run(["tournament", "create", "--name", "Csv", "--url", "csv"]));
+  ok(
+    await sb.run(["participants", "bulk-add", "csv", "--file", "-"], {
+      stdin: 'name,seed\r"Smith, John",2\rDee,1\r',
+    }),
+  );
+  const csv = ok(
+    await sb.run(["participants", "list", "csv", "--jq", ".[] | [.name, .seed] | @tsv"]),
+  );
+  expect(csv.stdout).toBe("Dee\t1\nSmith, John\t2\n");
+  const stray = await sb.run(["participants", "bulk-add", "cup", "--file", "-"], {
+    stdin: "Eve\nFr\red\n",
+  });
+  expect(stray.code).toBe(2);
+  expect(stray.stderr).toContain("line 2: the name holds a control character (U+000D)");
+});

@@ -98,9 +98,18 @@ function listEntries(text: string): RosterEntry[] {
   return entries;
 }
 
-/** Reads a roster file's text (a BOM and Windows line ends allowed, also inside quotes). */
+/**
+ * Reads a roster file's text (a BOM and Windows line ends allowed, also inside quotes). A
+ * file whose lines all end in a bare CR (classic Mac OS, a spreadsheet's "CSV (Macintosh)"
+ * export) reads as lines too; it was refused as "a control character (U+000D)" (a reviewer
+ * found it). A stray CR in a file of LF lines is still that control character, not a line
+ * break that would split a name in two.
+ */
 export async function parseRoster(input: string): Promise<Roster> {
-  const text = input.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+  const unmarked = input.replace(/^\uFEFF/, "");
+  const text = unmarked.includes("\n")
+    ? unmarked.replace(/\r\n/g, "\n")
+    : unmarked.replace(/\r/g, "\n");
   const format = detectFormat(text);
   if (format.kind === "list") return { entries: listEntries(text), notes: [] };
   const { parseCsvRoster } = await import("./roster-csv.js");
