@@ -3,6 +3,7 @@ import {
   freeForAllReport,
   oneOnOneReport,
   parseRanks,
+  parseRefList,
   parseScores,
   setsWon,
 } from "../../src/cli/commands/match/report-input.js";
@@ -78,6 +79,19 @@ describe("match report input", () => {
       ["Bo", 2],
     ]);
     expect(() => parseRanks(["Ada=1,Grace"])).toThrow(UsageError);
+    // An empty item is refused naming it, not dropped.
+    for (const [value, item] of [
+      ["Ada=1,,Bo=2", 2],
+      ["Ada=1,", 2],
+      [",Ada=1", 1],
+    ] as const)
+      expect(() => parseRanks([value]), value).toThrow(
+        `item ${item} of --ranks is empty (${JSON.stringify(value)}): write one comma between items`,
+      );
+    expect(() => parseRefList(["Ada,,Bo"])).toThrow(
+      'item 2 of --advancing is empty ("Ada,,Bo"): write one comma between items, like --advancing Ada,Grace',
+    );
+    expect(parseRefList(["Ada, Bo", "Cy"])).toEqual(["Ada", "Bo", "Cy"]);
     expect(
       freeForAllReport(
         [

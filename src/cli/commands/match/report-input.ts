@@ -107,7 +107,11 @@ export function oneOnOneReport(input: OneOnOne): MatchReport {
 function rankPairs(value: string): string[] {
   const pairs: string[] = [];
   let pending = "";
-  for (const piece of value.split(",")) {
+  const pieces = value.split(",");
+  // An empty item (`Ada=1,,Bob=2`, a trailing or leading comma) is refused naming it, as
+  // --scores' empty set is: it was dropped without a word.
+  refuseEmptyItem("--ranks", value, pieces, `"Ada=1,Grace=2"`);
+  for (const piece of pieces) {
     const joined = pending === "" ? piece : `${pending},${piece}`;
     if (piece.includes("=")) {
       pairs.push(joined);
@@ -133,11 +137,30 @@ export function parseRanks(values: readonly string[]): [string, number][] {
   });
 }
 
+/** `--advancing Ada,Grace` (or repeated): the refs, an empty item refused naming it. */
 export function parseRefList(values: readonly string[]): string[] {
-  return values
-    .flatMap((v) => v.split(","))
-    .map((v) => v.trim())
-    .filter((v) => v !== "");
+  return values.flatMap((value) => {
+    const items = value.split(",").map((v) => v.trim());
+    refuseEmptyItem("--advancing", value, items, "Ada,Grace");
+    return items;
+  });
+}
+
+/**
+ * Refuses a list flag's value (`flag`, as typed: `value`, split at its commas: `items`)
+ * with an empty item, naming which and the list as it should be written (`example`).
+ */
+function refuseEmptyItem(
+  flag: string,
+  value: string,
+  items: readonly string[],
+  example: string,
+): void {
+  const empty = items.findIndex((item) => item.trim() === "");
+  if (empty === -1) return;
+  throw new UsageError(
+    `item ${empty + 1} of ${flag} is empty (${JSON.stringify(value)}): write one comma between items, like ${flag} ${example}`,
+  );
 }
 
 /**
