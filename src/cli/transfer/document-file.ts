@@ -1,90 +1,51 @@
 /**
  * The export documents' files, for tournaments and races alike: written as
- * pretty JSON to stdout or to FILE (through FILE.partial and a rename, so a
- * crash never leaves half a document), and read back from FILE or stdin (-),
- * checked for their format and version before anything is sent.
+ * pretty JSON to stdout or to FILE (a file through FILE.partial and a rename, so a
+ * crash never leaves half a document; a FIFO or device written into: output-target.ts),
+ * and read back from FILE or stdin (-), checked for their format and version before
+ * anything is sent.
  */
-import { accessSync, constants, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
-import { causeOf, entryAt, fileInTheWay } from "../../folders/make-folder.js";
-import { CommandError, UsageError } from "../errors.js";
+import { UsageError } from "../errors.js";
 import type { Factory } from "../factory.js";
-
-/**
- * What stands in the way of writing FILE (--output) through FILE.partial and a rename, with
- * the way out, or undefined: FILE a folder, its folder missing, a file, or not writable.
- */
-function outputProblem(output: string): string | undefined {
-  try {
-    if (output.endsWith(sep) || entryAt(output)?.isDirectory())
-      return `it is a folder, not a file; name a file to write, such as --output ${join(output, "export.json")}`;
-    const dir = dirname(resolve(output));
-    const folder = entryAt(dir);
-    if (folder === undefined) {
-      const file = fileInTheWay(dir);
-      return file === undefined
-        ? `the folder ${dir} does not exist; make it first (mkdir -p ${dir}), or name a file in a folder that exists`
-        : `${file} is a file, not a folder; name a file in a folder`;
-    }
-    if (!folder.isDirectory()) return `${dir} is a file, not a folder; name a file in a folder`;
-    accessSync(dir, constants.W_OK);
-    return undefined;
-  } catch (error) {
-    const cause = causeOf(error);
-    if (cause === undefined) throw error;
-    return `its folder ${dirname(resolve(output))} cannot be written (${cause}); name a file in a folder you can write`;
-  }
-}
+import { OutputProblem, outputTarget, writeTo } from "./output-target.js";
 
 /**
  * Refuses an --output FILE that cannot be written (a usage error, exit 2, naming --output,
  * the cause and the way out) before anything is read: the export commands call it first.
+ * What --output may be, and how each is written: output-target.ts.
  */
 export function checkOutput(output: string | undefined): void {
   if (output === undefined) return;
-  const problem = outputProblem(output);
-  if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem}`);
-}
-
-/** Writes `text` to `output` through `output`.partial, which is never left behind. */
-function writeWhole(output: string, text: string): void {
-  checkOutput(output);
-  const partial = `${output}.partial`;
-  try {
-    writeFileSync(partial, text);
-    renameSync(partial, output);
-  } catch (error) {
-    try {
-      rmSync(partial, { force: true });
-    } catch {
-      // A folder named FILE.partial is not ours to remove.
-    }
-    // The place changed under the write (a folder made at FILE, its folder removed): said so.
-    checkOutput(output);
-    const cause = causeOf(error) ?? (error as Error).message;
-    throw new CommandError(
-      `--output ${output}: the document could not be written (${cause}); nothing was written there`,
-      { cause: error },
-    );
-  }
+  const target = outputTarget(output);
+  if (target instanceof OutputProblem)
+    throw new UsageError(`--output ${output}: ${target.message}`);
 }
 
 /**
- * Writes `doc` to `output` (replaced whole), or to stdout when it is undefined: as the
- * command's JSON there with --json FIELDS or --jq (which pick from it), else indented.
+ * Writes `doc` to `output`, or to stdout when it is undefined or `-` (or /dev/stdout): as the
+ * command's JSON there with --json FIELDS or --jq (which pick from it), else indented. A file
+ * is replaced whole; a FIFO, device, socket or /dev/fd/N is written into (output-target.ts).
  * (--json and --jq with --output are refused before: json-form.ts.)
  */
-export function writeDocument(f: Factory, doc: unknown, output: string | undefined): void {
+export async function writeDocument(
+  f: Factory,
+  doc: unknown,
+  output: string | undefined,
+): Promise<void> {
   if (output === undefined && (f.globals.jq !== undefined || f.globals.jsonFields !== undefined)) {
     f.jsonOutput().write(doc);
     return;
   }
   const text = `${JSON.stringify(doc, null, 2)}\n`;
-  if (output === undefined) {
+  const target = output === undefined ? ({ kind: "stdout" } as const) : outputTarget(output);
+  if (target instanceof OutputProblem)
+    throw new UsageError(`--output ${output}: ${target.message}`);
+  if (target.kind === "stdout" || output === undefined) {
     f.io.stdout.write(text);
     return;
   }
-  writeWhole(output, text);
+  await writeTo(output, target, text, () => checkOutput(output));
+  // On stderr: stdout stays the data's (empty here).
   f.printer().note(`exported to ${output}`);
 }
 

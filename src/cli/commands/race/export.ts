@@ -15,7 +15,7 @@ docs/offline.md. \`tourney race import FILE\` puts it into the active backend.`;
 export interface RaceExportOptions {
   /** Race id or url. */
   readonly race: string;
-  /** Written there (replaced whole) instead of stdout. */
+  /** Written there instead of stdout (a file replaced whole; - is stdout): output-target.ts. */
   readonly output?: string | undefined;
 }
 
@@ -25,7 +25,7 @@ export async function runRaceExport(f: Factory, o: RaceExportOptions): Promise<v
   checkOutput(o.output);
   const client = await f.client();
   const { readRaceExport } = await import("../../transfer/race-export-reader.js");
-  writeDocument(f, await readRaceExport(client, o.race), o.output);
+  await writeDocument(f, await readRaceExport(client, o.race), o.output);
 }
 
 export function registerExport(noun: Command, app: App): void {

@@ -17,7 +17,7 @@ docs/offline.md.`;
 export interface TournamentExportOptions {
   /** Tournament id or url. */
   readonly tournament: string;
-  /** Written there (replaced whole) instead of stdout. */
+  /** Written there instead of stdout (a file replaced whole; - is stdout): output-target.ts. */
   readonly output?: string | undefined;
 }
 
@@ -27,7 +27,7 @@ export async function runTournamentExport(f: Factory, o: TournamentExportOptions
   checkOutput(o.output);
   const client = await f.client();
   const { readExport } = await import("../../transfer/export-reader.js");
-  writeDocument(f, await readExport(client, o.tournament), o.output);
+  await writeDocument(f, await readExport(client, o.tournament), o.output);
 }
 
 export function registerExport(noun: Command, app: App): void {
