@@ -8,6 +8,7 @@ import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { unreadableHere } from "../config/config-file.js";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
+import { withFileLockSync } from "../config/file-lock.js";
 import { CREDENTIALS_FILE_NAME } from "../config/paths.js";
 import { causeOf, FolderError, makeFolder } from "../folders/make-folder.js";
 
@@ -90,19 +91,43 @@ export class CredentialStore {
 
   /** Forgets every credential of the profile; returns whether there was any. */
   remove(profile: string): boolean {
-    const file = this.#read();
-    if (file.profiles[profile] === undefined) {
+    // Nothing to forget: no write, so no folder made and no lock taken.
+    if (this.#read().profiles[profile] === undefined) {
       return false;
     }
-    delete file.profiles[profile];
-    this.#write(file);
-    return true;
+    return this.#locked(() => {
+      const file = this.#read();
+      if (file.profiles[profile] === undefined) return false;
+      delete file.profiles[profile];
+      this.#write(file);
+      return true;
+    });
   }
 
   #update(profile: string, change: (entry: DiskEntry) => DiskEntry): void {
-    const file = this.#read();
-    file.profiles[profile] = change(file.profiles[profile] ?? {});
-    this.#write(file);
+    this.#locked(() => {
+      const file = this.#read();
+      file.profiles[profile] = change(file.profiles[profile] ?? {});
+      this.#write(file);
+    });
+  }
+
+  /**
+   * Runs a read-modify-write holding credentials.json.lock (config/file-lock.ts), so that
+   * processes storing keys for different profiles at once each keep theirs; the file is read
+   * inside. Before, the last writer's copy dropped the others' keys.
+   */
+  #locked<T>(change: () => T): T {
+    this.#makeFolder();
+    try {
+      return withFileLockSync(this.path, change);
+    } catch (error) {
+      // The lock is a file beside the credentials: the folder must be writable.
+      const cause = causeOf(error);
+      if (cause === undefined) throw error;
+      const message = `cannot store the credentials in ${this.path}: its folder ${this.#dir} cannot be written (${cause})`;
+      throw new ConfigPlaceError(this.path, message, { cause: error });
+    }
   }
 
   #read(): DiskFile {
@@ -135,8 +160,8 @@ export class CredentialStore {
     }
   }
 
+  /** Called in #locked, which has made the folder. */
   #write(file: DiskFile): void {
-    this.#makeFolder();
     // node:crypto loads only here: reading credentials, which every command does, needs none of it.
     const { randomBytes } = process.getBuiltinModule("node:crypto");
     const temp = `${this.path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;

@@ -16,6 +16,7 @@ import {
   UnknownOutcomeError,
 } from "../client/errors.js";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
+import { ConfigLockedError } from "../config/file-lock.js";
 import type { CredentialSource } from "../config/resolve.js";
 import { checkCommand } from "./check-command.js";
 import {
@@ -151,6 +152,25 @@ function damagedOutcome(error: unknown): Outcome | undefined {
   return { code: EXIT.failure, lines: [`error: ${String(e!.message)}`, ...hint] };
 }
 
+/** "Other failure" (1), as a service answering 503 after its retries: nothing was changed. */
+function lockedOutcome(error: unknown): Outcome | undefined {
+  if (error instanceof DatabaseLockedError)
+    return {
+      code: EXIT.failure,
+      lines: [`error: ${error.message}`, "hint: run the command again once that process is done"],
+    };
+  // Another tourney command kept config.json or credentials.json locked (config/file-lock.ts).
+  if (error instanceof ConfigLockedError)
+    return {
+      code: EXIT.failure,
+      lines: [
+        `error: ${error.message}`,
+        `hint: run the command again once that command is done; if no tourney command is running, delete ${error.lockFile}`,
+      ],
+    };
+  return undefined;
+}
+
 /** The write is reported as done first: a script reading stderr must not run it again. */
 function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   const writes = error.writes.join(", ");
@@ -173,13 +193,7 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
     const hint = wait === undefined ? "retry later" : `retry in ${wait} s`;
     return { code: EXIT.rateLimited, lines: [...apiLines(error), `rate limited: ${hint}`] };
   }
-  // "Other failure" (1), as a service answering 503 after its retries: nothing was changed.
-  if (error instanceof DatabaseLockedError)
-    return {
-      code: EXIT.failure,
-      lines: [`error: ${error.message}`, "hint: run the command again once that process is done"],
-    };
-  const place = placeOutcome(error) ?? damagedOutcome(error);
+  const place = lockedOutcome(error) ?? placeOutcome(error) ?? damagedOutcome(error);
   if (place !== undefined) return place;
   if (error instanceof ApiError) {
     const hint = error instanceof AuthError ? [authHint(error, context)] : [];

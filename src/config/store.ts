@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { readConfigFile } from "./config-file.js";
-import { writeConfigFile } from "./config-writer.js";
+import { updateConfigFile } from "./config-writer.js";
 import type { CredentialAccess } from "./credential-access.js";
 import { ConfigError } from "./errors.js";
 import type { TourneyPaths } from "./paths.js";
@@ -109,33 +109,34 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
 
   async addProfile(name: string, input: ProfileInput = {}): Promise<void> {
     assertProfileName(name);
-    const document = this.read();
-    if (name === DEFAULT_PROFILE) {
-      throw new ConfigError(
-        `'${DEFAULT_PROFILE}' is the built-in embedded profile and always exists; ` +
-          `change it with \`tourney config set KEY VALUE --profile ${DEFAULT_PROFILE}\``,
-        { key: "profile" },
-      );
-    }
-    if (profileExists(document, name)) {
-      throw new ConfigError(
-        `profile '${name}' already exists; change it with ` +
-          `\`tourney config set KEY VALUE --profile ${name}\` or remove it first`,
-        { key: "profile" },
-      );
-    }
-    const settings = newProfileSettings(name, input);
+    const added = (document: ConfigDocument): ConfigDocument => {
+      if (name === DEFAULT_PROFILE) {
+        throw new ConfigError(
+          `'${DEFAULT_PROFILE}' is the built-in embedded profile and always exists; ` +
+            `change it with \`tourney config set KEY VALUE --profile ${DEFAULT_PROFILE}\``,
+          { key: "profile" },
+        );
+      }
+      if (profileExists(document, name)) {
+        throw new ConfigError(
+          `profile '${name}' already exists; change it with ` +
+            `\`tourney config set KEY VALUE --profile ${name}\` or remove it first`,
+          { key: "profile" },
+        );
+      }
+      return withProfile(document, name, newProfileSettings(name, input));
+    };
     // Credentials left behind under this name (e.g. by a hand edit) must not be inherited.
-    this.credentials.remove(name);
-    await writeConfigFile(this.paths, withProfile(document, name, settings));
+    await this.#update(added, () => this.credentials.remove(name));
   }
 
   async useProfile(name: string): Promise<void> {
-    const document = this.read();
-    if (!profileExists(document, name)) {
-      throw unknownProfileError(name);
-    }
-    await writeConfigFile(this.paths, { ...document, active_profile: name });
+    await this.#update((document) => {
+      if (!profileExists(document, name)) {
+        throw unknownProfileError(name);
+      }
+      return { ...document, active_profile: name };
+    });
   }
 
   /** Removes a profile and its credentials; if it was active, `local` becomes active. */
@@ -145,17 +146,18 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
         key: "profile",
       });
     }
-    const document = this.read();
-    if (findProfile(document, name) === undefined) {
-      throw unknownProfileError(name);
-    }
+    const removed = (document: ConfigDocument): ConfigDocument => {
+      if (findProfile(document, name) === undefined) {
+        throw unknownProfileError(name);
+      }
+      const next = withProfile(document, name, undefined);
+      if (next.active_profile === name) {
+        delete next.active_profile;
+      }
+      return next;
+    };
     // Secrets go first: a failure half-way must not leave credentials without a profile.
-    this.credentials.remove(name);
-    const next = withProfile(document, name, undefined);
-    if (next.active_profile === name) {
-      delete next.active_profile;
-    }
-    await writeConfigFile(this.paths, next);
+    await this.#update(removed, () => this.credentials.remove(name));
   }
 
   /** The effective value of a key for a profile: the stored one, else the default. */
@@ -175,29 +177,49 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
     if (key === "active_profile") {
       return this.useProfile(value);
     }
-    const document = this.#existing(profile);
-    const parsed = parseProfileSetting(key, value);
-    const settings = applySetting(profile, findProfile(document, profile) ?? {}, key, parsed);
-    await writeConfigFile(this.paths, withProfile(document, profile, settings));
+    await this.#update((document) => {
+      checkExists(document, profile);
+      const parsed = parseProfileSetting(key, value);
+      const settings = applySetting(profile, findProfile(document, profile) ?? {}, key, parsed);
+      return withProfile(document, profile, settings);
+    });
   }
 
   /** Removes a stored key, so that its default applies again. */
   async unset(profile: string, key: string): Promise<void> {
     assertConfigKey(key);
-    const document = this.#existing(profile);
-    if (key === "active_profile") {
-      const { active_profile: _, ...rest } = document;
-      return writeConfigFile(this.paths, rest);
-    }
-    const settings = removeSetting(findProfile(document, profile) ?? {}, key);
-    await writeConfigFile(this.paths, withProfile(document, profile, settings));
+    await this.#update((document) => {
+      checkExists(document, profile);
+      if (key === "active_profile") {
+        const { active_profile: _, ...rest } = document;
+        return rest;
+      }
+      const settings = removeSetting(findProfile(document, profile) ?? {}, key);
+      return withProfile(document, profile, settings);
+    });
+  }
+
+  /**
+   * Applies `change` to config.json, read inside its lock (config-writer.ts): another
+   * process's change made meanwhile is kept. `change` runs first on the file as read now, so
+   * that a bad request fails before any folder is made or lock taken; `then` (credentials to
+   * forget) runs in the lock, after `change` has accepted the request, before the write.
+   */
+  async #update(
+    change: (document: ConfigDocument) => ConfigDocument,
+    then?: () => void,
+  ): Promise<void> {
+    change(this.read());
+    await updateConfigFile(this.paths, (document) => {
+      const next = change(document);
+      then?.();
+      return next;
+    });
   }
 
   #existing(profile: string): ConfigDocument {
     const document = this.read();
-    if (!profileExists(document, profile)) {
-      throw unknownProfileError(profile);
-    }
+    checkExists(document, profile);
     return document;
   }
 
@@ -229,6 +251,12 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
       case "device_url":
         return undefined;
     }
+  }
+}
+
+function checkExists(document: ConfigDocument, profile: string): void {
+  if (!profileExists(document, profile)) {
+    throw unknownProfileError(profile);
   }
 }
 
