@@ -120,7 +120,9 @@ export function refuseOutputFlags(command: Command): void {
       continue;
     }
     const mode = form.none.onlyWith;
-    if (mode !== undefined && (own[mode] === undefined || own[mode] === false)) continue;
+    // A mode given as `-` is stdout (`export --output -`): the output flags apply as without it.
+    if (mode !== undefined && (own[mode] === undefined || own[mode] === false || own[mode] === "-"))
+      continue;
     const path = commandPath(command) + (mode === undefined ? "" : ` ${optionFlag(command, mode)}`);
     throw noJsonError(path, flags, form.none);
   }

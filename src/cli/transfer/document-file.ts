@@ -32,7 +32,9 @@ export async function writeDocument(
   doc: unknown,
   output: string | undefined,
 ): Promise<void> {
-  if (output === undefined && (f.globals.jq !== undefined || f.globals.jsonFields !== undefined)) {
+  // `--output -` is stdout as no --output is: --json FIELDS and --jq apply there too.
+  const toStdout = output === undefined || output === "-";
+  if (toStdout && (f.globals.jq !== undefined || f.globals.jsonFields !== undefined)) {
     f.jsonOutput().write(doc);
     return;
   }

@@ -57,6 +57,19 @@ async function printed(noun: string, name: string): Promise<string> {
   return undated(r.stdout);
 }
 
+it("--output - takes --jq and --json FIELDS as stdout without --output does", async () => {
+  for (const noun of ["tournament", "race"]) {
+    const name = noun === "tournament" ? "cup" : "gp";
+    const r = ok(await sb.run([noun, "export", name, "--output", "-", "--jq", ".format"]));
+    expect(r.stdout).toBe(`tourney.${noun}\n`);
+  }
+  const fields = ok(await sb.run(["tournament", "export", "cup", "-o", "-", "--json", "format"]));
+  expect(JSON.parse(fields.stdout)).toEqual({ format: "tourney.tournament" });
+  // A FILE is still no place for them.
+  const refused = await sb.run(["tournament", "export", "cup", "--output", "x.json", "--jq", "."]);
+  expect(refused.code).toBe(2);
+});
+
 /** `mkfifo path` (Node has no call for it). */
 async function mkfifo(path: string): Promise<void> {
   const code = await new Promise((done) => spawn("mkfifo", [path]).on("close", done));
