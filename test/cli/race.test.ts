@@ -512,6 +512,23 @@ describe("elapsed times", () => {
     expect(tty.stderr.endsWith("\r\x1b[2K")).toBe(true);
   });
 
+  it("bulk-update of more than 20 prints the ranks the round holds after the last batch", async () => {
+    const racers = Array.from({ length: 21 }, (_, i) => `R${i + 1}`);
+    const race = String(ok(await sb.run(["race", "create", "--name", "TT", "--json"])).json().id);
+    ok(await sb.run(["race", "participants", "bulk-add", race, ...racers]));
+    ok(await sb.run(["race", "start", race]));
+    // The 21st, in the second batch, is the fastest: every other one ranks 2nd.
+    const csv = racers.map((name, i) => `${name},${i === 20 ? 59_000 : 60_000}`).join("\n");
+    const r = await sb.run(["race", "times", "bulk-update", race, "--json"], { stdin: csv });
+    expect(r.code, r.stderr).toBe(0);
+    const printed = r.json().map((t: { name: string; rank: number }) => [t.name, t.rank]);
+    const stored = (await times(race)).map((t: unknown[]) => [t[0], t[2]]);
+    expect(printed).toHaveLength(21);
+    for (const row of printed) expect(stored).toContainEqual(row);
+    expect(printed).toContainEqual(["R21", 1]);
+    expect(printed).toContainEqual(["R1", 2]);
+  });
+
   it("embedded: the batches go in one transaction, so a refused third batch leaves none written", async () => {
     const options = refusingThirdBatch(true);
     const { race, csv } = await fortyFive(options);

@@ -10,9 +10,18 @@ function recording() {
     if (request.method === "DELETE") return { status: 204 };
     if (request.path.includes("bulk")) {
       const entries = JSON.parse(request.body!).data.attributes;
-      const list = (entries.elapsed_times ?? entries.participants) as unknown[];
-      return json(200, { data: list.map((_, i) => record(i + 1, "x")) });
+      const list = (entries.elapsed_times ?? entries.participants) as { elapsedTimeId?: number }[];
+      // Each batch's answer ranks its rows as they stood then ("then").
+      return json(200, {
+        data: list.map((e, i) => record(e.elapsedTimeId ?? i + 1, "x", { rank: "then" })),
+      });
     }
+    // The round's times read again: every row as it stands now.
+    if (request.method === "GET" && request.path.split("?")[0]!.endsWith("/elapsed_times"))
+      return json(200, {
+        data: Array.from({ length: 45 }, (_, i) => record(i + 1, "x", { rank: "now" })),
+        meta: { count: 45 },
+      });
     return json(200, { data: record(1, "x") });
   });
 }
@@ -64,10 +73,15 @@ describe("races client", () => {
       .races.elapsedTimes(7, 1)
       .bulkUpdateAll(entries(45), { onProgress: (sent, total) => progress.push([sent, total]) });
     expect(MAX_BULK_TIMES).toBe(20);
-    const sizes = transport.requests.map(
-      (r) => JSON.parse(r.body!).data.attributes.elapsed_times.length,
-    );
+    const sizes = transport.requests
+      .filter((r) => r.method === "POST")
+      .map((r) => JSON.parse(r.body!).data.attributes.elapsed_times.length);
     expect(sizes).toEqual([20, 20, 5]);
+    // Then the round read once more: a later batch moves the earlier rows' ranks.
+    expect(transport.requests.at(-1)!.method).toBe("GET");
+    expect(transport.requests.at(-1)!.path.split("?")[0]).toBe(
+      "/v2.1/races/7/rounds/1/elapsed_times",
+    );
     expect(JSON.parse(transport.requests[2]!.body!).data.attributes.elapsed_times[0]).toEqual({
       elapsedTimeId: 41,
       time: 1040,
@@ -78,6 +92,8 @@ describe("races client", () => {
       [45, 45],
     ]);
     expect(updated).toHaveLength(45);
+    expect(new Set(updated.map((t) => t.attributes.rank))).toEqual(new Set(["now"]));
+    expect(updated.map((t) => t.id)).toEqual(Array.from({ length: 45 }, (_, i) => String(i + 1)));
   });
 
   it("bulkUpdateAll runs more than one batch inside the backend's transaction", async () => {
@@ -92,10 +108,14 @@ describe("races client", () => {
       },
     };
     const times = createApiClient({ transport }).races.elapsedTimes(7, 1);
-    await times.bulkUpdateAll(entries(20));
+    // One batch: its own answer is the round as it stands, nothing read again.
+    expect((await times.bulkUpdateAll(entries(20))).map((t) => t.attributes.rank)).toContain(
+      "then",
+    );
     expect(transactions).toBe(0);
     await times.bulkUpdateAll(entries(21));
     expect(transactions).toBe(1);
-    expect(inner.requests).toHaveLength(3);
+    // 1 request, then 2 and the read again inside the transaction.
+    expect(inner.requests.map((r) => r.method)).toEqual(["POST", "POST", "POST", "GET"]);
   });
 });
