@@ -122,7 +122,7 @@ describe("request bodies", () => {
     );
     expect(second.status).toBe(422);
     // C1 controls too: U+009B is CSI, U+0085 NEL; U+00A0 (no-break space) is text.
-    for (const [escape, code] of [
+    for (const [jsonEscape, code] of [
       ["\\u009b", "009B"],
       ["\\u0085", "0085"],
       ["\\u0080", "0080"],
@@ -130,7 +130,7 @@ describe("request bodies", () => {
       const c1 = await h.request(
         "POST",
         `/v2.1/tournaments/${id}/participants`,
-        `{"data":{"type":"participants","attributes":{"name":"a${escape}b"}}}`,
+        `{"data":{"type":"participants","attributes":{"name":"a${jsonEscape}b"}}}`,
       );
       expect(c1.status, code).toBe(422);
       expect(c1.json.errors[0].detail).toContain(`control characters (found U+${code})`);
