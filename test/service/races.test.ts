@@ -56,6 +56,17 @@ describe("races", () => {
     expect(r.json.data.attributes.timestamps.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it("reads signupCap 0 as not set (null), as the tournament's signup_cap (DESIGN.md §3)", async () => {
+    const s = await startService();
+    const r = await s.request(
+      "POST",
+      "/v2.1/races.json",
+      raceBody({ name: "Capless", raceType: "time trial", registrationOptions: { signupCap: 0 } }),
+    );
+    expect(r.status).toBe(201);
+    expect(r.json.data.attributes.registrationOptions.signupCap).toBeNull();
+  });
+
   it("defaults: url from the name, 4 grand prix rounds; a time trial has one round", async () => {
     const s = await startService();
     const gp = await s.request(

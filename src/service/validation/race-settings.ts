@@ -34,7 +34,8 @@ export const SCHEMA: AttributeSchema = {
     notifications: { uponMatchesOpen: bool, uponTournamentEnds: bool },
     registrationOptions: {
       openSignup: bool,
-      signupCap: { kind: "integer", min: 1, max: 100_000, nullable: true },
+      // 0 is "not set" as the tournament's signup_cap reads it (DESIGN.md §3): it was a 422.
+      signupCap: { kind: "integer", min: 1, max: 100_000, nullable: true, zeroIsUnset: true },
     },
     grandPrixOptions: { rounds: { kind: "integer", min: 1, max: MAX_GRAND_PRIX_ROUNDS } },
   },
