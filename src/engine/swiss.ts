@@ -6,6 +6,8 @@
  * pair from the current standings (swiss points, default 1 / 0.5 / 0 with a bye
  * worth a match win) by maximum-weight matching with rematches forbidden — see
  * swiss-pairing.ts for the weights, the bye rule and the fewest-rematches fallback.
+ * Withdrawn players (deactivated: removed once started) are left out of the pairing
+ * after round 1 and never given the bye; their results still count for the others.
  */
 import { EngineRuleError } from "./errors.js";
 import { computeStandings, type PointsOptions, type StandingRow } from "./standings.js";
@@ -29,6 +31,13 @@ export interface SwissRoundInput {
   readonly byes: readonly Bye[];
   /** The round to pair, 1-based. */
   readonly round: number;
+  /**
+   * Players who no longer play (deactivated: removed once started). From round 2 they are
+   * never paired and never given the bye; their results stay in everyone's standings. In
+   * round 1 (a stage's start) they are paired, to forfeit, but the bye goes to a player
+   * still in.
+   */
+  readonly withdrawn?: ReadonlySet<number>;
 }
 
 export interface SwissPairing {
@@ -81,14 +90,20 @@ export function swissStandings(
 /** Pair one swiss round. Never throws for a hard pairing: it falls back to fewest rematches. */
 export function pairSwissRound(input: SwissRoundInput, options: SwissOptions = {}): SwissRound {
   validateInput(input);
-  if (input.round === 1) return pairFirstRound(input.participants);
-  const rows = swissStandings(input.participants, input.results, input.byes, options);
+  const withdrawn = input.withdrawn ?? NOBODY;
+  if (input.round === 1) return pairFirstRound(input.participants, withdrawn);
+  const standings = swissStandings(input.participants, input.results, input.byes, options);
+  const rows =
+    withdrawn.size === 0 ? standings : standings.filter((r) => !withdrawn.has(r.participantId));
+  if (rows.length < 2) return { round: input.round, pairings: [], byeId: null, rematches: 0 };
   const ids = rows.map((row) => row.participantId);
   const index = new Map(ids.map((id, i) => [id, i]));
   const meetings = new Map<number, number>();
   const key = (i: number, j: number) => (i < j ? i * ids.length + j : j * ids.length + i);
   for (const result of input.results) {
-    const k = key(index.get(result.player1Id)!, index.get(result.player2Id)!);
+    const [a, b] = [index.get(result.player1Id), index.get(result.player2Id)];
+    if (a === undefined || b === undefined) continue; // a withdrawn player's result
+    const k = key(a, b);
     meetings.set(k, (meetings.get(k) ?? 0) + 1);
   }
   const scores = [...new Set(rows.map((row) => row.points))];
@@ -110,9 +125,20 @@ export function pairSwissRound(input: SwissRoundInput, options: SwissOptions = {
   };
 }
 
-function pairFirstRound(participants: readonly EngineParticipant[]): SwissRound {
+const NOBODY: ReadonlySet<number> = new Set();
+
+/** Top half against bottom half by seed; an odd count's bye to the lowest seed still in. */
+function pairFirstRound(
+  participants: readonly EngineParticipant[],
+  withdrawn: ReadonlySet<number>,
+): SwissRound {
   const bySeed = [...participants].sort((a, b) => a.seed - b.seed || a.id - b.id);
-  const bye = bySeed.length % 2 === 1 ? bySeed.pop()! : null;
+  let bye: EngineParticipant | null = null;
+  if (bySeed.length % 2 === 1) {
+    let i = bySeed.length - 1;
+    while (i > 0 && withdrawn.has(bySeed[i]!.id)) i--;
+    bye = bySeed.splice(i, 1)[0]!;
+  }
   const half = bySeed.length / 2;
   const pairings = bySeed.slice(0, half).map((top, i) => ({
     player1Id: top.id,

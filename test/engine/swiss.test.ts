@@ -130,6 +130,44 @@ describe("pairSwissRound, later rounds (hand-checked)", () => {
     ]);
   });
 
+  it("never pairs a withdrawn player nor gives them the bye; their results still count", () => {
+    // The 5-player round 2 above with 2 withdrawn: 1, 5 (1 point), 3, 4 (0) are left,
+    // four players, no bye; 1-5 meet on equal points, 3-4 below them.
+    const five = [1, 2, 3, 4, 5].map((id) => ({ id, seed: id }));
+    const results = [result(1, 3, 1, 1), result(2, 4, 2, 1)];
+    const byes = [{ participantId: 5, round: 1 }];
+    const input = { participants: five, results, byes, round: 2, withdrawn: new Set([2]) };
+    const round = pairSwissRound(input);
+    expect(round.byeId).toBeNull();
+    expect(pairs(round)).toEqual([
+      [1, 5],
+      [3, 4],
+    ]);
+    // 2 and 4 (the lowest-ranked, who had the bye without it) withdrawn: three left, the
+    // bye to 3, the lowest-ranked still in without one.
+    const odd = pairSwissRound({ ...input, withdrawn: new Set([2, 4]) });
+    expect(odd.byeId).toBe(3);
+    expect(pairs(odd)).toEqual([[1, 5]]);
+    // Fewer than two left: nobody to pair.
+    const alone = pairSwissRound({ ...input, withdrawn: new Set([1, 2, 3, 4]) });
+    expect(alone).toMatchObject({ pairings: [], byeId: null });
+  });
+
+  it("round 1 pairs a withdrawn player (to forfeit) but gives the bye to the lowest seed still in", () => {
+    const round = pairSwissRound({
+      participants: seeded(5),
+      results: [],
+      byes: [],
+      round: 1,
+      withdrawn: new Set([105]),
+    });
+    expect(round.byeId).toBe(104);
+    expect(pairs(round)).toEqual([
+      [101, 103],
+      [102, 105],
+    ]);
+  });
+
   it("falls back to the fewest rematches, then equal scores: 4 players, round 4", () => {
     // Everyone has met everyone (1 > 3, 2 > 4; 1 > 2, 3 > 4; 1 > 4, 2 > 3): scores 3, 2, 1, 0.
     // Every pairing has two rematches; 1-2 and 3-4 have the smallest score differences.

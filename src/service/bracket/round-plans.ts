@@ -60,17 +60,33 @@ export function swissRoundsFor(settings: TournamentSettings, count: number): num
   return count < 2 ? Math.min(rounds, 1) : rounds;
 }
 
-/** Swiss round `round` of `participants`, paired from the complete `rows` and the byes. */
+/** A stage's entrant; `active` false once deactivated (removed after the start). */
+export interface Entrant extends EngineParticipant {
+  readonly active?: boolean;
+}
+
+/** The ids of the deactivated among `participants`. */
+function withdrawnOf(participants: readonly Entrant[]): ReadonlySet<number> {
+  const ids = new Set<number>();
+  for (const p of participants) if (p.active === false) ids.add(p.id);
+  return ids;
+}
+
+/**
+ * Swiss round `round` of `participants`, paired from the complete `rows` and the byes.
+ * A deactivated participant is paired in round 1 only (a stage's start: they forfeit at
+ * once), never given a bye, and never paired after; their played results stay.
+ */
 export function planSwissRound(
   settings: TournamentSettings,
   ref: StageRef,
   round: number,
-  participants: readonly EngineParticipant[],
+  participants: readonly Entrant[],
   played: { readonly rows: readonly MatchRow[]; readonly byes: readonly Bye[] },
 ): RoundPlan {
   const results = played.rows.filter((r) => r.state === "complete").map(matchResultOf);
   const pairing = pairSwissRound(
-    { participants, results, byes: played.byes, round },
+    { participants, results, byes: played.byes, round, withdrawn: withdrawnOf(participants) },
     swissOptions(settings, ref.stage),
   );
   const first = played.rows.length + 1;
@@ -129,7 +145,7 @@ export interface RoundsInput {
   readonly rows: readonly MatchRow[];
   readonly byes: readonly Bye[];
   /** The tournament's participants in seed order. */
-  readonly participants: readonly EngineParticipant[];
+  readonly participants: readonly Entrant[];
 }
 
 /**
@@ -143,7 +159,10 @@ export function nextRound(input: RoundsInput): RoundPlan | null {
     const ids = new Set(rows.flatMap(playersOf));
     for (const bye of input.byes) ids.add(bye.participantId);
     const entrants = participants.filter((p) => ids.has(p.id));
+    // The rounds are those of the stage as it started; with fewer than 2 players still in,
+    // nobody is left to pair and the stage is over.
     if (round >= swissRoundsFor(settings, entrants.length)) return null;
+    if (entrants.filter((p) => p.active !== false).length < 2) return null;
     return planSwissRound(settings, ref, round + 1, entrants, input);
   }
   if (input.format !== "free for all" || isFinalTable(rows, round)) return null;
