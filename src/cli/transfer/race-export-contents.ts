@@ -6,6 +6,7 @@
  * the field, instead of creating the race and then stopping (exit 5), crashing
  * (exit 1) or dropping a round's times without a word.
  */
+import { MAX_ELAPSED_MS } from "../../model/race.js";
 import type { RaceExport } from "../../model/race-export.js";
 import { isObject, isWhole, Problem } from "./export-contents.js";
 
@@ -27,13 +28,28 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
   return names;
 }
 
-const NUMBERS: [string, string, number][] = [
-  ["elapsedTime", "a whole number of milliseconds", 0],
-  ["points", "a whole number from 0", 0],
-  ["rank", "a whole number from 1", 1],
+// [field, what it must be, least, most]: the service's bounds (a time under 100 hours,
+// 99:59:59.999, as `race update --time` reads it), so a file past them is refused here
+// rather than after the race was created on the target.
+const NUMBERS: [string, string, number, number][] = [
+  [
+    "elapsedTime",
+    `a whole number of milliseconds under 100 hours (at most ${MAX_ELAPSED_MS})`,
+    0,
+    MAX_ELAPSED_MS,
+  ],
+  ["points", "a whole number from 0", 0, Number.MAX_SAFE_INTEGER],
+  ["rank", "a whole number from 1", 1, Number.MAX_SAFE_INTEGER],
 ];
 
-function checkTime(raw: unknown, where: string, names: Set<string>, p: Problem): void {
+/** Checks one time; `timed` holds the names this round has timed so far (each once). */
+function checkTime(
+  raw: unknown,
+  where: string,
+  names: Set<string>,
+  timed: Set<string>,
+  p: Problem,
+): void {
   p.need(isObject(raw), where, "an object", raw);
   const t = raw as Doc;
   // null: a time of no participant (none on the target either), which the import skips.
@@ -42,10 +58,17 @@ function checkTime(raw: unknown, where: string, names: Set<string>, p: Problem):
       `${where}.participant`,
       `${JSON.stringify(t.participant)} is not a participant of the file`,
     );
-  for (const [field, what, least] of NUMBERS) {
+  // A round holds one time per participant (the target has one to update, not two).
+  if (t.participant !== null && timed.has(t.participant as string))
+    p.fail(
+      `${where}.participant`,
+      `${JSON.stringify(t.participant)} is timed twice in this round (one time each)`,
+    );
+  if (t.participant !== null) timed.add(t.participant as string);
+  for (const [field, what, least, most] of NUMBERS) {
     const v = t[field];
     if (v !== undefined && v !== null)
-      p.need(isWhole(v) && v >= least, `${where}.${field}`, `${what} or null`, v);
+      p.need(isWhole(v) && v >= least && v <= most, `${where}.${field}`, `${what} or null`, v);
   }
 }
 
@@ -63,8 +86,9 @@ function checkRounds(doc: Doc, names: Set<string>, p: Problem): void {
     if (seen.has(r.number as number)) p.fail(`${where}.number`, `${r.number} is there twice`);
     seen.add(r.number as number);
     p.need(Array.isArray(r.times), `${where}.times`, "a list", r.times);
+    const timed = new Set<string>();
     for (const [j, t] of (r.times as unknown[]).entries())
-      checkTime(t, `${where}.times[${j}]`, names, p);
+      checkTime(t, `${where}.times[${j}]`, names, timed, p);
   }
 }
 

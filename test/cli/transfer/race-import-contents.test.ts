@@ -34,7 +34,7 @@ const MISTAKES: [string, (doc: Doc) => void, RegExp][] = [
     (d) => {
       d.rounds[0].times[0].elapsedTime = "61.5";
     },
-    /rounds\[0\]\.times\[0\]\.elapsedTime must be a whole number of milliseconds or null, not "61\.5"/,
+    /rounds\[0\]\.times\[0\]\.elapsedTime must be a whole number of milliseconds under 100 hours \(at most 359999999\) or null, not "61\.5"/,
   ],
   [
     "a name twice",
