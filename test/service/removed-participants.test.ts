@@ -130,3 +130,92 @@ describe("round robin: a removed participant", () => {
     expect(after.filter((m) => m.state === "complete")).toHaveLength(4);
   });
 });
+
+describe("two-stage: a qualifier removed during the group stage", () => {
+  const finals: [string, Record<string, unknown>][] = [
+    ["single elimination", {}],
+    ["double elimination", {}],
+    ["round robin", {}],
+    ["swiss", { swiss_options: { rounds: 2 } }],
+  ];
+  for (const [type, extra] of finals) {
+    it(`enters the ${type} final stage and forfeits at once; never ranked above a player still in`, async () => {
+      const s = await startService();
+      const { id, idOfSeed } = await createWithPlayers(
+        s,
+        {
+          tournament_type: type,
+          ...extra,
+          group_stage_enabled: true,
+          group_stage_options: {
+            stage_type: "round robin",
+            group_size: 4,
+            participant_count_to_advance_per_group: 2,
+          },
+        },
+        8,
+      );
+      expect((await changeState(s, id, "start_group_stage")).status).toBe(200);
+      await playPlayer1(s, id);
+      const gone = idOfSeed.get(1)!;
+      await remove(s, id, gone);
+      expect((await changeState(s, id, "finalize_group_stage")).status).toBe(200);
+      const started = await changeState(s, id, "start");
+      expect(started.status, started.body).toBe(200);
+      const final = (await matches(s, id)).filter((m) => m.group_id === null);
+      const theirs = final.filter((m) => m.player1_id === gone || m.player2_id === gone);
+      expect(theirs.length).toBeGreaterThan(0); // P1 qualified and entered
+      // Every playable match is forfeited (a later one, pending, when it becomes playable).
+      const played = theirs.filter((m) => m.state !== "pending");
+      expect(played.length).toBeGreaterThan(0);
+      for (const m of played) expect(m).toMatchObject({ state: "complete", loser_id: gone });
+      const open = await matches(s, id, "open");
+      expect(open.some((m) => m.player1_id === gone || m.player2_id === gone)).toBe(false);
+      await playPlayer1(s, id);
+      for (const m of await matches(s, id))
+        if (m.group_id === null && (m.player1_id === gone || m.player2_id === gone))
+          expect(m.loser_id).toBe(gone);
+      expect((await changeState(s, id, "finalize")).status).toBe(200);
+      const people = await s.request("GET", `/v2.1/tournaments/${id}/participants?per_page=100`);
+      const ranks = new Map<number, number | null>(
+        people.json.data.map((p: { id: string; attributes: { final_rank: number | null } }) => [
+          Number(p.id),
+          p.attributes.final_rank,
+        ]),
+      );
+      const mine = ranks.get(gone)!;
+      expect(mine).not.toBeNull();
+      for (const [p, rank] of ranks)
+        if (p !== gone && rank !== null) expect(rank).toBeLessThanOrEqual(mine);
+    });
+  }
+
+  it("a final of two, one of them removed, is over at its start (awaiting_review)", async () => {
+    const s = await startService();
+    const { id, idOfSeed } = await createWithPlayers(
+      s,
+      {
+        tournament_type: "single elimination",
+        group_stage_enabled: true,
+        group_stage_options: {
+          stage_type: "round robin",
+          group_size: 4,
+          participant_count_to_advance_per_group: 1,
+        },
+      },
+      8,
+    );
+    await changeState(s, id, "start_group_stage");
+    await playPlayer1(s, id);
+    const gone = idOfSeed.get(1)!;
+    await remove(s, id, gone);
+    await changeState(s, id, "finalize_group_stage");
+    const started = await changeState(s, id, "start");
+    expect(started.status, started.body).toBe(200);
+    const final = (await matches(s, id)).filter((m) => m.group_id === null);
+    expect(final).toMatchObject([{ state: "complete", loser_id: gone }]);
+    expect((await s.request("GET", `/v2.1/tournaments/${id}`)).json.data.attributes.state).toBe(
+      "awaiting_review",
+    );
+  });
+});

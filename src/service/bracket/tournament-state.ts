@@ -15,8 +15,10 @@ import {
   resetToPending,
   startGroupStage,
 } from "./group-stage.js";
-import { startStage } from "./plan-stage.js";
+import { forfeitsAtStart, startStage } from "./plan-stage.js";
 import { finalStageRanks } from "./ranks.js";
+import type { Entrant } from "./round-plans.js";
+import type { StageChange } from "./stage-draft.js";
 import { assertStartWithinLimits } from "./stage-limits.js";
 import type { TournamentDraft } from "./tournament-draft.js";
 import { runTournamentChange } from "./tournament-io.js";
@@ -40,7 +42,7 @@ function start(draft: TournamentDraft): void {
   }
   if (!twoStage && !BEFORE_START.has(row.state)) notFrom(row, "start", "reset it first");
   if (row.state === "checking_in") notFrom(row, "start", "process or abort the check-in first");
-  const participants = twoStage ? finalStageEntrants(row) : draft.facts.activeSeeds();
+  const participants = twoStage ? qualifiers(draft) : draft.facts.activeSeeds();
   if (participants.length < 2) {
     throw unprocessable(
       `a tournament needs at least 2 active participants to start; it has ${participants.length}`,
@@ -48,8 +50,27 @@ function start(draft: TournamentDraft): void {
     );
   }
   assertStartWithinLimits(row.settings, participants.length);
-  draft.stage(draft.ref("final"), (stage) => startStage(stage, row.settings, participants));
+  const ref = draft.ref("final");
+  let forfeits: readonly StageChange[] = [];
+  draft.stage(ref, (stage) => {
+    startStage(stage, row.settings, participants);
+    forfeits = forfeitsAtStart(stage, row.settings, participants);
+  });
   draft.setState("underway", twoStage ? {} : { started: draft.now, completed: null });
+  // After the state: a forfeit can complete the stage (awaiting_review).
+  if (forfeits.length > 0) draft.record({ kind: "stage", ref, changes: forfeits });
+}
+
+/**
+ * The final stage's entrants after a group stage, in its stored seeding, each marked
+ * active or not. A qualifier removed since (deactivated) still enters, and forfeits at
+ * once: as a removal once started forfeits (participants delete: "later it deactivates
+ * and forfeits"), their opponent advances; the next of their group does not take
+ * their place.
+ */
+function qualifiers(draft: TournamentDraft): Entrant[] {
+  const active = new Set(draft.facts.activeSeeds().map((p) => p.id));
+  return finalStageEntrants(draft.row).map((p) => ({ ...p, active: active.has(p.id) }));
 }
 
 function startGroups(draft: TournamentDraft): void {
