@@ -7,7 +7,7 @@
  * instead of being found half-way through the replay, after the tournament was
  * created on the target. document-file.ts checks the format and version first.
  */
-import { scoresAllowWinner, setsText, setsWon } from "../../model/match-result.js";
+import { levelScores, scoresAllowWinner, setsText, setsWon } from "../../model/match-result.js";
 import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
@@ -71,6 +71,40 @@ function checkSets(m: Doc, where: string, p: Problem): void {
   );
 }
 
+/**
+ * The formats whose matches may end in a tie. The service refuses a tie in an elimination
+ * match (isEliminationMatch, service/bracket/progress.ts: the winners, losers, grand final
+ * and third place sides, which only the elimination formats have) and in a free for all;
+ * the file says which format a match is played in: the group stage's stage_type for a
+ * group's match, the tournament's type for the final stage's.
+ */
+const TIE_FORMATS = new Set(["round robin", "swiss"]);
+
+function formatOf(doc: Doc, group: unknown): string {
+  const t = doc.tournament as Doc;
+  if (group === null) return String(t.tournament_type);
+  const options = (t.settings as Doc).group_stage_options;
+  const type = isObject(options) ? options.stage_type : undefined;
+  return typeof type === "string" ? type : "round robin";
+}
+
+/** A tie: only where the match's format takes one, with level scores (as the service rules). */
+function checkTie(doc: Doc, m: Doc, key: string, p: Problem): void {
+  if (m.tie !== true) return;
+  const format = formatOf(doc, m.group);
+  if (!TIE_FORMATS.has(format))
+    p.fail(
+      `match ${key}:`,
+      `is a tie, but it is a ${format} match, which cannot end in one (only round robin and swiss matches can)`,
+    );
+  const sets = m.score_in_sets as [number, number][];
+  if (!levelScores(sets))
+    p.fail(
+      `match ${key}:`,
+      `is a tie, but its scores ${setsText(sets)} are not level (a tie needs as many sets won on each side)`,
+    );
+}
+
 function checkResult(m: Doc, where: string, key: string, p: Problem, o: ContentOptions): void {
   const players = m.players as (string | null)[];
   for (const field of ["winner", "loser"]) {
@@ -96,7 +130,14 @@ function checkResult(m: Doc, where: string, key: string, p: Problem, o: ContentO
 }
 
 /** One match; its key (matchKey) is returned. */
-function checkMatch(raw: unknown, i: number, names: Set<string>, p: Problem, o: ContentOptions) {
+function checkMatch(
+  doc: Doc,
+  raw: unknown,
+  i: number,
+  names: Set<string>,
+  p: Problem,
+  o: ContentOptions,
+) {
   const where = `matches[${i}]`;
   p.need(isObject(raw), where, "an object", raw);
   const m = raw as Doc;
@@ -112,6 +153,7 @@ function checkMatch(raw: unknown, i: number, names: Set<string>, p: Problem, o: 
   p.need(Array.isArray(m.entries), `${where}.entries`, "a list", m.entries);
   checkSets(m, where, p);
   checkResult(m, where, key, p, o);
+  checkTie(doc, m, key, p);
   return key;
 }
 
@@ -182,7 +224,7 @@ export function checkExportContents(
   const names = checkParticipants(d, p);
   const keys = new Set<string>();
   for (const [i, m] of (d.matches as unknown[]).entries()) {
-    const key = checkMatch(m, i, names, p, options);
+    const key = checkMatch(d, m, i, names, p, options);
     if (keys.has(key)) p.fail(`matches[${i}]`, `is a second match ${key} (identifiers are unique)`);
     keys.add(key);
   }
