@@ -71,8 +71,29 @@ export function freeForAllReports(rows: readonly MatchRow[]): FreeForAllReport[]
   return rows.filter((r) => r.state === "complete").map(freeForAllReportOf);
 }
 
-export function freeForAllRanks(rows: readonly MatchRow[]): RankMap {
-  return freeForAllFinalRanks(freeForAllReports(rows));
+/**
+ * Final ranks of a complete free-for-all stage (engine `freeForAllFinalRanks`), then every
+ * participant removed after the start (`active` false in `participants`) moved below every
+ * active one: a removed player forfeits, and takes no rank above the players still in
+ * (report.ts places them last in the matches they are left out of). Each part keeps the
+ * engine's order; equal engine ranks within a part stay shared (competition ranking).
+ */
+export function freeForAllRanks(
+  rows: readonly MatchRow[],
+  participants: readonly StageParticipant[],
+): RankMap {
+  const ranks = freeForAllFinalRanks(freeForAllReports(rows));
+  const removed = new Set(participants.filter((p) => !p.active).map((p) => p.id));
+  if (![...ranks.keys()].some((id) => removed.has(id))) return ranks;
+  const part = (id: number) => (removed.has(id) ? 1 : 0);
+  const ordered = [...ranks].sort(([a, ra], [b, rb]) => part(a) - part(b) || ra - rb);
+  const moved = new Map<number, number>();
+  ordered.forEach(([id, rank], i) => {
+    const previous = ordered[i - 1];
+    const shared = previous !== undefined && previous[1] === rank && part(previous[0]) === part(id);
+    moved.set(id, shared ? moved.get(previous[0])! : i + 1);
+  });
+  return moved;
 }
 
 /** Standings of a round-robin stage from its completed matches. */
@@ -133,7 +154,7 @@ export function finalStageRanks(state: StageState): RankMap {
     case "swiss":
       return standingRanks(swissRanks(state));
     case "free for all":
-      return freeForAllRanks(state.rows());
+      return freeForAllRanks(state.rows(), state.participants());
     default:
       return eliminationStageRanks(state);
   }

@@ -193,23 +193,86 @@ function recordFreeForAllScores(draft: StageDraft, row: MatchRow, report: MatchR
 }
 
 /**
+ * The report's entries, with every removed participant it leaves out placed last: after
+ * every ranked entry, by seed (best first), ranked the number of ranked entries plus 1, 2,
+ * ..., not advancing (their recorded scores kept). A removed participant forfeits, as in
+ * elimination formats: one the report names must rank below every active player of the
+ * match, and advances only from a match with no active player left (where the report
+ * ranks them all: some must advance; the final table's advancing flags are ignored).
+ * Refusals name who and why.
+ */
+function withRemovedPlaced(
+  draft: StageDraft,
+  row: MatchRow,
+  match: { readonly players: readonly number[]; readonly final: boolean },
+  report: MatchReport,
+): ReportEntry[] {
+  const { players } = match;
+  // Someone not in the match is refused as such (validateFreeForAllReport), not here.
+  const removed = (id: number) => players.includes(id) && draft.participant(id)?.active === false;
+  const activeLeft = players.some((id) => !removed(id));
+  const activeRanks = report.entries
+    .filter((e) => !removed(e.participantId))
+    .map((e) => e.rank ?? 0);
+  const worstActive = Math.max(0, ...activeRanks);
+  for (const e of report.entries) {
+    if (!removed(e.participantId)) continue;
+    if (e.advancing && activeLeft && !match.final) {
+      throw unprocessable(
+        `participant ${e.participantId} was removed from the tournament and forfeits: it cannot advance from match ${row.identifier}; leave it out of the ranks (it is placed last)`,
+        POINTER,
+      );
+    }
+    if (activeLeft && e.rank !== undefined && e.rank <= worstActive) {
+      throw unprocessable(
+        `participant ${e.participantId} was removed from the tournament and forfeits: rank ${e.rank} is not below every active player of match ${row.identifier} (the last is ranked ${worstActive}); leave it out of the ranks (it is placed last)`,
+        POINTER,
+      );
+    }
+  }
+  const named = new Set(report.entries.map((e) => e.participantId));
+  const left = players
+    .filter((id) => removed(id) && !named.has(id))
+    .sort((a, b) => (draft.participant(a)?.seed ?? 0) - (draft.participant(b)?.seed ?? 0));
+  if (left.length === 0) return [...report.entries];
+  const count = report.entries.length;
+  const high = report.entries.find((e) => e.rank !== undefined && e.rank > count);
+  if (high !== undefined) {
+    throw unprocessable(
+      `rank ${high.rank} of participant ${high.participantId} is above ${count}, the number of ranked entries: the removed participant(s) left out (${left.join(", ")}) are placed after them, from rank ${count + 1}`,
+      POINTER,
+    );
+  }
+  return [
+    ...report.entries,
+    ...left.map((id, i) => ({
+      participantId: id,
+      sets: [],
+      keepsScores: true,
+      rank: count + 1 + i,
+      advancing: false,
+    })),
+  ];
+}
+
+/**
  * A free-for-all report: every entry with its rank (1 = best) and whether it
  * advances; in the last round (a single match) the ranks are final and the
  * advancing flags are ignored. Scores without ranks are stored and leave the
- * match open.
+ * match open. Removed participants may be left out (withRemovedPlaced).
  */
-function reportFreeForAll(draft: StageDraft, row: MatchRow, report: MatchReport): void {
-  if (report.tie) {
+function reportFreeForAll(draft: StageDraft, row: MatchRow, given: MatchReport): void {
+  if (given.tie) {
     throw unprocessable(
       "a free-for-all match has no tie: report a rank for every entry (equal ranks allowed)",
       "/data/attributes/tie",
     );
   }
-  if (!report.entries.some((e) => e.rank !== undefined || e.advancing)) {
-    recordFreeForAllScores(draft, row, report);
+  if (!given.entries.some((e) => e.rank !== undefined || e.advancing)) {
+    recordFreeForAllScores(draft, row, given);
     return;
   }
-  const missing = report.entries.find((e) => e.rank === undefined);
+  const missing = given.entries.find((e) => e.rank === undefined);
   if (missing !== undefined) {
     throw unprocessable(
       `give a rank to every entry (participant ${missing.participantId} has none), 1 for the best`,
@@ -218,6 +281,7 @@ function reportFreeForAll(draft: StageDraft, row: MatchRow, report: MatchReport)
   }
   const players = playersOf(row);
   const final = isFinalTable(draft.rows(), row.round);
+  const report = { ...given, entries: withRemovedPlaced(draft, row, { players, final }, given) };
   validateFreeForAllReport(
     players,
     report.entries.map((e) => ({

@@ -215,7 +215,9 @@ function freeForAllStandings(
 ): Standing[] {
   const { ref } = state;
   const complete = state.countIncomplete() === 0;
-  const ranks = complete ? freeForAllRanks(state.rows()) : new Map<number, number>();
+  const ranks = complete
+    ? freeForAllRanks(state.rows(), state.participants())
+    : new Map<number, number>();
   const records = freeForAllRecords(freeForAllReports(state.rows()));
   const ids = [...new Set(rows.flatMap(playersOf))];
   return ids

@@ -202,6 +202,8 @@ function recordedSets(match: ResourceObject): SetScores {
  * error naming who, and the match's players). Before, the service refused it (exit 5) naming
  * a participant id ("participant 2 is not in this match"), or no one ("a participant is
  * reported twice"), and an --advancing player missing from --ranks was dropped silently.
+ * A player removed after the start (states.active false) may be left out of --ranks: the
+ * service places them last and refuses them as advancing.
  */
 async function freeForAll(
   r: FreeForAllResult,
@@ -233,13 +235,29 @@ async function freeForAll(
     ranked.set(id, rank);
     ranks.push([id, rank]);
   }
-  const unranked = players.filter((p) => !ranked.has(p)).map((p) => nameOf(roster, p));
+  // A player removed after the start forfeits: left out, the service places them last.
+  const removed = (p: number) => {
+    const states = roster.get(p)?.attributes.states as { active?: unknown } | undefined;
+    return states?.active === false;
+  };
+  const unranked = players
+    .filter((p) => !ranked.has(p) && !removed(p))
+    .map((p) => nameOf(roster, p));
   if (unranked.length > 0)
     throw new UsageError(
       `--ranks gives no rank to ${unranked.join(", ")}: rank every player of ${label} (1 = best)`,
     );
   const advancing = new Set<number>();
-  for (const ref of r.advancing) advancing.add(await playerOf("--advancing", ref));
+  for (const ref of r.advancing) {
+    const id = await playerOf("--advancing", ref);
+    if (!ranked.has(id) && removed(id)) {
+      const name = nameOf(roster, id);
+      throw new UsageError(
+        `--advancing ${ref}: ${name} was removed from the tournament and forfeits, so cannot advance from ${label}; leave ${name} out (placed last)`,
+      );
+    }
+    advancing.add(id);
+  }
   return freeForAllReport(ranks, advancing, recordedScores(match));
 }
 
