@@ -175,10 +175,33 @@ function replayOrder(matches: readonly ExportedMatch[], removed: ReadonlySet<str
   return order;
 }
 
-/** Where each removed participant leaves: before their first forfeit, else after their last match. */
-function removals(played: readonly ExportedMatch[], removed: ReadonlySet<string>) {
+/**
+ * Whether `m` is a free for all's final table: the single match of its stage's last round,
+ * whose report ends the stage (after which no one can be removed).
+ */
+function isFinalTable(m: ExportedMatch, matches: readonly ExportedMatch[]): boolean {
+  if (m.bracket !== "free_for_all") return false;
+  const stage = matches.filter((x) => x.group === m.group && x.bracket === "free_for_all");
+  return (
+    stage.every((x) => x.round <= m.round) && stage.filter((x) => x.round === m.round).length === 1
+  );
+}
+
+/**
+ * Where each removed participant leaves: before their first forfeit, else after their last
+ * match; before it when that is a free for all's final table (they were removed before it
+ * was reported: it ranks them below every player still in); after every result when they
+ * played none (a free for all's removed player whose match is still open: a free-for-all
+ * match is not forfeited at the removal, its report leaves them out).
+ */
+function removals(
+  played: readonly ExportedMatch[],
+  removed: ReadonlySet<string>,
+  matches: readonly ExportedMatch[],
+) {
   const before = new Map<number, string[]>();
   const after = new Map<number, string[]>();
+  const atEnd: string[] = [];
   const add = (at: Map<number, string[]>, i: number, name: string) =>
     at.set(i, [...(at.get(i) ?? []), name]);
   for (const name of removed) {
@@ -188,10 +211,12 @@ function removals(played: readonly ExportedMatch[], removed: ReadonlySet<string>
       const last = played.findLastIndex(
         (m) => m.players.includes(name) || m.entries.some((e) => e.participant === name),
       );
-      if (last >= 0) add(after, last, name);
+      if (last >= 0 && isFinalTable(played[last]!, matches)) add(before, last, name);
+      else if (last >= 0) add(after, last, name);
+      else if (matches.some((m) => peopleIn(m).includes(name))) atEnd.push(name);
     }
   }
-  return { before, after };
+  return { before, after, atEnd };
 }
 
 /** Replays `matches` (complete ones, played order) into tournament `url`. */
@@ -205,7 +230,7 @@ export async function replayMatches(
 ): Promise<void> {
   const { removed, progress } = options;
   const played = replayOrder(matches, removed);
-  const leaving = removals(played, removed);
+  const leaving = removals(played, removed, matches);
   const leave = async (names: readonly string[] | undefined) => {
     for (const name of names ?? []) await deactivate(client, url, name, roster, counts);
   };
@@ -239,5 +264,6 @@ export async function replayMatches(
     await leave(leaving.after.get(i));
     progress.count("results", i + 1, played.length);
   }
+  await leave(leaving.atEnd);
   progress.end();
 }
