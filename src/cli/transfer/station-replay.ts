@@ -22,6 +22,85 @@ async function targetMatchIds(client: ApiClient, url: string): Promise<Map<strin
   return new Map([...(await targetMatches(client, url))].map(([key, m]) => [key, m.id]));
 }
 
+/** A queue on the target as match ids and queuer ids, first to last. */
+interface Entry {
+  readonly match: string;
+  readonly queuer: string;
+}
+
+/**
+ * Makes each station's queue the file's, in order: a match queued at another station (the
+ * target's auto_assign queues every open match without a station as each station is made,
+ * on the shortest queue) leaves that queue for the file's station; one at the right station
+ * in another place is moved there; one the file queues nowhere leaves its queue. Before,
+ * each entry missing here was created, and a match the target had queued elsewhere stopped
+ * the import: "match 4 is already queued at station 1" (exit 5, on every run). The queues
+ * are read once and kept here as each request leaves them. Returns the requests sent.
+ */
+async function replayQueues(
+  client: ApiClient,
+  doc: TournamentExport,
+  ids: ReadonlyMap<string, string>,
+  stationIds: ReadonlyMap<string, string>,
+  quiet: () => Promise<void>,
+): Promise<number> {
+  const url = doc.tournament.url;
+  const queues = new Map<string, Entry[]>();
+  for (const stationId of new Set(stationIds.values())) {
+    const listed = await client.stations.queuers(url, stationId).listAll().catch(none);
+    queues.set(
+      stationId,
+      listed.map((q) => ({ match: String(q.attributes.match_id), queuer: q.id })),
+    );
+  }
+  const stationOf = (match: string) =>
+    [...queues].find(([, queue]) => queue.some((e) => e.match === match))?.[0];
+  const wanted = new Set(doc.stations.flatMap((s) => s.queue.map((key) => ids.get(key))));
+  let sent = 0;
+  for (const s of doc.stations) {
+    const stationId = stationIds.get(s.name)!;
+    const queuers = client.stations.queuers(url, stationId);
+    const queue = queues.get(stationId)!;
+    let position = 0;
+    for (const key of s.queue) {
+      const match = ids.get(key);
+      if (match === undefined) continue;
+      position++;
+      const other = stationOf(match);
+      if (other !== undefined && other !== stationId) {
+        const there = queues.get(other)!;
+        const [entry] = there.splice(
+          there.findIndex((e) => e.match === match),
+          1,
+        );
+        await quiet();
+        await client.stations.queuers(url, other).delete(entry!.queuer);
+        sent++;
+      }
+      const at = queue.findIndex((e) => e.match === match);
+      if (at === position - 1) continue;
+      await quiet();
+      if (at >= 0) {
+        const [entry] = queue.splice(at, 1);
+        await queuers.update(entry!.queuer, { position });
+        queue.splice(position - 1, 0, entry!);
+      } else {
+        const made = await queuers.create({ match_id: Number(match), position });
+        queue.splice(position - 1, 0, { match, queuer: made.id });
+      }
+      sent++;
+    }
+    for (const entry of queue.slice(position))
+      if (!wanted.has(entry.match)) {
+        await quiet();
+        await queuers.delete(entry.queuer);
+        queue.splice(queue.indexOf(entry), 1);
+        sent++;
+      }
+  }
+  return sent;
+}
+
 /**
  * Creates the missing stations and queue entries, and puts a held match on a station that is
  * there without it (a station made by hand, or by a run stopped before); returns how many
@@ -31,6 +110,33 @@ async function targetMatchIds(client: ApiClient, url: string): Promise<Map<strin
  * missing its match was reported as imported.
  */
 export async function replayStations(client: ApiClient, doc: TournamentExport): Promise<number> {
+  const options = doc.tournament.settings.station_options as Record<string, unknown> | undefined;
+  if (options?.auto_assign !== true) return placeStations(client, doc, async () => {});
+  // With auto_assign the target places each open match as each station is made (the first
+  // station made takes the earliest open match, though the file may hold it at another);
+  // the file's places are set with it off, then it is put back (in any case: a run stopped
+  // half-way leaves the file's setting). Turning it on places nothing more: the file's
+  // stations and queues were already as auto_assign leaves them. Only when a request is due.
+  let off = false;
+  const quiet = async () => {
+    if (off) return;
+    off = true;
+    await client.tournaments.update(doc.tournament.url, {
+      station_options: { ...options, auto_assign: false },
+    });
+  };
+  try {
+    return await placeStations(client, doc, quiet);
+  } finally {
+    if (off) await client.tournaments.update(doc.tournament.url, { station_options: options });
+  }
+}
+
+async function placeStations(
+  client: ApiClient,
+  doc: TournamentExport,
+  quiet: () => Promise<void>,
+): Promise<number> {
   if (doc.stations.length === 0) return 0;
   const url = doc.tournament.url;
   const stations = client.stations.of(url);
@@ -42,6 +148,7 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
   if (listed === undefined) return 0;
   const have = new Map(listed.map((s) => [participantNameKey(String(s.attributes.name)), s]));
   const ids = await targetMatchIds(client, url);
+  const stationIds = new Map<string, string>();
   let sent = 0;
   for (const s of doc.stations) {
     const held = doc.matches.find((m) => m.station === s.name);
@@ -52,10 +159,12 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
       matchId !== undefined &&
       String(station.attributes.match_id) !== matchId
     ) {
+      await quiet();
       station = await stations.update(station.id, { match_id: Number(matchId) });
       sent++;
     }
     if (station === undefined) {
+      await quiet();
       station = await stations.create({
         ...s.attributes,
         name: s.name,
@@ -63,15 +172,8 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
       });
       sent++;
     }
-    const queuers = client.stations.queuers(url, station.id);
-    const entries = await queuers.listAll().catch(none);
-    const queued = new Set(entries.map((q) => String(q.attributes.match_id)));
-    for (const key of s.queue) {
-      const id = ids.get(key);
-      if (id === undefined || queued.has(id)) continue;
-      await queuers.create({ match_id: Number(id) });
-      sent++;
-    }
+    stationIds.set(s.name, station.id);
   }
+  sent += await replayQueues(client, doc, ids, stationIds, quiet);
   return sent;
 }

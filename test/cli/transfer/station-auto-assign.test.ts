@@ -1,0 +1,90 @@
+/**
+ * export → import → export of an underway tournament with station_options.auto_assign: the
+ * target's own auto-assignment places matches as each station is made, so the replay moves
+ * a match queued elsewhere to the file's station and position rather than queuing it twice
+ * (before, "match N is already queued at station M", exit 5 on every run). A run again
+ * sends nothing and keeps the same document.
+ */
+import { writeFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
+import type { ApiClient } from "../../../src/client/api-client.js";
+import { useTransferPair } from "../../helpers/transfer-pair.js";
+import { comparable, exported } from "./export-check.js";
+
+const pair = useTransferPair();
+
+/** `players` players (A, B, ...), single elimination, auto_assign, `stations`, the first open match reported. */
+async function underway(c: ApiClient, url: string, stations: readonly string[], players = 8) {
+  await c.tournaments.create({
+    name: `Auto ${url}`,
+    url,
+    tournament_type: "single elimination",
+    station_options: { auto_assign: true },
+  });
+  const names = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    .slice(0, players)
+    .split("")
+    .map((name) => ({ name }));
+  await c.participants.bulkAdd(url, names);
+  for (const name of stations) await c.stations.of(url).create({ name });
+  await c.tournaments.changeState(url, "start");
+  const [first] = await c.matches.listAll(url, { state: "open" });
+  const p1 = Number(first!.attributes.player1_id);
+  const p2 = Number(first!.attributes.player2_id);
+  await c.matches.update(url, first!.id, {
+    match: [
+      { participant_id: p1, score_set: "2", advancing: true },
+      { participant_id: p2, score_set: "0", advancing: false },
+    ],
+  });
+}
+
+async function importTwice(url: string) {
+  const first = await exported(pair.source, url);
+  const file = `${pair.source.dir}/${url}.json`;
+  writeFileSync(file, JSON.stringify(first));
+  await runTournamentImport(pair.target.make().factory, { file });
+  expect(comparable(await exported(pair.target, url))).toEqual(comparable(first));
+  const again = pair.target.make();
+  await runTournamentImport(again.factory, { file });
+  expect(again.stdout()).toMatch(/already/);
+  expect(comparable(await exported(pair.target, url))).toEqual(comparable(first));
+  return first;
+}
+
+it("two stations: each ends with the file's match and queue, and a run again continues", async () => {
+  await underway(await pair.source.client(), "auto", ["S1", "S2"]);
+  const first = await importTwice("auto");
+  // The file queues D's match at S2; the target's auto-assign queued it at S1.
+  expect(
+    first.stations.map((s: { name: string; queue: string[] }) => [s.name, s.queue.length]),
+  ).toEqual([
+    ["S1", 0],
+    ["S2", 1],
+  ]);
+});
+
+it("queues reordered by hand, 24 players on three stations", async () => {
+  const c = await pair.source.client();
+  await underway(c, "three", ["S1", "S2", "S3"], 24);
+  // Each queue's first match to its end: an order the target's auto-assign does not make.
+  for (const station of await c.stations.of("three").listAll()) {
+    const queue = await c.stations.queuers("three", station.id).listAll();
+    if (queue.length > 1)
+      await c.stations
+        .queuers("three", station.id)
+        .update(queue[0]!.id, { position: queue.length });
+  }
+  const first = await importTwice("three");
+  expect(first.stations.some((s: { queue: string[] }) => s.queue.length > 1)).toBe(true);
+});
+
+it("a station the file has free while the other holds the last open match", async () => {
+  const c = await pair.source.client();
+  await underway(c, "free", ["S1", "S2"], 4);
+  const first = await importTwice("free");
+  expect(first.matches.filter((m: { station: string | null }) => m.station !== null).length).toBe(
+    1,
+  );
+});
