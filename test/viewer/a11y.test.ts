@@ -120,6 +120,23 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       await open.close();
     });
 
+    it("isolates each name's text: a right-to-left override in a name moves nothing around it", async () => {
+      const evil = "Evil\u202eRTL";
+      const run = async (args: string[]) => expect((await s.sb.run(args)).code).toBe(0);
+      await run(["tournament", "create", "--name", "Bidi", "--type", "single elimination"]);
+      await run(["participants", "bulk-add", "bidi", evil, "Bo", "Cy", "Di"]);
+      await run(["tournament", "start", "bidi"]);
+      await run(["match", "report", "bidi", "A", "--winner", "#1", "--scores", "3-1"]);
+      const page = await s.open("bidi");
+      // The name in a <bdi> of its own; the winner's " ✓" (the span's ::after) outside it.
+      const winner = page.locator(".tv-winner .tv-name").first();
+      expect(await winner.locator("bdi").textContent()).toBe(evil);
+      expect(await winner.textContent()).toBe(evil);
+      const after = await winner.evaluate((span) => getComputedStyle(span, "::after").content);
+      expect(after).toBe('" ✓"');
+      await page.close();
+    });
+
     it("the status is an aria-live region, and its live updates' note is text in it", async () => {
       const page = await s.open(s.formats.swiss.t);
       const status = page.locator(".tv-status");

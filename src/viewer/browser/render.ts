@@ -41,6 +41,18 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
+/**
+ * A participant's name: its text in a <bdi>, isolated from what stands around it. A name may
+ * hold bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE is no control character, and
+ * is accepted); unclosed, it reversed the winner's " ✓" (the span's ::after) into the name:
+ * "Evil✓ LTR" (a reviewer found it). The span keeps the class the styles and tests read.
+ */
+function nameEl<K extends "span" | "div">(tag: K, className: string, text: string) {
+  const e = el(tag, className);
+  e.append(el("bdi", "", text));
+  return e;
+}
+
 /** The key a match is found by: its group ("" in the final stage) and identifier. */
 export function matchKey(group: number | null, identifier: string): string {
   return `${group ?? ""}:${identifier}`;
@@ -72,7 +84,7 @@ function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement 
   extras(ctx, slot.id, row);
   // A slot still to be decided says whose it is ("Loser of C"), as brackets-viewer.js does.
   const waiting = slot.from === null ? "TBD" : originText(slot.from);
-  const name = el("span", "tv-name", slot.id === null ? waiting : slot.name);
+  const name = nameEl("span", "tv-name", slot.id === null ? waiting : slot.name);
   name.title = name.textContent ?? "";
   row.append(name);
   if (ctx.settings.scores) {
@@ -233,7 +245,7 @@ function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLElement {
     const cell = el("td");
     const name = el("div", "tv-player");
     extras(ctx, r.participantId, name);
-    name.append(el("span", "tv-name", r.name));
+    name.append(nameEl("span", "tv-name", r.name));
     cell.append(name);
     tr.append(cell, el("td", "tv-num", r.record));
     tr.append(el("td", "tv-num", r.points === null ? "" : String(r.points)));
