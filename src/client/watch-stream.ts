@@ -4,13 +4,42 @@
  * dropped connection is reconnected after the stream's `retry:` (a second by
  * default; doubling up to ten while it keeps failing) with Last-Event-ID and
  * `since` (the last event's time), and ids already handed on are skipped, so
- * nothing is told twice or lost.
+ * nothing is told twice or lost. A reconnect serve refuses for good (404: the
+ * tournament or race deleted; 401/403: the credential revoked) ends the watch with the
+ * record's error, as polling ends (exit 3, 4), never told as a lost connection.
  */
+
+import type { HttpResponse } from "../model/http.js";
 import { raceSnapshot, type WatchSnapshot } from "../model/race-watch-events.js";
 import { type RecordLike, tournamentSnapshot, type WatchEvent } from "../model/watch-events.js";
 import type { ApiClient } from "./api-client.js";
+import { ApiError, NetworkError, TimeoutError } from "./errors.js";
 import { resourcePath } from "./resource-path.js";
+import { errorFromResponse } from "./response-errors.js";
 import type { OnEvents, WatchSourceOptions } from "./watch.js";
+
+/**
+ * A reconnect's answer no retry mends: a 4xx but 408 (timeout) and 429 (too many, the
+ * stream budget). 499 is the transport's own (the watch stopped while connecting).
+ */
+const final = (status: number) =>
+  status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== 499;
+
+/**
+ * The error the record's GET (`path`) ends with when it is refused for good (polling's
+ * words and exit code: NotFoundError, AuthError, ...); undefined when it is read, or the
+ * GET meets what a reconnect waits out (serve gone, busy or failing).
+ */
+async function recordGone(client: ApiClient, path: string): Promise<ApiError | undefined> {
+  try {
+    await client.requester.conditional({ method: "GET", path }, undefined);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return final(error.status) ? error : undefined;
+    if (error instanceof NetworkError || error instanceof TimeoutError) return undefined;
+    throw error;
+  }
+}
 
 /** Ids remembered against duplicates after a reconnect. */
 const REMEMBERED = 4096;
@@ -67,7 +96,7 @@ export class SseParser {
   }
 }
 
-/** Tells `onConnection` once that the stream is lost (a reconnect refused), once that it is back. */
+/** Tells `onConnection` once that the stream is lost (a reconnect failed), once that it is back. */
 function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
   let down = false;
   return {
@@ -109,6 +138,8 @@ export async function streamWatch(
   let lastAt = options.since;
   let retry = 1000;
   let wait = retry;
+  // Reconnects refused in a row with a final status (`final`).
+  let refusals = 0;
   const link = linkOf(options.onConnection);
   try {
     for (let attempt = 0; !stop.signal.aborted; attempt++) {
@@ -140,20 +171,34 @@ export async function streamWatch(
         path: `${base}/events`,
         ...(lastAt === undefined ? {} : { query: { since: lastAt } }),
       };
-      let status = 0;
+      let answer: HttpResponse | undefined;
       try {
         const sent = client.requester.stream(call, headers, onText, stop.signal);
         if (sent === undefined) return "unsupported";
-        status = (await sent).status;
+        answer = await sent;
       } catch (error) {
         // Never connected at the first try: the caller hears why. A stream that was
         // flowing and dropped (a reset, serve restarting) is reconnected.
         if (attempt === 0 && first) throw error;
       }
+      const status = answer?.status ?? 0;
       const connected = !first || status === 200;
       if (attempt === 0 && !connected && status !== 499) return "unsupported";
-      // A drop is reconnected at once, said nothing of; a reconnect refused says it is lost.
-      if (!connected && !stop.signal.aborted) link.refused();
+      if (connected) refusals = 0;
+      else if (answer !== undefined && final(status) && !stop.signal.aborted) {
+        // serve answered the reconnect with a refusal no retry mends (404: the tournament or
+        // race deleted; 401/403: the credential revoked): the watch ends as polling's does,
+        // never "lost" while serve answers. The record's GET says so in the same words and
+        // exit code (it renews an expired token first, which the next reconnect carries);
+        // should the record still be there, the stream's own answer ends the watch the
+        // second time in a row.
+        if (refusals++ > 0) throw errorFromResponse(answer, Date.parse(options.now()));
+        const gone = await recordGone(client, base);
+        if (gone !== undefined) throw gone;
+      }
+      // A drop is reconnected at once, said nothing of; a reconnect unanswered (serve gone)
+      // or answered 408, 429 or 5xx (serve busy or failing) says it is lost.
+      else if (!connected && !stop.signal.aborted) link.refused();
       retry = parser.retryMs ?? retry;
       if (connected) wait = retry;
       if (stop.signal.aborted) break;

@@ -35,7 +35,8 @@ export interface WatchSourceOptions {
   readonly now: () => string;
   /**
    * The stream's connection (watch-stream.ts): `lost` once a reconnect has failed after the
-   * stream dropped (serve gone), `back` when one succeeds again after that.
+   * stream dropped (serve gone, busy or failing), `back` when one succeeds again after that.
+   * A reconnect refused for good (404, 401, 403) is no `lost`: the watch ends with its error.
    */
   readonly onConnection?: (state: "lost" | "back") => void;
 }
