@@ -81,7 +81,8 @@ give the match to (a slip, or scores typed from the winner's side) is refused un
 --force (a forfeit, say); a tie's scores are never forced.
 
 Free for all: --ranks gives every player's place (1 = best) and --advancing the players
-who move on to the next round (not needed in the last round).
+who move on to the next round (not needed in the last round). A player removed after
+the start forfeits: leave them out of --ranks (they are placed last; they cannot advance).
 
 Identifiers repeat across groups and stages: --group picks the group's match, and a
 --winner (or --ranks) playing in only one of the matches named so picks that one.
