@@ -4,15 +4,26 @@
  * each accented letter, stored so, and two such names then met as duplicates.
  * Now it is a usage error (exit 2) naming the line and how to convert the file.
  */
+import { constants } from "node:buffer";
 import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { UsageError } from "./errors.js";
+
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
 /**
  * The bytes of `source` ("stdin", "--file roster.csv") as text; `file` names
  * the file in the suggested conversion.
  */
 export function decodeInput(bytes: Uint8Array, source: string, file = "roster.txt"): string {
-  const decoded = decodeUtf8(bytes);
+  let decoded: ReturnType<typeof decodeUtf8>;
+  try {
+    decoded = decodeUtf8(bytes);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new UsageError(
+      `${source} is too large to read as text (${bytes.length.toLocaleString("en-US")} bytes; Node holds a text of at most ${MAX_STRING_LENGTH.toLocaleString("en-US")} characters)`,
+    );
+  }
   if ("text" in decoded) return decoded.text;
   const { line, byte } = decoded.bad;
   const latin1 = byte >= 0xa0 ? ` (Latin-1 "${String.fromCharCode(byte)}"?)` : "";

@@ -13,3 +13,17 @@ it("finds the first byte that is not UTF-8, its line, and bad percent escapes", 
   expect(badPercentEscape("name=%C3%A9cole")).toBeUndefined();
   expect(badPercentEscape("a=%zz%41")).toBeUndefined();
 });
+
+it("lets an error other than the decoder's refusal through: a text too long for V8 is no bad byte", () => {
+  // A file past V8's longest string (~512 MB) is too large to build here: the decoder's
+  // RangeError stands in for it.
+  const decode = TextDecoder.prototype.decode;
+  TextDecoder.prototype.decode = () => {
+    throw new RangeError("Invalid string length");
+  };
+  try {
+    expect(() => decodeUtf8(Buffer.from("ok"))).toThrow(RangeError);
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
+});
