@@ -11,7 +11,13 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { carried } from "./attachment-replay.js";
-import { hasWindow, removedAfterStart } from "./participant-replay.js";
+import {
+  hasWindow,
+  removedAfterStart,
+  rosterDifference,
+  startsTarget,
+  targetParticipants,
+} from "./participant-replay.js";
 import { stateText, targetStateOf } from "./published-state.js";
 import { keyOf } from "./target-matches.js";
 
@@ -53,6 +59,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       state: state.state,
       stateText: stateText(state),
       names: new Set(names),
+      people: targetParticipants(people),
       complete: new Set(complete),
       checkedIn: having("checked_in", true),
       inactive: having("active", false),
@@ -111,7 +118,7 @@ type Found = Awaited<ReturnType<typeof targetState>>;
 
 /**
  * The refusal the import stops at before sending anything (importer.ts sameKind and
- * ensureParticipants, exit 5), as the plan's last step; before, the plan listed the steps
+ * ensureParticipants, participant-replay.ts refuseOtherRoster, exit 5), as the plan's last step; before, the plan listed the steps
  * of an import that then sent nothing.
  */
 function refusal(
@@ -125,6 +132,12 @@ function refusal(
     return `stop: the target already has a tournament at url ${t.url} that is not this one (target: ${found.name} (${found.type}), file: ${t.name} (${t.tournament_type})); the publish would send nothing (exit 5)`;
   if (missing.length > 0 && !NOT_STARTED.has(found.state))
     return `stop: the target's tournament ${t.url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing (exit 5)`;
+  const differ =
+    NOT_STARTED.has(found.state) && startsTarget(doc)
+      ? rosterDifference(doc, found.people)
+      : undefined;
+  if (differ !== undefined)
+    return `stop: the target's tournament ${t.url} has not started and would start with another bracket than the file's: its participants or seeds differ (${differ.join("; ").replace(/ +/g, " ")}); the publish would send nothing (exit 5)`;
   return undefined;
 }
 

@@ -17,7 +17,15 @@ import { StateRefusedError } from "../errors.js";
 import { replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
-import { type Roster, removedAfterStart, replayCheckIn } from "./participant-replay.js";
+import {
+  BEFORE_START,
+  type Roster,
+  refuseOtherRoster,
+  removedAfterStart,
+  replayCheckIn,
+  startsTarget,
+  targetParticipants,
+} from "./participant-replay.js";
 import { type Progress, SILENT } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
 import { replayStations } from "./station-replay.js";
@@ -51,8 +59,6 @@ function sameKind(found: ApiRecord, doc: TournamentExport): void {
   );
 }
 
-const BEFORE_START = new Set(["pending", "checking_in", "checked_in"]);
-
 async function ensureParticipants(
   client: ApiClient,
   doc: TournamentExport,
@@ -67,6 +73,10 @@ async function ensureParticipants(
     throw new StateRefusedError(
       `the target's tournament ${url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent`,
     );
+  // Started by this import, the target's bracket comes from its participants and seeds:
+  // another roster there is refused before anything is added or started.
+  if (BEFORE_START.has(state) && startsTarget(doc))
+    refuseOtherRoster(doc, targetParticipants(records));
   if (missing.length > 0) {
     const rows = missing.map((p) => ({
       name: p.name,

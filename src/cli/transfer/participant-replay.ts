@@ -7,10 +7,14 @@
  * removed: see match-replay.ts). What the target already holds is not sent again.
  */
 import type { ApiClient } from "../../client/api-client.js";
+import type { ApiRecord } from "../../client/envelope.js";
 import type { TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import type { Progress } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
+
+/** The states before a tournament's start (its participants may still change). */
+export const BEFORE_START: ReadonlySet<string> = new Set(["pending", "checking_in", "checked_in"]);
 
 /** The target's participants both ways, and those inactive there (kept up to date). */
 export interface Roster {
@@ -110,6 +114,79 @@ export async function replayCheckIn(
   progress.step(`${url}: ${change}`);
   const after = await client.tournaments.changeState(url, change);
   return (await targetStateOf(client, url, after)).state;
+}
+
+/** The target's participants as read: a name and a seed (undefined: the record gives none). */
+export interface TargetParticipant {
+  readonly name: string;
+  readonly seed: number | undefined;
+}
+
+export function targetParticipants(records: readonly ApiRecord[]): TargetParticipant[] {
+  return records.map((p) => {
+    const seed = Number(p.attributes.seed);
+    return { name: String(p.attributes.name), seed: Number.isInteger(seed) ? seed : undefined };
+  });
+}
+
+/** The most seeds a refusal shows on each side. */
+const SHOWN = 6;
+
+/**
+ * Why the target's tournament, not started yet, would start with another bracket than the
+ * file's once the import has added the file's missing participants (bulk add puts each at
+ * its seed, in ascending order, moving the others down: service/participants/add.ts): a
+ * participant of the target the file does not have, or those it shares in another order.
+ * Before, the import started it and stopped at the first match whose players differed
+ * ("import stopped at match final A: its players differ", exit 5), the target started.
+ * The two sides as lines ("target: ...", "file: ..."), the seeds where they differ;
+ * undefined when the bracket would be the file's.
+ */
+export function rosterDifference(
+  doc: TournamentExport,
+  target: readonly TargetParticipant[],
+): string[] | undefined {
+  const file = [...doc.participants].sort((a, b) => a.seed - b.seed);
+  const have = new Set(target.map((p) => p.name));
+  // The target's order after the bulk add: its own by seed (list order where no seed is given).
+  const after = target
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (a.p.seed ?? a.i + 1) - (b.p.seed ?? b.i + 1) || a.i - b.i)
+    .map(({ p }) => p.name);
+  for (const p of file)
+    if (!have.has(p.name)) after.splice(Math.min(p.seed - 1, after.length), 0, p.name);
+  const wanted = file.map((p) => p.name);
+  const differ: number[] = [];
+  for (let i = 0; i < Math.max(after.length, wanted.length); i++)
+    if (after[i] !== wanted[i]) differ.push(i);
+  if (differ.length === 0) return undefined;
+  const side = (names: readonly string[]) => {
+    const shown = differ.slice(0, SHOWN).map((i) => `seed ${i + 1} ${names[i] ?? "(none)"}`);
+    const more = differ.length > SHOWN ? `, and ${differ.length - SHOWN} more` : "";
+    return `${shown.join(", ")}${more}`;
+  };
+  return [`target: ${side(after)}`, `file:   ${side(wanted)}`];
+}
+
+/**
+ * Refuses (exit 5, nothing sent) an import that would start the target's tournament, not
+ * started yet, with other participants or seeds than the file's (rosterDifference).
+ */
+export function refuseOtherRoster(
+  doc: TournamentExport,
+  target: readonly TargetParticipant[],
+): void {
+  const lines = rosterDifference(doc, target);
+  if (lines === undefined) return;
+  const url = doc.tournament.url;
+  throw new StateRefusedError(
+    `the target's tournament ${url} has not started and would start with another bracket than the file's: its participants or seeds differ (with the file's missing participants added at their seeds)\n  ${lines.join("\n  ")}\nnothing was sent; give the target's ${url} the file's participants and seeds (tourney participants update --seed, participants delete), or delete it, and import again`,
+  );
+}
+
+/** Whether the import starts the target (the file's tournament has started: a stage's matches). */
+export function startsTarget(doc: TournamentExport): boolean {
+  return !BEFORE_START.has(doc.tournament.state);
 }
 
 /** Removes `name` from the target's started tournament (they forfeit what is left), once. */
