@@ -60,11 +60,16 @@ export interface DocumentKind {
   readonly required: Readonly<Record<string, "array" | "object">>;
 }
 
-/** The document in `text` (from `source`), checked against `kind`. */
+/**
+ * The document in `text` (from `source`), checked against `kind`. A byte order mark at the
+ * start (a Windows editor saves one) is left out, as a roster's and `api --input`'s are: it
+ * is no part of the document (JSON's parsers may skip it, RFC 8259 §8.1), where JSON.parse
+ * refused the file as "not JSON (Unexpected token '\uFEFF' ...)" (a reviewer found it).
+ */
 export function parseDocument<T>(text: string, source: string, kind: DocumentKind): T {
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text);
   } catch (error) {
     throw new UsageError(`${source}: not JSON (${(error as Error).message})`);
   }
