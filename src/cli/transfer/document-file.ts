@@ -78,7 +78,12 @@ export function parseDocument<T>(text: string, source: string, kind: DocumentKin
     throw new UsageError(
       `${source}: not a ${kind.format.replace("tourney.", "")} export (its "format" must be "${kind.format}"; write one with ${kind.writer})`,
     );
-  if (!kind.versions.includes(d.version as number))
+  // A version written as text ("1") is a hand edit, not a newer tourney's export: said so.
+  if (typeof d.version !== "number")
+    throw new UsageError(
+      `${source}: its "version" must be a number (${kind.versions.join(", ")} for this tourney), not ${d.version === undefined ? "missing" : JSON.stringify(d.version)}; fix the file, or export it again with ${kind.writer}`,
+    );
+  if (!kind.versions.includes(d.version))
     throw new UsageError(
       `${source}: export version ${String(d.version)} is not one this tourney reads (${kind.versions.join(", ")}); upgrade tourney`,
     );

@@ -1,7 +1,9 @@
 /**
  * How `tournament import` and `race import` read their file: a byte order mark at the start
  * (a Windows editor saves one) is left out, as a roster's and `api --input`'s are; before,
- * the file was refused as "not JSON (Unexpected token '\uFEFF' ...)".
+ * the file was refused as "not JSON (Unexpected token '\uFEFF' ...)". A "version" that is
+ * not a number ("1") is refused as such (exit 2), where the message read "export version 1 is not one
+ * this tourney reads (1); upgrade tourney".
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -58,4 +60,20 @@ it("a byte order mark elsewhere is still not JSON", async () => {
   );
   expect(outcome.code).toBe(2);
   expect(outcome.lines.join("\n")).toMatch(/export\.json: not JSON/);
+});
+
+it.each([
+  ["written as text", '"1"', /its "version" must be a number \(1 for this tourney\), not "1"/],
+  ["missing", undefined, /its "version" must be a number \(1 for this tourney\), not missing/],
+])("a version %s is refused as not a number (exit 2)", async (_, version, message) => {
+  const doc = JSON.parse(readFileSync(TOURNAMENT, "utf8"));
+  doc.version = version === undefined ? undefined : JSON.parse(version);
+  const outcome = outcomeOf(
+    await settled(runTournamentImport(h.make().factory, { file: written(JSON.stringify(doc)) })),
+  );
+  expect(outcome.code).toBe(2);
+  const text = outcome.lines.join("\n");
+  expect(text).toMatch(message);
+  expect(text).not.toMatch(/upgrade tourney/);
+  expect(await (await h.client()).tournaments.listAll()).toEqual([]);
 });
