@@ -12,6 +12,8 @@ import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { targetMatches } from "./target-matches.js";
 
+const nullable = (id: unknown): string | null => (id == null ? null : String(id));
+
 /** A 404 for the queue of a station just found or made: a service answering an empty queue so. */
 function none(error: unknown): ApiRecord[] {
   if (error instanceof NotFoundError) return [];
@@ -149,27 +151,38 @@ async function placeStations(
   const have = new Map(listed.map((s) => [participantNameKey(String(s.attributes.name)), s]));
   const ids = await targetMatchIds(client, url);
   const stationIds = new Map<string, string>();
+  // The match each target station holds, kept as each request leaves it.
+  const holds = new Map(listed.map((s) => [s.id, nullable(s.attributes.match_id)]));
   let sent = 0;
+  const hold = async (stationId: string, matchId: string | null) => {
+    await quiet();
+    await stations.update(stationId, { match_id: matchId === null ? null : Number(matchId) });
+    holds.set(stationId, matchId);
+    sent++;
+  };
   for (const s of doc.stations) {
     const held = doc.matches.find((m) => m.station === s.name);
-    const matchId = held === undefined ? undefined : ids.get(matchKey(held));
+    const matchId = held === undefined ? null : (ids.get(matchKey(held)) ?? null);
     let station = have.get(participantNameKey(s.name));
+    // A match the file holds here that another station of the target holds (a run again
+    // after stations changed by hand): that station is freed first, and given its own
+    // match in its turn. Before, "match A (1) is already at station Table 2" (exit 5).
+    const other = [...holds].find(([id, m]) => m === matchId && id !== station?.id)?.[0];
+    if (matchId !== null && other !== undefined) await hold(other, null);
     if (
       station !== undefined &&
-      matchId !== undefined &&
-      String(station.attributes.match_id) !== matchId
-    ) {
-      await quiet();
-      station = await stations.update(station.id, { match_id: Number(matchId) });
-      sent++;
-    }
+      holds.get(station.id) !== matchId &&
+      (matchId !== null || held === undefined)
+    )
+      await hold(station.id, matchId);
     if (station === undefined) {
       await quiet();
       station = await stations.create({
         ...s.attributes,
         name: s.name,
-        ...(matchId === undefined ? {} : { match_id: Number(matchId) }),
+        ...(matchId === null ? {} : { match_id: Number(matchId) }),
       });
+      holds.set(station.id, nullable(station.attributes.match_id));
       sent++;
     }
     stationIds.set(s.name, station.id);
