@@ -19,7 +19,12 @@ import { RejectedError } from "./errors.js";
 import { isRace, ownerPath, type ParticipantOwner } from "./participant-owner.js";
 import type { Requester } from "./requester.js";
 
-function breachOf(a: Record<string, unknown>, total: number): string | undefined {
+/**
+ * The limit a tournament of attributes `a` (its format, options and signup_cap) breaks with
+ * `total` participants, in words; undefined when it takes them. Also import's file check
+ * (cli/transfer/export-contents.ts), on the file's settings.
+ */
+export function breachOf(a: Record<string, unknown>, total: number): string | undefined {
   const registration = a.registration_options as { signup_cap?: unknown } | null | undefined;
   const cap = registration?.signup_cap;
   if (typeof cap === "number" && cap > 0 && total > cap)

@@ -7,6 +7,8 @@
  * instead of being found half-way through the replay, after the tournament was
  * created on the target. document-file.ts checks the format and version first.
  */
+import { breachOf } from "../../client/bulk-add-refusals.js";
+import { withSeparators } from "../../model/limits.js";
 import { levelScores, scoresAllowWinner, setsText, setsWon } from "../../model/match-result.js";
 import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
@@ -58,6 +60,23 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     p.need(isWhole(x.seed) && x.seed >= 1, `${where}.seed`, "a whole number from 1", x.seed);
   }
   return names;
+}
+
+/**
+ * The participants against what the file's tournament takes (its format's limit and its
+ * signup_cap, as bulk add checks them: client/bulk-add-refusals.ts). Before, a file past
+ * them created the tournament on the target, then its bulk add was refused saying "nothing
+ * was sent" (70,000 into a single elimination; a reviewer found it).
+ */
+function checkLimit(doc: Doc, p: Problem): void {
+  const t = doc.tournament as Doc;
+  const total = (doc.participants as unknown[]).length;
+  const breach = breachOf({ ...(t.settings as Doc), tournament_type: t.tournament_type }, total);
+  if (breach !== undefined)
+    p.fail(
+      "participants",
+      `are ${withSeparators(total)}, more than its tournament takes (${breach})`,
+    );
 }
 
 function checkSets(m: Doc, where: string, p: Problem): void {
@@ -222,6 +241,7 @@ export function checkExportContents(
   const d = doc as unknown as Doc;
   checkTournament(d, p);
   const names = checkParticipants(d, p);
+  checkLimit(d, p);
   const keys = new Set<string>();
   for (const [i, m] of (d.matches as unknown[]).entries()) {
     const key = checkMatch(d, m, i, names, p, options);
