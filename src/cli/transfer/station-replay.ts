@@ -116,10 +116,13 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
   if (options?.auto_assign !== true) return placeStations(client, doc, async () => {});
   // With auto_assign the target places each open match as each station is made (the first
   // station made takes the earliest open match, though the file may hold it at another);
-  // the file's places are set with it off, then it is put back (in any case: a run stopped
-  // half-way leaves the file's setting). Turning it on places nothing more: the file's
-  // stations and queues were already as auto_assign leaves them. Only when a request is due.
-  let off = false;
+  // the file's places are set with it off, then it is put back (also when a request fails).
+  // Turning it on places nothing more: the file's stations and queues were already as
+  // auto_assign leaves them. Off only when a request is due; a run killed while it was off
+  // left it off, and a run again puts it back even when nothing else is due.
+  const target = await client.tournaments.get(doc.tournament.url);
+  const now = target.attributes.station_options as Record<string, unknown> | undefined;
+  let off = now?.auto_assign === false;
   const quiet = async () => {
     if (off) return;
     off = true;

@@ -62,3 +62,16 @@ it("a station the file has free while the other holds the last open match", asyn
     1,
   );
 });
+
+it("a run killed while auto_assign was off: a run again puts it back", async () => {
+  await underway(await pair.source.client(), "killed", ["S1", "S2"]);
+  const first = await importTwice("killed");
+  // As a run killed between its two settings requests leaves the target.
+  await (await pair.target.client()).tournaments.update("killed", {
+    station_options: { auto_assign: false },
+  });
+  await runTournamentImport(pair.target.make().factory, {
+    file: `${pair.source.dir}/killed.json`,
+  });
+  expect(comparable(await exported(pair.target, "killed"))).toEqual(comparable(first));
+});
