@@ -94,3 +94,41 @@ describe("tourney bracket: four round robin groups, then the final stage", () =>
     await expect(await terminal(s.t, 72)).toMatchFileSnapshot(snapshot("four-groups.tty-72"));
   });
 });
+
+describe("tourney bracket within the terminal's width", () => {
+  it("draws a round robin grid wider than the terminal in parts, and cuts a long title", async () => {
+    const name = "The Extraordinarily Long Annual Invitational Round Robin Cup";
+    ok(
+      await sb.run([
+        "tournament",
+        "create",
+        "--name",
+        name,
+        "--url",
+        "rr",
+        "--type",
+        "round robin",
+      ]),
+    );
+    const players = Array.from({ length: 12 }, (_, i) => `Player ${i + 1}`);
+    ok(await sb.run(["participants", "bulk-add", "rr", ...players]));
+    ok(await sb.run(["tournament", "start", "rr"]));
+    // terminal() checks that no line is wider than the terminal.
+    const at80 = (await terminal("rr", 80)).replace(/␛\[[\d;]*m/g, "");
+    // The grid in parts: every part has the rank, the player, the record and the points.
+    const headers = at80.split("\n").filter((l) => l.startsWith("| #") || l.startsWith("│ #"));
+    expect(headers.length).toBeGreaterThan(1);
+    for (const h of headers) expect(h).toMatch(/Player.*W-L-T.*Pts/);
+    // Each opponent's column is drawn once, in order across the parts.
+    const opponents = headers.flatMap((h) => h.match(/\b\d+\b/g) ?? []).map(Number);
+    expect(opponents).toEqual(players.map((_, i) => i + 1));
+    for (const player of players) expect(at80).toContain(player);
+    // The title cut to the width, its name first.
+    const at40 = (await terminal("rr", 40)).replace(/␛\[[\d;]*m/g, "");
+    expect(at40.split("\n")[0]).toMatch(/^The Extraordinarily Long Annual Invit/);
+    // Piped (no width): one grid, the whole title.
+    const whole = await piped("rr");
+    expect(whole.split("\n")[0]).toBe(`${name} · round robin · underway`);
+    expect(whole.split("\n").filter((l) => l.startsWith("| #")).length).toBe(1);
+  });
+});

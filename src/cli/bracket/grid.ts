@@ -9,7 +9,7 @@ import type { ViewMatch } from "../../bracket-model/data.js";
 import { playersOf, type StageStandings } from "../../bracket-model/players.js";
 import type { Line, Style } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
-import { type Cell, cell, drawTable } from "./table.js";
+import { type Cell, cell, columnWidths, drawTable, tableParts } from "./table.js";
 
 interface Record3 {
   wins: number;
@@ -103,12 +103,19 @@ function resultCell(games: readonly ViewMatch[], id: number, g: Glyphs): Cell {
   return cell(parts.join(" "), style, true);
 }
 
-/** The grid of a round robin (a group, or the whole tournament). */
+/**
+ * The grid of a round robin (a group, or the whole tournament), as one table, or, when it is
+ * wider than `width` (the terminal's), as several, one under the other: each with the rank
+ * and player columns and the record and points, the opponents' columns shared out (docs/
+ * bracket.md: never wrapped). It was drawn whole: 86 columns at COLUMNS=80 for 12 players,
+ * 58 at 40 for 5 (a reviewer found it).
+ */
 export function drawGrid(
   matches: readonly ViewMatch[],
   s: StageStandings,
   g: Glyphs,
-): Iterable<Line> {
+  width?: number,
+): Iterable<Line>[] {
   const players = playersOf(matches, s);
   const { byPlayer, byPair } = indexMatches(matches);
   const headers = [
@@ -126,7 +133,15 @@ export function drawGrid(
     ),
     ...recordCells(byPlayer.get(id) ?? [], id, s),
   ]);
-  return drawTable(headers, rows, g);
+  const widths = columnWidths(headers, rows);
+  return tableParts(widths, 2, 2, width).map((columns) =>
+    drawTable(
+      columns.map((i) => headers[i]!),
+      rows.map((row) => columns.map((i) => row[i]!)),
+      g,
+      columns.map((i) => widths[i]!),
+    ),
+  );
 }
 
 /** A standings table: rank, player, wins-losses-ties and points. */

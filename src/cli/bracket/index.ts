@@ -7,7 +7,7 @@
 import { roundSelected } from "../../bracket-model/columns.js";
 import type { BracketData, StandingRow, ViewMatch } from "../../bracket-model/data.js";
 import type { StageStandings } from "../../bracket-model/players.js";
-import { type Line, line, type Span } from "./canvas.js";
+import { type Line, line, type Span, textWidth, truncate } from "./canvas.js";
 import { drawStage, heading, type Part, type StageOptions } from "./stage.js";
 
 export { type BracketData, type BracketRecords, bracketData } from "../../bracket-model/data.js";
@@ -61,13 +61,28 @@ function* section(title: string, parts: readonly Part[]): Generator<Line> {
   yield* partLines(parts);
 }
 
-/** The tournament's name, type and state. */
-function titleLine(data: BracketData): Line {
+/**
+ * The tournament's name, type and state, within `width` when it is known (docs/bracket.md:
+ * never wrapped): the type and state cut first, then the name (a 59-character name made a
+ * title of 117 columns at COLUMNS=80, a reviewer found).
+ */
+function titleLine(data: BracketData, o: DrawOptions): Line {
   const type = data.groupStage ? `${data.stageType} groups, then ${data.type}` : data.type;
-  return [
-    { text: data.name, style: "bold" },
-    { text: ` · ${type} · ${data.state.replace(/_/g, " ")}`, style: "dim" },
-  ];
+  const about = ` · ${type} · ${data.state.replace(/_/g, " ")}`;
+  const width = o.width;
+  if (width === undefined || textWidth(data.name) + textWidth(about) <= width)
+    return [
+      { text: data.name, style: "bold" },
+      { text: about, style: "dim" },
+    ];
+  const name = truncate(data.name, width, o.glyphs.ellipsis);
+  const room = width - textWidth(name);
+  return room <= 1
+    ? [{ text: name, style: "bold" }]
+    : [
+        { text: name, style: "bold" },
+        { text: truncate(about, room, o.glyphs.ellipsis), style: "dim" },
+      ];
 }
 
 /**
@@ -75,7 +90,7 @@ function titleLine(data: BracketData): Line {
  * a part at a time (each part's canvas let go of once its lines are read).
  */
 export function* drawBracket(data: BracketData, o: DrawOptions): Generator<Line> {
-  yield titleLine(data);
+  yield titleLine(data, o);
   const grouped = groups(data.matches);
   for (const [group, matches] of grouped) {
     const parts = drawStage(matches, standingsOf(data, "group", group), o);

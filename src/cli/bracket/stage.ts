@@ -136,7 +136,7 @@ export function drawStage(
   const shown = matches.filter((m) => roundSelected(m.round, o));
   if (shown.length === 0) return [];
   if (matches.some((m) => m.bracket === "round_robin"))
-    return [{ lines: drawGrid(shown, standings, o.glyphs) }];
+    return drawGrid(shown, standings, o.glyphs, o.width).map((lines) => ({ lines }));
   if (matches.some((m) => m.bracket === "swiss")) {
     const table = drawStandings(matches, standings, o.glyphs);
     return [{ lines: table }, { title: "Rounds", lines: roundsParts(shown, o) ?? [] }];

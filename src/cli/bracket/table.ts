@@ -32,18 +32,61 @@ function putRow(canvas: Canvas, y: number, row: readonly Cell[], widths: number[
   });
 }
 
-/** The table's lines, drawn when first read. */
-export function* drawTable(
-  headers: readonly Cell[],
-  rows: readonly Cell[][],
-  g: Glyphs,
-): Generator<Line> {
+/** Each column's width: its widest cell, the header's included. */
+export function columnWidths(headers: readonly Cell[], rows: readonly Cell[][]): number[] {
   // Loops, not Math.max(...rows): a spread of 60,000 rows' widths is as many arguments.
   const widths = headers.map((h) => textWidth(h.text));
   for (const row of rows)
     widths.forEach((w, i) => {
       widths[i] = Math.max(w, textWidth(row[i]?.text ?? ""));
     });
+  return widths;
+}
+
+/**
+ * The columns of a table too wide for `width`, in parts that fit: the first `lead` columns
+ * and the last `tail` in every part, the middle ones (a grid's opponents) shared out in
+ * order, at least one a part. Each part is the indices of its columns; one part when it fits
+ * (or no width is known).
+ */
+export function tableParts(
+  widths: readonly number[],
+  lead: number,
+  tail: number,
+  width?: number,
+): number[][] {
+  const all = widths.map((_, i) => i);
+  // A column takes its width and 3 (a space each side and its border); the table 1 more.
+  const span = (columns: readonly number[]) => columns.reduce((sum, i) => sum + widths[i]! + 3, 1);
+  if (width === undefined || span(all) <= width) return [all];
+  const first = all.slice(0, lead);
+  const last = all.slice(all.length - tail);
+  const room = width - span([...first, ...last]);
+  const parts: number[][] = [];
+  let middle: number[] = [];
+  let used = 0;
+  for (const i of all.slice(lead, all.length - tail)) {
+    const w = widths[i]! + 3;
+    if (middle.length > 0 && used + w > room) {
+      parts.push([...first, ...middle, ...last]);
+      middle = [];
+      used = 0;
+    }
+    middle.push(i);
+    used += w;
+  }
+  if (middle.length > 0) parts.push([...first, ...middle, ...last]);
+  return parts;
+}
+
+/** The table's lines, drawn when first read; `widths` (columnWidths) when known. */
+export function* drawTable(
+  headers: readonly Cell[],
+  rows: readonly Cell[][],
+  g: Glyphs,
+  known?: readonly number[],
+): Generator<Line> {
+  const widths = known === undefined ? columnWidths(headers, rows) : [...known];
   const canvas = new Canvas(widths.reduce((sum, w) => sum + w + 3, 1));
   canvas.put(0, 0, rule(widths, g, g.topLeft, g.teeDown, g.topRight));
   putRow(canvas, 1, headers, widths, g);
