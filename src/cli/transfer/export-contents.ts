@@ -59,6 +59,23 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     names.add(name);
     p.need(isWhole(x.seed) && x.seed >= 1, `${where}.seed`, "a whole number from 1", x.seed);
   }
+  // The seeds are 1 to the count, each once (as the service holds them): a seed twice or past
+  // the count was refused by the bulk add, after the tournament was created on the target.
+  const count = (doc.participants as unknown[]).length;
+  const seeded = new Map<number, number>();
+  for (const [i, x] of (doc.participants as Doc[]).entries()) {
+    const seed = x.seed as number;
+    const where = `participants[${i}].seed`;
+    if (seed > count)
+      p.fail(where, `is ${seed}, past the ${count} participants (seeds run from 1 to their count)`);
+    const before = seeded.get(seed);
+    if (before !== undefined)
+      p.fail(
+        where,
+        `is ${seed}, participants[${before}]'s seed too (each seed is one participant's)`,
+      );
+    seeded.set(seed, i);
+  }
   return names;
 }
 
