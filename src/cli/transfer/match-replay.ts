@@ -190,9 +190,12 @@ function isFinalTable(m: ExportedMatch, matches: readonly ExportedMatch[]): bool
 /**
  * Where each removed participant leaves: before their first forfeit, else after their last
  * match; before it when that is a free for all's final table (they were removed before it
- * was reported: it ranks them below every player still in); after every result when they
- * played none (a free for all's removed player whose match is still open: a free-for-all
- * match is not forfeited at the removal, its report leaves them out).
+ * was reported: it ranks them below every player still in); at the start of the replay, before
+ * any result, when they played none: a free for all's removed player whose match is still
+ * open (a free-for-all match is not forfeited at the removal, its report leaves them out), an
+ * elimination player removed while waiting on a bye, a swiss player removed after a bye (in
+ * no match of the file). Removed after the results instead (6cfdb5a), the swiss player was
+ * paired in the next round the results made, and that match forfeited at the removal.
  */
 function removals(
   played: readonly ExportedMatch[],
@@ -201,7 +204,7 @@ function removals(
 ) {
   const before = new Map<number, string[]>();
   const after = new Map<number, string[]>();
-  const atEnd: string[] = [];
+  const atStart: string[] = [];
   const add = (at: Map<number, string[]>, i: number, name: string) =>
     at.set(i, [...(at.get(i) ?? []), name]);
   for (const name of removed) {
@@ -213,10 +216,10 @@ function removals(
       );
       if (last >= 0 && isFinalTable(played[last]!, matches)) add(before, last, name);
       else if (last >= 0) add(after, last, name);
-      else if (matches.some((m) => peopleIn(m).includes(name))) atEnd.push(name);
+      else atStart.push(name);
     }
   }
-  return { before, after, atEnd };
+  return { before, after, atStart };
 }
 
 /** Replays `matches` (complete ones, played order) into tournament `url`. */
@@ -234,6 +237,7 @@ export async function replayMatches(
   const leave = async (names: readonly string[] | undefined) => {
     for (const name of names ?? []) await deactivate(client, url, name, roster, counts);
   };
+  await leave(leaving.atStart);
   let target = await targetMatches(client, url);
   for (const [i, m] of played.entries()) {
     if (leaving.before.has(i)) {
@@ -264,6 +268,5 @@ export async function replayMatches(
     await leave(leaving.after.get(i));
     progress.count("results", i + 1, played.length);
   }
-  await leave(leaving.atEnd);
   progress.end();
 }
