@@ -1,7 +1,7 @@
 /**
  * A participant removed mid-event who has no complete match (a player removed while
  * waiting on a bye: their next match still waits for its other player) is removed on the
- * target too, after the results, and `publish --dry-run` names the removal. Before
+ * target too (at the start of the replay: match-replay.ts removals), and `publish --dry-run` names the removal. Before
  * (6cfdb5a^), removals were placed by the complete matches only, so such a player came
  * back active: "6 participants added, 0 results sent", the export's active false read true.
  */
