@@ -111,6 +111,68 @@ function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
   };
 }
 
+/** Where a watch's stream stands: the events taken (by id), the last one's id and time. */
+interface Cursor {
+  readonly seen: Set<string>;
+  lastId?: string;
+  lastAt?: string | undefined;
+}
+
+/** A stream's text taken in: each event not seen yet handed to `onEvents` (true: stop). */
+function takeEvents(
+  parser: SseParser,
+  text: string,
+  cursor: Cursor,
+  deliver: (event: WatchEvent) => boolean,
+  stop: AbortController,
+): void {
+  for (const { id, data } of parser.push(text)) {
+    if (stop.signal.aborted) return;
+    const event = JSON.parse(data) as WatchEvent;
+    const key = id ?? event.id;
+    if (cursor.seen.has(key)) continue;
+    cursor.seen.add(key);
+    if (cursor.seen.size > REMEMBERED)
+      cursor.seen.delete(cursor.seen.values().next().value as string);
+    cursor.lastId = key;
+    cursor.lastAt = event.at;
+    if (deliver(event)) stop.abort();
+  }
+}
+
+/** The stream's request, resuming where `cursor` stands (Last-Event-ID, ?since=). */
+function eventsRequest(base: string, cursor: Cursor) {
+  const headers = {
+    Accept: "text/event-stream",
+    ...(cursor.lastId === undefined ? {} : { "Last-Event-ID": cursor.lastId }),
+  };
+  const call = {
+    method: "GET" as const,
+    path: `${base}/events`,
+    ...(cursor.lastAt === undefined ? {} : { query: { since: cursor.lastAt } }),
+  };
+  return { call, headers };
+}
+
+/**
+ * A reconnect serve answered with a refusal no retry mends (404: the tournament or race
+ * deleted; 401/403: the credential revoked): the watch ends as polling's does, never "lost"
+ * while serve answers. The record's GET says so in the same words and exit code (it renews an
+ * expired token first, which the next reconnect carries); should the record still be there,
+ * the stream's own answer ends the watch the second time in a row (`before`: refusals so far).
+ */
+async function endIfRefused(
+  client: ApiClient,
+  base: string,
+  answer: HttpResponse,
+  before: number,
+  now: string,
+): Promise<void> {
+  if (before > 0) throw errorFromResponse(answer, Date.parse(now));
+  const gone = await recordGone(client, base);
+  if (gone !== undefined) throw gone;
+}
+
 /**
  * Watches through the event stream until `onEvents` says stop or the signal aborts;
  * `record` is the tournament's or race's, as read before.
@@ -130,12 +192,10 @@ export async function streamWatch(
     kind === "race"
       ? raceSnapshot(record, [], [], [], options.now())
       : tournamentSnapshot(record, [], [], options.now());
-  const seen = new Set<string>();
+  const cursor: Cursor = { seen: new Set<string>(), lastAt: options.since };
   const stop = new AbortController();
   const abort = () => stop.abort();
   options.signal.addEventListener("abort", abort);
-  let lastId: string | undefined;
-  let lastAt = options.since;
   let retry = 1000;
   let wait = retry;
   // Reconnects refused in a row with a final status (`final`).
@@ -150,27 +210,9 @@ export async function streamWatch(
         if (first && attempt === 0 && onEvents([], snapshot)) stop.abort();
         if (first) link.connected();
         first = false;
-        for (const { id, data } of parser.push(text)) {
-          if (stop.signal.aborted) return;
-          const event = JSON.parse(data) as WatchEvent;
-          const key = id ?? event.id;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          if (seen.size > REMEMBERED) seen.delete(seen.values().next().value as string);
-          lastId = key;
-          lastAt = event.at;
-          if (onEvents([event], snapshot)) stop.abort();
-        }
+        takeEvents(parser, text, cursor, (event) => onEvents([event], snapshot), stop);
       };
-      const headers = {
-        Accept: "text/event-stream",
-        ...(lastId === undefined ? {} : { "Last-Event-ID": lastId }),
-      };
-      const call = {
-        method: "GET" as const,
-        path: `${base}/events`,
-        ...(lastAt === undefined ? {} : { query: { since: lastAt } }),
-      };
+      const { call, headers } = eventsRequest(base, cursor);
       let answer: HttpResponse | undefined;
       try {
         const sent = client.requester.stream(call, headers, onText, stop.signal);
@@ -185,17 +227,8 @@ export async function streamWatch(
       const connected = !first || status === 200;
       if (attempt === 0 && !connected && status !== 499) return "unsupported";
       if (connected) refusals = 0;
-      else if (answer !== undefined && final(status) && !stop.signal.aborted) {
-        // serve answered the reconnect with a refusal no retry mends (404: the tournament or
-        // race deleted; 401/403: the credential revoked): the watch ends as polling's does,
-        // never "lost" while serve answers. The record's GET says so in the same words and
-        // exit code (it renews an expired token first, which the next reconnect carries);
-        // should the record still be there, the stream's own answer ends the watch the
-        // second time in a row.
-        if (refusals++ > 0) throw errorFromResponse(answer, Date.parse(options.now()));
-        const gone = await recordGone(client, base);
-        if (gone !== undefined) throw gone;
-      }
+      else if (answer !== undefined && final(status) && !stop.signal.aborted)
+        await endIfRefused(client, base, answer, refusals++, options.now());
       // A drop is reconnected at once, said nothing of; a reconnect unanswered (serve gone)
       // or answered 408, 429 or 5xx (serve busy or failing) says it is lost.
       else if (!connected && !stop.signal.aborted) link.refused();
