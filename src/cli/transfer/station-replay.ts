@@ -113,16 +113,22 @@ async function replayQueues(
  */
 export async function replayStations(client: ApiClient, doc: TournamentExport): Promise<number> {
   const options = doc.tournament.settings.station_options as Record<string, unknown> | undefined;
-  if (options?.auto_assign !== true) return placeStations(client, doc, async () => {});
+  const nothing = { quiet: async () => {}, reached: () => {} };
+  if (options?.auto_assign !== true || doc.stations.length === 0)
+    return placeStations(client, doc, nothing);
   // With auto_assign the target places each open match as each station is made (the first
   // station made takes the earliest open match, though the file may hold it at another);
   // the file's places are set with it off, then it is put back (also when a request fails).
   // Turning it on places nothing more: the file's stations and queues were already as
   // auto_assign leaves them. Off only when a request is due; a run killed while it was off
-  // left it off, and a run again puts it back even when nothing else is due.
+  // left it off, and a run again puts it back even when nothing else is due (not on a
+  // service without stations, the list a 404: nothing of them is sent there).
   const target = await client.tournaments.get(doc.tournament.url);
   const now = target.attributes.station_options as Record<string, unknown> | undefined;
-  let off = now?.auto_assign === false;
+  let off = false;
+  const reached = () => {
+    if (now?.auto_assign === false) off = true;
+  };
   const quiet = async () => {
     if (off) return;
     off = true;
@@ -131,7 +137,7 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
     });
   };
   try {
-    return await placeStations(client, doc, quiet);
+    return await placeStations(client, doc, { quiet, reached });
   } finally {
     if (off) await client.tournaments.update(doc.tournament.url, { station_options: options });
   }
@@ -140,9 +146,10 @@ export async function replayStations(client: ApiClient, doc: TournamentExport): 
 async function placeStations(
   client: ApiClient,
   doc: TournamentExport,
-  quiet: () => Promise<void>,
+  how: { readonly quiet: () => Promise<void>; readonly reached: () => void },
 ): Promise<number> {
   if (doc.stations.length === 0) return 0;
+  const { quiet } = how;
   const url = doc.tournament.url;
   const stations = client.stations.of(url);
   // A 404 for the stations of the tournament just read or made: a service without them.
@@ -151,6 +158,7 @@ async function placeStations(
     throw error;
   });
   if (listed === undefined) return 0;
+  how.reached();
   const have = new Map(listed.map((s) => [participantNameKey(String(s.attributes.name)), s]));
   const ids = await targetMatchIds(client, url);
   const stationIds = new Map<string, string>();

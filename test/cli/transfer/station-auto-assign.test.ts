@@ -8,6 +8,9 @@
 import { writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
+import { readExport } from "../../../src/cli/transfer/export-reader.js";
+import { replayStations } from "../../../src/cli/transfer/station-replay.js";
+import type { Transport } from "../../../src/client/transport.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
 import { underway } from "./auto-assign-fixture.js";
 import { comparable, exported } from "./export-check.js";
@@ -74,4 +77,34 @@ it("a run killed while auto_assign was off: a run again puts it back", async () 
     file: `${pair.source.dir}/killed.json`,
   });
   expect(comparable(await exported(pair.target, "killed"))).toEqual(comparable(first));
+});
+
+it("a service without stations (404): nothing of them is sent, auto_assign not touched", async () => {
+  await underway(await pair.source.client(), "none", ["S1", "S2"]);
+  const doc = await readExport(await pair.source.client(), "none");
+  const target = await pair.target.client();
+  await target.tournaments.create({
+    name: doc.tournament.name,
+    url: "none",
+    tournament_type: "single elimination",
+    station_options: { auto_assign: false },
+  });
+  const writes: string[] = [];
+  const t = pair.target.make({
+    transport: (shared): Transport => ({
+      send: async (request) => {
+        if (/\/stations/.test(request.path))
+          return {
+            status: 404,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ errors: [{ status: 404, detail: "Not Found" }] }),
+          };
+        if (request.method !== "GET") writes.push(`${request.method} ${request.path}`);
+        return shared.send(request);
+      },
+      close: () => shared.close(),
+    }),
+  });
+  expect(await replayStations(await t.factory.client(), doc)).toBe(0);
+  expect(writes).toEqual([]);
 });
