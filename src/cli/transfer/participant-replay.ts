@@ -38,13 +38,20 @@ function playing(doc: TournamentExport): Set<string> {
 }
 
 /**
- * Participants inactive in the file who play in some match: removed once the
- * event had started (the others, in no match, were set aside by the check-in).
+ * Participants inactive in the file who were removed once the event had started: those who
+ * play in some match, and those in none who cannot have been set aside by a check-in (checked
+ * in, or the tournament has no check-in window). The others, in no match, were set aside by
+ * the check-in. A swiss player removed while holding round 1's bye is in no match: they were
+ * taken for set aside, and the import stopped at the check-in it could not open ("the
+ * check-in of sw is not open on the target"; a helper found it).
  */
 export function removedAfterStart(doc: TournamentExport): Set<string> {
   const inMatches = playing(doc);
+  const window = hasWindow(doc);
   return new Set(
-    doc.participants.filter((p) => !p.active && inMatches.has(p.name)).map((p) => p.name),
+    doc.participants
+      .filter((p) => !p.active && (inMatches.has(p.name) || p.checked_in || !window))
+      .map((p) => p.name),
   );
 }
 
@@ -58,16 +65,15 @@ export function hasWindow(doc: TournamentExport): boolean {
   return settings.starts_at != null && registration.check_in_duration != null;
 }
 
-/** Whether someone in the file was set aside by its check-in (inactive, in no match). */
+/** Whether someone in the file was set aside by its check-in (inactive, not removed after the start). */
 function setAside(doc: TournamentExport): boolean {
-  const inMatches = playing(doc);
-  return doc.participants.some((p) => !p.active && !inMatches.has(p.name));
+  const removed = removedAfterStart(doc);
+  return doc.participants.some((p) => !p.active && !removed.has(p.name));
 }
 
 /** Whether the file's check-in was processed: someone checked in, or set aside by it. */
 function checkInProcessed(doc: TournamentExport): boolean {
-  const inMatches = playing(doc);
-  return doc.participants.some((p) => p.checked_in || (!p.active && !inMatches.has(p.name)));
+  return doc.participants.some((p) => p.checked_in) || setAside(doc);
 }
 
 /**

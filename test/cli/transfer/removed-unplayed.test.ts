@@ -88,3 +88,18 @@ it("double elimination: two players removed on byes, results after, one never re
   expect(removed.some((name: string) => unplayed(first, name))).toBe(true);
   expect(plan).toMatch(/remove P1, P2 mid-event/);
 });
+
+it("swiss: the player with round 1's bye removed before any match: in no match, not set aside by a check-in", async () => {
+  const c = await pair.source.client();
+  const ids = await started(c, "sw", "swiss", 5);
+  // Round 1's bye is the lowest seed's: P5 is in no match of it.
+  const round1 = await c.matches.listAll("sw", {});
+  const inRound1 = round1.flatMap((m) => [m.attributes.player1_id, m.attributes.player2_id]);
+  expect(inRound1).not.toContain(ids.get("P5"));
+  await remove(c, "sw", ids, "P5");
+  await reportFirstOpen(c, "sw");
+  await reportFirstOpen(c, "sw");
+  const { first, plan } = await roundTrip("sw");
+  expect(first.participants.find((p: any) => p.name === "P5").active).toBe(false);
+  expect(plan).toMatch(/remove P5 mid-event/);
+});
