@@ -16,7 +16,7 @@ import {
   playerIds,
   type Roster,
 } from "./match-columns.js";
-import { ParticipantLookup, participantIdsOf } from "./match-players.js";
+import { ParticipantLookup } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
 import { type FreeForAllResult, freeForAll } from "./report-free-for-all.js";
 import {
