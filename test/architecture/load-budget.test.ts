@@ -34,7 +34,12 @@
  *   which `tournament` and `race` both use, is a script of its own, dist/noun-transfer.js, loaded
  *   by the commands that use it (build/noun-split.mjs FOLDERS); budget 450 KB. Before: 1.23 MB.
  * - remote `tournament list --json`: core-list.js with its cache, 387 KB (396 KB at 02:50);
- *   budget 400 KB.
+ *   budget 400 KB; 410 KB since the thirteenth session (409.6-409.7 KB at 13:30 on 2026-11-27,
+ *   one build 39 bytes over, another 2 under): config.json and credentials.json writes hold a
+ *   lock file (config/file-lock.ts, bc930ba: +5.1 KB of core-list.js and its cache, loaded with
+ *   the credentials every command reads), the match write commands' field check and the races
+ *   client's read again after a bulk update; budget 420 KB. The lock could be loaded by the
+ *   writers alone (credentials.ts writes synchronously: it would need an asynchronous write).
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
@@ -201,6 +206,6 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     expect(total(view)).toBeLessThan(530 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual(["cli.cjs", "core-list.js", "core-list.js.cache"]);
-    expect(total(list)).toBeLessThan(400 * KB);
+    expect(total(list)).toBeLessThan(420 * KB);
   });
 });
