@@ -10,8 +10,8 @@ import { outcomeOf } from "../../../src/cli/exit-codes.js";
 import { readExport } from "../../../src/cli/transfer/export-reader.js";
 import { planImport } from "../../../src/cli/transfer/import-plan.js";
 import { importExport } from "../../../src/cli/transfer/importer.js";
-import type { Transport } from "../../../src/client/transport.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
+import { planThenImport as sharedPlanThenImport } from "./plan-then-import.js";
 
 const pair = useTransferPair();
 const NAMES = ["P1", "P2", "P3", "P4", "P5"];
@@ -29,22 +29,7 @@ async function exportedCup() {
 
 /** The plan, then the import's refusal, and the requests other than reads it sent. */
 async function planThenImport(doc: Awaited<ReturnType<typeof exportedCup>>) {
-  const writes: string[] = [];
-  const t = pair.target.make({
-    transport: (shared): Transport => ({
-      send: (request) => {
-        if (request.method !== "GET") writes.push(`${request.method} ${request.path}`);
-        return shared.send(request);
-      },
-      close: () => shared.close(),
-    }),
-  });
-  const client = await t.factory.client();
-  const plan = await planImport(client, doc);
-  const error = await importExport(client, doc).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
+  const { plan, error, writes } = await sharedPlanThenImport(pair, doc);
   return { plan, ...outcomeOf(error), writes };
 }
 

@@ -9,10 +9,8 @@
 import { expect, it } from "vitest";
 import { outcomeOf } from "../../../src/cli/exit-codes.js";
 import { readExport } from "../../../src/cli/transfer/export-reader.js";
-import { planImport } from "../../../src/cli/transfer/import-plan.js";
-import { importExport } from "../../../src/cli/transfer/importer.js";
-import type { Transport } from "../../../src/client/transport.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
+import { planThenImport as sharedPlanThenImport } from "./plan-then-import.js";
 
 const pair = useTransferPair();
 const NAMES = ["P1", "P2", "P3", "P4"];
@@ -48,26 +46,9 @@ async function targetCup(names: readonly string[]) {
   return c;
 }
 
-/** The plan, then the import, and the requests other than reads it sent. */
-async function planThenImport(doc: Awaited<ReturnType<typeof exportedCup>>) {
-  const writes: string[] = [];
-  const t = pair.target.make({
-    transport: (shared): Transport => ({
-      send: (request) => {
-        if (request.method !== "GET") writes.push(`${request.method} ${request.path}`);
-        return shared.send(request);
-      },
-      close: () => shared.close(),
-    }),
-  });
-  const client = await t.factory.client();
-  const plan = await planImport(client, doc);
-  const error = await importExport(client, doc).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  return { plan, error, writes };
-}
+/** The plan, then the import, and the requests other than reads it sent (plan-then-import.ts). */
+const planThenImport = (doc: Awaited<ReturnType<typeof exportedCup>>) =>
+  sharedPlanThenImport(pair, doc);
 
 it("other seeds there: refused before the start, both sides named, the dry run stops", async () => {
   const doc = await exportedCup();
