@@ -102,6 +102,33 @@ function advancingEntry(report: MatchReport): ReportEntry | undefined {
   return found;
 }
 
+/** A tie: no advancing entry, not in elimination, level scores. */
+function checkTie(
+  row: MatchRow,
+  advancing: ReportEntry | undefined,
+  scoreSets: readonly (readonly [number, number])[],
+): void {
+  if (advancing !== undefined) {
+    throw unprocessable(
+      "a tie has no advancing participant: set advancing false on every entry",
+      "/data/attributes/tie",
+    );
+  }
+  if (isEliminationMatch(row)) {
+    throw unprocessable(
+      `match ${row.identifier} is an elimination match: it cannot end in a tie`,
+      "/data/attributes/tie",
+    );
+  }
+  // One rule with the CLI (model/match-result.ts): a tie needs level scores.
+  if (!levelScores(scoreSets)) {
+    throw unprocessable(
+      `a tie needs level scores (as many sets won on each side), not ${setsText(scoreSets)}`,
+      "/data/attributes/tie",
+    );
+  }
+}
+
 /** Records scores and, when the report says who advances (or a tie), completes the match. */
 export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchReport): void {
   checkReportable(draft.state.tournament, row);
@@ -123,25 +150,7 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
     scoreSets.push([first.sets[i]!, second.sets[i]!]);
   // The sets and the winner say all of a one-on-one report: no entries are stored.
   const advancing = advancingEntry(report);
-  if (report.tie && advancing !== undefined) {
-    throw unprocessable(
-      "a tie has no advancing participant: set advancing false on every entry",
-      "/data/attributes/tie",
-    );
-  }
-  if (report.tie && isEliminationMatch(row)) {
-    throw unprocessable(
-      `match ${row.identifier} is an elimination match: it cannot end in a tie`,
-      "/data/attributes/tie",
-    );
-  }
-  // One rule with the CLI (model/match-result.ts): a tie needs level scores.
-  if (report.tie && !levelScores(scoreSets)) {
-    throw unprocessable(
-      `a tie needs level scores (as many sets won on each side), not ${setsText(scoreSets)}`,
-      "/data/attributes/tie",
-    );
-  }
+  if (report.tie) checkTie(row, advancing, scoreSets);
   if (advancing === undefined && !report.tie) {
     draft.setResult(row.plan_key, {
       state: "open",
@@ -155,6 +164,7 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
     return;
   }
   const winnerId = advancing?.participantId ?? null;
+  if (draft.state.anyInactive()) checkRemovedForfeits(draft, row, winnerId);
   const loserId =
     winnerId === null
       ? null
@@ -162,6 +172,31 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
         ? second.participantId
         : first.participantId;
   completeMatch(draft, row, { winnerId, loserId, tie: report.tie, scoreSets, entries: null });
+}
+
+/**
+ * A participant removed after the start forfeits (`participants delete`: "later it deactivates
+ * and forfeits"), also in a match reopened after their removal: against a player still in, a
+ * report completing it names that player the winner (a removed winner, or a tie, is refused).
+ * When both are removed, one of them still wins.
+ */
+function checkRemovedForfeits(draft: StageDraft, row: MatchRow, winnerId: number | null): void {
+  const removed = (id: number) => draft.participant(id)?.active === false;
+  const [p1, p2] = [row.player1_id!, row.player2_id!];
+  if (removed(p1) === removed(p2)) return;
+  const [gone, still] = removed(p1) ? [p1, p2] : [p2, p1];
+  const why = `participant ${gone} was removed from the tournament and forfeits`;
+  const fix = `report ${still} as the winner`;
+  if (winnerId === gone)
+    throw unprocessable(
+      `${why}: it cannot win match ${row.identifier} against ${still}, who is still in; ${fix}`,
+      POINTER,
+    );
+  if (winnerId === null)
+    throw unprocessable(
+      `${why}: match ${row.identifier} cannot end in a tie with ${still}, who is still in; ${fix}`,
+      "/data/attributes/tie",
+    );
 }
 
 /** A reported entry as stored; without a score_set, the scores `before` held. */
