@@ -8,6 +8,7 @@
 import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../model/oauth.js";
 import { LoginInterruptedError, OAuthError } from "./errors.js";
 import {
+  type FormAnswer,
   type FormPoster,
   refusal,
   type TokenSet,
@@ -89,24 +90,60 @@ export function deviceAuthorizationFrom(body: unknown): DeviceAuthorization {
   return grant;
 }
 
-/** Asks for a device code and user code for `scopes` (RFC 8628 §3.1). */
+/** Answers that mean "not now" without an OAuth error: wait and ask again. */
+const TRANSIENT = new Set([429, 502, 503, 504]);
+
+/** How many times the device-code request is sent while the server answers "not now". */
+export const DEVICE_CODE_TRIES = 5;
+/** The longest Retry-After waited for before asking again: a server asking more is not waited for. */
+const MAX_RETRY_WAIT_MS = 30_000;
+
+/**
+ * How long to wait before asking again after `answer`, or undefined when it is not one to
+ * ask again after: a 502, 503 or 504 without an OAuth error or with temporarily_unavailable
+ * (serve's busy database: 503, Retry-After: 1), waited for its Retry-After (1 s when it has
+ * none). A 429 is not: it is refused with its Retry-After (SignInRateLimitedError, exit 6).
+ */
+function retryWait(answer: FormAnswer): number | undefined {
+  const code = tokenErrorOf(answer)?.code;
+  if (code !== undefined && code !== "temporarily_unavailable") return undefined;
+  if (answer.status === 429 || !TRANSIENT.has(answer.status)) return undefined;
+  const wait = Math.max(1, answer.retryAfterSeconds ?? 1) * 1000;
+  return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
+}
+
+/**
+ * Asks for a device code and user code for `scopes` (RFC 8628 §3.1). With `retry`, an
+ * answer that says "not now" (retryWait) is waited for and the request sent again, up to
+ * DEVICE_CODE_TRIES times in all, as the token endpoint's poll asks again; before, `tourney
+ * login` failed at its first request on a busy `serve` while its poll waited.
+ */
 export async function startDeviceAuthorization(
   post: FormPoster,
   deviceUrl: string,
   scopes: readonly string[],
+  retry?: { readonly clock: PollClock; readonly signal?: AbortSignal },
 ): Promise<DeviceAuthorization> {
-  const answer = await post(deviceUrl, { client_id: CLI_CLIENT_ID, scope: scopes.join(" ") });
-  if (answer.status !== 200) throw refusal(answer, "the device authorization endpoint");
-  return deviceAuthorizationFrom(answer.body);
+  const form = { client_id: CLI_CLIENT_ID, scope: scopes.join(" ") };
+  for (let tries = 1; ; tries++) {
+    const answer = await post(deviceUrl, form);
+    if (answer.status === 200) return deviceAuthorizationFrom(answer.body);
+    const wait = retry === undefined ? undefined : retryWait(answer);
+    if (wait === undefined || tries >= DEVICE_CODE_TRIES) {
+      const refused = refusal(answer, "the device authorization endpoint");
+      if (tries === 1 || !(refused instanceof OAuthError)) throw refused;
+      throw new OAuthError(refused.code, `${refused.message}; asked ${tries} times`);
+    }
+    await retry!.clock.sleep(wait, retry!.signal);
+    if (retry!.signal?.aborted)
+      throw new LoginInterruptedError("interrupted while asking for a device code");
+  }
 }
 
 const REFUSALS: Readonly<Record<string, string>> = {
   access_denied: "the sign-in was denied on the verification page",
   expired_token: "the code expired before it was approved",
 };
-
-/** Answers that mean "not now" without an OAuth error: wait and ask again. */
-const TRANSIENT = new Set([429, 502, 503, 504]);
 
 /**
  * Polls the token endpoint until the user approves (the token set), denies or lets the

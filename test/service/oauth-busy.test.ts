@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { pollForToken } from "../../src/auth/device-grant.js";
+import { pollForToken, startDeviceAuthorization } from "../../src/auth/device-grant.js";
+import { OAuthError } from "../../src/auth/errors.js";
 import { createFormPoster } from "../../src/client/form-post.js";
 import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../../src/model/oauth.js";
 import { useLoopbackService } from "../helpers/loopback-service.js";
@@ -217,5 +218,73 @@ describe("OAuth endpoints while the database is busy", () => {
       }
     }
     expect(statuses).toEqual([503, 200]);
+  });
+
+  /**
+   * The device-code request (`tourney login`'s first) met while another connection holds the
+   * write lock: before, it failed at once (OAuthError "HTTP 503"); now it waits the
+   * Retry-After serve gives and asks again, a bounded number of times.
+   */
+  async function deviceCodeWhileLocked(freeAfterSleeps: number) {
+    let other: Database.Database | undefined = new Database(dbPath);
+    other.exec("BEGIN IMMEDIATE");
+    const statuses: number[] = [];
+    const sleeps: number[] = [];
+    let time = 0;
+    const clock = {
+      now: () => time,
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+        time += ms;
+        if (other !== undefined && sleeps.length >= freeAfterSleeps) {
+          other.exec("ROLLBACK");
+          other.close();
+          other = undefined;
+        }
+      },
+    };
+    const poster = createFormPoster({ env: {} });
+    try {
+      const post = async (url: string, form: Readonly<Record<string, string>>) => {
+        const answer = await poster.post(url, form);
+        statuses.push(answer.status);
+        return answer;
+      };
+      const started = startDeviceAuthorization(post, `${served.base}/oauth/device/code`, ["me"], {
+        clock,
+      }).then(
+        (grant) => ({ grant }),
+        (error: unknown) => ({ error }),
+      );
+      return { ...(await started), statuses, sleeps };
+    } finally {
+      await poster.close();
+      if (other !== undefined) {
+        other.exec("ROLLBACK");
+        other.close();
+      }
+    }
+  }
+
+  it("makes tourney login's device-code request ask again after Retry-After, not fail", async () => {
+    const got = await deviceCodeWhileLocked(1);
+    expect(got).not.toHaveProperty("error");
+    expect(got.statuses).toEqual([503, 200]);
+    // serve's Retry-After: 1, waited before the second request.
+    expect(got.sleeps).toEqual([1000]);
+    expect((got as { grant: { userCode: string } }).grant.userCode).toMatch(/\S/);
+  });
+
+  it("gives the device-code request up after a few busy answers, saying the server is busy", async () => {
+    const got = await deviceCodeWhileLocked(Number.POSITIVE_INFINITY);
+    expect(got.statuses.length).toBeGreaterThan(1);
+    expect(got.statuses.every((s) => s === 503)).toBe(true);
+    expect(got.sleeps).toHaveLength(got.statuses.length - 1);
+    const error = (got as { error: unknown }).error;
+    expect(error).toBeInstanceOf(OAuthError);
+    expect((error as OAuthError).code).toBe("temporarily_unavailable");
+    expect((error as OAuthError).message).toMatch(
+      /^the device authorization endpoint refused \(temporarily_unavailable\): the database is busy.*; asked \d+ times/,
+    );
   });
 });

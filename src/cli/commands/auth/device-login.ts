@@ -91,7 +91,11 @@ export async function deviceLogin(
   edge: LoginEdge = {},
 ): Promise<TokenSet> {
   const { deviceUrl, tokenUrl } = oauthEndpoints(input.addresses);
-  const grant = await startDeviceAuthorization(post, deviceUrl, input.scopes);
+  // A busy server (503, Retry-After) is asked again, as the poll below does.
+  const grant = await startDeviceAuthorization(post, deviceUrl, input.scopes, {
+    clock: edge.clock ?? realClock,
+    ...(edge.signal === undefined ? {} : { signal: edge.signal }),
+  });
   announce(f, grant);
   await maybeOpen(f, grant, input, edge);
   const interrupts = edge.signal === undefined ? listenForInterrupts(() => {}) : undefined;
