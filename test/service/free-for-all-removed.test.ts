@@ -216,33 +216,71 @@ describe("free for all: a participant removed after the start", () => {
   });
 
   it("a match with no active player left: its removed players are ranked and some advance", async () => {
+    // Removals complete a table with one player still in (free-for-all-lone-player.test.ts):
+    // a table of removed players only is one of the next round, made of removed advancers.
     const s = await startService();
     const made = await createWithPlayers(
       s,
       { tournament_type: "free for all", free_for_all_options: { max_participants: 2 } },
-      4,
+      8,
     );
     expect((await changeState(s, made.id, "start")).status).toBe(200);
     const seed = (n: number) => made.idOfSeed.get(n)!;
-    const [one, two] = await ffaMatches(s, made.id);
-    expect(two!.participant_ids).toEqual([seed(2), seed(3)]);
-    await remove(s, made.id, seed(2));
-    await remove(s, made.id, seed(3));
-    const r2 = await report(s, made.id, two!.id, [
+    const tables = await ffaMatches(s, made.id);
+    expect(tables.map((m) => m.participant_ids)).toEqual(
+      [
+        [1, 8],
+        [2, 7],
+        [3, 6],
+        [4, 5],
+      ].map((pair) => pair.map(seed)),
+    );
+    for (const [i, n] of [
+      [0, 1],
+      [3, 4],
+      [2, 3],
+    ] as const) {
+      const t = tables[i]!;
+      const r = await report(
+        s,
+        made.id,
+        t.id,
+        t.participant_ids.map((p) => ({
+          id: p,
+          rank: p === seed(n) ? 1 : 2,
+          advancing: p === seed(n),
+        })),
+      );
+      expect(r.status, r.body).toBe(200);
+    }
+    await remove(s, made.id, seed(1));
+    await remove(s, made.id, seed(4));
+    const r2 = await report(s, made.id, tables[1]!.id, [
+      { id: seed(2), rank: 1, advancing: true },
+      { id: seed(7), rank: 2 },
+    ]);
+    expect(r2.status, r2.body).toBe(200);
+    const round2 = (await ffaMatches(s, made.id)).filter((m) => m.round === 2);
+    expect(round2.map((m) => [m.participant_ids, m.state])).toEqual([
+      [[seed(1), seed(4)], "open"],
+      [[seed(2), seed(3)], "open"],
+    ]);
+    const rr = await report(s, made.id, round2[0]!.id, [
+      { id: seed(4), rank: 1, advancing: true },
+      { id: seed(1), rank: 2 },
+    ]);
+    expect(rr.status, rr.body).toBe(200);
+    const rs = await report(s, made.id, round2[1]!.id, [
       { id: seed(2), rank: 1, advancing: true },
       { id: seed(3), rank: 2 },
     ]);
-    expect(r2.status, r2.body).toBe(200);
-    const r1 = await report(s, made.id, one!.id, [
-      { id: seed(1), rank: 1, advancing: true },
-      { id: seed(4), rank: 2 },
-    ]);
-    expect(r1.status, r1.body).toBe(200);
-    const final = (await ffaMatches(s, made.id)).find((m) => m.round === 2)!;
-    expect(final.participant_ids).toEqual([seed(1), seed(2)]);
-    const rf = await report(s, made.id, final.id, [{ id: seed(1), rank: 1 }]);
-    expect(rf.status, rf.body).toBe(200);
+    expect(rs.status, rs.body).toBe(200);
+    // The final table, 2 and the removed 4, completes by itself: 2 still in wins it.
+    const final = (await ffaMatches(s, made.id)).find((m) => m.round === 3)!;
+    expect(final.participant_ids).toEqual([seed(2), seed(4)]);
+    expect(final.state).toBe("complete");
     expect((await changeState(s, made.id, "finalize")).status).toBe(200);
-    expect(await finalRanksBySeed(s, made.id)).toEqual([1, 3, 4, 2]);
+    // 2; 3 out in round 2; 5, 6, 7, 8 out in round 1; then the removed: 4 (the final), 1.
+    expect(await finalRanksBySeed(s, made.id)).toEqual([8, 1, 2, 7, 3, 3, 3, 3]);
   });
 });

@@ -34,7 +34,8 @@ export function reopenMatch(
 
 /**
  * A deactivated participant forfeits every open match, stage by stage (one
- * transition each); matches their losses open are forfeited with them.
+ * transition each); matches their losses open are forfeited with them. A
+ * free-for-all table left with one player still in is won by that player.
  */
 export function forfeitOpenMatches(
   service: ServiceContext,
@@ -44,6 +45,10 @@ export function forfeitOpenMatches(
   const stages = new Map<string, MatchRow>();
   for (const row of service.matches.openMatchesOf(t.id, participantId))
     stages.set(`${row.stage}:${row.group_id ?? 0}`, row);
+  // A free-for-all table names its players in entries, not in player1/player2.
+  if (t.tournament_type === "free for all")
+    for (const row of service.matches.list(t.id, { state: "open", participantId }))
+      stages.set(`${row.stage}:${row.group_id ?? 0}`, row);
   for (const row of stages.values())
     runTransition(service, t, row, (draft) => forfeitAll(draft, participantId));
 }

@@ -6,13 +6,16 @@
  */
 import { advance } from "../../engine/index.js";
 import {
+  decodeEntries,
   encodeEntries,
   encodeSets,
+  involves,
   type StoredEntry,
   type StoredSets,
 } from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
-import { nextRound } from "./round-plans.js";
+import { playersOf } from "./match-codec.js";
+import { isFinalTable, nextRound } from "./round-plans.js";
 import type { StageDraft } from "./stage-draft.js";
 
 export interface Completion {
@@ -109,11 +112,16 @@ function advanceFrom(
 
 /**
  * A newly playable match with a deactivated participant is won by the other
- * one (callers first check that the tournament has deactivated participants).
+ * one (callers first check that the tournament has deactivated participants);
+ * a free-for-all table, by its last player still in (completeLoneTable).
  */
 function forfeitIfInactive(draft: StageDraft, key: string): void {
   const row = draft.row(key);
-  if (row === undefined || row.state !== "open" || row.side === "free_for_all") return;
+  if (row === undefined || row.state !== "open") return;
+  if (row.side === "free_for_all") {
+    completeLoneTable(draft, row);
+    return;
+  }
   const inactive = (id: number | null) => id !== null && draft.participant(id)?.active === false;
   const [p1, p2] = [row.player1_id, row.player2_id];
   if (p1 === null || p2 === null || (!inactive(p1) && !inactive(p2))) return;
@@ -151,4 +159,42 @@ export function forfeitAll(draft: StageDraft, participantId: number): void {
     forfeit(draft, row, row.player1_id === participantId ? row.player2_id! : row.player1_id!);
     row = openMatchOf(draft, participantId);
   }
+  // Taken before completing any: a table's completion may pair the next round.
+  const tables = draft
+    .rows()
+    .filter((r) => r.side === "free_for_all" && r.state === "open" && involves(r, participantId));
+  for (const table of tables) completeLoneTable(draft, draft.row(table.plan_key) ?? table);
+}
+
+/**
+ * An open free-for-all table whose players but one were removed (deactivated) is won by
+ * that one, as a report that ranks them alone places the others (report.ts,
+ * withRemovedPlaced): rank 1, advancing unless it is the final table; the removed after
+ * them by seed (best first), ranks 2, 3, ..., not advancing, their recorded scores kept.
+ * A table with two or more players still in waits for its report; one with none too (the
+ * organiser picks who advances, as a one-on-one match of two removed players is won by one).
+ */
+function completeLoneTable(draft: StageDraft, row: MatchRow): void {
+  if (row.state !== "open") return;
+  const players = playersOf(row);
+  const removed = players.filter((id) => draft.participant(id)?.active === false);
+  if (removed.length === 0 || removed.length !== players.length - 1) return;
+  const still = players.find((id) => !removed.includes(id))!;
+  const seedOf = (id: number) => draft.participant(id)?.seed ?? Number.MAX_SAFE_INTEGER;
+  removed.sort((a, b) => seedOf(a) - seedOf(b) || a - b);
+  const final = isFinalTable(draft.rows(), row.round);
+  const before = decodeEntries(row.entries);
+  const entries = players.map((id) => ({
+    participantId: id,
+    scores: before.find((e) => e.participantId === id)?.scores ?? [],
+    rank: id === still ? 1 : removed.indexOf(id) + 2,
+    advancing: id === still && !final,
+  }));
+  completeMatch(draft, row, {
+    winnerId: still,
+    loserId: null,
+    tie: false,
+    scoreSets: null,
+    entries,
+  });
 }

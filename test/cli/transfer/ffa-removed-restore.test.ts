@@ -92,3 +92,31 @@ it("under way: a removed player's round-1 match reported, another's still open",
   const first = await roundTrip("ffa2");
   expect(first.matches.map((m: { state: string }) => m.state)).toEqual(["open", "complete"]);
 });
+
+it("tables completed by removals (one player still in wins them), the final table too", async () => {
+  const c = await pair.source.client();
+  await c.tournaments.create({
+    name: "Event ffa3",
+    url: "ffa3",
+    tournament_type: "free for all",
+    free_for_all_options: { max_participants: 2 },
+  });
+  const people = await c.participants.bulkAdd(
+    "ffa3",
+    Array.from({ length: 4 }, (_, i) => ({ name: `Player ${i + 1}` })),
+  );
+  const p = (n: number) => Number(people[n - 1]!.id);
+  await c.tournaments.changeState("ffa3", "start");
+  const [one, two] = await byRound(c, "ffa3", 1);
+  await c.matches.update("ffa3", two!.id, { match: [{ participant_id: p(2), score_set: "7" }] });
+  await rank(c, "ffa3", one!, [p(1), p(4)], 1);
+  await c.participants.delete("ffa3", String(p(2)));
+  await c.participants.delete("ffa3", String(p(1)));
+  const first = await roundTrip("ffa3");
+  expect(first.matches.map((m: { state: string }) => m.state)).toEqual([
+    "complete",
+    "complete",
+    "complete",
+  ]);
+  expect((await c.tournaments.get("ffa3")).attributes.state).toBe("awaiting_review");
+});
