@@ -75,43 +75,87 @@ const time = (iso: string | null): number => (iso === null ? Number.NaN : Date.p
 const OPEN = (m: SnapMatch | undefined) =>
   m !== undefined && m.info.state !== "pending" && m.ids[0] !== null && m.ids[1] !== null;
 
+/**
+ * A match as it stood before its result (its opening, its start, a reopening): no winner,
+ * no scores; open unless the records say otherwise (a reopened match waiting for a player).
+ * Every event tells its match as it stood then, not as the look that found it shows it:
+ * a history read after the end (`--since`) and a watcher that looked at every step, or
+ * seldom, print the same.
+ */
+function unplayed(info: MatchInfo): MatchInfo {
+  const state = info.state === "complete" ? "open" : info.state;
+  if (state === info.state && info.winner === null && info.loser === null && info.scores === "")
+    return info;
+  return { ...info, state, winner: null, loser: null, scores: "" };
+}
+
+type Found = [WatchEventType, string, string, MatchInfo];
+
 function matchEvents(
   prev: SnapMatch | undefined,
   next: SnapMatch,
   openedAt: (m: SnapMatch) => string,
   now: string,
-): [WatchEventType, string, string][] {
-  const out: [WatchEventType, string, string][] = [];
+): Found[] {
+  const out: Found[] = [];
   const id = next.info.id;
+  const before = unplayed(next.info);
   const wasComplete = prev?.info.state === "complete";
   const isComplete = next.info.state === "complete";
   if (wasComplete && (!isComplete || prev!.completedAt !== next.completedAt))
-    out.push(["match.reopened", next.updatedAt || now, `m${id}.reopened.${prev!.completedAt}`]);
+    out.push([
+      "match.reopened",
+      next.updatedAt || now,
+      `m${id}.reopened.${prev!.completedAt}`,
+      before,
+    ]);
   const reopened = out.length > 0;
   // A match that opened and completed between two looks still reports both.
   if ((isComplete || next.info.state === "open") && next.ids[0] !== null && next.ids[1] !== null) {
     const opened = !OPEN(prev) || prev!.ids[0] !== next.ids[0] || prev!.ids[1] !== next.ids[1];
     if (opened && !reopened) {
       const at = openedAt(next) || now;
-      out.push(["match.opened", at, `m${id}.opened.${next.ids[0]}.${next.ids[1]}.${at}`]);
+      out.push(["match.opened", at, `m${id}.opened.${next.ids[0]}.${next.ids[1]}.${at}`, before]);
     }
   }
   if (next.underwayAt !== null && next.underwayAt !== (prev?.underwayAt ?? null))
-    out.push(["match.underway", next.underwayAt, `m${id}.underway.${next.underwayAt}`]);
+    out.push(["match.underway", next.underwayAt, `m${id}.underway.${next.underwayAt}`, before]);
   if (isComplete && (!wasComplete || reopened))
-    out.push(["match.completed", next.completedAt ?? now, `m${id}.completed.${next.completedAt}`]);
+    out.push([
+      "match.completed",
+      next.completedAt ?? now,
+      `m${id}.completed.${next.completedAt}`,
+      next.info,
+    ]);
   return out;
+}
+
+/** The latest completion of the matches `which` picks ("": none). */
+function lastCompletion(next: TournamentSnapshot, which: (m: SnapMatch) => boolean): string {
+  let last = "";
+  let lastTime = Number.NEGATIVE_INFINITY;
+  for (const m of next.matches.values()) {
+    const t = time(m.completedAt);
+    if (which(m) && t > lastTime) [last, lastTime] = [m.completedAt!, t];
+  }
+  return last;
 }
 
 /**
  * The time of the change to `state`, from records that keep it (not updated_at,
  * which later writes move on): the start (started_at; after a group stage, the
  * final stage's first matches' creation, which its start makes), the completion;
- * else the tournament's updated_at.
+ * awaiting review, the last match's completion (which moved it there); the group
+ * stage finalized, its last match's completion (the records keep no time of the
+ * finalize itself: it comes after that and before the final stage's start); else the
+ * tournament's updated_at.
  */
 function stateAt(next: TournamentSnapshot, state: string): string {
   if (state === "complete") return next.completedAt ?? next.updatedAt;
   if (state === "group_stages_underway") return next.startedAt ?? next.updatedAt;
+  if (state === "awaiting_review") return lastCompletion(next, () => true) || next.updatedAt;
+  if (state === "group_stages_finalized")
+    return lastCompletion(next, (m) => !m.finalStage) || next.updatedAt;
   if (state !== "underway") return next.updatedAt;
   const matches = [...next.matches.values()];
   if (next.startedAt !== null && matches.every((m) => m.finalStage)) return next.startedAt;
@@ -119,16 +163,29 @@ function stateAt(next: TournamentSnapshot, state: string): string {
   return created.sort((a, b) => time(a) - time(b))[0] || next.startedAt || next.updatedAt;
 }
 
-/** The tournament's own state changes between the two. */
+/** A tournament's states from its start on, in order: a two-stage one's group stage first. */
+const ONE_STAGE = ["underway", "awaiting_review", "complete"];
+const TWO_STAGES = ["group_stages_underway", "group_stages_finalized", ...ONE_STAGE];
+
+/**
+ * The tournament's own state changes between the two. A change that skips states of the
+ * order above (two changes between two looks; from nothing, a history) tells each state
+ * passed through, each dated by its records, so a watcher that looked at every step, one
+ * that looked seldom and a history say the same (a group stage's finalize followed by the
+ * start before the next look was not told; a history of a two-stage tournament told
+ * neither its group stage's start nor its finalize).
+ */
 function stateEvents(prev: TournamentSnapshot | undefined, next: TournamentSnapshot): WatchEvent[] {
   const tournament = next.tournament;
   const t = `t${tournament.id}`;
   const events: WatchEvent[] = [];
   let prevState = prev?.state ?? "pending";
-  const step = (state: string, at: string, type: WatchEventType = "tournament.state_changed") => {
+  if (next.state === prevState) return events;
+  const step = (state: string, at: string) => {
+    const type = state === "group_stages_finalized" ? "group_stage.finalized" : undefined;
     events.push({
       id: `${t}.state.${state}.${at}`,
-      type,
+      type: type ?? "tournament.state_changed",
       at,
       tournament,
       state,
@@ -136,20 +193,12 @@ function stateEvents(prev: TournamentSnapshot | undefined, next: TournamentSnaps
     });
     prevState = state;
   };
-  // From nothing known, a finished tournament's history begins with its start.
-  const ended = next.state === "awaiting_review" || next.state === "complete";
-  if (prev === undefined && ended && next.startedAt !== null)
-    step("underway", stateAt(next, "underway"));
-  // The last match's completion moves the tournament to awaiting_review by itself; a
-  // finalize before the next look still tells that step, so every backend says the same.
-  if (next.state === "complete" && prevState !== "awaiting_review" && prevState !== "complete") {
-    const ends = [...next.matches.values()].map((m) => m.completedAt ?? "").sort();
-    step("awaiting_review", ends.at(-1) || next.updatedAt);
-  }
-  if (next.state !== prevState) {
-    const finalized = next.state === "group_stages_finalized";
-    step(next.state, stateAt(next, next.state), finalized ? "group_stage.finalized" : undefined);
-  }
+  const twoStage = next.groupStage || [...next.matches.values()].some((m) => !m.finalStage);
+  const order = twoStage ? TWO_STAGES : ONE_STAGE;
+  const to = order.indexOf(next.state);
+  for (let i = order.indexOf(prevState) + 1; to !== -1 && i < to; i++)
+    step(order[i]!, stateAt(next, order[i]!));
+  step(next.state, stateAt(next, next.state));
   return events;
 }
 
@@ -198,8 +247,8 @@ export function* diffSteps(
     // A match taken over unchanged (SnapshotBuilder.reuse) has nothing to tell.
     if (before === m) continue;
     const found = matchEvents(before, m, openedAt, next.seenAt);
-    for (const [type, at, eventId] of found)
-      events.push({ id: `${t}.${eventId}`, type, at, tournament, match: m.info });
+    for (const [type, at, eventId, match] of found)
+      events.push({ id: `${t}.${eventId}`, type, at, tournament, match });
   }
   const order = (e: WatchEvent) =>
     e.match === undefined ? 0 : (next.matches.get(e.match.id)?.order ?? 0);

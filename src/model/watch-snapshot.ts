@@ -54,6 +54,8 @@ export interface TournamentSnapshot extends SnapshotHead {
   readonly matches: ReadonlyMap<string, SnapMatch>;
   /** Whether a participant holds a final rank (given by the finalize only). */
   readonly finalRanks: boolean;
+  /** Whether the record says it has a group stage (group_stage_enabled). */
+  readonly groupStage: boolean;
 }
 
 const idOf = (v: unknown): string | null =>
@@ -156,7 +158,16 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
           })),
           finalRanks,
         );
-      return { kind: "tournament", ...head, state, participants: people, matches, finalRanks };
+      const groupStage = a.group_stage_enabled === true;
+      return {
+        kind: "tournament",
+        ...head,
+        state,
+        participants: people,
+        matches,
+        finalRanks,
+        groupStage,
+      };
     },
   };
 }

@@ -406,8 +406,65 @@ describe("a two-stage tournament (round robin groups, then single elimination)",
       expect(byId.has(e.id), `${label(e)} ${e.id}`).toBe(true);
       expect(e.at).toBe(byId.get(e.id)!.at);
     }
-    // It tells every match, and the start of the final stage (not the group stage's steps).
     expect(history.filter((e) => e.match !== undefined)).toHaveLength(30);
+  });
+
+  it("the history, a watcher that saw every step and one that looked seldom tell the same events", async () => {
+    const s = await startService({ now: steppingClock() });
+    const { id: t } = await createWithPlayers(
+      s,
+      {
+        tournament_type: "single elimination",
+        group_stage_enabled: true,
+        group_stage_options: {
+          stage_type: "round robin",
+          group_size: 4,
+          participant_count_to_advance_per_group: 2,
+        },
+      },
+      8,
+    );
+    const looks = [await snap(s, t)];
+    // Where the seldom watcher looked: after the group stage's start, after its last
+    // report, after the final stage's first report, at the end.
+    const seldom: number[] = [0];
+    const step = async (run: () => Promise<unknown>) => {
+      await run();
+      looks.push(await snap(s, t));
+    };
+    const playOpen = async () => {
+      for (
+        let open = await matches(s, t, "open");
+        open.length > 0;
+        open = await matches(s, t, "open")
+      )
+        for (const m of open) await step(() => report(s, t, m));
+    };
+    await step(() => changeState(s, t, "start_group_stage"));
+    seldom.push(looks.length - 1);
+    await playOpen();
+    seldom.push(looks.length - 1);
+    await step(() => changeState(s, t, "finalize_group_stage"));
+    await step(() => changeState(s, t, "start"));
+    const first = (await matches(s, t, "open"))[0]!;
+    await step(() => report(s, t, first));
+    seldom.push(looks.length - 1);
+    await playOpen();
+    await step(() => changeState(s, t, "finalize"));
+    seldom.push(looks.length - 1);
+    const every = watched(looks);
+    expect(every.filter((e) => e.match === undefined).map(label)).toEqual([
+      "tournament.state_changed:group_stages_underway",
+      "group_stage.finalized:group_stages_finalized",
+      "tournament.state_changed:underway",
+      "tournament.state_changed:awaiting_review",
+      "tournament.state_changed:complete",
+    ]);
+    // Each match as it stood at its event: open, no winner, no scores when it opened.
+    for (const e of every.filter((x) => x.type === "match.opened"))
+      expect(e.match).toMatchObject({ state: "open", winner: null, loser: null, scores: "" });
+    expect(watched(seldom.map((i) => looks[i]!))).toEqual(every);
+    expect(diffTournament(undefined, looks.at(-1)!)).toEqual(every);
   });
 });
 

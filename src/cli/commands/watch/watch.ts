@@ -122,6 +122,19 @@ const completes = (e: WatchEvent) =>
   (e.type === "tournament.state_changed" || e.type === "race.state_changed") &&
   ENDS.has(e.state ?? "");
 
+/**
+ * Whether `--until complete` ends the watch: at the change to complete, or at once when the
+ * tournament (race) is complete already and `--since` asks for no history that still has to
+ * tell that change. Serve's stream sends the history after the watch has begun (polling
+ * hands it over with the first look): stopping at the first look's state printed none of it.
+ */
+function ended(o: WatchOptions, events: readonly WatchEvent[], snapshot: WatchSnapshot): boolean {
+  if (events.some(completes)) return true;
+  if (!ENDS.has(snapshot.state)) return false;
+  const end = snapshot.completedAt === null ? Number.NaN : Date.parse(snapshot.completedAt);
+  return o.since === undefined || !(end >= Date.parse(o.since));
+}
+
 export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const client = await f.client();
   const remote = f.profile().backend === "remote";
@@ -144,7 +157,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
       if (!o.all && !notified(snapshot, e)) continue;
       out.write(eventLine(e, json, colour));
     }
-    return o.untilComplete && (ENDS.has(snapshot.state) || events.some(completes));
+    return o.untilComplete && ended(o, events, snapshot);
   };
   const source = {
     subject,
