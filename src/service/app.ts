@@ -289,7 +289,7 @@ export function createService(options: ServiceOptions): Service {
   const router = buildRouter(context);
   const requireAuth = options.requireAuth ?? false;
   const origins = new LinkOrigin(options.publicUrl);
-  const oauth = createOAuthHandler(context, options.oauth ?? {}, (host) => origins.of(host));
+  const oauth = createOAuthHandler(context, options, (host) => origins.of(host));
   const memo = new ReplyMemo();
   const instance = newInstanceId();
   const answerer = new Answerer(

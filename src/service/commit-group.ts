@@ -22,12 +22,30 @@
  * (about 25k -> 38-40k requests/s).
  */
 import type { ServerResponse } from "node:http";
-import { NOT_SAVED_DETAIL } from "./storage-failure.js";
+import type { HttpResponse } from "../model/http.js";
+import { pathOf } from "./oauth/form.js";
+import { isOAuthPath, notSavedResponse } from "./oauth/index.js";
+import { NOT_SAVED } from "./storage-failure.js";
 import type { Service } from "./types.js";
+import { inPathsShape } from "./v1/transport.js";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const NOT_SAVED = JSON.stringify({ errors: [{ status: 503, detail: NOT_SAVED_DETAIL }] });
+/**
+ * The 503 of a request whose group's commit failed, as a statement's own failure answers it
+ * (error-reply.ts NOT_SAVED, with its Retry-After) in the shape of the surface asked: the
+ * OAuth endpoints' (RFC 6749 JSON, a page for a form), v1's, v2.1's. Before, v2.1's on
+ * every path, without Retry-After.
+ */
+function notSaved(url: string): HttpResponse {
+  if (isOAuthPath(url)) return notSavedResponse(pathOf({ method: "POST", path: url, headers: {} }));
+  const reply = inPathsShape(url, NOT_SAVED);
+  return {
+    status: reply.status,
+    headers: { "content-type": "application/json; charset=utf-8", ...reply.headers },
+    body: JSON.stringify(reply.body),
+  };
+}
 
 interface Held {
   readonly res: ServerResponse;
@@ -64,14 +82,13 @@ export class CommitGroup {
     if (failure !== undefined) this.onFailure?.(failure);
     for (const { res, send } of held) {
       if (res.destroyed) continue;
-      if (failure === undefined) send();
-      else
-        res
-          .writeHead(503, {
-            "content-type": "application/json; charset=utf-8",
-            "content-length": String(Buffer.byteLength(NOT_SAVED)),
-          })
-          .end(NOT_SAVED);
+      if (failure === undefined) {
+        send();
+        continue;
+      }
+      const { status, headers, body } = notSaved(res.req?.url ?? "/");
+      res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
+      res.end(res.req?.method === "HEAD" ? undefined : body);
     }
   }
 }

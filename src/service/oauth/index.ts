@@ -18,6 +18,7 @@
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import type { ServiceContext } from "../context.js";
+import { isStorageFailure, NOT_SAVED_DETAIL } from "../storage-failure.js";
 import type { OAuthSettings } from "../types.js";
 import { authorizeDecision, authorizePage } from "./authorize.js";
 import { deviceAuthorization, deviceDecision, devicePage, deviceSignIn } from "./device.js";
@@ -81,18 +82,52 @@ function busy(path: string): HttpResponse {
   return htmlPage(503, "Server busy", `<p>${text}</p>`, { headers: { "retry-after": "1" } });
 }
 
-function refusal(error: unknown, path: string): HttpResponse {
+/** How long a client is told to wait after a write the disk refused (the v2.1 routes' NOT_SAVED). */
+const NOT_SAVED_RETRY = { "retry-after": "30" } as const;
+
+/**
+ * A write the database could not save (a full or failing disk: storage-failure.ts), in the
+ * shape of the endpoint asked: RFC 6749 JSON `temporarily_unavailable` to a client, a page
+ * to a person's browser; both 503 with `Retry-After: 30`, as the v2.1 routes answer it
+ * (docs/serve.md). Before, a JSON 500 "internal error" (a statement refused), or v2.1's
+ * `{"errors": [...]}` without Retry-After (the group's commit refused: commit-group.ts).
+ */
+export function notSavedResponse(path: string): HttpResponse {
+  if (CLIENT_ENDPOINTS.has(path))
+    return errorResponse(
+      new OAuthError(503, "temporarily_unavailable", NOT_SAVED_DETAIL, NOT_SAVED_RETRY),
+    );
+  const text =
+    "The change could not be saved: the server could not write its database (is its disk full?). Nothing was done: try again later.";
+  return htmlPage(503, "Not saved", `<p>${text}</p>`, { headers: NOT_SAVED_RETRY });
+}
+
+function refusal(
+  error: unknown,
+  path: string,
+  onError: ((error: unknown) => void) | undefined,
+): HttpResponse {
   if (error instanceof OAuthError) return errorResponse(error);
   if (isBusy(error)) return busy(path);
+  if (isStorageFailure(error)) {
+    // serve says so on its terminal, as for the v2.1 routes' writes (issue 24, item 9).
+    onError?.(error);
+    return notSavedResponse(path);
+  }
   throw error;
 }
 
-/** `origin`: the origin of the addresses given to clients for a request's Host (OAuthServer.origin). */
+/**
+ * `options`: the service's lifetimes (`oauth`) and who is told of a write the disk refused
+ * (`onError`); `origin`: the origin of the addresses given to clients for a request's Host
+ * (OAuthServer.origin).
+ */
 export function createOAuthHandler(
   service: ServiceContext,
-  settings: OAuthSettings,
+  options: { readonly oauth?: OAuthSettings; readonly onError?: (error: unknown) => void },
   origin: (host: string | undefined) => string,
 ): OAuthHandler {
+  const { oauth: settings = {}, onError } = options;
   let server: OAuthServer | undefined;
   return async (request) => {
     const answer = service.inRequest(() => {
@@ -116,14 +151,14 @@ export function createOAuthHandler(
       try {
         return endpoint(server, request);
       } catch (error) {
-        return refusal(error, path);
+        return refusal(error, path, onError);
       }
     });
     let response: HttpResponse;
     try {
       response = await answer;
     } catch (error) {
-      response = refusal(error, pathOf(request));
+      response = refusal(error, pathOf(request), onError);
     }
     return request.method === "HEAD" ? { ...response, body: "" } : response;
   };
