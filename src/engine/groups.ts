@@ -50,14 +50,34 @@ export function groupStageRuleErrors(rules: GroupStageRules): EngineRuleError[] 
       ),
     );
   }
-  if (errors.length === 0 && participantCount < 2 * groupSize) {
-    errors.push(
-      new EngineRuleError(
-        `${participantCount} participants are fewer than two groups of ${groupSize} need (${2 * groupSize})`,
-      ),
-    );
+  if (errors.length === 0) {
+    const split = groupSplitError(participantCount, groupSize);
+    if (split !== undefined) errors.push(split);
   }
   return errors;
+}
+
+/**
+ * What the split of `participantCount` into groups of `groupSize` needs: two groups at least
+ * (one group is a round of its own, not a group stage), and no group of one player (it would
+ * play no match). The last groups may be smaller than group_size: 7 by 4 is a group of 4 and
+ * a group of 3, as 10 by 4 is 4, 3 and 3 (snakeDistribute).
+ */
+function groupSplitError(participantCount: number, groupSize: number): EngineRuleError | undefined {
+  if (participantCount <= groupSize) {
+    return new EngineRuleError(
+      `${participantCount} participants make a single group of ${groupSize}: a group stage needs at least two groups, so more than ${groupSize} participants or a group_size below ${participantCount}`,
+      GROUP_SIZE_POINTER,
+    );
+  }
+  const groups = groupCount(participantCount, groupSize);
+  if (Math.floor(participantCount / groups) >= 2) return undefined;
+  const sizes = Array.from({ length: groups }, (_, i) => (i < participantCount % groups ? 2 : 1));
+  const listed = `${sizes.slice(0, -1).join(", ")} and ${sizes.at(-1)}`;
+  return new EngineRuleError(
+    `${participantCount} participants in groups of ${groupSize} make groups of ${listed}: a group of one player plays no match; choose another group_size`,
+    GROUP_SIZE_POINTER,
+  );
 }
 
 /** Throw the first rule the group-stage settings break. */

@@ -80,10 +80,31 @@ describe("group stage rules", () => {
     expect(errors.map((e) => e.pointer)).toEqual([GROUP_SIZE_POINTER, ADVANCE_POINTER]);
   });
 
-  it("needs participants for two groups", () => {
+  it("needs two groups, the last ones possibly smaller, and no group of one player", () => {
+    const rules = (participantCount: number, groupSize: number) =>
+      groupStageRuleErrors({ participantCount, groupSize, advancePerGroup: 1 });
+    // 7 by 4: 4 and 3; 9 by 3: 3, 3, 3; 5 by 4: 3 and 2; 6 by 2: 2, 2, 2.
+    for (const [n, size] of [
+      [7, 4],
+      [9, 3],
+      [5, 4],
+      [6, 2],
+      [8, 4],
+    ] as const)
+      expect(rules(n, size)).toEqual([]);
+    const [one] = rules(4, 4);
+    expect(one!.message).toBe(
+      "4 participants make a single group of 4: a group stage needs at least two groups, so more than 4 participants or a group_size below 4",
+    );
+    expect(one!.pointer).toBe(GROUP_SIZE_POINTER);
+    expect(rules(3, 4)[0]!.message).toMatch(/^3 participants make a single group of 4/);
+    expect(rules(5, 2)[0]!.message).toBe(
+      "5 participants in groups of 2 make groups of 2, 2 and 1: a group of one player plays no match; choose another group_size",
+    );
+    expect(rules(3, 2)[0]!.message).toMatch(/make groups of 2 and 1:/);
     expect(() =>
       assertGroupStageRules({ participantCount: 7, groupSize: 4, advancePerGroup: 2 }),
-    ).toThrow("7 participants are fewer than two groups of 4 need (8)");
+    ).not.toThrow();
   });
 });
 
