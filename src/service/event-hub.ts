@@ -71,16 +71,9 @@ export class EventHub {
     subscriber: Subscriber,
     resume: { readonly lastEventId?: string; readonly since?: string },
   ): Promise<Opened | HttpResponse> {
-    const refused = badSince(resume);
-    if (refused !== undefined) return refused;
-    const one = get(this.deps, path, headers);
-    if (one.status !== 200) return one;
-    const record = jsonOf(one).data as RecordLike;
-    const id = Number(record.id);
-    const race = RACE_PATH.test(path);
-    const own = `${this.deps.basePath}/${race ? "races" : "tournaments"}/${id}`;
-    const lacking = this.lackedScope(own, race, path, headers);
-    if (lacking !== undefined) return lacking;
+    const checked = this.check(path, headers, resume);
+    if ("status" in checked) return checked;
+    const { record, id, race, own } = checked;
     const reader = {
       subscriber,
       view: record.attributes.private === true ? ("owner" as const) : ("public" as const),
@@ -89,6 +82,27 @@ export class EventHub {
     };
     if (!race) return this.tournaments.open(id, reader, resume);
     return this.races.open(id, reader, resume) ?? notFound(path);
+  }
+
+  /**
+   * What `open` checks before it subscribes: `since`, the caller's GET of `path` and the
+   * scopes of what a stream shows; the refusal, or the record. A HEAD of a stream asks this
+   * alone (http-event-stream.ts): no snapshot built, no topic opened, no history computed.
+   */
+  check(
+    path: string,
+    headers: Record<string, string>,
+    resume: { readonly since?: string },
+  ): HttpResponse | { record: RecordLike; id: number; race: boolean; own: string } {
+    const refused = badSince(resume);
+    if (refused !== undefined) return refused;
+    const one = get(this.deps, path, headers);
+    if (one.status !== 200) return one;
+    const record = jsonOf(one).data as RecordLike;
+    const id = Number(record.id);
+    const race = RACE_PATH.test(path);
+    const own = `${this.deps.basePath}/${race ? "races" : "tournaments"}/${id}`;
+    return this.lackedScope(own, race, path, headers) ?? { record, id, race, own };
   }
 
   /**

@@ -121,17 +121,22 @@ export function streamEvents(
     sendResponse(res, admitted);
     return undefined;
   }
+  if (req.method === "HEAD") {
+    // The GET's checks (the caller, the scopes, since, the budget) and its head, nothing
+    // opened: before, the stream was opened and let go (its snapshot built, with `since`
+    // its history computed, its topic left lingering a minute).
+    const checked = hub.check(target.path, headersOf(req), resumeOf(req, target.query));
+    admitted();
+    if ("status" in checked) sendResponse(res, checked);
+    else res.writeHead(200, STREAM_HEADERS).end();
+    return undefined;
+  }
   const subscriber = streamSubscriber(res);
   return hub.open(target.path, headersOf(req), subscriber, resumeOf(req, target.query)).then(
     (opened) => {
       if ("status" in opened) {
         admitted();
         sendResponse(res, opened);
-      } else if (req.method === "HEAD") {
-        // Opened as a GET is (every check of the caller, the budget), then let go at once.
-        opened.close();
-        admitted();
-        res.writeHead(200, STREAM_HEADERS).end();
       } else {
         const gate = hub.tournaments.gate;
         const out = { label: target.path, req, res, streams, release: admitted, subscriber, gate };
