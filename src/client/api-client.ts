@@ -84,6 +84,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.onUnreadable === undefined ? {} : { onUnreadable: options.onUnreadable }),
   });
   const transaction = options.transport.transaction?.bind(options.transport);
+  // Bodies with every field the description requires (required-fields.ts): remote only.
+  const publishedForm = options.publishedForm === true;
   // Each resource family's API is made the first time the command uses it (then kept): a
   // command uses one or two of the eight, and making all of them (an object of closures each)
   // took ~0.5 ms of a process's start. `tournament list --json` of 1, CPU of the client's
@@ -100,7 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     requester,
     get tournaments() {
-      tournaments ??= tournamentsApi(requester);
+      tournaments ??= tournamentsApi(requester, { publishedForm });
       return tournaments;
     },
     get participants() {
@@ -111,11 +113,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return participants;
     },
     get matches() {
-      matches ??= matchesApi(requester);
+      matches ??= matchesApi(requester, { publishedForm });
       return matches;
     },
     get attachments() {
-      attachments ??= attachmentsApi(requester);
+      attachments ??= attachmentsApi(requester, { publishedForm });
       return attachments;
     },
     get stations() {
@@ -123,7 +125,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return stations;
     },
     get races() {
-      races ??= racesApi(requester, { transaction });
+      races ??= racesApi(requester, { transaction, publishedForm });
       return races;
     },
     get user() {

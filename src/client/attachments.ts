@@ -2,6 +2,7 @@
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
+import { withDefaults } from "./required-fields.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
 export interface AttachmentsApi {
@@ -15,7 +16,18 @@ export interface AttachmentsApi {
   delete(tournament: PathSegment, match: PathSegment, attachment: PathSegment): Promise<void>;
 }
 
-export function attachmentsApi(requester: Requester): AttachmentsApi {
+export interface AttachmentsOptions {
+  /**
+   * The remote backend's: a create carries `url` and `description`, which MatchAttachment
+   * requires, null (not set) when not given (required-fields.ts).
+   */
+  readonly publishedForm?: boolean | undefined;
+}
+
+export function attachmentsApi(
+  requester: Requester,
+  options: AttachmentsOptions = {},
+): AttachmentsApi {
   const all = (t: PathSegment, m: PathSegment) =>
     resourcePath("tournaments", t, "matches", m, "attachments");
   return {
@@ -25,7 +37,13 @@ export function attachmentsApi(requester: Requester): AttachmentsApi {
       requester.single({
         method: "POST",
         path: all(t, m),
-        body: { type: "match_attachment", attributes },
+        body: {
+          type: "match_attachment",
+          attributes:
+            options.publishedForm === true
+              ? withDefaults(attributes, { url: null, description: null })
+              : attributes,
+        },
       }),
     delete: (t, m, a) =>
       requester.none({ method: "DELETE", path: `${all(t, m)}${resourcePath(a)}` }),

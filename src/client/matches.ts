@@ -62,10 +62,14 @@ function filterQuery(filters: MatchFilters | undefined) {
   };
 }
 
-function reportAttributes(report: MatchReport): Record<string, unknown> {
+/**
+ * The report's attributes; `publishedForm` (the remote backend's) sends each
+ * participant_id as the string the description's Match draws ("76").
+ */
+function reportAttributes(report: MatchReport, publishedForm: boolean): Record<string, unknown> {
   const match = report.match.map((entry) => {
     const line: Record<string, unknown> = {
-      participant_id: entry.participant_id,
+      participant_id: publishedForm ? String(entry.participant_id) : entry.participant_id,
       score_set: entry.score_set,
     };
     if (entry.rank !== undefined) line.rank = entry.rank;
@@ -75,7 +79,12 @@ function reportAttributes(report: MatchReport): Record<string, unknown> {
   return report.tie === undefined ? { match } : { match, tie: report.tie };
 }
 
-export function matchesApi(requester: Requester): MatchesApi {
+export interface MatchesOptions {
+  readonly publishedForm?: boolean | undefined;
+}
+
+export function matchesApi(requester: Requester, options: MatchesOptions = {}): MatchesApi {
+  const publishedForm = options.publishedForm === true;
   const all = (t: PathSegment) => resourcePath("tournaments", t, "matches");
   const one = (t: PathSegment, m: PathSegment) => resourcePath("tournaments", t, "matches", m);
   return {
@@ -94,7 +103,7 @@ export function matchesApi(requester: Requester): MatchesApi {
       requester.single({
         method: "PUT",
         path: one(t, m),
-        body: { type: "Match", attributes: reportAttributes(report) },
+        body: { type: "Match", attributes: reportAttributes(report, publishedForm) },
       }),
     changeState: (t, m, state, options) =>
       requester.single({

@@ -9,6 +9,7 @@ import { type CollectionApi, collectionApi } from "./crud.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
+import { createWithUrl, withCurrent, withDefaults } from "./required-fields.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
 export type RaceStateChange = "start" | "reset" | "end_round";
@@ -69,7 +70,15 @@ export interface RacesApi extends CollectionApi {
 export interface RacesOptions {
   /** The backend's transaction across requests (the in-process transport's). */
   readonly transaction?: (<T>(fn: () => Promise<T>) => Promise<T>) | undefined;
+  /**
+   * The remote backend's: bodies carry every field the published description requires
+   * (required-fields.ts): a race's name, url and raceType, a time's elapsedTime and points.
+   */
+  readonly publishedForm?: boolean | undefined;
 }
+
+/** RacingInput's required attributes. */
+const RACE_REQUIRED = ["name", "url", "raceType"];
 
 function roundsApi(requester: Requester, path: string): RoundsApi {
   return {
@@ -86,12 +95,16 @@ function roundsApi(requester: Requester, path: string): RoundsApi {
 }
 
 function elapsedTimesApi(requester: Requester, path: string, options: RacesOptions) {
+  const published = options.publishedForm === true;
+  // ElapsedTimeWithID requires points: 0, the description's default, is "not set".
+  const sent = (entries: readonly ElapsedTimeEntry[]) =>
+    published ? entries.map((entry) => withDefaults({ ...entry }, { points: 0 })) : entries;
   const bulkUpdate = async (entries: readonly ElapsedTimeEntry[]) =>
     (
       await requester.list({
         method: "POST",
         path: `${path}/bulk_update`,
-        body: { type: "BulkElapsedTime", attributes: { elapsed_times: entries } },
+        body: { type: "BulkElapsedTime", attributes: { elapsed_times: sent(entries) } },
       })
     ).data;
   const sendAll = async (entries: readonly ElapsedTimeEntry[], control: BulkTimesControl) => {
@@ -112,13 +125,20 @@ function elapsedTimesApi(requester: Requester, path: string, options: RacesOptio
     list: (page) => requester.list({ method: "GET", path, query: pageQuery(page) }),
     listAll: () => requester.listAll({ method: "GET", path }),
     get: (id) => requester.single({ method: "GET", path: `${path}${resourcePath(id)}` }),
-    update: (id, attributes) =>
-      requester.single({
+    update: async (id, given) => {
+      // ElaspedTimeInput requires elapsedTime (the current one when not given) and points.
+      const attributes = published
+        ? withDefaults(await withCurrent(given, ["elapsedTime"], () => api.get(id)), {
+            points: 0,
+          })
+        : given;
+      return requester.single({
         method: "PUT",
         path: `${path}${resourcePath(id)}`,
         // Spelled as the contract spells it (ElaspedTimeInput).
         body: { type: "ElaspedTime", attributes },
-      }),
+      });
+    },
     bulkUpdate,
     bulkUpdateAll: async (entries, control = {}) => {
       if (entries.length === 0) return [];
@@ -133,8 +153,16 @@ function elapsedTimesApi(requester: Requester, path: string, options: RacesOptio
 
 export function racesApi(requester: Requester, options: RacesOptions = {}): RacesApi {
   const one = (race: PathSegment) => resourcePath("races", race);
+  const races = collectionApi(requester, "/races", "Race");
+  const published = options.publishedForm === true;
   return {
-    ...collectionApi(requester, "/races", "Race"),
+    ...races,
+    ...(published && {
+      create: (attributes: Record<string, unknown>) =>
+        createWithUrl(withDefaults(attributes, { raceType: "time trial" }), "race", races.create),
+      update: async (race: PathSegment, attributes: Record<string, unknown>) =>
+        races.update(race, await withCurrent(attributes, RACE_REQUIRED, () => races.get(race))),
+    }),
     changeState: (race, state) =>
       requester.single({
         method: "PUT",

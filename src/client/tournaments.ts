@@ -3,6 +3,7 @@ import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-j
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
+import { withCurrent } from "./required-fields.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
 /** List filters, named as the contract's query parameters. */
@@ -52,8 +53,25 @@ function filterQuery(filters: TournamentFilters | undefined) {
   };
 }
 
-export function tournamentsApi(requester: Requester): TournamentsApi {
+export interface TournamentsOptions {
+  /**
+   * The remote backend's: an update carries `name` and `tournament_type`, which the
+   * description's Tournament requires, the current ones when not given (required-fields.ts).
+   */
+  readonly publishedForm?: boolean | undefined;
+}
+
+/** Tournament's required attributes. */
+const TOURNAMENT_REQUIRED = ["name", "tournament_type"];
+
+export function tournamentsApi(
+  requester: Requester,
+  options: TournamentsOptions = {},
+): TournamentsApi {
   const one = (tournament: PathSegment) => resourcePath("tournaments", tournament);
+  const get = (tournament: PathSegment) =>
+    requester.single({ method: "GET", path: one(tournament) });
+  const published = options.publishedForm === true;
   return {
     list: (filters) =>
       requester.list({
@@ -69,19 +87,23 @@ export function tournamentsApi(requester: Requester): TournamentsApi {
         write,
         shape,
       ),
-    get: (tournament) => requester.single({ method: "GET", path: one(tournament) }),
+    get,
     create: (attributes) =>
       requester.single({
         method: "POST",
         path: "/tournaments",
         body: { type: "tournament", attributes },
       }),
-    update: (tournament, attributes) =>
-      requester.single({
+    update: async (tournament, given) => {
+      const attributes = published
+        ? await withCurrent(given, TOURNAMENT_REQUIRED, () => get(tournament))
+        : given;
+      return requester.single({
         method: "PUT",
         path: one(tournament),
         body: { type: "tournament", attributes },
-      }),
+      });
+    },
     delete: (tournament) => requester.none({ method: "DELETE", path: one(tournament) }),
     changeState: (tournament, state) =>
       requester.single({

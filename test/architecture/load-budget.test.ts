@@ -16,7 +16,11 @@
  *   (the core's run.ts and commander with that verb's commands only: 143 + 238 KB,
  *   src/cli/core-list.ts) and the service's read-only path (service-read.js with its cache,
  *   110 KB), neither the core nor the noun's script: 497 KB with cli.cjs (505 KB at 02:50,
- *   with the same session's additions above); budget 520 KB.
+ *   with the same session's additions above); budget 520 KB; 524 KB since the remote backend
+ *   sends every field the published description requires (src/client/required-fields.ts and
+ *   its use in the tournaments, races, attachments and matches clients, all in core-list.js
+ *   through api-client.ts): +3,261 bytes (core-list.js +1,613, its cache +1,616), 531,151 ->
+ *   534,412 bytes at 14:35 on 2026-11-27, two builds of the same tree with and without it.
  *   Before (the core's path): 600 KB; the exact line `tournament list --json` alone had a
  *   script without commander (plain-json-list.js, 302 KB in all), which core-list.js replaced.
  * - the same through the core alone (TOURNEY_CORE_ONLY=1, as every other command runs): the
@@ -109,7 +113,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
         "service-read.js",
         "service-read.js.cache",
       ]);
-      expect(total(files), line.join(" ")).toBeLessThan(520 * KB);
+      expect(total(files), line.join(" ")).toBeLessThan(524 * KB);
     }
   });
 

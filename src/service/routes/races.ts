@@ -67,7 +67,10 @@ function updateRace(
     const problems = new Problems();
     if (race.state !== "pending") {
       for (const key of STRUCTURAL) {
-        if (attributes[key] !== undefined) {
+        // The value it has is no change: a client written from the description sends the
+        // raceType RacingInput requires on every update (src/client/required-fields.ts).
+        const stored = (race.settings as unknown as Record<string, unknown>)[key];
+        if (attributes[key] !== undefined && attributes[key] !== stored) {
           problems.add(
             `/data/attributes/${key}`,
             `${key} cannot change while the race is ${race.state}; reset it first`,

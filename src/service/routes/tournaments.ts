@@ -110,7 +110,10 @@ export function updateTournament(
     const problems = new Problems();
     if (row.state !== "pending") {
       for (const key of STRUCTURAL) {
-        if (attributes[key] !== undefined) {
+        // The value it has is no change: a client written from the description sends the
+        // tournament_type it requires on every update (src/client/required-fields.ts).
+        const stored = (row.settings as unknown as Record<string, unknown>)[key];
+        if (attributes[key] !== undefined && attributes[key] !== stored) {
           problems.add(
             `/data/attributes/${key}`,
             `${key} cannot change while the tournament is ${row.state}; reset it first`,

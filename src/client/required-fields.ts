@@ -1,0 +1,91 @@
+/**
+ * Fields the published description requires of a request body that a caller may
+ * leave out: the remote backend (`publishedForm`) sends them, since the hosted service
+ * is known only through that description (DESIGN.md §3: the client speaks it
+ * literally). The embedded backend sends what the caller gave, as before. The choice
+ * for each field not given is in docs/interface.md ("Fields the description requires"):
+ *
+ * - a value that is "not set" where there is one: an attachment's `url` or `description`
+ *   `null`, an elapsed time's `points` `0` (the description's own default; 0 and null
+ *   mean "not set", the round's own points apply, DESIGN.md §3);
+ * - on a create, what serve would make of it: a race's `url` the name's slug (then
+ *   `_2`, `_3` ... while the service refuses it), its `raceType` "time trial";
+ * - on an update, the record's current value, read just before the write: a race's
+ *   `name`, `url` and `raceType`, a tournament's `name` and `tournament_type`, an elapsed
+ *   time's `elapsedTime`. Never a value read earlier by the command: the read is one
+ *   request before the write, so a change made by someone else in between is the only
+ *   one it can undo.
+ */
+import { slugFrom } from "../model/url-slug.js";
+import type { ApiRecord } from "./envelope.js";
+import { RejectedError } from "./errors.js";
+
+type Attributes = Record<string, unknown>;
+
+/** Whether `attributes` lacks any of `keys` (a key given as undefined is lacking). */
+export function lacksAny(attributes: Attributes, keys: readonly string[]): boolean {
+  return keys.some((key) => attributes[key] === undefined);
+}
+
+/**
+ * `attributes` with each of `keys` it lacks taken from the record `read()` gives (read
+ * only when one is lacking); a value the record does not hold is left out.
+ */
+export async function withCurrent(
+  attributes: Attributes,
+  keys: readonly string[],
+  read: () => Promise<ApiRecord>,
+): Promise<Attributes> {
+  if (!lacksAny(attributes, keys)) return attributes;
+  const now = (await read()).attributes;
+  const filled: Attributes = {};
+  for (const key of keys)
+    if (attributes[key] === undefined && now[key] !== undefined) filled[key] = now[key];
+  return { ...filled, ...definedOnly(attributes) };
+}
+
+/** `attributes` with each of `defaults`' keys it lacks set to the default's value. */
+export function withDefaults(attributes: Attributes, defaults: Attributes): Attributes {
+  return { ...defaults, ...definedOnly(attributes) };
+}
+
+function definedOnly(attributes: Attributes): Attributes {
+  return Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The most urls a race create without one tries: the name's slug, then `_2` up to `_10`,
+ * each after the service refused the one before as the url (422 pointing at it).
+ */
+const MAX_URL_TRIES = 10;
+
+function refusedUrl(error: unknown): boolean {
+  return (
+    error instanceof RejectedError &&
+    error.errors.length > 0 &&
+    error.errors.every((e) => e.pointer === "/data/attributes/url")
+  );
+}
+
+/**
+ * A race create without a `url`: sent with the name's slug, and again with `slug_2`,
+ * `slug_3` ... while the service refuses the url alone (taken), as serve picks one for a
+ * create that gives none (model/url-slug.ts). A create that gives one sends it as it is.
+ */
+export async function createWithUrl(
+  attributes: Attributes,
+  noun: string,
+  create: (attributes: Attributes) => Promise<ApiRecord>,
+): Promise<ApiRecord> {
+  if (attributes.url !== undefined || typeof attributes.name !== "string")
+    return create(attributes);
+  const base = slugFrom(attributes.name, noun);
+  for (let n = 1; ; n++) {
+    const url = n === 1 ? base : `${base}_${n}`;
+    try {
+      return await create({ ...attributes, url });
+    } catch (error) {
+      if (n >= MAX_URL_TRIES || !refusedUrl(error)) throw error;
+    }
+  }
+}
