@@ -122,6 +122,19 @@ describe("bulk-add reads rosters", () => {
     expect(await listed()).toEqual([]);
   });
 
+  it("refuses a quote never closed, naming its line, and adds nobody (a list, a CSV)", async () => {
+    const list = await bulkAdd('Ada\n"Smith, John\nGrace\n');
+    expect(list.code).toBe(2);
+    expect(list.stderr).toContain(
+      'line 2: the double quote opening "\\"Smith, John" is never closed',
+    );
+    expect(list.stderr).toContain("nothing was added");
+    const csv = await bulkAdd('name,seed\nAda,1\n"Grace,2\nLinus,3\n');
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('line 3: the double quote opening "\\"Grace,2" is never closed');
+    expect(await listed()).toEqual([]);
+  });
+
   it("finds 'école' typed two ways as one name, in a roster and against the tournament", async () => {
     const nfd = "e\u0301cole";
     const nfc = "\u00e9cole";

@@ -127,6 +127,22 @@ describe("parseRoster", () => {
     );
   });
 
+  it("refuses a quote never closed, naming the line it opens on (a list, a CSV)", async () => {
+    const list = await refusal('Ada\n"Smith, John\nGrace\n');
+    expect(list.split("\nerror: ")).toEqual([
+      "the roster has problems; nothing was added",
+      'line 2: the double quote opening "\\"Smith, John" is never closed; end the name with a double quote, or write a quote that is part of the name as two ("") inside a quoted name',
+    ]);
+    // A quoted name that spans lines and closes with text after it: the quote opens on line 2.
+    expect(await refusal('Ada\n"Ann\nMarie" x\nGrace\n')).toContain(
+      'line 2: the quoted name "\\"Ann" closes on line 3 with text after its closing quote',
+    );
+    const csv = await refusal('name,seed\nAda,1\n"Grace,2\nLinus,3\n');
+    expect(csv).toBe(
+      'the roster is not valid CSV: line 3: the double quote opening "\\"Grace,2" is never closed; end the field with a double quote, or write a quote that is part of it as two ("") inside a quoted field',
+    );
+  });
+
   it("refuses a header without a name column", async () => {
     expect(await refusal("seed,misc\n1,x\n")).toContain("line 1: the header names no name column");
   });

@@ -22,7 +22,8 @@ const GUARANTEES = `
 Input:
   Names as arguments, one name per line (on stdin or --file), or CSV. A line is
   a name as it stands: "#TeamLiquid" is a name, there are no comments; blank
-  lines are skipped; quote a name holding a comma as in CSV. CSV is read when a line holds a ",", ";" or tab outside
+  lines are skipped; quote a name holding a comma as in CSV (a quote never
+  closed is an error naming its line). CSV is read when a line holds a ",", ";" or tab outside
   double quotes (the one on most lines is the delimiter; quoted fields may hold
   it and line breaks; a BOM is fine). A first row naming columns (name or
   player, participant, team; seed; misc; any case) is a header, read by column,

@@ -5,7 +5,14 @@
  */
 import { UsageError } from "../../errors.js";
 import type { RosterEntry } from "./roster-entry.js";
-import { COLUMN_NAMES, type Column, columnOf, headerKey, oneLineName } from "./roster-format.js";
+import {
+  COLUMN_NAMES,
+  type Column,
+  columnOf,
+  headerKey,
+  oneLineName,
+  shownLine,
+} from "./roster-format.js";
 
 export interface CsvRecord {
   readonly fields: readonly string[];
@@ -43,7 +50,13 @@ export async function readCsvRecords(
       skip_empty_lines: true,
     }) as unknown as { record: string[]; raw: string }[];
   } catch (error) {
-    throw new UsageError(`${what} is not valid CSV: ${(error as Error).message}`);
+    const unclosed = unclosedQuote(text, delimiter);
+    // csv-parse names the line where its reading ended, not where the quote opened.
+    const why =
+      (error as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED" && unclosed !== undefined
+        ? `line ${unclosed.line}: the double quote opening ${shownLine(unclosed.text)} is never closed; end the field with a double quote, or write a quote that is part of it as two ("") inside a quoted field`
+        : (error as Error).message;
+    throw new UsageError(`${what} is not valid CSV: ${why}`);
   }
   const records: CsvRecord[] = [];
   let newlines = 0;
@@ -55,6 +68,36 @@ export async function readCsvRecords(
     if (record.some((field) => field !== "")) records.push({ fields: record, line });
   }
   return records;
+}
+
+/**
+ * Where a quoted field that is never closed opens (its line, and that line's text), read as
+ * csv-parse reads it: a quote opens a field only at its start (after spaces), `""` inside is
+ * a quote.
+ */
+function unclosedQuote(
+  text: string,
+  delimiter: string,
+): { line: number; text: string } | undefined {
+  let quoted = false;
+  let fieldStart = true;
+  let line = 1;
+  let opened = { line: 0, at: 0 };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "\n") line++;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"' && fieldStart) {
+      [quoted, fieldStart, opened] = [true, false, { line, at: i }];
+    } else if (ch === "\n" || ch === delimiter) fieldStart = true;
+    else if (ch !== " " && ch !== "\t") fieldStart = false;
+  }
+  if (!quoted) return undefined;
+  const end = text.indexOf("\n", opened.at);
+  const start = text.lastIndexOf("\n", opened.at) + 1;
+  return { line: opened.line, text: text.slice(start, end === -1 ? undefined : end).trim() };
 }
 
 const readList = (names: readonly string[]) =>

@@ -28,6 +28,11 @@ export function oneLineName(cell: string): string {
   return cell.replace(/[^\S\r\n]*[\r\n]+\s*/g, " ").trim();
 }
 
+/** A roster line as a message shows it: quoted, cut after 40 characters. */
+export function shownLine(line: string): string {
+  return JSON.stringify(line.length > 40 ? `${line.slice(0, 40)}...` : line);
+}
+
 export function headerKey(text: string): string {
   return text
     .trim()

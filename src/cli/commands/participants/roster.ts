@@ -7,7 +7,7 @@
 import { participantNameKey } from "../../../model/participant-name.js";
 import { UsageError } from "../../errors.js";
 import type { RosterEntry } from "./roster-entry.js";
-import { detectFormat, oneLineName } from "./roster-format.js";
+import { detectFormat, oneLineName, shownLine } from "./roster-format.js";
 
 export type { RosterEntry } from "./roster-entry.js";
 
@@ -55,15 +55,20 @@ function nameProblem(entry: RosterEntry): string | undefined {
   return undefined;
 }
 
+const KEEP_QUOTE = 'write a quote that is part of the name as two ("") inside a quoted name';
+
 /**
- * The quoted name starting on line `first` (CSV quoting: `""` is a quote, line
- * breaks allowed), when its closing quote ends a line; undefined otherwise
- * (then the line is a name as it stands, quotes and all).
+ * The quoted name starting on line `first` (CSV quoting: `""` is a quote, line breaks
+ * allowed), when its closing quote ends a line; undefined when it closes on its own line
+ * before more text (then the line is a name as it stands: `"Weird" Al`); a problem when it
+ * is never closed, or closes on a later line before more text. Before, a quote never closed
+ * left the line as it stands, quote and all (`"Smith, John` was added as that).
  */
 function quotedName(
   lines: readonly string[],
   first: number,
-): { name: string; last: number } | undefined {
+): { name: string; last: number } | { problem: string; last: number } | undefined {
+  const shown = shownLine(lines[first]!.trim());
   let name = "";
   for (let i = first; i < lines.length; i++) {
     const text = i === first ? lines[i]!.trimStart().slice(1) : lines[i]!;
@@ -73,29 +78,41 @@ function quotedName(
       else if (text[k + 1] === '"') {
         name += '"';
         k++;
-      } else return text.slice(k + 1).trim() === "" ? { name, last: i } : undefined;
+      } else {
+        const after = text.slice(k + 1).trim();
+        if (after === "") return { name, last: i };
+        if (i === first) return undefined;
+        const problem = `line ${first + 1}: the quoted name ${shown} closes on line ${i + 1} with text after its closing quote (${shownLine(after)}); end the name at its closing quote, or ${KEEP_QUOTE}`;
+        return { problem, last: i };
+      }
     }
   }
-  return undefined;
+  const problem = `line ${first + 1}: the double quote opening ${shown} is never closed; end the name with a double quote, or ${KEEP_QUOTE}`;
+  return { problem, last: first };
 }
 
 /**
  * One name per line as it stands: `#TeamLiquid` is a name, there are no
  * comments; blank lines are skipped. A name may be quoted as in CSV, to hold a
- * comma or a line break (which becomes a space): `"Smith, John"`.
+ * comma or a line break (which becomes a space): `"Smith, John"`. A quote that
+ * opens a line and is never closed is a problem naming the line.
  */
-function listEntries(text: string): RosterEntry[] {
+function listEntries(text: string): { entries: RosterEntry[]; problems: string[] } {
   const lines = text.split("\n");
   const entries: RosterEntry[] = [];
+  const problems: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === "") continue;
     const quoted = line.startsWith('"') ? quotedName(lines, i) : undefined;
-    const name = quoted === undefined ? line : oneLineName(quoted.name);
-    entries.push({ name, where: `line ${i + 1}` });
+    if (quoted !== undefined && "problem" in quoted) problems.push(quoted.problem);
+    else {
+      const name = quoted === undefined ? line : oneLineName(quoted.name);
+      entries.push({ name, where: `line ${i + 1}` });
+    }
     if (quoted !== undefined) i = quoted.last;
   }
-  return entries;
+  return { entries, problems };
 }
 
 /**
@@ -111,7 +128,11 @@ export async function parseRoster(input: string): Promise<Roster> {
     ? unmarked.replace(/\r\n/g, "\n")
     : unmarked.replace(/\r/g, "\n");
   const format = detectFormat(text);
-  if (format.kind === "list") return { entries: listEntries(text), notes: [] };
+  if (format.kind === "list") {
+    const list = listEntries(text);
+    if (list.problems.length > 0) refuse("the roster has problems", list.problems);
+    return { entries: list.entries, notes: [] };
+  }
   const { parseCsvRoster } = await import("./roster-csv.js");
   const csv = await parseCsvRoster(text, format.delimiter);
   if (csv.problems.length > 0) refuse("the roster has problems", csv.problems);
