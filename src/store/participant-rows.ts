@@ -25,6 +25,11 @@ export interface SeedPlace {
   readonly id: number;
 }
 
+/** A participant's place in seed order and whether they are active (1) or deactivated (0). */
+export interface SeedAndActivity extends SeedPlace {
+  readonly active: number;
+}
+
 export interface NameAndSeed extends SeedPlace {
   readonly name: string;
   /** 1 active, 0 deactivated (a stage's state reads it: standings-steps.ts). */

@@ -66,7 +66,7 @@ function continueRounds(draft: StageDraft): void {
     ref: state.ref,
     rows: draft.rows(),
     byes: draft.byes(),
-    participants: state.participants(),
+    entrants: (ids) => state.entrants(ids),
   });
   if (plan === null) {
     onStageComplete(draft);

@@ -144,8 +144,8 @@ export interface RoundsInput {
   /** Every row of the stage, in play order. */
   readonly rows: readonly MatchRow[];
   readonly byes: readonly Bye[];
-  /** The tournament's participants in seed order. */
-  readonly participants: readonly Entrant[];
+  /** The participants among `ids`, in seed order (StageState.entrants). */
+  entrants(ids: ReadonlySet<number>): readonly Entrant[];
 }
 
 /**
@@ -153,12 +153,12 @@ export interface RoundsInput {
  * stage is over (swiss: its rounds are played; free for all: the final table is).
  */
 export function nextRound(input: RoundsInput): RoundPlan | null {
-  const { settings, ref, rows, participants } = input;
+  const { settings, ref, rows } = input;
   const round = lastRound(rows);
   if (input.format === "swiss") {
     const ids = new Set(rows.flatMap(playersOf));
     for (const bye of input.byes) ids.add(bye.participantId);
-    const entrants = participants.filter((p) => ids.has(p.id));
+    const entrants = input.entrants(ids);
     // The rounds are those of the stage as it started; with fewer than 2 players still in,
     // nobody is left to pair and the stage is over.
     if (round >= swissRoundsFor(settings, entrants.length)) return null;
@@ -166,10 +166,11 @@ export function nextRound(input: RoundsInput): RoundPlan | null {
     return planSwissRound(settings, ref, round + 1, entrants, input);
   }
   if (input.format !== "free for all" || isFinalTable(rows, round)) return null;
-  const seeds = new Map(participants.map((p) => [p.id, p.seed]));
-  const reports = rows
-    .filter((r) => r.round === round && r.state === "complete")
-    .map(freeForAllReportOf);
+  const played = rows.filter((r) => r.round === round && r.state === "complete");
+  const seeds = new Map(
+    input.entrants(new Set(played.flatMap(playersOf))).map((p) => [p.id, p.seed]),
+  );
+  const reports = played.map(freeForAllReportOf);
   const advancers = orderAdvancers(reports, (id) => seeds.get(id) ?? Number.MAX_SAFE_INTEGER);
   return planFreeForAllTables(settings, ref, round + 1, advancers, rows.length);
 }

@@ -80,6 +80,12 @@ class StoredStage implements StageState {
     return this.people();
   }
 
+  entrants(ids: ReadonlySet<number>): readonly StageParticipant[] {
+    return this.service.participants
+      .seedsAmong(this.ref.tournamentId, [...ids])
+      .map(stageParticipant);
+  }
+
   anyInactive(): boolean {
     return this.service.participants.anyInactive(this.ref.tournamentId);
   }

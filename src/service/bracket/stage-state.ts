@@ -56,6 +56,11 @@ export interface StageState {
   byes(): readonly Bye[];
   /** The tournament's participants, in seed order. */
   participants(): readonly StageParticipant[];
+  /**
+   * The participants among `ids`, in seed order: what a group's or a swiss round's end reads
+   * (a stage of a few players need not read the tournament's thousands).
+   */
+  entrants(ids: ReadonlySet<number>): readonly StageParticipant[];
   /** Whether a participant of the tournament is deactivated (their matches are forfeited). */
   anyInactive(): boolean;
 }
@@ -89,6 +94,7 @@ export function stageState(data: StageData): StageState {
     },
     byes: () => data.byes ?? [],
     participants: () => data.participants,
+    entrants: (ids) => data.participants.filter((p) => ids.has(p.id)),
     anyInactive: () => data.participants.some((p) => !p.active),
   };
 }
