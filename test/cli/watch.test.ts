@@ -172,6 +172,16 @@ describe("tourney watch RACE (embedded)", () => {
       2,
       expect.stringContaining('unknown event type "round.begun"'),
     ]);
+    // A number without a unit is no time: Date.parse read "0" as 2000-01-01, "12" as December 2001.
+    for (const since of ["0", "12"]) {
+      const bare = await sandbox.run(["watch", "gp", "--since", since]);
+      expect([bare.code, bare.stderr]).toEqual([
+        2,
+        expect.stringContaining(
+          `--since ${since} needs a unit (${since}s, ${since}m, ${since}h, ${since}d ago) or a date and time (2025-05-01T18:00:00Z)`,
+        ),
+      ]);
+    }
     const none = await sandbox.run(["watch", "nowhere"]);
     expect([none.code, none.stderr]).toEqual([
       3,

@@ -40,6 +40,18 @@ describe("?since= of an event stream", () => {
       expect(error.detail).toContain('not "notadate"');
     });
 
+    it(`${stream}: a bare number is 400 naming since (Date.parse read "0" as 2000-01-01)`, async () => {
+      for (const since of ["0", "12"]) {
+        const r = await open(`${stream.replace("{t}", id)}?since=${since}`);
+        expect(r.status, since).toBe(400);
+        const error = JSON.parse(r.body!).errors[0];
+        expect(error.source).toEqual({ parameter: "since" });
+        expect(error.detail).toBe(
+          `since must be a date and time like 2026-11-25T18:00:00Z, not "${since}"`,
+        );
+      }
+    });
+
     it(`${stream}: a day that does not exist is 400 naming since and the date`, async () => {
       const r = await open(`${stream.replace("{t}", id)}?since=2026-02-30T00:00:00Z`);
       expect(r.status).toBe(400);

@@ -134,7 +134,9 @@ export function badSince(resume: Resume): HttpResponse | undefined {
   if (since === undefined) return undefined;
   // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
   const noDay = impossibleDay(since);
-  if (noDay === undefined && !Number.isNaN(Date.parse(since))) return undefined;
+  // A bare number is no date: Date.parse reads "0" as 2000-01-01, "12" as December 2001.
+  const date = !/^\d+$/.test(since) && !Number.isNaN(Date.parse(since));
+  if (noDay === undefined && date) return undefined;
   const shown = JSON.stringify(since.slice(0, 100));
   const detail =
     noDay === undefined

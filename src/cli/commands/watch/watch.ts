@@ -52,6 +52,11 @@ function parseSince(value: string, now: Date): string {
   const relative = /^(\d+)([smhd])$/.exec(value);
   if (relative !== null)
     return new Date(now.getTime() - Number(relative[1]) * UNITS[relative[2]!]!).toISOString();
+  // Date.parse reads "0" as 2000-01-01 and "12" as December 2001: a duration missing its unit.
+  if (/^\d+$/.test(value))
+    throw new UsageError(
+      `--since ${value} needs a unit (${value}s, ${value}m, ${value}h, ${value}d ago) or a date and time (2025-05-01T18:00:00Z)`,
+    );
   // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
   const noDay = impossibleDay(value);
   if (noDay !== undefined)
