@@ -142,7 +142,8 @@ describe("races", () => {
     const twice = await sb.run(["race", "start", race]);
     expect(twice.code).toBe(5);
     expect(twice.stderr).toContain("/data/attributes/state");
-    const zero = await sb.run([
+    // 0 is "not set" to the service (DESIGN.md §3): the default rounds; 101 is over its 100.
+    const tooMany = await sb.run([
       "race",
       "create",
       "--name",
@@ -150,9 +151,9 @@ describe("races", () => {
       "--type",
       "grand prix",
       "--set",
-      "grandPrixOptions.rounds=0",
+      "grandPrixOptions.rounds=101",
     ]);
-    expect(zero.code).toBe(5);
+    expect(tooMany.code).toBe(5);
     const noRounds = await sb.run([
       "race",
       "create",

@@ -132,7 +132,7 @@ describe("races", () => {
       raceBody({
         name: "",
         raceType: "relay",
-        grandPrixOptions: { rounds: 0 },
+        grandPrixOptions: { rounds: 101 },
         pointsTable: [1, -2],
       }),
     );

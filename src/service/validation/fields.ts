@@ -23,6 +23,11 @@ export type FieldSpec =
       readonly nullable?: boolean;
       /** 0 means "not set" (null), as clients written from the contract send it (issue 15). */
       readonly zeroIsUnset?: boolean;
+      /**
+       * 0 means "not set" where the field is never null: read as this value, its default
+       * (DESIGN.md §3: 0 where the contract sets no bound; it bounds no integer).
+       */
+      readonly zeroIs?: number;
       readonly check?: (value: number) => string | undefined;
     }
   | { readonly kind: "number"; readonly min: number; readonly max: number }
@@ -171,6 +176,7 @@ function readInteger(
 ): unknown {
   if (value === null && spec.nullable) return null;
   if (value === 0 && spec.zeroIsUnset) return null;
+  if (value === 0 && spec.zeroIs !== undefined) return spec.zeroIs;
   if (typeof value !== "number" || !Number.isInteger(value)) {
     return wrong(`${name} must be a whole number, not ${describeType(value)}`);
   }

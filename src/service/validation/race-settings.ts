@@ -37,7 +37,15 @@ export const SCHEMA: AttributeSchema = {
       // 0 is "not set" as the tournament's signup_cap reads it (DESIGN.md §3): it was a 422.
       signupCap: { kind: "integer", min: 1, max: 100_000, nullable: true, zeroIsUnset: true },
     },
-    grandPrixOptions: { rounds: { kind: "integer", min: 1, max: MAX_GRAND_PRIX_ROUNDS } },
+    // 0 is "not set": the default rounds (DESIGN.md §3; the contract gives no bound).
+    grandPrixOptions: {
+      rounds: {
+        kind: "integer",
+        min: 1,
+        max: MAX_GRAND_PRIX_ROUNDS,
+        zeroIs: DEFAULT_GRAND_PRIX_ROUNDS,
+      },
+    },
   },
   readOnly: new Set(["id", "state", "timestamps", "currentLap", "participantsCount"]),
 };

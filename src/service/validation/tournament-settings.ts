@@ -4,6 +4,7 @@
  * and the merge of a request's attributes over defaults (create) or the stored
  * settings (update).
  */
+
 import {
   GRAND_FINALS_MODIFIERS,
   RANKINGS,
@@ -12,6 +13,7 @@ import {
   TOURNAMENT_TYPES,
   type TournamentSettings,
 } from "../../model/tournament.js";
+import { defaultSettings } from "../../model/tournament-defaults.js";
 import type { Problems } from "../errors.js";
 import { type AttributeSchema, mergeAttributes } from "./attribute-merge.js";
 import { type FieldSpec, NAME_FIELD, URL_FIELD } from "./fields.js";
@@ -33,6 +35,15 @@ const consolationRank: FieldSpec = {
       ? undefined
       : "must be 3 (a third-place match), 5 (places 5th-8th too), 9, 17 ...: one more than a power of two",
 };
+
+/**
+ * A count whose least value is above 0: 0 is "not set", its default (DESIGN.md §3; the
+ * contract bounds none of them), as swiss_options.rounds and signup_cap take 0 as null.
+ */
+const DEFAULTS = defaultSettings();
+function count(min: number, max: number, zeroIs: number): FieldSpec {
+  return { kind: "integer", min, max, zeroIs };
+}
 
 const TOP_LEVEL: Readonly<Record<string, FieldSpec>> = {
   name: NAME_FIELD,
@@ -58,9 +69,13 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
   station_options: { auto_assign: bool, only_start_matches_with_assigned_stations: bool },
   group_stage_options: {
     stage_type: { kind: "enum", values: STAGE_TYPES },
-    group_size: { kind: "integer", min: 2, max: 64 },
-    participant_count_to_advance_per_group: { kind: "integer", min: 1, max: 63 },
-    rr_iterations: { kind: "integer", min: 1, max: 10 },
+    group_size: count(2, 64, DEFAULTS.group_stage_options.group_size),
+    participant_count_to_advance_per_group: count(
+      1,
+      63,
+      DEFAULTS.group_stage_options.participant_count_to_advance_per_group,
+    ),
+    rr_iterations: count(1, 10, DEFAULTS.group_stage_options.rr_iterations),
     ranked_by: ranking,
     rr_pts_for_match_win: points,
     rr_pts_for_match_tie: points,
@@ -74,7 +89,7 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
     grand_finals_modifier: { kind: "enum", values: GRAND_FINALS_MODIFIERS },
   },
   round_robin_options: {
-    iterations: { kind: "integer", min: 1, max: 10 },
+    iterations: count(1, 10, DEFAULTS.round_robin_options.iterations),
     ranking,
     pts_for_game_win: points,
     pts_for_game_tie: points,
@@ -89,7 +104,9 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
     pts_for_match_tie: points,
     pts_for_bye: points,
   },
-  free_for_all_options: { max_participants: { kind: "integer", min: 2, max: 64 } },
+  free_for_all_options: {
+    max_participants: count(2, 64, DEFAULTS.free_for_all_options.max_participants),
+  },
 };
 
 /** Attributes that appear in responses; a client may send them back, they are ignored. */
