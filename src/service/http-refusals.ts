@@ -67,23 +67,69 @@ export function refuseBody(url: string, res: ServerResponse, refused: RefusedBod
     status = refusal.status;
     text = JSON.stringify(refusal.body);
   } else text = errorText(url, body.status, body.detail);
-  res
-    .writeHead(status, {
-      "content-type": "application/json; charset=utf-8",
-      // The rest of a body too large was not read: the connection cannot go on.
-      ...(body.status === 413 ? { connection: "close" } : {}),
-    })
-    .end(text);
+  const headers = { "content-type": "application/json; charset=utf-8" };
+  if (body.status === 413) answerThenClose(res, status, headers, text);
+  else res.writeHead(status, headers).end(text);
 }
 
 /**
- * A body declared past MAX_BODY_BYTES by a client waiting for `100 Continue` before it
- * sends it: refused 413 unread (http-server.ts readBody), not asked for and read to its
- * end first. A client that sends the body at once has it read (drained) before the 413:
- * closing the connection under its upload would reset it before it reads the answer.
+ * What serve reads of a request after its 413 (the rest of a body too large) before it
+ * closes the connection, and for how long at most. Closing it at once under a client's
+ * upload would reset it (RST) before the client reads the answer; reading it all let a
+ * client make serve read gigabytes (it was read to its end before the 413 was sent).
+ */
+export const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2_000;
+
+/**
+ * Sends the whole answer (its length given: a client reads it complete at once) with
+ * `Connection: close`, then drops what more of the request arrives, LINGER_BYTES or
+ * LINGER_MS at most, and ends the response: Node then closes the connection. A client
+ * waiting for `100 Continue` sends nothing more: its connection is closed at once.
+ */
+function answerThenClose(
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  text: string,
+): void {
+  const length = String(Buffer.byteLength(text));
+  res.writeHead(status, { ...headers, "content-length": length, connection: "close" });
+  const req = res.req;
+  if (req === undefined || req.complete || waitsToSend(req)) {
+    res.end(text);
+    return;
+  }
+  res.write(text);
+  let read = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.off("data", count);
+    req.off("end", close);
+    req.off("close", close);
+    if (!res.writableEnded) res.end();
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER_BYTES) close();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  req.on("data", count);
+  req.on("end", close);
+  req.on("close", close);
+}
+
+/** A client that sends its body only once told `100 Continue`. */
+const waitsToSend = (req: IncomingMessage): boolean =>
+  req.headers.expect?.toLowerCase() === "100-continue";
+
+/**
+ * A body declared past MAX_BODY_BYTES (Content-Length): refused 413 unread (http-server.ts
+ * readBody), before any of it is sent or read; a client waiting for `100 Continue` is not
+ * asked for it. Before, one sent at once was read to its end first (drained), whatever its
+ * size; now at most LINGER_BYTES of it are read once it is answered (answerThenClose).
  */
 export const tooLargeDeclared = (req: IncomingMessage): boolean =>
-  req.headers.expect?.toLowerCase() === "100-continue" &&
   Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES;
 
 /**

@@ -1,9 +1,8 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
-import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
 import { CommitGroup } from "./commit-group.js";
-import { MAX_BODY_BYTES } from "./http-checks.js";
+import { readBody } from "./http-body.js";
 import { answerEvents, eventsPath } from "./http-event-stream.js";
 import {
   PARSER_OPTIONS,
@@ -11,7 +10,6 @@ import {
   refusals,
   refuseBody,
   requestTarget,
-  tooLargeDeclared,
 } from "./http-refusals.js";
 import { Shutdown, StreamSet } from "./http-shutdown.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
@@ -22,64 +20,6 @@ import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
 import { changedTournament, readsMatchesOf } from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
-
-const TOO_LARGE: RefusedBody = {
-  status: 413,
-  detail: `the request body is larger than ${MAX_BODY_BYTES} bytes`,
-};
-
-/** The body as text; bytes that are not UTF-8 are refused, never read as U+FFFD (issue 24, item 7). */
-function bodyText(chunks: Buffer[]): string | RefusedBody {
-  // Most bodies come in one chunk: decoded as it is, not copied first.
-  const decoded = decodeUtf8(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-  if ("text" in decoded) return decoded.text;
-  const { offset, byte } = decoded.bad;
-  return {
-    status: 400,
-    detail: `the request body is not UTF-8: byte ${offset} is ${hexByte(byte)} (Latin-1 or another encoding?); send the text as UTF-8`,
-  };
-}
-
-/**
- * Reads the body, then calls `done` with it, or with undefined once it passes the
- * limit (the rest is drained). A request with neither Content-Length nor
- * Transfer-Encoding has no body (RFC 9112 6.3): it is answered at once, with no
- * listeners and no promise (a GET under autocannon -c 32 on `serve`: 2-4 us of
- * CPU less a request, /proc/PID/stat before and after).
- */
-function readBody(
-  req: IncomingMessage,
-  answered: (() => void) | undefined,
-  done: (body: string | RefusedBody) => void,
-): void {
-  const { headers } = req;
-  const none =
-    headers["content-length"] === undefined && headers["transfer-encoding"] === undefined;
-  // No body; or one declared too large before it is sent, refused unread (then closed).
-  if (none || tooLargeDeclared(req)) {
-    done(none ? "" : TOO_LARGE);
-    return;
-  }
-  // A read with a body: the connection's later requests wait for it to be handed over
-  // (a write holds them until it is answered: `answered`; pipeline-order.ts).
-  const ahead = answered === undefined ? held(req.socket) : undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let over = false;
-  req.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) over = true;
-    else chunks.push(chunk);
-  });
-  req.on("end", () => {
-    try {
-      done(over ? TOO_LARGE : bodyText(chunks));
-    } finally {
-      ahead?.();
-    }
-  });
-  req.on("error", () => req.socket.destroy());
-}
 
 /**
  * The request's headers, names in lower case as Node gives them. Node joins a repeated
