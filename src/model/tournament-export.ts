@@ -53,6 +53,18 @@ export interface ExportedStation {
   readonly queue: readonly string[];
 }
 
+/**
+ * A swiss bye: `participant` sat out round `round` of the stage `group` (null: the final
+ * stage) and scored the bye's points. Optional in the document (added in version 1 without
+ * a bump: a file without it imports as before); the import keeps a player removed during
+ * the round of their bye in until that round is paired, so they take it on the target too.
+ */
+export interface ExportedBye {
+  readonly participant: string;
+  readonly group: number | null;
+  readonly round: number;
+}
+
 export interface ExportedAttachment {
   readonly match: string;
   readonly attributes: Readonly<Record<string, unknown>>;
@@ -76,6 +88,8 @@ export interface TournamentExport {
   readonly stations: readonly ExportedStation[];
   readonly attachments: readonly ExportedAttachment[];
   readonly final_ranks: readonly { readonly participant: string; readonly rank: number }[];
+  /** Swiss byes, by stage and round: absent when there are none, and from files written before them. */
+  readonly byes?: readonly ExportedBye[];
 }
 
 /** A match's key across backends: its group (or "final") and identifier. */

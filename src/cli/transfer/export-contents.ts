@@ -248,6 +248,44 @@ function checkReferences(doc: Doc, keys: Set<string>, p: Problem): void {
       p.fail(`attachments[${i}].match`, `names ${shown(a?.match)}, which is no match of the file`);
 }
 
+/**
+ * The swiss byes (optional: files written before them have none): each names a participant of
+ * the file, a group (or null) and a round from 1, and no match of that stage and round has
+ * them playing (a bye is a round sat out).
+ */
+function checkByes(doc: Doc, names: Set<string>, p: Problem): void {
+  if (doc.byes === undefined) return;
+  p.need(Array.isArray(doc.byes), "byes", "a list", doc.byes);
+  for (const [i, raw] of (doc.byes as unknown[]).entries()) {
+    const where = `byes[${i}]`;
+    p.need(isObject(raw), where, "an object", raw);
+    const b = raw as Doc;
+    if (typeof b.participant !== "string" || !names.has(b.participant))
+      p.fail(
+        `${where}.participant`,
+        `names ${shown(b.participant)}, who is not a participant of the file`,
+      );
+    p.need(
+      b.group === null || isWhole(b.group),
+      `${where}.group`,
+      "a group number or null",
+      b.group,
+    );
+    p.need(isWhole(b.round) && b.round >= 1, `${where}.round`, "a whole number from 1", b.round);
+    const clash = (doc.matches as Doc[]).find(
+      (m) =>
+        m.group === b.group &&
+        m.round === b.round &&
+        (m.players as unknown[]).includes(b.participant),
+    );
+    if (clash !== undefined)
+      p.fail(
+        where,
+        `gives ${b.participant} a bye in round ${b.round}, where they play match ${matchKey(clash as { group: number | null; identifier: string })}`,
+      );
+  }
+}
+
 /** Checks `doc` (its format and version already checked); throws a UsageError naming the fault. */
 export function checkExportContents(
   doc: TournamentExport,
@@ -266,4 +304,5 @@ export function checkExportContents(
     keys.add(key);
   }
   checkReferences(d, keys, p);
+  checkByes(d, names, p);
 }

@@ -20,6 +20,7 @@ import {
   type TournamentExport,
 } from "../../model/tournament-export.js";
 import { matchStateOf, ranked, tournamentStateOf } from "./published-state.js";
+import { readByes } from "./swiss-byes.js";
 
 /** Attributes a tournament record carries that are not settings. */
 const NOT_SETTINGS = new Set([
@@ -181,6 +182,7 @@ export async function readExport(
     .map(participant)
     .sort((a, b) => a.seed - b.seed || a.name.localeCompare(b.name));
   const matches = matchRecords.map((m) => match(m, names, stationNames));
+  const byes = await readByes(client, url, matches);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -201,5 +203,7 @@ export async function readExport(
       .filter((p) => p.final_rank !== null)
       .map((p) => ({ participant: p.name, rank: p.final_rank as number }))
       .sort((a, b) => a.rank - b.rank || a.participant.localeCompare(b.participant)),
+    // Written only when there are some: a document without swiss byes is as it was before them.
+    ...(byes.length > 0 ? { byes } : {}),
   };
 }

@@ -123,7 +123,11 @@ async function replayStages(r: Replay, state: string): Promise<readonly Exported
   const { client, doc, progress } = r;
   const t = doc.tournament;
   const replay = (matches: readonly ExportedMatch[]) =>
-    replayMatches(client, t.url, matches, r.roster, r.summary, { removed: r.removed, progress });
+    replayMatches(client, t.url, matches, r.roster, r.summary, {
+      removed: r.removed,
+      progress,
+      byes: doc.byes ?? [],
+    });
   const groups = doc.matches.filter((m) => m.group !== null);
   if (groups.length > 0 && !BEFORE_START.has(t.state)) {
     if (BEFORE_START.has(state)) await changeState(client, t.url, "start_group_stage", progress);

@@ -11,10 +11,16 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import type { MatchReport } from "../../client/matches.js";
 import { playerIds } from "../../model/match-players.js";
-import { type ExportedMatch, matchKey, playedOrder } from "../../model/tournament-export.js";
+import {
+  type ExportedBye,
+  type ExportedMatch,
+  matchKey,
+  playedOrder,
+} from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import { deactivate, type ParticipantCounts, type Roster } from "./participant-replay.js";
 import type { Progress } from "./progress.js";
+import { afterByes } from "./swiss-byes.js";
 import { targetMatches } from "./target-matches.js";
 
 export interface ReplayCounts extends ParticipantCounts {
@@ -201,6 +207,7 @@ function removals(
   played: readonly ExportedMatch[],
   removed: ReadonlySet<string>,
   matches: readonly ExportedMatch[],
+  byes: readonly ExportedBye[],
 ) {
   const before = new Map<number, string[]>();
   const after = new Map<number, string[]>();
@@ -211,9 +218,11 @@ function removals(
     const first = played.findIndex((m) => forfeitedBy(m, removed) === name);
     if (first >= 0) add(before, first, name);
     else {
-      const last = played.findLastIndex(
+      const lastMatch = played.findLastIndex(
         (m) => m.players.includes(name) || m.entries.some((e) => e.participant === name),
       );
+      // A swiss bye taken after their last match: kept in until its round is paired.
+      const last = Math.max(lastMatch, afterByes(played, name, byes));
       if (last >= 0 && isFinalTable(played[last]!, matches)) add(before, last, name);
       else if (last >= 0) add(after, last, name);
       else atStart.push(name);
@@ -229,11 +238,16 @@ export async function replayMatches(
   matches: readonly ExportedMatch[],
   roster: Roster,
   counts: ReplayCounts,
-  options: { readonly removed: ReadonlySet<string>; readonly progress: Progress },
+  options: {
+    readonly removed: ReadonlySet<string>;
+    readonly progress: Progress;
+    /** The file's swiss byes (none in a file written before them). */
+    readonly byes?: readonly ExportedBye[];
+  },
 ): Promise<void> {
   const { removed, progress } = options;
   const played = replayOrder(matches, removed);
-  const leaving = removals(played, removed, matches);
+  const leaving = removals(played, removed, matches, options.byes ?? []);
   const leave = async (names: readonly string[] | undefined) => {
     for (const name of names ?? []) await deactivate(client, url, name, roster, counts);
   };

@@ -49,6 +49,8 @@ export interface Standing {
   points_scored: number;
   points_difference: number;
   points: number;
+  /** Swiss byes taken in the stage (0 elsewhere): what an export needs to replay them. */
+  byes: number;
   tie_breaks: Record<string, number>;
 }
 
@@ -127,6 +129,7 @@ function standingOf(
     points_scored: row.pointsScored,
     points_difference: row.pointsDifference,
     points,
+    byes: row.byes,
     tie_breaks: Object.fromEntries(row.tieBreaks.map((v) => [v.name, v.value])),
   };
 }
@@ -176,6 +179,7 @@ export function eliminationStanding(
     points_scored: roundValue(tally.pointsScored),
     points_difference: roundValue(tally.pointsScored - tally.pointsAgainst),
     points: tally.matchWins,
+    byes: 0,
     tie_breaks: {},
   };
 }
@@ -237,6 +241,7 @@ function freeForAllStandings(
         points_scored: 0,
         points_difference: 0,
         points: freeForAllPoints(record),
+        byes: 0,
         tie_breaks: {},
       };
     })

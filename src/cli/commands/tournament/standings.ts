@@ -22,7 +22,8 @@ group_id, rank, participant_id, name, wins, losses, ties, games_won, games_lost,
 points_scored, points_difference, points, then the tie-breaks of every stage ("-"
 where a stage does not use one). --json prints an array of records: id ("stage:group:participant"),
 participant_id, name, stage ("group" | "final"), group_id, rank, wins, losses, ties,
-games_won, games_lost, points_scored, points_difference, points, tie_breaks {name: value}.
+games_won, games_lost, points_scored, points_difference, points, byes (swiss byes taken;
+0 elsewhere), tie_breaks {name: value}.
 
 Standings come from GET /tournaments/{t}/standings, an extension of the v2.1 interface.
 A service without it (404) gets the participants' final_rank instead (final stage only,
