@@ -44,6 +44,12 @@ const CASES: readonly Case[] = [
   [`tournament view ${T}`, "showTournament", /Tom Clancy's Rainbow Six Siege/],
   ["tournament create --name Cup --type swiss", "createTournament", /r6siege_tournament_xx/],
   [`tournament update ${T} --name Other`, "updateTournament", /r6siege_tournament_xx/],
+  ["tournament create --name Cup", "createTournament (no --type)", /r6siege_tournament_xx/],
+  [
+    `tournament update ${T} --type 'round robin'`,
+    "showTournament, updateTournament (no --name)",
+    /r6siege_tournament_xx/,
+  ],
   [`tournament start ${T}`, "changeStateTournament", /r6siege_tournament_xx/],
   [`tournament finalize ${T}`, "changeStateTournament", /r6siege_tournament_xx/],
   [`tournament reset ${T} --yes`, "changeStateTournament", /r6siege_tournament_xx/],
