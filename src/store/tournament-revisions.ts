@@ -44,14 +44,35 @@ interface Seen {
 }
 
 /**
+ * How many tournaments' last looks a reader keeps, the least recently looked at forgotten
+ * past it. An entry is made only for a tournament that exists (a look at an id with no row
+ * makes none, whoever asks: serve's anonymous bracket pages and streams reach a look only
+ * for a tournament they may see), but one deleted stayed until its id was looked at again,
+ * which an id never reused seldom is: before, the map grew with every tournament ever
+ * looked at. A Seen is about 200 bytes: 10,000 hold about 2 MB, far past the tournaments
+ * serve's streams and pages can watch at once (512 streams, 256 data.json: serve-limits.md).
+ * A tournament forgotten is summed again at its next look and taken as changed (a new
+ * revision: its shared snapshot is built again once).
+ */
+export const KEPT_TOURNAMENTS = 10_000;
+
+/** Reads a tournament's revision (undefined: it does not exist). */
+export interface RevisionReader {
+  (id: number): number | undefined;
+  /** How many tournaments' last looks are kept now (at most `keep`). */
+  readonly kept: () => number;
+}
+
+/**
  * The reader of tournament revisions (undefined for a tournament that does not exist);
  * `changes`: the store's log of this connection's writes (store.ts Store.changes), which
- * spares summing the versions after this connection's own writes.
+ * spares summing the versions after this connection's own writes; `keep`: KEPT_TOURNAMENTS.
  */
 export function tournamentRevisions(
   db: Db,
   changes?: ChangeLog,
-): (id: number) => number | undefined {
+  keep = KEPT_TOURNAMENTS,
+): RevisionReader {
   const stored = db
     .prepare("SELECT revision FROM tournament_revisions WHERE tournament_id = ?")
     .pluck();
@@ -64,8 +85,14 @@ export function tournamentRevisions(
   const totalChanges = db.prepare("SELECT total_changes()").pluck();
   const seen = new Map<number, Seen>();
   let last = 0;
+  /** `id` looked at last (a Map keeps its keys in insertion order); the oldest past `keep` forgotten. */
+  const remember = (id: number, entry: Seen): void => {
+    seen.delete(id);
+    seen.set(id, entry);
+    if (seen.size > keep) seen.delete(seen.keys().next().value!);
+  };
 
-  return (id) => {
+  const read = (id: number): number | undefined => {
     // The look at other connections' commits comes first: a commit after it is seen next time.
     const mark = changes === undefined ? 0 : changes.mark();
     const version = changes === undefined ? (dataVersion.get() as number) : 0;
@@ -92,6 +119,7 @@ export function tournamentRevisions(
           before.versions += written.updates;
           before.revision = ++last;
         }
+        remember(id, before);
         return before.revision;
       }
       if (
@@ -99,8 +127,10 @@ export function tournamentRevisions(
         before.dataVersion === version &&
         before.totalChanges === total &&
         !Number.isNaN(before.versions)
-      )
+      ) {
+        remember(id, before);
         return before.revision;
+      }
     }
     // Summed: the first look, a change of the revision row (an insert of match rows among
     // them, which moves the ids' bounds), or writes the log cannot tell.
@@ -119,7 +149,8 @@ export function tournamentRevisions(
       dataVersion: version,
       totalChanges: total,
     };
-    seen.set(id, next);
+    remember(id, next);
     return next.revision;
   };
+  return Object.assign(read, { kept: () => seen.size });
 }
