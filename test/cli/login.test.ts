@@ -41,8 +41,10 @@ class Capture {
 }
 
 /** An OAuth server answering the device code request, then `tokens` in order. */
-function oauthServer(tokens: Reply[]): StubTransport {
-  return routeTransport((request: HttpRequest) => {
+function oauthServer(
+  tokens: Reply[],
+): StubTransport & { reply: (r: HttpRequest) => Reply | Error } {
+  const reply = (request: HttpRequest): Reply | Error => {
     if (request.path.endsWith("/oauth/device/code"))
       return json(200, {
         device_code: "dc-secret-77",
@@ -55,7 +57,8 @@ function oauthServer(tokens: Reply[]): StubTransport {
     if (request.path.endsWith("/oauth/token"))
       return tokens.shift() ?? new Error("no more answers");
     return new Error(`unexpected ${request.path}`);
-  });
+  };
+  return Object.assign(routeTransport(reply), { reply });
 }
 
 const pendingReply = json(400, { error: "authorization_pending" });
@@ -192,6 +195,37 @@ describe("the device grant through runLogin", () => {
     });
     expect(oauth.requests).toHaveLength(2);
     expect(existsSync(credentialsFile())).toBe(false);
+  });
+
+  it("a busy server's 503 to the device-code request is waited for (Retry-After) and asked again", async () => {
+    // The server's first answer to the device-code request: busy; then it answers as oauthServer.
+    const answers = oauthServer([grantedReply]);
+    let busy = true;
+    const oauth = routeTransport((request: HttpRequest) => {
+      if (!busy) return answers.reply(request);
+      busy = false;
+      return json(
+        503,
+        { error: "temporarily_unavailable", error_description: "the database is busy" },
+        { "retry-after": "2" },
+      );
+    });
+    const { f, stderr } = loginFactory(oauth, { profile: "lan" });
+    const clock = virtualClock(Date.now());
+    await runLogin(f, parseLogin({ baseUrl: BASE, browser: false }, { profile: "lan" }), {
+      clock,
+    });
+    expect(oauth.requests.map((r) => r.path)).toEqual([
+      "/oauth/device/code",
+      "/oauth/device/code",
+      "/oauth/token",
+    ]);
+    // Retry-After: 2 before the second device-code request, then the poll's interval.
+    expect(clock.sleeps).toEqual([2_000, 5_000]);
+    expect(stderr.text).toContain("enter the code: WDJB-MJHT\n");
+    expect(new CredentialStore(sandbox.env.TOURNEY_CONFIG_DIR!).get("lan")?.token).toBe(
+      "at-secret-77",
+    );
   });
 
   it("an embedded profile needs no login: a usage error naming --base-url", async () => {
