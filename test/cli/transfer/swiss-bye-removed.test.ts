@@ -143,3 +143,54 @@ it("the file check refuses a bye that is not one (exit 2, naming the field), sen
   const target = await pair.target.client();
   expect((await target.tournaments.list({})).data).toEqual([]);
 });
+
+it("swiss groups: each group's round-2 bye holder removed during round 2 keeps the bye", async () => {
+  const c = await pair.source.client();
+  await c.tournaments.create({
+    name: "Event sg",
+    url: "sg",
+    tournament_type: "single elimination",
+    group_stage_enabled: true,
+    group_stage_options: {
+      stage_type: "swiss",
+      group_size: 5,
+      participant_count_to_advance_per_group: 2,
+    },
+  });
+  const people = await c.participants.bulkAdd(
+    "sg",
+    Array.from({ length: 10 }, (_, i) => ({ name: `Player ${i + 1}` })),
+  );
+  await c.tournaments.changeState("sg", "start_group_stage");
+  // Each group's round 1: its first match won by player 1, its second by player 2, so the
+  // first match's loser (the weaker) takes round 2's bye, and was removed, without the
+  // file's byes, before the group's round 2 was paired.
+  const round1 = (await c.matches.listAll("sg", {})).sort((a, b) => Number(a.id) - Number(b.id));
+  const player2Wins = new Set(
+    [1, 2].map(
+      (g) => round1.filter((m) => m.attributes.group_id === g)[1]!.attributes.player2_id as number,
+    ),
+  );
+  await playOut(c, "sg", 1, player2Wins);
+  const round2 = (await c.matches.listAll("sg", {})).filter((m) => m.attributes.round === 2);
+  const playing = new Set(
+    round2.flatMap((m) => [m.attributes.player1_id, m.attributes.player2_id]),
+  );
+  const sitting = new Set(
+    round1.flatMap((m) => [m.attributes.player1_id as number, m.attributes.player2_id as number]),
+  );
+  const holders = people.filter((p) => sitting.has(Number(p.id)) && !playing.has(Number(p.id)));
+  expect(holders).toHaveLength(2);
+  for (const h of holders) await c.participants.delete("sg", h.id);
+  await playOut(c, "sg");
+  const before = await table(c, "sg");
+  const doc = await exported(pair.source, "sg");
+  const round2Byes = doc.byes.filter((b: { round: number }) => b.round === 2);
+  expect(round2Byes.map((b: { participant: string }) => b.participant).sort()).toEqual(
+    holders.map((h) => h.attributes.name).sort(),
+  );
+  expect(round2Byes.map((b: { group: number }) => b.group).sort()).toEqual([1, 2]);
+  await importFile(doc, "sg");
+  expect(await table(await pair.target.client(), "sg")).toEqual(before);
+  expect(comparable(await exported(pair.target, "sg"))).toEqual(comparable(doc));
+});
