@@ -32,7 +32,13 @@ function spawnLogin(args: readonly string[], env: Record<string, string>) {
     stderr += d;
     for (const wake of waiters.splice(0)) wake();
   });
-  const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+  const exited = new Promise<number | null>((done) =>
+    child.on("close", (code) => {
+      done(code);
+      // A waiter for what never came is told it will not (waitFor throws, naming stderr).
+      for (const wake of waiters.splice(0)) wake();
+    }),
+  );
   return {
     child,
     exited,
@@ -251,6 +257,38 @@ describe.runIf(BUILT)("tourney login (device grant) against tourney serve", () =
     }
     const token = await runBinary(["auth", "token", "--profile", profile], env);
     expect(token.stdout).toBe(`${secrets.token}\n`);
+  });
+
+  it("waits out a busy database at its first request (503, Retry-After), then logs in", async () => {
+    // Another process holds the write lock: serve answers the device-code request 503.
+    const other = new Database(db);
+    other.exec("BEGIN IMMEDIATE");
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      other.exec("ROLLBACK");
+      other.close();
+    };
+    try {
+      const login = spawnLogin(
+        ["login", "--profile", "busy", "--base-url", base, "--no-browser", "--verbose"],
+        env,
+      );
+      await login.waitFor(/> POST \/oauth\/device\/code\n(?:>.*\n)*< 503 /);
+      release();
+      const [, verification, userCode] = await login.waitFor(
+        /To sign in, open (\S+) and enter the code: (\S+)\n/,
+      );
+      await approve(base, verification!, userCode!, "ada", PASSWORD);
+      expect(await login.exited, login.output().stderr).toBe(0);
+      const { stderr } = login.output();
+      expect(stderr.match(/> POST \/oauth\/device\/code\n/g)).toHaveLength(2);
+      expect(stderr).toContain("Logged in to profile busy");
+      expect(stored(env, "busy").token).toMatch(/^tat_/);
+    } finally {
+      release();
+    }
   });
 });
 
