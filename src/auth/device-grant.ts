@@ -149,16 +149,20 @@ const REFUSALS: Readonly<Record<string, string>> = {
  * Polls the token endpoint until the user approves (the token set), denies or lets the
  * code expire (OAuthError), or Ctrl-C (LoginInterruptedError). The first poll comes one
  * interval after the start; `authorization_pending` waits another interval, `slow_down`
- * (and a 429) lengthens the interval by 5 s for the rest of the loop.
+ * (and a 429) lengthens the interval by 5 s for the rest of the loop; a "not now" answer
+ * (429, 502, 503, 504) with a Retry-After longer than the interval waits that once.
  */
 export async function pollForToken(input: PollInput): Promise<TokenSet> {
   const { clock, grant, signal } = input;
   const deadline = clock.now() + grant.expiresInSeconds * 1000;
   let interval = grant.intervalSeconds * 1000;
+  // The next wait: the interval, or a longer Retry-After of the last answer (a busy server's).
+  let wait = interval;
   for (;;) {
     const remaining = deadline - clock.now();
     if (remaining <= 0) break;
-    await clock.sleep(Math.min(interval, remaining), signal);
+    await clock.sleep(Math.min(wait, remaining), signal);
+    wait = interval;
     if (signal?.aborted) throw new LoginInterruptedError("interrupted while waiting for approval");
     if (clock.now() >= deadline) break;
     const answer = await input.post(input.tokenUrl, {
@@ -175,9 +179,13 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
     const notNow = code === undefined || code === "temporarily_unavailable";
     if (code === "slow_down" || (notNow && answer.status === 429)) {
       interval += SLOW_DOWN_STEP_MS;
+      wait = Math.max(interval, (answer.retryAfterSeconds ?? 0) * 1000);
       continue;
     }
-    if (notNow && TRANSIENT.has(answer.status)) continue;
+    if (notNow && TRANSIENT.has(answer.status)) {
+      wait = Math.max(interval, (answer.retryAfterSeconds ?? 0) * 1000);
+      continue;
+    }
     const known = code === undefined ? undefined : REFUSALS[code];
     throw known === undefined
       ? refusal(answer, "the token endpoint")

@@ -81,6 +81,21 @@ describe("pollForToken", () => {
     expect(clock.sleeps).toEqual([5_000, 10_000, 10_000]);
   });
 
+  it("a 503 or 429 with a Retry-After longer than the interval waits it before the next poll", async () => {
+    const clock = virtualClock();
+    const server = stubServer(clock, [
+      { status: 503, body: { error: "temporarily_unavailable" }, retryAfterSeconds: 30 },
+      pending,
+      { status: 429, body: undefined, retryAfterSeconds: 20 },
+      { status: 503, body: undefined, retryAfterSeconds: 2 },
+      granted(),
+    ]);
+    await pollForToken({ post: server.post, tokenUrl: TOKEN_URL, grant: grant(), clock });
+    // 30 s once (then the interval again); the 429 lengthens the interval to 10 s and waits
+    // its 20 s; a Retry-After shorter than the interval waits the interval.
+    expect(clock.sleeps).toEqual([5_000, 30_000, 5_000, 20_000, 10_000]);
+  });
+
   it("gives up at expires_in without polling past it", async () => {
     const clock = virtualClock();
     const server = stubServer(
