@@ -62,6 +62,18 @@ async function refresh(
   return true;
 }
 
+/** Times a look reads a tournament's participants and matches again after a write meanwhile. */
+const REREADS = 3;
+
+/**
+ * A write landing between a look's reads would mix records from before and after it (the
+ * final stage's matches with the state before the start that made them: their openings were
+ * told before the start, at the next look). So the tournament is asked again after its
+ * matches (If-None-Match: a 304 without a body when nothing was written; serve's and the
+ * embedded tags change with every write) and, changed, its participants and matches are read
+ * again, up to REREADS times, then taken as they are. A look that fails after the first read
+ * forgets the tournament's tag, so that the next look reads it all (its 304 told nothing new).
+ */
 function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   const base = resourcePath("tournaments", subject.ref);
   const [tournament, participants, matches] = [heldFrom(subject), held(), held()];
@@ -70,8 +82,16 @@ function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotRea
     const changed = await refresh(client, base, tournament, false);
     if (!changed && !first) return undefined;
     first = false;
-    await refresh(client, `${base}/participants`, participants, true);
-    await refresh(client, `${base}/matches`, matches, true);
+    try {
+      for (let again = 0; ; again++) {
+        await refresh(client, `${base}/participants`, participants, true);
+        await refresh(client, `${base}/matches`, matches, true);
+        if (again === REREADS || !(await refresh(client, base, tournament, false))) break;
+      }
+    } catch (error) {
+      tournament.etag = undefined;
+      throw error;
+    }
     return tournamentSnapshot(tournament.records[0]!, participants.records, matches.records, now);
   };
 }
