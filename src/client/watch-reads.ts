@@ -71,7 +71,8 @@ const REREADS = 3;
  * told before the start, at the next look). So the tournament is asked again after its
  * matches (If-None-Match: a 304 without a body when nothing was written; serve's and the
  * embedded tags change with every write) and, changed, its participants and matches are read
- * again, up to REREADS times, then taken as they are. A look that fails after the first read
+ * again, up to REREADS times, then taken as they are (a service that sends no ETag is not
+ * asked again: that would read it all again). A look that fails after the first read
  * forgets the tournament's tag, so that the next look reads it all (its 304 told nothing new).
  */
 function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
@@ -86,7 +87,9 @@ function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotRea
       for (let again = 0; ; again++) {
         await refresh(client, `${base}/participants`, participants, true);
         await refresh(client, `${base}/matches`, matches, true);
-        if (again === REREADS || !(await refresh(client, base, tournament, false))) break;
+        // Without a tag (a service that sends none) asking again would read it all again.
+        if (again === REREADS || tournament.etag === undefined) break;
+        if (!(await refresh(client, base, tournament, false))) break;
       }
     } catch (error) {
       tournament.etag = undefined;

@@ -18,9 +18,14 @@ let inner: Transport;
 let client: ApiClient;
 /** Sent (once) before the next GET of the participants, as another process's write. */
 let beforeParticipants: (() => Promise<unknown>) | undefined;
+/** A service that sends no ETag (every GET answered in full). */
+let untagged = false;
+/** GETs of the tournament itself. */
+let tournamentGets = 0;
 
 beforeEach(async () => {
   inner = createInProcessTransport({ dbPath: ":memory:" });
+  [untagged, tournamentGets] = [false, 0];
   const transport: Transport = {
     send: async (request) => {
       const write = beforeParticipants;
@@ -32,7 +37,11 @@ beforeEach(async () => {
         beforeParticipants = undefined;
         await write();
       }
-      return inner.send(request);
+      if (request.method === "GET" && request.path === "/v2.1/tournaments/cup") tournamentGets++;
+      const answer = await inner.send(request);
+      if (!untagged) return answer;
+      const { etag: _etag, ...headers } = answer.headers;
+      return { ...answer, headers };
     },
     close: () => inner.close(),
   };
@@ -66,5 +75,16 @@ describe("a polled look that a write lands in", () => {
     ]);
     // Nothing left for the next look.
     expect(await look("2026-01-01T00:00:02.000Z")).toBeUndefined();
+  });
+
+  it("asks a service without ETags once a look: asking again would read it all again", async () => {
+    untagged = true;
+    const look = snapshotReader(client, { kind: "tournament", ref: "cup" });
+    await look("2026-01-01T00:00:00.000Z");
+    await client.tournaments.changeState("cup", "start");
+    tournamentGets = 0;
+    const next = (await look("2026-01-01T00:00:01.000Z")) as WatchSnapshot;
+    expect(next.state).toBe("underway");
+    expect(tournamentGets).toBe(1);
   });
 });
