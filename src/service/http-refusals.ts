@@ -83,9 +83,12 @@ const LINGER_MS = 2_000;
 
 /**
  * Sends the whole answer (its length given: a client reads it complete at once) with
- * `Connection: close`, then drops what more of the request arrives, LINGER_BYTES or
- * LINGER_MS at most, and ends the response: Node then closes the connection. A client
- * waiting for `100 Continue` sends nothing more: its connection is closed at once.
+ * `Connection: close`, then drops what more of the request arrives, up to LINGER_BYTES,
+ * and stops reading (the client's sends wait on TCP's window, and it has time to read the
+ * answer: fetch, reset while sending 8 MiB, threw EPIPE rather than show the 413); after
+ * LINGER_MS, or at once when the request ends or the client closes, it ends the response
+ * and Node closes the connection. A client waiting for `100 Continue` sends nothing more:
+ * its connection is closed at once.
  */
 function answerThenClose(
   res: ServerResponse,
@@ -111,7 +114,9 @@ function answerThenClose(
   };
   const count = (chunk: Buffer) => {
     read += chunk.length;
-    if (read > LINGER_BYTES) close();
+    if (read <= LINGER_BYTES) return;
+    req.off("data", count);
+    req.pause();
   };
   const timer = setTimeout(close, LINGER_MS);
   req.on("data", count);
