@@ -62,39 +62,53 @@ async function refresh(
   return true;
 }
 
-/** Times a look reads a tournament's participants and matches again after a write meanwhile. */
+/** Times a look reads the rest again after a write meanwhile, before taking it as it is. */
 const REREADS = 3;
 
 /**
- * A write landing between a look's reads would mix records from before and after it (the
- * final stage's matches with the state before the start that made them: their openings were
- * told before the start, at the next look). So the tournament is asked again after its
- * matches (If-None-Match: a 304 without a body when nothing was written; serve's and the
- * embedded tags change with every write) and, changed, its participants and matches are read
- * again, up to REREADS times, then taken as they are (a service that sends no ETag is not
- * asked again: that would read it all again). A look that fails after the first read
- * forgets the tournament's tag, so that the next look reads it all (its 304 told nothing new).
+ * Reads the rest of a look (`readRest`) after its head (`head`: the tournament's or race's
+ * record, at `path`). A write landing between a look's reads would mix records from before
+ * and after it: a final stage's matches with the state before the start that made them (their
+ * openings told before the start, which came at the next look); a race's first round started
+ * before the race. So the head is asked again after the rest (If-None-Match: a 304 without a
+ * body when nothing was written; serve's and the embedded tags change with every write) and,
+ * changed, the rest is read again, up to REREADS times, then taken as it is. A service that
+ * sends no ETag is not asked again (that would read it all again). A look that fails after
+ * its head was read forgets the head's tag, so that the next look reads it all (a 304 would
+ * tell it nothing was new).
  */
+async function readConsistently(
+  client: ApiClient,
+  path: string,
+  head: Held,
+  readRest: () => Promise<void>,
+): Promise<void> {
+  try {
+    for (let again = 0; ; again++) {
+      await readRest();
+      // Without a tag (a service that sends none) asking again would read it all again.
+      if (again === REREADS || head.etag === undefined) return;
+      if (!(await refresh(client, path, head, false))) return;
+    }
+  } catch (error) {
+    head.etag = undefined;
+    throw error;
+  }
+}
+
 function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   const base = resourcePath("tournaments", subject.ref);
   const [tournament, participants, matches] = [heldFrom(subject), held(), held()];
   let first = true;
+  const readRest = async () => {
+    await refresh(client, `${base}/participants`, participants, true);
+    await refresh(client, `${base}/matches`, matches, true);
+  };
   return async (now) => {
     const changed = await refresh(client, base, tournament, false);
     if (!changed && !first) return undefined;
     first = false;
-    try {
-      for (let again = 0; ; again++) {
-        await refresh(client, `${base}/participants`, participants, true);
-        await refresh(client, `${base}/matches`, matches, true);
-        // Without a tag (a service that sends none) asking again would read it all again.
-        if (again === REREADS || tournament.etag === undefined) break;
-        if (!(await refresh(client, base, tournament, false))) break;
-      }
-    } catch (error) {
-      tournament.etag = undefined;
-      throw error;
-    }
+    await readConsistently(client, base, tournament, readRest);
     return tournamentSnapshot(tournament.records[0]!, participants.records, matches.records, now);
   };
 }
@@ -117,9 +131,7 @@ function raceReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   const [race, participants, rounds] = [heldFrom(subject), held(), held()];
   const times = new Map<string, Held & { key: string }>();
   let last: RaceSnapshot | undefined;
-  return async (now) => {
-    const changed = await refresh(client, base, race, false);
-    if (!changed && last !== undefined) return undefined;
+  const readRest = async () => {
     await refresh(client, `${base}/participants`, participants, true).catch(unlisted);
     await refresh(client, `${base}/rounds`, rounds, true);
     for (const round of rounds.records) {
@@ -133,6 +145,11 @@ function raceReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
         await refresh(client, `${base}/rounds/${round.id}/elapsed_times`, kept, true);
       }
     }
+  };
+  return async (now) => {
+    const changed = await refresh(client, base, race, false);
+    if (!changed && last !== undefined) return undefined;
+    await readConsistently(client, base, race, readRest);
     const all = [...times.values()].flatMap((t) => t.records);
     last = raceSnapshot(race.records[0]!, participants.records, rounds.records, all, now);
     return last;

@@ -3,7 +3,9 @@
  * read, then a start commits, then its participants and matches are read. Before, that
  * look made a snapshot of the pending tournament with the started tournament's matches,
  * and told the matches opening before the start (told at the next look). The look now
- * asks the tournament again after its matches and reads them again when it changed.
+ * asks the tournament again after its matches and reads them again when it changed. A
+ * race alike: its start landing before its participants are read told the first round's
+ * start before the race's.
  * The in-process service over in-memory SQLite; the write is sent by the transport the
  * watch reads through, right before the look's participants are read.
  */
@@ -32,7 +34,7 @@ beforeEach(async () => {
       if (
         write !== undefined &&
         request.method === "GET" &&
-        request.path.split("?")[0]!.endsWith("/participants")
+        /\/participants$/.test(request.path.split("?")[0]!)
       ) {
         beforeParticipants = undefined;
         await write();
@@ -86,5 +88,19 @@ describe("a polled look that a write lands in", () => {
     const next = (await look("2026-01-01T00:00:01.000Z")) as WatchSnapshot;
     expect(next.state).toBe("underway");
     expect(tournamentGets).toBe(1);
+  });
+
+  it("a race: tells the race's start before its first round's", async () => {
+    await client.races.create({ name: "GP", url: "gp", raceType: "grand prix" });
+    await client.participants.create({ race: "gp" }, { name: "Ada" });
+    await client.participants.create({ race: "gp" }, { name: "Hal" });
+    const look = snapshotReader(client, { kind: "race", ref: "gp" });
+    const first = (await look("2026-01-01T00:00:00.000Z")) as WatchSnapshot;
+    await client.races.update("gp", { description: "Friday" });
+    beforeParticipants = () => client.races.changeState("gp", "start");
+    const next = (await look("2026-01-01T00:00:01.000Z")) as WatchSnapshot;
+    expect(beforeParticipants).toBeUndefined();
+    const told = diffSnapshots(first, next).map((e) => `${e.type}:${e.round ?? e.state}`);
+    expect(told).toEqual(["race.state_changed:underway", "round.started:1"]);
   });
 });
