@@ -7,35 +7,16 @@
  * failed, 503 in v2.1's shape. Now: 503 with Retry-After in the endpoint's own shape, RFC
  * 6749 JSON (`temporarily_unavailable`) to a client and a page to a person's browser.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_CLIENT_ID } from "../../src/model/oauth.js";
-import { BIN, BUILT, runBinary, startServe } from "../helpers/binary.js";
+import { BUILT, runBinary, startServe } from "../helpers/binary.js";
 import { hiddenField } from "../helpers/oauth.js";
+import { serveLimited } from "../helpers/serve-limited.js";
 
 const PASSWORD = "correct horse battery";
-
-/** `serve` on `db` with its files held to `kib` KiB; resolves once it listens. */
-function serveLimited(db: string, kib: number, env: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    "bash",
-    ["-c", `ulimit -f ${kib}; exec "${process.execPath}" "${BIN}" serve --port 0 --db "${db}"`],
-    { env, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  let stderr = "";
-  const port = new Promise<number>((resolve, reject) => {
-    child.stderr!.on("data", (d) => {
-      stderr += d;
-      const found = /Listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (found) resolve(Number(found[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  return { child, port, stderr: () => stderr };
-}
 
 describe.runIf(BUILT)("serve's OAuth endpoints on a full disk", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-disk-full-oauth-"));

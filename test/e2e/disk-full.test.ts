@@ -5,34 +5,12 @@
  * ENOSPC). Writes then answer 503 saying nothing was saved, as before, and now
  * serve's terminal says what happened and what to do, once, not once a write.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BIN, BUILT, runBinary, startServe } from "../helpers/binary.js";
-
-/** `serve` on `db` with its files held to `kib` KiB; resolves once it listens. */
-function serveLimited(db: string, kib: number, env: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    "bash",
-    ["-c", `ulimit -f ${kib}; exec "${process.execPath}" "${BIN}" serve --port 0 --db "${db}"`],
-    { env, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  let stderr = "";
-  child.stderr!.on("data", (d) => {
-    stderr += d;
-  });
-  const port = new Promise<number>((resolve, reject) => {
-    const look = () => {
-      const found = /Listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (found) resolve(Number(found[1]));
-    };
-    child.stderr!.on("data", look);
-    child.once("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  return { child, port, stderr: () => stderr };
-}
+import { BUILT, runBinary, startServe } from "../helpers/binary.js";
+import { serveLimited } from "../helpers/serve-limited.js";
 
 describe.runIf(BUILT)("serve on a full disk", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-disk-full-"));
