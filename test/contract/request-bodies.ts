@@ -20,15 +20,7 @@
  * description has no nullable marker; null is "not set", DESIGN.md §3).
  */
 
-type Schema = {
-  $ref?: string;
-  type?: string;
-  enum?: unknown[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  allOf?: Schema[];
-  required?: string[] | boolean;
-};
+import { type Schema, typeOk } from "../helpers/contract.js";
 
 interface Parameter {
   readonly in?: string;
@@ -48,25 +40,6 @@ export interface SentRequest {
   /** The path and query as sent. */
   readonly url: string;
   readonly body: string;
-}
-
-function typeOk(type: string, value: unknown): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number";
-    case "boolean":
-      return typeof value === "boolean";
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return typeof value === "object" && !Array.isArray(value);
-    default:
-      return true;
-  }
 }
 
 function resolver(description: Description) {

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-type Schema = {
+export type Schema = {
   $ref?: string;
   type?: string;
   enum?: unknown[];
@@ -44,7 +44,8 @@ function resolve(schema: Schema): Schema {
   return resolve(target);
 }
 
-function typeOk(type: string, value: unknown): boolean {
+/** Whether `value` is of the description's `type` (an unknown type passes). */
+export function typeOk(type: string, value: unknown): boolean {
   switch (type) {
     case "string":
       return typeof value === "string";
