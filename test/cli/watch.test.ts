@@ -161,6 +161,15 @@ describe("tourney watch RACE (embedded)", () => {
     expect((await history("gp", "--race")).events).toHaveLength(10);
   });
 
+  it("--since YYYY (a bare year, ISO 8601): the events since that year's start", async () => {
+    const year = String(new Date().getUTCFullYear());
+    const args = ["gp", "--race", "--since", year, "--until", "complete", "--json"];
+    const r = await sandbox.run(["watch", ...args]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(types(r.stdout)).toEqual((await history("gp", "--race")).events);
+    expect(types(r.stdout)).toHaveLength(10);
+  });
+
   it("usage errors exit 2 naming the flag; an unknown target exits 3", async () => {
     const until = await sandbox.run(["watch", "gp", "--until", "finished"]);
     expect([until.code, until.stderr]).toEqual([
@@ -173,7 +182,7 @@ describe("tourney watch RACE (embedded)", () => {
       expect.stringContaining('unknown event type "round.begun"'),
     ]);
     // A number without a unit is no time: Date.parse read "0" as 2000-01-01, "12" as December 2001.
-    for (const since of ["0", "12"]) {
+    for (const since of ["0", "12", "202", "20261"]) {
       const bare = await sandbox.run(["watch", "gp", "--since", since]);
       expect([bare.code, bare.stderr]).toEqual([
         2,

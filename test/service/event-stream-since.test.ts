@@ -41,7 +41,7 @@ describe("?since= of an event stream", () => {
     });
 
     it(`${stream}: a bare number is 400 naming since (Date.parse read "0" as 2000-01-01)`, async () => {
-      for (const since of ["0", "12"]) {
+      for (const since of ["0", "12", "202", "20261"]) {
         const r = await open(`${stream.replace("{t}", id)}?since=${since}`);
         expect(r.status, since).toBe(400);
         const error = JSON.parse(r.body!).errors[0];
@@ -72,6 +72,14 @@ describe("?since= of an event stream", () => {
         const error = JSON.parse(r.body!).errors[0];
         expect(error.source).toEqual({ parameter: "since" });
         expect(error.detail).toContain(`since ${JSON.stringify(since)} is not a date: ${why} (`);
+      }
+    });
+
+    it(`${stream}: a bare year (ISO 8601) or year and month opens the stream`, async () => {
+      for (const since of ["2026", "2026-11"]) {
+        const r = await open(`${stream.replace("{t}", id)}?since=${since}`);
+        expect(r.status, `${since}: ${r.body}`).toBe(200);
+        expect(r.type).toMatch(/^text\/event-stream/);
       }
     });
 

@@ -135,7 +135,9 @@ export function badSince(resume: Resume): HttpResponse | undefined {
   // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
   const noDay = impossibleDay(since);
   // A bare number is no date: Date.parse reads "0" as 2000-01-01, "12" as December 2001.
-  const date = !/^\d+$/.test(since) && !Number.isNaN(Date.parse(since));
+  // Four digits are a year (ISO 8601): "2026" is 2026-01-01T00:00:00Z, as "2026-11" is UTC.
+  const bare = /^\d+$/.test(since) && !/^\d{4}$/.test(since);
+  const date = !bare && !Number.isNaN(Date.parse(since));
   if (noDay === undefined && date) return undefined;
   const shown = JSON.stringify(since.slice(0, 100));
   const detail =

@@ -53,7 +53,8 @@ function parseSince(value: string, now: Date): string {
   if (relative !== null)
     return new Date(now.getTime() - Number(relative[1]) * UNITS[relative[2]!]!).toISOString();
   // Date.parse reads "0" as 2000-01-01 and "12" as December 2001: a duration missing its unit.
-  if (/^\d+$/.test(value))
+  // Four digits are a year (ISO 8601), its start in UTC as "2026-11" is its month's.
+  if (/^\d+$/.test(value) && !/^\d{4}$/.test(value))
     throw new UsageError(
       `--since ${value} needs a unit (${value}s, ${value}m, ${value}h, ${value}d ago) or a date and time (2025-05-01T18:00:00Z)`,
     );
