@@ -1,8 +1,11 @@
 /**
- * A match reopened after one of its players was removed (deactivated): the removed player
- * forfeits, so a report may not record them as its winner, nor a tie, against a player
- * still in (422 naming why). Before, a reopened forfeit could be reported as won by the
- * removed player: accepted, and their next match forfeited only when it opened.
+ * A match and a player's removal (deactivation) after the start. A match the removal
+ * completed (a forfeit: no score sets) is not reopened while its loser is removed: a reopen
+ * clears the result and nothing would tell the forfeit from a played result, so a report
+ * could award it to the removed player (422 naming both players by name and id). A played
+ * result, reported before the removal, is reopened and re-entered as played, the removed
+ * player winning or tying included (6511c19 refused that: 422); the removed player's later
+ * matches still forfeit as they open.
  */
 import { describe, expect, it } from "vitest";
 import { changeState, createWithPlayers, matches, reportBody } from "../helpers/play.js";
@@ -13,15 +16,29 @@ async function remove(s: ServiceHarness, t: string, participant: number): Promis
   expect(r.status, r.body).toBe(204);
 }
 
-async function reopen(s: ServiceHarness, t: string, m: string) {
-  const r = await s.request("PUT", `/v2.1/tournaments/${t}/matches/${m}/change_state`, {
+function reopen(s: ServiceHarness, t: string, m: string) {
+  return s.request("PUT", `/v2.1/tournaments/${t}/matches/${m}/change_state`, {
     data: { type: "Match", attributes: { state: "reopen", reset_dependents: true } },
   });
-  expect(r.status, r.body).toBe(200);
 }
 
-describe("a match reopened after a player's removal", () => {
-  it("single elimination: the removed player cannot be reported the winner; the other can", async () => {
+function tieBody(a: number, b: number, score = "2") {
+  return {
+    data: {
+      type: "Match",
+      attributes: {
+        tie: true,
+        match: [
+          { participant_id: String(a), score_set: score, advancing: false },
+          { participant_id: String(b), score_set: score, advancing: false },
+        ],
+      },
+    },
+  };
+}
+
+describe("a match and a player's removal", () => {
+  it("single elimination: a forfeit is not reopened while its loser is removed (names by name)", async () => {
     const s = await startService();
     const { id, idOfSeed } = await createWithPlayers(
       s,
@@ -33,77 +50,93 @@ describe("a match reopened after a player's removal", () => {
     await remove(s, id, four);
     const semi = (await matches(s, id)).find((m) => m.player2_id === four)!;
     expect(semi).toMatchObject({ state: "complete", winner_id: one });
-    await reopen(s, id, semi.id);
-    const refused = await s.request(
+    const refused = await reopen(s, id, semi.id);
+    expect(refused.status, refused.body).toBe(422);
+    expect(refused.json.errors[0].detail).toBe(
+      `match ${semi.identifier} (${semi.id}) was forfeited by P4 (${four}), removed from the tournament, to P1 (${one}): a removal's forfeit stands while they are removed, so it is not reopened (a played result is)`,
+    );
+    const after = (await matches(s, id)).find((m) => m.id === semi.id);
+    expect(after).toMatchObject({ state: "complete", winner_id: one, loser_id: four });
+  });
+
+  it("round robin: a tie played before the removal is reopened and entered again as a tie", async () => {
+    const s = await startService();
+    const { id, idOfSeed } = await createWithPlayers(s, { tournament_type: "round robin" }, 3);
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    const [a, b] = [idOfSeed.get(1)!, idOfSeed.get(2)!];
+    const ab = (await matches(s, id)).find(
+      (m) => [m.player1_id, m.player2_id].includes(a) && [m.player1_id, m.player2_id].includes(b),
+    )!;
+    const tied = await s.request("PUT", `/v2.1/tournaments/${id}/matches/${ab.id}`, tieBody(a, b));
+    expect(tied.status, tied.body).toBe(200);
+    await remove(s, id, b);
+    const theirs = (await matches(s, id)).filter(
+      (m) => m.id !== ab.id && (m.player1_id === b || m.player2_id === b),
+    );
+    expect(theirs.every((m) => m.state === "complete" && m.loser_id === b)).toBe(true);
+    expect((await reopen(s, id, ab.id)).status).toBe(200);
+    // The typo corrected: 2-2 re-entered (refused before with 422).
+    const again = await s.request(
+      "PUT",
+      `/v2.1/tournaments/${id}/matches/${ab.id}`,
+      tieBody(a, b, "2"),
+    );
+    expect(again.status, again.body).toBe(200);
+    expect(again.json.data.attributes).toMatchObject({ state: "complete", tie: true });
+    // Played, so the removed player may also be entered as its winner.
+    expect((await reopen(s, id, ab.id)).status).toBe(200);
+    const won = await s.request(
+      "PUT",
+      `/v2.1/tournaments/${id}/matches/${ab.id}`,
+      reportBody(b, a),
+    );
+    expect(won.status, won.body).toBe(200);
+    expect(won.json.data.attributes.winner_id).toBe(b);
+    // Their unplayed match was a forfeit: not reopened.
+    const forfeit = await reopen(s, id, theirs[0]!.id);
+    expect(forfeit.status, forfeit.body).toBe(422);
+    expect(forfeit.json.errors[0].detail).toContain(`forfeited by P2 (${b})`);
+  });
+
+  it("single elimination: a played win of the removed player is re-entered; their next match forfeits as it opens", async () => {
+    const s = await startService();
+    const { id, idOfSeed } = await createWithPlayers(
+      s,
+      { tournament_type: "single elimination" },
+      4,
+    );
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    const [one, two, three, four] = [1, 2, 3, 4].map((seed) => idOfSeed.get(seed)!) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const semi = (await matches(s, id)).find((m) => m.player2_id === four)!;
+    const other = (await matches(s, id)).find((m) => m.player2_id === three)!;
+    const played = await s.request(
       "PUT",
       `/v2.1/tournaments/${id}/matches/${semi.id}`,
       reportBody(four, one),
     );
-    expect(refused.status, refused.body).toBe(422);
-    expect(refused.json.errors[0].detail).toBe(
-      `participant ${four} was removed from the tournament and forfeits: it cannot win match ${semi.identifier} against ${one}, who is still in; report ${one} as the winner`,
-    );
-    const after = await matches(s, id);
-    expect(after.find((m) => m.id === semi.id)).toMatchObject({ state: "open", winner_id: null });
-    expect(after.some((m) => m.player1_id === four && m.round === 2)).toBe(false);
-    expect(after.some((m) => m.player2_id === four && m.round === 2)).toBe(false);
-    const won = await s.request(
+    expect(played.status, played.body).toBe(200);
+    await remove(s, id, four);
+    expect((await reopen(s, id, semi.id)).status).toBe(200);
+    const again = await s.request(
       "PUT",
       `/v2.1/tournaments/${id}/matches/${semi.id}`,
-      reportBody(one, four),
+      reportBody(four, one, "3,1", "1,3"),
     );
-    expect(won.status, won.body).toBe(200);
-    expect(won.json.data.attributes.winner_id).toBe(one);
-  });
-
-  it("round robin: no tie with the removed player either; scores alone keep the match open", async () => {
-    const s = await startService();
-    const { id, idOfSeed } = await createWithPlayers(s, { tournament_type: "round robin" }, 3);
-    expect((await changeState(s, id, "start")).status).toBe(200);
-    const gone = idOfSeed.get(3)!;
-    await remove(s, id, gone);
-    const theirs = (await matches(s, id)).filter(
-      (m) => m.player1_id === gone || m.player2_id === gone,
-    );
-    expect(theirs.every((m) => m.state === "complete" && m.loser_id === gone)).toBe(true);
-    const m = theirs[0]!;
-    const other = m.player1_id === gone ? m.player2_id : m.player1_id;
-    await reopen(s, id, m.id);
-    const tie = await s.request("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
-      data: {
-        type: "Match",
-        attributes: {
-          tie: true,
-          match: [
-            { participant_id: String(gone), score_set: "1", advancing: false },
-            { participant_id: String(other), score_set: "1", advancing: false },
-          ],
-        },
-      },
-    });
-    expect(tie.status, tie.body).toBe(422);
-    expect(tie.json.errors[0].detail).toBe(
-      `participant ${gone} was removed from the tournament and forfeits: match ${m.identifier} cannot end in a tie with ${other}, who is still in; report ${other} as the winner`,
-    );
-    const scores = await s.request("PUT", `/v2.1/tournaments/${id}/matches/${m.id}`, {
-      data: {
-        type: "Match",
-        attributes: {
-          match: [
-            { participant_id: String(gone), score_set: "2", advancing: false },
-            { participant_id: String(other), score_set: "1", advancing: false },
-          ],
-        },
-      },
-    });
-    expect(scores.status, scores.body).toBe(200);
-    expect(scores.json.data.attributes.state).toBe("open");
-    const wins = await s.request(
+    expect(again.status, again.body).toBe(200);
+    expect(again.json.data.attributes.winner_id).toBe(four);
+    const last = await s.request(
       "PUT",
-      `/v2.1/tournaments/${id}/matches/${m.id}`,
-      reportBody(gone, other, "2", "1"),
+      `/v2.1/tournaments/${id}/matches/${other.id}`,
+      reportBody(two, three),
     );
-    expect(wins.status).toBe(422);
+    expect(last.status, last.body).toBe(200);
+    const final = (await matches(s, id)).find((m) => m.round === 2)!;
+    expect(final).toMatchObject({ state: "complete", winner_id: two, loser_id: four });
   });
 
   it("both players removed: one of them must still win, and may", async () => {
@@ -124,7 +157,7 @@ describe("a match reopened after a player's removal", () => {
     expect(first.status, first.body).toBe(200);
     await remove(s, id, one);
     await remove(s, id, four);
-    await reopen(s, id, semi.id);
+    expect((await reopen(s, id, semi.id)).status).toBe(200);
     const r = await s.request(
       "PUT",
       `/v2.1/tournaments/${id}/matches/${semi.id}`,

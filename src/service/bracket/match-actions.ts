@@ -29,7 +29,11 @@ export function reopenMatch(
   row: MatchRow,
   resetDependents: boolean,
 ): void {
-  runTransition(service, t, row, (draft) => reopenChanges(draft, row, resetDependents));
+  const label = (id: number) => {
+    const p = service.participants.find(t.id, id);
+    return p === undefined ? `participant ${id}` : `${p.name} (${id})`;
+  };
+  runTransition(service, t, row, (draft) => reopenChanges(draft, row, resetDependents, label));
 }
 
 /**

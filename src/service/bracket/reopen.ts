@@ -19,7 +19,15 @@ const PAIRED_FROM_RESULTS = new Set(["swiss", "free_for_all"]);
 
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
 
-export function reopenChanges(draft: StageDraft, row: MatchRow, resetDependents: boolean): void {
+/** How a refusal names a participant: its name and id, `Ada (12)`. */
+export type ParticipantLabel = (id: number) => string;
+
+export function reopenChanges(
+  draft: StageDraft,
+  row: MatchRow,
+  resetDependents: boolean,
+  label: ParticipantLabel = (id) => `participant ${id}`,
+): void {
   const { tournament } = draft.state;
   if (tournament.state === "complete") {
     throw unprocessable(
@@ -31,6 +39,7 @@ export function reopenChanges(draft: StageDraft, row: MatchRow, resetDependents:
     throw unprocessable(
       `match ${row.identifier} (${row.id}) is ${row.state}, not complete: nothing to reopen`,
     );
+  checkNotRemovalForfeit(draft, row, label);
   const dependents = isEliminationMatch(row) ? dependentMatches(draft, row, resetDependents) : [];
   if (PAIRED_FROM_RESULTS.has(row.side)) dropLaterRounds(draft, row, resetDependents);
   draft.setResult(row.plan_key, {
@@ -41,6 +50,26 @@ export function reopenChanges(draft: StageDraft, row: MatchRow, resetDependents:
   });
   if (dependents.length > 0) resetDependentsOf(draft, row, dependents);
   if (draft.tournamentState === "awaiting_review") draft.setTournamentState("underway");
+}
+
+/**
+ * A one-on-one match completed by a removal's forfeit (progress.ts forfeit: no score sets,
+ * where a report always stores a list, empty or not) is not reopened while its loser is
+ * removed and its winner still in: a reopen clears the result, and nothing in the row would
+ * then tell the forfeit from a played result, so a report could award it to the removed
+ * player. A played result (scores stored, even none: `[]`) is reopened and re-entered as
+ * played, the removed player winning or tying included; their later matches forfeit as
+ * they open. A forfeit between two removed players is reopened (one of them wins).
+ */
+function checkNotRemovalForfeit(draft: StageDraft, row: MatchRow, label: ParticipantLabel): void {
+  if (row.side === "free_for_all" || row.score_sets !== null) return;
+  if (row.winner_id === null || row.loser_id === null) return;
+  const removed = (id: number) => draft.participant(id)?.active === false;
+  if (!removed(row.loser_id) || removed(row.winner_id)) return;
+  throw unprocessable(
+    `match ${row.identifier} (${row.id}) was forfeited by ${label(row.loser_id)}, removed from the tournament, to ${label(row.winner_id)}: a removal's forfeit stands while they are removed, so it is not reopened (a played result is)`,
+    "/data/attributes/state",
+  );
 }
 
 /** A free-for-all match keeps its players, without scores, ranks or advancing; others store none. */

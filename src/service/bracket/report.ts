@@ -164,7 +164,6 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
     return;
   }
   const winnerId = advancing?.participantId ?? null;
-  if (draft.state.anyInactive()) checkRemovedForfeits(draft, row, winnerId);
   const loserId =
     winnerId === null
       ? null
@@ -172,31 +171,6 @@ export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchRep
         ? second.participantId
         : first.participantId;
   completeMatch(draft, row, { winnerId, loserId, tie: report.tie, scoreSets, entries: null });
-}
-
-/**
- * A participant removed after the start forfeits (`participants delete`: "later it deactivates
- * and forfeits"), also in a match reopened after their removal: against a player still in, a
- * report completing it names that player the winner (a removed winner, or a tie, is refused).
- * When both are removed, one of them still wins.
- */
-function checkRemovedForfeits(draft: StageDraft, row: MatchRow, winnerId: number | null): void {
-  const removed = (id: number) => draft.participant(id)?.active === false;
-  const [p1, p2] = [row.player1_id!, row.player2_id!];
-  if (removed(p1) === removed(p2)) return;
-  const [gone, still] = removed(p1) ? [p1, p2] : [p2, p1];
-  const why = `participant ${gone} was removed from the tournament and forfeits`;
-  const fix = `report ${still} as the winner`;
-  if (winnerId === gone)
-    throw unprocessable(
-      `${why}: it cannot win match ${row.identifier} against ${still}, who is still in; ${fix}`,
-      POINTER,
-    );
-  if (winnerId === null)
-    throw unprocessable(
-      `${why}: match ${row.identifier} cannot end in a tie with ${still}, who is still in; ${fix}`,
-      "/data/attributes/tie",
-    );
 }
 
 /** A reported entry as stored; without a score_set, the scores `before` held. */
