@@ -7,8 +7,19 @@
  */
 
 export const EXPORT_FORMAT = "tourney.tournament";
-/** The version written and read. */
+/**
+ * The version written for a file without swiss byes: such a file is as it was before them,
+ * so a tourney from before them reads it.
+ */
 export const EXPORT_VERSION = 1;
+/**
+ * The version written for a file that carries swiss byes: a tourney from before them
+ * ignored `byes` and stopped half-way through the import ("its players differ"), leaving
+ * a partial tournament; it refuses version 2 before sending anything.
+ */
+export const EXPORT_VERSION_BYES = 2;
+/** The versions this tourney reads. */
+export const EXPORT_VERSIONS_READ: readonly number[] = [EXPORT_VERSION, EXPORT_VERSION_BYES];
 
 export interface ExportedParticipant {
   readonly name: string;
@@ -55,8 +66,8 @@ export interface ExportedStation {
 
 /**
  * A swiss bye: `participant` sat out round `round` of the stage `group` (null: the final
- * stage) and scored the bye's points. Optional in the document (added in version 1 without
- * a bump: a file without it imports as before); the import keeps a player removed during
+ * stage) and scored the bye's points. Optional in the document: a file with byes is
+ * version 2 (EXPORT_VERSION_BYES), one without is version 1 and imports as before; the import keeps a player removed during
  * the round of their bye in until that round is paired, so they take it on the target too.
  */
 export interface ExportedBye {

@@ -11,6 +11,7 @@ import { playerIds } from "../../model/match-players.js";
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  EXPORT_VERSION_BYES,
   type ExportedAttachment,
   type ExportedEntry,
   type ExportedMatch,
@@ -185,7 +186,7 @@ export async function readExport(
   const byes = await readByes(client, url, matches);
   return {
     format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
+    version: byes.length > 0 ? EXPORT_VERSION_BYES : EXPORT_VERSION,
     exported_at: now().toISOString(),
     tournament: {
       url,

@@ -63,8 +63,8 @@ it("a byte order mark elsewhere is still not JSON", async () => {
 });
 
 it.each([
-  ["written as text", '"1"', /its "version" must be a number \(1 for this tourney\), not "1"/],
-  ["missing", undefined, /its "version" must be a number \(1 for this tourney\), not missing/],
+  ["written as text", '"1"', /its "version" must be a number \(1, 2 for this tourney\), not "1"/],
+  ["missing", undefined, /its "version" must be a number \(1, 2 for this tourney\), not missing/],
 ])("a version %s is refused as not a number (exit 2)", async (_, version, message) => {
   const doc = JSON.parse(readFileSync(TOURNAMENT, "utf8"));
   doc.version = version === undefined ? undefined : JSON.parse(version);

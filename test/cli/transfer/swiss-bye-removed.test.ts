@@ -8,7 +8,9 @@
 import { writeFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { runTournamentImport } from "../../../src/cli/commands/tournament/import.js";
+import { UsageError } from "../../../src/cli/errors.js";
 import { outcomeOf } from "../../../src/cli/exit-codes.js";
+import { parseDocument } from "../../../src/cli/transfer/document-file.js";
 import type { ApiClient } from "../../../src/client/api-client.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
 import { comparable, exported } from "./export-check.js";
@@ -87,6 +89,8 @@ it("the bye holder removed during the bye's round keeps the bye: same standings 
   expect(before[holder]![0]).toBe(1); // the bye's point (round 1 lost)
   const doc = await exported(pair.source, "sw");
   expect(doc.byes).toContainEqual({ participant: holder, group: null, round: 2 });
+  // With byes, version 2: a tourney from before byes refuses it whole (below).
+  expect(doc.version).toBe(2);
   await importFile(doc, "sw");
   const target = await pair.target.client();
   expect(await table(target, "sw")).toEqual(before);
@@ -102,7 +106,7 @@ it("under way (round 2 still open): the same, and a file without byes still impo
   const target = await pair.target.client();
   expect(await table(target, "sw2")).toEqual(await table(c, "sw2"));
   const { byes: _b, ...old } = doc;
-  await importFile({ ...old, tournament: { ...old.tournament, url: "sw3" } }, "sw3");
+  await importFile({ ...old, version: 1, tournament: { ...old.tournament, url: "sw3" } }, "sw3");
   expect((await target.tournaments.get("sw3")).attributes.state).toBe("underway");
 });
 
@@ -193,4 +197,32 @@ it("swiss groups: each group's round-2 bye holder removed during round 2 keeps t
   await importFile(doc, "sg");
   expect(await table(await pair.target.client(), "sg")).toEqual(before);
   expect(comparable(await exported(pair.target, "sg"))).toEqual(comparable(doc));
+});
+
+it("a file without byes is version 1; one with byes is version 2, which a tourney reading only 1 refuses whole", async () => {
+  const c = await pair.source.client();
+  await c.tournaments.create({ name: "Event even", url: "even", tournament_type: "swiss" });
+  await c.participants.bulkAdd(
+    "even",
+    Array.from({ length: 4 }, (_, i) => ({ name: `Player ${i + 1}` })),
+  );
+  await c.tournaments.changeState("even", "start");
+  await playOut(c, "even", 1);
+  const plain = await exported(pair.source, "even");
+  expect(plain.byes).toBeUndefined();
+  expect(plain.version).toBe(1);
+  await byeHolderRemoved(c, "odd");
+  const withByes = await exported(pair.source, "odd");
+  expect(withByes.version).toBe(2);
+  // What tourney import checked before byes (versions [1]): refused before anything is sent.
+  const older = {
+    format: "tourney.tournament",
+    versions: [1],
+    writer: "tourney tournament export",
+    required: { tournament: "object", participants: "array", matches: "array" },
+  } as const;
+  expect(() => parseDocument(JSON.stringify(plain), "even.json", older)).not.toThrow();
+  expect(() => parseDocument(JSON.stringify(withByes), "odd.json", older)).toThrow(
+    new UsageError("odd.json: export version 2 is not one this tourney reads (1); upgrade tourney"),
+  );
 });

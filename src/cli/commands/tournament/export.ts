@@ -6,8 +6,8 @@ import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
-Prints one versioned JSON document (format "tourney.tournament", version 1): the
-tournament's settings, participants (name, seed, misc, group, check-in, active, final
+Prints one versioned JSON document (format "tourney.tournament", version 1, or 2
+when it carries swiss byes): the tournament's settings, participants (name, seed, misc, group, check-in, active, final
 rank), every match (identifier, group, round, players by name, scores, winner, state,
 times), stations and their queues, attachments' metadata and the final ranks. Read
 through the API, so it works on every backend. \`tourney tournament import FILE\` puts

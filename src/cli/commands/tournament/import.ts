@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import {
   EXPORT_FORMAT,
-  EXPORT_VERSION,
+  EXPORT_VERSIONS_READ,
   type TournamentExport,
 } from "../../../model/tournament-export.js";
 import type { App } from "../../app.js";
@@ -35,7 +35,7 @@ async function prepare(f: Factory, o: TournamentImportOptions) {
   const [text, source] = await readDocument(f, o.file);
   const doc = parseDocument<TournamentExport>(text, source, {
     format: EXPORT_FORMAT,
-    versions: [EXPORT_VERSION],
+    versions: EXPORT_VERSIONS_READ,
     writer: "tourney tournament export",
     required: { tournament: "object", participants: "array", matches: "array" },
   });
