@@ -9,7 +9,7 @@ import { type CollectionApi, collectionApi } from "./crud.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
-import { createWithUrl, withCurrent, withDefaults } from "./required-fields.js";
+import { createWithUrl, lacksAny, withCurrent, withDefaults } from "./required-fields.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
 export type RaceStateChange = "start" | "reset" | "end_round";
@@ -94,17 +94,36 @@ function roundsApi(requester: Requester, path: string): RoundsApi {
   };
 }
 
+/**
+ * The points to send back for a time given none: its stored points when they were set by
+ * hand, else 0 ("not set"). Times go only into a round under way, whose times hold points
+ * only when they were given (computed points come when the round ends: docs/races.md), so
+ * stored points above 0 are the hand-set ones; sent as 0 they were cleared.
+ */
+function handSetPoints(time: ApiRecord | undefined): number {
+  const points = time?.attributes.points;
+  return typeof points === "number" && points > 0 ? points : 0;
+}
+
 function elapsedTimesApi(requester: Requester, path: string, options: RacesOptions) {
   const published = options.publishedForm === true;
-  // ElapsedTimeWithID requires points: 0, the description's default, is "not set".
-  const sent = (entries: readonly ElapsedTimeEntry[]) =>
-    published ? entries.map((entry) => withDefaults({ ...entry }, { points: 0 })) : entries;
+  // ElapsedTimeWithID requires points: an entry given none sends the time's hand-set points
+  // (read once for them all), else 0, the description's default, "not set".
+  const sent = async (entries: readonly ElapsedTimeEntry[]) => {
+    if (!published || entries.every((entry) => entry.points !== undefined)) return entries;
+    const stored = new Map((await api.listAll()).map((time) => [time.id, time]));
+    return entries.map((entry) =>
+      entry.points !== undefined
+        ? entry
+        : { ...entry, points: handSetPoints(stored.get(String(entry.elapsedTimeId))) },
+    );
+  };
   const bulkUpdate = async (entries: readonly ElapsedTimeEntry[]) =>
     (
       await requester.list({
         method: "POST",
         path: `${path}/bulk_update`,
-        body: { type: "BulkElapsedTime", attributes: { elapsed_times: sent(entries) } },
+        body: { type: "BulkElapsedTime", attributes: { elapsed_times: await sent(entries) } },
       })
     ).data;
   const sendAll = async (entries: readonly ElapsedTimeEntry[], control: BulkTimesControl) => {
@@ -126,12 +145,14 @@ function elapsedTimesApi(requester: Requester, path: string, options: RacesOptio
     listAll: () => requester.listAll({ method: "GET", path }),
     get: (id) => requester.single({ method: "GET", path: `${path}${resourcePath(id)}` }),
     update: async (id, given) => {
-      // ElaspedTimeInput requires elapsedTime (the current one when not given) and points.
-      const attributes = published
-        ? withDefaults(await withCurrent(given, ["elapsedTime"], () => api.get(id)), {
-            points: 0,
-          })
-        : given;
+      // ElaspedTimeInput requires elapsedTime and points: the current time when not given,
+      // the hand-set points (else 0) when not given, read just before the write.
+      let attributes = given;
+      if (published && lacksAny(given, ["elapsedTime", "points"])) {
+        const time = await api.get(id);
+        attributes = await withCurrent(given, ["elapsedTime"], async () => time);
+        if (given.points === undefined) attributes = { ...attributes, points: handSetPoints(time) };
+      }
       return requester.single({
         method: "PUT",
         path: `${path}${resourcePath(id)}`,
@@ -144,8 +165,8 @@ function elapsedTimesApi(requester: Requester, path: string, options: RacesOptio
       if (entries.length === 0) return [];
       const { transaction } = options;
       if (transaction === undefined || entries.length <= MAX_BULK_TIMES)
-        return sendAll(entries, control);
-      return transaction(() => sendAll(entries, control));
+        return sendAll(await sent(entries), control);
+      return transaction(async () => sendAll(await sent(entries), control));
     },
   };
   return api;

@@ -6,15 +6,15 @@
  * for each field not given is in docs/interface.md ("Fields the description requires"):
  *
  * - a value that is "not set" where there is one: an attachment's `url` or `description`
- *   `null`, an elapsed time's `points` `0` (the description's own default; 0 and null
- *   mean "not set", the round's own points apply, DESIGN.md §3);
+ *   `null`, an elapsed time's `points` `0` when none were set by hand (the description's
+ *   own default; 0 and null mean "not set", the round's own points apply, DESIGN.md §3);
  * - on a create, what serve would make of it: a race's `url` the name's slug (then
  *   `_2`, `_3` ... while the service refuses it), its `raceType` "time trial";
  * - on an update, the record's current value, read just before the write: a race's
  *   `name`, `url` and `raceType`, a tournament's `name` and `tournament_type`, an elapsed
- *   time's `elapsedTime`. Never a value read earlier by the command: the read is one
- *   request before the write, so a change made by someone else in between is the only
- *   one it can undo.
+ *   time's `elapsedTime`, and its `points` when they were set by hand (else 0). Never a
+ *   value read earlier by the command: the read is one request before the write, so a
+ *   change made by someone else in between is the only one it can undo.
  */
 import { slugFrom } from "../model/url-slug.js";
 import type { ApiRecord } from "./envelope.js";
