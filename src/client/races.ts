@@ -180,7 +180,12 @@ export function racesApi(requester: Requester, options: RacesOptions = {}): Race
     ...races,
     ...(published && {
       create: (attributes: Record<string, unknown>) =>
-        createWithUrl(withDefaults(attributes, { raceType: "time trial" }), "race", races.create),
+        createWithUrl(
+          withDefaults(attributes, { raceType: "time trial" }),
+          "race",
+          races.create,
+          async () => (await races.listAll()).map((race) => String(race.attributes.url)),
+        ),
       update: async (race: PathSegment, attributes: Record<string, unknown>) =>
         races.update(race, await withCurrent(attributes, RACE_REQUIRED, () => races.get(race))),
     }),

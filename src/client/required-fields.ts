@@ -8,15 +8,15 @@
  * - a value that is "not set" where there is one: an attachment's `url` or `description`
  *   `null`, an elapsed time's `points` `0` when none were set by hand (the description's
  *   own default; 0 and null mean "not set", the round's own points apply, DESIGN.md §3);
- * - on a create, what serve would make of it: a race's `url` the name's slug (then
- *   `_2`, `_3` ... while the service refuses it), its `raceType` "time trial";
+ * - on a create, what serve would make of it: a race's `url` the name's slug (taken: the
+ *   first free `_2`, `_3` ... of the races list), its `raceType` "time trial";
  * - on an update, the record's current value, read just before the write: a race's
  *   `name`, `url` and `raceType`, a tournament's `name` and `tournament_type`, an elapsed
  *   time's `elapsedTime`, and its `points` when they were set by hand (else 0). Never a
  *   value read earlier by the command: the read is one request before the write, so a
  *   change made by someone else in between is the only one it can undo.
  */
-import { slugFrom } from "../model/url-slug.js";
+import { freeSlug, slugFrom } from "../model/url-slug.js";
 import type { ApiRecord } from "./envelope.js";
 import { RejectedError } from "./errors.js";
 
@@ -54,8 +54,9 @@ function definedOnly(attributes: Attributes): Attributes {
 }
 
 /**
- * The most urls a race create without one tries: the name's slug, then `_2` up to `_10`,
- * each after the service refused the one before as the url (422 pointing at it).
+ * The most urls a race create tries after it read the taken ones: the first free one, then
+ * (each refused as the url, e.g. taken by a create in between or by a race the list does
+ * not show) the next free one, up to this many in all.
  */
 const MAX_URL_TRIES = 10;
 
@@ -68,24 +69,35 @@ function refusedUrl(error: unknown): boolean {
 }
 
 /**
- * A race create without a `url`: sent with the name's slug, and again with `slug_2`,
- * `slug_3` ... while the service refuses the url alone (taken), as serve picks one for a
- * create that gives none (model/url-slug.ts). A create that gives one sends it as it is.
+ * A race create without a `url`: sent with the name's slug; when the service refuses the
+ * url alone (taken), the urls taken are read once (`taken`: the races list) and the first
+ * free one of `slug_2`, `slug_3` ... is sent, as serve picks one for a create that gives
+ * none (model/url-slug.ts freeSlug); refused again, the next free one. A create that gives
+ * a url sends it as it is.
  */
 export async function createWithUrl(
   attributes: Attributes,
   noun: string,
   create: (attributes: Attributes) => Promise<ApiRecord>,
+  taken: () => Promise<readonly string[]>,
 ): Promise<ApiRecord> {
   if (attributes.url !== undefined || typeof attributes.name !== "string")
     return create(attributes);
-  const base = slugFrom(attributes.name, noun);
-  for (let n = 1; ; n++) {
-    const url = n === 1 ? base : `${base}_${n}`;
+  const name = attributes.name;
+  const base = slugFrom(name, noun);
+  try {
+    return await create({ ...attributes, url: base });
+  } catch (error) {
+    if (!refusedUrl(error)) throw error;
+  }
+  const refused = new Set([base, ...(await taken())]);
+  for (let tries = 1; ; tries++) {
+    const url = freeSlug(name, noun, (candidate) => refused.has(candidate));
     try {
       return await create({ ...attributes, url });
     } catch (error) {
-      if (n >= MAX_URL_TRIES || !refusedUrl(error)) throw error;
+      if (tries >= MAX_URL_TRIES || !refusedUrl(error)) throw error;
+      refused.add(url);
     }
   }
 }

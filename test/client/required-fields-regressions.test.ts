@@ -1,7 +1,7 @@
 /**
  * What the remote backend's required fields (src/client/required-fields.ts, 0069435) must
  * not cost, against the built `tourney serve`: a time's hand-set points survive an update
- * that gives none.
+ * that gives none, a twelfth race of one name still gets a url.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, runBinary } from "../helpers/binary.js";
@@ -41,5 +41,12 @@ describe.runIf(BUILT)("the remote backend's required fields against serve", () =
     const ended = await json(["race", "times", "list", "gp", "--round", "1"]);
     const grace = ended.find((t: Record<string, unknown>) => JSON.stringify(t).includes("Grace"));
     expect(grace).toMatchObject({ points: 18 });
+  });
+
+  it("a race create without --url finds a free one past derby_10", async () => {
+    for (let n = 1; n <= 11; n++) await tourney(["race", "create", "--name", "Derby"]);
+    const twelfth = await tourney(["race", "create", "--name", "Derby", "--json"]);
+    expect(JSON.parse(twelfth.stdout)).toMatchObject({ url: "derby_12" });
+    expect(twelfth.stderr).toContain('the url "derby" is taken');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The race create without a url (src/client/required-fields.ts createWithUrl): the
- * name's slug, then `_2` ... while the service refuses the url alone, never past `_10`,
- * and no second try after a refusal of anything else; the embedded backend sends no url.
+ * name's slug; refused as the url alone, the races list read once and the first free
+ * `_N` sent (then the next free one, ten at most); no second try after a refusal of
+ * anything else; the embedded backend sends no url.
  */
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
@@ -16,32 +17,54 @@ function client(answer: (request: HttpRequest) => Reply, publishedForm = true) {
   const transport = routeTransport(answer);
   const api = createApiClient({ transport, credentials: { apiKey: "k" }, publishedForm });
   const urls = () =>
-    transport.requests.map((r) => JSON.parse(r.body ?? "{}").data?.attributes?.url);
-  return { api, urls };
+    transport.requests
+      .filter((r) => r.method === "POST")
+      .map((r) => JSON.parse(r.body ?? "{}").data?.attributes?.url);
+  const reads = () => transport.requests.filter((r) => r.method === "GET").length;
+  return { api, urls, reads };
 }
 
 describe("a race created without a url", () => {
-  it("takes the first of derby, derby_2 ... the service does not refuse", async () => {
-    const { api, urls } = client((r) => {
+  const races = (...urls: string[]) =>
+    json(200, { data: urls.map((url, i) => record(i + 1, "Race", { url })) });
+
+  it("reads the taken urls once and takes the first free one (past derby_10)", async () => {
+    const held = ["derby", ...Array.from({ length: 11 }, (_, i) => `derby_${i + 2}`)];
+    held.splice(2, 1); // derby_3 is free
+    const { api, urls, reads } = client((r) => {
+      if (r.method === "GET") return races(...held, "other");
       const url = JSON.parse(r.body ?? "{}").data.attributes.url;
-      return url === "derby_3"
-        ? json(201, { data: record(3, "Race", { url }) })
-        : taken("/data/attributes/url");
+      return held.includes(url)
+        ? taken("/data/attributes/url")
+        : json(201, { data: record(3, "Race", { url }) });
     });
-    const made = await api.races.create({ name: "Derby" });
-    expect(made.attributes.url).toBe("derby_3");
-    expect(urls()).toEqual(["derby", "derby_2", "derby_3"]);
+    expect((await api.races.create({ name: "Derby" })).attributes.url).toBe("derby_3");
+    expect(urls()).toEqual(["derby", "derby_3"]);
+    expect(reads()).toBe(1);
+
+    held.push("derby_3");
+    const full = client((r) => {
+      if (r.method === "GET") return races(...held);
+      const url = JSON.parse(r.body ?? "{}").data.attributes.url;
+      return held.includes(url)
+        ? taken("/data/attributes/url")
+        : json(201, { data: record(13, "Race", { url }) });
+    });
+    expect((await full.api.races.create({ name: "Derby" })).attributes.url).toBe("derby_13");
+    expect(full.urls()).toEqual(["derby", "derby_13"]);
   });
 
-  it("stops at derby_10, and at once on a refusal of something else", async () => {
-    const always = client(() => taken("/data/attributes/url"));
+  it("stops after ten free ones refused, and at once on a refusal of something else", async () => {
+    const always = client((r) => (r.method === "GET" ? races() : taken("/data/attributes/url")));
     await expect(always.api.races.create({ name: "Derby" })).rejects.toBeInstanceOf(RejectedError);
-    expect(always.urls()).toHaveLength(10);
-    expect(always.urls().at(-1)).toBe("derby_10");
+    expect(always.urls()).toHaveLength(11);
+    expect(always.urls().at(-1)).toBe("derby_11");
+    expect(always.reads()).toBe(1);
 
     const other = client(() => taken("/data/attributes/name"));
     await expect(other.api.races.create({ name: "Derby" })).rejects.toBeInstanceOf(RejectedError);
     expect(other.urls()).toEqual(["derby"]);
+    expect(other.reads()).toBe(0);
   });
 
   it("is sent without one by the embedded backend (serve picks it)", async () => {
