@@ -51,7 +51,7 @@ export function groupStageRuleErrors(rules: GroupStageRules): EngineRuleError[] 
     );
   }
   if (errors.length === 0) {
-    const split = groupSplitError(participantCount, groupSize);
+    const split = groupSplitError(participantCount, groupSize, advancePerGroup);
     if (split !== undefined) errors.push(split);
   }
   return errors;
@@ -59,11 +59,17 @@ export function groupStageRuleErrors(rules: GroupStageRules): EngineRuleError[] 
 
 /**
  * What the split of `participantCount` into groups of `groupSize` needs: two groups at least
- * (one group is a round of its own, not a group stage), and no group of one player (it would
- * play no match). The last groups may be smaller than group_size: 7 by 4 is a group of 4 and
- * a group of 3, as 10 by 4 is 4, 3 and 3 (snakeDistribute).
+ * (one group is a round of its own, not a group stage), no group of one player (it would
+ * play no match), and fewer to advance than the smallest group holds (or nobody of that
+ * group is eliminated). The groups differ by one player at most, the larger first, and may
+ * all be smaller than group_size: 7 by 4 is 4 and 3, 10 by 4 is 4, 3 and 3, 7 by 6 is 4
+ * and 3 (snakeDistribute over groupCount groups).
  */
-function groupSplitError(participantCount: number, groupSize: number): EngineRuleError | undefined {
+function groupSplitError(
+  participantCount: number,
+  groupSize: number,
+  advancePerGroup: number,
+): EngineRuleError | undefined {
   if (participantCount <= groupSize) {
     return new EngineRuleError(
       `${participantCount} participants make a single group of ${groupSize}: a group stage needs at least two groups, so more than ${groupSize} participants or a group_size below ${participantCount}`,
@@ -71,12 +77,20 @@ function groupSplitError(participantCount: number, groupSize: number): EngineRul
     );
   }
   const groups = groupCount(participantCount, groupSize);
-  if (Math.floor(participantCount / groups) >= 2) return undefined;
-  const sizes = Array.from({ length: groups }, (_, i) => (i < participantCount % groups ? 2 : 1));
-  const listed = `${sizes.slice(0, -1).join(", ")} and ${sizes.at(-1)}`;
+  const smallest = Math.floor(participantCount / groups);
+  const sizes = Array.from({ length: groups }, (_, i) =>
+    i < participantCount % groups ? smallest + 1 : smallest,
+  );
+  const made = `${participantCount} participants in groups of ${groupSize} make groups of ${sizes.slice(0, -1).join(", ")} and ${sizes.at(-1)}`;
+  if (smallest < 2)
+    return new EngineRuleError(
+      `${made}: a group of one player plays no match; choose another group_size`,
+      GROUP_SIZE_POINTER,
+    );
+  if (advancePerGroup < smallest) return undefined;
   return new EngineRuleError(
-    `${participantCount} participants in groups of ${groupSize} make groups of ${listed}: a group of one player plays no match; choose another group_size`,
-    GROUP_SIZE_POINTER,
+    `${made}: participant_count_to_advance_per_group (${advancePerGroup}) must be below the smallest group (${smallest}), or all of it advances; advance at most ${smallest - 1} a group`,
+    ADVANCE_POINTER,
   );
 }
 

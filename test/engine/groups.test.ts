@@ -106,6 +106,26 @@ describe("group stage rules", () => {
       assertGroupStageRules({ participantCount: 7, groupSize: 4, advancePerGroup: 2 }),
     ).not.toThrow();
   });
+
+  it("advances fewer than the smallest group holds, whatever group_size says", () => {
+    const rules = (participantCount: number, groupSize: number, advancePerGroup: number) =>
+      groupStageRuleErrors({ participantCount, groupSize, advancePerGroup });
+    const [all] = rules(7, 6, 5);
+    expect(all!.message).toBe(
+      "7 participants in groups of 6 make groups of 4 and 3: participant_count_to_advance_per_group (5) must be below the smallest group (3), or all of it advances; advance at most 2 a group",
+    );
+    expect(all!.pointer).toBe(ADVANCE_POINTER);
+    // 10 by 4: 4, 3, 3 (advance 3 empties the groups of 3); 13 by 5: 5, 4, 4.
+    expect(rules(10, 4, 3)[0]!.message).toMatch(
+      /make groups of 4, 3 and 3: .*smallest group \(3\)/,
+    );
+    expect(rules(13, 5, 4)[0]!.message).toMatch(
+      /groups of 5, 4 and 4: .*advance at most 3 a group$/,
+    );
+    expect(rules(7, 6, 2)).toEqual([]);
+    expect(rules(10, 4, 2)).toEqual([]);
+    expect(rules(16, 4, 3)).toEqual([]);
+  });
 });
 
 function row(participantId: number, record: Partial<StandingRow>): StandingRow {

@@ -125,19 +125,32 @@ const finalStage = fc.record({
   seed: fc.integer({ min: 1, max: 2 ** 30 }),
 });
 
-/** Two groups or three (size from twice the group size), 1 or 2 advancing from each. */
+/**
+ * Two groups or three (size from twice the group size), 1 or 2 advancing from each, fewer
+ * than the smallest group holds (7 by 3 makes 3, 2 and 2: 1 advancing; a start refuses more).
+ */
 const twoStage = fc.integer({ min: 3, max: 4 }).chain((groupSize) =>
-  fc.record({
-    kind: fc.constant("groups" as const),
-    type: fc.constantFrom("round robin", "swiss"),
-    groupType: fc.constantFrom("round robin", "swiss", "single elimination", "double elimination"),
-    size: fc.integer({ min: 2 * groupSize, max: 3 * groupSize }),
-    groupSize: fc.constant(groupSize),
-    advance: fc.integer({ min: 1, max: 2 }),
-    tieBreaks: tieBreakLists,
-    ranking,
-    seed: fc.integer({ min: 1, max: 2 ** 30 }),
-  }),
+  fc
+    .record({
+      kind: fc.constant("groups" as const),
+      type: fc.constantFrom("round robin", "swiss"),
+      groupType: fc.constantFrom(
+        "round robin",
+        "swiss",
+        "single elimination",
+        "double elimination",
+      ),
+      size: fc.integer({ min: 2 * groupSize, max: 3 * groupSize }),
+      groupSize: fc.constant(groupSize),
+      advance: fc.integer({ min: 1, max: 2 }),
+      tieBreaks: tieBreakLists,
+      ranking,
+      seed: fc.integer({ min: 1, max: 2 ** 30 }),
+    })
+    .map((c) => {
+      const smallest = Math.floor(c.size / Math.ceil(c.size / c.groupSize));
+      return { ...c, advance: Math.min(c.advance, smallest - 1) };
+    }),
 );
 
 type ArbitraryValue<A> = A extends fc.Arbitrary<infer T> ? T : never;

@@ -95,4 +95,25 @@ describe("a group stage with a smaller last group", () => {
     const t = await s.request("GET", `/v2.1/tournaments/${id}`);
     expect(t.json.data.attributes.state).toBe("pending");
   });
+
+  it("as many to advance as the smallest group holds (7 in groups of 6: 4 and 3, advance 5) is refused", async () => {
+    const s = await startService();
+    const { id } = await createWithPlayers(s, twoStage("round robin", 6, 5), 7);
+    const r = await changeState(s, id, "start_group_stage");
+    expect(r.status, r.body).toBe(422);
+    expect(r.json.errors[0].detail).toBe(
+      "7 participants in groups of 6 make groups of 4 and 3: participant_count_to_advance_per_group (5) must be below the smallest group (3), or all of it advances; advance at most 2 a group",
+    );
+    expect(r.json.errors[0].source.pointer).toBe(
+      "/data/attributes/group_stage_options/participant_count_to_advance_per_group",
+    );
+    expect((await s.request("GET", `/v2.1/tournaments/${id}`)).json.data.attributes.state).toBe(
+      "pending",
+    );
+    const three = await createWithPlayers(s, twoStage("round robin", 6, 3), 7);
+    expect((await changeState(s, three.id, "start_group_stage")).status).toBe(422);
+    const two = await createWithPlayers(s, twoStage("round robin", 6, 2), 7);
+    const ok = await changeState(s, two.id, "start_group_stage");
+    expect(ok.status, ok.body).toBe(200);
+  });
 });
