@@ -9,7 +9,14 @@ import { type CollectionApi, collectionApi } from "./crud.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
-import { createWithUrl, lacksAny, withCurrent, withDefaults } from "./required-fields.js";
+import {
+  createWithUrl,
+  lacksAny,
+  tagged,
+  updateWithCurrent,
+  withCurrent,
+  withDefaults,
+} from "./required-fields.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
 export type RaceStateChange = "start" | "reset" | "end_round";
@@ -186,8 +193,19 @@ export function racesApi(requester: Requester, options: RacesOptions = {}): Race
           races.create,
           async () => (await races.listAll()).map((race) => String(race.attributes.url)),
         ),
-      update: async (race: PathSegment, attributes: Record<string, unknown>) =>
-        races.update(race, await withCurrent(attributes, RACE_REQUIRED, () => races.get(race))),
+      update: (race: PathSegment, attributes: Record<string, unknown>) =>
+        updateWithCurrent(
+          attributes,
+          RACE_REQUIRED,
+          () => tagged(requester, one(race)),
+          (sent, ifMatch) =>
+            requester.single({
+              method: "PUT",
+              path: one(race),
+              body: { type: "Race", attributes: sent },
+              ...(ifMatch === undefined ? {} : { headers: { "If-Match": ifMatch } }),
+            }),
+        ),
     }),
     changeState: (race, state) =>
       requester.single({

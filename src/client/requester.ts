@@ -44,6 +44,8 @@ export interface ApiCall {
   readonly path: string;
   readonly query?: Query;
   readonly body?: RequestDocument;
+  /** Headers of this call beside the usual ones (an update's `If-Match`). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface Requester {
@@ -189,6 +191,7 @@ export function buildRequest(options: RequesterOptions, call: ApiCall, stream = 
     "Content-Type": "application/vnd.api+json",
   };
   const path = requestPath(options, call, stream);
+  if (call.headers !== undefined) Object.assign(headers, call.headers);
   const request: HttpRequest = { method: call.method, path, headers };
   return call.body === undefined ? request : { ...request, body: encodeBody(call.body) };
 }

@@ -12,13 +12,17 @@
  *   first free `_2`, `_3` ... of the races list), its `raceType` "time trial";
  * - on an update, the record's current value, read just before the write: a race's
  *   `name`, `url` and `raceType`, a tournament's `name` and `tournament_type`, an elapsed
- *   time's `elapsedTime`, and its `points` when they were set by hand (else 0). Never a
- *   value read earlier by the command: the read is one request before the write, so a
- *   change made by someone else in between is the only one it can undo.
+ *   time's `elapsedTime`, and its `points` when they were set by hand (else 0). The write
+ *   of a race or a tournament carries `If-Match` with the read's ETag when the service
+ *   gave one: a change made by someone else in between is answered 412, read again and
+ *   the write sent again (updateWithCurrent); a service that ignores If-Match can undo
+ *   such a change. A read refused 403 (a key that may write but not read) sends the
+ *   update without the fields, as before they were sent.
  */
 import { freeSlug, slugFrom } from "../model/url-slug.js";
-import type { ApiRecord } from "./envelope.js";
-import { RejectedError } from "./errors.js";
+import { type ApiRecord, decodeSingle } from "./envelope.js";
+import { ApiError, AuthError, RejectedError } from "./errors.js";
+import type { Requester } from "./requester.js";
 
 type Attributes = Record<string, unknown>;
 
@@ -42,6 +46,60 @@ export async function withCurrent(
   for (const key of keys)
     if (attributes[key] === undefined && now[key] !== undefined) filled[key] = now[key];
   return { ...filled, ...definedOnly(attributes) };
+}
+
+/** A record read with the ETag its answer carried (undefined: the service gave none). */
+export interface TaggedRecord {
+  readonly record: ApiRecord;
+  readonly etag: string | undefined;
+}
+
+/** The record at `path` (a GET) with its answer's ETag. */
+export async function tagged(requester: Requester, path: string): Promise<TaggedRecord> {
+  const got = await requester.conditional({ method: "GET", path }, undefined);
+  // Asked with no If-None-Match, the answer is never a 304.
+  if (got === undefined) throw new ApiError(304, "a read asked with no tag was answered 304");
+  return { record: decodeSingle(got.body), etag: got.etag };
+}
+
+/**
+ * The most times an update is sent after a 412 (the record changed between its read and
+ * its write): each time read again first. More 412s than that: the last one is thrown.
+ */
+const MAX_PRECONDITION_TRIES = 4;
+
+/**
+ * An update whose `given` attributes lack some of `keys`: the record is read (`read`) and
+ * the write (`write`) sends the lacking ones from it, with `If-Match` the read's ETag when
+ * it had one; answered 412 (someone else wrote in between), read and sent again. A read
+ * refused 403 (a credential that may write but not read: serve's scope refusal) sends
+ * `given` alone, the write getting its own answer. `given` holding every key: written as
+ * it is, nothing read.
+ */
+export async function updateWithCurrent(
+  given: Attributes,
+  keys: readonly string[],
+  read: () => Promise<TaggedRecord>,
+  write: (attributes: Attributes, ifMatch: string | undefined) => Promise<ApiRecord>,
+): Promise<ApiRecord> {
+  if (!lacksAny(given, keys)) return write(given, undefined);
+  for (let tries = 1; ; tries++) {
+    let current: TaggedRecord;
+    try {
+      current = await read();
+    } catch (error) {
+      if (error instanceof AuthError && error.status === 403)
+        return write(definedOnly(given), undefined);
+      throw error;
+    }
+    const attributes = await withCurrent(given, keys, async () => current.record);
+    try {
+      return await write(attributes, current.etag);
+    } catch (error) {
+      const changed = error instanceof ApiError && error.status === 412;
+      if (!changed || current.etag === undefined || tries >= MAX_PRECONDITION_TRIES) throw error;
+    }
+  }
 }
 
 /** `attributes` with each of `defaults`' keys it lacks set to the default's value. */

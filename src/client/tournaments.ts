@@ -3,7 +3,7 @@ import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-j
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import type { Requester } from "./requester.js";
-import { withCurrent } from "./required-fields.js";
+import { tagged, updateWithCurrent } from "./required-fields.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
 
 /** List filters, named as the contract's query parameters. */
@@ -94,15 +94,21 @@ export function tournamentsApi(
         path: "/tournaments",
         body: { type: "tournament", attributes },
       }),
-    update: async (tournament, given) => {
-      const attributes = published
-        ? await withCurrent(given, TOURNAMENT_REQUIRED, () => get(tournament))
-        : given;
-      return requester.single({
-        method: "PUT",
-        path: one(tournament),
-        body: { type: "tournament", attributes },
-      });
+    update: (tournament, given) => {
+      const write = (attributes: Record<string, unknown>, ifMatch: string | undefined) =>
+        requester.single({
+          method: "PUT",
+          path: one(tournament),
+          body: { type: "tournament", attributes },
+          ...(ifMatch === undefined ? {} : { headers: { "If-Match": ifMatch } }),
+        });
+      if (!published) return write(given, undefined);
+      return updateWithCurrent(
+        given,
+        TOURNAMENT_REQUIRED,
+        () => tagged(requester, one(tournament)),
+        write,
+      );
     },
     delete: (tournament) => requester.none({ method: "DELETE", path: one(tournament) }),
     changeState: (tournament, state) =>

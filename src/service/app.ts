@@ -7,7 +7,7 @@ import { newApiKey } from "./api-keys.js";
 import { NOBODY } from "./caller.js";
 import { communityChecked } from "./communities.js";
 import { createContext, type ServiceContext } from "./context.js";
-import { entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
+import { checkIfMatch, entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
 import { errorReply } from "./error-reply.js";
 import { ServiceError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
@@ -102,6 +102,7 @@ function answer(
     // v1 routes check their own api_key (service/v1/transport.ts).
     if (requireAuth && !router.authenticatesItself(base.path))
       base.user = checkCredentials(service, base);
+    checkIfMatch(base, instance, service.generation());
     const reply = route(router, base);
     if (reply.reusable !== true || reply.status !== 200) return { reply: made(reply) };
     // Read after the route: a route that wrote (a read opening check-in) moved it on.

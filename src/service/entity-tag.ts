@@ -20,6 +20,8 @@
  * the same tag, which no conforming client sends across URLs.
  */
 
+import { ServiceError } from "./errors.js";
+
 const PROCESS_PART = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 let services = 0;
 
@@ -64,4 +66,35 @@ export function noneMatchHits(header: string, tag: string): boolean {
     if ((candidate.startsWith("W/") ? candidate.slice(2) : candidate) === tag) return true;
   }
   return false;
+}
+
+/** What checkIfMatch reads of a request. */
+interface Conditional {
+  readonly method: string;
+  readonly user: string;
+  readonly origin: string;
+  header(name: string): string | undefined;
+}
+
+/**
+ * `If-Match` on a write (RFC 9110 13.1.1): refused 412 unless it is `*` or names, strongly,
+ * the tag a GET by the same user would carry now (app.ts: `<instance>.<generation>.<user>`).
+ * The generation is the store's, so any write since the tag was given fails it, not only
+ * one to the same record: the client reads again and sends again (client/required-fields.ts).
+ * Without a generation (no tags given) the header is not checked; GET and HEAD never check.
+ */
+export function checkIfMatch(
+  request: Conditional,
+  instance: string,
+  generation: string | undefined,
+): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const header = request.header("if-match");
+  if (header === undefined || generation === undefined || header.trim() === "*") return;
+  const tag = entityTag(instance, generation, `${request.user}\n${request.origin}`);
+  if (header.split(",").some((part) => part.trim() === tag)) return;
+  throw ServiceError.of(
+    412,
+    "If-Match names a tag that is no longer current: the record (or another) changed since it was read; read it again and send the change again",
+  );
 }

@@ -1,9 +1,14 @@
 /**
  * What the remote backend's required fields (src/client/required-fields.ts, 0069435) must
  * not cost, against the built `tourney serve`: a time's hand-set points survive an update
- * that gives none, a twelfth race of one name still gets a url.
+ * that gives none, a twelfth race of one name still gets a url, an update's read does not
+ * undo a write landing between it and the write (If-Match), and a key that may write but
+ * not read still updates.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "../../src/client/api-client.js";
+import { createRemoteTransport } from "../../src/client/remote-transport.js";
+import type { Transport } from "../../src/client/transport.js";
 import { BUILT, runBinary } from "../helpers/binary.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
 
@@ -21,6 +26,27 @@ describe.runIf(BUILT)("the remote backend's required fields against serve", () =
     return r;
   };
   const json = async (args: string[]) => JSON.parse((await tourney([...args, "--json"])).stdout);
+
+  /** An API client of the remote backend on serve, each request first through `hook`. */
+  const client = (hook?: (request: { method: string; path: string }) => Promise<void>) => {
+    const remote = createRemoteTransport({
+      baseUrl: `http://127.0.0.1:${sandbox.served.port}`,
+      env: {},
+    });
+    const transport: Transport = {
+      send: async (request) => {
+        const response = await remote.send(request);
+        await hook?.(request);
+        return response;
+      },
+      close: () => remote.close(),
+    };
+    return createApiClient({
+      transport,
+      credentials: { apiKey: sandbox.served.apiKey },
+      publishedForm: true,
+    });
+  };
 
   it("a time's points set by hand stay when updated without --points (update and bulk)", async () => {
     await tourney(["race", "create", "--name", "GP", "--type", "grand prix", "--rounds", "2"]);
@@ -48,5 +74,73 @@ describe.runIf(BUILT)("the remote backend's required fields against serve", () =
     const twelfth = await tourney(["race", "create", "--name", "Derby", "--json"]);
     expect(JSON.parse(twelfth.stdout)).toMatchObject({ url: "derby_12" });
     expect(twelfth.stderr).toContain('the url "derby" is taken');
+  });
+
+  it("an update does not undo a rename landing between its read and its write", async () => {
+    const made = await json(["tournament", "create", "--name", "Lost", "--type", "swiss"]);
+    const raceMade = await json(["race", "create", "--name", "Lost Race"]);
+    const other = client();
+    let armed = true;
+    const racing = client(async ({ method, path }) => {
+      if (!armed || method !== "GET") return;
+      armed = false;
+      // Someone else's write, between the update's read and its write.
+      if (path.includes("/tournaments/"))
+        await other.tournaments.update(made.id, { name: "Renamed", tournament_type: "swiss" });
+      else await other.races.update(raceMade.id, { url: "moved" });
+    });
+    try {
+      const updated = await racing.tournaments.update(made.id, { description: "Fresh" });
+      expect(updated.attributes).toMatchObject({ name: "Renamed", description: "Fresh" });
+      armed = true;
+      const race = await racing.races.update(raceMade.id, { name: "Lost Race Two" });
+      expect(race.attributes).toMatchObject({ name: "Lost Race Two", url: "moved" });
+    } finally {
+      await racing.close();
+      await other.close();
+    }
+    expect(await json(["tournament", "view", made.id])).toMatchObject({ name: "Renamed" });
+  });
+
+  it("serve answers a PUT whose If-Match is not the current tag 412, and takes it otherwise", async () => {
+    await tourney(["tournament", "create", "--name", "Tagged", "--type", "swiss"]);
+    const base = `http://127.0.0.1:${sandbox.served.port}/v2.1/tournaments/tagged`;
+    const headers = { Authorization: sandbox.served.apiKey, "Authorization-Type": "v1" };
+    const put = (ifMatch: string, name: string) =>
+      fetch(base, {
+        method: "PUT",
+        headers: { ...headers, "Content-Type": "application/json", "If-Match": ifMatch },
+        body: JSON.stringify({ data: { type: "tournament", attributes: { name } } }),
+      });
+    const tag = (await fetch(base, { headers })).headers.get("etag")!;
+    expect(tag).toMatch(/^".+"$/);
+    expect((await put(tag, "Tagged One")).status).toBe(200);
+    const stale = await put(tag, "Tagged Two");
+    expect(stale.status).toBe(412);
+    const refusal = (await stale.json()) as { errors: { detail: string }[] };
+    expect(refusal.errors[0]!.detail).toContain("read it again");
+    expect((await put("*", "Tagged Three")).status).toBe(200);
+    const now = (await fetch(base, { headers })).headers.get("etag")!;
+    expect((await put(`"other", ${now}`, "Tagged Four")).status).toBe(200);
+    expect(await json(["tournament", "view", "tagged"])).toMatchObject({ name: "Tagged Four" });
+  });
+
+  it("a key with tournaments:write and no tournaments:read still updates", async () => {
+    await tourney(["tournament", "create", "--name", "Blind", "--type", "swiss"]);
+    await tourney(["race", "create", "--name", "Blind Race"]);
+    const key = await tourney(
+      ["serve", "key", "create", "--label", "writer", "--scope", "tournaments:write"].concat([
+        "--db",
+        sandbox.servedDb,
+        "--json",
+      ]),
+      "",
+      sandbox.local,
+    );
+    const writer = { ...sandbox.remote, TOURNEY_API_KEY: JSON.parse(key.stdout).api_key };
+    await tourney(["tournament", "update", "blind", "--name", "Blind Two"], "", writer);
+    await tourney(["race", "update", "blind_race", "--name", "Blind Race Two"], "", writer);
+    expect(await json(["tournament", "view", "blind"])).toMatchObject({ name: "Blind Two" });
+    expect(await json(["race", "view", "blind_race"])).toMatchObject({ name: "Blind Race Two" });
   });
 });

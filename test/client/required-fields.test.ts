@@ -2,11 +2,13 @@
  * The race create without a url (src/client/required-fields.ts createWithUrl): the
  * name's slug; refused as the url alone, the races list read once and the first free
  * `_N` sent (then the next free one, ten at most); no second try after a refusal of
- * anything else; the embedded backend sends no url.
+ * anything else; the embedded backend sends no url. And an update's read and write
+ * (updateWithCurrent): If-Match the read's ETag, a 412 read and sent again, four times
+ * at most; a read refused 403 sends the update without the fields read.
  */
 import { describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
-import { RejectedError } from "../../src/client/errors.js";
+import { ApiError, RejectedError } from "../../src/client/errors.js";
 import type { HttpRequest } from "../../src/model/http.js";
 import { json, type Reply, record, routeTransport } from "./stub-transport.js";
 
@@ -21,7 +23,7 @@ function client(answer: (request: HttpRequest) => Reply, publishedForm = true) {
       .filter((r) => r.method === "POST")
       .map((r) => JSON.parse(r.body ?? "{}").data?.attributes?.url);
   const reads = () => transport.requests.filter((r) => r.method === "GET").length;
-  return { api, urls, reads };
+  return { api, urls, reads, transport };
 }
 
 describe("a race created without a url", () => {
@@ -71,5 +73,51 @@ describe("a race created without a url", () => {
     const { api, urls } = client(() => json(201, { data: record(1, "Race", {}) }), false);
     await api.races.create({ name: "Derby" });
     expect(urls()).toEqual([undefined]);
+  });
+});
+
+describe("an update that reads the fields it lacks", () => {
+  const cup = (etag?: string) => ({
+    ...json(200, { data: record(7, "tournament", { name: "Cup", tournament_type: "swiss" }) }),
+    ...(etag === undefined ? {} : { headers: { etag } }),
+  });
+  const changed = json(412, { errors: [{ status: 412, detail: "changed" }] });
+
+  it("sends If-Match the read's tag; a 412 is read and sent again, four times at most", async () => {
+    let tag = 0;
+    const { api, transport } = client((r) => (r.method === "GET" ? cup(`"t${++tag}"`) : changed));
+    const refused = api.tournaments.update("cup", { description: "x" });
+    await expect(refused).rejects.toMatchObject({ status: 412 });
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    const sent = transport.requests.map((r) => `${r.method} ${r.headers["If-Match"] ?? ""}`);
+    expect(sent).toEqual([
+      "GET ",
+      'PUT "t1"',
+      "GET ",
+      'PUT "t2"',
+      "GET ",
+      'PUT "t3"',
+      "GET ",
+      'PUT "t4"',
+    ]);
+  });
+
+  it("does not send again after a 412 when the read had no tag", async () => {
+    const { api, transport } = client((r) => (r.method === "GET" ? cup() : changed));
+    await expect(api.races.update("7", { description: "x" })).rejects.toMatchObject({
+      status: 412,
+    });
+    expect(transport.requests.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    expect(transport.requests[1]!.headers["If-Match"]).toBeUndefined();
+  });
+
+  it("a read refused 403 sends the update without the fields it would have read", async () => {
+    const scope = json(403, { errors: [{ status: 403, detail: "needs tournaments:read" }] });
+    const { api, transport } = client((r) =>
+      r.method === "GET" ? scope : json(200, { data: record(7, "tournament", { name: "New" }) }),
+    );
+    await api.tournaments.update("cup", { name: "New" });
+    const put = transport.requests.find((r) => r.method === "PUT")!;
+    expect(JSON.parse(put.body ?? "{}").data.attributes).toEqual({ name: "New" });
   });
 });
