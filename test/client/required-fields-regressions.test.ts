@@ -3,7 +3,8 @@
  * not cost, against the built `tourney serve`: a time's hand-set points survive an update
  * that gives none, a twelfth race of one name still gets a url, an update's read does not
  * undo a write landing between it and the write (If-Match), and a key that may write but
- * not read still updates.
+ * not read still updates. And what docs/interface.md says serve takes after the start: a
+ * tournament_type unchanged, not an object-valued setting even unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
@@ -123,6 +124,28 @@ describe.runIf(BUILT)("the remote backend's required fields against serve", () =
     const now = (await fetch(base, { headers })).headers.get("etag")!;
     expect((await put(`"other", ${now}`, "Tagged Four")).status).toBe(200);
     expect(await json(["tournament", "view", "tagged"])).toMatchObject({ name: "Tagged Four" });
+  });
+
+  it("after the start serve takes tournament_type unchanged, not an object setting (docs/interface.md)", async () => {
+    await tourney(["tournament", "create", "--name", "Started", "--type", "swiss"]);
+    await tourney(["participants", "bulk-add", "started"], "Ada\nGrace\n");
+    await tourney(["tournament", "start", "started"]);
+    const base = `http://127.0.0.1:${sandbox.served.port}/v2.1/tournaments/started`;
+    const headers = { Authorization: sandbox.served.apiKey, "Authorization-Type": "v1" };
+    const read = (await (await fetch(base, { headers })).json()) as {
+      data: { attributes: Record<string, unknown> };
+    };
+    const put = (attributes: Record<string, unknown>) =>
+      fetch(base, {
+        method: "PUT",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: JSON.stringify({ data: { type: "tournament", attributes } }),
+      });
+    const { tournament_type, swiss_options } = read.data.attributes;
+    expect(swiss_options).toBeTypeOf("object");
+    expect((await put({ tournament_type })).status).toBe(200);
+    const refused = await put({ swiss_options });
+    expect(refused.status).toBe(422);
   });
 
   it("a key with tournaments:write and no tournaments:read still updates", async () => {
