@@ -19,8 +19,9 @@ a loss.
 Piped: a header line naming the columns (as --json names the fields), then one
 tab-separated row per player of every stage, all with the same columns: stage,
 group_id, rank, participant_id, name, wins, losses, ties, games_won, games_lost,
-points_scored, points_difference, points, then the tie-breaks of every stage ("-"
-where a stage does not use one). --json prints an array of records: id ("stage:group:participant"),
+points_scored, points_difference, points, byes (only when the tournament has a swiss
+stage: 0 in its other stage), then the tie-breaks of every stage ("-" where a stage does
+not use one). On a terminal, a swiss stage's table has a BYES column. --json prints an array of records: id ("stage:group:participant"),
 participant_id, name, stage ("group" | "final"), group_id, rank, wins, losses, ties,
 games_won, games_lost, points_scored, points_difference, points, byes (swiss byes taken;
 0 elsewhere), tie_breaks {name: value}.
@@ -48,6 +49,9 @@ const BASE_COLUMNS: readonly Column[] = [
 
 const FALLBACK_COLUMNS: readonly Column[] = BASE_COLUMNS.slice(0, 3);
 
+/** A swiss stage's byes taken (each scores the bye's points): on a terminal, after POINTS. */
+const BYES_COLUMN: Column = { header: "BYES", value: "byes" };
+
 /** Piped: the header line names each column as --json names the field. */
 const TSV_COLUMNS: readonly Column[] = [
   "stage",
@@ -66,6 +70,20 @@ const TSV_COLUMNS: readonly Column[] = [
 ].map((field) => ({ header: field, value: field }));
 
 const TSV_FALLBACK_COLUMNS: readonly Column[] = TSV_COLUMNS.slice(0, 5);
+
+/**
+ * The stages played as swiss ("group" | "final"), read from the tournament: the type of the
+ * final stage, the group stage's stage_type. A swiss stage may have no byes (an even field),
+ * so the rows' counts cannot tell it; no column when neither stage is swiss.
+ */
+async function swissStages(client: ApiClient, tournament: string): Promise<Set<string>> {
+  const t = (await client.tournaments.get(tournament)).attributes;
+  const stages = new Set<string>();
+  if (t.tournament_type === "swiss") stages.add("final");
+  const group = t.group_stage_options as { stage_type?: unknown } | null | undefined;
+  if (t.group_stage_enabled === true && group?.stage_type === "swiss") stages.add("group");
+  return stages;
+}
 
 interface Section {
   readonly title: string;
@@ -127,24 +145,33 @@ async function printRows(
   printer: Printer,
   rows: readonly FlatRecord[],
   fallback: boolean,
+  swiss: ReadonlySet<string>,
 ) {
   const columns = [
     ...(fallback ? TSV_FALLBACK_COLUMNS : TSV_COLUMNS),
+    ...(swiss.size > 0 ? [{ header: "byes", value: "byes" }] : []),
     ...tieBreakColumns(rows, (name) => name),
   ];
   out.write(`${columns.map((c) => c.header).join("\t")}\n`);
   await printer.list(rows, columns);
 }
 
-async function print(f: Factory, rows: readonly FlatRecord[], fallback: boolean) {
+async function print(
+  f: Factory,
+  rows: readonly FlatRecord[],
+  fallback: boolean,
+  swiss: () => Promise<ReadonlySet<string>>,
+) {
   const printer = f.printer();
   if (printer.mode === "json") return printer.json(rows);
   if (rows.length === 0) return printer.note("no standings yet: the tournament has not started");
-  if (printer.mode === "tsv") return printRows(f.io.stdout, printer, rows, fallback);
+  const stages = fallback ? new Set<string>() : await swiss();
+  if (printer.mode === "tsv") return printRows(f.io.stdout, printer, rows, fallback, stages);
   const sections = sectionsOf(rows);
   for (const [i, section] of sections.entries()) {
     const columns = [
       ...(fallback ? FALLBACK_COLUMNS : BASE_COLUMNS),
+      ...(stages.has(String(section.rows[0]?.stage)) ? [BYES_COLUMN] : []),
       ...tieBreakColumns(section.rows, (name) => name.toUpperCase()),
     ];
     printer.heading(section.title, i === 0);
@@ -175,7 +202,7 @@ export async function runTournamentStandings(
       "the service has no standings (GET /standings answered 404): showing final_rank from the participants",
     );
   }
-  await print(f, rows, fallback);
+  await print(f, rows, fallback, () => swissStages(client, o.tournament));
 }
 
 export function registerStandings(noun: Command, app: App): void {
