@@ -143,7 +143,8 @@ describe.runIf(BUILT)("the remote backend's required fields against serve", () =
       });
     const { tournament_type, swiss_options } = read.data.attributes;
     expect(swiss_options).toBeTypeOf("object");
-    expect((await put({ tournament_type })).status).toBe(200);
+    const { group_stage_enabled } = read.data.attributes;
+    expect((await put({ tournament_type, group_stage_enabled })).status).toBe(200);
     const refused = await put({ swiss_options });
     expect(refused.status).toBe(422);
   });
