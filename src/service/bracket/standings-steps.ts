@@ -28,6 +28,7 @@ import {
   eliminationOrder,
   eliminationRanks,
   eliminationStanding,
+  entrantsOf,
   isEliminationStage,
   isPlayed,
   type People,
@@ -121,9 +122,8 @@ function* talliesInParts(
     for (const [id, tally] of tallyResults(batch, [])) tallies.set(id, tally);
     batch = [];
   };
-  for (const [id, p] of people) {
-    if (!ids.has(id)) continue;
-    batch.push({ id, seed: p.seed });
+  for (const entrant of entrantsOf(people, ids)) {
+    batch.push(entrant);
     if (batch.length < part) continue;
     flush();
     yield;

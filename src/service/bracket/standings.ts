@@ -143,9 +143,15 @@ export function entrantsOf(
   people: People,
   ids: ReadonlySet<number>,
 ): { id: number; seed: number }[] {
+  // Each of `ids` looked up, not a pass over every participant for each stage: a group
+  // stage of 12,000 players in elimination groups passed over all 12,000 for each of its
+  // 3,000 groups (GET .../standings 3.1 s, serve answering nothing else meanwhile).
   const entrants: { id: number; seed: number }[] = [];
-  for (const [id, p] of people) if (ids.has(id)) entrants.push({ id, seed: p.seed });
-  return entrants;
+  for (const id of ids) {
+    const p = people.get(id);
+    if (p !== undefined) entrants.push({ id, seed: p.seed });
+  }
+  return entrants.sort((a, b) => a.seed - b.seed || a.id - b.id);
 }
 
 /** Whether a row of an elimination stage counts in its tally: complete, with both players. */
