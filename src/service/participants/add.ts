@@ -121,35 +121,60 @@ function insertChecked(
 }
 
 /**
- * A batch with seeds, in any order: the names without a seed go to the bottom
- * first (in order), then the seeded ones in ascending seed order, each at its
- * seed. checkBatch made the seeds distinct and at most the final count, so
- * every seed is free when its turn comes and none moves again: each ends at
- * the seed it asked for, the others fill the places left. Rows come back in the
- * batch's order.
+ * A batch with seeds, in any order: as if the names without a seed went to the
+ * bottom first (in order), then the seeded ones in ascending seed order, each
+ * inserted at its seed, shifting those at and below it down one. checkBatch made
+ * the seeds distinct and at most the final count, so each ends at the seed it
+ * asked for and the others (the players already there in seed order, then the
+ * unseeded names in batch order) fill the places left. That order is worked out
+ * here and written once: the rows appended (ids in that same insertion order),
+ * then one reseed of the places down to the last whose seed changes. Inserting
+ * and shifting a row at a time was one range UPDATE a seeded row, quadratic:
+ * 8,000 names with the first quarter seeded took 12.7 s. The reseed also moves
+ * the updated_at of rows above the first seed asked, which keep their seed (a
+ * shift left them alone). Rows come back in the batch's order.
  */
 function insertSeeded(
   t: ParticipantOwner,
   inputs: readonly ParticipantInput[],
   now: string,
 ): ParticipantRow[] {
-  const order = inputs.map((input, i) => ({ input, i }));
-  const unseeded = order.filter(({ input }) => input.seed === undefined);
-  const seeded = order
+  const batch = inputs.map((input, i) => ({ input, i }));
+  const unseeded = batch.filter(({ input }) => input.seed === undefined);
+  const seeded = batch
     .filter(({ input }) => input.seed !== undefined)
     .sort((a, b) => a.input.seed! - b.input.seed!);
-  const ids: number[] = [];
-  const appended = t.participants.appendMany(
+  const existing = t.participants.list(t.id);
+  const rows = t.participants.appendMany(
     t.id,
-    unseeded.map(({ input }) => newParticipant(input)),
+    [...unseeded, ...seeded].map(({ input }) => newParticipant(input)),
     now,
   );
-  unseeded.forEach(({ i }, k) => {
-    ids[i] = appended[k]!.id;
+  const places = Array.from<ParticipantRow | undefined>({ length: existing.length + rows.length });
+  seeded.forEach(({ input }, k) => {
+    places[input.seed! - 1] = rows[unseeded.length + k];
   });
-  for (const { input, i } of seeded)
-    ids[i] = t.participants.insert(t.id, newParticipant(input), now, input.seed);
-  return ids.map((id) => t.participants.find(t.id, id)!);
+  const rest = [...existing, ...rows.slice(0, unseeded.length)];
+  let next = 0;
+  let lastMoved = -1;
+  const order = places.map((place, i) => {
+    const row = place ?? rest[next++]!;
+    if (row.seed !== i + 1) lastMoved = i;
+    return row;
+  });
+  // Seeds 1..lastMoved+1 written; rows below the last that moves keep theirs (and their updated_at).
+  t.participants.reseed(
+    t.id,
+    order.slice(0, lastMoved + 1).map((row) => row.id),
+    now,
+  );
+  const seeds = new Map(order.map((row, i) => [row.id, i + 1]));
+  const added: ParticipantRow[] = [];
+  [...unseeded, ...seeded].forEach(({ i }, k) => {
+    const row = rows[k]!;
+    added[i] = { ...row, seed: seeds.get(row.id)! };
+  });
+  return added;
 }
 
 function checkCap(t: ParticipantOwner, batch: Batch): void {
