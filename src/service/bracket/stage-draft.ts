@@ -207,11 +207,7 @@ export class StageDraft {
   }
 
   participant(id: number): StageParticipant | undefined {
-    // One participant looked up at a time (StageState.entrants), not the tournament's list:
-    // once anyone was removed, every elimination report asked for its players here and read
-    // all 16,384 participants of a double elimination (2.7 -> 38-104 ms a report on serve),
-    // as every free-for-all report did.
-    this.people ??= new Map();
+    this.people ??= new Map(); // one at a time, not the whole list: removal-report-reads.test
     if (!this.people.has(id)) this.people.set(id, this.state.entrants(new Set([id]))[0]);
     return this.people.get(id);
   }
