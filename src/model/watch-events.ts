@@ -72,8 +72,20 @@ export interface WatchEvent {
 
 const time = (iso: string | null): number => (iso === null ? Number.NaN : Date.parse(iso));
 
+/** Every player of the match known: two, or a free-for-all table's (one-on-one: player1, player2). */
+const seated = (m: SnapMatch): boolean => m.ids.length >= 2 && !m.ids.includes(null);
+
 const OPEN = (m: SnapMatch | undefined) =>
-  m !== undefined && m.info.state !== "pending" && m.ids[0] !== null && m.ids[1] !== null;
+  m !== undefined && m.info.state !== "pending" && seated(m);
+
+/**
+ * Who plays the match, as an event id tells it: player1's and player2's ids; a free-for-all
+ * table's sorted (the same whatever order a service lists them in).
+ */
+function pairing(m: SnapMatch): string {
+  if (m.info.players === undefined) return `${m.ids[0]}.${m.ids[1]}`;
+  return [...m.ids].sort().join(".");
+}
 
 /**
  * A match as it stood before its result (its opening, its start, a reopening): no winner,
@@ -111,11 +123,11 @@ function matchEvents(
     ]);
   const reopened = out.length > 0;
   // A match that opened and completed between two looks still reports both.
-  if ((isComplete || next.info.state === "open") && next.ids[0] !== null && next.ids[1] !== null) {
-    const opened = !OPEN(prev) || prev!.ids[0] !== next.ids[0] || prev!.ids[1] !== next.ids[1];
+  if ((isComplete || next.info.state === "open") && seated(next)) {
+    const opened = !OPEN(prev) || pairing(prev!) !== pairing(next);
     if (opened && !reopened) {
       const at = openedAt(next) || now;
-      out.push(["match.opened", at, `m${id}.opened.${next.ids[0]}.${next.ids[1]}.${at}`, before]);
+      out.push(["match.opened", at, `m${id}.opened.${pairing(next)}.${at}`, before]);
     }
   }
   if (next.underwayAt !== null && next.underwayAt !== (prev?.underwayAt ?? null))

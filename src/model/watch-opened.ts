@@ -9,7 +9,8 @@
 
 /** What the answer reads of a match. */
 export interface Pairing {
-  readonly ids: readonly [string | null, string | null];
+  /** Its players (two; a free-for-all table's all), null for a slot unknown. */
+  readonly ids: readonly (string | null)[];
   readonly completedAt: string | null;
   readonly createdAt: string;
   readonly roundRobin: boolean;
@@ -64,8 +65,7 @@ function scan(m: Pairing, all: Iterable<Pairing>, bound: number): string {
   let at = m.createdAt;
   for (const other of all) {
     if (other === m || other.completedAt === null || !(time(other.completedAt) < bound)) continue;
-    if (other.ids.some((p) => p !== null && (p === m.ids[0] || p === m.ids[1])))
-      at = later(at, other.completedAt);
+    if (other.ids.some((p) => p !== null && m.ids.includes(p))) at = later(at, other.completedAt);
   }
   return at;
 }

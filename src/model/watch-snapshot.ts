@@ -26,6 +26,8 @@ export interface MatchInfo {
   readonly state: string;
   readonly player1: PlayerRef | null;
   readonly player2: PlayerRef | null;
+  /** A free-for-all table only: its players, in the table's order (player1, player2 null). */
+  readonly players?: readonly PlayerRef[];
   readonly winner: PlayerRef | null;
   readonly loser: PlayerRef | null;
   readonly scores: string;
@@ -34,7 +36,8 @@ export interface MatchInfo {
 
 export interface SnapMatch {
   readonly info: MatchInfo;
-  readonly ids: readonly [string | null, string | null];
+  /** player1's and player2's ids; a free-for-all table's players' (null: a slot unknown). */
+  readonly ids: readonly (string | null)[];
   readonly underwayAt: string | null;
   readonly completedAt: string | null;
   readonly createdAt: string;
@@ -60,15 +63,35 @@ export interface TournamentSnapshot extends SnapshotHead {
 
 const idOf = (v: unknown): string | null =>
   typeof v === "number" || (typeof v === "string" && v !== "") ? String(v) : null;
+
+/**
+ * A free-for-all table's players: serve's `participant_ids`, or (a service without it, in a
+ * free-for-all tournament) the contract's `points_by_participant`; undefined for a one-on-one
+ * match. Its player1_id and player2_id are null: read alone, a table never opened (issue 19).
+ */
+function tableIds(a: RecordLike["attributes"], freeForAll: boolean): (string | null)[] | undefined {
+  if (Array.isArray(a.participant_ids)) return a.participant_ids.map(idOf);
+  if (!freeForAll || !Array.isArray(a.points_by_participant)) return undefined;
+  const ids = a.points_by_participant.map((p) => idOf(obj(p).participant_id));
+  return ids.length === 0 ? undefined : ids;
+}
+
+interface Format {
+  readonly roundRobin: { readonly groups: boolean; readonly final: boolean };
+  readonly freeForAll: boolean;
+}
+
 function snapMatch(
   record: RecordLike,
   names: (id: string | null) => PlayerRef | null,
-  roundRobin: { readonly groups: boolean; readonly final: boolean },
+  format: Format,
 ): SnapMatch {
   const a = record.attributes;
   const group = a.group_id !== null && a.group_id !== undefined;
   const times = obj(a.timestamps);
-  const ids = [idOf(a.player1_id), idOf(a.player2_id)] as const;
+  const table = tableIds(a, format.freeForAll);
+  const ids = table ?? [idOf(a.player1_id), idOf(a.player2_id)];
+  const players = table?.map((id) => names(id)).filter((p) => p !== null);
   return {
     info: {
       id: record.id,
@@ -80,8 +103,9 @@ function snapMatch(
         tie: a.tie === true,
         players: ids,
       }),
-      player1: names(ids[0]),
-      player2: names(ids[1]),
+      player1: table === undefined ? names(ids[0]!) : null,
+      player2: table === undefined ? names(ids[1]!) : null,
+      ...(players === undefined ? {} : { players }),
       winner: names(idOf(a.winner_id)),
       loser: names(idOf(a.loser_id)),
       scores: str(a.scores) ?? "",
@@ -93,7 +117,7 @@ function snapMatch(
     createdAt: str(times.created_at) ?? "",
     updatedAt: str(times.updated_at) ?? "",
     order: num(a.suggested_play_order) ?? Number(record.id),
-    roundRobin: group ? roundRobin.groups : roundRobin.final,
+    roundRobin: group ? format.roundRobin.groups : format.roundRobin.final,
     finalStage: !group,
   };
 }
@@ -120,9 +144,12 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
   let finalRanks = false;
   const names = (id: string | null): PlayerRef | null =>
     id === null ? null : (people.get(id)?.ref ?? { id, name: `#${id}` });
-  const roundRobin = {
-    final: a.tournament_type === "round robin",
-    groups: (str(obj(a.group_stage_options).stage_type) ?? "round robin") === "round robin",
+  const format: Format = {
+    roundRobin: {
+      final: a.tournament_type === "round robin",
+      groups: (str(obj(a.group_stage_options).stage_type) ?? "round robin") === "round robin",
+    },
+    freeForAll: a.tournament_type === "free for all",
   };
   return {
     participant: (p) => {
@@ -133,7 +160,7 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
       if (rank !== null && rank !== undefined) finalRanks = true;
     },
     match: (m) => {
-      matches.set(m.id, snapMatch(m, names, roundRobin));
+      matches.set(m.id, snapMatch(m, names, format));
     },
     reuse: (id, previous) => {
       const kept = previous.matches.get(id);

@@ -15,7 +15,9 @@ const COLOURS: Partial<Record<WatchEvent["type"], string>> = {
   "elapsed_time.recorded": "33",
 };
 
+/** "Ada vs Grace"; a free-for-all table's players "Ada, Grace, Linus, Margaret". */
 function players(m: MatchInfo): string {
+  if (m.players !== undefined) return m.players.map((p) => p.name).join(", ");
   return `${m.player1?.name ?? "?"} vs ${m.player2?.name ?? "?"}`;
 }
 
@@ -28,7 +30,8 @@ function what(e: WatchEvent): string {
     case "match.underway":
       return `${label}underway: ${players(m!)}`;
     case "match.completed":
-      return `${label}complete: ${m!.winner?.name ?? "tie"} won ${m!.scores} (${players(m!)})`;
+      // A free-for-all table (or a result reported without scores) has no scores to tell.
+      return `${label}complete: ${m!.winner?.name ?? "tie"} won ${m!.scores === "" ? "" : `${m!.scores} `}(${players(m!)})`;
     case "match.reopened":
       return `${label}reopened: ${players(m!)}`;
     case "participant.checked_in":
