@@ -102,7 +102,7 @@ function answer(
     // v1 routes check their own api_key (service/v1/transport.ts).
     if (requireAuth && !router.authenticatesItself(base.path))
       base.user = checkCredentials(service, base);
-    checkIfMatch(base, instance, service.generation());
+    checkIfMatch(base, instance, () => service.generation());
     const reply = route(router, base);
     if (reply.reusable !== true || reply.status !== 200) return { reply: made(reply) };
     // Read after the route: a route that wrote (a read opening check-in) moved it on.
