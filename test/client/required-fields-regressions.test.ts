@@ -164,7 +164,12 @@ describe.runIf(BUILT)("the remote backend's required fields against serve", () =
     const writer = { ...sandbox.remote, TOURNEY_API_KEY: JSON.parse(key.stdout).api_key };
     await tourney(["tournament", "update", "blind", "--name", "Blind Two"], "", writer);
     await tourney(["race", "update", "blind_race", "--name", "Blind Race Two"], "", writer);
-    expect(await json(["tournament", "view", "blind"])).toMatchObject({ name: "Blind Two" });
+    // --type: the command's own read (what the change drops) is refused too, and skipped.
+    await tourney(["tournament", "update", "blind", "--type", "round robin"], "", writer);
+    expect(await json(["tournament", "view", "blind"])).toMatchObject({
+      name: "Blind Two",
+      tournament_type: "round robin",
+    });
     expect(await json(["race", "view", "blind_race"])).toMatchObject({ name: "Blind Race Two" });
   });
 });

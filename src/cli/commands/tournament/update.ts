@@ -1,5 +1,6 @@
 /** `tourney tournament update <tournament>`: change attributes given by the attribute flags. */
 import type { Command } from "commander";
+import { AuthError } from "../../../client/errors.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
@@ -80,10 +81,17 @@ export async function runTournamentUpdate(f: Factory, o: TournamentUpdateOptions
   const client = await f.client();
   const given = o.attributes.tournament_type;
   // Read first when the type's options must be checked, or the type changes (to say what the
-  // change drops).
+  // change drops). A credential that may write but not read (403) skips both: the service
+  // checks the options itself, and the update is sent as the client sends it then.
   const now =
     hasTypeOptions(o.attributes) || given !== undefined
-      ? (await client.tournaments.get(o.tournament)).attributes
+      ? await client.tournaments.get(o.tournament).then(
+          (t) => t.attributes,
+          (error: unknown) => {
+            if (error instanceof AuthError && error.status === 403) return undefined;
+            throw error;
+          },
+        )
       : undefined;
   if (now !== undefined && hasTypeOptions(o.attributes)) {
     // A type's options depend on the type (and group stage) the tournament will have:
