@@ -256,13 +256,13 @@ export class ParticipantRepository {
     this.sql("UPDATE participants SET seed = ?, updated_at = ? WHERE id = ?").run(to, now, id);
   }
 
-  /** Assigns seeds 1..n in the order of `ids`. */
+  /** Assigns seeds 1..n in the order of `ids`; a seed that stays is not written (nor dated). */
   reseed(tournamentId: number, ids: readonly number[], now: string): void {
     const statement = this.sql(
-      "UPDATE participants SET seed = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
+      "UPDATE participants SET seed = ?, updated_at = ? WHERE tournament_id = ? AND id = ? AND seed IS NOT ?",
     );
     ids.forEach((id, index) => {
-      statement.run(index + 1, now, tournamentId, id);
+      statement.run(index + 1, now, tournamentId, id, index + 1);
     });
   }
 

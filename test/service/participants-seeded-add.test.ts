@@ -1,9 +1,8 @@
 /**
  * A batch with seeds (add.ts insertSeeded): where every participant ends, and which rows
  * the add touched, as the row-by-row insert-and-shift did (the expected lists below were
- * taken from that implementation, 6957f3e, on these same rosters, one updated_at apart,
- * said where it is); and the batch is placed in one pass, not one seed-shifting
- * statement a seeded row.
+ * taken from that implementation, 6957f3e, on these same rosters); and the batch is placed
+ * in one pass, not one seed-shifting statement a seeded row.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../src/store/database.js";
@@ -138,9 +137,9 @@ const EXPECTED: Record<string, { list: string[]; answer: string[] }> = {
     answer: ["X 3", "Y 2", "Z 1"],
   },
   "gaps between seeds filled by the unseeded and the existing": {
-    // E1 stays at seed 1, but its updated_at moves: the one difference from the row-by-row
-    // shifts, which left it alone (one reseed writes from seed 1 down; add.ts insertSeeded).
-    list: ["E1 1 *", "W 5 *", "E2 2 *", "Y 3 *", "X 6 *", "Z 4 *"],
+    // E1 stays at seed 1 and is not written (its updated_at stays), as the row-by-row shifts
+    // left it: the one reseed skips a seed that stays (participants-repository reseed).
+    list: ["E1 1", "W 5 *", "E2 2 *", "Y 3 *", "X 6 *", "Z 4 *"],
     answer: ["X 5", "Y 4", "Z 6", "W 2"],
   },
   "the last seed and the first": {
