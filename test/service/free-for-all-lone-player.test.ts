@@ -9,52 +9,17 @@
  * Before, the match stayed open until the organiser reported a match of one player.
  */
 import { describe, expect, it } from "vitest";
+import {
+  type FfaMatch,
+  type FfaReportEntry,
+  ffaMatches,
+  ffaReport,
+} from "../helpers/free-for-all.js";
 import { changeState, createWithPlayers, finalRanksBySeed } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
 
-interface Entry {
-  participant_id: number;
-  rank: number | null;
-  advancing: boolean;
-  scores: number[];
-}
-
-interface FfaMatch {
-  id: string;
-  round: number;
-  state: string;
-  participant_ids: number[];
-  points_by_participant: Entry[];
-}
-
-async function ffaMatches(s: ServiceHarness, t: string): Promise<FfaMatch[]> {
-  const r = await s.request("GET", `/v2.1/tournaments/${t}/matches?per_page=1000`);
-  expect(r.status, r.body).toBe(200);
-  return r.json.data.map((m: { id: string; attributes: Omit<FfaMatch, "id"> }) => ({
-    id: m.id,
-    ...m.attributes,
-  }));
-}
-
-async function report(
-  s: ServiceHarness,
-  t: string,
-  m: string,
-  entries: readonly { id: number; rank?: number; advancing?: boolean; score?: string }[],
-) {
-  const r = await s.request("PUT", `/v2.1/tournaments/${t}/matches/${m}`, {
-    data: {
-      type: "Match",
-      attributes: {
-        match: entries.map((e) => ({
-          participant_id: String(e.id),
-          score_set: e.score ?? "",
-          ...(e.rank === undefined ? {} : { rank: e.rank }),
-          advancing: e.advancing ?? false,
-        })),
-      },
-    },
-  });
+async function report(s: ServiceHarness, t: string, m: string, entries: readonly FfaReportEntry[]) {
+  const r = await s.request("PUT", `/v2.1/tournaments/${t}/matches/${m}`, ffaReport(entries));
   expect(r.status, r.body).toBe(200);
 }
 
