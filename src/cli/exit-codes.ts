@@ -140,14 +140,15 @@ function placeOutcome(error: unknown): Outcome | undefined {
 }
 
 /**
- * A database file that is damaged or not one (SQLite's SQLITE_NOTADB, SQLITE_CORRUPT): exit 1.
+ * A database file that is damaged or not one (SQLite's SQLITE_NOTADB, SQLITE_CORRUPT), or
+ * whose disk refused its open (SQLITE_FULL, SQLITE_IOERR: StoreDiskError): exit 1.
  * The store's StoreDamagedError names the file and carries the hint (store/database-place.ts:
  * here, its ~300 bytes would push core.js over its load budget). Before: "error: file is not a
  * database" or "database disk image is malformed", naming no file.
  */
 function damagedOutcome(error: unknown): Outcome | undefined {
   const e = error as { code?: unknown; hint?: unknown; message?: unknown } | null;
-  if (!/^SQLITE_(NOTADB|CORRUPT)/.test(String(e?.code))) return undefined;
+  if (!/^SQLITE_(NOTADB|CORRUPT|FULL|IOERR)/.test(String(e?.code))) return undefined;
   const hint = typeof e!.hint === "string" ? [`hint: ${e!.hint}`] : [];
   return { code: EXIT.failure, lines: [`error: ${String(e!.message)}`, ...hint] };
 }

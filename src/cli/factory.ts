@@ -134,7 +134,7 @@ export class Factory {
       credentials: profile.credentials,
       renewal,
       ...(this.globals.verbose ? { log: (line: string) => io.stderr.write(`${line}\n`) } : {}),
-      ...(profile.backend === "remote" ? this.remoteOptions() : {}),
+      ...(profile.backend === "remote" ? this.remoteOptions() : { retryPolicy: ONE_TRY }),
       ...(this.community() === undefined ? {} : { communityId: this.community() }),
     });
     return this.apiClient;
@@ -253,6 +253,14 @@ export class Factory {
     await this.transport?.close();
   }
 }
+
+/**
+ * The embedded backend sends each request once: its transport waits for another process's
+ * lock itself (in-process-transport.ts), and its service's other 503, a disk that refused a
+ * write (service/storage-failure.ts, `Retry-After: 30`), is not over in a minute. Before,
+ * a GET or PUT on a full disk waited 2 x 30 s, then failed all the same.
+ */
+const ONE_TRY = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
 
 async function defaultTransport(profile: ResolvedProfile, deps: CliDeps): Promise<Transport> {
   if (profile.backend === "embedded") {

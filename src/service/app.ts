@@ -8,7 +8,7 @@ import { NOBODY } from "./caller.js";
 import { communityChecked } from "./communities.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { checkIfMatch, entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
-import { errorReply } from "./error-reply.js";
+import { errorReply, errorReplyTo } from "./error-reply.js";
 import { ServiceError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { checkAccept, checkBody, checkCredentials } from "./http-checks.js";
@@ -32,7 +32,6 @@ import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
-import { inPathsShape } from "./v1/transport.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
 import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
@@ -220,7 +219,7 @@ function readerAs(
           base.user = caller.username;
           return toHttpResponse({ reply: made(route(router, base)) }, memo);
         } catch (error) {
-          return toHttpResponse({ reply: errorReply(error) }, memo);
+          return toHttpResponse({ reply: errorReply(error, "GET") }, memo);
         }
       });
     });
@@ -267,8 +266,8 @@ class Answerer {
       );
     } catch (error) {
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
-        this.options.onError?.(error);
-      response = toHttpResponse({ reply: inPathsShape(request.path, errorReply(error)) }, memo);
+        this.options.onError?.(error, request.method);
+      response = toHttpResponse({ reply: errorReplyTo(request, error) }, memo);
     }
     return request.method === "HEAD"
       ? { status: response.status, headers: response.headers, body: "" }

@@ -2,13 +2,8 @@
 import { EngineRuleError } from "../engine/errors.js";
 import { ServiceError } from "./errors.js";
 import type { Reply } from "./router.js";
-import { isStorageFailure, NOT_SAVED } from "./storage-failure.js";
-
-/** SQLite's result codes for a database another connection holds locked. */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
-}
+import { isBusy, isRead, isStorageFailure, NOT_SAVED, notReadReply } from "./storage-failure.js";
+import { inPathsShape } from "./v1/transport.js";
 
 /** A unique or foreign-key constraint the checks before the write did not foresee. */
 function isConstraint(error: unknown): boolean {
@@ -28,7 +23,12 @@ function damageDetail(error: unknown): string | undefined {
   return `the database is damaged (${(error as Error).message}): the request could not be completed; restore the database from a copy, or the tournaments from their exports`;
 }
 
-export function errorReply(error: unknown): Reply {
+/** `method`, the request's: a read (GET, HEAD) is not told that its change was not saved. */
+export function errorReply(error: unknown, method?: string): Reply {
+  if (isRead(method)) {
+    const notRead = notReadReply(error);
+    if (notRead !== undefined) return notRead;
+  }
   if (isStorageFailure(error)) return NOT_SAVED;
   const damaged = damageDetail(error);
   if (damaged !== undefined)
@@ -58,4 +58,12 @@ export function errorReply(error: unknown): Reply {
       errors: [{ status: 500, detail: "internal error: the request could not be completed" }],
     },
   };
+}
+
+/** The reply to `request` that failed so, in the shape of its path (v1's on a v1 path). */
+export function errorReplyTo(
+  request: { readonly method: string; readonly path: string },
+  error: unknown,
+): Reply {
+  return inPathsShape(request.path, errorReply(error, request.method));
 }

@@ -31,15 +31,76 @@ export const NOT_SAVED: Reply = {
   headers: { "retry-after": "30" },
 };
 
-/** One line for serve's terminal: what failed and what to do. */
-export function storageFailureLine(error: unknown, dbPath: string): string {
+/** SQLite's result codes for a database another connection holds locked. */
+export function isBusy(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED");
+}
+
+/** A request that only asks to see data (it may write on the way: a check-in that fell due). */
+export function isRead(method: string | undefined): boolean {
+  return method === "GET" || method === "HEAD";
+}
+
+/** Why a read met a storage failure or the lock: [cause, what to do]. */
+function readCause(code: string): readonly [string, string] {
+  if (code.startsWith("SQLITE_BUSY") || code === "SQLITE_LOCKED")
+    return [
+      "another process holds the database's write lock (a write this read had to make waited for it: a check-in window that fell due)",
+      "retry in a moment",
+    ];
+  if (code === "SQLITE_IOERR_READ" || code === "SQLITE_IOERR_SHORT_READ")
+    return ["reading the database file failed (is its disk failing?)", "try again later"];
+  const wrote = "this read had to write (a check-in window that fell due, a temporary sort)";
+  if (code.startsWith("SQLITE_FULL"))
+    return [`the disk holding the database is full and ${wrote}`, "try again once room is made"];
+  if (code.startsWith("SQLITE_READONLY"))
+    return [
+      `the database file cannot be written (read-only file or folder?) and ${wrote}`,
+      "try again once it can be written",
+    ];
+  return [
+    `the disk refused a write (is it full, or failing?) and ${wrote}`,
+    "try again once it has room again (or is repaired)",
+  ];
+}
+
+/**
+ * The answer to a read (GET, HEAD) that met a storage failure or the lock, or undefined for
+ * any other error: 503, `Retry-After: 1` for the lock and 30 for the disk, as a write's. Not
+ * NOT_SAVED: a read changes nothing the client asked (it said "the change could not be
+ * saved" of a GET).
+ */
+export function notReadReply(error: unknown): Reply | undefined {
+  if (!isStorageFailure(error) && !isBusy(error)) return undefined;
+  const code = codeOf(error)!;
+  const [cause, then] = readCause(code);
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = `the data could not be read: ${cause} [${code}: ${message}]; nothing was changed; ${then}`;
+  return {
+    status: 503,
+    body: { errors: [{ status: 503, detail }] },
+    headers: { "retry-after": isBusy(error) ? "1" : "30" },
+  };
+}
+
+/**
+ * One line for serve's terminal: what failed and what to do; `read` when the request was a
+ * read (GET, HEAD: its answer said the data could not be read, not that nothing was saved).
+ */
+export function storageFailureLine(error: unknown, dbPath: string, read = false): string {
   const code = codeOf(error) ?? "error";
   const message = error instanceof Error ? error.message : String(error);
+  if (code === "SQLITE_IOERR_READ" || code === "SQLITE_IOERR_SHORT_READ")
+    return `serve: a read failed: reading ${dbPath} failed (is its disk failing?) [${code}: ${message}]; requests answer 503 until this is fixed`;
   const cause =
     code === "SQLITE_FULL"
       ? `the disk holding ${dbPath} is full (or the database reached its size limit)`
       : code.startsWith("SQLITE_READONLY")
         ? `${dbPath} cannot be written (read-only file or folder?)`
         : `writing ${dbPath} failed (is the disk full, or failing?)`;
-  return `serve: a write was refused and nothing of it saved: ${cause} [${code}: ${message}]; writes answer 503 until this is fixed`;
+  const what = read
+    ? "a read could not make the write it needed (a check-in window that fell due, a temporary sort)"
+    : "a write was refused and nothing of it saved";
+  return `serve: ${what}: ${cause} [${code}: ${message}]; writes answer 503 until this is fixed`;
 }

@@ -19,8 +19,11 @@ export interface ServiceOptions {
    * answered 503 with Retry-After (default 5 s: a CLI process may wait).
    */
   readonly busyTimeoutMs?: number;
-  /** Called with unexpected errors (answered as 500 without details), e.g. for a debug log. */
-  readonly onError?: (error: unknown) => void;
+  /**
+   * Called with unexpected errors (answered as 500 without details), e.g. for a debug log,
+   * and storage failures; `method`, the request's (a read's failure is said as one).
+   */
+  readonly onError?: (error: unknown, method?: string) => void;
   /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
   readonly cache?: boolean;
   /** Lifetimes of the OAuth server's tokens and codes (oauth/server.ts OAUTH_DEFAULTS). */

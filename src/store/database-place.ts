@@ -74,6 +74,38 @@ export function damageFailure(dbPath: string, error: unknown): StoreDamagedError
   );
 }
 
+/**
+ * The database's disk refused SQLite at the open (SQLITE_FULL, SQLITE_IOERR_*): the first
+ * connection to a WAL database writes its -shm index beside it, and a full disk refuses
+ * that, so even a command that only reads fails. `code` and `hint` as StoreDamagedError's
+ * (cli/exit-codes.ts prints the hint). Before: "error: disk I/O error", naming no file.
+ */
+export class StoreDiskError extends StoreError {
+  override readonly name = "StoreDiskError";
+  readonly hint: string;
+  constructor(
+    readonly dbPath: string,
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.hint = `make room on the disk holding ${dbPath} (or check that it is not failing), then run the command again`;
+  }
+}
+
+/** The failure to open the database at `dbPath`, said with its path, when its disk refused. */
+export function diskFailure(dbPath: string, error: unknown): StoreDiskError | undefined {
+  const code = codeOf(error);
+  if (code === undefined || !/^SQLITE_(FULL|IOERR)/.test(code)) return undefined;
+  return new StoreDiskError(
+    dbPath,
+    code,
+    `cannot open the database ${dbPath}: the disk refused a write SQLite makes on opening it (${dbPath}-shm, its index, or an upgrade of the file) (${(error as Error).message} [${code}]): is the disk full, or failing? Nothing was changed`,
+    { cause: error },
+  );
+}
+
 /** Makes `dir` and any missing parent (mode `mode`, as mkdir -p); throws StorePlaceError. */
 export function makeFolder(dbPath: string, dir: string, mode: number): void {
   try {

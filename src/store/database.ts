@@ -2,7 +2,13 @@
 import { chmodSync, closeSync, openSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { damageFailure, makeFolder, placeFailure, StoreError } from "./database-place.js";
+import {
+  damageFailure,
+  diskFailure,
+  makeFolder,
+  placeFailure,
+  StoreError,
+} from "./database-place.js";
 import { MIGRATIONS } from "./migrations.js";
 import { nativeAddon } from "./native-binding.js";
 
@@ -78,7 +84,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     throw (
       (path === ":memory:"
         ? undefined
-        : (placeFailure(path, error) ?? damageFailure(path, error))) ?? error
+        : (placeFailure(path, error) ?? damageFailure(path, error) ?? diskFailure(path, error))) ??
+      error
     );
   }
   return db;

@@ -115,11 +115,12 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     : undefined;
   // A write the disk refused is always said (issue 24, item 9), once a minute at most.
   let saidAt = Number.NEGATIVE_INFINITY;
-  const onError = (e: unknown) => {
+  const onError = (e: unknown, method?: string) => {
     if (!service_.isStorageFailure(e)) return debug?.(e);
     if (Date.now() - saidAt < 60_000) return;
     saidAt = Date.now();
-    stderr.write(`${service_.storageFailureLine(e, dbPath)}\n`);
+    const read = method === "GET" || method === "HEAD";
+    stderr.write(`${service_.storageFailureLine(e, dbPath, read)}\n`);
   };
   const service = await openService({
     dbPath,
