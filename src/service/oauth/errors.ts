@@ -3,7 +3,7 @@
 import type { HttpResponse } from "../../model/http.js";
 import type { TokenErrorCode } from "../../model/oauth.js";
 
-export type OAuthErrorCode = TokenErrorCode | "temporarily_unavailable";
+export type OAuthErrorCode = TokenErrorCode | "temporarily_unavailable" | "server_error";
 
 /** Token responses and errors are never cached (RFC 6749 §5.1). */
 const NO_STORE = {

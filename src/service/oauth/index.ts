@@ -102,6 +102,21 @@ export function notSavedResponse(path: string): HttpResponse {
   return htmlPage(503, "Not saved", `<p>${text}</p>`, { headers: NOT_SAVED_RETRY });
 }
 
+/**
+ * An error nobody foresaw (a bug, a damaged database), in the shape of the endpoint asked:
+ * RFC 6749's `server_error` to a client (§4.1.2.1: the 500 an authorization server may not
+ * send as a redirect), a page to a person's browser; both 500, nothing of the request kept.
+ * Before, v2.1's `{"errors": [...]}` "internal error" (http-server.ts), which an OAuth client
+ * cannot read.
+ */
+function serverError(path: string): HttpResponse {
+  const what =
+    "the server met an unexpected error and could not complete the request; nothing was done. Try again; if it happens again, whoever runs the server sees the error with TOURNEY_DEBUG=1 set";
+  if (CLIENT_ENDPOINTS.has(path)) return errorResponse(new OAuthError(500, "server_error", what));
+  const text = `${what[0]!.toUpperCase()}${what.slice(1)}.`;
+  return htmlPage(500, "Server error", `<p>${text}</p>`);
+}
+
 function refusal(
   error: unknown,
   path: string,
@@ -109,12 +124,10 @@ function refusal(
 ): HttpResponse {
   if (error instanceof OAuthError) return errorResponse(error);
   if (isBusy(error)) return busy(path);
-  if (isStorageFailure(error)) {
-    // serve says so on its terminal, as for the v2.1 routes' writes (issue 24, item 9).
-    onError?.(error);
-    return notSavedResponse(path);
-  }
-  throw error;
+  // serve says so on its terminal: a write the disk refused always (as for the v2.1 routes'
+  // writes: issue 24, item 9), anything else with TOURNEY_DEBUG.
+  onError?.(error);
+  return isStorageFailure(error) ? notSavedResponse(path) : serverError(path);
 }
 
 /**
