@@ -56,7 +56,7 @@ describe("match report --ranks with a removed free-for-all player", () => {
     ]);
     expect(ranked.code).toBe(5);
     expect(ranked.stderr).toContain(
-      `participant ${ids.get("P2")} was removed from the tournament and forfeits: it cannot advance from match B`,
+      `P2 (${ids.get("P2")}) was removed from the tournament and forfeits: it cannot advance from match B (`,
     );
     expect((await viewMatch(sb, t, "B")).state).toBe("open");
 

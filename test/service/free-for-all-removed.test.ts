@@ -48,7 +48,7 @@ describe("free for all: a participant removed after the start", () => {
     ]);
     expect(advances.status).toBe(422);
     expect(advances.json.errors[0].detail).toBe(
-      `participant ${seed(2)} was removed from the tournament and forfeits: it cannot advance from match B; leave it out of the ranks (it is placed last)`,
+      `P2 (${seed(2)}) was removed from the tournament and forfeits: it cannot advance from match B (${b.id}); leave it out of the ranks (it is placed last)`,
     );
     const above = await report(s, id, b.id, [
       { id: seed(3), rank: 1, advancing: true },
@@ -59,7 +59,7 @@ describe("free for all: a participant removed after the start", () => {
     expect(above.status).toBe(422);
     expect(above.json.errors[0].detail).toMatch(
       new RegExp(
-        `^participant ${seed(2)} was removed .* rank 3 is not below every active player of match B \\(the last is ranked 4\\)`,
+        `^P2 \\(${seed(2)}\\) was removed .* rank 3 is not below every active player of match B \\(${b.id}\\), the last of whom is ranked 4;`,
       ),
     );
     // Left out, the others ranked 1..4 among three: no room after them.
@@ -70,7 +70,7 @@ describe("free for all: a participant removed after the start", () => {
     ]);
     expect(high.status).toBe(422);
     expect(high.json.errors[0].detail).toBe(
-      `rank 4 of participant ${seed(7)} is above 3, the number of ranked entries: the removed participant(s) left out (${seed(2)}) are placed after them, from rank 4`,
+      `rank 4 of P7 (${seed(7)}) is above 3, the number of ranked entries of match B (${b.id}): the removed participant(s) left out (P2 (${seed(2)})) are placed after them, from rank 4`,
     );
     const after = (await ffaMatches(s, id)).find((m) => m.id === b.id)!;
     expect(after.state).toBe("open");

@@ -9,8 +9,16 @@ import type { ServiceContext } from "../context.js";
 import type { MatchReport } from "../validation/match-report.js";
 import { forfeitAll } from "./progress.js";
 import { reopenChanges } from "./reopen.js";
-import { reportChanges } from "./report.js";
+import { type ParticipantLabel, reportChanges } from "./report.js";
 import { runTransition } from "./stage-io.js";
+
+/** How refusals name a participant of `t`: `Ada (12)`, read only when a refusal is made. */
+function labelIn(service: ServiceContext, t: TournamentRow): ParticipantLabel {
+  return (id) => {
+    const p = service.participants.find(t.id, id);
+    return p === undefined ? `participant ${id}` : `${p.name} (${id})`;
+  };
+}
 
 /** Records scores and, when the report says who advances (or a tie), completes the match. */
 export function reportMatch(
@@ -19,7 +27,8 @@ export function reportMatch(
   row: MatchRow,
   report: MatchReport,
 ): void {
-  runTransition(service, t, row, (draft) => reportChanges(draft, row, report));
+  const label = labelIn(service, t);
+  runTransition(service, t, row, (draft) => reportChanges(draft, row, report, label));
 }
 
 /** Reopens a complete match (and, with `resetDependents`, the complete matches fed by it). */
@@ -29,10 +38,7 @@ export function reopenMatch(
   row: MatchRow,
   resetDependents: boolean,
 ): void {
-  const label = (id: number) => {
-    const p = service.participants.find(t.id, id);
-    return p === undefined ? `participant ${id}` : `${p.name} (${id})`;
-  };
+  const label = labelIn(service, t);
   runTransition(service, t, row, (draft) => reopenChanges(draft, row, resetDependents, label));
 }
 

@@ -11,16 +11,13 @@ import type { MatchRow } from "../../store/match-rows.js";
 import { unprocessable } from "../errors.js";
 import { playersOf } from "./match-codec.js";
 import { isEliminationMatch } from "./progress.js";
-import { checkStageOpen } from "./report.js";
+import { checkStageOpen, type ParticipantLabel } from "./report.js";
 import type { StageDraft } from "./stage-draft.js";
 
 /** Sides whose later rounds are paired from earlier results (a round robin's are planned whole). */
 const PAIRED_FROM_RESULTS = new Set(["swiss", "free_for_all"]);
 
 const CLEARED = { winnerId: null, loserId: null, tie: false, completedAt: null } as const;
-
-/** How a refusal names a participant: its name and id, `Ada (12)`. */
-export type ParticipantLabel = (id: number) => string;
 
 export function reopenChanges(
   draft: StageDraft,

@@ -22,6 +22,11 @@ import { isFinalTable } from "./round-plans.js";
 import type { StageDraft } from "./stage-draft.js";
 import type { StageTournament } from "./stage-state.js";
 
+/** How a refusal names a participant: its name and id, `Ada (12)` (match-actions.ts labelIn). */
+export type ParticipantLabel = (id: number) => string;
+
+const byId: ParticipantLabel = (id) => `participant ${id}`;
+
 const POINTER = "/data/attributes/match";
 
 /** Group matches change only while the group stage runs; final-stage matches only while it runs. */
@@ -130,10 +135,15 @@ function checkTie(
 }
 
 /** Records scores and, when the report says who advances (or a tie), completes the match. */
-export function reportChanges(draft: StageDraft, row: MatchRow, report: MatchReport): void {
+export function reportChanges(
+  draft: StageDraft,
+  row: MatchRow,
+  report: MatchReport,
+  label: ParticipantLabel = byId,
+): void {
   checkReportable(draft.state.tournament, row);
   if (row.side === "free_for_all") {
-    reportFreeForAll(draft, row, report);
+    reportFreeForAll(draft, row, report, label);
     return;
   }
   const [first, second] = entriesFor(row, report);
@@ -215,6 +225,7 @@ function withRemovedPlaced(
   row: MatchRow,
   match: { readonly players: readonly number[]; readonly final: boolean },
   report: MatchReport,
+  label: ParticipantLabel,
 ): ReportEntry[] {
   const { players } = match;
   // Someone not in the match is refused as such (validateFreeForAllReport), not here.
@@ -224,17 +235,19 @@ function withRemovedPlaced(
     .filter((e) => !removed(e.participantId))
     .map((e) => e.rank ?? 0);
   const worstActive = Math.max(0, ...activeRanks);
+  const table = `match ${row.identifier} (${row.id})`;
   for (const e of report.entries) {
     if (!removed(e.participantId)) continue;
+    const who = `${label(e.participantId)} was removed from the tournament and forfeits`;
     if (e.advancing && activeLeft && !match.final) {
       throw unprocessable(
-        `participant ${e.participantId} was removed from the tournament and forfeits: it cannot advance from match ${row.identifier}; leave it out of the ranks (it is placed last)`,
+        `${who}: it cannot advance from ${table}; leave it out of the ranks (it is placed last)`,
         POINTER,
       );
     }
     if (activeLeft && e.rank !== undefined && e.rank <= worstActive) {
       throw unprocessable(
-        `participant ${e.participantId} was removed from the tournament and forfeits: rank ${e.rank} is not below every active player of match ${row.identifier} (the last is ranked ${worstActive}); leave it out of the ranks (it is placed last)`,
+        `${who}: rank ${e.rank} is not below every active player of ${table}, the last of whom is ranked ${worstActive}; leave it out of the ranks (it is placed last)`,
         POINTER,
       );
     }
@@ -248,7 +261,7 @@ function withRemovedPlaced(
   const high = report.entries.find((e) => e.rank !== undefined && e.rank > count);
   if (high !== undefined) {
     throw unprocessable(
-      `rank ${high.rank} of participant ${high.participantId} is above ${count}, the number of ranked entries: the removed participant(s) left out (${left.join(", ")}) are placed after them, from rank ${count + 1}`,
+      `rank ${high.rank} of ${label(high.participantId)} is above ${count}, the number of ranked entries of ${table}: the removed participant(s) left out (${left.map(label).join(", ")}) are placed after them, from rank ${count + 1}`,
       POINTER,
     );
   }
@@ -270,7 +283,12 @@ function withRemovedPlaced(
  * advancing flags are ignored. Scores without ranks are stored and leave the
  * match open. Removed participants may be left out (withRemovedPlaced).
  */
-function reportFreeForAll(draft: StageDraft, row: MatchRow, given: MatchReport): void {
+function reportFreeForAll(
+  draft: StageDraft,
+  row: MatchRow,
+  given: MatchReport,
+  label: ParticipantLabel,
+): void {
   if (given.tie) {
     throw unprocessable(
       "a free-for-all match has no tie: report a rank for every entry (equal ranks allowed)",
@@ -290,7 +308,10 @@ function reportFreeForAll(draft: StageDraft, row: MatchRow, given: MatchReport):
   }
   const players = playersOf(row);
   const final = isFinalTable(draft.rows(), row.round);
-  const report = { ...given, entries: withRemovedPlaced(draft, row, { players, final }, given) };
+  const report = {
+    ...given,
+    entries: withRemovedPlaced(draft, row, { players, final }, given, label),
+  };
   validateFreeForAllReport(
     players,
     report.entries.map((e) => ({
