@@ -115,6 +115,66 @@ export class ElapsedTimeRepository {
     for (const r of results) statement.run(r.rank, r.points, now, r.id);
   }
 
+  /**
+   * How many of the round's times are below `ms` (hand-ranked ones too), read from the ranks
+   * the service stored rather than by counting the round: the first time at or above `ms`
+   * that the service ranked (rank_given 0) is 1 + the times below it, less the hand-ranked
+   * ones from `ms` up to it; with none, the last such time below `ms`, plus those from it up
+   * to `ms`. A few index steps (migration 21), and one more a hand-ranked time between. Right
+   * only while the round's ranks are as a full rerank leaves them (races/time-ranks.ts).
+   */
+  timesBelow(roundId: number, ms: number): number {
+    const s = this.statements;
+    const between = (from: number, below: number) =>
+      s
+        .get(
+          "SELECT COUNT(*) FROM elapsed_times WHERE round_id = ? AND elapsed_ms >= ? AND elapsed_ms < ?",
+        )
+        .pluck()
+        .get(roundId, from, below) as number;
+    const ranked = (side: "above" | "below") =>
+      s
+        .get(
+          side === "above"
+            ? "SELECT elapsed_ms AS ms, rank FROM elapsed_times WHERE round_id = ? AND elapsed_ms >= ? AND rank_given = 0 ORDER BY elapsed_ms LIMIT 1"
+            : "SELECT elapsed_ms AS ms, rank FROM elapsed_times WHERE round_id = ? AND elapsed_ms < ? AND rank_given = 0 ORDER BY elapsed_ms DESC LIMIT 1",
+        )
+        .get(roundId, ms) as { ms: number; rank: number } | undefined;
+    const above = ranked("above");
+    if (above !== undefined) return above.rank - 1 - between(ms, above.ms);
+    const below = ranked("below");
+    if (below !== undefined) return below.rank - 1 + between(below.ms, ms);
+    return between(Number.MIN_SAFE_INTEGER, ms);
+  }
+
+  /**
+   * Moves the service's ranks (rank_given 0) of the round's times above `steps[0].above` in
+   * one statement: a time above `steps[i].above` (and not above the next step's) by
+   * `steps[i].by`, dated `now`; times in `except` and moves of 0 are left as they are.
+   */
+  shiftRanks(
+    roundId: number,
+    steps: readonly { readonly above: number; readonly by: number }[],
+    except: readonly number[],
+    now: string,
+  ): void {
+    const first = steps.findIndex((step) => step.by !== 0);
+    if (first < 0) return;
+    const last = steps.findLastIndex((step) => step.by !== 0);
+    const moves = steps.slice(first, last + 1);
+    const cases = moves.slice(1).map(() => "WHEN elapsed_ms <= ? THEN ?");
+    const by = cases.length === 0 ? "?" : `CASE ${cases.join(" ")} ELSE ? END`;
+    const byParams = [...moves.slice(1).flatMap((step, i) => [step.above, moves[i]!.by])];
+    byParams.push(moves.at(-1)!.by);
+    const upTo = last + 1 < steps.length ? " AND elapsed_ms <= ?" : "";
+    const range = [steps[first]!.above, ...(upTo === "" ? [] : [steps[last + 1]!.above])];
+    this.statements
+      .get(
+        `UPDATE elapsed_times SET rank = rank + ${by}, updated_at = ? WHERE round_id = ? AND elapsed_ms > ?${upTo} AND rank_given = 0 AND id NOT IN (SELECT value FROM json_each(?)) AND ${by} <> 0`,
+      )
+      .run(...byParams, now, roundId, ...range, JSON.stringify(except), ...byParams);
+  }
+
   deleteByRound(roundId: number): void {
     this.statements.get("DELETE FROM elapsed_times WHERE round_id = ?").run(roundId);
   }

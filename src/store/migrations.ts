@@ -339,11 +339,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   DROP TRIGGER IF EXISTS matches_revision_insert;
   `,
-  // 16: inserted participants counted once an insert, from the repository (issue 27,
-  // migration-participant-counts.ts: a bulk add of 1,024 9.12 -> 6.23 ms of CPU)
+  // 16: inserted participants counted once an insert (issue 27, migration-participant-counts.ts)
   counts.PARTICIPANT_COUNTS_MIGRATION,
   RECORD_TRIGGERS_REMADE, // 17: migration 14's triggers without concat() (sqlite3 before 3.44)
   "ALTER TABLE matches ADD COLUMN growth_room BLOB;", // 18: match-columns.ts GROWTH_ROOM_BYTES
   counts.FOREIGN_INSERTS_MIGRATION, // 19: rows other writers (the sqlite3 shell) insert counted
   MATCH_VERSIONS_MIGRATION, // 20: match rows count their updates (migration-match-versions.ts)
+  "CREATE INDEX elapsed_times_time ON elapsed_times (round_id, elapsed_ms);", // 21: time-ranks.ts
 ];

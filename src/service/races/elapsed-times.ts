@@ -1,7 +1,7 @@
 /**
  * Entering times: one elapsed time (PUT), or 1 to 20 (bulk_update), each
- * read and checked inside the one write that sets them, the round's ranks
- * worked out again in it. Times go into a round under way only.
+ * read and checked inside the one write that sets them, the ranks they move
+ * set in it (time-ranks.ts). Times go into a round under way only.
  */
 import { MAX_BULK_ELAPSED_TIMES, MAX_ELAPSED_MS } from "../../model/race.js";
 import type { ElapsedTimeChanges, ElapsedTimeRow } from "../../store/elapsed-times-repository.js";
@@ -12,8 +12,8 @@ import { Problems, unprocessable } from "../errors.js";
 import { describeType, type FieldSpec, NO_VALUE, readField } from "../validation/fields.js";
 import { type Ignored, ignoreUnknownKeys, unknownAttribute } from "../validation/ignored.js";
 import { MAX_PLACE_POINTS } from "../validation/race-settings.js";
-import { currentRace, currentRound } from "./race-lookup.js";
-import { rerank } from "./round-flow.js";
+import { currentRace, currentRound, findElapsedTime } from "./race-lookup.js";
+import { enterTimes } from "./time-ranks.js";
 
 const SPECS: Readonly<Record<string, FieldSpec>> = {
   time: { kind: "integer", min: 0, max: MAX_ELAPSED_MS, nullable: true },
@@ -142,9 +142,8 @@ export function updateElapsedTime(
     const race = currentRace(service, ids.race);
     const round = currentRound(service, race, ids.round);
     requireUnderway(race, round);
-    service.race.elapsedTimes.update(ids.time, changes, service.now());
-    rerank(service, race, round, false);
-    return service.race.elapsedTimes.find(ids.time)!;
+    const row = findElapsedTime(service, round, String(ids.time));
+    return enterTimes(service, round, [{ row, changes }], service.now())[0]!;
   });
 }
 
@@ -158,21 +157,19 @@ export function bulkUpdateElapsedTimes(
     const race = currentRace(service, ids.race);
     const round = currentRound(service, race, ids.round);
     const problems = new Problems();
-    const { elapsedTimes } = service.race;
-    for (const entry of entries) {
-      const row = elapsedTimes.find(entry.id);
+    const rows = entries.map((entry) => {
+      const row = service.race.elapsedTimes.find(entry.id);
       if (row === undefined || row.round_id !== round.id) {
         problems.add(
           `${entry.pointer}/elapsedTimeId`,
           `elapsed time ${entry.id} is not one of round ${round.number} of race ${race.url}`,
         );
       }
-    }
+      return row!;
+    });
     problems.throwIfAny();
     requireUnderway(race, round);
-    const now = service.now();
-    for (const entry of entries) elapsedTimes.update(entry.id, entry.changes, now);
-    rerank(service, race, round, false);
-    return entries.map((entry) => elapsedTimes.find(entry.id)!);
+    const changes = entries.map((entry, i) => ({ row: rows[i]!, changes: entry.changes }));
+    return enterTimes(service, round, changes, service.now());
   });
 }

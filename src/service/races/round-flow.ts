@@ -36,7 +36,8 @@ function entryOf(row: ElapsedTimeRow): RoundEntry {
 /**
  * Ranks the round's times again (the client's ranks kept); with `finalize`,
  * a grand prix round's points come from the race's table where the client
- * gave none. While a round is under way only the client's points stand.
+ * gave none. While a round is under way only the client's points stand, and
+ * times entered keep the ranks this would give without it (time-ranks.ts).
  */
 export function rerank(
   service: ServiceContext,
