@@ -29,6 +29,7 @@ import { dataBudget } from "./public/budgets.js";
 import { sendSnapshot } from "./public/viewer-data.js";
 import { badEscape, queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
+import { streamGoesOn, viewerFailure } from "./viewer/failure.js";
 import type { LoadRefusal } from "./viewer/refusals.js";
 import { StaticFiles } from "./viewer/static-files.js";
 import { NOT_VIEWABLE } from "./viewer/viewer.js";
@@ -107,6 +108,12 @@ function sendReply(out: Out, response: HttpResponse): void {
   send(out, response.status, response.headers, response.body);
 }
 
+/** A request the database failed (viewer/failure.ts): answered, or cut if its head went out. */
+function failed(out: Out, kind: string | undefined, error: unknown): void {
+  if (out.res.headersSent) out.res.destroy();
+  else sendReply(out, viewerFailure(error, kind));
+}
+
 function notFound(out: Out, kind: string | undefined, reason: LoadRefusal): void {
   if (kind === undefined)
     send(
@@ -168,7 +175,12 @@ export class ViewerRoutes {
       send(out, reply.status, reply.headers, reply.body);
       return undefined;
     }
-    return this.#bracket(out, url);
+    try {
+      return this.#bracket(out, url);
+    } catch (error) {
+      failed(out, BRACKET_PATH.exec(url)?.[4], error);
+      return undefined;
+    }
   }
 
   #bracket(out: Out, url: string): Promise<unknown> | undefined {
@@ -235,18 +247,19 @@ export class ViewerRoutes {
       return undefined;
     }
     res.on("close", admitted);
-    return this.service.viewer.data(row, headerOf(req, "if-none-match")).then(
-      (answer) => {
+    return this.service.viewer
+      .data(row, headerOf(req, "if-none-match"))
+      .then((answer) => {
         if (answer.kind === "snapshot")
           sendSnapshot(req, res, answer, takesGzip(headerOf(req, "accept-encoding")));
-        else
-          sendReply(out, {
-            ...answer.response,
-            headers: { ...answer.response.headers, vary: "accept-encoding" },
-          });
-      },
-      () => res.destroy(),
-    );
+        else {
+          // Its body by name: a service reply's is an accessor (app.ts JsonResponse), which a
+          // spread left out, and a 503 here was never sent.
+          const { status, headers, body } = answer.response;
+          sendReply(out, { status, headers: { ...headers, vary: "accept-encoding" }, body });
+        }
+      })
+      .catch((error: unknown) => failed(out, "data.json", error));
   }
 
   #events(
@@ -266,12 +279,7 @@ export class ViewerRoutes {
     // Checked again at each event and heartbeat: a share link revoked, a tournament made
     // private or deleted while the stream is open ends it (its last event is not sent);
     // an `ended` event says which (the page was showing it: nothing leaks; issue 28).
-    const stillOpen = () => {
-      const reason = viewer.streamEnd(id, token);
-      if (reason === undefined) return true;
-      if (!res.writableEnded) res.end(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
-      return false;
-    };
+    const stillOpen = () => streamGoesOn(res, () => viewer.streamEnd(id, token));
     const subscriber = {
       event: (event: Parameters<typeof plain.event>[0]) => {
         if (stillOpen()) plain.event(event);
@@ -300,9 +308,9 @@ export class ViewerRoutes {
           sendStream(opened, { label, req, res, streams, release: admitted, subscriber, gate });
         }
       },
-      () => {
+      (error: unknown) => {
         admitted();
-        res.destroy();
+        failed({ req, res, hold: this.hold }, "events", error);
       },
     );
   }

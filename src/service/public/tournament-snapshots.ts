@@ -145,7 +145,8 @@ export class TournamentSnapshots {
     } catch (error) {
       if (!(error instanceof Refused)) throw error;
       if (error.response.status === 404) this.#entries.delete(id);
-      return error.response.status === 503 ? error.response : GONE;
+      // A database that failed the read (503, 500: error-reply.ts) is said as such, not as gone.
+      return error.response.status >= 500 ? error.response : GONE;
     } finally {
       const ended = performance.now();
       entry.nextBuild = ended + Math.max(MIN_PAUSE_MS, 2 * (ended - began));

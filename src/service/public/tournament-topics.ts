@@ -43,6 +43,16 @@ export interface Opened {
   readonly close: () => void;
 }
 
+const FAILED: unique symbol = Symbol("failed");
+
+function unlessFailed<T>(read: () => T): T | typeof FAILED {
+  try {
+    return read();
+  } catch {
+    return FAILED;
+  }
+}
+
 export class TournamentTopics {
   /** The topics open and their timer (topic-timer.ts). */
   readonly #timer = new TopicTimer<Topic>(() => this.#tick());
@@ -112,13 +122,16 @@ export class TournamentTopics {
     let changed = false;
     for (const topic of this.#topics.values()) {
       if (topic.readers.size === 0 || topic.refreshing) continue;
-      const revision = this.snapshots.revision(topic.id);
-      if (revision === topic.revision) continue;
+      // A look the database failed (an I/O error) is taken again at the next tick.
+      const revision = unlessFailed(() => this.snapshots.revision(topic.id));
+      if (revision === topic.revision || revision === FAILED) continue;
       changed = true;
       topic.refreshing = true;
-      this.#refresh(topic).finally(() => {
-        topic.refreshing = false;
-      });
+      this.#refresh(topic)
+        .catch(() => {}) // the revision stays: the next tick builds again (#refresh)
+        .finally(() => {
+          topic.refreshing = false;
+        });
     }
     this.#timer.pace(changed);
     if (this.#timer.heartbeatDue())
@@ -129,8 +142,12 @@ export class TournamentTopics {
   async #refresh(topic: Topic): Promise<void> {
     const next = await this.snapshots.current(topic.id);
     if ("status" in next) {
-      // Gone (deleted) or refused: each reader's own check says whether it ends.
-      if (next.status === 404) this.#send(topic, []);
+      // The database failed the read (503, 500): the topic's revision stays, so the next tick
+      // builds again and the change is sent once it can be read. Before, it was taken as seen
+      // and its events never sent.
+      if (next.status >= 500) return;
+      // Gone (deleted): each reader's own check says whether it ends.
+      this.#send(topic, []);
       topic.revision = this.snapshots.revision(topic.id) ?? topic.revision;
       return;
     }

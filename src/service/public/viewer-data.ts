@@ -45,7 +45,7 @@ export async function dataAnswer(
     };
   const snapshot = await snapshots.current(id);
   if ("status" in snapshot)
-    return { kind: "reply", response: snapshot.status === 503 ? snapshot : refused };
+    return { kind: "reply", response: snapshot.status >= 500 ? snapshot : refused };
   return { kind: "snapshot", snapshot, etag: tagOf(instance, id, snapshot.revision) };
 }
 
