@@ -120,3 +120,29 @@ it("free for all: scores recorded through the API stand when --ranks completes t
     ],
   );
 });
+
+it("a complete match is refused as already complete (exit 5), before its scores are checked", async () => {
+  const { t, ids } = await createWith(sb, ["--name", "Cup"], ["Ada", "Bob", "Cy", "Dee"]);
+  ok(await sb.run(["tournament", "start", t]));
+  ok(await sb.run(["match", "report", t, "A", "--winner", "Dee", "--scores", "1-3"]));
+  const before = await viewMatch(sb, t, "A");
+  // Sent twice, or a winner the scores recorded do not give: the state decides, not the scores.
+  for (const args of [
+    ["--winner", "Dee"],
+    ["--winner", "Ada"],
+    ["--winner", "Ada", "--force"],
+    ["--winner", "Ada", "--scores", "3-1"],
+  ]) {
+    const again = await sb.run(["match", "report", t, "A", ...args]);
+    expect(again.code, args.join(" ")).toBe(5);
+    expect(again.stderr).toContain(`match A (${before.id}) is already complete; reopen it first`);
+    expect(again.stderr).not.toContain("--force");
+  }
+  expect(await viewMatch(sb, t, "A")).toEqual(before);
+  // An open match still has its winner checked against the scores recorded.
+  ok(await sb.run(["match", "report", t, "B", "--scores", "0-2"]));
+  const wrong = await sb.run(["match", "report", t, "B", "--winner", "Bob"]);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain("the scores recorded (0-2)");
+  expect(ids.get("Dee")).toBe(before.winner_id);
+});

@@ -73,7 +73,8 @@ scores are recorded and the match stays open. The scores must fit the result: a 
 needs level scores (as many sets won on each side: 1-1, or 3-1,1-3), and a --winner the
 majority of the sets (with one set, the higher score). A --winner the scores do not
 give the match to (a slip, or scores typed from the winner's side) is refused unless
---force (a forfeit, say); a tie's scores are never forced.
+--force (a forfeit, say); a tie's scores are never forced. A match already complete
+is refused (exit 5) before its result is checked: \`tourney match reopen\` it first.
 
 Free for all: --ranks gives every player's place (1 = best) and --advancing the players
 who move on to the next round (not needed in the last round). A player removed after
@@ -211,6 +212,18 @@ function namedParticipants(
 }
 
 /**
+ * A complete match takes no report, whatever it says: refused before the result is checked
+ * against the scores recorded (a report sent twice is refused as already complete, exit 5,
+ * not as a usage error about its scores), with the service's words.
+ */
+function refuseComplete(match: ResourceObject): void {
+  if (match.attributes.state !== "complete") return;
+  throw new StateRefusedError(
+    `match ${String(match.attributes.identifier)} (${match.id}) is already complete; reopen it first`,
+  );
+}
+
+/**
  * Reads the match and its players only (match-players.ts): the whole roster only when a
  * reference names someone else, or to tell apart matches sharing an identifier.
  */
@@ -232,6 +245,7 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
               : namedParticipants(o.result, lookup, o.tournament),
         });
   checkMatchJsonFields(f, match);
+  refuseComplete(match);
   const roster = await lookup.playersOf(match);
   const result = o.result ?? (await askResult(f.prompter(), match, roster));
   const body =
