@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { playOpen, startedGroupStage } from "./group-fixture.mjs";
 import { bundleService, serviceCall } from "./service-bundle.mjs";
 
 const { values: args } = parseArgs({
@@ -37,49 +38,10 @@ async function child(bundlePath) {
   const tourney = await import(bundlePath);
   const service = await tourney.openService({ dbPath: join(dir, "t.db") });
   const call = serviceCall(service);
-  const attributes = {
-    name: "Groups",
-    tournament_type: "single elimination",
-    group_stage_enabled: true,
-    group_stage_options: {
-      stage_type: args.stage,
-      group_size: 4,
-      participant_count_to_advance_per_group: 2,
-    },
-  };
-  const tournaments = "/v2.1/tournaments";
-  const id = (await call("POST", tournaments, { data: { type: "tournament", attributes } })).data
-    .id;
-  for (let from = 0; from < players; from += 1000) {
-    const participants = Array.from({ length: Math.min(1000, players - from) }, (_, i) => ({
-      name: `P${from + i + 1}`,
-    }));
-    await call("POST", `${tournaments}/${id}/participants/bulk_add`, {
-      data: { type: "Participants", attributes: { participants } },
-    });
-  }
-  await call("PUT", `${tournaments}/${id}/change_state`, {
-    data: { type: "TournamentState", attributes: { state: "start_group_stage" } },
-  });
+  const id = await startedGroupStage(call, players, args.stage);
   const t0 = performance.now();
   const cpu = process.cpuUsage();
-  let reports = 0;
-  const open = async () =>
-    (await call("GET", `${tournaments}/${id}/matches?state=open&per_page=1000`)).data;
-  for (let ms = await open(); ms.length > 0; ms = await open()) {
-    for (const m of ms) {
-      const entry = (p, won) => ({
-        participant_id: String(p),
-        score_set: won ? "2" : "1",
-        advancing: won,
-      });
-      const match = [entry(m.attributes.player1_id, true), entry(m.attributes.player2_id, false)];
-      await call("PUT", `${tournaments}/${id}/matches/${m.id}`, {
-        data: { type: "Match", attributes: { match } },
-      });
-      reports++;
-    }
-  }
+  const reports = await playOpen(call, id);
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   service.close();

@@ -18,7 +18,7 @@ import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
 import { streamBudget } from "./public/budgets.js";
 import { createPublicSurfaces } from "./public/index.js";
 import { raceReader } from "./race-topics.js";
-import { ReplyMemo, ReplyText } from "./reply-memo.js";
+import { JsonResponse, ReplyMemo, type ReplyText } from "./reply-memo.js";
 import { type Reply, Router } from "./router.js";
 import { registerAttachmentRoutes } from "./routes/attachments.js";
 import { registerClientAliases } from "./routes/client-aliases.js";
@@ -26,7 +26,7 @@ import { registerMatchRoutes } from "./routes/matches.js";
 import { registerParticipantRoutes } from "./routes/participants.js";
 import { registerRaceRoundRoutes } from "./routes/race-rounds.js";
 import { registerRaceRoutes } from "./routes/races.js";
-import { registerStandingsRoutes } from "./routes/standings.js";
+import { registerStandingsRoutes, StandingsSource } from "./routes/standings.js";
 import { registerStationRoutes } from "./routes/stations.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
@@ -40,7 +40,7 @@ import { offloadSetup } from "./write-worker/client.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-export function buildRouter(service: ServiceContext): Router {
+export function buildRouter(service: ServiceContext, standings = new StandingsSource()): Router {
   const router = new Router();
   const v21 = service.basePath;
   // Tournament paths answer 404 for a community (path or ?community_id=) that does not exist.
@@ -49,7 +49,7 @@ export function buildRouter(service: ServiceContext): Router {
     registerTournamentRoutes(scoped, service, prefix);
     registerParticipantRoutes(scoped, service, prefix);
     registerMatchRoutes(scoped, service, prefix);
-    registerStandingsRoutes(scoped, service, prefix);
+    registerStandingsRoutes(scoped, service, prefix, standings);
     registerStationRoutes(scoped, service, prefix);
     registerAttachmentRoutes(scoped, service, prefix);
     registerShareLinkRoutes(scoped, service, prefix);
@@ -168,38 +168,6 @@ function toHttpResponse({ reply, reuse, etag, text: kept }: Answer, memo: ReplyM
 }
 
 /**
- * A reply with a JSON body: `json` is the reply's own object (never shared), or
- * undefined when its text was kept; `body` its text, serialised on first read (the
- * HTTP server reads it, the in-process transport seldom does), or the kept text;
- * `bodyBytes` its length when kept (reply-memo.ts ReplyText). Both are accessors:
- * copy them by name.
- */
-class JsonResponse implements HttpResponse {
-  #text: ReplyText | string | undefined;
-
-  constructor(
-    readonly status: number,
-    readonly headers: Readonly<Record<string, string>>,
-    readonly json: unknown,
-    text: ReplyText | ((json: unknown) => ReplyText | string),
-  ) {
-    if (typeof text === "function") this.#textOf = text;
-    else this.#text = text;
-  }
-
-  readonly #textOf: ((json: unknown) => ReplyText | string) | undefined;
-
-  get body(): string {
-    this.#text ??= this.#textOf!(this.json);
-    return typeof this.#text === "string" ? this.#text : this.#text.text;
-  }
-
-  get bodyBytes(): number | undefined {
-    return this.#text instanceof ReplyText ? this.#text.bytes : undefined;
-  }
-}
-
-/**
  * GETs of the v2.1 routes answered for `caller` without a credential check: the
  * bracket viewer's reads (viewer/viewer.ts), which decide who may look themselves
  * and build every path they read. Never reached from a request's own path.
@@ -286,7 +254,8 @@ export function createService(options: ServiceOptions): Service {
     // Served, a request is nobody's until its credential says whose (access.ts).
     ...(options.requireAuth === true ? { caller: NOBODY } : {}),
   });
-  const router = buildRouter(context);
+  const source = new StandingsSource();
+  const router = buildRouter(context, source);
   const requireAuth = options.requireAuth ?? false;
   const origins = new LinkOrigin(options.publicUrl);
   const oauth = createOAuthHandler(context, options, (host) => origins.of(host));
@@ -304,8 +273,9 @@ export function createService(options: ServiceOptions): Service {
   );
   const handleSync = (request: HttpRequest) => answerer.handleSync(request);
   const readAs = readerAs(context, router, memo, origins);
-  // One snapshot per tournament version, shared by its viewers and streams (issue 24).
-  const surfaces = createPublicSurfaces(context, readAs);
+  // One snapshot per tournament version, shared by its viewers and streams (issue 24); the
+  // API's standings made in parts through the same gate (public/standings-answer.ts).
+  const surfaces = createPublicSurfaces(context, readAs, { source, handle: handleSync });
   const events = new EventHub(
     {
       handle: handleSync,
@@ -319,6 +289,7 @@ export function createService(options: ServiceOptions): Service {
   );
   const rest: Omit<Service, "handle" | "handleSync"> = {
     oneLook: (fn) => context.oneLook(fn),
+    standings: surfaces.standings,
     events,
     viewer: createViewer({ context, hub: events, instance, snapshots: surfaces.snapshots }),
     transaction: (fn) => context.writeAcross(fn),

@@ -15,6 +15,7 @@ import { Shutdown, StreamSet } from "./http-shutdown.js";
 import { answerViewer, isViewerUrl } from "./http-viewer.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { held, inTurn, inTurnUntilAnswered } from "./pipeline-order.js";
+import { answersInParts } from "./public/standings-answer.js";
 import { ReadBatch } from "./read-batch.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
@@ -115,12 +116,17 @@ function dispatch(
 ): void {
   const { method } = request;
   group.before(method);
-  if (isOAuthPath(request.path)) {
-    // A sign-in answers later (its password is hashed off the event loop); the reply
-    // still waits for the group its writes joined, if any.
+  // A sign-in answers later (its password is hashed off the event loop), and a GET of
+  // standings (made in parts between other requests; its connection's later requests held
+  // meanwhile: handle); the reply still waits for the group its writes joined, if any.
+  const later = isOAuthPath(request.path)
+    ? service.handle(request)
+    : answersInParts(method, request.path)
+      ? service.standings.answer(request)
+      : undefined;
+  if (later !== undefined) {
     // Caught after sending too: a rejection left unhandled would stop serve.
-    service
-      .handle(request)
+    later
       .then((response) => {
         send(group, res, method, response);
         answered?.();
@@ -212,9 +218,11 @@ function handle(
     }
   }
   inTurn(req.socket, () => {
-    // A write holds the connection's later requests until it is answered (pipeline-order.ts).
+    // A write holds the connection's later requests until it is answered (pipeline-order.ts),
+    // and so does a GET of standings, answered later (made in parts).
     const method = req.method;
-    const answered = method === "GET" || method === "HEAD" ? undefined : held(req.socket);
+    const read = (method === "GET" || method === "HEAD") && !answersInParts(method, url);
+    const answered = read ? undefined : held(req.socket);
     readBody(req, answered, (body) => {
       try {
         answer(path, req, res, body, answered);

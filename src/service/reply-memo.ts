@@ -16,6 +16,8 @@
  * 3-4 us of 8 us.
  */
 
+import type { HttpResponse } from "../model/http.js";
+
 /**
  * A reply's text and, once asked, its length in UTF-8 bytes, kept with it: serve's
  * HTTP adapter sends the length (Content-Length), which Buffer.byteLength works out
@@ -72,5 +74,37 @@ export class ReplyMemo {
     this.texts.clear();
     this.held = 0;
     this.generation = generation;
+  }
+}
+
+/**
+ * A reply with a JSON body: `json` is the reply's own object (never shared), or
+ * undefined when its text was kept; `body` its text, serialised on first read (the
+ * HTTP server reads it, the in-process transport seldom does), or the kept text;
+ * `bodyBytes` its length when kept (reply-memo.ts ReplyText). Both are accessors:
+ * copy them by name.
+ */
+export class JsonResponse implements HttpResponse {
+  #text: ReplyText | string | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly json: unknown,
+    text: ReplyText | ((json: unknown) => ReplyText | string),
+  ) {
+    if (typeof text === "function") this.#textOf = text;
+    else this.#text = text;
+  }
+
+  readonly #textOf: ((json: unknown) => ReplyText | string) | undefined;
+
+  get body(): string {
+    this.#text ??= this.#textOf!(this.json);
+    return typeof this.#text === "string" ? this.#text : this.#text.text;
+  }
+
+  get bodyBytes(): number | undefined {
+    return this.#text instanceof ReplyText ? this.#text.bytes : undefined;
   }
 }

@@ -2,6 +2,7 @@
 import type { HttpRequest, HttpResponse } from "../model/http.js";
 import type { ApiKeyListRow } from "../store/api-keys-repository.js";
 import type { EventHub } from "./event-hub.js";
+import type { StandingsAnswers } from "./public/standings-answer.js";
 import type { Viewer } from "./viewer/viewer.js";
 
 export interface ServiceOptions {
@@ -77,6 +78,12 @@ export interface Service {
    * each (ServiceContext.oneLook): serve's HTTP adapter, a turn's reads (read-batch.ts).
    */
   oneLook<T>(fn: () => T): T;
+  /**
+   * serve's HTTP adapter: a GET or HEAD of a tournament's standings (public/standings-answer.ts
+   * `answersInParts`) answered as `handleSync` answers it, the standings made a part at a
+   * time through the work gate, other requests answered between the parts.
+   */
+  readonly standings: StandingsAnswers;
   /**
    * Runs `fn`, which sends requests through `handle` one after another, in one
    * write transaction: all of their writes land, or none (a request refused

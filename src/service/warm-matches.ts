@@ -71,8 +71,12 @@ export async function warmMatches(
   await (options.inParts ?? inTurns)(stageIndexSteps(matches, id, options.indexPart));
 }
 
-/** The warm-up of the rows; true once they are held (false: stopped at its deadline). */
-async function warmRows(
+/**
+ * The warm-up of the rows; true once they are held (false: stopped at its deadline). Alone
+ * (no index pass) for serve's standings GET (public/standings-answer.ts): rows held, it is
+ * one look; the index pass went over every stage each time (30-60 ms at 3,001 stages).
+ */
+export async function warmRows(
   matches: MatchRepository,
   id: number,
   options: WarmOptions = {},

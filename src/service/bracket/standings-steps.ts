@@ -195,27 +195,39 @@ function* standingsInParts(
   return documents;
 }
 
-/** The whole in one unit: what the route answers. */
 /** The whole at once: what the route answers. */
 function standingsAtOnce(service: ServiceContext, id: number): StandingDocuments | null {
   const t = service.tournaments.findById(id);
   return t === undefined ? null : tournamentStandings(service, t).map(standingDocument);
 }
 
-/** The standings of tournament `id` made a step at a time (each step one unit of work). */
+/**
+ * The standings of tournament `id` made a step at a time (each step one unit of work).
+ * `consistent` (the API's job, public/standings-answer.ts): a write landing between two
+ * steps (the tournament's revision moved) stops the job, `moved` and no documents, instead
+ * of going on with parts that may mix rows from before and after it.
+ */
 export class StandingsJob {
   #parts: Parts<StandingDocuments | null> | undefined;
   #revision: number | undefined;
   /** Whether the parts failed under a write and the whole was made at once (what the tests look at). */
   wholeAfterWrite = false;
+  /** Consistent: whether the job stopped because the revision moved between its steps. */
+  moved = false;
 
   constructor(
     private readonly service: ServiceContext,
-    private readonly id: number,
+    readonly id: number,
     private readonly revisionOf: (id: number) => number | undefined,
     /** Participants, matches or standings per part (PART; the tests make it small). */
     private readonly part = PART,
+    private readonly consistent = false,
   ) {}
+
+  /** The tournament's revision when the first step began (undefined before it). */
+  get revision(): number | undefined {
+    return this.#revision;
+  }
 
   /** One part; the standings' documents once the last is done. */
   step(): StandingsStep {
@@ -223,6 +235,9 @@ export class StandingsJob {
       if (this.#parts === undefined) {
         this.#revision = this.revisionOf(this.id);
         this.#parts = standingsInParts(this.service, this.id, this.part);
+      } else if (this.consistent && this.revisionOf(this.id) !== this.#revision) {
+        this.moved = true;
+        return { done: true, value: null };
       }
       try {
         const next = this.#parts.next();
@@ -235,11 +250,13 @@ export class StandingsJob {
 
   /**
    * Parts that failed: if a write landed since the first (a participant gone whom a
-   * result names), the whole is made at once, as the route would; otherwise, as the
-   * route's error answer was, no standings.
+   * result names), the whole is made at once, as the route would (consistent: the job
+   * stops, moved); otherwise, as the route's error answer was, no standings.
    */
   #afterError(): StandingDocuments | null {
     if (this.revisionOf(this.id) === this.#revision) return null;
+    this.moved = this.consistent;
+    if (this.moved) return null;
     this.wholeAfterWrite = true;
     try {
       return standingsAtOnce(this.service, this.id);

@@ -1,16 +1,21 @@
 /**
  * Serve's public surfaces' shared machinery (issue 24): the work gate, the per-tournament
  * snapshots and the tournament topics, made once per service (app.ts) and used by the
- * bracket viewer's data.json and event stream and by the API's event streams.
+ * bracket viewer's data.json and event stream and by the API's event streams; and the
+ * API's standings made in parts through the same gate (standings-answer.ts).
  */
+import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { OWNER_ID } from "../../store/credentials.js";
 import { tournamentRevisions } from "../../store/tournament-revisions.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { StandingsJob } from "../bracket/standings-steps.js";
 import type { Caller } from "../caller.js";
 import type { ServiceContext } from "../context.js";
+import type { StandingsSource } from "../routes/standings.js";
 import type { ReadAs } from "../viewer/viewer.js";
+import { warmRows } from "../warm-matches.js";
 import { Refused } from "./snapshot-build.js";
+import { StandingsAnswers } from "./standings-answer.js";
 import { TournamentSnapshots } from "./tournament-snapshots.js";
 import { TournamentTopics } from "./tournament-topics.js";
 import { WorkGate } from "./work-gate.js";
@@ -19,6 +24,14 @@ export interface PublicSurfaces {
   readonly gate: WorkGate;
   readonly snapshots: TournamentSnapshots;
   readonly topics: TournamentTopics;
+  /** GET .../standings, made in parts (serve's HTTP adapter asks it: answersInParts). */
+  readonly standings: StandingsAnswers;
+}
+
+/** The route's standings source (app.ts buildRouter) and the service's synchronous answer. */
+export interface Answering {
+  readonly source: StandingsSource;
+  readonly handle: (request: HttpRequest) => HttpResponse;
 }
 
 /** The tournament's owner, as the credential check would make them the caller. */
@@ -32,7 +45,11 @@ const GONE = {
   body: JSON.stringify({ errors: [{ status: 404, detail: "tournament not found" }] }),
 };
 
-export function createPublicSurfaces(context: ServiceContext, readAs: ReadAs): PublicSurfaces {
+export function createPublicSurfaces(
+  context: ServiceContext,
+  readAs: ReadAs,
+  { source, handle }: Answering,
+): PublicSurfaces {
   const gate = new WorkGate(() => context.db.inTransaction);
   const revisionOf = tournamentRevisions(context.db, context.changes);
   const snapshots = new TournamentSnapshots(
@@ -55,5 +72,7 @@ export function createPublicSurfaces(context: ServiceContext, readAs: ReadAs): P
     },
     gate,
   );
-  return { gate, snapshots, topics: new TournamentTopics(snapshots, gate) };
+  const warm = (id: number) => warmRows(context.matches, id);
+  const standings = new StandingsAnswers(context, gate, revisionOf, source, handle, warm);
+  return { gate, snapshots, topics: new TournamentTopics(snapshots, gate), standings };
 }

@@ -1,0 +1,150 @@
+/**
+ * GET /tournaments/{t}/standings on serve, made a part at a time (issue 27's scale review:
+ * made in one piece, a 12,000-player two-stage final's standings held serve's event loop
+ * ~2.1 s, a 512-player round robin's 0.5 s, every other request waiting). The parts are a
+ * StandingsJob's steps (bracket/standings-steps.ts, the bracket page's snapshot's), run
+ * through serve's work gate, so other requests are answered between them; then the route
+ * answers with them (routes/standings.ts StandingsSource): its lookups, access checks,
+ * envelope, ETag and kept text as they are, the same bytes as made in one piece.
+ *
+ * Unlike the snapshot's, the answer never mixes rows from before and after a write: the
+ * job stops when the tournament's revision moves between two of its steps, and the route
+ * takes its documents only while the revision is still the one its first step read (in
+ * the work gate's unit that answers: no write lands within it). Otherwise they are made
+ * again, TRIES times at most; then in one piece, in one unit (all of one version, holding
+ * serve as before). The in-process service (the CLI) answers in one piece: nothing else
+ * runs meanwhile, and the parts would only add their turns.
+ *
+ * Measured (`node bench/standings-load.mjs --against /work/start14`, 12,000 players in
+ * round-robin groups of 4 and a final of 6,000, 4 rounds at load 5.1-6.8 on 2 cores): a
+ * GET of another tournament every 10 ms meanwhile, p99 807 -> 90 ms, max 807 -> 221 ms;
+ * the standings GET 340 -> 307 ms (median); the first GET after serve started (rows read
+ * from the file) 1.24 -> 1.53 s, the longest read during it 1,255 -> 135 ms.
+ */
+import type { HttpRequest, HttpResponse } from "../../model/http.js";
+import { PART, type StandingDocuments, StandingsJob } from "../bracket/standings-steps.js";
+import type { ServiceContext } from "../context.js";
+import type { StandingsSource } from "../routes/standings.js";
+import { type StandingsParts, standingsOf } from "./snapshot-standings.js";
+import type { WorkGate } from "./work-gate.js";
+
+/**
+ * A tournament of this many matches or fewer has its standings made in one piece as the
+ * request comes, as before: a few ms, less than the turns the parts would take. 400 players
+ * in groups of 4 and their final (800 matches; `node bench/standings-load.mjs --players 400
+ * --against DIR`, load 2.7-3.7): a GET 6.8 ms in one piece, 12.5 ms in parts (medians).
+ */
+export const ONE_PIECE_MATCHES = 1000;
+
+/** How many times the standings are made in parts, a write landing meanwhile, before one piece. */
+export const TRIES = 3;
+
+const STANDINGS_PATH =
+  /^\/v2\.1(?:\/communities\/[^/?]+)?\/tournaments\/[^/?]+\/standings(?:\.json)?\/?(?:\?.*)?$/;
+
+/**
+ * Whether serve answers this request through `StandingsAnswers` (a GET or HEAD of a
+ * tournament's standings under /v2.1); the others, and what the pattern misses (the
+ * deprecated v2.0's), are answered in one piece as before.
+ */
+export function answersInParts(method: string | undefined, url: string): boolean {
+  return (
+    (method === "GET" || method === "HEAD") &&
+    url.includes("/standings") &&
+    STANDINGS_PATH.test(url)
+  );
+}
+
+/** What the standings were made in parts from: the job, and what it gave (null: none). */
+interface Made {
+  readonly job: StandingsJob;
+  readonly documents: StandingDocuments | null;
+}
+
+export class StandingsAnswers {
+  /** Participants, matches or standings a step (PART; the tests make it small). */
+  part = PART;
+  /** The most matches whose standings are made in one piece as the request comes (the tests set -1). */
+  onePieceUpTo = ONE_PIECE_MATCHES;
+  /**
+   * The tests' seam, asked before each of a job's steps: true, the step is taken; false, it
+   * waits (the unit ends; others' requests answered meanwhile). A write made in it lands
+   * between two parts.
+   */
+  beforeStep: (() => boolean) | undefined;
+  /** Answers whose standings were made in parts, and made in one piece after TRIES (what the tests look at). */
+  inParts = 0;
+  wholeAfterWrites = 0;
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly gate: WorkGate,
+    private readonly revisionOf: (id: number) => number | undefined,
+    private readonly source: StandingsSource,
+    /** The service's synchronous answer (app.ts handleSync). */
+    private readonly handle: (request: HttpRequest) => HttpResponse,
+    /**
+     * Reads tournament `id`'s match rows into serve's memory a chunk a turn, if they are not
+     * held (warm-matches.ts): the job's first step would read them all at once.
+     */
+    private readonly warm: (id: number) => Promise<unknown>,
+  ) {}
+
+  /**
+   * The route's answer to `request`. First at once, as the request comes: an answer that
+   * needs no standings (a refusal, 404, 304, a text kept for this version) is the answer.
+   */
+  async answer(request: HttpRequest): Promise<HttpResponse> {
+    let made: Made | undefined;
+    for (let tries = 0; ; tries++) {
+      const pass = () => this.#pass(request, made);
+      const { response, asked } = tries === 0 ? pass() : await this.gate.run(pass);
+      // A 304, or a text kept for this version (bodyBytes: reply-memo.ts, at most 256 KiB),
+      // is the route's answer whatever the standings: none made (a 700-player double
+      // elimination's kept 187 KB, 17.6 -> 7.0 ms a GET on loopback, medians of 8).
+      if (asked === undefined || response.status === 304 || response.bodyBytes !== undefined) {
+        if (made !== undefined && asked === undefined) this.inParts++;
+        return response;
+      }
+      if (tries === TRIES) {
+        this.wholeAfterWrites++;
+        return this.gate.run(() => this.handle(request));
+      }
+      if (made === undefined) await this.warm(asked);
+      const job = new StandingsJob(this.context, asked, this.revisionOf, this.part, true);
+      // The job's documents (the third argument is for a snapshot without a job).
+      const documents = await standingsOf(this.gate, this.#paced(job), () => null);
+      made = { job, documents: documents as StandingDocuments | null };
+    }
+  }
+
+  /**
+   * Answers `request` with the standings `made`, if they are of the tournament the route
+   * names at its current revision (none: in one piece, as the route would; a job that
+   * failed without a write gives none). Otherwise `asked`: which tournament's to make.
+   */
+  #pass(request: HttpRequest, made: Made | undefined) {
+    let asked: number | undefined;
+    const given = (t: { readonly id: number }) => {
+      if (made?.job.id === t.id && !made.job.moved && this.revisionOf(t.id) === made.job.revision)
+        return made.documents ?? undefined;
+      if (made === undefined && this.#matchesOf(t.id) <= this.onePieceUpTo) return undefined;
+      asked = t.id;
+      return [];
+    };
+    const response = this.source.with(given, () => this.handle(request));
+    return { response, asked };
+  }
+
+  /** How many matches tournament `id` has: counted by SQL when serve does not hold its rows (count() would load them all). */
+  #matchesOf(id: number): number {
+    return this.context.matches.counts([id]).get(id)?.total ?? 0;
+  }
+
+  /** `job`'s steps, each once `beforeStep` lets it. */
+  #paced(job: StandingsJob): StandingsParts {
+    const { beforeStep } = this;
+    if (beforeStep === undefined) return job;
+    return { step: () => (beforeStep() ? job.step() : { done: false }) };
+  }
+}
