@@ -25,7 +25,7 @@ import type { ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
 import { pathOf } from "./oauth/form.js";
 import { isOAuthPath, notSavedResponse } from "./oauth/index.js";
-import { NOT_SAVED } from "./storage-failure.js";
+import { isRead, NOT_READ_GROUP, NOT_SAVED } from "./storage-failure.js";
 import type { Service } from "./types.js";
 import { inPathsShape } from "./v1/transport.js";
 
@@ -37,9 +37,10 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * OAuth endpoints' (RFC 6749 JSON, a page for a form), v1's, v2.1's. Before, v2.1's on
  * every path, without Retry-After.
  */
-function notSaved(url: string): HttpResponse {
+function notSaved(url: string, method: string | undefined): HttpResponse {
   if (isOAuthPath(url)) return notSavedResponse(pathOf({ method: "POST", path: url, headers: {} }));
-  const reply = inPathsShape(url, NOT_SAVED);
+  // A read held for the group is not told that its change was not saved (NOT_READ_GROUP).
+  const reply = inPathsShape(url, isRead(method) ? NOT_READ_GROUP : NOT_SAVED);
   return {
     status: reply.status,
     headers: { "content-type": "application/json; charset=utf-8", ...reply.headers },
@@ -86,7 +87,7 @@ export class CommitGroup {
         send();
         continue;
       }
-      const { status, headers, body } = notSaved(res.req?.url ?? "/");
+      const { status, headers, body } = notSaved(res.req?.url ?? "/", res.req?.method);
       res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
       res.end(res.req?.method === "HEAD" ? undefined : body);
     }

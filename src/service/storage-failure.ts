@@ -31,6 +31,25 @@ export const NOT_SAVED: Reply = {
   headers: { "retry-after": "30" },
 };
 
+/**
+ * The reply to a read (GET, HEAD) answered within a group of writes whose commit then failed
+ * (commit-group.ts): what it read may include them, so it is not sent. Not NOT_SAVED: the
+ * read asked to change nothing.
+ */
+export const NOT_READ_GROUP: Reply = {
+  status: 503,
+  body: {
+    errors: [
+      {
+        status: 503,
+        detail:
+          "the data could not be read: it was read along with other requests' changes, which the database then refused to commit (is its disk full?); nothing was changed; try again",
+      },
+    ],
+  },
+  headers: { "retry-after": "30" },
+};
+
 /** SQLite's result codes for a database another connection holds locked. */
 export function isBusy(error: unknown): boolean {
   const code = codeOf(error);

@@ -7,12 +7,15 @@
  * reply of the group a 503.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpRequest, HttpResponse } from "../../src/model/http.js";
+import { CommitGroup } from "../../src/service/commit-group.js";
 import {
   openService,
   type RunningServer,
@@ -244,6 +247,40 @@ describe("a commit that fails", () => {
       expect((await fetch(url)).status).toBe(200);
     } finally {
       await failingServer.close();
+    }
+  });
+
+  it("answers a read held for the group that the data could not be read, not that nothing was saved", async () => {
+    // The group itself, its service stubbed at its edge as above; each request here is a
+    // read answered in a turn whose write opened the group (http-server.ts: group.before).
+    const group = new CommitGroup({
+      openGroup: () => true,
+      closeGroup: () => new Error("database or disk is full"),
+    } as unknown as Service);
+    const plain = createServer((_req, res) => {
+      group.before("POST");
+      group.reply(res, () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/v2.1/tournaments/1`;
+      for (const method of ["GET", "HEAD"]) {
+        const read = await fetch(url, { method });
+        expect(read.status).toBe(503);
+        expect(read.headers.get("retry-after")).toBe("30");
+        if (method === "HEAD") continue;
+        expect(await read.json()).toEqual({
+          errors: [
+            {
+              status: 503,
+              detail:
+                "the data could not be read: it was read along with other requests' changes, which the database then refused to commit (is its disk full?); nothing was changed; try again",
+            },
+          ],
+        });
+      }
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
     }
   });
 });
