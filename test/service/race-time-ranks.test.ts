@@ -6,10 +6,17 @@
  * client's, else 1 + the round's times strictly below; points the client's, else none
  * while the round is under way, and the points table's for the rank once it ends. A time
  * whose rank and points stay, and that the request did not name, keeps its updatedAt.
+ * A round under way in a database from before migration 21 (its index) goes on from the
+ * ranks stored there.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_POINTS_TABLE } from "../../src/engine/race-ranking.js";
 import type { ServiceContext } from "../../src/service/context.js";
+import { rewriteAsVersion } from "../helpers/old-store.js";
 import { bulkTimes, raceBody, raceState, timeBody } from "../helpers/race-service.js";
 import {
   participantsBody,
@@ -255,5 +262,74 @@ describe("a time entered reads the times it needs, not the round", () => {
     expect(after.get(ids[0]!)!.rank).toBe(1);
     expect(after.get(ids[1]!)!.rank).toBe(300);
     expect(after.get(ids[299]!)!.rank).toBe(2);
+  });
+});
+
+describe("a round under way in a database from before migration 21", () => {
+  it("goes on from the ranks stored there: times entered after the upgrade rank as the full rerank", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tourney-race-time-ranks-"));
+    try {
+      const dbPath = join(dir, "tourney.db");
+      const given = new Map<string, Given>();
+      const enter = async (s: ServiceHarness, entries: [string, number | null, number?][]) => {
+        const sent = entries.map(([id, time, rank]) => ({
+          elapsedTimeId: Number(id),
+          time,
+          ...(rank === undefined ? {} : { rank }),
+        }));
+        const r = await s.request(
+          "POST",
+          "/v2.1/races/1/rounds/1/elapsed_times/bulk_update",
+          bulkTimes(sent),
+        );
+        expect(r.status, r.body).toBe(200);
+        for (const [id, time, rank] of entries) {
+          const g = given.get(id)!;
+          g.time = time;
+          if (rank !== undefined) g.rank = rank;
+        }
+      };
+      const before = await startService({ dbPath });
+      const made = await before.request(
+        "POST",
+        "/v2.1/races",
+        raceBody({ name: "Old", raceType: "time trial" }),
+      );
+      expect(made.status, made.body).toBe(201);
+      const names = Array.from({ length: 12 }, (_, i) => `R${i + 1}`);
+      await before.request("POST", "/v2.1/races/1/participants/bulk_add", participantsBody(names));
+      await before.request("PUT", "/v2.1/races/1/change_state", raceState("start"));
+      const ids = [...(await stored(before)).keys()];
+      for (const id of ids) given.set(id, { time: null, rank: null, points: null });
+      await enter(before, [
+        [ids[0]!, 5000],
+        [ids[1]!, 3000],
+        [ids[2]!, 3000, 9],
+        [ids[3]!, 7000],
+        [ids[4]!, 1000],
+      ]);
+      before.service.close();
+      rewriteAsVersion(dbPath, 20);
+      const after = await startService({ dbPath });
+      await enter(after, [
+        [ids[5]!, 4000],
+        [ids[0]!, 2000],
+        [ids[6]!, 3000],
+        [ids[7]!, 9000],
+      ]);
+      expectFullRerank(await stored(after), given, null, "after the upgrade");
+      await enter(after, [
+        [ids[4]!, null],
+        [ids[3]!, 500],
+      ]);
+      expectFullRerank(await stored(after), given, null, "after the upgrade, moved");
+      after.service.close();
+      const db = new Database(dbPath, { readonly: true });
+      const index = "SELECT name FROM sqlite_master WHERE name = 'elapsed_times_time'";
+      expect(db.prepare(index).pluck().get()).toBe("elapsed_times_time");
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
