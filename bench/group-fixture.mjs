@@ -38,12 +38,15 @@ export async function startedGroupStage(call, players, stage) {
   return id;
 }
 
-/** Reports every open match of tournament `id` (player 1 winning) until none is open; resolves how many. */
-export async function playOpen(call, id) {
+/**
+ * Reports every open match of tournament `id` (player 1 winning) until none is open, or
+ * `most` of them; resolves how many.
+ */
+export async function playOpen(call, id, most = Number.POSITIVE_INFINITY) {
   let reports = 0;
   const open = async () => (await call("GET", `${T}/${id}/matches?state=open&per_page=1000`)).data;
-  for (let ms = await open(); ms.length > 0; ms = await open()) {
-    for (const m of ms) {
+  for (let ms = await open(); ms.length > 0 && reports < most; ms = await open()) {
+    for (const m of ms.slice(0, most - reports)) {
       const entry = (p, won) => ({
         participant_id: String(p),
         score_set: won ? "2" : "1",

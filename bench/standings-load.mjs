@@ -15,8 +15,10 @@
 //     scores on the small tournament (a write: no standings answer is a text kept from the
 //     one before, reply-memo.ts): each standings GET's time, the reads' p50 / p99 / max.
 // Printed: per build and round, the figures; then the medians' ratios this/--against.
+// With --format round-robin, the large tournament is a round robin of --players instead, started,
+// its first --players open matches played.
 // Usage: npm run build && node bench/standings-load.mjs [--players 12000] [--seconds 20]
-//          [--rounds 2] [--against /work/start14]
+//          [--rounds 2] [--against /work/start14] [--format groups|round-robin]
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -37,6 +39,7 @@ const { values: args } = parseArgs({
     against: { type: "string" },
     child: { type: "string" },
     db: { type: "string" },
+    format: { type: "string", default: "groups" },
   },
 });
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -45,6 +48,8 @@ const seconds = Number(args.seconds);
 const rounds = Number(args.rounds);
 if (!Number.isInteger(players) || players < 8) throw new Error("--players must be >= 8");
 if (!(seconds > 0) || seconds > 60) throw new Error("--seconds must be in (0, 60]");
+if (!["groups", "round-robin"].includes(args.format))
+  throw new Error("--format must be groups or round-robin");
 
 const T = "/v2.1/tournaments";
 
@@ -53,10 +58,19 @@ async function child(bundlePath) {
   const tourney = await import(bundlePath);
   const service = await tourney.openService({ dbPath: args.db });
   const call = serviceCall(service);
-  const large = await startedGroupStage(call, players, "round robin");
-  await playOpen(call, large);
-  await call("PUT", `${T}/${large}/change_state`, stateBody("finalize_group_stage"));
-  await call("PUT", `${T}/${large}/change_state`, stateBody("start"));
+  let large;
+  if (args.format === "round-robin") {
+    const attributes = { name: "Round robin", tournament_type: "round robin" };
+    large = (await call("POST", T, { data: { type: "tournament", attributes } })).data.id;
+    await addPlayers(call, large, players);
+    await call("PUT", `${T}/${large}/change_state`, stateBody("start"));
+    await playOpen(call, large, players);
+  } else {
+    large = await startedGroupStage(call, players, "round robin");
+    await playOpen(call, large);
+    await call("PUT", `${T}/${large}/change_state`, stateBody("finalize_group_stage"));
+    await call("PUT", `${T}/${large}/change_state`, stateBody("start"));
+  }
   const attributes = { name: "Small", tournament_type: "double elimination" };
   const small = (await call("POST", T, { data: { type: "tournament", attributes } })).data.id;
   await addPlayers(call, small, 8);
@@ -153,13 +167,19 @@ async function main() {
           fixture,
           "--players",
           String(players),
+          "--format",
+          args.format,
         ],
         { encoding: "utf8", maxBuffer: 1 << 20, timeout: 400_000 },
       );
       if (made.status !== 0) throw new Error(`fixture: exit ${made.status}\n${made.stderr}`);
       const ids = JSON.parse(made.stdout);
       console.log(
-        `standings under load: ${players} players in round-robin groups of 4 and the final of ${players / 2}, ` +
+        `standings under load: ${
+          args.format === "round-robin"
+            ? `a round robin of ${players} players, ${players} matches played`
+            : `${players} players in round-robin groups of 4 and the final of ${players / 2}`
+        }, ` +
           `fixture ${((performance.now() - t0) / 1000).toFixed(0)} s; ${seconds} s a round (Node ${process.version}); ` +
           "the same standings text from every build (the port aside)",
       );
