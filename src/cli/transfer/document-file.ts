@@ -7,18 +7,33 @@
  */
 import { UsageError } from "../errors.js";
 import type { Factory } from "../factory.js";
-import { OutputProblem, outputTarget, writeTo } from "./output-target.js";
+import { databaseProblem } from "./database-output.js";
+import { OutputProblem, type OutputTarget, outputTarget, writeTo } from "./output-target.js";
 
 /**
- * Refuses an --output FILE that cannot be written (a usage error, exit 2, naming --output,
- * the cause and the way out) before anything is read: the export commands call it first.
- * What --output may be, and how each is written: output-target.ts.
+ * Where `output` leads, or a usage error (exit 2, naming --output, the cause and the way out)
+ * when it cannot be written or is the profile's own database (or its -wal, -shm, -journal):
+ * the one check of every command with an --output.
  */
-export function checkOutput(output: string | undefined): void {
-  if (output === undefined) return;
-  const target = outputTarget(output);
+function checkedTarget(f: Factory, output: string): OutputTarget {
+  let target = outputTarget(output);
+  if (!(target instanceof OutputProblem)) {
+    const profile = f.profile();
+    if (profile.backend === "embedded" && profile.dbPath !== ":memory:")
+      target = databaseProblem(target, profile.dbPath) ?? target;
+  }
   if (target instanceof OutputProblem)
     throw new UsageError(`--output ${output}: ${target.message}`);
+  return target;
+}
+
+/**
+ * Refuses an --output FILE that cannot be written, or that is the tourney database, before
+ * anything is read: the export commands call it first. What --output may be, and how each is
+ * written: output-target.ts.
+ */
+export function checkOutput(f: Factory, output: string | undefined): void {
+  if (output !== undefined) checkedTarget(f, output);
 }
 
 /**
@@ -39,14 +54,12 @@ export async function writeDocument(
     return;
   }
   const text = `${JSON.stringify(doc, null, 2)}\n`;
-  const target = output === undefined ? ({ kind: "stdout" } as const) : outputTarget(output);
-  if (target instanceof OutputProblem)
-    throw new UsageError(`--output ${output}: ${target.message}`);
+  const target = output === undefined ? ({ kind: "stdout" } as const) : checkedTarget(f, output);
   if (target.kind === "stdout" || output === undefined) {
     f.io.stdout.write(text);
     return;
   }
-  await writeTo(output, target, text, () => checkOutput(output));
+  await writeTo(output, target, text, () => checkOutput(f, output));
   // On stderr: stdout stays the data's (empty here).
   f.printer().note(`exported to ${output}`);
 }

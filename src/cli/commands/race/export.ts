@@ -22,7 +22,7 @@ export interface RaceExportOptions {
 export async function runRaceExport(f: Factory, o: RaceExportOptions): Promise<void> {
   const { checkOutput, writeDocument } = await import("../../transfer/document-file.js");
   // A FILE that cannot be written is refused before the export is read.
-  checkOutput(o.output);
+  checkOutput(f, o.output);
   const client = await f.client();
   const { readRaceExport } = await import("../../transfer/race-export-reader.js");
   await writeDocument(f, await readRaceExport(client, o.race), o.output);

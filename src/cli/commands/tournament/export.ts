@@ -24,7 +24,7 @@ export interface TournamentExportOptions {
 export async function runTournamentExport(f: Factory, o: TournamentExportOptions): Promise<void> {
   const { checkOutput, writeDocument } = await import("../../transfer/document-file.js");
   // A FILE that cannot be written is refused before the export is read.
-  checkOutput(o.output);
+  checkOutput(f, o.output);
   const client = await f.client();
   const { readExport } = await import("../../transfer/export-reader.js");
   await writeDocument(f, await readExport(client, o.tournament), o.output);
