@@ -1080,7 +1080,7 @@ complete -c tourney -n '__tourney_at serve__app__list' -l db -r -d 'database fil
 complete -c tourney -n '__tourney_at serve__app__list' -s h -l help -d 'display help'
 complete -c tourney -n '__tourney_at serve__app__remove' -l db -r -d 'database file (default: the profile\'s)'
 complete -c tourney -n '__tourney_at serve__app__remove' -s h -l help -d 'display help'
-complete -c tourney -n '__tourney_at api' -s X -l method -r -d 'HTTP method (default: GET, or POST with fields)'
+complete -c tourney -n '__tourney_at api' -s X -l method -r -d 'HTTP method (default: GET, or POST with fields or --input)'
 complete -c tourney -n '__tourney_at api' -s f -l raw-field -r -d 'a string field (repeatable; key[sub]=v, key[]=v)'
 complete -c tourney -n '__tourney_at api' -s F -l field -r -d 'a typed field: true, false, null, integers, @file (@- is stdin) (repeatable)'
 complete -c tourney -n '__tourney_at api' -s H -l header -r -d 'an HTTP request header (repeatable)'

@@ -227,6 +227,38 @@ describe("tourney api fields and bodies", () => {
     expect(field.stdout).toBe("from Notepad\n");
   });
 
+  it("--input without -X is a POST, as gh api's; -X GET or HEAD with --input is refused, nothing sent", async () => {
+    const body = join(sb.dir, "body.json");
+    writeFileSync(
+      body,
+      JSON.stringify({
+        data: { type: "tournaments", attributes: { name: "Api Cup", tournament_type: "swiss" } },
+      }),
+    );
+    const created = ok(
+      await sb.run(["api", "tournaments", "--input", body, "-v", "--jq", ".data.attributes.name"]),
+    );
+    expect(created.stdout).toBe("Api Cup\n");
+    expect(created.stderr).toContain("> POST /v2.1/tournaments");
+    // Not JSON: sent (POST) and refused by the service, not a list answered with exit 0.
+    const notJson = await sb.run(["api", "tournaments", "--input", "-"], { stdin: "not json\n" });
+    expect(notJson.code).toBe(5);
+    // Fields with --input still go in the query string.
+    const queried = await sb.run(["api", "tournaments", "--input", body, "-F", "per_page=1", "-v"]);
+    expect(queried.stderr).toContain("> POST /v2.1/tournaments?per_page=1");
+    for (const method of ["GET", "get", "HEAD"]) {
+      const refused = await sb.run(["api", "tournaments", "-X", method, "--input", body, "-v"]);
+      expect(refused.code, method).toBe(2);
+      expect(refused.stderr).toContain(
+        `--input sends a body, which a ${method.toUpperCase()} does not carry`,
+      );
+      expect(refused.stderr).not.toContain("> ");
+      expect(refused.stdout).toBe("");
+    }
+    const list = ok(await sb.run(["api", "tournaments", "--jq", "[.data[].attributes.name]"]));
+    expect(JSON.parse(list.stdout)).toEqual(["Api Cup", "Api Cup"]);
+  });
+
   it("-H sets a header: an Accept the service cannot answer is 406, exit 5", async () => {
     const r = await sb.run(["api", "/me", "-H", "Accept: text/html"]);
     expect(r.code).toBe(5);

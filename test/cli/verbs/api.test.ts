@@ -82,11 +82,15 @@ describe("parseApi", () => {
     expect(() => apiPath("http://host/v2.1/me")).toThrow(UsageError);
   });
 
-  it("GET by default, POST with fields (unless --input), -X as given", () => {
+  it("GET by default, POST with fields or --input (as gh api), -X as given; no body on a GET", () => {
     expect(parseApi("me", {}).method).toBe("GET");
     expect(parseApi("tournaments", { rawField: ["a=1"] }).method).toBe("POST");
-    expect(parseApi("tournaments", { rawField: ["a=1"], input: "-" }).method).toBe("GET");
+    expect(parseApi("tournaments", { rawField: ["a=1"], input: "-" }).method).toBe("POST");
+    expect(parseApi("tournaments", { input: "body.json" }).method).toBe("POST");
     expect(parseApi("tournaments/1", { method: "delete" }).method).toBe("DELETE");
+    expect(parseApi("tournaments/1", { method: "PUT", input: "-" }).method).toBe("PUT");
+    for (const method of ["GET", "head"])
+      expect(() => parseApi("tournaments", { method, input: "-" })).toThrow(UsageError);
     expect(() => parseApi("x", { method: "FETCH" })).toThrow(/-X FETCH/);
   });
 

@@ -12,7 +12,7 @@ const HELP = `
 The path is under /v2.1 unless it names a version (/v2.1/..., /v1/...); the profile
 says which service (embedded by default, or remote) and its credentials are sent.
 Fields make a JSON body (POST unless -X says otherwise); with GET or --input they go
-in the query string. The body is printed on errors too; the exit code says which.
+in the query string. --input is the body (POST unless -X says otherwise; not with GET). The body is printed on errors too; the exit code says which.
 
 Examples:
   tourney api /tournaments.json --paginate --jq '.data | length'
@@ -28,7 +28,7 @@ export function registerApi(program: Command, app: App): void {
     .command("api")
     .description("send a request to the v2.1 interface and print the response (like gh api)")
     .argument("<path>", "path of the request, e.g. /tournaments.json or tournaments/12/matches")
-    .option("-X, --method <method>", "HTTP method (default: GET, or POST with fields)")
+    .option("-X, --method <method>", "HTTP method (default: GET, or POST with fields or --input)")
     .option(
       "-f, --raw-field <key=value>",
       "a string field (repeatable; key[sub]=v, key[]=v)",

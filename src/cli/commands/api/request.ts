@@ -55,11 +55,22 @@ function parseHeader(header: string): [string, string] {
   return [name, header.slice(at + 1).trim()];
 }
 
+/**
+ * As `gh api`: GET, or POST when fields or --input are given and -X names no method. A GET
+ * sent --input's body as well and the service ignored it (the embedded backend listed,
+ * exit 0, nothing created), or serve refused it: a GET or HEAD with a body is refused here,
+ * before anything is sent.
+ */
 function parseMethod(flags: ApiFlags, hasFields: boolean): HttpMethod {
-  if (flags.method === undefined) return hasFields && flags.input === undefined ? "POST" : "GET";
+  if (flags.method === undefined) return hasFields || flags.input !== undefined ? "POST" : "GET";
   const method = flags.method.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method))
     throw new UsageError(`-X ${flags.method}: one of ${METHODS.join(", ")}`);
+  if (flags.input !== undefined && (method === "GET" || method === "HEAD")) {
+    throw new UsageError(
+      `--input sends a body, which a ${method} does not carry: leave out -X ${flags.method} (--input means POST) or name the method the path takes (-X POST, PUT, ...)`,
+    );
+  }
   return method;
 }
 
