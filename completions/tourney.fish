@@ -418,7 +418,7 @@ complete -c tourney -f -n '__tourney_at tournament' -a 'delete' -d 'delete a tou
 complete -c tourney -f -n '__tourney_at tournament' -a 'rm' -d 'delete a tournament with its participants and matches'
 complete -c tourney -f -n '__tourney_at tournament' -a 'start' -d 'start the tournament (or the final stage after finalize-group-stage)'
 complete -c tourney -f -n '__tourney_at tournament' -a 'finalize' -d 'end a tournament awaiting review: it becomes complete with final ranks'
-complete -c tourney -f -n '__tourney_at tournament' -a 'reset' -d 'back to pending: matches and results removed, participants kept'
+complete -c tourney -f -n '__tourney_at tournament' -a 'reset' -d 'back to before the start: matches and results removed, participants and check-ins kept'
 complete -c tourney -f -n '__tourney_at tournament' -a 'start-group-stage' -d 'start the group stage of a tournament with group_stage_enabled'
 complete -c tourney -f -n '__tourney_at tournament' -a 'finalize-group-stage' -d 'close the group stage once every group match is complete'
 complete -c tourney -f -n '__tourney_at tournament' -a 'reset-group-stage' -d 'remove the group stage\'s matches and results, back to before it started'

@@ -1,6 +1,7 @@
 /** Participant rows. Seeds of a tournament are kept dense: 1..n. */
 import { participantNameKey } from "../model/participant-name.js";
 import type { Db } from "./database.js";
+import * as activity from "./participant-activity.js";
 import type {
   NameAndSeed,
   NewParticipant,
@@ -294,9 +295,7 @@ export class ParticipantRepository {
   }
 
   setActive(tournamentId: number, id: number, active: boolean, now: string): void {
-    this.sql(
-      "UPDATE participants SET active = ?, updated_at = ? WHERE tournament_id = ? AND id = ?",
-    ).run(active ? 1 : 0, now, tournamentId, id);
+    this.sql(activity.SET_ACTIVE).run(active ? 1 : 0, now, tournamentId, id);
   }
 
   setFinalRanks(tournamentId: number, ranks: ReadonlyMap<number, number>, now: string): void {
@@ -326,18 +325,19 @@ export class ParticipantRepository {
     ).run(at, now, tournamentId, id);
   }
 
-  /** process_checkin: those not checked in sit out (marked, so abort_checkin can bring them back). */
+  /** process_checkin (participant-activity.ts); the rows changed. */
   deactivateUnchecked(tournamentId: number, now: string): number {
-    return this.sql(
-      "UPDATE participants SET active = 0, deactivated_by = 'checkin', updated_at = ? WHERE tournament_id = ? AND active = 1 AND checked_in_at IS NULL",
-    ).run(now, tournamentId).changes;
+    return this.sql(activity.SET_ASIDE_UNCHECKED).run(now, tournamentId).changes;
+  }
+
+  /** reset: those process_checkin set aside are back; check-ins are kept. */
+  restoreSetAside(tournamentId: number, now: string): void {
+    this.sql(activity.RESTORE_SET_ASIDE).run(now, tournamentId);
   }
 
   /** abort_checkin: everyone back, check-ins forgotten. */
   undoCheckIn(tournamentId: number, now: string): void {
-    this.sql(
-      "UPDATE participants SET active = CASE WHEN deactivated_by = 'checkin' THEN 1 ELSE active END, deactivated_by = NULL, checked_in_at = NULL, updated_at = ? WHERE tournament_id = ?",
-    ).run(now, tournamentId);
+    this.sql(activity.UNDO_CHECK_IN).run(now, tournamentId);
   }
 
   findByUsername(tournamentId: number, username: string): ParticipantRow | undefined {

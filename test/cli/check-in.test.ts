@@ -90,6 +90,46 @@ describe("check-in", () => {
   });
 });
 
+describe("check-in after a reset", () => {
+  // The reviewer's sequence: Cy and Dee, set aside by the first processing, stayed inactive
+  // after the reset; Cy checked in again and was still left out of the bracket.
+  it("brings back whoever the processing set aside, keeps check-ins, and lets a late check-in play", async () => {
+    const { t, ids } = await createWith(
+      sb,
+      ["--name", "Club Night", ...checkInFlags()],
+      ["Ada", "Bob", "Cy", "Dee"],
+    );
+    ok(await sb.run(["participants", "check-in", t, "Ada"]));
+    ok(await sb.run(["participants", "check-in", t, "Bob"]));
+    ok(await sb.run(["tournament", "process-checkin", t]));
+    ok(await sb.run(["tournament", "start", t]));
+
+    const reset = ok(await sb.run(["tournament", "reset", t, "--yes", "--json", "state"])).json();
+    expect(reset).toEqual({ state: "checking_in" });
+    expect(await checkedIn(t)).toEqual({
+      Ada: [true, true],
+      Bob: [true, true],
+      Cy: [true, false],
+      Dee: [true, false],
+    });
+
+    const cy = ok(await sb.run(["participants", "check-in", t, "Cy", "--json", "states"])).json();
+    expect(cy).toEqual({ states: { active: true, checked_in: true } });
+    ok(await sb.run(["tournament", "process-checkin", t]));
+    expect(await checkedIn(t)).toEqual({
+      Ada: [true, true],
+      Bob: [true, true],
+      Cy: [true, true],
+      Dee: [false, false],
+    });
+    ok(await sb.run(["tournament", "start", t]));
+    const players = (await matchesJson(sb, t)).flatMap((m) => [m.player1_id, m.player2_id]);
+    expect(new Set(players.filter((p) => p !== null))).toEqual(
+      new Set([ids.get("Ada"), ids.get("Bob"), ids.get("Cy")]),
+    );
+  });
+});
+
 describe("register me / unregister me", () => {
   it("registers the signed-in user on an open-signup tournament, up to signup_cap", async () => {
     const { t } = await createWith(

@@ -101,7 +101,7 @@ describe("a confirmation", () => {
     expect(reset.code, reset.stderr).toBe(0);
     expect(prompter.asked[0]).toBe(
       typeIt(
-        'Reset tournament report_test "Report Test" to pending, removing every match and result (participants are kept)?',
+        'Reset tournament report_test "Report Test" back to before its start, removing every match and result (participants and check-ins are kept)?',
       ),
     );
     expect(reset.stderr).toContain("Tournament report_test is pending");

@@ -111,6 +111,45 @@ describe("check-in", () => {
     expect(await matches(s, id)).toEqual([]);
   });
 
+  it("process_checkin after a reset lets whoever checked in play, set aside before or not", async () => {
+    const { s, id, idOfSeed } = await setUp(30);
+    const checkIn = (seed: number) =>
+      s.request("POST", `/v2.1/tournaments/${id}/participants/${idOfSeed.get(seed)}/check_in`);
+    const active = async () =>
+      (await s.request("GET", `/v2.1/tournaments/${id}/participants`)).json.data.map((p: any) => [
+        p.attributes.seed,
+        p.attributes.states.active,
+        p.attributes.states.checked_in,
+      ]);
+    for (const seed of [1, 2]) expect((await checkIn(seed)).status).toBe(200);
+    expect((await changeState(s, id, "process_checkin")).status).toBe(200);
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    expect((await changeState(s, id, "reset")).json.data.attributes.state).toBe("checking_in");
+    // Back to before the processing: everyone active, check-ins kept.
+    expect(await active()).toEqual([
+      [1, true, true],
+      [2, true, true],
+      [3, true, false],
+      [4, true, false],
+    ]);
+    expect((await checkIn(3)).json.data.attributes.states).toEqual({
+      active: true,
+      checked_in: true,
+    });
+    expect((await changeState(s, id, "process_checkin")).status).toBe(200);
+    expect(await active()).toEqual([
+      [1, true, true],
+      [2, true, true],
+      [3, true, true],
+      [4, false, false],
+    ]);
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    const players = (await matches(s, id)).flatMap((m) => [m.player1_id, m.player2_id]);
+    expect(new Set(players.filter((p) => p !== null))).toEqual(
+      new Set([1, 2, 3].map((seed) => idOfSeed.get(seed))),
+    );
+  });
+
   it("reset before the check-in window opens answers pending", async () => {
     const { s, clock, id } = await setUp(120);
     expect((await changeState(s, id, "start")).status).toBe(200);

@@ -182,6 +182,7 @@ describe("the group stage", () => {
       { kind: "clear_matches" },
       { kind: "clear_results", groups: true },
       { kind: "stage_data", data: null },
+      { kind: "restore_set_aside" },
       { kind: "state", state: "pending", stamps: { started: null, completed: null } },
     ];
     expect(run({ state: "group_stages_finalized", settings }, "reset_group_stage")).toEqual(back);

@@ -292,4 +292,35 @@ describe.each([
     participants.undoCheckIn(id, NOW);
     expect(participants.anyInactive(id)).toBe(false);
   });
+
+  it("process_checkin lets whoever is checked in play, one set aside by an earlier processing too", () => {
+    const { participants, id } = store();
+    const [a, b, c] = participants.appendMany(
+      id,
+      ["A", "B", "C"].map((name) => ({ name, misc: null, username: null, email: null })),
+      NOW,
+    );
+    const states = () =>
+      participants.list(id).map((p) => [p.name, p.active, p.checked_in_at !== null]);
+    participants.setCheckedIn(id, a!.id, NOW, NOW);
+    expect(participants.deactivateUnchecked(id, NOW)).toBe(2);
+    // As a tournament reset before reset brought them back left them: set aside, B checks in.
+    participants.setCheckedIn(id, b!.id, NOW, NOW);
+    expect(participants.deactivateUnchecked(id, NOW)).toBe(1);
+    expect(states()).toEqual([
+      ["A", 1, true],
+      ["B", 1, true],
+      ["C", 0, false],
+    ]);
+    participants.restoreSetAside(id, NOW);
+    expect(states()).toEqual([
+      ["A", 1, true],
+      ["B", 1, true],
+      ["C", 1, false],
+    ]);
+    // A removal is not check-in's: reset does not bring it back.
+    participants.setActive(id, c!.id, false, NOW);
+    participants.restoreSetAside(id, NOW);
+    expect(participants.anyInactive(id)).toBe(true);
+  });
 });

@@ -136,11 +136,18 @@ export function resetGroupStage(draft: TournamentDraft): void {
  * final seeding. The state is pending, or checking_in when the check-in window has opened:
  * the state a look would move a pending tournament to at once (check-in.ts), so the
  * answer of the reset is what is stored and what the next look shows.
+ * Check-in goes back to before its processing too: check-ins are kept (a reset to fix a
+ * seeding mistake does not make the room check in again), and those process_checkin set
+ * aside are active again, as in any tournament not yet processed, so a player who checks
+ * in late plays and process_checkin sets aside whoever is still not checked in. (Left set
+ * aside, a checking_in tournament held inactive players who could check in and still sit
+ * out.)
  */
 export function resetToPending(draft: TournamentDraft): void {
   draft.record({ kind: "clear_matches" });
   draft.record({ kind: "clear_results", groups: true });
   draft.record({ kind: "stage_data", data: null });
+  draft.record({ kind: "restore_set_aside" });
   const state = checkInOpened(draft.row, draft.now) ? "checking_in" : "pending";
   draft.setState(state, { started: null, completed: null });
 }

@@ -35,6 +35,8 @@ export type TournamentChange =
   | { readonly kind: "set_aside_unchecked" }
   /** abort_checkin's rule: those it set aside come back, every check-in is forgotten. */
   | { readonly kind: "undo_check_in" }
+  /** reset's rule: those process_checkin set aside come back, check-ins kept. */
+  | { readonly kind: "restore_set_aside" }
   /** abort_checkin: the check-in window stays closed until starts_at or the duration changes. */
   | { readonly kind: "disarm_check_in" }
   | { readonly kind: "stage"; readonly ref: StageRef; readonly changes: readonly StageChange[] };

@@ -77,6 +77,9 @@ export function applyTournamentChanges(
       case "undo_check_in":
         participants.undoCheckIn(tournamentId, now);
         break;
+      case "restore_set_aside":
+        participants.restoreSetAside(tournamentId, now);
+        break;
       case "disarm_check_in":
         tournaments.disarmCheckIn(tournamentId);
         break;

@@ -7,6 +7,7 @@ export function registerReset(noun: Command, app: App): void {
   registerStateVerb(noun, app, {
     verb: "reset",
     change: "reset",
-    description: "back to pending: matches and results removed, participants kept",
+    description:
+      "back to before the start: matches and results removed, participants and check-ins kept",
   });
 }

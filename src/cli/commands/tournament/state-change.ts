@@ -20,7 +20,8 @@ export interface StateVerb {
 
 /** What a destructive change asks before it runs. */
 const CONFIRM: Partial<Record<StateChange, string>> = {
-  reset: " to pending, removing every match and result (participants are kept)",
+  reset:
+    " back to before its start, removing every match and result (participants and check-ins are kept)",
   reset_group_stage: "'s group stage, removing its group matches and results",
 };
 
