@@ -162,3 +162,54 @@ describe("two-stage flow through the CLI", () => {
     ]);
   });
 });
+
+describe("changing a group result once the group stage is over", () => {
+  // The reviewer's sequence: the hint named reset_group_stage, which is then refused while
+  // the final stage runs (the way out is reset, which removes both stages).
+  it("names the commands that work in the state the tournament is in", async () => {
+    ok(
+      await sb.run([
+        "tournament",
+        "create",
+        "--name",
+        "Duo",
+        "--group-stage",
+        "--group-size",
+        "2",
+        "--advance-per-group",
+        "1",
+      ]),
+    );
+    ok(await sb.run(["participants", "bulk-add", "duo", "Ada", "Bob", "Cy", "Dee"]));
+    ok(await sb.run(["tournament", "start-group-stage", "duo"]));
+    ok(await sb.run(["match", "report", "duo", "A", "--group", "1", "--winner", "Ada"]));
+    ok(await sb.run(["match", "report", "duo", "A", "--group", "2", "--winner", "Bob"]));
+    ok(await sb.run(["tournament", "finalize-group-stage", "duo"]));
+
+    // Finalized: reset-group-stage is the way, and works.
+    const finalized = await sb.run(["match", "reopen", "duo", "A", "--group", "1"]);
+    expect(finalized.code).toBe(5);
+    expect(finalized.stderr).toContain(
+      "hint: `tourney tournament reset-group-stage duo` removes every group match and result (back to pending); `tourney tournament start-group-stage duo` then plays the group stage again",
+    );
+
+    ok(await sb.run(["tournament", "start", "duo"]));
+    const wayOut =
+      "hint: the final stage has started: `tourney tournament reset duo` removes every match and result of both stages (back to pending); `tourney tournament start-group-stage duo` then plays the group stage again";
+    const reopen = await sb.run(["match", "reopen", "duo", "A", "--group", "1"]);
+    expect(reopen.code).toBe(5);
+    expect(reopen.stderr).toContain("the final stage has started: reset removes every match");
+    expect(reopen.stderr).toContain(wayOut);
+    const resetGroups = await sb.run(["tournament", "reset-group-stage", "duo", "--yes"]);
+    expect(resetGroups.code).toBe(5);
+    expect(resetGroups.stderr).toContain(wayOut);
+
+    // The hint's commands, run as it says, change the group result.
+    ok(await sb.run(["tournament", "reset", "duo", "--yes"]));
+    expect(await tournamentState(sb, "duo")).toBe("pending");
+    ok(await sb.run(["tournament", "start-group-stage", "duo"]));
+    ok(await sb.run(["match", "report", "duo", "A", "--group", "1", "--winner", "Dee"]));
+    const group1 = (await matchesJson(sb, "duo")).find((m) => m.group_id !== null);
+    expect(group1?.state).toBe("complete");
+  });
+});

@@ -188,7 +188,12 @@ describe("the group stage", () => {
     expect(run({ state: "group_stages_finalized", settings }, "reset_group_stage")).toEqual(back);
     expect(run({ state: "underway", settings }, "reset")).toEqual(back);
     expect(refused({ state: "pending", settings }, "reset")).toMatch(/it has not started/);
-    expect(refused({ state: "underway", settings }, "reset_group_stage")).toMatch(/underway$/);
+    expect(refused({ state: "underway", settings }, "reset_group_stage")).toBe(
+      "cannot reset the group stage of a tournament that is underway; the final stage has started: reset removes every match and result of both stages (back to pending) to play the group stage again",
+    );
+    expect(refused({ state: "pending", settings }, "reset_group_stage")).toBe(
+      "cannot reset the group stage of a tournament that is pending",
+    );
   });
 });
 

@@ -87,7 +87,10 @@ describe("the two-stage flow through the service", () => {
       { data: { type: "MatchState", attributes: { state: "reopen" } } },
     );
     expect(late.status).toBe(422);
-    expect(late.json.errors[0].detail).toMatch(/group stage is over/);
+    // The way out in this state: reset (reset_group_stage is refused once the final stage runs).
+    expect(late.json.errors[0].detail).toMatch(
+      /group stage is over \(the tournament is underway\); the final stage has started: reset removes every match and result of both stages/,
+    );
 
     expect(await playOut(s, id, higherSeed(seedOf))).toBe(7);
     t = await s.request("GET", `/v2.1/tournaments/${id}`);

@@ -23,6 +23,7 @@ import { checkInOpened } from "./check-in.js";
 import { matchResultOf } from "./match-codec.js";
 import { startStage } from "./plan-stage.js";
 import { eliminationStageRanks, roundRobinStandings, stageEntrants, swissRanks } from "./ranks.js";
+import { groupStageWayBack } from "./report.js";
 import { assertGroupStageWithinLimits } from "./stage-limits.js";
 import type { StageState } from "./stage-state.js";
 import type { TournamentDraft } from "./tournament-draft.js";
@@ -126,7 +127,11 @@ export function finalizeGroupStage(draft: TournamentDraft): void {
 export function resetGroupStage(draft: TournamentDraft): void {
   const { state } = draft.row;
   if (state !== "group_stages_underway" && state !== "group_stages_finalized") {
-    throw unprocessable(`cannot reset the group stage of a tournament that is ${state}`, POINTER);
+    const started = state === "underway" || state === "awaiting_review" || state === "complete";
+    throw unprocessable(
+      `cannot reset the group stage of a tournament that is ${state}${started ? `; ${groupStageWayBack(state)}` : ""}`,
+      POINTER,
+    );
   }
   resetToPending(draft);
 }

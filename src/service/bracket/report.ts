@@ -42,9 +42,17 @@ export function checkStageOpen(
   }
   if (row.group_id !== null && tournament.state !== "group_stages_underway") {
     throw unprocessable(
-      `match ${row.identifier} (${row.id}) is a group-stage match and the group stage is over (the tournament is ${tournament.state}); reset_group_stage to change group results`,
+      `match ${row.identifier} (${row.id}) is a group-stage match and the group stage is over (the tournament is ${tournament.state}); ${groupStageWayBack(tournament.state)}`,
     );
   }
+}
+
+/** How to change group results once the group stage is over: reset_group_stage until the final
+ * stage starts; then reset, removing both stages (nothing goes back to the finalized groups). */
+export function groupStageWayBack(state: string): string {
+  return state === "group_stages_finalized"
+    ? "reset_group_stage removes every group result (back to pending) to play the group stage again"
+    : "the final stage has started: reset removes every match and result of both stages (back to pending) to play the group stage again";
 }
 
 function checkReportable(tournament: StageTournament, row: MatchRow): void {

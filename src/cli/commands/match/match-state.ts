@@ -2,6 +2,7 @@
 import type { MatchStateChange, MatchStateOptions } from "../../../client/matches.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
+import { withGroupStageHint } from "../tournament/group-stage-hint.js";
 import { checkMatchJsonFields, matchFields, matchRecord } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
 import { type MatchTarget, resolveMatch } from "./match-ref.js";
@@ -17,12 +18,11 @@ export async function runMatchStateChange(f: Factory, o: MatchStateChangeOptions
   const client = await f.client();
   const match = await resolveMatch(client, o.tournament, o.match, { group: o.group });
   checkMatchJsonFields(f, match);
-  const updated = await client.matches.changeState(
-    o.tournament,
-    match.id,
-    o.change,
-    o.changeOptions ?? {},
-  );
+  const updated = await client.matches
+    .changeState(o.tournament, match.id, o.change, o.changeOptions ?? {})
+    .catch((error: unknown) => {
+      throw withGroupStageHint(error, o.tournament);
+    });
   const printer = f.printer();
   if (printer.mode === "json") return printer.json(matchRecord(updated));
   // A reopen may clear a slot: the players are read from the match as it is now.

@@ -11,6 +11,7 @@ import { TOURNAMENT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
+import { withGroupStageHint } from "./group-stage-hint.js";
 
 export interface StateVerb {
   readonly verb: string;
@@ -60,7 +61,10 @@ export async function runTournamentStateChange(
       started ? String(record.attributes.name) : undefined,
     );
   }
-  const record = flatten(await client.tournaments.changeState(target, o.change));
+  const changed = await client.tournaments.changeState(target, o.change).catch((error) => {
+    throw withGroupStageHint(error, o.tournament);
+  });
+  const record = flatten(changed);
   const printer = f.printer();
   // The published description's Tournament has no state: the hosted service's answer may not
   // say it (before: "Tournament cup is undefined").
