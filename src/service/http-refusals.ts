@@ -255,8 +255,13 @@ export function refusals(
   timeoutMs: number,
 ): void {
   server.on("clientError", (error, socket) => refuseMalformed(error, socket, timeoutMs));
+  const track = (req: IncomingMessage, res: ServerResponse) => answering.set(req.socket, res);
+  server.prependListener("request", track).prependListener("checkContinue", track);
   askForBody(server, handle);
 }
+
+/** The last request read on a connection, answered or not: its answer goes out before a refusal. */
+const answering = new WeakMap<Duplex, ServerResponse>();
 
 /** A request line and headers over MAX_HEAD_BYTES outside v1: 431 in the service's shape. */
 function refuseLargeHead(res: ServerResponse): void {
@@ -302,15 +307,34 @@ function refusalOf(code: string | undefined, timeoutMs: number): [number, string
  * gets an error body of the service's shape instead of a bare status line,
  * then the connection closes.
  */
-export function refuseMalformed(
-  error: Error & { code?: string; rawPacket?: Buffer },
-  socket: Duplex,
-  timeoutMs: number,
-): void {
+export function refuseMalformed(error: ParseError, socket: Duplex, timeoutMs: number): void {
+  if (refusing.has(socket)) return; // the parser refused again: one refusal, once
   if (!socket.writable) {
     socket.destroy();
     return;
   }
+  // Bytes past a request being answered (a body sent without Content-Length is read as the
+  // next request): its answer first, then the refusal (RFC 9112 §9.3.2, in order). Written
+  // at once, the refusal was the only answer, to a request that had made its change.
+  // (Not a request still arriving: the refusal is of it, a 408 say, and goes out now.)
+  const pending = answering.get(socket);
+  if (pending === undefined || pending.writableFinished || !pending.req.complete) {
+    writeRefusal(error, socket, timeoutMs);
+    return;
+  }
+  refusing.add(socket);
+  pending.once("finish", () => {
+    // Its answer closed the connection (Connection: close): nothing more goes out.
+    if (socket.writable) writeRefusal(error, socket, timeoutMs);
+  });
+}
+
+/** Connections whose refusal waits for the answer before it. */
+const refusing = new WeakSet<Duplex>();
+
+type ParseError = Error & { code?: string; rawPacket?: Buffer };
+
+function writeRefusal(error: ParseError, socket: Duplex, timeoutMs: number): void {
   const [status, reason, detail] = refusalOf(error.code, timeoutMs);
   const body = JSON.stringify({ errors: [{ status, detail }] });
   // A HEAD's answer has no body (its client would read one as the next answer's start).

@@ -207,3 +207,49 @@ describe("Expect other than 100-continue (RFC 9110 §10.1.1)", () => {
     expect(JSON.parse(list.body).data.map((t: any) => t.attributes.name)).toEqual(["Absolute"]);
   });
 });
+
+/** Sends `text` on a connection of its own; everything that comes back until it closes. */
+function allAnswers(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(served.server.port, "127.0.0.1", () => socket.write(text));
+    let got = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      got += chunk;
+    });
+    socket.on("close", () => resolve(got));
+    socket.on("error", reject);
+  });
+}
+
+describe("bytes that are no request, after one being answered (RFC 9112 §9.3.2: in order)", () => {
+  it("the request's answer goes out first, then the 400, then the connection closes", async () => {
+    const body = JSON.stringify(
+      tournamentBody({ name: "Pipelined", url: "pipelined", tournament_type: "swiss" }),
+    );
+    // A body sent without framing (Node's client did so for a DELETE's) is such bytes.
+    const answers = await allAnswers(
+      request(
+        "POST /v2.1/tournaments.json",
+        [
+          `Host: ${host()}`,
+          `Authorization: ${key}`,
+          "Content-Type: application/vnd.api+json",
+          `Content-Length: ${Buffer.byteLength(body)}`,
+        ],
+        body,
+      ) + '{"data":{}}\n',
+    );
+    // Before: the 400 alone, and the tournament made all the same.
+    const statuses = [...answers.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses, answers).toEqual([201, 400]);
+    expect(answers).toContain('"url":"pipelined"');
+    expect(
+      answers.endsWith('{"errors":[{"status":400,"detail":"the request is not valid HTTP/1.1"}]}'),
+    ).toBe(true);
+    const created = await raw(
+      request("GET /v2.1/tournaments/pipelined.json", [`Host: ${host()}`, `Authorization: ${key}`]),
+    );
+    expect(created.status).toBe(200);
+  });
+});
