@@ -18,6 +18,7 @@ import {
   playedOrder,
 } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
+import { type Leavers, leaversOf, peopleIn } from "./forfeits.js";
 import { deactivate, type ParticipantCounts, type Roster } from "./participant-replay.js";
 import type { Progress } from "./progress.js";
 import { afterByes } from "./swiss-byes.js";
@@ -103,17 +104,9 @@ function shownResult(text: string): string {
   return `${how}, ${sets.length === 0 ? "no scores" : sets.map(([a, b]) => `${a}-${b}`).join(",")}`;
 }
 
-/** The removed participant a match was forfeited by (no scores, lost), if it was. */
-function forfeitedBy(m: ExportedMatch, removed: ReadonlySet<string>): string | undefined {
-  if (m.tie || m.entries.length > 0 || m.score_in_sets.length > 0) return undefined;
-  return m.loser !== null && removed.has(m.loser) ? m.loser : undefined;
-}
-
-/** Everyone a match holds: its players, or a free for all's entries. */
-function peopleIn(m: ExportedMatch): string[] {
-  const names = m.players.filter((p): p is string => p !== null);
-  for (const e of m.entries) if (!names.includes(e.participant)) names.push(e.participant);
-  return names;
+/** The removed participant a match was forfeited by, if it was one (forfeits.ts). */
+function forfeitedBy(m: ExportedMatch, leavers: Leavers): string | undefined {
+  return leavers.forfeits.get(m);
 }
 
 /**
@@ -129,7 +122,7 @@ function peopleIn(m: ExportedMatch): string[] {
  * forfeit C had put its winner there, and the import stopped at F, "its players
  * differ" (reliability/publish-restore-kill9, one CI run in three).
  */
-function instantOrder(preferred: readonly ExportedMatch[], removed: ReadonlySet<string>) {
+function instantOrder(preferred: readonly ExportedMatch[], leavers: Leavers) {
   const before = new Map<ExportedMatch, ExportedMatch[]>(preferred.map((m) => [m, []]));
   const lastOf = new Map<string, ExportedMatch>();
   for (const m of [...preferred].sort(playedOrder)) {
@@ -141,10 +134,10 @@ function instantOrder(preferred: readonly ExportedMatch[], removed: ReadonlySet<
     }
   }
   for (const m of preferred) {
-    const by = forfeitedBy(m, removed);
+    const by = forfeitedBy(m, leavers);
     if (by === undefined) continue;
     for (const other of preferred)
-      if (forfeitedBy(other, removed) !== by && peopleIn(other).includes(by))
+      if (forfeitedBy(other, leavers) !== by && peopleIn(other).includes(by))
         before.get(m)!.push(other);
   }
   const placed = new Set<ExportedMatch>();
@@ -165,8 +158,8 @@ function instantOrder(preferred: readonly ExportedMatch[], removed: ReadonlySet<
  * (instantOrder), results before forfeits (a report that makes a match playable
  * forfeits it in the same write), then playedOrder.
  */
-function replayOrder(matches: readonly ExportedMatch[], removed: ReadonlySet<string>) {
-  const forfeit = (m: ExportedMatch) => (forfeitedBy(m, removed) === undefined ? 0 : 1);
+function replayOrder(matches: readonly ExportedMatch[], leavers: Leavers) {
+  const forfeit = (m: ExportedMatch) => (forfeitedBy(m, leavers) === undefined ? 0 : 1);
   const at = (m: ExportedMatch) => m.completed_at ?? "";
   const sorted = matches
     .filter((m) => m.state === "complete")
@@ -175,7 +168,7 @@ function replayOrder(matches: readonly ExportedMatch[], removed: ReadonlySet<str
   for (let i = 0; i < sorted.length; ) {
     let j = i + 1;
     while (j < sorted.length && at(sorted[j]!) === at(sorted[i]!)) j++;
-    order.push(...(j - i === 1 ? [sorted[i]!] : instantOrder(sorted.slice(i, j), removed)));
+    order.push(...(j - i === 1 ? [sorted[i]!] : instantOrder(sorted.slice(i, j), leavers)));
     i = j;
   }
   return order;
@@ -205,17 +198,18 @@ function isFinalTable(m: ExportedMatch, matches: readonly ExportedMatch[]): bool
  */
 function removals(
   played: readonly ExportedMatch[],
-  removed: ReadonlySet<string>,
+  leavers: Leavers,
   matches: readonly ExportedMatch[],
   byes: readonly ExportedBye[],
 ) {
+  const { removed } = leavers;
   const before = new Map<number, string[]>();
   const after = new Map<number, string[]>();
   const atStart: string[] = [];
   const add = (at: Map<number, string[]>, i: number, name: string) =>
     at.set(i, [...(at.get(i) ?? []), name]);
   for (const name of removed) {
-    const first = played.findIndex((m) => forfeitedBy(m, removed) === name);
+    const first = played.findIndex((m) => forfeitedBy(m, leavers) === name);
     if (first >= 0) add(before, first, name);
     else {
       const lastMatch = played.findLastIndex(
@@ -245,9 +239,11 @@ export async function replayMatches(
     readonly byes?: readonly ExportedBye[];
   },
 ): Promise<void> {
-  const { removed, progress } = options;
-  const played = replayOrder(matches, removed);
-  const leaving = removals(played, removed, matches, options.byes ?? []);
+  const { progress } = options;
+  const byes = options.byes ?? [];
+  const leavers = leaversOf(matches, options.removed, byes);
+  const played = replayOrder(matches, leavers);
+  const leaving = removals(played, leavers, matches, byes);
   const leave = async (names: readonly string[] | undefined) => {
     for (const name of names ?? []) await deactivate(client, url, name, roster, counts);
   };
