@@ -131,6 +131,34 @@ describe("participants", () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.json.errors[0].source.pointer).toBe("/data/attributes/seed");
+    // Below 1 or far past the field: the real bound named, as for 9 (before: "1 and 100000").
+    for (const seed of [9, 0, -2, 100_001]) {
+      const out = await s.request("PUT", "/v2.1/tournaments/1/participants/4", {
+        data: { type: "Participants", attributes: { seed } },
+      });
+      expect(out.status).toBe(422);
+      expect(out.json.errors).toEqual([
+        {
+          status: 422,
+          detail: `seed must be between 1 and 4, not ${seed}`,
+          source: { pointer: "/data/attributes/seed" },
+        },
+      ]);
+    }
+    const added = await s.request("POST", "/v2.1/tournaments/1/participants/bulk_add", {
+      data: { type: "Participants", attributes: { participants: [{ name: "E", seed: 0 }] } },
+    });
+    expect(added.json.errors[0].detail).toBe("seed must be between 1 and 5, not 0");
+    const one = await s.request("POST", "/v2.1/tournaments/1/participants", {
+      data: { type: "Participants", attributes: { name: "F", seed: 1.5 } },
+    });
+    expect(one.json.errors[0].detail).toMatch(/^seed must be a whole number/);
+    expect(names(await s.request("GET", "/v2.1/tournaments/1/participants"))).toEqual([
+      "A",
+      "Dee",
+      "B",
+      "C",
+    ]);
   });
 
   it("deletes with 204 keeping seeds dense; clears; 404 for an unknown one", async () => {

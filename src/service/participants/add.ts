@@ -196,7 +196,7 @@ export function checkSeed(
   pointer: string,
   problems: Problems,
 ): void {
-  if (seed !== undefined && seed > max)
+  if (seed !== undefined && (seed < 1 || seed > max))
     problems.add(pointer, `seed must be between 1 and ${max}, not ${seed}`);
 }
 
