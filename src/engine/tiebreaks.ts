@@ -83,8 +83,26 @@ export function tieBreakValue(
     case "points difference":
       return sharedMeasure(name, tally);
     case "median buchholz":
-      return medianBuchholz(tally.opponents.map((id) => context.points.get(id) ?? 0));
+      return medianBuchholz(buchholzScores(tally, context));
   }
+}
+
+/**
+ * The scores a Buchholz sums for one participant: each opponent's, and for each bye a dummy
+ * opponent's, which is the participant's own score. FIDE Handbook C.07 (Play-off and Tie-Break
+ * Regulations), Article 16.4 (unplayed rounds in Swiss tournaments, since the 2023 text): "each
+ * of their unplayed rounds is evaluated as if the participant had played against a dummy ...
+ * The dummy's score for the tie-break calculation is the participant's own score". A bye is a
+ * pairing-allocated bye (16.2.1), not a voluntary unplayed round, so the cuts take it as any
+ * other value (16.5 cuts VURs first). Not applied: 16.4.2's cap (the dummy's score at most a
+ * draw's points times the rounds). Without the dummy, a player with a bye was compared on one
+ * opponent fewer: after median's two cuts, 1 value against another's 2.
+ */
+export function buchholzScores(tally: Tally, context: TieBreakContext): number[] {
+  const scores = tally.opponents.map((id) => context.points.get(id) ?? 0);
+  const own = context.points.get(tally.participantId) ?? 0;
+  for (let bye = 0; bye < tally.byes; bye++) scores.push(own);
+  return scores;
 }
 
 /**

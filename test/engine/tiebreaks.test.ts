@@ -156,6 +156,43 @@ describe("other tie-breaks", () => {
     expect(rows.slice(0, 2).map((row) => row.tieBreaks[0]!.value)).toEqual([4, 2]);
   });
 
+  it("median buchholz counts a bye as a dummy opponent with the player's own score (FIDE C.07 16.4)", () => {
+    // Five players, four rounds, a bye each round: A (1) never sits out, the others once.
+    // R1 A-B A, C-D C, E bye; R2 A-C C, B-E E, D bye; R3 A-D A, C-E E, B bye;
+    // R4 A-E A, B-D B, C bye. Points: A 3, B 2, C 3, D 1, E 3.
+    // A: opponents 2, 3, 1, 3 -> 9 - 3 - 1 = 5.
+    // C: opponents 1, 3, 3 and the dummy 3 -> 10 - 3 - 1 = 6 (without it: 7 - 3 - 1 = 3).
+    // E: opponents 2, 3, 3 and the dummy 3 -> 11 - 3 - 2 = 6 (without it: 3).
+    // B: 3, 3, 1 and the dummy 2 -> 5; D: 3, 3, 2 and the dummy 1 -> 5.
+    const [A, B, C, D, E] = [1, 2, 3, 4, 5];
+    const played = (round: number, p1: number, p2: number, winner: number): MatchResult => ({
+      ...match(p1, p2, winner),
+      round,
+    });
+    const results = [
+      played(1, A, B, A),
+      played(1, C, D, C),
+      played(2, A, C, C),
+      played(2, B, E, E),
+      played(3, A, D, A),
+      played(3, C, E, E),
+      played(4, A, E, A),
+      played(4, B, D, B),
+    ];
+    const byes = [E, D, B, C].map((participantId, i) => ({ participantId, round: i + 1 }));
+    const everyone = [A, B, C, D, E].map((id) => ({ id, seed: id }));
+    const rows = computeStandings(everyone, results, { tieBreaks: ["median buchholz"], byes });
+    expect(
+      rows.map((row) => [row.participantId, row.points, row.tieBreaks[0]!.value, row.rank]),
+    ).toEqual([
+      [C, 3, 6, 1],
+      [E, 3, 6, 1],
+      [A, 3, 5, 3],
+      [B, 2, 5, 4],
+      [D, 1, 5, 5],
+    ]);
+  });
+
   it("lists by seed, under one shared rank, those level on every tie-break", () => {
     const players = [
       { id: 5, seed: 2 },
