@@ -8,6 +8,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, type Served, startServe } from "../helpers/binary.js";
@@ -232,6 +234,35 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       });
       expect(await outcome(failing)).toMatchObject({ rejected: "network" });
       await failing.close();
+    });
+
+    it("data the database cannot read now: load_failed network, saying why", async () => {
+      // The check-in window fell due: the data's first read must open it, a write, and another
+      // process holds the write lock (serve waits 250 ms, then answers 503 saying so).
+      const due = await createWith(
+        sb,
+        ["--name", "Due Cup", "--starts-at", "2030-01-01T10:00:00Z", "--check-in-duration", "30"],
+        FOUR,
+      );
+      const db = new Database(join(sb.env.TOURNEY_DATA_DIR!, "tourney.db"));
+      try {
+        db.prepare("UPDATE tournaments SET check_in_opens_at = ? WHERE id = ?").run(
+          "2020-01-01T00:00:00.000Z",
+          Number(due.t),
+        );
+        db.exec("BEGIN IMMEDIATE");
+        const page = await host(`/tournaments/${due.t}/bracket`);
+        expect(await waitEvent(page, "error")).toMatchObject({
+          code: "load_failed",
+          reason: "network",
+          message:
+            "the bracket's data answered 503: the data could not be read: another process holds the database's write lock (a write this read had to make waited for it: a check-in window that fell due) [SQLITE_BUSY: database is locked]; nothing was changed; retry in a moment",
+        });
+        await page.close();
+      } finally {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        db.close();
+      }
     });
 
     it("a viewer that never answers: ready rejects after the timeout given", async () => {

@@ -57,6 +57,21 @@ export async function refusalReason(response: Response): Promise<LoadReason> {
   }
 }
 
+/**
+ * What an error answer says (serve's first `errors[].detail`: the database failed the read,
+ * and why), as ": ..." after the status; nothing when it says nothing readable. Before, the
+ * page said only "the bracket's data answered 503".
+ */
+export async function saidBy(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { errors?: { detail?: unknown }[] };
+    const detail = body.errors?.[0]?.detail;
+    return typeof detail === "string" && detail !== "" ? `: ${detail}` : "";
+  } catch {
+    return "";
+  }
+}
+
 const ENDED_TEXT: Readonly<Record<StreamEndReason, string>> = {
   deleted: "live updates stopped: the tournament was deleted",
   revoked: "live updates stopped: this share link was revoked",

@@ -16,7 +16,7 @@ import {
   firstLoadFailed,
   listen,
 } from "./control.js";
-import { type Followed, follow, LoadFailure, refusalReason } from "./live.js";
+import { type Followed, follow, LoadFailure, refusalReason, saidBy } from "./live.js";
 import { followPaths } from "./path.js";
 import { matchKey, renderSections, type Settings } from "./render.js";
 import { toolbar } from "./toolbar.js";
@@ -108,8 +108,10 @@ class Viewer implements Controlled, Followed {
     }
     if (response.status === 404)
       throw new LoadFailure(await refusalReason(response), "there is no bracket at this address");
-    if (!response.ok)
-      throw new LoadFailure("network", `the bracket's data answered ${response.status}`);
+    if (!response.ok) {
+      const said = await saidBy(response);
+      throw new LoadFailure("network", `the bracket's data answered ${response.status}${said}`);
+    }
     const text = await response.text();
     const date = Date.parse(response.headers.get("date") ?? "");
     this.firstTime ??= Number.isNaN(date) ? undefined : date;
