@@ -177,6 +177,7 @@ function readerAs(
   router: Router,
   memo: ReplyMemo,
   origins: LinkOrigin,
+  onError: ServiceOptions["onError"],
 ): ReadAs {
   return (caller, fn) =>
     context.inRequest(() => {
@@ -187,6 +188,9 @@ function readerAs(
           base.user = caller.username;
           return toHttpResponse({ reply: made(route(router, base)) }, memo);
         } catch (error) {
+          // serve's terminal hears of a disk that failed the viewer's reads too, as of the API's.
+          if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
+            onError?.(error, "GET");
           return toHttpResponse({ reply: errorReply(error, "GET") }, memo);
         }
       });
@@ -272,7 +276,7 @@ export function createService(options: ServiceOptions): Service {
     oauth,
   );
   const handleSync = (request: HttpRequest) => answerer.handleSync(request);
-  const readAs = readerAs(context, router, memo, origins);
+  const readAs = readerAs(context, router, memo, origins, options.onError);
   // One snapshot per tournament version, shared by its viewers and streams (issue 24); the
   // API's standings made in parts through the same gate (public/standings-answer.ts).
   const surfaces = createPublicSurfaces(context, readAs, { source, handle: handleSync });

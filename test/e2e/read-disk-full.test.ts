@@ -145,13 +145,62 @@ describe.runIf(BUILT)("reads on a full disk", () => {
       expect(detail).toMatch(
         /^the data could not be read: the disk .+ and this read had to write \(a check-in window that fell due, a temporary sort\) \[SQLITE_(FULL|IOERR)\w*: .+\]; nothing was changed; (try again once room is made|try again once it has room again \(or is repaired\))$/,
       );
-      const lines = limited
-        .stderr()
-        .split("\n")
-        .filter((l) => l.startsWith("serve: "));
-      expect(lines).toHaveLength(1);
+      const said = () =>
+        limited!
+          .stderr()
+          .split("\n")
+          .filter((l) => l.startsWith("serve: "));
+      // Written before the answer (a pipe: synchronously), read here as its own event.
+      await expect.poll(() => said().length, { timeout: 5000 }).toBe(1);
+      const lines = said();
       expect(lines[0]).toMatch(
         /^serve: a read could not make the write it needed \(a check-in window that fell due, a temporary sort\): (the disk holding|writing) \S+tourney\.db .*\[SQLITE_(FULL|IOERR)\w*: .*\]; writes answer 503 until this is fixed$/,
+      );
+    } finally {
+      holder.close();
+      limited?.child.kill("SIGKILL");
+    }
+  });
+
+  it("serve's bracket page meeting such a read answers 503, and serve's terminal says so", async () => {
+    const made = await runBinary(
+      [
+        "tournament",
+        "create",
+        "--name",
+        "Spring Open",
+        "--url",
+        "spring_open",
+        "--starts-at",
+        "2030-01-01T10:00:00Z",
+        "--check-in-duration",
+        "30",
+      ],
+      env,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    checkInFallsDue(db);
+    const holder = new Database(db);
+    try {
+      holder.prepare("SELECT count(*) FROM tournaments").get();
+      limited = serveLimited(db, 0, env);
+      const base = `http://127.0.0.1:${await limited.port}`;
+      const answer = await fetch(`${base}/tournaments/spring_open/bracket/data.json`);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("30");
+      const detail = ((await answer.json()) as { errors: { detail: string }[] }).errors[0]!.detail;
+      expect(detail).toMatch(/^the data could not be read: the disk .+ nothing was changed; /);
+      // Before, the viewer's reads told nobody: the API's alone reached serve's terminal.
+      const said = () =>
+        limited!
+          .stderr()
+          .split("\n")
+          .filter((l) => l.startsWith("serve: "));
+      // Written before the answer (a pipe: synchronously), read here as its own event.
+      await expect.poll(() => said().length, { timeout: 5000 }).toBe(1);
+      const lines = said();
+      expect(lines[0]).toMatch(
+        /^serve: a read could not make the write it needed \(a check-in window that fell due, a temporary sort\): .*\[SQLITE_(FULL|IOERR)\w*: .*\]; writes answer 503 until this is fixed$/,
       );
     } finally {
       holder.close();
