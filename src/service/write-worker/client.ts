@@ -19,7 +19,13 @@ import type { WorkerRunner } from "./lane.js";
 /** A message from the worker. */
 export type WorkerMessage =
   | { readonly kind: "reply"; readonly id: number; readonly response: HttpResponse }
-  | { readonly kind: "error"; readonly message: string; readonly code?: string };
+  | {
+      readonly kind: "error";
+      readonly message: string;
+      /** The worker's stack of the error, for TOURNEY_DEBUG (serve.ts): never in a terminal line. */
+      readonly stack?: string;
+      readonly code?: string;
+    };
 
 /** What the worker is started with (its workerData). */
 export interface WorkerStart {
@@ -68,9 +74,10 @@ function workerFile(): string | undefined {
 }
 
 /** An Error carrying SQLite's code, as the service's onError expects it (storage-failure.ts). */
-function rebuilt(message: string, code: string | undefined): Error {
-  const error = new Error(message) as Error & { code?: string };
-  if (code !== undefined) error.code = code;
+function rebuilt(message: Extract<WorkerMessage, { kind: "error" }>): Error {
+  const error = new Error(message.message) as Error & { code?: string };
+  if (message.stack !== undefined) error.stack = message.stack;
+  if (message.code !== undefined) error.code = message.code;
   return error;
 }
 
@@ -141,7 +148,7 @@ export class WriteWorker implements WorkerRunner {
 
   #heard(message: WorkerMessage): void {
     if (message.kind === "error") {
-      this.setup.onError?.(rebuilt(message.message, message.code));
+      this.setup.onError?.(rebuilt(message));
       return;
     }
     const waiting = this.#pending.get(message.id);

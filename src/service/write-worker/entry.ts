@@ -38,9 +38,13 @@ const service = createService({
   ...start.options,
   onError: (error) => {
     const code = (error as { code?: unknown } | null)?.code;
+    // The message and the stack apart: serve's terminal line quotes the message (a disk
+    // full printed the worker's whole stack inside it); the stack is for TOURNEY_DEBUG.
+    const stack = error instanceof Error ? error.stack : undefined;
     tell({
       kind: "error",
-      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      message: error instanceof Error ? error.message : String(error),
+      ...(stack === undefined ? {} : { stack }),
       ...(typeof code === "string" ? { code } : {}),
     });
   },

@@ -117,6 +117,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
   let saidAt = Number.NEGATIVE_INFINITY;
   const onError = (e: unknown, method?: string) => {
     if (!service_.isStorageFailure(e)) return debug?.(e);
+    debug?.(e); // its stack under TOURNEY_DEBUG only: the line below is the message's
     if (Date.now() - saidAt < 60_000) return;
     saidAt = Date.now();
     const read = method === "GET" || method === "HEAD";
