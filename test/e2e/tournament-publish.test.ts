@@ -88,10 +88,12 @@ describe("a target that differs, a dry run, the way back", () => {
     await playedTournament(l.client, "clash", FORMATS[0]!, 3);
     await l.close();
     const r = await factory(true).factory.client();
+    // The file's settings (a third-place match), so that the bracket is what differs:
+    // other settings are refused before (transfer/import-settings.test.ts).
     await r.tournaments.create({
       name: "Event clash",
       url: "clash",
-      tournament_type: "single elimination",
+      ...FORMATS[0]!.attributes,
     });
     const names = Array.from({ length: 8 }, (_, i) => ({ name: `Player ${8 - i}` }));
     await r.participants.bulkAdd("clash", names);

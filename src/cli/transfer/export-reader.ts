@@ -106,7 +106,7 @@ function match(m: ApiRecord, names: Names, stations: Names): ExportedMatch {
   };
 }
 
-function settingsOf(t: ApiRecord): Record<string, unknown> {
+export function settingsOf(t: ApiRecord): Record<string, unknown> {
   return Object.fromEntries(Object.entries(t.attributes).filter(([k]) => !NOT_SETTINGS.has(k)));
 }
 

@@ -19,6 +19,7 @@ import {
   targetParticipants,
 } from "./participant-replay.js";
 import { stateText, targetStateOf } from "./published-state.js";
+import { differenceLines, settingDifferences } from "./settings-difference.js";
 import { keyOf } from "./target-matches.js";
 
 const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
@@ -56,6 +57,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     return {
       name: String(t.attributes.name),
       type: String(t.attributes.tournament_type),
+      differences: settingDifferences(doc, t),
       state: state.state,
       stateText: stateText(state),
       names: new Set(names),
@@ -117,7 +119,7 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
 type Found = Awaited<ReturnType<typeof targetState>>;
 
 /**
- * The refusal the import stops at before sending anything (importer.ts sameKind and
+ * The refusal the import stops at before sending anything (importer.ts sameKind, with the settings, and
  * ensureParticipants, participant-replay.ts refuseOtherRoster, exit 5), as the plan's last step; before, the plan listed the steps
  * of an import that then sent nothing.
  */
@@ -130,6 +132,8 @@ function refusal(
   const t = doc.tournament;
   if (found.name !== t.name || found.type !== t.tournament_type)
     return `stop: the target already has a tournament at url ${t.url} that is not this one (target: ${found.name} (${found.type}), file: ${t.name} (${t.tournament_type})); the publish would send nothing (exit 5)`;
+  if (found.differences.length > 0)
+    return `stop: the target's tournament ${t.url} has other settings than the file's (${differenceLines(found.differences).join("; ")}); the publish would send nothing (exit 5)`;
   if (missing.length > 0 && !NOT_STARTED.has(found.state))
     return `stop: the target's tournament ${t.url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing (exit 5)`;
   const differ =

@@ -28,6 +28,7 @@ import {
 } from "./participant-replay.js";
 import { type Progress, SILENT } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
+import { settingDifferences, settingsRefusal } from "./settings-difference.js";
 import { replayStations } from "./station-replay.js";
 
 export interface ImportSummary extends ReplayCounts {
@@ -53,10 +54,12 @@ async function findTournament(client: ApiClient, url: string): Promise<ApiRecord
 function sameKind(found: ApiRecord, doc: TournamentExport): void {
   const t = doc.tournament;
   const a = found.attributes;
-  if (a.name === t.name && a.tournament_type === t.tournament_type) return;
-  throw new StateRefusedError(
-    `the target already has a tournament at url ${t.url} that is not this one\n  target: ${String(a.name)} (${String(a.tournament_type)})\n  file:   ${t.name} (${t.tournament_type})\nnothing was sent; rename one of them (tourney tournament update --url) and import again`,
-  );
+  if (a.name !== t.name || a.tournament_type !== t.tournament_type)
+    throw new StateRefusedError(
+      `the target already has a tournament at url ${t.url} that is not this one\n  target: ${String(a.name)} (${String(a.tournament_type)})\n  file:   ${t.name} (${t.tournament_type})\nnothing was sent; rename one of them (tourney tournament update --url) and import again`,
+    );
+  const differences = settingDifferences(doc, found);
+  if (differences.length > 0) throw new StateRefusedError(settingsRefusal(t.url, differences));
 }
 
 async function ensureParticipants(
