@@ -19,7 +19,8 @@ export interface SingleEliminationOptions {
   /**
    * Consolation matches decide placements up to this rank: absent, 1 or 2 plan
    * none; 3 or 4 plan a third-place match between the semi-final losers. Higher
-   * values (5th-8th place matches) are not supported and are rejected.
+   * values (5th-8th place matches) are not supported and are rejected (the service
+   * refuses anything but 3 at create and update: validation/tournament-settings.ts).
    */
   readonly consolationMatchesTargetRank?: number | null | undefined;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { ok } from "../helpers/cli-tournament.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -125,5 +126,26 @@ describe("tourney tournament", () => {
     expect(help.stdout).toContain("Exit codes:");
     expect(help.stdout).toContain("TOURNEY_PROFILE");
     expect(help.stdout).toContain("tournament");
+  });
+});
+
+describe("tournament create/update --set match_options.consolation_matches_target_rank", () => {
+  // The reviewer's C5: taken at create (exit 0), then `tournament start` refused it (exit 5).
+  it("refuses 5 at create and update (exit 5), naming what is supported, and creates nothing", async () => {
+    const rank5 = ["--set", "match_options.consolation_matches_target_rank=5"];
+    const create = await sb.run(["tournament", "create", "--name", "C5", ...rank5]);
+    expect(create.code).toBe(5);
+    expect(create.stderr).toContain(
+      "consolation_matches_target_rank must be 3 (a third-place match), or null or 0 for none, not 5: placement matches below third place (5th-8th and on) are not supported",
+    );
+    expect(create.stderr).not.toMatch(/5 \(places 5th-8th too\)|17/);
+    expect(ok(await sb.run(["tournament", "list", "--json"])).json()).toEqual([]);
+
+    ok(await sb.run(["tournament", "create", "--name", "C3", "--third-place"]));
+    const update = await sb.run(["tournament", "update", "c3", ...rank5]);
+    expect(update.code).toBe(5);
+    expect(update.stderr).toContain("not 5: placement matches below third place");
+    const view = ok(await sb.run(["tournament", "view", "c3", "--json", "match_options"])).json();
+    expect(view.match_options.consolation_matches_target_rank).toBe(3);
   });
 });

@@ -286,4 +286,43 @@ describe("a change of type and the third-place match", () => {
       ),
     ).toBe(3);
   });
+
+  // 5 (5th-8th) was taken at create, then refused at the start; its refusal advertised 5, 9, 17.
+  it("refuses any consolation_matches_target_rank but 3 at create and update alike, 422", async () => {
+    const s = await startService();
+    const tail = "placement matches below third place (5th-8th and on) are not supported";
+    for (const value of [5, 9, 17]) {
+      const created = await s.request(
+        "POST",
+        "/v2.1/tournaments",
+        tournamentBody({
+          name: `C${value}`,
+          tournament_type: "single elimination",
+          match_options: { consolation_matches_target_rank: value },
+        }),
+      );
+      expect(created.status).toBe(422);
+      expect(created.json.errors[0].detail).toBe(
+        `consolation_matches_target_rank must be 3 (a third-place match), or null or 0 for none, not ${value}: ${tail}`,
+      );
+      expect(created.json.errors[0].source.pointer).toBe(
+        "/data/attributes/match_options/consolation_matches_target_rank",
+      );
+    }
+    expect((await s.request("GET", "/v2.1/tournaments")).json.data).toEqual([]);
+    await s.request(
+      "POST",
+      "/v2.1/tournaments",
+      tournamentBody({ name: "Cup", tournament_type: "single elimination" }),
+    );
+    const updated = await put(s, { match_options: { consolation_matches_target_rank: 5 } });
+    expect(updated.status).toBe(422);
+    expect(updated.json.errors[0].detail).toContain(`not 5: ${tail}`);
+    expect(rank(await s.request("GET", "/v2.1/tournaments/1"))).toBeNull();
+    const below = await put(s, { match_options: { consolation_matches_target_rank: 2 } });
+    expect(below.json.errors[0].detail).toBe(
+      "consolation_matches_target_rank must be 3 (a third-place match), or null or 0 for none, not 2",
+    );
+    expect(rank(await put(s, { match_options: { consolation_matches_target_rank: 3 } }))).toBe(3);
+  });
 });

@@ -24,16 +24,21 @@ const points: FieldSpec = { kind: "number", min: -1000, max: 1000 };
 const ranking: FieldSpec = { kind: "enum", values: RANKINGS, aliases: { "": "match wins" } };
 const tieBreaks: FieldSpec = { kind: "enumList", values: TIE_BREAKS };
 
+/**
+ * 3 (a third-place match) or none. DESIGN.md §Defaults specifies 5 (5th-8th decided too), 9 and
+ * on; the engine plans no placement matches below third place (single-elimination.ts), so those
+ * are refused here, at create and update alike, rather than taken and refused at the start.
+ */
 const consolationRank: FieldSpec = {
   kind: "integer",
-  min: 3,
-  max: 1025,
+  min: Number.MIN_SAFE_INTEGER,
+  max: Number.MAX_SAFE_INTEGER,
   nullable: true,
   zeroIsUnset: true,
   check: (v) =>
-    Number.isInteger(Math.log2(v - 1))
+    v === 3
       ? undefined
-      : "must be 3 (a third-place match), 5 (places 5th-8th too), 9, 17 ...: one more than a power of two",
+      : `must be 3 (a third-place match), or null or 0 for none, not ${v}${v > 3 ? ": placement matches below third place (5th-8th and on) are not supported" : ""}`,
 };
 
 /**
