@@ -16,6 +16,7 @@ import type { EventHub, Opened, Subscriber } from "./event-hub.js";
 import type { WorkGate } from "./public/work-gate.js";
 import { queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
+import { viewerFailure } from "./viewer/failure.js";
 
 /** An event stream's path, with or without `.json` (as every v2.1 path: docs/serve.md). */
 const EVENTS_PATH =
@@ -143,9 +144,11 @@ export function streamEvents(
         sendStream(opened, out);
       }
     },
-    () => {
+    (error: unknown) => {
       admitted();
-      internalError(res);
+      // As the bracket page's stream answers it (viewer/failure.ts): the v2.1 routes' 503 with
+      // Retry-After or 500, with their words. Before, a bare 500 "internal error".
+      sendResponse(res, viewerFailure(error, "events"));
     },
   );
 }
@@ -208,14 +211,6 @@ export function sendResponse(res: ServerResponse, response: HttpResponse): void 
     "content-length": String(Buffer.byteLength(body, "utf8")),
   });
   res.end(body);
-}
-
-function internalError(res: ServerResponse): void {
-  sendResponse(res, {
-    status: 500,
-    headers: { "content-type": "application/json; charset=utf-8" },
-    body: JSON.stringify({ errors: [{ status: 500, detail: "internal error" }] }),
-  });
 }
 
 /** Resolves when `res` drains or closes (listened to at once: a drain can follow a write within the same tick). */

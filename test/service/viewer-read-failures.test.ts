@@ -172,4 +172,17 @@ describe("the bracket viewer when the database fails", () => {
       expect(JSON.parse(got.body)).toEqual({ errors: [{ status: 500, detail: INTERNAL }] });
     }
   });
+
+  it("the API's event stream whose opening throws: 500 with the API's words, as the page's", async () => {
+    await create("api_cup", {});
+    const other = new Database(dbPath);
+    other.exec("DROP TABLE tournament_revisions"); // what the stream's topic reads first
+    other.close();
+    const got = answered(await get("/v2.1/tournaments/api_cup/events"));
+    expect(got.status).toBe(500);
+    expect(got.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(got.headers["cache-control"]).toBe("no-store");
+    // Before: {"errors":[{"status":500,"detail":"internal error"}]}.
+    expect(JSON.parse(got.body)).toEqual({ errors: [{ status: 500, detail: INTERNAL }] });
+  });
 });
