@@ -125,7 +125,18 @@ describe("the remote backend where the description answers otherwise than serve"
       expect(r.stderr).not.toContain("undefined");
       return r;
     };
-    expect((await run("tournament", "create", "--name", MOCK_NAME, "--url", T)).code).toBe(0);
+    // The mock's settings (its example has a third-place match): other settings are refused
+    // before anything is sent (transfer/import-settings.test.ts).
+    const created = await run(
+      "tournament",
+      "create",
+      "--name",
+      MOCK_NAME,
+      "--url",
+      T,
+      "--third-place",
+    );
+    expect(created.code, created.stderr).toBe(0);
     expect((await run("participant", "add", T, "Player 1's Name")).code).toBe(0);
     const dry = await run("tournament", "publish", T, "--to", "hosted", "--dry-run");
     expect(dry.code, dry.stderr).toBe(0);
