@@ -11,6 +11,7 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { carried } from "./attachment-replay.js";
+import { renamesOf } from "./participant-renames.js";
 import {
   hasWindow,
   removedAfterStart,
@@ -54,10 +55,17 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     const complete = (await client.matches.listAll(url, { state: "complete" })).map(keyOf);
     // The hosted service's records give no state (the description's Tournament has none).
     const state = await targetStateOf(client, url, t);
+    // Renamed since in the file's tournament: renamed there by the import (participant-renames.ts).
+    const missing = doc.participants.filter((p) => !names.includes(p.name));
+    const renames =
+      missing.length > 0 && !NOT_STARTED.has(state.state)
+        ? renamesOf(doc, people, await client.matches.listAll(url))
+        : [];
     return {
       name: String(t.attributes.name),
       type: String(t.attributes.tournament_type),
       differences: settingDifferences(doc, t),
+      renames: renames.length === missing.length ? renames : [],
       state: state.state,
       stateText: stateText(state),
       names: new Set(names),
@@ -93,9 +101,14 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
   if (found === undefined)
     lines.push(`create tournament ${t.url} (${t.name}, ${t.tournament_type})`);
   else lines.push(`tournament ${t.url} is there (${found.stateText}): continue it`);
-  const missing = doc.participants.filter((p) => found?.names.has(p.name) !== true);
+  const renamed = new Set(found?.renames.map((r) => r.to));
+  const missing = doc.participants.filter(
+    (p) => found?.names.has(p.name) !== true && !renamed.has(p.name),
+  );
   const stop = refusal(doc, found, missing);
   if (stop !== undefined) return [...lines, stop, "dry run: nothing was sent"];
+  const renames = (found?.renames ?? []).map((r) => `${r.from} to ${r.to}`);
+  lines.push(...count(renames.length, `rename N participant{s}: ${renames.join(", ")}`));
   lines.push(
     ...count(missing.length, `add N participant{s}: ${missing.map((p) => p.name).join(", ")}`),
   );

@@ -17,6 +17,7 @@ import { StateRefusedError } from "../errors.js";
 import { replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
+import { renamesOf } from "./participant-renames.js";
 import {
   BEFORE_START,
   type Roster,
@@ -40,6 +41,27 @@ export interface ImportSummary extends ReplayCounts {
   /** Stations created and matches queued. */
   stations: number;
   attachments: number;
+  /** Participants renamed to the file's names (participant-renames.ts). */
+  renamed: number;
+}
+
+/**
+ * The refusal of a started target without some of the file's participants: those the file
+ * does not have there, if any, may be the same people under another name.
+ */
+function startedWithout(
+  doc: TournamentExport,
+  missing: readonly { name: string }[],
+  records: readonly ApiRecord[],
+): string {
+  const url = doc.tournament.url;
+  const fileNames = new Set(doc.participants.map((p) => p.name));
+  const others = records.map((r) => String(r.attributes.name)).filter((n) => !fileNames.has(n));
+  const renamed =
+    others.length === 0
+      ? ""
+      : `; the target has ${others.join(", ")}, whom the file does not: if one of them was renamed, and their seed and matches did not tell who, give them the file's name there (tourney participants update ${url} NAME --name NEW) and import again`;
+  return `the target's tournament ${url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent${renamed}`;
 }
 
 async function findTournament(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
@@ -70,12 +92,22 @@ async function ensureParticipants(
 ): Promise<Roster> {
   const url = doc.tournament.url;
   let records = await client.participants.listAll(url);
-  const have = new Set(records.map((p) => String(p.attributes.name)));
-  const missing = doc.participants.filter((p) => !have.has(p.name));
+  let have = new Set(records.map((p) => String(p.attributes.name)));
+  let missing = doc.participants.filter((p) => !have.has(p.name));
+  if (missing.length > 0 && !BEFORE_START.has(state)) {
+    // Renamed in the file's tournament since: renamed on the target too (participant-renames.ts).
+    const matches = await client.matches.listAll(url);
+    const renames = renamesOf(doc, records, matches);
+    if (renames.length === missing.length) {
+      for (const r of renames) await client.participants.update(url, r.id, { name: r.to });
+      summary.renamed = renames.length;
+      records = await client.participants.listAll(url);
+      have = new Set(records.map((p) => String(p.attributes.name)));
+      missing = doc.participants.filter((p) => !have.has(p.name));
+    }
+  }
   if (missing.length > 0 && !BEFORE_START.has(state))
-    throw new StateRefusedError(
-      `the target's tournament ${url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent`,
-    );
+    throw new StateRefusedError(startedWithout(doc, missing, records));
   // Started by this import, the target's bracket comes from its participants and seeds:
   // another roster there is refused before anything is added or started.
   if (BEFORE_START.has(state) && startsTarget(doc))
@@ -155,6 +187,7 @@ async function replayStages(r: Replay, state: string): Promise<readonly Exported
 /** The summary as one line: what was created, added and sent, and what was already there. */
 export function summaryLine(s: ImportSummary): string {
   const also = [
+    [s.renamed, "participant renamed", "participants renamed"],
     [s.checked_in, "check-in", "check-ins"],
     [s.deactivated, "participant removed mid-event", "participants removed mid-event"],
     [s.open, "open match's scores or mark", "open matches' scores or marks"],
@@ -188,6 +221,7 @@ export async function importExport(
     open: 0,
     stations: 0,
     attachments: 0,
+    renamed: 0,
   };
   let found = await findTournament(client, t.url);
   if (found === undefined) {
