@@ -306,6 +306,43 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       await page.close();
     });
 
+    it("streamEnded: a fetch under way when the stream ends leaves the ended note", async () => {
+      // The report's message schedules a fetch of the data; the stream then ends (made private)
+      // while that fetch is held; let go, it fails (the data is private now). The page must
+      // still say why live updates stopped, not "not updated: ..." (the fetch's failure came
+      // last and overwrote it: seen under load in the test above).
+      const held = await createWith(sb, ["--name", "Held Cup"], FOUR);
+      ok(await sb.run(["tournament", "start", held.t]));
+      const page = await host(`/tournaments/${held.t}/bracket`);
+      expect(await outcome(page)).toEqual({ ready: 3 });
+      await liveOpen(page);
+      let letGo = () => {};
+      const released = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      let fetching = () => {};
+      const fetched = new Promise<void>((resolve) => {
+        fetching = resolve;
+      });
+      await page.route("**/bracket/data.json*", async (route) => {
+        fetching();
+        await released;
+        await route.continue();
+      });
+      await reportFirstOpen(held);
+      await fetched;
+      ok(await sb.run(["tournament", "update", held.t, "--private"]));
+      expect(await waitEvent(page, "streamEnded")).toMatchObject({ reason: "private" });
+      const answered = page.waitForResponse((r) => r.url().includes("/bracket/data.json"));
+      letGo();
+      expect((await answered).status()).toBe(404);
+      const frame = page.frames().find((f) => f.url().includes("/bracket"))!;
+      // The failed fetch's handling runs after its answer: give it the page's next turns.
+      await frame.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      expect(await frame.textContent(".tv-status")).toContain("the tournament was made private");
+      await page.close();
+    });
+
     it("streamEnded: a share link revoked while shown", async () => {
       const hidden = await createWith(sb, ["--name", "Hidden Cup", "--private"], FOUR);
       ok(await sb.run(["tournament", "start", hidden.t]));

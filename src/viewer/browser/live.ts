@@ -91,6 +91,7 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
   const end = (reason: StreamEndReason) => {
     if (ended) return;
     ended = true;
+    clearTimeout(timer);
     source?.close();
     document.documentElement.dataset.live = "closed";
     viewer.setLiveNote(ENDED_TEXT[reason]);
@@ -108,6 +109,9 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
       firstLoadFailed(f.reason, f.message);
       return;
     }
+    // A fetch that was under way when the stream ended (the message that scheduled it came
+    // just before the `ended` event) fails as the data is gone: the note says why it ended.
+    if (ended) return;
     viewer.setLiveNote(`not updated: ${f.message}`);
     emit("error", { code: "load_failed", message: f.message, reason: f.reason });
   };
@@ -136,6 +140,7 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
     }
   };
   const schedule = () => {
+    if (ended) return;
     clearTimeout(timer);
     timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
   };
