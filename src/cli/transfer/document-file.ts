@@ -11,20 +11,36 @@ import { databaseProblem } from "./database-output.js";
 import { OutputProblem, type OutputTarget, outputTarget, writeTo } from "./output-target.js";
 
 /**
+ * The tourney databases: the profile's own when embedded, and every embedded profile's of
+ * the configuration (an export from a remote profile must not replace the local database).
+ */
+function databases(f: Factory): string[] {
+  const profile = f.profile();
+  const found = profile.backend === "embedded" ? [profile.dbPath] : [];
+  try {
+    for (const p of f.configStore().listProfiles())
+      if (p.dbPath !== undefined && !found.includes(p.dbPath)) found.push(p.dbPath);
+  } catch {
+    // A configuration that cannot be read: the profile's own database is still checked.
+  }
+  return found.filter((db) => db !== ":memory:");
+}
+
+/**
  * Where `output` leads, or a usage error (exit 2, naming --output, the cause and the way out)
- * when it cannot be written or is the profile's own database (or its -wal, -shm, -journal):
- * the one check of every command with an --output.
+ * when it cannot be written or is a tourney database (or its -wal, -shm, -journal): the one
+ * check of every command with an --output.
  */
 function checkedTarget(f: Factory, output: string): OutputTarget {
-  let target = outputTarget(output);
-  if (!(target instanceof OutputProblem)) {
-    const profile = f.profile();
-    if (profile.backend === "embedded" && profile.dbPath !== ":memory:")
-      target = databaseProblem(target, profile.dbPath) ?? target;
-  }
-  if (target instanceof OutputProblem)
-    throw new UsageError(`--output ${output}: ${target.message}`);
-  return target;
+  const target = outputTarget(output);
+  const problem =
+    target instanceof OutputProblem
+      ? target
+      : databases(f)
+          .map((db) => databaseProblem(target, db))
+          .find((p) => p !== undefined);
+  if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem.message}`);
+  return target as OutputTarget;
 }
 
 /**

@@ -99,6 +99,13 @@ describe("export --output onto the tourney database", () => {
     expect(readFileSync(db).length).toBe(size);
   });
 
+  it("from a remote profile: the local profiles' databases are refused all the same", async () => {
+    ok(await sb.run(["profile", "add", "lan", "--base-url", "http://127.0.0.1:9"]));
+    const r = await sb.run(["--profile", "lan", "tournament", "export", "x", "--output", db]);
+    expect([r.code, r.stderr]).toEqual([2, refusal(db, `the tourney database ${db}`)]);
+    expect((await urls()).sort()).toEqual(["autumn_cup", "spring_cup"]);
+  });
+
   it("a profile's db_path (config set db_path event.db): that file is the one refused", async () => {
     const event = join(sb.dir, "event.db");
     ok(await sb.run(["config", "set", "db_path", event]));
