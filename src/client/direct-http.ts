@@ -72,22 +72,6 @@ function limitConnect(request: ClientRequest, options: DirectHttpOptions): void 
   });
 }
 
-/**
- * The headers, with a Content-Length for a body. Node's client frames a body by itself only
- * for the methods it expects one with: a DELETE or OPTIONS body (\`tourney api -X DELETE
- * --input f\`) went out with neither Content-Length nor Transfer-Encoding, so the server
- * read it as the start of a next request (RFC 9112 §6.3: no framing, no body) and answered
- * that 400, "the request is not valid HTTP/1.1", after making the change.
- */
-function framedHeaders(options: ExchangeRequest): Record<string, string> {
-  const body = options.body;
-  if (body === undefined || body === null) return options.headers;
-  const named = Object.keys(options.headers).map((h) => h.toLowerCase());
-  if (named.includes("content-length") || named.includes("transfer-encoding"))
-    return options.headers;
-  return { ...options.headers, "content-length": String(Buffer.byteLength(body)) };
-}
-
 export class DirectHttp implements Exchange {
   readonly #options: DirectHttpOptions;
   readonly #agent: Agent;
@@ -105,7 +89,15 @@ export class DirectHttp implements Exchange {
     return new Promise((resolve, reject) => {
       const request = this.#request(new URL(options.path, options.origin), {
         method: options.method,
-        headers: framedHeaders(options),
+        // A Content-Length for a body (one the caller gives wins: headers are set in order,
+        // whatever their case). Node's client frames a body by itself only for the methods
+        // it expects one with: a DELETE's or OPTIONS's (`tourney api -X DELETE --input f`)
+        // went out with neither Content-Length nor Transfer-Encoding, so the server read it
+        // as a next request (RFC 9112 §6.3: no framing, no body) and answered that 400.
+        headers:
+          options.body == null
+            ? options.headers
+            : { "content-length": Buffer.byteLength(options.body), ...options.headers },
         agent: this.#agent,
         ...(options.signal ? { signal: options.signal } : {}),
       });
