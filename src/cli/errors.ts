@@ -64,7 +64,10 @@ export class NotLoggedInError extends Error {
  * Printing a command's result failed (`--json` names a field the record lacks, `--jq`
  * fails on the data): a usage error (exit 2) when nothing was changed yet.
  */
-export class OutputError extends UsageError {}
+export class OutputError extends UsageError {
+  /** Its message is on stderr already (jq's halt_error, output/jq.ts): no "error:" line. */
+  readonly told: boolean = false;
+}
 
 /**
  * The command's change was made, then printing its result failed (an OutputError after

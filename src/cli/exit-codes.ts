@@ -25,6 +25,7 @@ import {
   DeclinedError,
   HintedError,
   NotLoggedInError,
+  OutputError,
   PrintedAfterWriteError,
   StateRefusedError,
   UnknownReferenceError,
@@ -214,6 +215,8 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
     return { code: EXIT.network, lines: [`error: ${error.message}`] };
   }
   if (error instanceof PrintedAfterWriteError) return printedAfterWrite(error);
+  // Its own message is on stderr already, as jq printed it (halt_error).
+  if (error instanceof OutputError && error.told) return { code: EXIT.usage, lines: [] };
   if (error instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${error.message}`] };
   // A file that cannot be read as configuration or credentials (damaged, empty after a crash,
   // edited by hand) is no flag the user typed: 1, as a damaged database (a reviewer found it 2).

@@ -6,7 +6,9 @@
  * usage error (exit 2) carrying jq's own message; the program is compiled before the
  * command sends anything (`checkJq`), so a typo never follows a write. As jq prints:
  * no result prints nothing, each result ends its own line, bytes as jq wrote them (a
- * NUL inside a string included).
+ * NUL inside a string included), and the results before a failure on the data are
+ * printed, then the failure told. `halt_error(N)` writes its message as jq does; N = 0
+ * ends well (exit 0), any other N as a failure of --jq (exit 2; 8 after a write).
  *
  * jq's runtime is dist/vendor/jq.cjs, which the build makes from jq-web's (see
  * build/jq-runtime.mjs): it holds what jq prints in byte buffers bounded by a limit
@@ -77,6 +79,15 @@ function loadJq(env: Env): Promise<JqRuntime> {
 
 const decoder = new TextDecoder();
 
+/**
+ * The program stopped itself with `halt_error(N)`, N > 0: its message went to stderr as jq
+ * writes it (a string raw, else JSON and a line break), and no "error:" line follows (told),
+ * unless a write came before: exit 2, as any --jq failure (8 after a write).
+ */
+class JqHaltedError extends OutputError {
+  override readonly told = true;
+}
+
 /** What failed, as a usage error's message (without the "--jq: " it gets). */
 class JqFailed extends Error {}
 
@@ -122,8 +133,27 @@ async function run(input: string, filter: string, flags: string[], limit: number
     }
     throw new JqFailed(`jq stopped: ${stderr || String(failure?.message ?? failure)}`);
   }
-  if (result.exitCode !== 0) throw new JqFailed(stderr || `jq failed (exit ${result.exitCode})`);
-  return { output: decoder.decode(result.stdout), messages: decoder.decode(result.stderr) };
+  return {
+    exitCode: result.exitCode,
+    output: decoder.decode(result.stdout),
+    messages: decoder.decode(result.stderr),
+  };
+}
+
+/** `run`, where any exit but 0 is JqFailed with jq's message (a program that does not compile). */
+async function compile(filter: string, env: Env): Promise<void> {
+  const { exitCode, messages } = await run("null", filter, ["-n"], JQ_OUTPUT_LIMIT, env);
+  if (exitCode !== 0) throw new JqFailed(messages.trim() || `jq failed (exit ${exitCode})`);
+}
+
+/**
+ * jq's errors on the data (`error(x)`, `.a` of a number) exit 5, each told on a line of
+ * jq's own, "jq: error (at <stdin>:1): ...", and jq goes on with the next input; other
+ * exits are halt_error's (its message printed as it is) or jq's own failures.
+ */
+function failedOnData(exitCode: number, messages: string): boolean {
+  const lines = messages.trimEnd().split("\n");
+  return exitCode === 5 && /^jq: error\b/.test(lines[lines.length - 1] ?? "");
 }
 
 /**
@@ -134,12 +164,12 @@ async function run(input: string, filter: string, flags: string[], limit: number
  */
 export async function checkJq(expression: string, env: Env = {}): Promise<void> {
   try {
-    await run("null", `limit(0; (${expression}\n))`, ["-n"], JQ_OUTPUT_LIMIT, env);
+    await compile(`limit(0; (${expression}\n))`, env);
   } catch (wrapped) {
     if (!(wrapped instanceof JqFailed)) throw wrapped;
     let error = wrapped;
     try {
-      await run("null", expression, ["-n"], JQ_OUTPUT_LIMIT, env);
+      await compile(expression, env);
     } catch (alone) {
       if (!(alone instanceof JqFailed)) throw alone;
       error = alone;
@@ -155,13 +185,17 @@ export interface JqOptions {
   readonly limit?: number;
   /** Where jq's messages go (`debug`, `stderr`: jq writes them on its stderr). */
   readonly messages?: ((text: string) => void) | undefined;
+  /** Where the results jq printed before it failed go, before the failure is thrown. */
+  readonly printed?: ((text: string) => void) | undefined;
   /** jq's environment (`$ENV`, `env`): the command's. */
   readonly env?: Env | undefined;
 }
 
 /**
  * Runs `expression` over `input` (JSON texts, one after another: jq reads each as an input)
- * and returns what jq prints, each result ending with a line break ("" when none).
+ * and returns what jq prints, each result ending with a line break ("" when none). A
+ * failure on the data, or halt_error(N > 0), hands the results before it to `printed`
+ * (as jq prints them), then is thrown (an OutputError).
  */
 export async function runJq(
   input: string,
@@ -169,13 +203,21 @@ export async function runJq(
   options: JqOptions,
 ): Promise<string> {
   const flags = options.compact ? ["-r", "-c"] : ["-r"];
+  let ran: Awaited<ReturnType<typeof run>>;
   try {
-    const limit = options.limit ?? JQ_OUTPUT_LIMIT;
-    const { output, messages } = await run(input, expression, flags, limit, options.env ?? {});
-    if (messages !== "") options.messages?.(messages);
-    return output;
+    ran = await run(input, expression, flags, options.limit ?? JQ_OUTPUT_LIMIT, options.env ?? {});
   } catch (error) {
     if (error instanceof JqFailed) throw new OutputError(`--jq: ${error.message}`);
     throw error;
   }
+  const { exitCode, output, messages } = ran;
+  if (exitCode === 0) {
+    // halt_error(0) (or halt) ends well: its message, if any, is one of jq's messages.
+    if (messages !== "") options.messages?.(messages);
+    return output;
+  }
+  if (output !== "") options.printed?.(output);
+  if (failedOnData(exitCode, messages)) throw new OutputError(`--jq: ${messages.trim()}`);
+  options.messages?.(messages);
+  throw new JqHaltedError(`--jq: the program stopped with halt_error (exit status ${exitCode})`);
 }

@@ -86,6 +86,9 @@ export class JsonOutput {
     const { runJq } = await import("./jq.js");
     const { stderr, env } = this.jqContext;
     const messages = (text: string) => stderr?.write(text);
-    this.stdout.write(await runJq(input, expression, { compact: !this.pretty, messages, env }));
+    // As jq: the results before a failure are printed, then the failure is told.
+    const printed = (text: string) => this.stdout.write(text);
+    const options = { compact: !this.pretty, messages, printed, env };
+    this.stdout.write(await runJq(input, expression, options));
   }
 }
