@@ -82,6 +82,30 @@ describe.each(FORMATS.map((format, i) => ({ ...format, i })))("$label", (format)
   }
 });
 
+describe("a participant renamed mid-event", () => {
+  it("is renamed on serve (the remote client's participant PUT), and the results follow", async () => {
+    const run = async (...args: string[]) => {
+      const r = await runBinary(args, sandbox.local);
+      expect(r.code, r.stderr).toBe(0);
+      return r;
+    };
+    await run("tournament", "create", "--name", "Pub Cup", "--url", "pub_cup");
+    await run("participants", "bulk-add", "pub_cup", "Ann", "Bob", "Cy", "Dee");
+    await run("tournament", "start", "pub_cup");
+    await run("tournament", "publish", "pub_cup", "--to", "lan");
+    await run("participants", "update", "pub_cup", "Dee", "--name", "Deb");
+    await run("match", "report", "pub_cup", "A", "--winner", "Ann");
+    // Before: exit 5, "the target's tournament pub_cup has started without Deb".
+    const sent = await run("tournament", "publish", "pub_cup", "--to", "lan");
+    expect(sent.stdout).toBe(
+      "pub_cup: found, 0 participants added, 1 result sent, 0 already there; also sent: 1 participant renamed\n",
+    );
+    expect(comparable(await exported(true, "pub_cup"))).toEqual(
+      comparable(await exported(false, "pub_cup")),
+    );
+  });
+});
+
 describe("a target that differs, a dry run, the way back", () => {
   it("stops with exit 5 and the diff before any report when the remote bracket differs", async () => {
     const l = await local();
