@@ -77,3 +77,25 @@ it("the same tournament there, not started: no stop, the participant added", asy
   expect(plan).toContain("add 5 participants: P1, P2, P3, P4, P5");
   expect(await importExport(c, doc)).toMatchObject({ added: 5 });
 });
+
+it("a tournament at the url with other settings (a third-place match): named, nothing sent", async () => {
+  const doc = await exportedCup();
+  const c = await pair.target.client();
+  await c.tournaments.create({
+    name: "Cup",
+    url: "cup",
+    tournament_type: "single elimination",
+    match_options: { consolation_matches_target_rank: 3 },
+  });
+  const r = await planThenImport(doc);
+  expect(r.plan).toEqual([
+    "tournament cup is there (pending): continue it",
+    "stop: the target's tournament cup has other settings than the file's (match_options.consolation_matches_target_rank: file null, target 3); the publish would send nothing (exit 5)",
+    "dry run: nothing was sent",
+  ]);
+  expect(r.code).toBe(5);
+  expect(r.lines.join("\n")).toContain(
+    "match_options.consolation_matches_target_rank: file null, target 3",
+  );
+  expect(r.writes).toEqual([]);
+});
