@@ -138,6 +138,78 @@ describe("auto_assign", () => {
   });
 });
 
+describe("auto_assign: a free station with an empty queue", () => {
+  /** Each match's identifier, round and where it is: held (the station's name) or queued (the station's name). */
+  async function where(s: ServiceHarness) {
+    const { stations, matches } = await snapshot(s);
+    const name = new Map<number, string>(
+      stations.map((st: any) => [Number(st.id), st.attributes.name]),
+    );
+    const queued = new Map<number, string>();
+    for (const st of stations)
+      for (const q of (await s.request("GET", `${T}/stations/${st.id}/station_queuers`)).json.data)
+        queued.set(q.attributes.match_id, `${st.attributes.name} queue ${q.attributes.position}`);
+    const byIdentifier = new Map<string, any>(
+      matches.map((m: any) => [m.attributes.identifier, m]),
+    );
+    const at = (identifier: string) => {
+      const m = byIdentifier.get(identifier);
+      if (m.attributes.station_id !== null) return name.get(m.attributes.station_id);
+      return queued.get(Number(m.id)) ?? m.attributes.state;
+    };
+    return { at, match: (identifier: string) => byIdentifier.get(identifier) };
+  }
+
+  it("takes the earliest waiting match, one queued at a busy station included, before a later round's", async () => {
+    const s = await startService();
+    await started(s, { station_options: { auto_assign: true } });
+    await start(s);
+    for (const name of ["Table 1", "Table 2"])
+      expect((await s.request("POST", `${T}/stations`, station({ name }))).status).toBe(201);
+    // Made after the start: Table 1 takes A and queues B, C, D; Table 2 takes B from that queue.
+    let view = await where(s);
+    expect(["A", "B", "C", "D"].map(view.at)).toEqual([
+      "Table 1",
+      "Table 2",
+      "Table 1 queue 1",
+      "Table 1 queue 2",
+    ]);
+    await report(s, view.match("A"));
+    view = await where(s);
+    expect(["B", "C", "D", "E"].map(view.at)).toEqual([
+      "Table 2",
+      "Table 1",
+      "Table 1 queue 1",
+      "pending",
+    ]);
+    // B done: E (round 2) opens as Table 2 comes free; D, waiting since the start, goes first.
+    await report(s, view.match("B"));
+    view = await where(s);
+    expect(["C", "D", "E"].map(view.at)).toEqual(["Table 1", "Table 2", "Table 1 queue 1"]);
+  });
+
+  it("leaves a free station's own queue to it: the station before it in id order takes another", async () => {
+    const s = await startService();
+    await started(s, { station_options: { auto_assign: false } });
+    await start(s);
+    for (const name of ["Table 1", "Table 2"])
+      expect((await s.request("POST", `${T}/stations`, station({ name }))).status).toBe(201);
+    const view = await where(s);
+    // A (the earliest) queued at Table 2; Table 1's queue empty; then auto_assign on.
+    const a = Number(view.match("A").id);
+    const queued = await s.request(
+      "POST",
+      `${T}/stations/2/station_queuers`,
+      queuer({ match_id: a }),
+    );
+    expect(queued.status).toBe(201);
+    await s.request("PUT", T, tournamentBody({ station_options: { auto_assign: true } }));
+    await s.request("PUT", `${T}/stations/1`, station({ details: "by the door" }));
+    const after = await where(s);
+    expect(["A", "B"].map(after.at)).toEqual(["Table 2", "Table 1"]);
+  });
+});
+
 describe("stations and queuers", () => {
   it("creates, reads, updates, assigns, unassigns and deletes a station", async () => {
     const s = await startService();

@@ -7,12 +7,15 @@
  *   pending, deleted) is freed; a queued match that is complete or deleted
  *   leaves its queue, and so does one that holds a station.
  * - With `auto_assign`, each free station (in id order) takes the first open
- *   match of its own queue; else the open match earliest in
- *   `suggested_play_order` that waits in no queue; else the earliest open
- *   match waiting in another station's queue (a station is never idle while a
- *   match waits). Then every open match still without a station joins the
- *   shortest queue (ties: the lowest station id), so each open match has a
- *   station or is queued.
+ *   match of its own queue; then each free station left (its queue holds no
+ *   open match) takes the open match earliest in `suggested_play_order` that
+ *   no station holds, whether it waits in no queue or in a busy station's (a
+ *   station is never idle while a match waits, and a round-1 match queued
+ *   behind a busy station goes before a round-2 match just opened: before, a
+ *   free station took a match in no queue first, which a match that opened
+ *   after the others always is). Then every open match still without a
+ *   station joins the shortest queue (ties: the lowest station id), so each
+ *   open match has a station or is queued.
  */
 
 export interface StationFact {
@@ -145,21 +148,20 @@ function release(plan: Plan): void {
   }
 }
 
-/** The match a free station takes, or undefined when none waits. */
-function nextFor(plan: Plan, stationId: number, waiting: readonly number[]): number | undefined {
-  const own = plan.queues.get(stationId)!.find((q) => plan.state(q.matchId) === "open");
-  if (own !== undefined) return own.matchId;
-  const open = waiting.filter((id) => !plan.holder.has(id));
-  return open.find((id) => !plan.queued(id)) ?? open[0];
-}
-
 function autoAssign(plan: Plan): void {
-  const waiting = plan.waiting();
+  // Its own queue first: what is queued at a free station is not taken by another.
+  const idle: number[] = [];
   for (const [stationId, matchId] of plan.held) {
     if (matchId !== null) continue;
-    const next = nextFor(plan, stationId, waiting);
-    if (next !== undefined) plan.assign(stationId, next);
+    const own = plan.queues.get(stationId)!.find((q) => plan.state(q.matchId) === "open");
+    if (own === undefined) idle.push(stationId);
+    else plan.assign(stationId, own.matchId);
   }
+  // Then the earliest match no station holds, queued at a busy station or nowhere.
+  const waiting = plan.waiting();
+  idle.forEach((stationId, i) => {
+    if (i < waiting.length) plan.assign(stationId, waiting[i]!);
+  });
   for (const matchId of plan.waiting()) {
     if (plan.queued(matchId)) continue;
     let shortest: number | undefined;
