@@ -167,7 +167,12 @@ async function oneOnOne(
   }
   const names = [nameOf(roster, player1), nameOf(roster, player2)] as const;
   const winnerSide = winner === undefined ? undefined : winner === player1 ? 0 : 1;
-  const problem = resultProblem({ names, sets, winnerSide, tie: r.tie });
+  // A complete match's report is the service's to refuse (embedded and serve: "already
+  // complete; reopen it first", exit 5, before anything else; an outside review found a second
+  // report refused as a usage error about the scores it held). Not refused here: a hosted
+  // service may take it as an edit (the published description's sample match is complete).
+  const complete = match.attributes.state === "complete";
+  const problem = complete ? undefined : resultProblem({ names, sets, winnerSide, tie: r.tie });
   // --force lets a winner through (a walkover, a forfeit); a tie's scores must be level.
   if (problem !== undefined && (r.tie || !r.force)) {
     const scores =
@@ -212,18 +217,6 @@ function namedParticipants(
 }
 
 /**
- * A complete match takes no report, whatever it says: refused before the result is checked
- * against the scores recorded (a report sent twice is refused as already complete, exit 5,
- * not as a usage error about its scores), with the service's words.
- */
-function refuseComplete(match: ResourceObject): void {
-  if (match.attributes.state !== "complete") return;
-  throw new StateRefusedError(
-    `match ${String(match.attributes.identifier)} (${match.id}) is already complete; reopen it first`,
-  );
-}
-
-/**
  * Reads the match and its players only (match-players.ts): the whole roster only when a
  * reference names someone else, or to tell apart matches sharing an identifier.
  */
@@ -245,7 +238,6 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
               : namedParticipants(o.result, lookup, o.tournament),
         });
   checkMatchJsonFields(f, match);
-  refuseComplete(match);
   const roster = await lookup.playersOf(match);
   const result = o.result ?? (await askResult(f.prompter(), match, roster));
   const body =
