@@ -213,3 +213,43 @@ describe("changing a group result once the group stage is over", () => {
     expect(group1?.state).toBe("complete");
   });
 });
+
+describe("starting a two-stage tournament before its group stage is finalized", () => {
+  // The refusal names change_state values (start_group_stage, ...); the hint names the
+  // commands, and running them as it says starts the tournament.
+  it("names the commands that lead to its start, from the state it is in", async () => {
+    ok(
+      await sb.run([
+        "tournament",
+        "create",
+        "--name",
+        "G",
+        "--group-stage",
+        "--group-size",
+        "2",
+        "--advance-per-group",
+        "1",
+      ]),
+    );
+    ok(await sb.run(["participants", "bulk-add", "g", "Ada", "Bob", "Cy", "Dee"]));
+    const pending = await sb.run(["tournament", "start", "g"]);
+    expect(pending.code).toBe(5);
+    expect(pending.stderr).toContain("cannot start a tournament that is pending");
+    expect(pending.stderr).toContain(
+      "hint: a two-stage tournament plays its groups first: `tourney tournament start-group-stage g`, then `tourney tournament finalize-group-stage g`, then `tourney tournament start g`",
+    );
+
+    ok(await sb.run(["tournament", "start-group-stage", "g"]));
+    const underway = await sb.run(["tournament", "start", "g"]);
+    expect(underway.code).toBe(5);
+    expect(underway.stderr).toContain(
+      "hint: the group stage is being played: `tourney tournament finalize-group-stage g` ends it once every group match is complete, then `tourney tournament start g` starts the final stage",
+    );
+
+    ok(await sb.run(["match", "report", "g", "A", "--group", "1", "--winner", "Ada"]));
+    ok(await sb.run(["match", "report", "g", "A", "--group", "2", "--winner", "Bob"]));
+    ok(await sb.run(["tournament", "finalize-group-stage", "g"]));
+    ok(await sb.run(["tournament", "start", "g"]));
+    expect(await tournamentState(sb, "g")).toBe("underway");
+  });
+});
