@@ -13,6 +13,13 @@ export interface ViewportEvents {
 
 /** The largest scale the page fits itself to: a small bracket on a projector. */
 const MAX_FIT = 1.5;
+/**
+ * The smallest: a wider bracket is shrunk to half its size (14 px names at 7 px) and
+ * scrolls the rest; the reader's Fit button still goes further.
+ */
+const MIN_FIT = 0.5;
+/** A phone's window (the breakpoint of viewer.css's phone layout): no shrinking there. */
+const PHONE = "(max-width: 600px)";
 
 export class Viewport {
   scale = 1;
@@ -50,10 +57,11 @@ export class Viewport {
   }
 
   /**
-   * Fits the content: a bracket smaller than the viewport grows to fill it (up
-   * to MAX_FIT: a projector); a larger one stays at its own size and scrolls, sideways
-   * and down, as brackets-viewer.js does (issue 28: shrunk to a phone's width, names
-   * fell to 4-7 px). The reader's "Fit" button still shrinks it to the width on demand.
+   * Fits the content (docs/viewer.md): a bracket wider than the viewport shrinks to
+   * the width (not below MIN_FIT; taller ones scroll down), one smaller grows to fill it
+   * (up to MAX_FIT: a projector). On a phone a wide bracket stays at its own size and
+   * scrolls sideways, as brackets-viewer.js does (issue 28: shrunk to a phone's width,
+   * names fell to 4-7 px); the reader's "Fit" button still shrinks it on demand.
    */
   fit(): void {
     const { width, height } = this.contentSize();
@@ -63,8 +71,8 @@ export class Viewport {
     }
     const across = this.element.clientWidth / width;
     const down = this.element.clientHeight / height;
-    const both = Math.min(across, down);
-    const scale = both >= 1 ? Math.min(MAX_FIT, both) : 1;
+    let scale = Math.max(1, Math.min(MAX_FIT, across, down));
+    if (across < 1) scale = matchMedia(PHONE).matches ? 1 : Math.max(MIN_FIT, across);
     this.apply(Math.floor(scale * 1000) / 1000, false);
   }
 
