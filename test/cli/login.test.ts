@@ -300,9 +300,16 @@ describe("--api-key at a terminal", () => {
       },
     };
     const args = ["login", "--api-key", "--profile", "lan", "--base-url", BASE];
-    const r = await sandbox.run(args, { tty: true, prompter });
+    // The key is checked with GET /me before it is stored.
+    const api = routeTransport((request) =>
+      request.path === "/v2.1/me.json"
+        ? json(200, { data: { id: "2", type: "user", attributes: { username: "ada" } } })
+        : new Error(`unexpected ${request.path}`),
+    );
+    const r = await sandbox.run(args, { tty: true, prompter, makeTransport: async () => api });
     expect(r.code, r.stderr).toBe(0);
     expect(asked).toEqual(["API key:"]);
+    expect(api.requests.map((q) => q.path)).toEqual(["/v2.1/me.json"]);
     expect(new CredentialStore(sandbox.env.TOURNEY_CONFIG_DIR!).get("lan")).toEqual({
       apiKey: "tk_prompted_secret_77",
     });

@@ -5,18 +5,36 @@
  * profiles, settings and keys, every process saying it had succeeded (a reviewer found it).
  * Now each read-modify-write holds a lock file beside the document (src/config/file-lock.ts):
  * a stale lock (its process gone) is taken over, one held too long fails naming it (exit 1).
+ * `login --api-key` asks GET /me before it writes: its profiles point at a loopback server
+ * that answers it for any key (ME).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BUILT, binaryEnv, runBinary } from "../helpers/binary.js";
 
 const N = 8;
 const names = Array.from({ length: N }, (_, i) => `p${i + 1}`);
 
 let home: string;
+/** A service answering GET /me with a user, whatever the key: where the profiles point. */
+let me: Server;
+let ME: string;
+
+beforeAll(async () => {
+  me = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "application/vnd.api+json" });
+    response.end(
+      JSON.stringify({ data: { id: "1", type: "user", attributes: { username: "ci" } } }),
+    );
+  });
+  await new Promise<void>((done) => me.listen(0, "127.0.0.1", done));
+  ME = `http://127.0.0.1:${(me.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((done) => me.close(() => done())));
 let env: Record<string, string>;
 let configDir: string;
 
@@ -32,9 +50,7 @@ const readJson = (name: string) => JSON.parse(readFileSync(join(configDir, name)
 /** config.json holding remote profiles p1..pN, as `profile add` writes them. */
 function writeProfiles(): void {
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
-  const profiles = Object.fromEntries(
-    names.map((n) => [n, { backend: "remote", base_url: `http://${n}.example` }]),
-  );
+  const profiles = Object.fromEntries(names.map((n) => [n, { backend: "remote", base_url: ME }]));
   writeFileSync(join(configDir, "config.json"), JSON.stringify({ profiles }), { mode: 0o600 });
 }
 
@@ -79,7 +95,7 @@ describe.runIf(BUILT)("processes writing one configuration folder at once", () =
     for (const [i, n] of names.entries()) {
       expect(profiles[n]).toEqual({
         backend: "remote",
-        base_url: `http://${n}.example`,
+        base_url: ME,
         timeout: i + 10,
       });
     }
@@ -105,11 +121,11 @@ describe.runIf(BUILT)("a lock left or held", () => {
   it("a lock whose process is gone is taken over (config and credentials)", async () => {
     const configLock = writeLock("config.json", { pid: deadPid(), time: Date.now() });
     const credentialsLock = writeLock("credentials.json", { pid: deadPid(), time: Date.now() });
-    const add = await runBinary(["profile", "add", "p1", "--base-url", "http://p1.example"], env);
+    const add = await runBinary(["profile", "add", "p1", "--base-url", ME], env);
     expect(add.code, add.stderr).toBe(0);
     const login = await runBinary(["login", "--profile", "p1", "--api-key"], env, "tk_key_p1\n");
     expect(login.code, login.stderr).toBe(0);
-    expect(readJson("config.json").profiles.p1.base_url).toBe("http://p1.example");
+    expect(readJson("config.json").profiles.p1.base_url).toBe(ME);
     expect(readJson("credentials.json").profiles.p1).toEqual({ api_key: "tk_key_p1" });
     expect(existsSync(configLock)).toBe(false);
     expect(existsSync(credentialsLock)).toBe(false);

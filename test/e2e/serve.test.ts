@@ -138,8 +138,14 @@ describe.runIf(BUILT)("tourney serve, driven by the built binary", () => {
       env,
       "tk_not_a_key\n",
     );
-    expect(stored.code, stored.stderr).toBe(0);
-    const refused = await runBinary(["--profile", "wrongkey", "tournament", "list"], env);
+    // The login checks the key first (GET /me): nothing is stored.
+    expect(stored.code).toBe(4);
+    expect(stored.stderr).toContain("API key is not valid");
+    expect(stored.stderr).toContain("nothing was stored");
+    const refused = await runBinary(["--profile", "wrongkey", "tournament", "list"], {
+      ...env,
+      TOURNEY_API_KEY: "tk_not_a_key",
+    });
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("API key is not valid");
     const down = await runBinary(["--base-url", "http://127.0.0.1:9", "tournament", "list"], env);

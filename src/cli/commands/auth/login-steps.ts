@@ -1,11 +1,13 @@
 /**
  * Steps of `tourney login` around the grant itself: the refusal while an environment
  * variable overrides stored credentials, reading a secret (stdin, or a hidden prompt at a
- * terminal), and the closing line naming the profile and the user.
+ * terminal), checking an API key before it is stored, and the closing line naming the
+ * profile and the user.
  */
 
 import type { TokenSet } from "../../../auth/token-endpoint.js";
-import { UsageError } from "../../errors.js";
+import { AuthError } from "../../../client/errors.js";
+import { HintedError, NotLoggedInError, UsageError } from "../../errors.js";
 import { Factory } from "../../factory.js";
 import type { Env } from "../../io.js";
 import type { LoginTarget } from "./login-target.js";
@@ -65,5 +67,35 @@ async function userName(
     return undefined;
   } finally {
     await signedIn.close();
+  }
+}
+
+/**
+ * GET /me with `apiKey` at the service `baseUrl`, before anything is written (docs/profiles.md:
+ * a failed login writes nothing). 401: the key is not valid, exit 4. 403 (a key without the
+ * `me` scope): the service knows the key, which is valid. Unreachable: the network error's
+ * exit code. Before, any string was stored, over a working key, and the next command failed.
+ */
+export async function checkApiKey(f: Factory, baseUrl: string, apiKey: string): Promise<void> {
+  const { TOURNEY_PROFILE: _p, TOURNEY_TOKEN: _t, ...env } = f.env;
+  const { profile: _, ...globals } = f.globals;
+  const probe = new Factory(
+    { ...f.deps, env: { ...env, TOURNEY_API_KEY: apiKey } },
+    { ...globals, baseUrl },
+  );
+  try {
+    await (await probe.client()).user.me();
+  } catch (error) {
+    if (error instanceof AuthError && error.status === 403) return;
+    if (error instanceof AuthError)
+      throw new HintedError(
+        new NotLoggedInError(
+          `the API key was refused by ${baseUrl} (${error.status}: ${error.message}); nothing was stored`,
+        ),
+        "check the key (on a `tourney serve`: `tourney serve key list`) and pipe it again",
+      );
+    throw error;
+  } finally {
+    await probe.close();
   }
 }
