@@ -2,7 +2,9 @@
  * A race round's results: ranks by time, and grand prix points by rank.
  * Lower time is better; equal times share a rank (competition ranking:
  * 1, 2, 2, 4); an entry without a time is unranked (null) and comes last. A
- * rank or points the client gave are the client's: kept as given.
+ * rank or points the client gave are the client's: kept as given, and a rank
+ * given holds its place: the others fill the ranks no client gave, in time order
+ * (docs/races.md).
  */
 
 import { rankByTime } from "../model/race-rank.js";
@@ -41,15 +43,35 @@ export function pointsForRank(rank: number | null, table: readonly number[]): nu
 }
 
 /**
- * Every entry's rank (the client's, else by time) and points: the client's;
- * else, when `table` is given (a grand prix round being finalized), the
- * table's for the rank; else null.
+ * Ranks of the entries without a given rank, by time, around the ranks given: each takes
+ * the (1 + the others' times strictly below its own)-th rank that no entry was given, so
+ * ties share one (1, 2, 2, 4 with none given) and a given rank is nobody else's. Two
+ * entries given the same rank both hold it; a rank given beyond the field holds it too,
+ * the others filling from 1. Before, the others ranked by every time, the hand-ranked
+ * one's included: Ada's 60 s given 3rd left Grace 2nd and Linus 3rd, and nobody 1st.
+ */
+export function rankAroundGiven(entries: readonly RoundEntry[]): Map<number, number | null> {
+  const taken = new Set(entries.flatMap((e) => (e.givenRank === null ? [] : [e.givenRank])));
+  const byTime = rankByTime(entries.filter((e) => e.givenRank === null));
+  if (taken.size === 0) return byTime;
+  // The free ranks, as many as there are entries to place, first to last.
+  const free: number[] = [];
+  for (let r = 1; free.length < byTime.size; r++) if (!taken.has(r)) free.push(r);
+  const ranks = new Map<number, number | null>();
+  for (const [id, rank] of byTime) ranks.set(id, rank === null ? null : free[rank - 1]!);
+  return ranks;
+}
+
+/**
+ * Every entry's rank (the client's, else by time around the client's) and points: the
+ * client's; else, when `table` is given (a grand prix round being finalized), the table's
+ * for the rank; else null.
  */
 export function roundResults(
   entries: readonly RoundEntry[],
   table: readonly number[] | null,
 ): RoundResult[] {
-  const byTime = rankByTime(entries);
+  const byTime = rankAroundGiven(entries);
   return entries.map((e) => {
     const rank = e.givenRank ?? byTime.get(e.id) ?? null;
     const points = e.givenPoints ?? (table === null ? null : pointsForRank(rank, table));

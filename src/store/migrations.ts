@@ -336,9 +336,7 @@ export const MIGRATIONS: readonly string[] = [
   // matches-repository.ts insertRows), not once a row by a trigger: the trigger ran 2,047
   // times in a 1,024-player double elimination's start (2.0 ms of its 2,047-row insert,
   // 19.8 -> 17.6 ms, median of 15 in memory at load 6). Updates and deletes keep theirs.
-  `
-  DROP TRIGGER IF EXISTS matches_revision_insert;
-  `,
+  "DROP TRIGGER IF EXISTS matches_revision_insert;",
   // 16: inserted participants counted once an insert (issue 27, migration-participant-counts.ts)
   counts.PARTICIPANT_COUNTS_MIGRATION,
   RECORD_TRIGGERS_REMADE, // 17: migration 14's triggers without concat() (sqlite3 before 3.44)
@@ -346,4 +344,5 @@ export const MIGRATIONS: readonly string[] = [
   counts.FOREIGN_INSERTS_MIGRATION, // 19: rows other writers (the sqlite3 shell) insert counted
   MATCH_VERSIONS_MIGRATION, // 20: match rows count their updates (migration-match-versions.ts)
   "CREATE INDEX elapsed_times_time ON elapsed_times (round_id, elapsed_ms);", // 21: time-ranks.ts
+  "CREATE INDEX elapsed_times_rank_given ON elapsed_times (round_id) WHERE rank_given = 1;", // 22: time-ranks.ts
 ];

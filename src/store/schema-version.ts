@@ -5,4 +5,4 @@
  * equal to MIGRATIONS.length (a migration added without it makes that path step aside
  * for an older database, never read one the store would have migrated).
  */
-export const SCHEMA_VERSION = 21;
+export const SCHEMA_VERSION = 22;

@@ -60,12 +60,37 @@ describe("ranking a round by time", () => {
       [10, 6, 4],
     );
     expect(results).toEqual([
-      // by time 1 is second (2 is faster, whatever rank the client gave 2)
-      { id: 1, rank: 2, points: 6 },
+      // 2's time does not count for the others: 2 holds 5th, 1 and 3 take 1st and 2nd
+      { id: 1, rank: 1, points: 10 },
       { id: 2, rank: 5, points: 0 },
-      { id: 3, rank: 3, points: 99 },
+      { id: 3, rank: 2, points: 99 },
       { id: 4, rank: null, points: 0 },
     ]);
+  });
+
+  it("a hand-set rank holds its place; the others fill the ranks left in time order", () => {
+    // The review's case: Ada fastest, set 3rd by hand; before, Grace 2nd, Linus 3rd, no 1st.
+    const review = roundResults(
+      [entry(1, 60_000, 3), entry(2, 61_000), entry(3, 62_000)],
+      DEFAULT_POINTS_TABLE,
+    );
+    expect(review).toEqual([
+      { id: 1, rank: 3, points: 15 },
+      { id: 2, rank: 1, points: 25 },
+      { id: 3, rank: 2, points: 18 },
+    ]);
+    // Ties around a given 2nd share the rank they take: 1, 1, (2), 4, then 5.
+    const ties = roundResults(
+      [entry(1, 100), entry(2, 100), entry(3, 50, 2), entry(4, 200), entry(5, 300)],
+      null,
+    );
+    expect(ties.map((r) => r.rank)).toEqual([1, 1, 2, 4, 5]);
+    // Two given the same rank both hold it; a rank beyond the field holds too.
+    const clash = roundResults(
+      [entry(1, 100, 1), entry(2, 200, 1), entry(3, 300), entry(4, 400, 9), entry(5, null)],
+      null,
+    );
+    expect(clash.map((r) => r.rank)).toEqual([1, 1, 2, 9, null]);
   });
 
   it("without a table (a round under way, a time trial) only the client's points stand", () => {

@@ -3,7 +3,7 @@
  * ranking the whole round again at each entry. Random rounds (ties, no time, times moved up
  * and down and cleared, hand-set ranks and points set and cleared, PUTs and bulk updates of
  * 1 to 20) are held after every request to what the full rerank gives: each rank the
- * client's, else 1 + the round's times strictly below; points the client's, else none
+ * client's, which holds its place, else the ranks left in time order; points the client's, else none
  * while the round is under way, and the points table's for the rank once it ends. A time
  * whose rank and points stay, and that the request did not name, keeps its updatedAt.
  * A round under way in a database from before migration 21 (its index) goes on from the
@@ -49,15 +49,28 @@ function random(seed: number): () => number {
   };
 }
 
-/** The full rerank, as written before time-ranks.ts: every rank counted from the whole round. */
+/**
+ * The full rerank, written apart from the service's: a rank the client gave holds its place;
+ * each other timed racer takes the (1 + the other such racers' times strictly below)-th
+ * rank nobody was given, counted up from 1 (docs/races.md). Before, the others ranked by
+ * every time, the hand-ranked ones' too.
+ */
 function fullRerank(
   given: ReadonlyMap<string, Given>,
   table: readonly number[] | null,
 ): Map<string, { rank: number | null; points: number | null }> {
-  const times = [...given.values()].flatMap((g) => (g.time === null ? [] : [g.time]));
+  const handSet = [...given.values()].flatMap((g) => (g.rank === null ? [] : [g.rank]));
+  const others = [...given.values()].flatMap((g) =>
+    g.rank === null && g.time !== null ? [g.time] : [],
+  );
+  const nthFree = (n: number) => {
+    let rank = 0;
+    for (let seen = 0; seen < n; ) if (!handSet.includes(++rank)) seen++;
+    return rank;
+  };
   const out = new Map<string, { rank: number | null; points: number | null }>();
   for (const [id, g] of given) {
-    const byTime = g.time === null ? null : 1 + times.filter((t) => t < g.time!).length;
+    const byTime = g.time === null ? null : nthFree(1 + others.filter((t) => t < g.time!).length);
     const rank = g.rank ?? byTime;
     const fromTable = rank === null || rank < 1 ? 0 : (table?.[rank - 1] ?? 0);
     out.set(id, { rank, points: g.points ?? (table === null ? null : fromTable) });
@@ -214,6 +227,61 @@ describe("times entered rank as the full rerank ranks them", () => {
   }
 });
 
+describe("a hand-set rank holds its place", () => {
+  it("the review's round: Ada set 3rd, Grace and Linus take 1st and 2nd, under way and scored", async () => {
+    const s = await startService();
+    const attributes = { name: "RK", raceType: "grand prix", grandPrixOptions: { rounds: 1 } };
+    expect((await s.request("POST", "/v2.1/races", raceBody(attributes))).status).toBe(201);
+    const names = ["Ada", "Grace", "Linus"];
+    await s.request("POST", "/v2.1/races/1/participants/bulk_add", participantsBody(names));
+    await s.request("PUT", "/v2.1/races/1/change_state", raceState("start"));
+    const ids = [...(await stored(s)).keys()];
+    for (const [i, id] of ids.entries()) {
+      const r = await s.request(
+        "PUT",
+        `/v2.1/races/1/rounds/1/elapsed_times/${id}`,
+        timeBody({ elapsedTime: 60_000 + i * 1000 }),
+      );
+      expect(r.status, r.body).toBe(200);
+    }
+    const put = await s.request(
+      "PUT",
+      `/v2.1/races/1/rounds/1/elapsed_times/${ids[0]}`,
+      timeBody({ rank: 3 }),
+    );
+    expect(put.status, put.body).toBe(200);
+    expect(put.json.data.attributes.rank).toBe(3);
+    const ranks = async () => {
+      const now = await stored(s);
+      return ids.map((id) => [now.get(id)!.rank, now.get(id)!.points]);
+    };
+    expect(await ranks()).toEqual([
+      [3, null],
+      [1, null],
+      [2, null],
+    ]);
+    // A time entered after, with the hand-set rank in the round, fills around it too.
+    const moved = await s.request(
+      "PUT",
+      `/v2.1/races/1/rounds/1/elapsed_times/${ids[2]}`,
+      timeBody({ elapsedTime: 59_000 }),
+    );
+    expect(moved.status, moved.body).toBe(200);
+    expect(await ranks()).toEqual([
+      [3, null],
+      [2, null],
+      [1, null],
+    ]);
+    const ended = await s.request("PUT", "/v2.1/races/1/change_state", raceState("end_round"));
+    expect(ended.status, ended.body).toBe(200);
+    expect(await ranks()).toEqual([
+      [3, 15],
+      [2, 18],
+      [1, 25],
+    ]);
+  });
+});
+
 describe("a time entered reads the times it needs, not the round", () => {
   it("bulk updates and a PUT of a 300-racer round read no list of its times", async () => {
     const s = await startService();
@@ -327,6 +395,13 @@ describe("a round under way in a database from before migration 21", () => {
       const db = new Database(dbPath, { readonly: true });
       const index = "SELECT name FROM sqlite_master WHERE name = 'elapsed_times_time'";
       expect(db.prepare(index).pluck().get()).toBe("elapsed_times_time");
+      // Migration 22: whether a round has a hand-set rank is read from a partial index.
+      const plan = db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM elapsed_times WHERE round_id = ? AND rank_given = 1)",
+        )
+        .all(1) as { detail: string }[];
+      expect(plan.map((p) => p.detail).join("\n")).toContain("elapsed_times_rank_given");
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

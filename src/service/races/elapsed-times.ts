@@ -143,7 +143,7 @@ export function updateElapsedTime(
     const round = currentRound(service, race, ids.round);
     requireUnderway(race, round);
     const row = findElapsedTime(service, round, String(ids.time));
-    return enterTimes(service, round, [{ row, changes }], service.now())[0]!;
+    return enterTimes(service, race, round, [{ row, changes }], service.now())[0]!;
   });
 }
 
@@ -170,6 +170,6 @@ export function bulkUpdateElapsedTimes(
     problems.throwIfAny();
     requireUnderway(race, round);
     const changes = entries.map((entry, i) => ({ row: rows[i]!, changes: entry.changes }));
-    return enterTimes(service, round, changes, service.now());
+    return enterTimes(service, race, round, changes, service.now());
   });
 }

@@ -44,6 +44,7 @@ export function rerank(
   race: RaceRow,
   round: RoundRow,
   finalize: boolean,
+  now = service.now(),
 ): void {
   const { elapsedTimes } = service.race;
   const table =
@@ -60,7 +61,7 @@ export function rerank(
     const row = before.get(r.id);
     return row === undefined || row.rank !== r.rank || row.points !== r.points;
   });
-  elapsedTimes.setResults(moved, service.now());
+  elapsedTimes.setResults(moved, now);
 }
 
 /** Ends an under-way round: refused before any time is in; the last round completes the race. */

@@ -16,12 +16,19 @@
  * of 8,000 entered 20 a request took 13.9 s of service CPU, now 0.24 s in finishing order
  * and 1.7 s in random order (most of it the ranks moved); a PUT 59 -> 2.9 ms
  * (bench/race-bulk.mjs, in memory, against 4d1f05b in the same process).
+ * A round with a rank the client gave, before or after the entry, is ranked again in full
+ * (round-flow.ts rerank): the given ranks hold their places and the others fill the ranks
+ * left in time order (engine/race-ranking.ts rankAroundGiven), so one given rank can move
+ * every other; "1 + the times below" holds only without them. Hand-set ranks are rare and
+ * a round's ranks were wrong with them before (the others counted the hand-ranked times).
  * test/service/race-time-ranks.test.ts holds the results to the full rerank's for random
  * rounds.
  */
 import type { ElapsedTimeChanges, ElapsedTimeRow } from "../../store/elapsed-times-repository.js";
 import type { RoundRow } from "../../store/race-rounds-repository.js";
+import type { RaceRow } from "../../store/races-repository.js";
 import type { ServiceContext } from "../context.js";
+import { rerank } from "./round-flow.js";
 
 export interface TimeEntry {
   readonly changes: ElapsedTimeChanges;
@@ -48,11 +55,18 @@ function stepsOf(before: readonly number[], after: readonly number[]) {
  */
 export function enterTimes(
   service: ServiceContext,
+  race: RaceRow,
   round: RoundRow,
   entries: readonly TimeEntry[],
   now: string,
 ): ElapsedTimeRow[] {
   const { elapsedTimes } = service.race;
+  const givesRank = entries.some((e) => e.changes.rank !== undefined && e.changes.rank !== null);
+  if (givesRank || elapsedTimes.anyRankGiven(round.id)) {
+    for (const entry of entries) elapsedTimes.update(entry.row.id, entry.changes, now);
+    rerank(service, race, round, false, now);
+    return entries.map((e) => elapsedTimes.find(e.row.id)!);
+  }
   const old = entries.map((e) => e.row);
   const newMs = entries.map((e, i) =>
     e.changes.elapsed_ms === undefined ? old[i]!.elapsed_ms : e.changes.elapsed_ms,
