@@ -3,10 +3,11 @@
  * `GET /tournaments/{t}/events` or `GET /races/{r}/events`, read as it comes; a
  * dropped connection is reconnected after the stream's `retry:` (a second by
  * default; doubling up to ten while it keeps failing) with Last-Event-ID and
- * `since` (the last event's time), and ids already handed on are skipped, so
- * nothing is told twice or lost. A reconnect serve refuses for good (404: the
- * tournament or race deleted; 401/403: the credential revoked) ends the watch with the
- * record's error, as polling ends (exit 3, 4), never told as a lost connection.
+ * `since` (the last event's time; before any event, the time the watch began),
+ * and ids already handed on are skipped, so nothing is told twice or lost. A
+ * reconnect serve refuses for good (404: the tournament or race deleted; 401/403:
+ * the credential revoked) ends the watch with the record's error, as polling ends
+ * (exit 3, 4), never told as a lost connection.
  */
 
 import type { HttpResponse } from "../model/http.js";
@@ -111,9 +112,13 @@ function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
   };
 }
 
-/** Where a watch's stream stands: the events taken (by id), the last one's id and time. */
+/**
+ * Where a watch's stream stands: the events taken (by id), the last one's id and time, and
+ * when the watch began (ISO).
+ */
 interface Cursor {
   readonly seen: Set<string>;
+  readonly began: string;
   lastId?: string;
   lastAt?: string | undefined;
 }
@@ -140,8 +145,15 @@ function takeEvents(
   }
 }
 
-/** The stream's request, resuming where `cursor` stands (Last-Event-ID, ?since=). */
-function eventsRequest(base: string, cursor: Cursor) {
+/**
+ * The stream's request, resuming where `cursor` stands (Last-Event-ID, ?since=). A reconnect
+ * (`again`) before any event (serve restarted, or the stream ended at its token's expiry)
+ * asks `?since=` the time the watch began: with neither, serve answered a fresh stream and
+ * what happened while it was away was never told. The first connection asks for no history
+ * unless --since did.
+ */
+function eventsRequest(base: string, cursor: Cursor, again: boolean) {
+  const since = cursor.lastAt ?? (again ? cursor.began : undefined);
   const headers = {
     Accept: "text/event-stream",
     ...(cursor.lastId === undefined ? {} : { "Last-Event-ID": cursor.lastId }),
@@ -149,7 +161,7 @@ function eventsRequest(base: string, cursor: Cursor) {
   const call = {
     method: "GET" as const,
     path: `${base}/events`,
-    ...(cursor.lastAt === undefined ? {} : { query: { since: cursor.lastAt } }),
+    ...(since === undefined ? {} : { query: { since } }),
   };
   return { call, headers };
 }
@@ -192,7 +204,7 @@ export async function streamWatch(
     kind === "race"
       ? raceSnapshot(record, [], [], [], options.now())
       : tournamentSnapshot(record, [], [], options.now());
-  const cursor: Cursor = { seen: new Set<string>(), lastAt: options.since };
+  const cursor: Cursor = { seen: new Set<string>(), lastAt: options.since, began: options.now() };
   const stop = new AbortController();
   const abort = () => stop.abort();
   options.signal.addEventListener("abort", abort);
@@ -212,7 +224,7 @@ export async function streamWatch(
         first = false;
         takeEvents(parser, text, cursor, (event) => onEvents([event], snapshot), stop);
       };
-      const { call, headers } = eventsRequest(base, cursor);
+      const { call, headers } = eventsRequest(base, cursor, attempt > 0);
       let answer: HttpResponse | undefined;
       try {
         const sent = client.requester.stream(call, headers, onText, stop.signal);

@@ -11,8 +11,9 @@
  *   waiting its Retry-After (at least twice the interval) before the next look.
  * - stream: serve's server-sent events (`GET /tournaments/{t}/events`,
  *   `GET /races/{r}/events`), resumed after a dropped connection with
- *   Last-Event-ID (and `since`, the last event's time, should serve have
- *   restarted); ids already seen are skipped (watch-stream.ts).
+ *   Last-Event-ID (and `since`, the last event's time or, before any, the
+ *   watch's start, should serve have restarted); ids already seen are skipped
+ *   (watch-stream.ts).
  */
 import { diffSnapshots, type WatchSnapshot } from "../model/race-watch-events.js";
 import type { WatchEvent } from "../model/watch-events.js";
