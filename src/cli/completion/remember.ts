@@ -6,6 +6,8 @@ import { type NameKind, rememberNames } from "./names.js";
 /**
  * Records `names` for the profile the command used (after it resolved one). `partial`: the
  * command showed only some of the list (a filter, a limit), so names are added, none removed.
+ * A run at another address (--base-url, TOURNEY_BASE_URL) is not the profile's service:
+ * nothing is recorded (before, its names replaced the profile's).
  */
 export function remember(
   f: Factory,
@@ -15,7 +17,7 @@ export function remember(
   partial = false,
 ): void {
   const profile = f.resolvedProfile()?.name;
-  if (profile === undefined) return;
+  if (profile === undefined || f.globals.baseUrl !== undefined || f.env.TOURNEY_BASE_URL) return;
   const active = f.globals.profile === undefined && !f.env.TOURNEY_PROFILE;
   rememberNames(f.env, f.deps.homeDir, {
     profile,
