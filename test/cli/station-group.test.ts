@@ -47,3 +47,36 @@ it("assign and queue add, move, remove name a group's match with --group", async
   ok(await sb.run(["station", "queue", "remove", "groups", "Table 1", "B", "--group", "A"]));
   expect(await queue()).toEqual([idOf(1, "B")]);
 });
+
+it("station list and station queue list show the group of a match, as match list does", async () => {
+  const idOf = await groupStage();
+  const matches: any[] = ok(await sb.run(["match", "list", "groups", "--json"])).json();
+  const groupOf = (id: number) => matches.find((m) => Number(m.id) === id).group_id;
+  ok(await sb.run(["station", "create", "groups", "Table 2"]));
+  ok(await sb.run(["station", "assign", "groups", "Table 1", "A", "--group", "B"]));
+  ok(await sb.run(["station", "queue", "add", "groups", "Table 1", "A", "--group", "A"]));
+  ok(await sb.run(["station", "queue", "add", "groups", "Table 1", "B", "--group", "B"]));
+  const [a1, a0, b1] = [idOf(1, "A"), idOf(0, "A"), idOf(1, "B")];
+  expect(groupOf(a1)).not.toBe(groupOf(a0));
+
+  // Piped (tsv): ID, NAME, MATCH ID, MATCH, GROUP, STREAM URL, DETAILS.
+  const stations = ok(await sb.run(["station", "list", "groups"]))
+    .stdout.trim()
+    .split("\n")
+    .map((line) => line.split("\t").slice(1, 5));
+  expect(stations).toEqual([
+    ["Table 1", String(a1), "A", String(groupOf(a1))],
+    ["Table 2", "-", "-", "-"],
+  ]);
+  const entries = ok(await sb.run(["station", "queue", "list", "groups", "Table 1"]))
+    .stdout.trim()
+    .split("\n")
+    .map((line) => line.split("\t").slice(0, 4));
+  expect(entries).toEqual([
+    ["1", String(a0), "A", String(groupOf(a0))],
+    ["2", String(b1), "B", String(groupOf(b1))],
+  ]);
+  const table = await sb.run(["station", "list", "groups"], { tty: true });
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the table's bold headers
+  expect(table.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/MATCH\s+GROUP\s+STREAM URL/);
+});

@@ -23,7 +23,7 @@ export async function runStationList(f: Factory, o: StationListOptions): Promise
   const identifiers = await identifiersFor(client, o.tournament, stations);
   await printer.list(
     stations,
-    stationColumns(identifiers),
+    stationColumns(identifiers, stations),
     `no stations: \`tourney station create ${o.tournament} NAME\` adds one`,
   );
 }
@@ -36,8 +36,9 @@ export function registerStationList(noun: Command, app: App): void {
     .addHelpText(
       "after",
       `
-Columns: ID, NAME, MATCH ID, MATCH (identifier, as \`match list\` shows it), STREAM URL,
-DETAILS. --json prints the service's station records (id plus attributes).`,
+Columns: ID, NAME, MATCH ID, MATCH (identifier, as \`match list\` shows it), GROUP (when a
+match held is a group match), STREAM URL, DETAILS. --json prints the service's station records
+(id plus attributes).`,
     )
     .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (tournament: string, _flags: unknown, command: Command) =>

@@ -26,7 +26,7 @@ export async function runQueueList(f: Factory, o: QueueListOptions): Promise<voi
   const identifiers = await identifiersFor(client, o.tournament, entries);
   await printer.list(
     entries,
-    queueColumns(identifiers),
+    queueColumns(identifiers, entries),
     `the queue of station ${o.station} is empty`,
   );
 }
@@ -39,7 +39,7 @@ export function registerQueueList(noun: Command, app: App): void {
     .argument("<station>", STATION_REF_HELP)
     .addHelpText(
       "after",
-      "\nColumns: POSITION (1 is next), MATCH ID, MATCH (identifier), ID (the queue entry's id).",
+      "\nColumns: POSITION (1 is next), MATCH ID, MATCH (identifier), GROUP (when a match waiting is a group match), ID (the queue entry's id).",
     )
     .addHelpText("after", verbHelp({ examples: ['{t} "Table 1"'] }))
     .action(async (tournament: string, station: string, _flags: unknown, command: Command) =>
