@@ -6,20 +6,12 @@
  * Before, it reconnected with neither and serve answered a fresh stream: the event was lost,
  * stdout stayed empty (an outside review's steps).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT, runBinary } from "../helpers/binary.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
-import { watch } from "../helpers/watch-process.js";
-
-/** Resolves once `read()` holds `text`. */
-async function until(read: () => string, text: string, child: ChildProcess): Promise<void> {
-  while (!read().includes(text)) {
-    if (child.exitCode !== null) throw new Error(`exited before "${text}": ${read()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { captured, serveAgain, stopAll, until, watch } from "../helpers/watch-process.js";
 
 describe.runIf(BUILT)("watch through serve, reconnecting before it has printed an event", () => {
   let sb: ServedSandbox;
@@ -29,12 +21,7 @@ describe.runIf(BUILT)("watch through serve, reconnecting before it has printed a
   }, 60_000);
   afterAll(async () => {
     // Whichever serve is still running (the first too, should the test have failed early).
-    for (const child of [sb.served.child, again])
-      if (child !== undefined && child.exitCode === null) {
-        const closed = new Promise((r) => child.once("close", r));
-        child.kill("SIGTERM");
-        await closed;
-      }
+    await stopAll([sb.served.child, again]);
     rmSync(sb.dir, { recursive: true, force: true });
   });
 
@@ -51,37 +38,21 @@ describe.runIf(BUILT)("watch through serve, reconnecting before it has printed a
     expect(started.code, started.stderr).toBe(0);
 
     const watching = watch(sb.remote, "rc4", "--json", "--until", "complete");
-    let stderr = "";
-    let stdout = "";
-    watching.child.stderr!.on("data", (d) => {
-      stderr += d;
-    });
-    watching.child.stdout!.on("data", (d) => {
-      stdout += d;
-    });
+    const { stdout, stderr } = captured(watching.child);
     await watching.ready;
     const base = `http://127.0.0.1:${sb.served.port}`;
 
     expect(await sb.served.stop()).toBe(0);
-    await until(() => stderr, `connection to ${base} lost`, watching.child);
+    await until(stderr, `connection to ${base} lost`, watching.child);
     const report = await runBinary(["match", "report", "rc4", "A", "--winner", "A"], embedded);
     expect(report.code, report.stderr).toBe(0);
 
     // serve again, on the same port and database.
-    const port = String(sb.served.port);
-    again = spawn(process.execPath, [BIN, "serve", "--port", port, "--db", sb.servedDb], {
-      env: sb.local,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let served = "";
-    again.stderr!.on("data", (d) => {
-      served += d;
-    });
-    await until(() => served, "Listening on", again);
-    await until(() => stderr, `reconnected to ${base}\n`, watching.child);
-    await until(() => stdout, '"type":"match.completed"', watching.child);
+    again = await serveAgain(sb.served.port, sb.servedDb, sb.local);
+    await until(stderr, `reconnected to ${base}\n`, watching.child);
+    await until(stdout, '"type":"match.completed"', watching.child);
 
-    const events = stdout
+    const events = stdout()
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as { type: string; match?: { identifier: string } });

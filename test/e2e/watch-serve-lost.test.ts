@@ -5,20 +5,12 @@
  * which holds nothing but them (NDJSON). Before, the watch went silent: nothing was said
  * while it waited, however long, nor when it resumed.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT, runBinary } from "../helpers/binary.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
-import { watch } from "../helpers/watch-process.js";
-
-/** Resolves once `read()` holds `text`. */
-async function until(read: () => string, text: string, child: ChildProcess): Promise<void> {
-  while (!read().includes(text)) {
-    if (child.exitCode !== null) throw new Error(`exited before "${text}": ${read()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { captured, serveAgain, stopAll, until, watch } from "../helpers/watch-process.js";
 
 describe.runIf(BUILT)("watch through a remote profile, serve gone and back", () => {
   let sb: ServedSandbox;
@@ -28,12 +20,7 @@ describe.runIf(BUILT)("watch through a remote profile, serve gone and back", () 
   }, 60_000);
   afterAll(async () => {
     // Whichever serve is still running (the first too, should the test have failed early).
-    for (const child of [sb.served.child, again])
-      if (child !== undefined && child.exitCode === null) {
-        const closed = new Promise((r) => child.once("close", r));
-        child.kill("SIGTERM");
-        await closed;
-      }
+    await stopAll([sb.served.child, again]);
     rmSync(sb.dir, { recursive: true, force: true });
   });
 
@@ -44,42 +31,26 @@ describe.runIf(BUILT)("watch through a remote profile, serve gone and back", () 
     expect(added.code, added.stderr).toBe(0);
 
     const watching = watch(sb.remote, "cup", "--json");
-    let stderr = "";
-    let stdout = "";
-    watching.child.stderr!.on("data", (d) => {
-      stderr += d;
-    });
-    watching.child.stdout!.on("data", (d) => {
-      stdout += d;
-    });
+    const { stdout, stderr } = captured(watching.child);
     await watching.ready;
     const base = `http://127.0.0.1:${sb.served.port}`;
 
     expect(await sb.served.stop()).toBe(0);
     await until(
-      () => stderr,
+      stderr,
       `connection to ${base} lost; reconnecting (Ctrl-C stops)\n`,
       watching.child,
     );
-    expect(stderr).not.toContain("reconnected");
+    expect(stderr()).not.toContain("reconnected");
 
     // serve again, on the same port and database.
-    const port = String(sb.served.port);
-    again = spawn(process.execPath, [BIN, "serve", "--port", port, "--db", sb.servedDb], {
-      env: sb.local,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let served = "";
-    again.stderr!.on("data", (d) => {
-      served += d;
-    });
-    await until(() => served, "Listening on", again);
-    await until(() => stderr, `reconnected to ${base}\n`, watching.child);
+    again = await serveAgain(sb.served.port, sb.servedDb, sb.local);
+    await until(stderr, `reconnected to ${base}\n`, watching.child);
 
     const started = await runBinary(["tournament", "start", "cup"], sb.remote);
     expect(started.code, started.stderr).toBe(0);
-    await until(() => stdout, '"type":"match.opened"', watching.child);
-    for (const line of stdout.trim().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
+    await until(stdout, '"type":"match.opened"', watching.child);
+    for (const line of stdout().trim().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
 
     watching.child.kill("SIGINT");
     expect((await watching.done).code).toBe(130);

@@ -7,23 +7,15 @@
  * the reconnect asked for no history and the event was lost without a word (an outside
  * review's second trigger).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, BUILT, runBinary } from "../helpers/binary.js";
 import { useServedSandbox } from "../helpers/served-sandbox.js";
-import { watch } from "../helpers/watch-process.js";
+import { captured, until, watch } from "../helpers/watch-process.js";
 
 const PASSWORD = "correct horse battery";
-
-/** Resolves once `read()` holds `text`. */
-async function until(read: () => string, text: string, child: ChildProcess): Promise<void> {
-  while (!read().includes(text)) {
-    if (child.exitCode !== null) throw new Error(`exited before "${text}": ${read()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A form post or get over HTTP keeping the page's CSRF cookie. */
 function formBrowser() {
@@ -122,14 +114,7 @@ describe.runIf(BUILT)("watch through serve, its token expiring before an event",
     await deviceLogin(box.env, box.base, "dev");
 
     const watching = watch(dev, "rc4", "--json", "--until", "complete");
-    let stderr = "";
-    let stdout = "";
-    watching.child.stderr!.on("data", (d) => {
-      stderr += d;
-    });
-    watching.child.stdout!.on("data", (d) => {
-      stdout += d;
-    });
+    const { stdout, stderr } = captured(watching.child);
     await watching.ready;
     // Past the watch's token's expiry: serve ends its stream at the next batch.
     const expiry = expiresAt(box.env, "dev");
@@ -138,15 +123,15 @@ describe.runIf(BUILT)("watch through serve, its token expiring before an event",
     const report = await runBinary(["match", "report", "rc4", "A", "--winner", "A"], embedded);
     expect(report.code, report.stderr).toBe(0);
 
-    await until(() => stdout, '"type":"match.completed"', watching.child);
-    const events = stdout
+    await until(stdout, '"type":"match.completed"', watching.child);
+    const events = stdout()
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as { type: string; match?: { identifier: string } });
     expect(
       events.filter((e) => e.type === "match.completed").map((e) => e.match?.identifier),
     ).toEqual(["A"]);
-    expect(stderr).not.toContain("lost");
+    expect(stderr()).not.toContain("lost");
 
     watching.child.kill("SIGINT");
     expect((await watching.done).code).toBe(130);

@@ -6,6 +6,52 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { expect } from "vitest";
 import { BIN, runBinary } from "./binary.js";
 
+/** Resolves once `read()` holds `text`; throws once `child` has exited without it. */
+export async function until(read: () => string, text: string, child: ChildProcess): Promise<void> {
+  while (!read().includes(text)) {
+    if (child.exitCode !== null) throw new Error(`exited before "${text}": ${read()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** What `child` has written so far on stdout and stderr, read at each call. */
+export function captured(child: ChildProcess): { stdout(): string; stderr(): string } {
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    err += d;
+  });
+  return { stdout: () => out, stderr: () => err };
+}
+
+/** `tourney serve` of the built binary again on `port` and `db`, once it is listening. */
+export async function serveAgain(
+  port: number,
+  db: string,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", String(port), "--db", db], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const said = captured(child);
+  await until(said.stderr, "Listening on", child);
+  return child;
+}
+
+/** Stops (SIGTERM) whichever of `children` still run, each waited for. */
+export async function stopAll(children: readonly (ChildProcess | undefined)[]): Promise<void> {
+  for (const child of children)
+    if (child !== undefined && child.exitCode === null) {
+      const closed = new Promise((r) => child.once("close", r));
+      child.kill("SIGTERM");
+      await closed;
+    }
+}
+
 export interface Watching {
   readonly child: ChildProcess;
   readonly done: Promise<{ code: number | null; stdout: string; stderr: string }>;
