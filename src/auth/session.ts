@@ -1,6 +1,6 @@
 /**
  * Renewing a stored sign-in: the refresh_token grant against the profile's token endpoint,
- * the rotated pair stored in place of the old one. Called once by the client when a request
+ * the rotated pair stored in place of the old one. Called by the client when a request
  * with the stored token meets an expired token (a 401, or an expiry already past), and by
  * `tourney auth token` for an expired token.
  */

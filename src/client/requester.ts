@@ -94,9 +94,10 @@ export interface Requester {
 }
 
 /**
- * Renews an expired access token (the refresh_token grant; src/auth/session.ts), once per
- * requester: a request answered 401, or sent after `expiresAt`, renews and is sent again
- * with the new token. Given only for a remote profile whose stored token has a refresh token.
+ * Renews an expired access token (the refresh_token grant; src/auth/session.ts): a request
+ * answered 401, or sent after `expiresAt`, renews and is sent again with the new token; a
+ * renewed token is renewed again only once the server has taken it and then refuses it.
+ * Given only for a remote profile whose stored token has a refresh token.
  */
 export interface TokenRenewal {
   /** Epoch milliseconds at which the token expires, when known. */
@@ -234,26 +235,39 @@ export function createRequester(options: RequesterOptions): Requester {
     );
   }
 
-  // The options in force: the credentials change once, when the token is renewed.
+  // The options in force: the credentials change when the token is renewed.
   let current = options;
-  let renewing: Promise<void> | undefined;
+  // The renewal made (or under way), and the token it replaces.
+  let renewing: { readonly from: string; readonly done: Promise<void> } | undefined;
+  // The options whose token the server last took (answered other than 401).
+  let accepted: RequesterOptions | undefined;
   const renewal = options.renewal;
   function renew(): Promise<void> {
-    renewing ??= renewal!.renew(options.credentials?.token ?? "").then((token) => {
-      current = { ...options, credentials: { token } };
-    });
-    return renewing;
+    const from = current.credentials?.token ?? "";
+    renewing ??= {
+      from,
+      done: renewal!.renew(from).then((token) => {
+        current = { ...options, credentials: { token } };
+      }),
+    };
+    return renewing.done;
   }
 
   async function exchangeAny(build: Build): Promise<HttpResponse> {
     if (renewal?.expiresAt !== undefined && options.now() >= renewal.expiresAt) await renew();
     const sent = current;
     let response = await attempt(sent, build);
-    // An expired (or revoked) token: renew once, and send again with the new one.
+    // An expired (or revoked) token: renew, and send again with the new one. A renewed token
+    // the server took and now refuses has expired in its turn (a `watch` outliving it, which
+    // ended with exit 4 at the second expiry): renewed again. One refused as soon as it was
+    // renewed is the error, with no second renewal (no loop).
     if (response.status === 401 && renewal !== undefined) {
+      const token = sent.credentials?.token ?? "";
+      if (sent !== options && accepted === sent && renewing?.from !== token) renewing = undefined;
       await renew();
       if (current !== sent) response = await attempt(current, build);
     }
+    if (response.status !== 401) accepted = current;
     return response;
   }
 

@@ -2,6 +2,7 @@
  * The client's request path with a renewable token, against a stub transport (the network
  * edge): a 401 renews once and sends the request again with the new token; a token known to
  * be expired renews before the first request; a second 401 after renewing is the error; a
+ * renewed token taken and later refused is renewed again (once for concurrent requests); a
  * refused renewal is thrown as it is (the CLI exits 4); without a renewal a 401 stays a 401.
  */
 import { describe, expect, it } from "vitest";
@@ -68,6 +69,33 @@ describe("a renewable token", () => {
     await expect(client.tournaments.get(12)).rejects.toMatchObject({ status: 401 });
     expect(r.used).toHaveLength(1);
     expect(transport.requests).toHaveLength(3);
+  });
+
+  it("a renewed token the server took and later refuses is renewed again, from that token", async () => {
+    // A watch outliving its renewed token: it ended with exit 4 at the second expiry.
+    const answers = ["at-new", "at-newer"];
+    const r = renewal(async () => answers.shift()!);
+    const { client, transport } = clientWith(r, 0, expired, tournament, expired, tournament);
+    await client.tournaments.get(12);
+    expect((await client.tournaments.get(12)).attributes.name).toBe("Spring Cup");
+    expect(r.used).toEqual(["at-old", "at-new"]);
+    expect(bearer(transport)).toEqual([
+      "Bearer at-old",
+      "Bearer at-new",
+      "Bearer at-new",
+      "Bearer at-newer",
+    ]);
+  });
+
+  it("two requests refused on the same expired token renew it once", async () => {
+    const answers = ["at-new", "at-newer", "at-newest"];
+    const r = renewal(async () => answers.shift()!);
+    const steps = [expired, tournament, expired, expired, tournament, tournament];
+    const { client, transport } = clientWith(r, 0, ...steps);
+    await client.tournaments.get(12);
+    await Promise.all([client.tournaments.get(12), client.tournaments.get(12)]);
+    expect(r.used).toEqual(["at-old", "at-new"]);
+    expect(bearer(transport).slice(-2)).toEqual(["Bearer at-newer", "Bearer at-newer"]);
   });
 
   it("a refused renewal is thrown as it is, and the request is not sent again", async () => {
