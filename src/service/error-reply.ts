@@ -2,7 +2,13 @@
 import { EngineRuleError } from "../engine/errors.js";
 import { ServiceError } from "./errors.js";
 import type { Reply } from "./router.js";
-import { isBusy, isRead, isStorageFailure, NOT_SAVED, notReadReply } from "./storage-failure.js";
+import {
+  isBusy,
+  isRead,
+  isStorageFailure,
+  notReadReply,
+  notSavedReply,
+} from "./storage-failure.js";
 import { inPathsShape } from "./v1/transport.js";
 
 /** A unique or foreign-key constraint the checks before the write did not foresee. */
@@ -29,7 +35,7 @@ export function errorReply(error: unknown, method?: string): Reply {
     const notRead = notReadReply(error);
     if (notRead !== undefined) return notRead;
   }
-  if (isStorageFailure(error)) return NOT_SAVED;
+  if (isStorageFailure(error)) return notSavedReply(error);
   const damaged = damageDetail(error);
   if (damaged !== undefined)
     return { status: 500, body: { errors: [{ status: 500, detail: damaged }] } };

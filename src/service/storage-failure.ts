@@ -103,6 +103,35 @@ export function notReadReply(error: unknown): Reply | undefined {
   };
 }
 
+/** Why a write met a storage failure: [cause, what to do]. */
+function writeCause(code: string): readonly [string, string] {
+  if (code.startsWith("SQLITE_FULL"))
+    return ["the disk holding the database is full", "make room on it, then send the change again"];
+  if (code.startsWith("SQLITE_READONLY"))
+    return [
+      "the database file cannot be written (read-only file or folder?)",
+      "make it writable, then send the change again",
+    ];
+  return [
+    "writing the database file failed (is its disk full, or failing?)",
+    "send the change again once it has room (or is repaired)",
+  ];
+}
+
+/**
+ * The answer to a write whose own statements or commit the disk refused: NOT_SAVED's status
+ * and Retry-After, its detail naming the cause as a read's does. NOT_SAVED_DETAIL alone
+ * ("the database refused the commit; try again") named no cause, and the CLI on a full disk
+ * printed just that (an outside review).
+ */
+export function notSavedReply(error: unknown): Reply {
+  const code = codeOf(error) ?? "SQLITE_IOERR";
+  const [cause, then] = writeCause(code);
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = `the change could not be saved: ${cause} [${code}: ${message}]; nothing of it was saved; ${then}`;
+  return { ...NOT_SAVED, body: { errors: [{ status: 503, detail }] } };
+}
+
 /**
  * One line for serve's terminal: what failed and what to do; `read` when the request was a
  * read (GET, HEAD: its answer said the data could not be read, not that nothing was saved).

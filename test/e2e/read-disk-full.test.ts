@@ -110,6 +110,29 @@ describe.runIf(BUILT)("reads on a full disk", () => {
     expect(JSON.parse(again.stdout)).toEqual({ state: "checking_in" });
   });
 
+  it("the CLI's write on a full disk says what refused it, exit 1, nothing saved", async () => {
+    // Another connection keeps the -shm index: opening writes nothing, the write's frames do.
+    const holder = new Database(db);
+    try {
+      holder.prepare("SELECT count(*) FROM tournaments").get();
+      const args = ["tournament", "create", "--name", "Winter Cup", "--url", "winter_cup"];
+      const made = await runLimited(0, [...args, "--description", "x".repeat(9_000)], env);
+      expect(made.code, made.stderr).toBe(1);
+      expect(made.stdout).toBe("");
+      // Before: "error: the change could not be saved (the database refused the commit); try
+      // again", naming no cause (an outside review).
+      expect(made.stderr).toMatch(
+        /^error: the change could not be saved: (the disk holding the database is full|writing the database file failed \(is its disk full, or failing\?\)) \[SQLITE_(FULL|IOERR)\w*: .+\]; nothing of it was saved; (make room on it|send the change again once it has room)/,
+      );
+    } finally {
+      holder.close();
+    }
+    const listed = await runBinary(["tournament", "list", "--json", "url"], env);
+    expect(JSON.parse(listed.stdout).map((t: { url: string }) => t.url)).not.toContain(
+      "winter_cup",
+    );
+  });
+
   it("serve answers such a read 503 with Retry-After, and says on its terminal it was a read", async () => {
     const first = await startServe(["--db", db], env);
     await first.stop();
