@@ -48,6 +48,16 @@ describe.runIf(BUILT)("reads on a full disk", () => {
   const env = { ...binaryEnv(dir), HOME: join(dir, "home") };
   const db = join(dir, "data", "tourney.db");
   let limited: ReturnType<typeof serveLimited> | undefined;
+  /** A tournament whose check-in window fell due while nobody looked: its next read opens it. */
+  async function checkInDue(name: string, url: string): Promise<void> {
+    const when = ["--starts-at", "2030-01-01T10:00:00Z", "--check-in-duration", "30"];
+    const made = await runBinary(
+      ["tournament", "create", "--name", name, "--url", url, ...when],
+      env,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    checkInFallsDue(db);
+  }
   afterAll(() => {
     limited?.child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
@@ -73,23 +83,7 @@ describe.runIf(BUILT)("reads on a full disk", () => {
   });
 
   it("the CLI's read that had to write says the data could not be read, exit 1", async () => {
-    const made = await runBinary(
-      [
-        "tournament",
-        "create",
-        "--name",
-        "Autumn Cup",
-        "--url",
-        "autumn_cup",
-        "--starts-at",
-        "2030-01-01T10:00:00Z",
-        "--check-in-duration",
-        "30",
-      ],
-      env,
-    );
-    expect(made.code, made.stderr).toBe(0);
-    checkInFallsDue(db);
+    await checkInDue("Autumn Cup", "autumn_cup");
     // Another connection keeps the -shm index: opening writes nothing, the check-in does.
     const holder = new Database(db);
     try {
@@ -115,7 +109,7 @@ describe.runIf(BUILT)("reads on a full disk", () => {
     const holder = new Database(db);
     try {
       holder.prepare("SELECT count(*) FROM tournaments").get();
-      const args = ["tournament", "create", "--name", "Winter Cup", "--url", "winter_cup"];
+      const args = ["tournament", "create", "--name", "Summer Cup", "--url", "summer_cup"];
       const made = await runLimited(0, [...args, "--description", "x".repeat(9_000)], env);
       expect(made.code, made.stderr).toBe(1);
       expect(made.stdout).toBe("");
@@ -138,23 +132,7 @@ describe.runIf(BUILT)("reads on a full disk", () => {
     await first.stop();
     const key = await runBinary(["serve", "key", "create", "--db", db], env);
     expect(key.code, key.stderr).toBe(0);
-    const made = await runBinary(
-      [
-        "tournament",
-        "create",
-        "--name",
-        "Winter Cup",
-        "--url",
-        "winter_cup",
-        "--starts-at",
-        "2030-01-01T10:00:00Z",
-        "--check-in-duration",
-        "30",
-      ],
-      env,
-    );
-    expect(made.code, made.stderr).toBe(0);
-    checkInFallsDue(db);
+    await checkInDue("Winter Cup", "winter_cup");
     const holder = new Database(db);
     try {
       holder.prepare("SELECT count(*) FROM tournaments").get();
@@ -186,23 +164,7 @@ describe.runIf(BUILT)("reads on a full disk", () => {
   });
 
   it("serve's bracket page meeting such a read answers 503, and serve's terminal says so", async () => {
-    const made = await runBinary(
-      [
-        "tournament",
-        "create",
-        "--name",
-        "Spring Open",
-        "--url",
-        "spring_open",
-        "--starts-at",
-        "2030-01-01T10:00:00Z",
-        "--check-in-duration",
-        "30",
-      ],
-      env,
-    );
-    expect(made.code, made.stderr).toBe(0);
-    checkInFallsDue(db);
+    await checkInDue("Spring Open", "spring_open");
     const holder = new Database(db);
     try {
       holder.prepare("SELECT count(*) FROM tournaments").get();
