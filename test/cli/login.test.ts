@@ -265,9 +265,15 @@ describe("login, auth token and auth status through the CLI", () => {
   });
 
   it("--with-token stores the token from stdin; auth token prints it, auth status masks it", async () => {
+    // The token is checked with GET /me before it is stored.
+    const api = routeTransport((request) =>
+      request.path === "/v2.1/me.json"
+        ? json(200, { data: { id: "2", type: "user", attributes: { username: "ada" } } })
+        : new Error(`unexpected ${request.path}`),
+    );
     const login = await sandbox.run(
       ["login", "--profile", "ci", "--base-url", BASE, "--with-token"],
-      { stdin: "at-secret-77\n" },
+      { stdin: "at-secret-77\n", makeTransport: async () => api },
     );
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toBe("Stored the access token for profile ci\n");

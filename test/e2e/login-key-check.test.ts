@@ -3,7 +3,8 @@
  * (docs/profiles.md: "a failed login writes nothing"). Before, a typo was stored over a
  * working key ("Stored the API key", exit 0) and the next command failed with exit 4, and a
  * login to an unreachable address created its profile. A key without the `me` scope (403
- * naming it) is a key the service knows: it is stored.
+ * naming it) is a key the service knows: it is stored. `--with-token` checks its token the same
+ * way (test/cli/login-token-check.test.ts has the rest): one serve never issued is refused.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -92,5 +93,19 @@ describe.runIf(BUILT)("login --api-key against tourney serve", () => {
     expect(JSON.parse(files()[1]!).profiles.reader).toEqual({ api_key: key });
     const list = await runBinary(["--profile", "reader", "tournament", "list"], env);
     expect(list.code, list.stderr).toBe(0);
+  });
+
+  it("--with-token: a token serve never issued is refused (exit 4), nothing stored", async () => {
+    const before = files();
+    const r = await runBinary(
+      ["login", "--profile", "ci", "--base-url", base, "--with-token"],
+      env,
+      "at-never-issued\n",
+    );
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`error: the access token was refused by ${base} (401: `);
+    expect(r.stderr).toContain("nothing was stored");
+    expect(files()).toEqual(before);
+    expect((await runBinary(["profile", "list"], env)).stdout).not.toMatch(/\bci\b/);
   });
 });

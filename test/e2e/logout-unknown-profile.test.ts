@@ -3,11 +3,14 @@
  * TOURNEY_PROFILE) exits 2 naming it, as `profile use`, `config get` and
  * `auth status` do, and leaves every stored credential; before, it said the
  * profile "had no stored credentials" and exited 0, the real one's kept.
+ * `login --with-token` asks GET /me before it stores the token: `lan` points at a
+ * loopback server that answers it for any token.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, runBinary } from "../helpers/binary.js";
 
 describe.runIf(BUILT)("logout of a profile that does not exist", () => {
@@ -18,15 +21,28 @@ describe.runIf(BUILT)("logout of a profile that does not exist", () => {
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: join(dir, "data"),
   };
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const me = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "application/vnd.api+json" });
+    response.end(
+      JSON.stringify({ data: { id: "1", type: "user", attributes: { username: "ci" } } }),
+    );
+  });
+  let base = "";
+  beforeAll(async () => {
+    await new Promise<void>((done) => me.listen(0, "127.0.0.1", done));
+    base = `http://127.0.0.1:${(me.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((done) => me.close(() => done()));
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const hint =
     "does not exist; `tourney profile list` shows the profiles, `tourney profile add nosuch --base-url URL` creates one\n";
 
   it("exits 2 naming the profile and how it was chosen; the stored token stays", async () => {
-    const add = await runBinary(["profile", "add", "lan", "--base-url", "http://127.0.0.1:9"], env);
+    const add = await runBinary(["profile", "add", "lan", "--base-url", base], env);
     expect(add.code, add.stderr).toBe(0);
-    // A token (stored unchecked): an --api-key login asks the service, which is not there.
     const login = await runBinary(
       ["login", "--profile", "lan", "--with-token"],
       env,

@@ -1,12 +1,12 @@
 /**
  * Steps of `tourney login` around the grant itself: the refusal while an environment
  * variable overrides stored credentials, reading a secret (stdin, or a hidden prompt at a
- * terminal), checking an API key before it is stored, and the closing line naming the
+ * terminal), checking an API key or a token before it is stored, and the closing line naming the
  * profile and the user.
  */
 
 import type { TokenSet } from "../../../auth/token-endpoint.js";
-import { AuthError } from "../../../client/errors.js";
+import { AuthError, NetworkError, TimeoutError } from "../../../client/errors.js";
 import { HintedError, NotLoggedInError, UsageError } from "../../errors.js";
 import { Factory } from "../../factory.js";
 import type { Env } from "../../io.js";
@@ -71,16 +71,24 @@ async function userName(
 }
 
 /**
- * GET /me with `apiKey` at the service `baseUrl`, before anything is written (docs/profiles.md:
- * a failed login writes nothing). 401: the key is not valid, exit 4. 403 (a key without the
- * `me` scope): the service knows the key, which is valid. Unreachable: the network error's
- * exit code. Before, any string was stored, over a working key, and the next command failed.
+ * GET /me with the secret (an API key or an access token) at the service `baseUrl`, before
+ * anything is written (docs/profiles.md: a failed login writes nothing). 401: the secret is
+ * not valid, exit 4. 403 (one without the `me` scope): the service knows it, it is valid.
+ * Unreachable: the network error's exit code, nothing stored (log in once it can be reached).
+ * Before, any string was stored, over a working one, and the next command failed.
  */
-export async function checkApiKey(f: Factory, baseUrl: string, apiKey: string): Promise<void> {
-  const { TOURNEY_PROFILE: _p, TOURNEY_TOKEN: _t, ...env } = f.env;
+export async function checkSecret(
+  f: Factory,
+  baseUrl: string,
+  what: "API key" | "access token",
+  secret: string,
+): Promise<void> {
+  const { TOURNEY_PROFILE: _p, TOURNEY_TOKEN: _t, TOURNEY_API_KEY: _k, ...env } = f.env;
+  const variable = what === "API key" ? "TOURNEY_API_KEY" : "TOURNEY_TOKEN";
   const { profile: _, ...globals } = f.globals;
+  // The secret as from the environment: no stored credentials, no renewal.
   const probe = new Factory(
-    { ...f.deps, env: { ...env, TOURNEY_API_KEY: apiKey } },
+    { ...f.deps, env: { ...env, [variable]: secret } },
     { ...globals, baseUrl },
   );
   try {
@@ -90,9 +98,16 @@ export async function checkApiKey(f: Factory, baseUrl: string, apiKey: string): 
     if (error instanceof AuthError)
       throw new HintedError(
         new NotLoggedInError(
-          `the API key was refused by ${baseUrl} (${error.status}: ${error.message}); nothing was stored`,
+          `the ${what} was refused by ${baseUrl} (${error.status}: ${error.message}); nothing was stored`,
         ),
-        "check the key (on a `tourney serve`: `tourney serve key list`) and pipe it again",
+        what === "API key"
+          ? "check the key (on a `tourney serve`: `tourney serve key list`) and pipe it again"
+          : "check the token (expired? issued by another service?) and pipe it again, or log in with the device grant: `tourney login` without --with-token",
+      );
+    if (error instanceof NetworkError || error instanceof TimeoutError)
+      throw new HintedError(
+        error,
+        `the ${what} could not be checked, so nothing was stored; log in again once ${baseUrl} can be reached`,
       );
     throw error;
   } finally {

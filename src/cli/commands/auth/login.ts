@@ -18,7 +18,7 @@ import type { Factory } from "../../factory.js";
 import { printsNoJson } from "../../json-form.js";
 import { completedWith } from "../choice-option.js";
 import { deviceLogin, type LoginEdge } from "./device-login.js";
-import { checkApiKey, greet, readSecret, refuseEnvCredentials } from "./login-steps.js";
+import { checkSecret, greet, readSecret, refuseEnvCredentials } from "./login-steps.js";
 import { type LoginTarget, loginTarget, writeTarget } from "./login-target.js";
 
 export type LoginMethod = "device" | "token" | "api-key";
@@ -106,9 +106,8 @@ export async function runLogin(f: Factory, o: LoginOptions, edge: LoginEdge = {}
   if (o.method === "device") return loginWithDevice(f, target, o, edge);
   const what = o.method === "token" ? "access token" : "API key";
   const secret = await readSecret(f, what, o.method === "token" ? "--with-token" : "--api-key");
-  // An embedded profile has no service to ask: its key is stored as given.
-  if (o.method === "api-key" && target.addresses !== undefined)
-    await checkApiKey(f, target.addresses.baseUrl, secret);
+  // An embedded profile has no service to ask: its secret is stored as given.
+  if (target.addresses !== undefined) await checkSecret(f, target.addresses.baseUrl, what, secret);
   await writeTarget(store, target);
   if (o.method === "token") store.credentials.setToken(target.name, { accessToken: secret });
   else store.credentials.setApiKey(target.name, secret);
