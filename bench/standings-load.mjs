@@ -15,10 +15,12 @@
 //     scores on the small tournament (a write: no standings answer is a text kept from the
 //     one before, reply-memo.ts): each standings GET's time, the reads' p50 / p99 / max.
 // Printed: per build and round, the figures; then the medians' ratios this/--against.
+// With --crowd N, N clients GET the standings at once after each report (the standings GET's
+// time: from the first sent to the last answered).
 // With --format round-robin, the large tournament is a round robin of --players instead, started,
 // its first --players open matches played.
 // Usage: npm run build && node bench/standings-load.mjs [--players 12000] [--seconds 20]
-//          [--rounds 2] [--against /work/start14] [--format groups|round-robin]
+//          [--rounds 2] [--against /work/start14] [--format groups|round-robin] [--crowd 1]
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -40,12 +42,15 @@ const { values: args } = parseArgs({
     child: { type: "string" },
     db: { type: "string" },
     format: { type: "string", default: "groups" },
+    crowd: { type: "string", default: "1" },
   },
 });
 const root = fileURLToPath(new URL("..", import.meta.url));
 const players = Number(args.players);
 const seconds = Number(args.seconds);
 const rounds = Number(args.rounds);
+const crowd = Number(args.crowd);
+if (!Number.isInteger(crowd) || crowd < 1 || crowd > 64) throw new Error("--crowd must be 1-64");
 if (!Number.isInteger(players) || players < 8) throw new Error("--players must be >= 8");
 if (!(seconds > 0) || seconds > 60) throw new Error("--seconds must be in (0, 60]");
 if (!["groups", "round-robin"].includes(args.format))
@@ -91,6 +96,8 @@ async function round(binary, fixture, ids, tmp, label) {
   copyFileSync(fixture, join(dir, "load.db"));
   const s = await startServe(dir, {}, binary);
   const standingsClient = client(s.port, s.key, 1);
+  // --crowd: more clients GET the standings at the same moment as standingsClient.
+  const crowdClients = Array.from({ length: crowd - 1 }, () => client(s.port, s.key, 1));
   const readClient = client(s.port, s.key, 1);
   const standingsPath = `/tournaments/${ids.large}/standings`;
   const get = { kind: "standings", method: "GET", path: standingsPath };
@@ -126,18 +133,21 @@ async function round(binary, fixture, ids, tmp, label) {
     for (let n = 0; performance.now() < end; n++) {
       const w = await standingsClient.send(scoresReport(ids.small, m, n % 3, 1));
       if (w.status !== 200) throw new Error(`${label}: report ${w.status} ${w.text.slice(0, 200)}`);
-      const r = await standingsClient.send(get);
-      if (r.status !== 200 || r.text.length !== bytes)
-        throw new Error(
-          `${label}: standings ${r.status}, ${r.text.length} characters, not ${bytes}`,
-        );
-      standings.push(r.t1 - r.t0);
+      const all = await Promise.all([standingsClient, ...crowdClients].map((c) => c.send(get)));
+      for (const r of all)
+        if (r.status !== 200 || r.text.length !== bytes)
+          throw new Error(
+            `${label}: standings ${r.status}, ${r.text.length} characters, not ${bytes}`,
+          );
+      // With a crowd: from the first GET sent to the last answer.
+      standings.push(Math.max(...all.map((r) => r.t1)) - Math.min(...all.map((r) => r.t0)));
     }
   })();
   await writer;
   stop = true;
   await reader;
   await standingsClient.close();
+  for (const c of crowdClients) await c.close();
   await readClient.close();
   s.child.kill("SIGTERM");
   const read = stats(reads.filter((r) => r.t0 >= warmFrom));
@@ -180,7 +190,7 @@ async function main() {
             ? `a round robin of ${players} players, ${players} matches played`
             : `${players} players in round-robin groups of 4 and the final of ${players / 2}`
         }, ` +
-          `fixture ${((performance.now() - t0) / 1000).toFixed(0)} s; ${seconds} s a round (Node ${process.version}); ` +
+          `fixture ${((performance.now() - t0) / 1000).toFixed(0)} s; ${seconds} s a round, ${crowd} standings client(s) at once (Node ${process.version}); ` +
           "the same standings text from every build (the port aside)",
       );
       const figures = new Map(builds.map(([name]) => [name, []]));

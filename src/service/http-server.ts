@@ -122,7 +122,7 @@ function dispatch(
   const later = isOAuthPath(request.path)
     ? service.handle(request)
     : answersInParts(method, request.path)
-      ? service.standings.answer(request)
+      ? service.standings.answer(request, closedEarly(res))
       : undefined;
   if (later !== undefined) {
     // Caught after sending too: a rejection left unhandled would stop serve.
@@ -136,6 +136,15 @@ function dispatch(
   }
   send(group, res, method, service.handleSync(request));
   answered?.();
+}
+
+/** A signal that aborts when `res`'s connection closes before its reply has gone out. */
+function closedEarly(res: ServerResponse): AbortSignal {
+  const closed = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) closed.abort();
+  });
+  return closed.signal;
 }
 
 function send(group: CommitGroup, res: ServerResponse, method: string, response: HttpResponse) {
