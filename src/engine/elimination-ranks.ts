@@ -6,14 +6,20 @@
  * ends their run (the final, the third-place match, both bracket finals when
  * the grand final is skipped). Places compare as numbers and rank by
  * competition ranking (1, 2, 3, 3, 5, ...):
- * - single elimination: eliminated in round r -> r; third-place loser -> R - 1
- *   (above the round before the semi-finals), its winner -> R - 1/2, final
- *   loser -> R, champion -> top;
+ * - single elimination: eliminated in round r -> r; final loser -> R, champion
+ *   -> top; a placement match (third place and on, placements.ts) places its
+ *   players by the places its key names: place p, decided among the losers of
+ *   round r = R - j (places 2^j + 1 .. 2^(j+1)), -> r + (2^(j+1) - p) / 2^j, from
+ *   r (the last of those places, as a loss in round r) up to below r + 1: third
+ *   place -> R - 1/2, fourth -> R - 1. A player whose next placement match a bye
+ *   took away keeps the best place left to them (a winner the first place of the
+ *   match's range, a loser the first of its lower half);
  * - double elimination: eliminated in losers round -r -> r; grand-final loser
  *   -> last losers round + 1; champion -> top. With the grand final skipped the
  *   winners-bracket winner is first and the losers-bracket winner second.
  */
 import { EngineRuleError } from "./errors.js";
+import { placesOfKey } from "./placements.js";
 import {
   type BracketIndex,
   buildIndex,
@@ -95,10 +101,20 @@ function placeValue(match: PlannedMatch, won: boolean, depths: Depths): number {
     case "grand_final":
       return won ? TOP : depths.losers + 1;
     case "third_place":
-      return won ? depths.winners - 0.5 : depths.winners - 1;
+    case "placement":
+      return placementValue(match.key, won, depths.winners);
     default:
       throw new EngineRuleError(`${match.side} matches are not ranked as an elimination stage`);
   }
+}
+
+/** The place value of a placement match's winner or (not playing on) loser. */
+function placementValue(key: string, won: boolean, finalRound: number): number {
+  const places = placesOfKey(key);
+  if (places === undefined) throw new EngineRuleError(`placement match ${key} names no places`);
+  const place = won ? places.first : places.first + (places.last - places.first + 1) / 2;
+  const level = Math.floor(Math.log2(place - 1));
+  return finalRound - level + (2 ** (level + 1) - place) / 2 ** level;
 }
 
 function participantsOf(plan: readonly PlannedMatch[]): Set<number> {

@@ -8,40 +8,24 @@
  * yields nobody. Only matches with two real slots are planned, so no planned
  * match ever waits on a slot that can never be filled.
  */
-import { EngineRuleError } from "./errors.js";
+import { type DraftNode, type DraftSource, winnerOf } from "./bracket-draft.js";
 import { matchIdentifier } from "./identifiers.js";
+import { draftPlacements, placementLevels } from "./placements.js";
 import { type BracketSlot, placeInBracket, sortBySeed } from "./seeding.js";
-import type { BracketSide, EngineParticipant, PlannedMatch, SlotSource } from "./types.js";
+import type { EngineParticipant, PlannedMatch, SlotSource } from "./types.js";
+
+export { type DraftNode, type DraftSource, loserOf, winnerOf } from "./bracket-draft.js";
 
 export interface SingleEliminationOptions {
   /** Pair seeds 1v2, 3v4, ... instead of the standard bracket order. */
   readonly sequentialPairings?: boolean | undefined;
   /**
-   * Consolation matches decide placements up to this rank: absent, 1 or 2 plan
-   * none; 3 or 4 plan a third-place match between the semi-final losers. Higher
-   * values (5th-8th place matches) are not supported and are rejected (the service
-   * refuses anything but 3 at create and update: validation/tournament-settings.ts).
+   * Consolation matches decide placements up to this rank (placements.ts): absent,
+   * 1 or 2 plan none; 3 a third-place match; 5 also 5th-8th; 9 also 9th-16th; a
+   * value in between counts as the level below it (4 as 3). Not a positive integer:
+   * EngineRuleError. The service takes only 3, 5, 9, 17, ... (tournament-settings.ts).
    */
   readonly consolationMatchesTargetRank?: number | null | undefined;
-}
-
-/** Where a draft slot's participant comes from, before byes are collapsed. */
-export type DraftSource =
-  | { readonly kind: "participant"; readonly id: number }
-  | { readonly kind: "bye" }
-  | { readonly kind: "winner" | "loser"; readonly node: DraftNode };
-
-/** A match of the full bracket before byes are collapsed. */
-export interface DraftNode {
-  readonly side: BracketSide;
-  /** Round in the full bracket, counted from 1 on each side (losers rounds are negated when planned). */
-  readonly round: number;
-  /** Play-order rank: lower steps are played first, ties in draft order. */
-  readonly step: number;
-  readonly sources: readonly [DraftSource, DraftSource];
-  /** Fixed key (grand finals, third place); otherwise "W<round>-<n>" or "L<round>-<n>". */
-  readonly key?: string;
-  readonly onlyIfLoserWins?: DraftNode;
 }
 
 /** The winners bracket as draft rounds, and where its champion comes from. */
@@ -49,9 +33,6 @@ export interface WinnersBracketDraft {
   readonly rounds: readonly (readonly DraftNode[])[];
   readonly champion: DraftSource;
 }
-
-export const winnerOf = (node: DraftNode): DraftSource => ({ kind: "winner", node });
-export const loserOf = (node: DraftNode): DraftSource => ({ kind: "loser", node });
 
 /** Draft source of a first-round slot. */
 export function slotSource(slot: BracketSlot): DraftSource {
@@ -79,39 +60,19 @@ export function draftWinnersBracket(
 
 /**
  * Plans a single-elimination stage: rounds 1..R in the winners bracket (side
- * "winners"), plus a third-place match (key "3P", side "third_place", round R,
- * played before the final) when asked for and both semi-finals are real matches.
+ * "winners"), plus the placement matches asked for (placements.ts): a third-place
+ * match (key "3P", side "third_place", round R, played before the final) from 3,
+ * the 5th-8th places from 5, and so on, as far as the bracket has rounds.
  */
 export function planSingleElimination(
   participants: readonly EngineParticipant[],
   options: SingleEliminationOptions = {},
 ): PlannedMatch[] {
-  const thirdPlace = wantsThirdPlace(options.consolationMatchesTargetRank);
+  const levels = placementLevels(options.consolationMatchesTargetRank);
   const seeded = sortBySeed(participants);
   const slots = placeInBracket(seeded, options.sequentialPairings ?? false);
   const { rounds } = draftWinnersBracket(slots, (round) => round);
-  const nodes = rounds.flat();
-  const semiFinals = rounds[rounds.length - 2];
-  if (thirdPlace && semiFinals !== undefined) {
-    const [first, second] = semiFinals as [DraftNode, DraftNode];
-    nodes.push({
-      side: "third_place",
-      round: rounds.length,
-      step: rounds.length - 0.5,
-      key: "3P",
-      sources: [loserOf(first), loserOf(second)],
-    });
-  }
-  return finalizePlan(nodes);
-}
-
-function wantsThirdPlace(targetRank: number | null | undefined): boolean {
-  if (targetRank === undefined || targetRank === null) return false;
-  if (Number.isInteger(targetRank) && targetRank >= 1 && targetRank <= 4) return targetRank >= 3;
-  throw new EngineRuleError(
-    `consolation_matches_target_rank ${targetRank} is not supported: use 3 for a third-place match, or leave it out`,
-    "/data/attributes/match_options/consolation_matches_target_rank",
-  );
+  return finalizePlan([...rounds.flat(), ...draftPlacements(rounds, levels)]);
 }
 
 /** A draft slot after collapsing byes: always filled, eventually. */

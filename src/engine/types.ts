@@ -43,6 +43,8 @@ export type BracketSide =
   | "losers"
   | "grand_final"
   | "third_place"
+  /** Single elimination's placement matches below third place (5th-8th and on: placements.ts). */
+  | "placement"
   | "round_robin"
   | "swiss"
   | "free_for_all";

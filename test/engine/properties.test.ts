@@ -5,6 +5,7 @@ import {
   planDoubleElimination,
 } from "../../src/engine/double-elimination.js";
 import { eliminationRanks } from "../../src/engine/elimination-ranks.js";
+import { placementLevels } from "../../src/engine/placements.js";
 import { planSingleElimination } from "../../src/engine/single-elimination.js";
 import type { PlannedMatch } from "../../src/engine/types.js";
 import { field, type Playout, playOut, randomWinners } from "./elimination-playout.js";
@@ -14,7 +15,8 @@ interface Setup {
   readonly seed: number;
   readonly double: boolean;
   readonly sequentialPairings: boolean;
-  readonly thirdPlace: boolean;
+  /** consolation_matches_target_rank: none, third place, 5th-8th, 9th-16th, 17th-32nd. */
+  readonly consolation: number | undefined;
   readonly modifier: GrandFinalsModifier;
   readonly split: boolean;
 }
@@ -25,7 +27,7 @@ const setups: fc.Arbitrary<Setup> = fc
     seed: fc.integer(),
     double: fc.boolean(),
     sequentialPairings: fc.boolean(),
-    thirdPlace: fc.boolean(),
+    consolation: fc.constantFrom(undefined, 3, 5, 9, 17),
     modifier: fc.constantFrom<GrandFinalsModifier>("", "single match", "skip"),
     split: fc.boolean(),
   })
@@ -41,7 +43,7 @@ function plan(setup: Setup): PlannedMatch[] {
       })
     : planSingleElimination(participants, {
         sequentialPairings: setup.sequentialPairings,
-        consolationMatchesTargetRank: setup.thirdPlace ? 3 : undefined,
+        consolationMatchesTargetRank: setup.consolation,
       });
 }
 
@@ -99,6 +101,12 @@ describe("elimination properties, 2 to 64 players, random results", () => {
         });
         expect(sorted.filter((rank) => rank === 1)).toHaveLength(1);
         expect(ranks.get(champion(matches, outcome))).toBe(1);
+        if (!setup.double) {
+          // placement matches give every place up to the target's level its own rank
+          const decided = Math.min(setup.size, 2 ** (placementLevels(setup.consolation) + 1));
+          const top = sorted.filter((rank) => rank <= decided);
+          expect(top).toEqual(Array.from({ length: decided }, (_, i) => i + 1));
+        }
         // whoever ended a participant's run ranks strictly better than them
         const lastMatch = new Map<number, number>();
         outcome.played.forEach((p, i) => {

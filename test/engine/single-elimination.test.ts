@@ -53,8 +53,8 @@ describe("single elimination plan", () => {
     expect(count(4)).toBe(8);
   });
 
-  it("rejects consolation target ranks it does not support", () => {
-    for (const rank of [5, 8, 0, 2.5]) {
+  it("rejects consolation target ranks that are not positive integers (5 and on: placements.test.ts)", () => {
+    for (const rank of [0, -1, 2.5]) {
       expect(() => planSingleElimination(field(8), { consolationMatchesTargetRank: rank })).toThrow(
         EngineRuleError,
       );
