@@ -45,9 +45,10 @@ export function pointsForRank(rank: number | null, table: readonly number[]): nu
 /**
  * Ranks of the entries without a given rank, by time, around the ranks given: each takes
  * the (1 + the others' times strictly below its own)-th rank that no entry was given, so
- * ties share one (1, 2, 2, 4 with none given) and a given rank is nobody else's. Two
- * entries given the same rank both hold it; a rank given beyond the field holds it too,
- * the others filling from 1. Before, the others ranked by every time, the hand-ranked
+ * ties share one (1, 2, 2, 4 with none given) and a given rank is nobody else's. The
+ * service refuses a rank given that another entry holds by hand (service/races/
+ * rank-collisions.ts); two entries given one rank (a round from before that) both hold it.
+ * A rank given beyond the field holds it too, the others filling from 1. Before, the others ranked by every time, the hand-ranked
  * one's included: Ada's 60 s given 3rd left Grace 2nd and Linus 3rd, and nobody 1st.
  */
 export function rankAroundGiven(entries: readonly RoundEntry[]): Map<number, number | null> {

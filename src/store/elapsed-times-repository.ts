@@ -68,7 +68,6 @@ export class ElapsedTimeRepository {
       | undefined;
   }
 
-  /** Whether any time of the round is in. */
   /**
    * Whether a time of the round has a rank the client gave (races/time-ranks.ts), by a
    * partial index (migration 22): a scan of the round's rows cost each entry 1.4 ms at
@@ -83,6 +82,14 @@ export class ElapsedTimeRepository {
     );
   }
 
+  /** The round's times with a rank the client gave, by the partial index (migration 22). */
+  givenRanks(roundId: number): ElapsedTimeRow[] {
+    return this.statements
+      .get("SELECT * FROM elapsed_times WHERE round_id = ? AND rank_given = 1")
+      .all(roundId) as ElapsedTimeRow[];
+  }
+
+  /** Whether any time of the round is in. */
   anyTime(roundId: number): boolean {
     return (
       this.statements

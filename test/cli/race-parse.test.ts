@@ -72,12 +72,18 @@ describe("time flags", () => {
     });
   });
 
+  it("--rank auto (or 0) clears a rank set by hand: rank 0, the service's 'not set'", () => {
+    // Before, `--rank 0` was refused and nothing else cleared a hand-set rank.
+    expect(timeAttributes({ rank: "auto" })).toEqual({ rank: 0 });
+    expect(timeAttributes({ rank: "0" })).toEqual({ rank: 0 });
+  });
+
   it("refuses nothing, both --time and --dnf, and malformed numbers (naming the flag)", () => {
     expect(() => timeAttributes({})).toThrow(/nothing to change/);
     expect(() => timeAttributes({ time: "1:00", dnf: true })).toThrow(/--time and --dnf/);
     expect(() => timeAttributes({ time: "fast" })).toThrow(/^--time: "fast" is not a time/);
-    expect(() => timeAttributes({ rank: "0" })).toThrow(
-      '--rank needs a whole number, 1 or more, not "0"',
+    expect(() => timeAttributes({ rank: "first" })).toThrow(
+      '--rank needs a whole number from 1, or auto to clear a rank set by hand (the round ranks by time), not "first"',
     );
     // Before: "--points needs a whole number, not "-2"", as if -2 were not one.
     expect(() => timeAttributes({ points: "-2" })).toThrow(
@@ -156,13 +162,15 @@ describe("the times file", () => {
     ]);
   });
 
-  it("says points are 0 or more and ranks 1 or more (bulk-update's file)", async () => {
-    const file = await parseTimesCsv("Ada,1:00,-5\nGrace,1:01,3,0\n");
+  it("says points and ranks are 0 or more (bulk-update's file; 0 clears one set by hand)", async () => {
+    const file = await parseTimesCsv("Ada,1:00,-5\nGrace,1:01,3,-1\nLinus,1:02,,0\n");
     // Before: 'points must be a whole number, not "-5"', as if -5 were not one.
     expect(file.problems).toEqual([
       'line 1: points must be a whole number, 0 or more, not "-5"',
-      'line 2: rank must be a whole number, 1 or more, not "0"',
+      'line 2: rank must be a whole number, 0 or more, not "-1"',
     ]);
+    // A rank of 0 is sent as 0: the service clears a rank set by hand (before, refused here).
+    expect(file.rows).toEqual([{ participant: "Linus", time: 62_000, rank: 0, where: "line 3" }]);
   });
 });
 

@@ -116,18 +116,32 @@ function expectFullRerank(
   for (const [id, t] of now) expect(t.time, `${where}: time ${id}`).toBe(given.get(id)!.time);
 }
 
-/** One random request's entries: 1 to 20 distinct times, each setting some of time, rank, points. */
-function randomEntries(next: () => number, ids: readonly string[], pool: readonly number[]) {
+/**
+ * One random request's entries: 1 to 20 distinct times, each setting some of time, rank,
+ * points. A rank given is one no racer holds by hand (two are refused: rank-collisions.ts),
+ * sometimes beyond the field.
+ */
+function randomEntries(
+  next: () => number,
+  ids: readonly string[],
+  pool: readonly number[],
+  given: ReadonlyMap<string, Given>,
+) {
   const count = Math.min(ids.length, next() < 0.3 ? 20 : 1 + Math.floor(next() * 20));
   const chosen = [...ids].sort(() => next() - 0.5).slice(0, count);
+  const taken = new Set([...given.values()].flatMap((g) => (g.rank === null ? [] : [g.rank])));
   return chosen.map((id) => {
     const entry: Record<string, number | null> = {};
     const t = next();
     if (t < 0.7) entry.time = pool[Math.floor(next() * pool.length)]!;
     else if (t < 0.82) entry.time = null;
     const r = next();
-    if (r < 0.1) entry.rank = 1 + Math.floor(next() * ids.length);
-    else if (r < 0.17) entry.rank = next() < 0.5 ? 0 : null;
+    if (r < 0.1) {
+      let rank = 1 + Math.floor(next() * ids.length);
+      while (taken.has(rank)) rank++;
+      taken.add(rank);
+      entry.rank = rank;
+    } else if (r < 0.17) entry.rank = next() < 0.5 ? 0 : null;
     const p = next();
     if (p < 0.15) entry.points = 1 + Math.floor(next() * 30);
     else if (p < 0.25) entry.points = next() < 0.5 ? 0 : null;
@@ -165,7 +179,7 @@ async function playRound(seed: number, racers: number, table: readonly number[] 
     (_, i) => 60_000 + i * 250,
   );
   for (let request = 0; request < 60; request++) {
-    const entries = randomEntries(next, ids, pool);
+    const entries = randomEntries(next, ids, pool, given);
     const single = next() < 0.25;
     const sent = single ? entries.slice(0, 1) : entries;
     const r = single
@@ -279,6 +293,82 @@ describe("a hand-set rank holds its place", () => {
       [2, 18],
       [1, 25],
     ]);
+  });
+});
+
+describe("a rank set by hand is one racer's", () => {
+  const setUp = async () => {
+    const s = await startService();
+    const attributes = { name: "RK", raceType: "grand prix", grandPrixOptions: { rounds: 1 } };
+    expect((await s.request("POST", "/v2.1/races", raceBody(attributes))).status).toBe(201);
+    const names = ["Ada", "Grace", "Linus"];
+    await s.request("POST", "/v2.1/races/1/participants/bulk_add", participantsBody(names));
+    await s.request("PUT", "/v2.1/races/1/change_state", raceState("start"));
+    const ids = [...(await stored(s)).keys()];
+    const bulk = bulkTimes(ids.map((id, i) => ({ elapsedTimeId: Number(id), time: 60_000 + i })));
+    const timed = await s.request("POST", "/v2.1/races/1/rounds/1/elapsed_times/bulk_update", bulk);
+    expect(timed.status, timed.body).toBe(200);
+    const put = (id: string, attributes: Record<string, unknown>) =>
+      s.request("PUT", `/v2.1/races/1/rounds/1/elapsed_times/${id}`, timeBody(attributes));
+    const ranks = async () => {
+      const now = await stored(s);
+      return ids.map((id) => now.get(id)!.rank);
+    };
+    return { s, ids, put, ranks };
+  };
+
+  it("a second racer given a rank another holds by hand is refused, naming the holder and the way on", async () => {
+    const { s, ids, put, ranks } = await setUp();
+    expect((await put(ids[0]!, { rank: 2 })).status).toBe(200);
+    expect(await ranks()).toEqual([2, 1, 3]);
+    // Before: 200, Ada and Grace both 2nd and Linus 3rd, a tie that skipped no place.
+    const second = await put(ids[1]!, { rank: 2, elapsedTime: 59_000 });
+    expect(second.status, second.body).toBe(422);
+    expect(second.json.errors).toEqual([
+      {
+        status: 422,
+        detail: `rank 2 in round 1 of race rk is Ada's, set by hand: one rank set by hand is one racer's (equal times share a rank by themselves); give Grace another rank, or clear Ada's first (rank 0: ranked by time; tourney race update rk "Ada" --rank auto)`,
+        source: { pointer: "/data/attributes/rank" },
+      },
+    ]);
+    // Nothing of the refused request was written: Grace's time is as it was.
+    expect((await stored(s)).get(ids[1]!)!.time).toBe(60_001);
+    expect(await ranks()).toEqual([2, 1, 3]);
+    // Two entries of one request given one rank: the second is refused, at its pointer.
+    const both = await s.request(
+      "POST",
+      "/v2.1/races/1/rounds/1/elapsed_times/bulk_update",
+      bulkTimes([
+        { elapsedTimeId: Number(ids[1]), time: 60_001, rank: 3 },
+        { elapsedTimeId: Number(ids[2]), time: 60_002, rank: 3 },
+      ]),
+    );
+    expect(both.status, both.body).toBe(422);
+    expect(both.json.errors[0].source.pointer).toBe("/data/attributes/elapsed_times/1/rank");
+    expect(both.json.errors[0].detail).toContain("rank 3 in round 1 of race rk is Grace's");
+    expect(await ranks()).toEqual([2, 1, 3]);
+  });
+
+  it("a rank given up in the same request, or cleared first, can be given to another", async () => {
+    const { s, ids, put, ranks } = await setUp();
+    expect((await put(ids[0]!, { rank: 2 })).status).toBe(200);
+    const swap = await s.request(
+      "POST",
+      "/v2.1/races/1/rounds/1/elapsed_times/bulk_update",
+      bulkTimes([
+        { elapsedTimeId: Number(ids[0]), time: 60_000, rank: 3 },
+        { elapsedTimeId: Number(ids[1]), time: 60_001, rank: 2 },
+      ]),
+    );
+    expect(swap.status, swap.body).toBe(200);
+    expect(await ranks()).toEqual([3, 2, 1]);
+    expect((await put(ids[1]!, { rank: 0 })).status).toBe(200);
+    expect(await ranks()).toEqual([3, 1, 2]);
+    const taken = await put(ids[2]!, { rank: 3 });
+    expect(taken.status).toBe(422);
+    expect((await put(ids[0]!, { rank: null })).status).toBe(200);
+    expect((await put(ids[2]!, { rank: 3 })).status).toBe(200);
+    expect(await ranks()).toEqual([1, 2, 3]);
   });
 });
 

@@ -169,7 +169,11 @@ export function bulkUpdateElapsedTimes(
     });
     problems.throwIfAny();
     requireUnderway(race, round);
-    const changes = entries.map((entry, i) => ({ row: rows[i]!, changes: entry.changes }));
+    const changes = entries.map((entry, i) => ({
+      row: rows[i]!,
+      changes: entry.changes,
+      pointer: entry.pointer,
+    }));
     return enterTimes(service, race, round, changes, service.now());
   });
 }

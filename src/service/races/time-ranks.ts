@@ -28,12 +28,15 @@ import type { ElapsedTimeChanges, ElapsedTimeRow } from "../../store/elapsed-tim
 import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
 import type { ServiceContext } from "../context.js";
+import { refuseTakenRanks } from "./rank-collisions.js";
 import { rerank } from "./round-flow.js";
 
 export interface TimeEntry {
   readonly changes: ElapsedTimeChanges;
   /** The time as it stands, read in this write. */
   readonly row: ElapsedTimeRow;
+  /** Where the entry is in the request, for a refusal (rank-collisions.ts). */
+  readonly pointer?: string;
 }
 
 const timed = (list: readonly (number | null)[]) => list.filter((ms) => ms !== null);
@@ -63,6 +66,7 @@ export function enterTimes(
   const { elapsedTimes } = service.race;
   const givesRank = entries.some((e) => e.changes.rank !== undefined && e.changes.rank !== null);
   if (givesRank || elapsedTimes.anyRankGiven(round.id)) {
+    if (givesRank) refuseTakenRanks(service, race, round, entries);
     for (const entry of entries) elapsedTimes.update(entry.row.id, entry.changes, now);
     rerank(service, race, round, false, now);
     return entries.map((e) => elapsedTimes.find(e.row.id)!);

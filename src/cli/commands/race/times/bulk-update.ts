@@ -26,7 +26,8 @@ or columns named by a header row (participant, time, points, rank). A participan
 id (or id:N), #seed (or seed:N) or exact name (or name:TEXT); a time is 1:02.345, 1:02:03.456, with a unit (62.345s,
 62345ms), a number alone as timing equipment writes it (62345: whole milliseconds;
 62.345: seconds; --time refuses a number without a unit), or DNF (did not finish). Points and rank, when left out, are
-worked out by the service (rank by time; points by rank when the round is finalized).
+worked out by the service (rank by time; points by rank when the round is finalized);
+a rank of 0 clears one set by hand, and a rank another racer holds by hand is refused.
 Every row is checked before anything is sent; a problem names its line (exit 2).
 Rows go in requests of 20; on the embedded backend all of them in one transaction
 (all or none); on a remote profile a refused request leaves the earlier ones written,

@@ -16,7 +16,10 @@ export interface TimeFlags {
   readonly rank?: string;
 }
 
-/** What changes: elapsedTime (milliseconds; null: did not finish), points, rank. */
+/**
+ * What changes: elapsedTime (milliseconds; null: did not finish), points, rank. A rank of 0
+ * clears one set by hand (the service reads 0 as "not set": the round ranks it by time).
+ */
 export interface TimeAttributes {
   readonly elapsedTime?: number | null;
   readonly points?: number;
@@ -28,7 +31,10 @@ export function addTimeFlags(command: Command): Command {
     .option("--time <time>", `the elapsed time: ${TIME_HELP}`)
     .option("--dnf", "did not finish: no time (ranked last, unranked)")
     .option("--points <n>", "points for the round (else by rank when the round is finalized)")
-    .option("--rank <n>", "rank in the round (else by time)");
+    .option(
+      "--rank <n>",
+      "rank in the round, held whatever the time (else by time); auto (or 0) clears a rank set by hand",
+    );
 }
 
 function wholeNumber(flag: string, text: string, least: number): number {
@@ -37,6 +43,19 @@ function wholeNumber(flag: string, text: string, least: number): number {
       `${flag} needs a whole number, ${least} or more, not ${JSON.stringify(text)}`,
     );
   return Number(text);
+}
+
+/**
+ * `--rank N` sets a rank by hand; `--rank auto` (or `0`, as the service and a times file
+ * read it) clears it, the round ranking that racer by time again. Before, a rank set by
+ * hand could not be cleared from the CLI: `--rank 0` was refused and no other value meant it.
+ */
+function rankOf(text: string): number {
+  if (/^\s*auto\s*$/i.test(text)) return 0;
+  if (/^\d+$/.test(text.trim())) return Number(text);
+  throw new UsageError(
+    `--rank needs a whole number from 1, or auto to clear a rank set by hand (the round ranks by time), not ${JSON.stringify(text)}`,
+  );
 }
 
 /** Whether any of the time flags was given. */
@@ -52,7 +71,7 @@ export function timeAttributes(flags: TimeFlags): TimeAttributes {
   if (flags.time !== undefined) attributes.elapsedTime = parseTime(flags.time, "--time", "refuse");
   if (flags.dnf === true) attributes.elapsedTime = null;
   if (flags.points !== undefined) attributes.points = wholeNumber("--points", flags.points, 0);
-  if (flags.rank !== undefined) attributes.rank = wholeNumber("--rank", flags.rank, 1);
+  if (flags.rank !== undefined) attributes.rank = rankOf(flags.rank);
   if (Object.keys(attributes).length === 0)
     throw new UsageError("nothing to change: pass --time TIME, --dnf, --points or --rank");
   return attributes;

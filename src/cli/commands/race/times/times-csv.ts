@@ -48,7 +48,10 @@ function headerLayout(first: CsvRecord): Partial<Record<Column, number>> | undef
   return layout;
 }
 
-/** A points (0 or more) or rank (1 or more) cell; the message says the least it may be. */
+/**
+ * A points or rank cell, 0 or more: 0 is "not given", as the service reads it, and clears
+ * points or a rank set by hand (before, a rank of 0 was refused here, and nothing cleared one).
+ */
 function wholeNumber(cell: string, what: string, least: number, where: string): number | string {
   if (/^\d+$/.test(cell) && Number(cell) >= least) return Number(cell);
   return `${where}: ${what} must be a whole number, ${least} or more, not ${JSON.stringify(cell)}`;
@@ -73,7 +76,7 @@ function rowOf(record: CsvRecord, layout: Partial<Record<Column, number>>): Time
   const row: { -readonly [K in keyof TimeRow]: TimeRow[K] } = { participant, time, where };
   for (const [column, least] of [
     ["points", 0],
-    ["rank", 1],
+    ["rank", 0],
   ] as const) {
     if (cell(column) === "") continue;
     const value = wholeNumber(cell(column), column, least, where);
