@@ -3,7 +3,8 @@
  * `GET /tournaments/{t}/events` or `GET /races/{r}/events`, read as it comes; a
  * dropped connection is reconnected after the stream's `retry:` (a second by
  * default; doubling up to ten while it keeps failing) with Last-Event-ID and
- * `since` (the last event's time; before any event, the time the watch began),
+ * `since` (the last event's time; before any event, the time the watch began by
+ * serve's clock, the first stream's `since:` line),
  * and ids already handed on are skipped, so nothing is told twice or lost. A
  * reconnect serve refuses for good (404: the tournament or race deleted; 401/403:
  * the credential revoked) ends the watch with the record's error, as polling ends
@@ -56,14 +57,16 @@ export interface SseEvent {
  * as the WHATWG EventSource parser does: lines end with LF, CRLF or CR (a CR ending
  * a chunk waits for the next, which may start with its LF); a blank line ends an
  * event; `data:` lines join with LF; `:` lines are comments; a field's one leading
- * space is dropped; `retry:` (digits only) sets `retryMs`; an event without data is
- * not one (a heartbeat).
+ * space is dropped; `retry:` (digits only) sets `retryMs`, serve's `since:` (a date)
+ * `since`; an event without data is not one (a heartbeat).
  */
 export class SseParser {
   #buffer = "";
   #carriageReturn = false;
   /** The reconnection delay the stream asked for (`retry:`), once it has. */
   retryMs: number | undefined;
+  /** serve's time as the stream opened (its `since:` line, a field EventSource ignores). */
+  since: string | undefined;
 
   push(text: string): SseEvent[] {
     let raw = this.#carriageReturn ? `\r${text}` : text;
@@ -92,6 +95,7 @@ export class SseParser {
       if (field === "data") data.push(value);
       else if (field === "id" && !value.includes("\0")) id = value;
       else if (field === "retry" && /^\d+$/.test(value)) this.retryMs = Number(value);
+      else if (field === "since" && !Number.isNaN(Date.parse(value))) this.since = value;
     }
     return data.length === 0 ? undefined : { id, data: data.join("\n") };
   }
@@ -114,11 +118,12 @@ function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
 
 /**
  * Where a watch's stream stands: the events taken (by id), the last one's id and time, and
- * when the watch began (ISO).
+ * when the watch began (ISO): by serve's clock, the first stream's `since:` line; before it
+ * (a serve older than it), by this machine's clock.
  */
 interface Cursor {
   readonly seen: Set<string>;
-  readonly began: string;
+  began: string;
   lastId?: string;
   lastAt?: string | undefined;
 }
@@ -149,8 +154,10 @@ function takeEvents(
  * The stream's request, resuming where `cursor` stands (Last-Event-ID, ?since=). A reconnect
  * (`again`) before any event (serve restarted, or the stream ended at its token's expiry)
  * asks `?since=` the time the watch began: with neither, serve answered a fresh stream and
- * what happened while it was away was never told. The first connection asks for no history
- * unless --since did.
+ * what happened while it was away was never told. That time is serve's (its `since:` line):
+ * this machine's clock, behind or ahead of serve's, asked for events from before the watch
+ * (told as new) or from after a lost one. The first connection asks for no history unless
+ * --since did.
  */
 function eventsRequest(base: string, cursor: Cursor, again: boolean) {
   const since = cursor.lastAt ?? (again ? cursor.began : undefined);
@@ -223,6 +230,7 @@ export async function streamWatch(
         if (first) link.connected();
         first = false;
         takeEvents(parser, text, cursor, (event) => onEvents([event], snapshot), stop);
+        if (attempt === 0 && parser.since !== undefined) cursor.began = parser.since;
       };
       const { call, headers } = eventsRequest(base, cursor, attempt > 0);
       let answer: HttpResponse | undefined;

@@ -29,6 +29,11 @@ export interface Opened {
   /** The events a subscriber missed (Last-Event-ID) or asked for (since). */
   readonly backlog: readonly WatchEvent[];
   readonly close: () => void;
+  /**
+   * The service's clock (ISO) as the stream was asked for, before it subscribed: a reconnect
+   * asking `?since=` it misses none of the stream's events (the stream's `since:` line).
+   */
+  readonly since?: string;
 }
 
 function get(deps: HubDeps, path: string, headers: Record<string, string>): HttpResponse {
@@ -71,6 +76,8 @@ export class EventHub {
     subscriber: Subscriber,
     resume: { readonly lastEventId?: string; readonly since?: string },
   ): Promise<Opened | HttpResponse> {
+    // Before anything is read: an event written from now on has this time or a later one.
+    const since = this.deps.now();
     const checked = this.check(path, headers, resume);
     if ("status" in checked) return checked;
     const { record, id, race, own } = checked;
@@ -80,8 +87,10 @@ export class EventHub {
       // The same check as a GET, as this caller, before each batch of events.
       allowed: () => get(this.deps, own, headers).status === 200,
     };
-    if (!race) return this.tournaments.open(id, reader, resume);
-    return this.races.open(id, reader, resume) ?? notFound(path);
+    const opened = race
+      ? (this.races.open(id, reader, resume) ?? notFound(path))
+      : await this.tournaments.open(id, reader, resume);
+    return "status" in opened ? opened : { ...opened, since };
   }
 
   /**

@@ -7,7 +7,7 @@
  * `onmessage` gets them all); a comment line every 15 s keeps proxies from closing
  * an idle stream; `retry:` asks clients to reconnect after 1 s, sending
  * `Last-Event-ID`, from which the stream resumes (`?since=ISO` replays the history
- * the tournament's records tell).
+ * the tournament's records tell); `since:` says the service's time as it opened.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
@@ -296,7 +296,11 @@ export interface StreamOut {
 export function sendStream(opened: Opened, out: StreamOut): void {
   const { req, res, streams, release } = out;
   res.writeHead(200, STREAM_HEADERS);
-  res.write(`retry: 1000\n: watching ${out.label}\n\n`);
+  // `since:` (a field EventSource ignores): the service's time as the stream was asked for,
+  // what a client that has had no event yet asks `?since=` on its reconnect (its own clock may
+  // be behind or ahead of the service's: events lost or told twice).
+  const since = opened.since === undefined ? "" : `since: ${opened.since}\n`;
+  res.write(`retry: 1000\n${since}: watching ${out.label}\n\n`);
   streams.add(res);
   const end = () => {
     streams.delete(res);

@@ -59,6 +59,15 @@ describe("SseParser", () => {
     ]);
   });
 
+  it("serve's since: line (a date) is kept, no event; one that is no date is ignored", () => {
+    const parser = new SseParser();
+    const head = "retry: 1000\nsince: 2026-03-01T10:00:00.123Z\n: watching /v2.1/tournaments/1\n\n";
+    expect(parser.push(head)).toEqual([]);
+    expect(parser.since).toBe("2026-03-01T10:00:00.123Z");
+    expect(parser.push("since: yesterday\n\n")).toEqual([]);
+    expect(parser.since).toBe("2026-03-01T10:00:00.123Z");
+  });
+
   it("an id: with a NUL is ignored; an id: alone makes no event", () => {
     const parser = new SseParser();
     expect(parser.push("id: a\0b\ndata: x\n\nid: lonely\n\n")).toEqual([
