@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../../src/client/api-client.js";
 import { createRemoteTransport } from "../../src/client/remote-transport.js";
 import type { Transport } from "../../src/client/transport.js";
@@ -68,7 +68,7 @@ async function report(s: ServiceHarness, identifier: string): Promise<void> {
 
 describe("watch reconnecting before any event, its clock off serve's", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-watch-skew-"));
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   for (const [what, skew] of [
     ["an hour ahead", HOUR],
