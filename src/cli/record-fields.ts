@@ -50,6 +50,8 @@ export const RECORD_FIELDS = {
     "elapsedTime",
     "points",
     "rank",
+    // Serve's: whether the rank was set by hand (docs/races.md).
+    "rankGiven",
     "formattedTime",
     "round",
     "timestamps",

@@ -7,7 +7,7 @@
  * (docs/races.md).
  */
 
-import { rankByTime } from "../model/race-rank.js";
+import { rankAroundGiven, rankByTime } from "../model/race-rank.js";
 
 /**
  * Grand prix points by rank when the race sets no `pointsTable`: first place
@@ -33,34 +33,16 @@ export interface RoundResult {
   readonly points: number | null;
 }
 
-/** Ranks by time (model/race-rank.ts: the dry run of a race import predicts with it too). */
-export { rankByTime };
+/**
+ * Ranks by time, and around the ranks given (model/race-rank.ts: the dry run of a race
+ * import predicts with them too).
+ */
+export { rankAroundGiven, rankByTime };
 
 /** Points of a rank from `table` (first place first); 0 below the table or without a rank. */
 export function pointsForRank(rank: number | null, table: readonly number[]): number {
   if (rank === null || rank < 1) return 0;
   return table[rank - 1] ?? 0;
-}
-
-/**
- * Ranks of the entries without a given rank, by time, around the ranks given: each takes
- * the (1 + the others' times strictly below its own)-th rank that no entry was given, so
- * ties share one (1, 2, 2, 4 with none given) and a given rank is nobody else's. The
- * service refuses a rank given that another entry holds by hand (service/races/
- * rank-collisions.ts); two entries given one rank (a round from before that) both hold it.
- * A rank given beyond the field holds it too, the others filling from 1. Before, the others ranked by every time, the hand-ranked
- * one's included: Ada's 60 s given 3rd left Grace 2nd and Linus 3rd, and nobody 1st.
- */
-export function rankAroundGiven(entries: readonly RoundEntry[]): Map<number, number | null> {
-  const taken = new Set(entries.flatMap((e) => (e.givenRank === null ? [] : [e.givenRank])));
-  const byTime = rankByTime(entries.filter((e) => e.givenRank === null));
-  if (taken.size === 0) return byTime;
-  // The free ranks, as many as there are entries to place, first to last.
-  const free: number[] = [];
-  for (let r = 1; free.length < byTime.size; r++) if (!taken.has(r)) free.push(r);
-  const ranks = new Map<number, number | null>();
-  for (const [id, rank] of byTime) ranks.set(id, rank === null ? null : free[rank - 1]!);
-  return ranks;
 }
 
 /**

@@ -13,9 +13,11 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import type { ElapsedTimeEntry } from "../../client/races.js";
+import { MAX_BULK_ELAPSED_TIMES } from "../../model/race.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
 import { type Progress, SILENT } from "./progress.js";
+import { changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
 
 export interface RaceImportSummary {
@@ -78,32 +80,10 @@ async function ensureParticipants(
   return new Map(records.map((p) => [p.id, String(p.attributes.name)]));
 }
 
-const value = (v: unknown) => (v === undefined || v === null || v === 0 ? null : Number(v));
-
 /** The target's times of round `number`, by participant name. */
 async function timesOf(client: ApiClient, race: string, n: number, names: Map<string, string>) {
   const records = await client.races.elapsedTimes(race, n).listAll();
   return new Map(records.map((t) => [participantOf(t, names), t]));
-}
-
-/**
- * What one line of the file changes on the target's record: nothing, or a bulk entry. The
- * dry run (race-plan.ts) asks it of the records it predicts.
- */
-export function changeOf(record: ApiRecord, t: ExportedRound["times"][number]) {
-  const a = record.attributes;
-  const time = t.elapsedTime ?? null;
-  const timed = (a.elapsedTime ?? null) !== time;
-  const scored = value(a.points) !== value(t.points) || value(a.rank) !== value(t.rank);
-  if (!timed && !scored) return undefined;
-  const id = Number(record.id);
-  const scores = {
-    elapsedTimeId: id,
-    time,
-    points: value(t.points) ?? 0,
-    rank: value(t.rank) ?? 0,
-  };
-  return { timed, scored, time: { elapsedTimeId: id, time }, scores };
 }
 
 /** The file's round against the target's: the changes that would make them the same. */
@@ -159,13 +139,19 @@ async function enterResults(
   );
   ctx.summary.times += timed.length;
   const scored = (await changesOf(client, race, round, names)).filter((c) => c.scored);
-  await send(
-    client,
-    race,
-    round,
-    scored.map((c) => c.scores),
-    ctx,
-  );
+  const entries = scored.map((c): ElapsedTimeEntry => c.scores);
+  // In more than one request, a rank set in the first may be one a racer of a later one
+  // holds by hand until then, which the service refuses: those ranks are cleared first.
+  const ranked = entries.filter((e) => (e.rank ?? 0) > 0);
+  if (entries.length > MAX_BULK_ELAPSED_TIMES && ranked.length > 0)
+    await send(
+      client,
+      race,
+      round,
+      ranked.map((e) => ({ ...e, rank: 0 })),
+      ctx,
+    );
+  await send(client, race, round, entries, ctx);
   ctx.summary.adjusted += scored.length;
 }
 

@@ -6,18 +6,19 @@
  * points and ranks to set after them, the finalize; or the refusal it would stop at.
  *
  * The import compares the file's points and ranks with the target's after the times went
- * in; the plan works those out as serve ranks a round (model/race-rank.ts): a rank the
- * target holds against its times' order was given by hand and stays, the others follow
- * the times; points stay as the target holds them (none while a round is under way unless
- * given). Each comparison is the import's own (race-importer.ts changeOf).
+ * in; the plan works those out with the service's own rule (race-changes.ts afterTimes,
+ * model/race-rank.ts rankAroundGiven): a rank the target holds by hand (its `rankGiven`)
+ * stays, the others fill the ranks left in time order; points stay as the target holds
+ * them (none while a round is under way unless given). Each comparison is the import's own
+ * (race-changes.ts changeOf). Before, a rank against its time's order was taken as set by
+ * hand, so the racers filling around one were too, and their ranks were predicted frozen.
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
-import { rankByTime } from "../../model/race-rank.js";
+import { afterTimes, changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
-import { changeOf } from "./race-importer.js";
 
 async function found(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
   try {
@@ -34,15 +35,13 @@ interface HeldRound {
   records: Map<string, ApiRecord>;
 }
 
-const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
-
 function record(name: string, attributes: Record<string, unknown>): ApiRecord {
   return { id: "0", type: "elapsed_time", attributes: { participant: name, ...attributes } };
 }
 
 /** A round just started: a record without time, points or rank for each participant. */
 function fresh(names: readonly string[]): Map<string, ApiRecord> {
-  const blank = { elapsedTime: null, points: null, rank: null };
+  const blank = { elapsedTime: null, points: null, rank: null, rankGiven: false };
   return new Map(names.map((name) => [name, record(name, blank)]));
 }
 
@@ -77,30 +76,6 @@ async function heldRounds(
     held.set(n, { state, records: state === "pending" ? fresh(names) : records });
   }
   return held;
-}
-
-/**
- * The round after the times of the file went in: the file's times, each rank worked out
- * again by time unless the target's was given by hand (not the one its times give).
- */
-function afterTimes(round: ExportedRound, records: Map<string, ApiRecord>): void {
-  const time = (r: ApiRecord) => num(r.attributes.elapsedTime);
-  const before = rankByTime([...records].map(([id, r]) => ({ id, time: time(r) })));
-  const given = new Set(
-    [...records].filter(([id, r]) => num(r.attributes.rank) !== before.get(id)).map(([id]) => id),
-  );
-  for (const t of round.times) {
-    const r = records.get(String(t.participant));
-    if (r === undefined) continue;
-    records.set(String(t.participant), {
-      ...r,
-      attributes: { ...r.attributes, elapsedTime: t.elapsedTime ?? null },
-    });
-  }
-  const after = rankByTime([...records].map(([id, r]) => ({ id, time: time(r) })));
-  for (const [id, r] of records)
-    if (!given.has(id))
-      records.set(id, { ...r, attributes: { ...r.attributes, rank: after.get(id) ?? null } });
 }
 
 /** The file's lines of `round` the target's records differ from, with how (changeOf). */

@@ -22,7 +22,7 @@ const SPECS: Readonly<Record<string, FieldSpec>> = {
 };
 
 /** Response attributes a client may send back: ignored. */
-const READ_ONLY = new Set(["formattedTime", "timestamps", "round", "id"]);
+const READ_ONLY = new Set(["formattedTime", "timestamps", "round", "rankGiven", "id"]);
 
 /**
  * One entry's changes. The time is `elapsedTime` (PUT) or `time` (bulk), in

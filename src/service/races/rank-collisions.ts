@@ -3,7 +3,7 @@
  * the same round is refused (422), naming the racer who holds it and how to go on. Ranks
  * set by hand are placings a judge decides (a photo finish, a penalty); equal times already
  * share a rank by themselves (1, 2, 2, 4), so two racers given one rank is a slip, and the
- * rule that fills the others around the given ranks (engine/race-ranking.ts rankAroundGiven)
+ * rule that fills the others around the given ranks (model/race-rank.ts rankAroundGiven)
  * would leave them 1, 2, 2, 3, a tie that skips no place. Before, both were taken and held
  * it (docs/races.md said so; last session's reviewers found it).
  */

@@ -18,7 +18,7 @@
  * (bench/race-bulk.mjs, in memory, against 4d1f05b in the same process).
  * A round with a rank the client gave, before or after the entry, is ranked again in full
  * (round-flow.ts rerank): the given ranks hold their places and the others fill the ranks
- * left in time order (engine/race-ranking.ts rankAroundGiven), so one given rank can move
+ * left in time order (model/race-rank.ts rankAroundGiven), so one given rank can move
  * every other; "1 + the times below" holds only without them. Hand-set ranks are rare and
  * a round's ranks were wrong with them before (the others counted the hand-ranked times).
  * test/service/race-time-ranks.test.ts holds the results to the full rerank's for random

@@ -107,6 +107,10 @@ export function elapsedTimeResource(
       elapsedTime: row.elapsed_ms,
       points: row.points,
       rank: row.rank,
+      // An extension of the contract's output, as `round` is: whether the rank was set by
+      // hand (it holds its place) or is the round's by time. A race import reads it to set by
+      // hand only the ranks the file's race had so, and its dry run to predict the ranks.
+      rankGiven: row.rank_given === 1,
       formattedTime: formatElapsed(row.elapsed_ms),
       round: roundNumber,
       timestamps: {

@@ -176,5 +176,13 @@ it("imports the kept version-1 fixture to the same document", async () => {
     "lan_cup_gp: created, 4 participants added, 7 times sent, 2 rounds started or finalized, 4 points or ranks set\n",
   );
   const kept = JSON.parse(readFileSync(fixture, "utf8"));
-  expect(comparable(await exported(pair.target, "lan_cup_gp"))).toEqual(comparable(kept));
+  // The fixture was written before serve said which ranks were set by hand (rankGiven);
+  // its ranks follow the times, and the target holds none by hand.
+  const now = comparable(await exported(pair.target, "lan_cup_gp"));
+  for (const round of now.rounds)
+    for (const time of round.times) {
+      expect(time.rankGiven, `${time.participant} in round ${round.number}`).toBe(false);
+      delete time.rankGiven;
+    }
+  expect(now).toEqual(comparable(kept));
 });
