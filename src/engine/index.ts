@@ -40,6 +40,7 @@ export {
   snakeGroups,
 } from "./groups.js";
 export { matchIdentifier } from "./identifiers.js";
+export { placesOfKey } from "./placements.js";
 export {
   type Advancement,
   advance,

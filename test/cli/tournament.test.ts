@@ -130,22 +130,27 @@ describe("tourney tournament", () => {
 });
 
 describe("tournament create/update --set match_options.consolation_matches_target_rank", () => {
-  // The reviewer's C5: taken at create (exit 0), then `tournament start` refused it (exit 5).
-  it("refuses 5 at create and update (exit 5), naming what is supported, and creates nothing", async () => {
-    const rank5 = ["--set", "match_options.consolation_matches_target_rank=5"];
-    const create = await sb.run(["tournament", "create", "--name", "C5", ...rank5]);
+  // The reviewer's C5: 5 was taken at create (exit 0), then `tournament start` refused it (exit
+  // 5). Now 5 (5th-8th) is planned (test/cli/placements.test.ts); a value between 3, 5, 9, ...
+  // is refused at create and update (exit 5), naming what is taken, and creates nothing.
+  it("refuses 6 at create and update (exit 5), naming the values taken, and creates nothing", async () => {
+    const rank6 = ["--set", "match_options.consolation_matches_target_rank=6"];
+    const create = await sb.run(["tournament", "create", "--name", "C6", ...rank6]);
     expect(create.code).toBe(5);
     expect(create.stderr).toContain(
-      "consolation_matches_target_rank must be 3 (a third-place match), or null or 0 for none, not 5: placement matches below third place (5th-8th and on) are not supported",
+      "consolation_matches_target_rank must be 3 (a third-place match), 5 (also 5th-8th), 9 (also 9th-16th), 17, 33, ... (a power of two plus one, up to 32769), or null or 0 for none, not 6",
     );
-    expect(create.stderr).not.toMatch(/5 \(places 5th-8th too\)|17/);
     expect(ok(await sb.run(["tournament", "list", "--json"])).json()).toEqual([]);
 
     ok(await sb.run(["tournament", "create", "--name", "C3", "--third-place"]));
-    const update = await sb.run(["tournament", "update", "c3", ...rank5]);
+    const update = await sb.run(["tournament", "update", "c3", ...rank6]);
     expect(update.code).toBe(5);
-    expect(update.stderr).toContain("not 5: placement matches below third place");
+    expect(update.stderr).toContain("or null or 0 for none, not 6");
     const view = ok(await sb.run(["tournament", "view", "c3", "--json", "match_options"])).json();
     expect(view.match_options.consolation_matches_target_rank).toBe(3);
+    const rank5 = ["--set", "match_options.consolation_matches_target_rank=5"];
+    ok(await sb.run(["tournament", "update", "c3", ...rank5]));
+    const five = ok(await sb.run(["tournament", "view", "c3", "--json", "match_options"])).json();
+    expect(five.match_options.consolation_matches_target_rank).toBe(5);
   });
 });

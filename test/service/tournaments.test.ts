@@ -287,11 +287,13 @@ describe("a change of type and the third-place match", () => {
     ).toBe(3);
   });
 
-  // 5 (5th-8th) was taken at create, then refused at the start; its refusal advertised 5, 9, 17.
-  it("refuses any consolation_matches_target_rank but 3 at create and update alike, 422", async () => {
+  // 5 (5th-8th) was once taken at create, then refused at the start; now 5, 9, 17 are planned
+  // (placements.test.ts) and a value between them is refused at create and update alike.
+  it("refuses a consolation_matches_target_rank between 3, 5, 9, ... at create and update alike, 422", async () => {
     const s = await startService();
-    const tail = "placement matches below third place (5th-8th and on) are not supported";
-    for (const value of [5, 9, 17]) {
+    const valid =
+      "must be 3 (a third-place match), 5 (also 5th-8th), 9 (also 9th-16th), 17, 33, ... (a power of two plus one, up to 32769), or null or 0 for none";
+    for (const value of [4, 6, 10]) {
       const created = await s.request(
         "POST",
         "/v2.1/tournaments",
@@ -303,7 +305,7 @@ describe("a change of type and the third-place match", () => {
       );
       expect(created.status).toBe(422);
       expect(created.json.errors[0].detail).toBe(
-        `consolation_matches_target_rank must be 3 (a third-place match), or null or 0 for none, not ${value}: ${tail}`,
+        `consolation_matches_target_rank ${valid}, not ${value}`,
       );
       expect(created.json.errors[0].source.pointer).toBe(
         "/data/attributes/match_options/consolation_matches_target_rank",
@@ -315,14 +317,12 @@ describe("a change of type and the third-place match", () => {
       "/v2.1/tournaments",
       tournamentBody({ name: "Cup", tournament_type: "single elimination" }),
     );
-    const updated = await put(s, { match_options: { consolation_matches_target_rank: 5 } });
+    const updated = await put(s, { match_options: { consolation_matches_target_rank: 6 } });
     expect(updated.status).toBe(422);
-    expect(updated.json.errors[0].detail).toContain(`not 5: ${tail}`);
+    expect(updated.json.errors[0].detail).toContain(`${valid}, not 6`);
     expect(rank(await s.request("GET", "/v2.1/tournaments/1"))).toBeNull();
     const below = await put(s, { match_options: { consolation_matches_target_rank: 2 } });
-    expect(below.json.errors[0].detail).toBe(
-      "consolation_matches_target_rank must be 3 (a third-place match), or null or 0 for none, not 2",
-    );
-    expect(rank(await put(s, { match_options: { consolation_matches_target_rank: 3 } }))).toBe(3);
+    expect(below.json.errors[0].detail).toBe(`consolation_matches_target_rank ${valid}, not 2`);
+    expect(rank(await put(s, { match_options: { consolation_matches_target_rank: 5 } }))).toBe(5);
   });
 });

@@ -27,7 +27,7 @@ export interface Completion {
 }
 
 /** Sides whose results move participants on; the others (round robin, swiss) do not. */
-const ELIMINATION_SIDES = new Set(["winners", "losers", "grand_final", "third_place"]);
+const ELIMINATION_SIDES = new Set(["winners", "losers", "grand_final", "third_place", "placement"]);
 
 export function isEliminationMatch(row: MatchRow): boolean {
   return ELIMINATION_SIDES.has(row.side);

@@ -1,3 +1,4 @@
+import { placesOfKey } from "../../engine/index.js";
 import type { ResourceObject } from "../../model/resource.js";
 import { decodeEntries, decodeSets, type StoredEntry } from "../../store/match-json.js";
 import type { MatchRow } from "../../store/match-rows.js";
@@ -19,6 +20,16 @@ function summary(sets: Sets): string {
 
 function player(id: number | null) {
   return { data: id === null ? null : { id: String(id), type: "participant" } };
+}
+
+/**
+ * A placement match's places (bracket "placement": 5th-8th and on, engine/placements.ts), an
+ * addition to v2.1 beside `bracket`: [5, 8] for a match among players playing for 5th to 8th,
+ * [7, 8] for the 7th-place match. Only on those matches: the bracket drawings title them by it.
+ */
+function placesOf(row: MatchRow): [number, number] | null {
+  const places = placesOfKey(row.plan_key);
+  return places === undefined ? null : [places.first, places.last];
 }
 
 /** Points per participant: free-for-all entries, or each player's column of the sets. */
@@ -50,13 +61,11 @@ export function matchResource(
 ): ResourceObject {
   const sets = decodeSets(row.score_sets);
   const relationships = { player1: player(row.player1_id), player2: player(row.player2_id) };
-  if (row.side !== "free_for_all" && origins !== undefined)
-    return {
-      id: String(row.id),
-      type: "match",
-      attributes: withOrigins(row, sets, stationId, origins, relationships),
-      relationships,
-    };
+  if (row.side !== "free_for_all" && origins !== undefined) {
+    const attributes = withOrigins(row, sets, stationId, origins, relationships);
+    if (row.side === "placement") attributes.places = placesOf(row);
+    return { id: String(row.id), type: "match", attributes, relationships };
+  }
   const ffa = row.side === "free_for_all" ? decodeEntries(row.entries) : undefined;
   const attributes: Record<string, unknown> = {
     state: row.state,
@@ -75,6 +84,7 @@ export function matchResource(
   };
   if (ffa !== undefined) attributes.participant_ids = ffa.map((e) => e.participantId);
   attributes.bracket = row.side;
+  if (row.side === "placement") attributes.places = placesOf(row);
   attributes.station_id = stationId;
   attributes.underway_at = row.underway_at;
   if (origins !== undefined) Object.assign(attributes, origins);

@@ -5,6 +5,7 @@
  * settings (update).
  */
 
+import { MAX_PARTICIPANTS } from "../../model/limits.js";
 import {
   GRAND_FINALS_MODIFIERS,
   RANKINGS,
@@ -25,20 +26,27 @@ const ranking: FieldSpec = { kind: "enum", values: RANKINGS, aliases: { "": "mat
 const tieBreaks: FieldSpec = { kind: "enumList", values: TIE_BREAKS };
 
 /**
- * 3 (a third-place match) or none. DESIGN.md §Defaults specifies 5 (5th-8th decided too), 9 and
- * on; the engine plans no placement matches below third place (single-elimination.ts), so those
- * are refused here, at create and update alike, rather than taken and refused at the start.
+ * The placements single elimination decides (engine/placements.ts): 3 a third-place match, 5
+ * also 5th-8th, 9 also 9th-16th, ... a power of two plus one, up to the largest a bracket of
+ * MAX_PARTICIPANTS has (its round before the final sends 2^15 losers: 32769). A value in between
+ * (4, 6) is refused naming these rather than rounded: the engine would plan the level below it,
+ * and a 6 shown by `tournament view` would promise a 6th place decided alone. A value above the
+ * field is taken (participants come later): the placements stop where the bracket's rounds do.
  */
+export const MAX_CONSOLATION_RANK = MAX_PARTICIPANTS / 2 + 1;
+
+export function consolationRankProblem(v: number): string | undefined {
+  if (v >= 3 && v <= MAX_CONSOLATION_RANK && Number.isInteger(Math.log2(v - 1))) return undefined;
+  return `must be 3 (a third-place match), 5 (also 5th-8th), 9 (also 9th-16th), 17, 33, ... (a power of two plus one, up to ${MAX_CONSOLATION_RANK}), or null or 0 for none, not ${v}`;
+}
+
 const consolationRank: FieldSpec = {
   kind: "integer",
   min: Number.MIN_SAFE_INTEGER,
   max: Number.MAX_SAFE_INTEGER,
   nullable: true,
   zeroIsUnset: true,
-  check: (v) =>
-    v === 3
-      ? undefined
-      : `must be 3 (a third-place match), or null or 0 for none, not ${v}${v > 3 ? ": placement matches below third place (5th-8th and on) are not supported" : ""}`,
+  check: consolationRankProblem,
 };
 
 /**
