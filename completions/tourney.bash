@@ -170,8 +170,8 @@ _tourney_options() {
     tournament) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__list) echo "-L --limit --state --type --created-after --created-before --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__view) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    tournament__create) echo "--name --type --url --description --game --starts-at --private --open-signup --signup-cap --check-in-duration --hide-seeds --sequential-pairings --third-place --grand-finals --split-participants --iterations --ranking --swiss-rounds --max-participants --tie-breaks --group-stage --stage-type --group-size --advance-per-group --set --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    tournament__update) echo "--name --type --url --description --game --starts-at --private --open-signup --signup-cap --check-in-duration --hide-seeds --sequential-pairings --third-place --grand-finals --split-participants --iterations --ranking --swiss-rounds --max-participants --tie-breaks --group-stage --stage-type --group-size --advance-per-group --set --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__create) echo "--name --type --url --description --game --starts-at --private --open-signup --signup-cap --check-in-duration --hide-seeds --sequential-pairings --third-place --consolation-rank --grand-finals --split-participants --iterations --ranking --swiss-rounds --max-participants --tie-breaks --group-stage --stage-type --group-size --advance-per-group --set --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    tournament__update) echo "--name --type --url --description --game --starts-at --private --open-signup --signup-cap --check-in-duration --hide-seeds --sequential-pairings --third-place --consolation-rank --grand-finals --split-participants --iterations --ranking --swiss-rounds --max-participants --tie-breaks --group-stage --stage-type --group-size --advance-per-group --set --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__delete) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__start) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     tournament__finalize) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -347,6 +347,7 @@ _tourney_option_values() {
     "tournament__create --starts-at") echo ""; return 0 ;;
     "tournament__create --signup-cap") echo ""; return 0 ;;
     "tournament__create --check-in-duration") echo ""; return 0 ;;
+    "tournament__create --consolation-rank") echo ""; return 0 ;;
     "tournament__create --grand-finals") echo "single_match skip"; return 0 ;;
     "tournament__create --iterations") echo ""; return 0 ;;
     "tournament__create --ranking") echo "match_wins game_wins game_win_percentage points_scored points_difference custom"; return 0 ;;
@@ -369,6 +370,7 @@ _tourney_option_values() {
     "tournament__update --starts-at") echo ""; return 0 ;;
     "tournament__update --signup-cap") echo ""; return 0 ;;
     "tournament__update --check-in-duration") echo ""; return 0 ;;
+    "tournament__update --consolation-rank") echo ""; return 0 ;;
     "tournament__update --grand-finals") echo "single_match skip"; return 0 ;;
     "tournament__update --iterations") echo ""; return 0 ;;
     "tournament__update --ranking") echo "match_wins game_wins game_win_percentage points_scored points_difference custom"; return 0 ;;

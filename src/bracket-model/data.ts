@@ -45,8 +45,16 @@ export interface ViewMatch {
   readonly identifier: string;
   /** Negative in the losers bracket. */
   readonly round: number;
-  /** "winners", "losers", "grand_final", "third_place", "round_robin", "swiss", "free_for_all". */
+  /**
+   * "winners", "losers", "grand_final", "third_place", "placement" (5th-8th and on),
+   * "round_robin", "swiss", "free_for_all".
+   */
   readonly bracket: string;
+  /**
+   * The places a third-place or placement match decides among ([3, 4], [5, 8], [7, 8]): its
+   * `places` attribute, [3, 4] for the third-place match; absent on other matches.
+   */
+  readonly places?: readonly [number, number];
   readonly group: number | null;
   /** "pending", "open" or "complete". */
   readonly state: string;
@@ -161,12 +169,19 @@ function viewMatch(
     identifier: String(a.identifier ?? match.id),
     round: num(a.round) ?? 0,
     bracket: String(a.bracket ?? ""),
+    ...placesOf(a),
     group: num(a.group_id),
     state: String(a.state ?? ""),
     underway: typeof a.underway_at === "string" && a.underway_at !== "",
     tie: a.tie === true,
     slots,
   };
+}
+
+function placesOf(a: Record<string, unknown>): { places?: readonly [number, number] } {
+  if (a.bracket === "third_place") return { places: [3, 4] };
+  const p = Array.isArray(a.places) ? a.places.map(num) : [];
+  return p.length === 2 && p[0] !== null && p[1] !== null ? { places: [p[0]!, p[1]!] } : {};
 }
 
 function standingRow(record: ResourceObject): StandingRow {

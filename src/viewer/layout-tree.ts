@@ -15,6 +15,7 @@ import {
   winnersNamer,
 } from "../bracket-model/columns.js";
 import type { ViewMatch } from "../bracket-model/data.js";
+import { placementGroups } from "../bracket-model/placements.js";
 import { feedersOf, placeTree } from "../bracket-model/tree.js";
 import {
   type Box,
@@ -195,7 +196,7 @@ export function eliminationParts(matches: readonly ViewMatch[], o: LayoutOptions
     double
       ? doublePart(of, o)
       : treePart(undefined, of("winners"), singleEliminationNamer, o, true),
-    treePart("Third place match", of("third_place"), () => "Third place", o, false),
+    ...placementGroups(matches).map((g) => treePart(g.title, g.matches, () => g.column, o, false)),
   ];
   return parts.filter((p): p is MatchesPart => p !== null);
 }

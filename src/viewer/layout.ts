@@ -99,7 +99,7 @@ function standingsPart(
   };
 }
 
-const ELIMINATION = new Set(["winners", "losers", "grand_final", "third_place"]);
+const ELIMINATION = new Set(["winners", "losers", "grand_final", "third_place", "placement"]);
 
 function stageParts(
   data: BracketData,

@@ -1,7 +1,7 @@
 /**
  * One stage of a tournament (a group, or the final stage) drawn by its kind:
  * elimination brackets as trees (winners, losers, grand final with its reset,
- * third place), round robin as a grid, swiss as a standings table and its
+ * third place and the other placement matches), round robin as a grid, swiss as a standings table and its
  * rounds, free for all as rounds of matches. Pure.
  */
 
@@ -18,6 +18,7 @@ import {
   winnersNamer,
 } from "../../bracket-model/columns.js";
 import type { ViewMatch } from "../../bracket-model/data.js";
+import { placementGroups } from "../../bracket-model/placements.js";
 import type { StageStandings } from "../../bracket-model/players.js";
 import { type Line, line, textWidth } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
@@ -41,7 +42,7 @@ export interface Part {
   readonly lines: Iterable<Line>;
 }
 
-const ELIMINATION = new Set(["winners", "losers", "grand_final", "third_place"]);
+const ELIMINATION = new Set(["winners", "losers", "grand_final", "third_place", "placement"]);
 
 function of(matches: readonly ViewMatch[], bracket: string): ViewMatch[] {
   return matches.filter((m) => m.bracket === bracket);
@@ -100,11 +101,14 @@ function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[
   );
   add("Losers bracket", treeParts(losers, losersNamer, o, tree));
   add("Grand final", treeParts(finals, grandFinalNamer, o, { linked: false, champion: false }));
-  const third = treeParts(of(matches, "third_place"), () => "Third place match", o, {
-    linked: false,
-    champion: false,
-  });
-  if (third.length > 0) parts.push({ lines: joinParts(third) });
+  // The third-place match, then each range of placement matches (5th-8th and on), titled by it.
+  for (const group of placementGroups(matches)) {
+    const lines = treeParts(group.matches, () => group.title, o, {
+      linked: false,
+      champion: false,
+    });
+    if (lines.length > 0) parts.push({ lines: joinParts(lines) });
+  }
   return parts;
 }
 

@@ -23,7 +23,8 @@ const EVERY_TYPE = ["tie_breaks", "seeding_options", "group_stage_enabled", "gro
 
 /** What an attribute left unset means (its default is no value). */
 const UNSET: Readonly<Record<string, string>> = {
-  "match_options.consolation_matches_target_rank": "none (--third-place sets 3)",
+  "match_options.consolation_matches_target_rank":
+    "none (--third-place sets 3; --consolation-rank 5 also decides 5th-8th, 9 9th-16th, ...)",
   "swiss_options.rounds": "ceil(log2 of the participants)",
 };
 

@@ -31,7 +31,7 @@ export const TOURNAMENT_FIELDS: readonly Column[] = [
   { header: "starts at", value: "starts_at" },
   { header: "private", value: "private" },
   { header: "group stage", value: "group_stage_enabled" },
-  // 3 with --third-place: a match for third place (places below it are not supported).
+  // 3 with --third-place: a match for third place; 5, 9, ... (--consolation-rank) 5th-8th and on.
   { header: "consolation rank", value: "match_options.consolation_matches_target_rank" },
   { header: "description", value: "description" },
   { header: "created", value: "timestamps.created_at" },

@@ -97,6 +97,13 @@ const TABLE = [
     parse: "rank3",
   },
   {
+    flag: "--consolation-rank <rank>",
+    description:
+      "single elimination: placement matches decide every place down to rank: 3 third place, 5 also 5th-8th, 9 also 9th-16th, 17, ... (0: none)",
+    path: ["match_options", "consolation_matches_target_rank"],
+    parse: "int",
+  },
+  {
     flag: "--grand-finals <modifier>",
     description: `${either(GRAND_FINALS_MODIFIERS)} ("" allows a reset match)`,
     path: ["double_elimination_options", "grand_finals_modifier"],
@@ -252,6 +259,10 @@ function parseValue(spec: FlagSpec, raw: unknown): unknown {
 
 /** The attributes the given flags describe (only what was given). */
 export function attributesFrom(flags: AttributeFlags): TournamentAttributes {
+  if (flags.thirdPlace !== undefined && flags.consolationRank !== undefined)
+    throw new UsageError(
+      "--third-place and --consolation-rank both set the placements: give one (--third-place is --consolation-rank 3)",
+    );
   const attributes: Record<string, unknown> = {};
   const values: Readonly<Record<string, unknown>> = flags;
   for (const spec of FLAGS) {

@@ -42,15 +42,23 @@ function keysOf(attributes: TournamentAttributes, group: string): string[] {
     .map(([key]) => key);
 }
 
-/** A third-place match is a single elimination's (the losers bracket decides it otherwise). */
+/**
+ * Placement matches (a third-place match and on) are a single elimination's: a double
+ * elimination's losers bracket decides third place and ranks the others by the losers round
+ * they leave in (docs/tournaments.md). Named as given: 3 by --third-place, others by
+ * --consolation-rank (either may have come from --set).
+ */
 function thirdPlaceProblem(attributes: TournamentAttributes, s: TournamentShape): string | null {
   const rank = (attributes.match_options as Record<string, unknown> | undefined)
     ?.consolation_matches_target_rank;
   if (rank === undefined || rank === null || s.type === "single elimination") return null;
-  const name = optionName("match_options", "consolation_matches_target_rank");
+  const name =
+    rank === 3
+      ? optionName("match_options", "consolation_matches_target_rank")
+      : "--consolation-rank";
   const why =
     s.type === "double elimination"
-      ? "the losers bracket already decides third place"
+      ? "the losers bracket already decides third place, and ranks the others by the losers round they leave in; placement matches are single elimination's"
       : "it is a single elimination option";
   return `${name} does not apply to ${String(s.type)}${s.whence}: ${why}`;
 }

@@ -107,7 +107,9 @@ export async function runTournamentUpdate(f: Factory, o: TournamentUpdateOptions
   const dropped = droppedThirdPlace(now, updated.attributes);
   if (dropped !== undefined)
     f.io.stderr.write(
-      `note: tournament ${o.tournament}'s third-place match (consolation rank ${dropped}) is dropped: only a single elimination has one; --third-place with --type "single elimination" brings it back\n`,
+      dropped === 3
+        ? `note: tournament ${o.tournament}'s third-place match (consolation rank 3) is dropped: only a single elimination has one; --third-place with --type "single elimination" brings it back\n`
+        : `note: tournament ${o.tournament}'s placement matches (consolation rank ${String(dropped)}) are dropped: only a single elimination has them; --consolation-rank ${String(dropped)} with --type "single elimination" brings them back\n`,
     );
   const record = flatten(updated);
   await f.printer().record(record, TOURNAMENT_FIELDS);
