@@ -37,6 +37,7 @@ import { registerShareLinkRoutes } from "./viewer/share-links.js";
 import { createViewer, type ReadAs } from "./viewer/viewer.js";
 import { warmMatches } from "./warm-matches.js";
 import { offloadSetup } from "./write-worker/client.js";
+import { largeRoundEnd } from "./write-worker/round-end.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -314,6 +315,7 @@ export function createService(options: ServiceOptions): Service {
         inParts: (steps) => surfaces.gate.steps(steps),
         rowsHeld,
       }),
+    largeRoundEnd: (request) => largeRoundEnd(context, request),
     close: () => {
       events.close();
       db.close();

@@ -19,7 +19,11 @@ import { answersInParts } from "./public/standings-answer.js";
 import { ReadBatch } from "./read-batch.js";
 import type { HttpServerOptions, RunningServer, Service } from "./types.js";
 import { WriteWorker } from "./write-worker/client.js";
-import { changedTournament, readsMatchesOf } from "./write-worker/heavy-writes.js";
+import {
+  type ChangedTournament,
+  changedTournament,
+  readsMatchesOf,
+} from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
 
 /**
@@ -250,10 +254,19 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
   const group = new CommitGroup(service, options.onCommitFailure);
   // On a database file, heavy writes run in a worker thread (write-worker/, issue 27).
   const worker = service.offload === undefined ? undefined : WriteWorker.of(service.offload);
-  // After a start there, the main thread warms the tournament's rows a chunk a turn.
-  // A read of its matches meanwhile waits for that (it would be read from SQL, sorting them all).
+  // And a report that ends a large swiss round (round-end.ts), told when its turn comes.
+  const roundEnds = new WeakMap<HttpRequest, ChangedTournament>();
+  const offloads = (request: HttpRequest) => {
+    const changed = service.largeRoundEnd(request);
+    if (changed !== undefined) roundEnds.set(request, changed);
+    return changed !== undefined;
+  };
+  // After a start there (or a round's end), the main thread warms the tournament's rows a chunk
+  // a turn. A read of its matches meanwhile waits for that (it would be read from SQL, sorting them all).
   const settle = (request: HttpRequest, response: HttpResponse) => {
-    const changed = changedTournament(request, response);
+    const changed =
+      changedTournament(request, response) ??
+      (response.status < 300 ? roundEnds.get(request) : undefined);
     if (changed === undefined) return undefined;
     const holds = (read: HttpRequest) => readsMatchesOf(read, changed.refs);
     let rowsHeld = () => {};
@@ -264,7 +277,9 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
     return { readsWait: Promise.race([rows, done]), done, holds };
   };
   const lane =
-    worker === undefined ? undefined : new WriteLane(worker, service.offload?.onError, settle);
+    worker === undefined
+      ? undefined
+      : new WriteLane(worker, service.offload?.onError, settle, offloads);
   const reads = new ReadBatch((fn) => service.oneLook(fn));
   const path: Path = { service, group, lane, reads };
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;

@@ -4,6 +4,7 @@ import type { ApiKeyListRow } from "../store/api-keys-repository.js";
 import type { EventHub } from "./event-hub.js";
 import type { StandingsAnswers } from "./public/standings-answer.js";
 import type { Viewer } from "./viewer/viewer.js";
+import type { ChangedTournament } from "./write-worker/heavy-writes.js";
 
 export interface ServiceOptions {
   /** SQLite database file, or ":memory:". */
@@ -117,6 +118,11 @@ export interface Service {
    * its write worker started the tournament. `rowsHeld` is told when the rows are held.
    */
   warmMatches(id: number, rowsHeld?: () => void): Promise<void>;
+  /**
+   * serve's write lane, before a write runs: the tournament whose large swiss round `request`
+   * (a match report) would end, to run in the write worker (write-worker/round-end.ts).
+   */
+  largeRoundEnd(request: HttpRequest): ChangedTournament | undefined;
   close(): void;
 }
 

@@ -55,6 +55,46 @@ export interface ChangedTournament {
   readonly refs: ReadonlySet<string>;
 }
 
+const REPORT = new RegExp(`^(?:${VERSION}|/v1)/tournaments/([^/]+)/matches/(\\d+)$`);
+
+/** A match report's tournament (as its path names it) and match id; undefined for any other request. */
+export function reportPath(
+  request: HttpRequest,
+): { tournament: string; match: number } | undefined {
+  if (request.method !== "PUT") return undefined;
+  const found = REPORT.exec(barePath(request.path));
+  return found === null ? undefined : { tournament: decoded(found[1]!), match: Number(found[2]) };
+}
+
+/**
+ * Whether a match report says who won or that it is a tie (it would complete the match,
+ * unless refused): from its body (v1: also its query) alone.
+ */
+export function completes(request: HttpRequest): boolean {
+  // v1: match[winner_id] (a participant or "tie"), in a form, JSON or the query string.
+  if (request.path.startsWith("/v1/"))
+    return `${request.path}${request.body ?? ""}`.includes("winner_id");
+  return completesInV2(request.body);
+}
+
+type ReportBody = { data?: { attributes?: { tie?: unknown; match?: unknown } } };
+
+/** Whether a v2 report's body says a tie or who advances. */
+function completesInV2(body: string | undefined): boolean {
+  let attributes: NonNullable<ReportBody["data"]>["attributes"];
+  try {
+    attributes = (JSON.parse(body ?? "") as ReportBody)?.data?.attributes;
+  } catch {
+    return false;
+  }
+  if (attributes?.tie === true) return true;
+  const entries = attributes?.match;
+  return (
+    Array.isArray(entries) &&
+    entries.some((e) => (e as { advancing?: unknown } | null)?.advancing === true)
+  );
+}
+
 const REF = new RegExp(`^(?:${VERSION}|/v1)/tournaments/([^/]+)/`);
 const MATCH_LIST = new RegExp(`^(?:${VERSION}|/v1)/tournaments/([^/]+)/matches$`);
 

@@ -67,20 +67,28 @@ export class WriteLane {
       request: HttpRequest,
       response: HttpResponse,
     ) => Settling | undefined,
+    private readonly offloads?: (request: HttpRequest) => boolean,
   ) {}
 
   /**
    * Answers `request`: a heavy write in the worker, its reply given to `deliver`; any
    * other request by `here` (the main thread's own handling), at once, or after the
-   * heavy writes before it when it is a write.
+   * heavy writes before it when it is a write. A write `offloads` names when its turn
+   * comes (from what the main thread holds then: a report ending a large swiss round,
+   * round-end.ts) goes to the worker too.
    */
   take(request: HttpRequest, here: () => void, deliver: (response: HttpResponse) => void): void {
     if (isHeavyWrite(request)) this.#enqueue(() => this.#offload(request, deliver));
     else if (READS.has(request.method)) {
       if (this.#holds?.(request) === true) this.#heldReads.push(here);
       else here();
-    } else if (!this.#busy) here();
-    else this.#waiting.push(here);
+    } else if (this.offloads === undefined) this.#enqueue(here);
+    else this.#enqueue(() => this.#write(request, here, deliver));
+  }
+
+  #write(request: HttpRequest, here: () => void, deliver: (response: HttpResponse) => void) {
+    if (this.offloads?.(request) === true) this.#offload(request, deliver);
+    else here();
   }
 
   /** Heavy writes in the worker or waiting for it, and writes waiting behind them. */

@@ -52,6 +52,20 @@ export class CachedMatches extends MatchRepository {
   }
 
   /**
+   * Match `id` if some tournament's rows are held (at most 16 looked in), with its stage's
+   * rows and active incomplete ones, kept as rows are written: no pass (serve's write lane
+   * asks it of a report, write-worker/round-end.ts).
+   */
+  heldInStage(id: number): { row: MatchRow; rows: number; incomplete: number } | undefined {
+    const held = this.cache.holderOf(id);
+    const row = held?.byId.get(id);
+    if (held === undefined || row === undefined) return undefined;
+    const ref = { tournamentId: row.tournament_id, stage: row.stage, groupId: row.group_id };
+    const stage = held.stageOf(ref);
+    return stage && { row, rows: stage.byId.size, incomplete: stage.incomplete };
+  }
+
+  /**
    * The new rows join T's held rows; a start (T without rows) holds them from here on. Rows
    * added to T's others when they are not held (a swiss round in a CLI process) are not
    * held either: loading all of T's rows to add a round's was a swiss group stage's cost
