@@ -14,6 +14,7 @@ import { carried } from "./attachment-replay.js";
 import { renamesOf } from "./participant-renames.js";
 import {
   hasWindow,
+  notInFile,
   removedAfterStart,
   rosterDifference,
   startsTarget,
@@ -149,6 +150,10 @@ function refusal(
     return `stop: the target's tournament ${t.url} has other settings than the file's (${differenceLines(found.differences).join("; ")}); the publish would send nothing (exit 5)`;
   if (missing.length > 0 && !NOT_STARTED.has(found.state))
     return `stop: the target's tournament ${t.url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing (exit 5)`;
+  const renamed = found.renames.map((r) => r.from);
+  const extra = NOT_STARTED.has(found.state) ? [] : notInFile(doc, [...found.names], renamed);
+  if (extra.length > 0)
+    return `stop: the target's tournament ${t.url} has started with ${extra.join(", ")}, whom the file does not have; the publish would send nothing (exit 5)`;
   const differ =
     NOT_STARTED.has(found.state) && startsTarget(doc)
       ? rosterDifference(doc, found.people)

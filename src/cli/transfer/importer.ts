@@ -20,10 +20,12 @@ import { replayOpenMatches } from "./open-replay.js";
 import { renamesOf } from "./participant-renames.js";
 import {
   BEFORE_START,
+  notInFile,
   type Roster,
   refuseOtherRoster,
   removedAfterStart,
   replayCheckIn,
+  startedWithRefusal,
   startsTarget,
   targetParticipants,
 } from "./participant-replay.js";
@@ -84,6 +86,12 @@ function sameKind(found: ApiRecord, doc: TournamentExport): void {
   if (differences.length > 0) throw new StateRefusedError(settingsRefusal(t.url, differences));
 }
 
+/** A started target with participants the file does not have is another tournament: refused. */
+function refuseExtra(doc: TournamentExport, names: readonly string[], renamed?: readonly string[]) {
+  const extra = notInFile(doc, names, renamed);
+  if (extra.length > 0) throw startedWithRefusal(doc.tournament.url, extra);
+}
+
 async function ensureParticipants(
   client: ApiClient,
   doc: TournamentExport,
@@ -94,11 +102,18 @@ async function ensureParticipants(
   let records = await client.participants.listAll(url);
   let have = new Set(records.map((p) => String(p.attributes.name)));
   let missing = doc.participants.filter((p) => !have.has(p.name));
+  if (missing.length === 0 && !BEFORE_START.has(state)) refuseExtra(doc, [...have]);
   if (missing.length > 0 && !BEFORE_START.has(state)) {
     // Renamed in the file's tournament since: renamed on the target too (participant-renames.ts).
     const matches = await client.matches.listAll(url);
     const renames = renamesOf(doc, records, matches);
     if (renames.length === missing.length) {
+      // Checked before the renames are sent: a refusal leaves the target as it was.
+      refuseExtra(
+        doc,
+        [...have],
+        renames.map((r) => r.from),
+      );
       for (const r of renames) await client.participants.update(url, r.id, { name: r.to });
       summary.renamed = renames.length;
       records = await client.participants.listAll(url);

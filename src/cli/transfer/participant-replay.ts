@@ -16,6 +16,33 @@ import { targetStateOf } from "./published-state.js";
 /** The states before a tournament's start (its participants may still change). */
 export const BEFORE_START: ReadonlySet<string> = new Set(["pending", "checking_in", "checked_in"]);
 
+/**
+ * The target's participants the file does not have (by name), but for `renamed` (those the
+ * import renames to a name of the file's: participant-renames.ts).
+ */
+export function notInFile(
+  doc: TournamentExport,
+  targetNames: readonly string[],
+  renamed: readonly string[] = [],
+): string[] {
+  const fileNames = new Set(doc.participants.map((p) => p.name));
+  return targetNames.filter((name) => !fileNames.has(name) && !renamed.includes(name));
+}
+
+/**
+ * The refusal of a started target holding participants the file does not have: its bracket
+ * was drawn with them, so it is another tournament than the file's, whatever its results.
+ * Before, an import of a file without results into it went through (exit 0), the target left
+ * with a bracket the file's tournament never had; with results, it stopped at the first one
+ * ("its players differ") once the earlier ones were sent.
+ */
+export function startedWithRefusal(url: string, extra: readonly string[]): StateRefusedError {
+  return new StateRefusedError(
+    `the target's tournament ${url} has started with ${extra.join(", ")}, whom the file does not have: its bracket is not the file's; nothing was sent\n` +
+      `delete the tournament there (tourney tournament delete ${url}) and import again, or import the file under another url (change "url" in its "tournament")`,
+  );
+}
+
 /** The target's participants both ways, and those inactive there (kept up to date). */
 export interface Roster {
   readonly idOf: ReadonlyMap<string, number>;

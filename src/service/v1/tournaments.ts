@@ -119,7 +119,8 @@ export function registerV1TournamentRoutes(router: Router, service: ServiceConte
       if (subdomain !== undefined && (subdomain || null) !== row.community_id) {
         throw v1Error(422, "tournament[subdomain] is set when the tournament is created");
       }
-      return present(call, updateTournament(service, row.id, tournamentAttributes(input)));
+      const attributes = keepPlacements(row.settings, tournamentAttributes(input));
+      return present(call, updateTournament(service, row.id, attributes));
     }),
   );
   router.delete(
@@ -141,4 +142,20 @@ export function registerV1TournamentRoutes(router: Router, service: ServiceConte
       route((call) => present(call, changeState(service, call, operation))),
     );
   }
+}
+
+/**
+ * `hold_third_place_match=true` on a tournament that decides more places (a consolation rank of
+ * 5, 9, ...: v1 reads it as true) keeps them: a v1 client writing back the record it read would
+ * otherwise cut its 5th-8th placement matches down to the third-place match.
+ */
+function keepPlacements(
+  settings: { readonly match_options: { readonly consolation_matches_target_rank?: number } },
+  attributes: Record<string, unknown>,
+): Record<string, unknown> {
+  const given = attributes.match_options as Record<string, unknown> | undefined;
+  const now = settings.match_options.consolation_matches_target_rank ?? 0;
+  if (given?.consolation_matches_target_rank !== 3 || now <= 3) return attributes;
+  const { consolation_matches_target_rank: _, ...rest } = given;
+  return { ...attributes, match_options: rest };
 }
