@@ -12,6 +12,19 @@ import type { Snapshot, TournamentSnapshots } from "./tournament-snapshots.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/**
+ * How long a data.json transfer may wait on a client that takes no byte of it before it is
+ * dropped (its budget slot freed: public/budgets.ts). A client that stopped reading (or a
+ * socket held open on purpose, its receive window shut) held its slot until it went away:
+ * 32 such sockets took every other viewer behind the address a 429, 256 from a few
+ * addresses every viewer of every tournament a 503, for as long as they liked (an outside
+ * review, 2026-11-27). 20 s is long past any pause of a phone that still reads on venue
+ * Wi-Fi (a lost packet is sent again within a few seconds); a page put in the background
+ * that stops reading gets the error and asks again when it reads again (the viewer retries).
+ * The tests make it short.
+ */
+export const TRANSFER = { stallMs: 20_000 };
+
 /** Smaller bodies go as they are, whatever the client takes. */
 const GZIP_FROM = 2048;
 
@@ -71,6 +84,7 @@ export function sendSnapshot(
     res.end();
     return;
   }
+  dropWhenStalled(res, TRANSFER.stallMs);
   const { Readable } = process.getBuiltinModule("node:stream");
   const source = Readable.from(snapshot.gzip, { objectMode: false });
   res.on("close", () => source.destroy());
@@ -81,4 +95,29 @@ export function sendSnapshot(
   const inflate = process.getBuiltinModule("node:zlib").createGunzip();
   res.on("close", () => inflate.destroy());
   source.pipe(inflate).pipe(res);
+}
+
+/**
+ * Drops `res` once its client has taken no byte for `stallMs` while bytes wait to go to it:
+ * the bytes the kernel took (written less what is still queued) are looked at four times a
+ * `stallMs`. A slow client that takes some is never dropped.
+ */
+function dropWhenStalled(res: ServerResponse, stallMs: number): void {
+  const socket = res.socket;
+  if (socket === null) return;
+  const taken = () => socket.bytesWritten - socket.writableLength;
+  let last = taken();
+  let since = performance.now();
+  const timer = setInterval(
+    () => {
+      const now = taken();
+      if (now !== last || socket.writableLength === 0) {
+        last = now;
+        since = performance.now();
+      } else if (performance.now() - since >= stallMs) res.destroy();
+    },
+    Math.max(1, stallMs / 4),
+  );
+  timer.unref();
+  res.on("close", () => clearInterval(timer));
 }
