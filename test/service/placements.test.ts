@@ -67,6 +67,32 @@ describe("placement matches through the service", () => {
     expect(five.ranks).toEqual([1, 2, 3, 4, 5, 6, 7, 8, ...Array(8).fill(9)]);
   });
 
+  it("a two-stage tournament's final stage plays them; its groups (single elimination too) do not", async () => {
+    const s = await startService();
+    const attributes = {
+      ...single(5),
+      group_stage_enabled: true,
+      group_stage_options: {
+        stage_type: "single elimination",
+        group_size: 4,
+        participant_count_to_advance_per_group: 2,
+      },
+    };
+    const { id, seedOf } = await createWithPlayers(s, attributes, 32);
+    await changeState(s, id, "start_group_stage");
+    const groups = await matches(s, id);
+    expect(groups.filter((m) => m.bracket !== "winners")).toEqual([]);
+    await playOut(s, id, betterSeed(seedOf));
+    await changeState(s, id, "finalize_group_stage");
+    expect((await changeState(s, id, "start")).status).toBe(200);
+    const finals = (await matches(s, id)).filter((m) => m.group_id === null);
+    expect(finals.filter((m) => m.bracket === "placement")).toHaveLength(4);
+    await playOut(s, id, betterSeed(seedOf));
+    await changeState(s, id, "finalize");
+    const ranks = (await finalRanksBySeed(s, id)).filter((r) => r !== null);
+    expect(ranks.sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, ...Array(8).fill(9)]);
+  });
+
   it("a quarter-final's loser moves into the placement semi, and out again on a reopen", async () => {
     const s = await startService();
     const { id, seedOf } = await createWithPlayers(s, single(5), 8);
