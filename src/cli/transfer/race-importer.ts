@@ -19,6 +19,7 @@ import { StateRefusedError, UsageError } from "../errors.js";
 import { type Progress, SILENT } from "./progress.js";
 import { changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
+import { begunTimes, raceRenamesOf, raceStartedWithout } from "./race-renames.js";
 
 export interface RaceImportSummary {
   url: string;
@@ -30,6 +31,8 @@ export interface RaceImportSummary {
   times: number;
   /** Points or ranks set by hand. */
   adjusted: number;
+  /** Racers renamed to the file's names (race-renames.ts). */
+  renamed: number;
 }
 
 /** Attributes of the race that are its state or the backend's counts, not settings. */
@@ -61,12 +64,24 @@ async function ensureParticipants(
 ): Promise<Map<string, string>> {
   const owner = { race: race.id };
   let records = await client.participants.listAll(owner);
-  const have = new Set(records.map((p) => String(p.attributes.name)));
-  const missing = doc.participants.filter((p) => !have.has(p.name));
-  if (missing.length > 0 && race.attributes.state !== "pending")
-    throw new StateRefusedError(
-      `the target's race ${summary.url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent`,
-    );
+  const missingIn = (list: readonly ApiRecord[]) => {
+    const have = new Set(list.map((p) => String(p.attributes.name)));
+    return doc.participants.filter((p) => !have.has(p.name));
+  };
+  let missing = missingIn(records);
+  const started = race.attributes.state !== "pending";
+  if (missing.length > 0 && started) {
+    // Renamed in the file's race since: renamed on the target too (race-renames.ts).
+    const renames = raceRenamesOf(doc, records, await begunTimes(client, race.id));
+    if (renames.length === missing.length) {
+      for (const r of renames) await client.participants.update(owner, r.id, { name: r.to });
+      summary.renamed = renames.length;
+      records = await client.participants.listAll(owner);
+      missing = missingIn(records);
+    }
+  }
+  if (missing.length > 0 && started)
+    throw new StateRefusedError(raceStartedWithout(doc, summary.url, missing, records));
   if (missing.length > 0) {
     const rows = missing.map((p) => ({
       name: p.name,
@@ -214,7 +229,15 @@ export async function importRace(
 ): Promise<RaceImportSummary> {
   if (typeof doc.race.url !== "string" || doc.race.url === "")
     throw new UsageError("the file's race has no url: the import finds it by its url");
-  const summary = { url: doc.race.url, created: false, added: 0, rounds: 0, times: 0, adjusted: 0 };
+  const summary = {
+    url: doc.race.url,
+    created: false,
+    added: 0,
+    rounds: 0,
+    times: 0,
+    adjusted: 0,
+    renamed: 0,
+  };
   let race = await ensureRace(client, doc, summary);
   const names = await ensureParticipants(client, doc, race, summary);
   if (doc.race.state !== "pending" && race.attributes.state === "pending") {
@@ -234,6 +257,7 @@ export function raceSummaryLine(s: RaceImportSummary): string {
     n(s.times, "time sent", "times sent"),
     n(s.rounds, "round started or finalized", "rounds started or finalized"),
     n(s.adjusted, "point or rank set", "points or ranks set"),
+    ...(s.renamed === 0 ? [] : [n(s.renamed, "participant renamed", "participants renamed")]),
   ];
   return `${s.url}: ${s.created ? "created" : "found"}, ${counts.join(", ")}\n`;
 }

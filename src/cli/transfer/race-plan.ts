@@ -19,6 +19,7 @@ import { NotFoundError } from "../../client/errors.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { afterTimes, changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
+import { begunTimes, raceRenamesOf, raceStartedWithout } from "./race-renames.js";
 
 async function found(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
   try {
@@ -51,6 +52,7 @@ async function heldRounds(
   race: ApiRecord | undefined,
   doc: RaceExport,
   names: readonly string[],
+  renamed: ReadonlyMap<string, string>,
 ): Promise<Map<number, HeldRound>> {
   const held = new Map<number, HeldRound>();
   if (race === undefined || race.attributes.state === "pending") {
@@ -63,7 +65,7 @@ async function heldRounds(
     return held;
   }
   const people = await client.participants.listAll({ race: race.id });
-  const byId = new Map(people.map((p) => [p.id, String(p.attributes.name)]));
+  const byId = new Map(people.map((p) => [p.id, renamed.get(p.id) ?? String(p.attributes.name)]));
   const rounds = await client.races.rounds(race.id).listAll();
   for (const [i, r] of rounds.entries()) {
     const n = Number(r.attributes.number ?? i + 1);
@@ -142,26 +144,53 @@ export async function planRaceImport(client: ApiClient, doc: RaceExport): Promis
       ? `create race ${url} (${doc.race.name}, ${doc.race.raceType})`
       : `race ${url} is there (${String(race.attributes.state)}): continue it`,
   ];
-  const have = new Set<string>();
-  if (race !== undefined)
-    for (const p of await client.participants.listAll({ race: race.id }))
-      have.add(String(p.attributes.name));
-  const missing = doc.participants.filter((p) => !have.has(p.name));
+  const field = await fieldSteps(client, doc, race);
+  lines.push(...field.lines);
+  if (field.stop) return [...lines, done];
   const started = race !== undefined && race.attributes.state !== "pending";
-  if (missing.length > 0 && started) {
-    lines.push(
-      `stop: the target's race ${url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing more (exit 5)`,
-      done,
-    );
-    return lines;
-  }
-  if (missing.length > 0)
-    lines.push(`add ${missing.length} participants: ${missing.map((p) => p.name).join(", ")}`);
   if (doc.race.state !== "pending" && !started) lines.push("start");
   if (doc.race.state !== "pending") {
-    const names = [...have, ...missing.map((p) => p.name)];
-    lines.push(...roundSteps(doc, await heldRounds(client, race, doc, names), names));
+    const held = await heldRounds(client, race, doc, field.names, field.renamed);
+    lines.push(...roundSteps(doc, held, field.names));
   }
   lines.push(done);
   return lines;
+}
+
+/**
+ * The racers the import would rename (race-renames.ts) and add, or the stop at a started
+ * target without some of the file's; the names the target's field would then have.
+ */
+async function fieldSteps(client: ApiClient, doc: RaceExport, race: ApiRecord | undefined) {
+  const url = String(doc.race.url);
+  const records = race === undefined ? [] : await client.participants.listAll({ race: race.id });
+  const have = new Set(records.map((p) => String(p.attributes.name)));
+  let missing = doc.participants.filter((p) => !have.has(p.name));
+  const started = race !== undefined && race.attributes.state !== "pending";
+  const renamed = new Map<string, string>();
+  const lines: string[] = [];
+  if (missing.length > 0 && started) {
+    const renames = raceRenamesOf(doc, records, await begunTimes(client, race.id));
+    if (renames.length === missing.length) {
+      for (const r of renames) renamed.set(r.id, r.to);
+      const list = renames.map((r) => `${r.from} to ${r.to}`).join(", ");
+      lines.push(`rename ${renames.length} participant${renames.length === 1 ? "" : "s"}: ${list}`);
+      missing = [];
+    }
+  }
+  if (missing.length > 0 && started) {
+    const why = raceStartedWithout(doc, url, missing, records).replace(
+      ": nothing more was sent",
+      "",
+    );
+    lines.push(`stop: ${why}; the publish would send nothing more (exit 5)`);
+    return { lines, stop: true, names: [], renamed };
+  }
+  if (missing.length > 0)
+    lines.push(`add ${missing.length} participants: ${missing.map((p) => p.name).join(", ")}`);
+  const names = [
+    ...records.map((p) => renamed.get(p.id) ?? String(p.attributes.name)),
+    ...missing.map((p) => p.name),
+  ];
+  return { lines, stop: false, names, renamed };
 }

@@ -8,7 +8,7 @@
  * racers at one rank among them, which the service now refuses.
  */
 import { expect, it } from "vitest";
-import { readRaceExport } from "../../../src/cli/transfer/race-export-reader.js";
+import { participantOf, readRaceExport } from "../../../src/cli/transfer/race-export-reader.js";
 import { importRace } from "../../../src/cli/transfer/race-importer.js";
 import { planRaceImport } from "../../../src/cli/transfer/race-plan.js";
 import type { ApiClient } from "../../../src/client/api-client.js";
@@ -34,7 +34,7 @@ async function started(c: ApiClient) {
   const times = c.races.elapsedTimes(race.id, 1);
   const ids = new Map(
     (await times.listAll()).map((t) => [
-      names.get(String((t.relationships?.participant as { data: { id: string } }).data.id))!,
+      names.get(String(participantOf(t, new Map())))!,
       Number(t.id),
     ]),
   );
