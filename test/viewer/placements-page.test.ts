@@ -1,0 +1,80 @@
+/**
+ * The bracket page of a single elimination with placement matches (consolation rank 5): the
+ * third-place match and each range of places in a titled part of its own, their slots naming
+ * where their players come from until the quarter-finals are reported. Real Chromium on the
+ * built `tourney serve`.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, type Served, startServe } from "../helpers/binary.js";
+import { betterSeed, EIGHT, reportOpen } from "../helpers/bracket-fixtures.js";
+import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { createWith, ok, type Setup } from "../helpers/cli-tournament.js";
+
+const slotNames = (page: Page, identifier: string) =>
+  page.$$eval(`.tv-match[data-identifier="${identifier}"] .tv-slot .tv-name`, (names) =>
+    names.map((n) => n.textContent),
+  );
+
+describe.runIf(BUILT && HAVE_CHROMIUM)(
+  "placement matches on the bracket page, in Chromium",
+  { timeout: 60_000 },
+  () => {
+    let sb: Sandbox;
+    let served: Served;
+    let browser: Browser;
+    let s: Setup;
+
+    beforeAll(async () => {
+      sb = createSandbox();
+      s = await createWith(
+        sb,
+        ["--name", "Autumn Cup", "--type", "single elimination", "--consolation-rank", "5"],
+        EIGHT,
+      );
+      ok(await sb.run(["tournament", "start", s.t]));
+      served = await startServe([], sb.env);
+      browser = await launchChromium({ width: 1280, height: 800 });
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      if (served !== undefined) expect(await served.stop()).toBe(0);
+      sb?.cleanup();
+    });
+
+    const open = async () => {
+      const page = await browser.context.newPage();
+      await page.goto(`http://127.0.0.1:${served.port}/tournaments/${s.t}/bracket`);
+      await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
+      return page;
+    };
+
+    it("shows each range of places in its part, the slots saying whose they are", async () => {
+      const page = await open();
+      const titles = await page.$$eval(".tv-part-title", (h) => h.map((e) => e.textContent));
+      expect(titles).toEqual([
+        "Third place match",
+        "Places 5-8",
+        "5th place match",
+        "7th place match",
+      ]);
+      const placement = await page.$$eval('.tv-match[data-bracket="placement"]', (boxes) =>
+        boxes.map((b) => (b as HTMLElement).dataset.identifier),
+      );
+      expect(placement.sort()).toEqual(["E", "F", "I", "J"]);
+      expect(await slotNames(page, "E")).toEqual(["Loser of A", "Loser of B"]);
+      expect(await slotNames(page, "J")).toEqual(["Winner of E", "Winner of F"]);
+      expect(await slotNames(page, "I")).toEqual(["Loser of E", "Loser of F"]);
+      await page.close();
+    });
+
+    it("after the quarter-finals, their losers' names in the placement semi-finals", async () => {
+      await reportOpen(sb, s, betterSeed);
+      const page = await open();
+      expect(await slotNames(page, "E")).toEqual(["Hal", "Eli"]);
+      expect(await slotNames(page, "F")).toEqual(["Gus", "Fay"]);
+      await page.close();
+    });
+  },
+);
