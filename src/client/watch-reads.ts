@@ -71,7 +71,8 @@ const REREADS = 3;
  * and after it: a final stage's matches with the state before the start that made them (their
  * openings told before the start, which came at the next look); a race's first round started
  * before the race. So the head is asked again after the rest (If-None-Match: a 304 without a
- * body when nothing was written; serve's and the embedded tags change with every write) and,
+ * body when nothing was written; serve's and the embedded tags change with every write of
+ * the tournament, service/tournament-tags.ts, and of the database for a race) and,
  * changed, the rest is read again, up to REREADS times, then taken as it is. A service that
  * sends no ETag is not asked again (that would read it all again). A look that fails after
  * its head was read forgets the head's tag, so that the next look reads it all (a 304 would

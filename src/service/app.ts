@@ -2,6 +2,7 @@
 import { EngineRuleError } from "../engine/errors.js";
 import type { HttpRequest, HttpResponse } from "../model/http.js";
 import { openDatabase } from "../store/database.js";
+import { tournamentRevisions } from "../store/tournament-revisions.js";
 import { accountAdmin } from "./accounts.js";
 import { newApiKey } from "./api-keys.js";
 import { NOBODY } from "./caller.js";
@@ -30,6 +31,7 @@ import { registerStandingsRoutes, StandingsSource } from "./routes/standings.js"
 import { registerStationRoutes } from "./routes/stations.js";
 import { registerTournamentRoutes } from "./routes/tournaments.js";
 import { registerUserRoutes } from "./routes/user.js";
+import { type TournamentTags, tournamentTags } from "./tournament-tags.js";
 import type { Service, ServiceOptions } from "./types.js";
 import { registerV1Routes } from "./v1/routes.js";
 import { answerV20, v20Prefix } from "./v20/version.js";
@@ -76,6 +78,12 @@ interface Answer {
 
 const NOT_MODIFIED: Reply = { status: 304 };
 
+/** What a reply's entity tag is made of besides the user: the service's instance and its data. */
+interface Tagging {
+  readonly instance: string;
+  readonly tags: TournamentTags;
+}
+
 /** `reply` with its body made (Reply.makeBody), within the request. */
 function made(reply: Reply): Reply {
   const { makeBody, status, headers } = reply;
@@ -90,7 +98,7 @@ function answer(
   router: Router,
   requireAuth: boolean,
   request: HttpRequest,
-  instance: string,
+  { instance, tags }: Tagging,
   origins: LinkOrigin,
   memo: ReplyMemo,
 ): Answer {
@@ -102,7 +110,12 @@ function answer(
     // v1 routes check their own api_key (service/v1/transport.ts).
     if (requireAuth && !router.authenticatesItself(base.path))
       base.user = checkCredentials(service, base);
-    checkIfMatch(base, instance, () => service.generation());
+    checkIfMatch(
+      base,
+      instance,
+      () => service.generation(),
+      (id) => tags.ofWrite(service, base.path, id),
+    );
     const reply = route(router, base);
     if (reply.reusable !== true || reply.status !== 200) return { reply: made(reply) };
     // Read after the route: a route that wrote (a read opening check-in) moved it on.
@@ -110,7 +123,7 @@ function answer(
     if (generation === undefined) return { reply: made(reply) };
     // The body's links start with the request's origin (link-base.ts): part of the key and tag.
     const who = `${base.user}\n${base.origin}`;
-    const etag = entityTag(instance, generation, who);
+    const etag = entityTag(instance, tags.dataPart(reply.tournament, generation), who);
     // After the route: its lookups, 404s and access checks answered first.
     const condition = base.header("if-none-match");
     if (condition !== undefined && noneMatchHits(condition, etag))
@@ -214,7 +227,7 @@ class Answerer {
     private readonly requireAuth: boolean,
     private readonly origins: LinkOrigin,
     private readonly memo: ReplyMemo,
-    private readonly instance: string,
+    private readonly tagging: Tagging,
     private readonly options: ServiceOptions,
     private readonly oauth: (request: HttpRequest) => Promise<HttpResponse>,
   ) {}
@@ -232,9 +245,9 @@ class Answerer {
     let response: HttpResponse;
     try {
       if (isOAuthPath(request.path)) throw new Error("OAuth paths are answered by handle()");
-      const { context, router, requireAuth, instance, origins } = this;
+      const { context, router, requireAuth, tagging, origins } = this;
       response = toHttpResponse(
-        answer(context, router, requireAuth, request, instance, origins, memo),
+        answer(context, router, requireAuth, request, tagging, origins, memo),
         memo,
       );
     } catch (error) {
@@ -266,13 +279,16 @@ export function createService(options: ServiceOptions): Service {
   const oauth = createOAuthHandler(context, options, (host) => origins.of(host));
   const memo = new ReplyMemo();
   const instance = newInstanceId();
+  // One reader of tournament revisions: the API's tags and the public surfaces' snapshots.
+  const revisions = tournamentRevisions(context.db, context.changes);
+  const tagging = { instance, tags: tournamentTags(context, revisions) };
   const answerer = new Answerer(
     context,
     router,
     requireAuth,
     origins,
     memo,
-    instance,
+    tagging,
     options,
     oauth,
   );
@@ -280,7 +296,7 @@ export function createService(options: ServiceOptions): Service {
   const readAs = readerAs(context, router, memo, origins, options.onError);
   // One snapshot per tournament version, shared by its viewers and streams (issue 24); the
   // API's standings made in parts through the same gate (public/standings-answer.ts).
-  const surfaces = createPublicSurfaces(context, readAs, { source, handle: handleSync });
+  const surfaces = createPublicSurfaces(context, readAs, { source, handle: handleSync, revisions });
   const events = new EventHub(
     {
       handle: handleSync,

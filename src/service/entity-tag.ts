@@ -10,7 +10,9 @@
  *   a restarted `serve`, or another service opened on the same file, never hands
  *   out a tag an earlier one gave for other bytes (generations start again at 0);
  * - generation: store.ts `generation()`, read after the route ran (a read that
- *   wrote, such as check-in opening, has moved it on);
+ *   wrote, such as check-in opening, has moved it on); for a reply that depends on one
+ *   tournament alone, that tournament's part instead (tournament-tags.ts: its revision),
+ *   which a write to another tournament leaves as it was;
  * - user hash: FNV-1a of the request's user, because some bodies depend on who
  *   asks (GET /me, lists of what the caller may see): a client that signs in as
  *   someone else keeps no 304 for what it held as the first user.
@@ -21,6 +23,7 @@
  */
 
 import { ServiceError } from "./errors.js";
+import { tournamentOfTag } from "./tournament-tags.js";
 
 const PROCESS_PART = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 let services = 0;
@@ -79,8 +82,11 @@ interface Conditional {
 /**
  * `If-Match` on a write (RFC 9110 13.1.1): refused 412 unless it is `*` or names, strongly,
  * the tag a GET by the same user would carry now (app.ts: `<instance>.<generation>.<user>`).
- * The generation is the store's, so any write since the tag was given fails it, not only
- * one to the same record: the client reads again and sends again (client/required-fields.ts).
+ * With the store's generation any write since the tag was given fails it, not only one to
+ * the same record: the client reads again and sends again (client/required-fields.ts). A
+ * tag of one tournament's (tournament-tags.ts: a GET of its record, participants, ...) is
+ * compared with that tournament's part now, which `tournamentPart` gives only when the
+ * request's path names that tournament (undefined: refused): a write elsewhere leaves it.
  * Without a generation (no tags given) the header is not checked; GET and HEAD never check.
  * `generation` is asked only of a request with the header: asking reads the store outside
  * the write (a read lock taken and let go, 2 fcntl calls a report in bench/report-syscalls).
@@ -89,14 +95,23 @@ export function checkIfMatch(
   request: Conditional,
   instance: string,
   generationOf: () => string | undefined,
+  tournamentPart?: (id: number) => string | undefined,
 ): void {
   if (request.method === "GET" || request.method === "HEAD") return;
   const header = request.header("if-match");
   if (header === undefined || header.trim() === "*") return;
   const generation = generationOf();
   if (generation === undefined) return;
-  const tag = entityTag(instance, generation, `${request.user}\n${request.origin}`);
-  if (header.split(",").some((part) => part.trim() === tag)) return;
+  const who = `${request.user}\n${request.origin}`;
+  const tag = entityTag(instance, generation, who);
+  for (const part of header.split(",")) {
+    const candidate = part.trim();
+    if (candidate === tag) return;
+    const id = tournamentPart === undefined ? undefined : tournamentOfTag(candidate);
+    if (id === undefined) continue;
+    const current = tournamentPart!(id);
+    if (current !== undefined && candidate === entityTag(instance, current, who)) return;
+  }
   throw ServiceError.of(
     412,
     "If-Match names a tag that is no longer current: the record (or another) changed since it was read; read it again and send the change again",

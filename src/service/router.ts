@@ -35,6 +35,13 @@ export interface Reply {
    */
   readonly reusable?: boolean;
   /**
+   * A reusable reply's body depends on this tournament alone (its row and the rows it
+   * owns, which move its revision: store/tournament-revisions.ts), the URL and the user:
+   * its ETag carries the tournament's revision instead of the store's generation, so a
+   * write elsewhere leaves it (tournament-tags.ts). Unset: the store's generation.
+   */
+  readonly tournament?: number;
+  /**
    * A reusable reply's body, made only when its text is not kept (app.ts): the route
    * checks first (its lookups, 404s, 400s) and says how to make the body, which a kept
    * text spares (a page of 25 matches: 25 records built for nothing). Called at most

@@ -40,4 +40,45 @@ describe("checkIfMatch", () => {
     expect(refused).toBeInstanceOf(ServiceError);
     expect((refused as ServiceError).status).toBe(412);
   });
+
+  it("compares a tag of one tournament's with that tournament's part now, asked of its path alone", () => {
+    const who = "ada\nhttp://localhost";
+    const tag = entityTag("i", "t5r9s40", who);
+    const asked: number[] = [];
+    const part = (now: string) => (id: number) => {
+      asked.push(id);
+      return id === 5 ? now : undefined;
+    };
+    // The store's generation moved (a write elsewhere): the tournament's part did not.
+    expect(() => checkIfMatch(request("PUT", tag), "i", () => "8", part("t5r9s40"))).not.toThrow();
+    expect(asked).toEqual([5]);
+    const refused = (check: () => void) => {
+      try {
+        check();
+      } catch (e) {
+        return (e as ServiceError).status;
+      }
+      return undefined;
+    };
+    expect(refused(() => checkIfMatch(request("PUT", tag), "i", () => "8", part("t5r10s40")))).toBe(
+      412,
+    );
+    // No look at a path's tournament given (or another tournament's path): refused.
+    expect(refused(() => checkIfMatch(request("PUT", tag), "i", () => "8"))).toBe(412);
+    expect(
+      refused(() =>
+        checkIfMatch(
+          request("PUT", tag),
+          "i",
+          () => "8",
+          () => undefined,
+        ),
+      ),
+    ).toBe(412);
+    // Another instance's tag of the same tournament is never taken.
+    const foreign = entityTag("j", "t5r9s40", who);
+    expect(
+      refused(() => checkIfMatch(request("PUT", foreign), "i", () => "8", part("t5r9s40"))),
+    ).toBe(412);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
 import { OWNER_ID } from "../../store/credentials.js";
-import { tournamentRevisions } from "../../store/tournament-revisions.js";
+import type { RevisionReader } from "../../store/tournament-revisions.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import { StandingsJob } from "../bracket/standings-steps.js";
 import type { Caller } from "../caller.js";
@@ -32,6 +32,8 @@ export interface PublicSurfaces {
 export interface Answering {
   readonly source: StandingsSource;
   readonly handle: (request: HttpRequest) => HttpResponse;
+  /** The service's reader of tournament revisions (the API's tags read it too: app.ts). */
+  readonly revisions: RevisionReader;
 }
 
 /** The tournament's owner, as the credential check would make them the caller. */
@@ -48,10 +50,9 @@ const GONE = {
 export function createPublicSurfaces(
   context: ServiceContext,
   readAs: ReadAs,
-  { source, handle }: Answering,
+  { source, handle, revisions: revisionOf }: Answering,
 ): PublicSurfaces {
   const gate = new WorkGate(() => context.db.inTransaction);
-  const revisionOf = tournamentRevisions(context.db, context.changes);
   const snapshots = new TournamentSnapshots(
     {
       basePath: context.basePath,

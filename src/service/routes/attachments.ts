@@ -38,6 +38,7 @@ function handlers(service: ServiceContext, matchOf: MatchRef) {
         status: 200,
         body: listDocument(rows.map(attachmentResource), total, page, r),
         reusable: true,
+        tournament: t.id,
       };
     },
     create: (r: ServiceRequest): Reply => {

@@ -113,14 +113,15 @@ function listMatches(service: ServiceContext, r: ServiceRequest) {
     const data = rows.map((row) => matchResource(row, stations.get(row.id) ?? null, origins(row)));
     return listDocument(data, service.matches.count(t.id, filter), page, r);
   };
-  return { status: 200, makeBody, reusable: true };
+  return { status: 200, makeBody, reusable: true, tournament: t.id };
 }
 
 /** GET one match. */
 function getMatch(service: ServiceContext, r: ServiceRequest) {
   const t = tournamentOf(service, r);
   const row = findMatch(service, t, r.params.match!);
-  return { status: 200, makeBody: () => ({ data: recordOf(service, row) }), reusable: true };
+  const makeBody = () => ({ data: recordOf(service, row) });
+  return { status: 200, makeBody, reusable: true, tournament: t.id };
 }
 
 /** What a report's attributes and each of its entries may hold (the description's MatchInput, Match). */

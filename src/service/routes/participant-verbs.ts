@@ -27,6 +27,8 @@ export interface FoundOwner {
   readonly participants: ParticipantRepository;
   /** Reads it again inside a write. */
   readonly ref: OwnerRef;
+  /** The tournament's id when the owner is one (router.ts Reply.tournament); a race's: unset. */
+  readonly tournament?: number;
 }
 
 export interface OwnerRoutes {
@@ -66,6 +68,7 @@ export function registerParticipantVerbs(
       status: 200,
       body: listDocument(rows.map(resource), total, page, r),
       reusable: true,
+      ...(o.tournament === undefined ? {} : { tournament: o.tournament }),
     };
   });
   // bulk_add and randomize answer with the list shape, as other lists (issue 15, point 5).
@@ -91,11 +94,12 @@ export function registerParticipantVerbs(
     const [row] = addParticipants(service, o.ref, batch);
     return { status: 201, body: { data: resource(row!), ...ignoredMeta(ignored) } };
   });
-  router.get(`${path}/:participant`, (r) => ({
-    status: 200,
-    body: { data: resource(participant(r, find(r))) },
-    reusable: true,
-  }));
+  router.get(`${path}/:participant`, (r) => {
+    const o = find(r);
+    const body = { data: resource(participant(r, o)) };
+    const one = o.tournament === undefined ? {} : { tournament: o.tournament };
+    return { status: 200, body, reusable: true, ...one };
+  });
   router.put(`${path}/:participant`, (r) => {
     const target = ids(r);
     const attributes = readAttributes(readJsonBody(r), "participant");

@@ -35,6 +35,7 @@ export function registerParticipantRoutes(
       url: t.url,
       participants: service.participants,
       ref: tournamentOwner(t.id),
+      tournament: t.id,
     };
   };
   registerParticipantVerbs(router, service, path, { find, resource: participantResource });

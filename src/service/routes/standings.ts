@@ -49,6 +49,7 @@ export function registerStandingsRoutes(
       status: 200,
       body: listDocument(data, data.length, { page: 1, perPage }, r),
       reusable: true,
+      tournament: t.id,
     };
   });
 }

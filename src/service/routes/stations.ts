@@ -40,11 +40,13 @@ export function registerStationRoutes(
       status: 200,
       body: listDocument(rows.map(stationResource), repo.count(t.id), page, r),
       reusable: true,
+      tournament: t.id,
     };
   });
   router.get(`${path}/:station`, (r) => {
     const row = findStation(service, tournament(r), r.params.station!);
-    return { status: 200, body: { data: stationResource(row) }, reusable: true };
+    const body = { data: stationResource(row) };
+    return { status: 200, body, reusable: true, tournament: row.tournament_id };
   });
   router.post(path, (r) => {
     const t = tournament(r);
@@ -79,7 +81,8 @@ function registerQueuerRoutes(
     const queue = service.stations.queue(station.id);
     const from = (page.page - 1) * page.perPage;
     const data = queue.slice(from, from + page.perPage).map(queuerResource);
-    return { status: 200, body: listDocument(data, queue.length, page, r), reusable: true };
+    const body = listDocument(data, queue.length, page, r);
+    return { status: 200, body, reusable: true, tournament: station.tournament_id };
   });
   router.get(`${path}/:queuer`, (r) => {
     const station = findStation(service, tournament(r), r.params.station!);
@@ -87,6 +90,7 @@ function registerQueuerRoutes(
       status: 200,
       body: { data: queuerResource(findQueuer(service, station, r.params.queuer!)) },
       reusable: true,
+      tournament: station.tournament_id,
     };
   });
   router.post(path, (r) => {

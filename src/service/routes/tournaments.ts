@@ -153,7 +153,8 @@ export function registerTournamentRoutes(
   });
   router.get(`${prefix}/tournaments/:tournament`, (r) => {
     const row = one(r);
-    return { status: 200, makeBody: () => ({ data: resource(r, row) }), reusable: true };
+    const body = () => ({ data: resource(r, row) });
+    return { status: 200, makeBody: body, reusable: true, tournament: row.id };
   });
   router.put(`${prefix}/tournaments/:tournament`, (r) => {
     const id = one(r).id;
