@@ -12,6 +12,9 @@
  * bracket than the players it meets, which is what keeps rematches out of the
  * early losers rounds (see `dropShift`).
  *
+ * With split participants, the first wave's round-1 byes that also meet a bye in
+ * the first drop go to the best bottom seeds (see `splitFirstWave`).
+ *
  * Byes are collapsed statically (see `finalizePlan`), and rounds of the losers
  * bracket left without a real match are skipped in the numbering.
  */
@@ -68,8 +71,9 @@ export function planDoubleElimination(
     const top = seeded.slice(0, Math.ceil(seeded.length / 2));
     const bottom = seeded.slice(top.length);
     winners = draftWinnersBracket(placeInBracket(top, sequential), (round) => round + 1);
-    const firstWave = placeInBracket(bottom, sequential, bracketSizeFor(top.length));
-    entry = { firstWave: firstWave.map(slotSource), drops: winners.rounds };
+    const size = bracketSizeFor(top.length);
+    const firstWave = splitFirstWave(bottom, sequential, size, winners.rounds[0] ?? []);
+    entry = { firstWave, drops: winners.rounds };
   } else {
     winners = draftWinnersBracket(placeInBracket(seeded, sequential), (round) => round);
     const firstRound = winners.rounds[0] ?? [];
@@ -85,6 +89,58 @@ export function planDoubleElimination(
     );
   }
   return finalizePlan(nodes);
+}
+
+/**
+ * The first wave of a split bracket: the bottom seeds placed as a bracket of the
+ * winners bracket's size (round-1 byes to the best of them), then pairs moved so
+ * that the round-1 byes meeting a bye again in the first drop (a winners round-1
+ * match that is a bye has no loser), and so entering a round later still, are the
+ * best of them (DESIGN.md §4: byes go to the top seeds). The placement alone
+ * lines its byes up with the bottom seeds' own bracket, not with the winners
+ * bracket's byes as the drop's shift brings them: at 5 players seed 4 met the
+ * first dropper while seed 5 waited a round; at 1,001 seed 512 entered a round
+ * before 513. Such a misplaced pair swaps places with a best seed's that meets a
+ * dropper, in bracket order; all other pairs stay, a drop bye meeting a pair that
+ * plays round 1 included (at 6 players: 4 v l(W1-1), 5 v 6, their winners meet),
+ * so brackets without an inversion are unchanged.
+ */
+function splitFirstWave(
+  bottom: readonly EngineParticipant[],
+  sequential: boolean,
+  size: number,
+  winnersFirstRound: readonly DraftNode[],
+): DraftSource[] {
+  const slots = placeInBracket(bottom, sequential, size);
+  const pairs = winnersFirstRound.length;
+  if (pairs < 2) return slots.map(slotSource);
+  const rank = new Map(bottom.map((participant, index) => [participant.id, index]));
+  // the rank of a pair's one player when the other slot is a bye, else none
+  const alone = (pair: number): number | undefined => {
+    const [first, second] = [slots[2 * pair]!, slots[2 * pair + 1]!];
+    if (first !== null && second !== null) return undefined;
+    const player = first ?? second;
+    return player === null ? undefined : rank.get(player.id);
+  };
+  const shift = dropShift(1, pairs);
+  const facesBye = winnersFirstRound.map((_, pair) =>
+    winnersFirstRound[pair ^ shift]!.sources.some((source) => source.kind === "bye"),
+  );
+  const waiting = facesBye.filter((facing, pair) => facing && alone(pair) !== undefined).length;
+  const misplaced: number[] = [];
+  const displaced: number[] = [];
+  facesBye.forEach((facing, pair) => {
+    const player = alone(pair);
+    if (player === undefined) return;
+    if (facing && player >= waiting) misplaced.push(pair);
+    if (!facing && player < waiting) displaced.push(pair);
+  });
+  const order = facesBye.map((_, pair) => pair);
+  misplaced.forEach((pair, k) => {
+    order[pair] = displaced[k]!;
+    order[displaced[k]!] = pair;
+  });
+  return order.flatMap((pair) => [slots[2 * pair]!, slots[2 * pair + 1]!]).map(slotSource);
 }
 
 function checkModifier(modifier: string | null | undefined): GrandFinalsModifier {
