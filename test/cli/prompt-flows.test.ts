@@ -17,6 +17,18 @@ beforeEach(() => {
 afterEach(() => sb.cleanup());
 
 describe("tournament create without --name", () => {
+  it("a single elimination asks which places placement matches decide", async () => {
+    const { prompter, screen } = typing([
+      [/Tournament name/, "Autumn Cup\r"],
+      [/Type/, "\r"],
+      [/Placement matches/, `${DOWN}${DOWN}\r`],
+    ]);
+    const r = ok(await sb.run(["tournament", "create", "--json"], { tty: true, prompter }));
+    expect(r.json()).toMatchObject({ tournament_type: "single elimination" });
+    expect(r.json().match_options.consolation_matches_target_rank).toBe(5);
+    expect(screen()).toContain("third place, 5th to 8th, and 9th to 16th");
+  });
+
   it("asks the name, the type from the list, then that type's options", async () => {
     const { prompter, screen } = typing([
       [/Tournament name/, "Spring Cup\r"],

@@ -52,12 +52,20 @@ const GRAND_FINALS_NAMES: Readonly<Record<string, string>> = {
   skip: "no grand final: each bracket has its winner",
 };
 
+/** The consolation ranks offered (--consolation-rank takes 17, 33, ... too): 0 is none. */
+const PLACEMENTS = [
+  { name: "none: the semi-final losers share third place", value: 0 },
+  { name: "a third-place match", value: 3 },
+  { name: "third place, and 5th to 8th", value: 5 },
+  { name: "third place, 5th to 8th, and 9th to 16th", value: 9 },
+];
+
 /** The options each type has, in the order they are asked. */
 const QUESTIONS: Readonly<Record<TournamentType, readonly Question[]>> = {
   "single elimination": [
     {
       path: ["match_options", "consolation_matches_target_rank"],
-      ask: async (p) => ((await p.confirm("Play a match for third place?")) ? 3 : undefined),
+      ask: async (p) => (await p.select("Placement matches:", PLACEMENTS)) || undefined,
     },
   ],
   "double elimination": [
