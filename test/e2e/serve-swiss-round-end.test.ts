@@ -52,7 +52,33 @@ describe.runIf(BUILT)("the report ending a large swiss round, on serve", () => {
         .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g, "TIME");
       return { status: response.status, text, headers };
     };
-    return call;
+    /** The tournament's event stream, open; `until` the first event `wanted` accepts. */
+    const stream = async (id: string) => {
+      const abort = new AbortController();
+      const response = await fetch(
+        `http://127.0.0.1:${served.port}/v2.1/tournaments/${id}/events`,
+        {
+          headers: { authorization: served.apiKey, accept: "text/event-stream" },
+          signal: abort.signal,
+        },
+      );
+      expect(response.status).toBe(200);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = "";
+      while (!text.includes(": watching")) text += (await reader.read()).value ?? "";
+      const until = async (wanted: (event: any) => boolean) => {
+        for (;;) {
+          for (const line of text.split("\n"))
+            if (line.startsWith("data: ") && wanted(JSON.parse(line.slice(6))))
+              return JSON.parse(line.slice(6));
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`the stream ended: ${text}`);
+          text += value;
+        }
+      };
+      return { until, close: () => abort.abort() };
+    };
+    return Object.assign(call, { stream });
   }
   type Call = Awaited<ReturnType<typeof serve>>;
 
@@ -115,6 +141,7 @@ describe.runIf(BUILT)("the report ending a large swiss round, on serve", () => {
       const other = await tournament(call, "Other", "single elimination", 4);
       const swiss = await tournament(call, "Swiss", "swiss", PLAYERS);
       const last = await roundAlmostPlayed(call, swiss);
+      const events = await call.stream(swiss);
       let reply: Reply | undefined;
       const reporting = call(
         "PUT",
@@ -129,6 +156,9 @@ describe.runIf(BUILT)("the report ending a large swiss round, on serve", () => {
       while (reply === undefined) {
         const read = await call("GET", `/tournaments/${other}.json`);
         expect(read.status).toBe(200);
+        // The swiss as it was or with its next round whole, never half of it.
+        const seen = JSON.parse((await call("GET", `/tournaments/${swiss}.json`)).text);
+        expect([PLAYERS / 2, PLAYERS]).toContain(seen.data.attributes.matches_count);
         if (reply === undefined) readsDuring++;
       }
       await reporting;
@@ -139,6 +169,13 @@ describe.runIf(BUILT)("the report ending a large swiss round, on serve", () => {
       const round2 = await openMatches(call, swiss);
       expect(round2).toHaveLength(PLAYERS / 2);
       expect(round2.every((m) => m.attributes.round === 2)).toBe(true);
+      // The event stream (the main thread's snapshots) tells the new round.
+      try {
+        const opened = await events.until((e) => e.type === "match.opened");
+        expect(opened.match.round).toBe(2);
+      } finally {
+        events.close();
+      }
     },
     SLOW,
   );
