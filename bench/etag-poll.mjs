@@ -13,10 +13,12 @@
 // (status line, headers and body), and serve's CPU time over the polling. With --against
 // DIR (a built checkout of an earlier commit, e.g. /work/start14) the same runs are made on
 // DIR's build too, sides alternating over --rounds, and the after/before ratios printed.
+// --unconditional: the clients send no If-None-Match (every poll a 200): what the tags cost
+// a poll that cannot use them, each write to B making the next poll of A read A's revision.
 // Loopback only; bounded (bench/load-driver.mjs runBounded: 10 minutes at most).
 // Usage: npm run build && node bench/etag-poll.mjs [--seconds 10] [--viewers 16]
 //          [--interval 100] [--b-writes 20] [--a-every 2000] [--players 64] [--rounds 2]
-//          [--against /work/start14]
+//          [--unconditional] [--against /work/start14]
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     players: { type: "string", default: "64" },
     rounds: { type: "string", default: "2" },
     against: { type: "string" },
+    unconditional: { type: "boolean", default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -75,7 +78,7 @@ async function viewer(pool, key, paths, over, got) {
     const path = paths[i % paths.length];
     const headers = { authorization: key };
     const tag = tags.get(path);
-    if (tag !== undefined) headers["if-none-match"] = tag;
+    if (tag !== undefined && !args.unconditional) headers["if-none-match"] = tag;
     const r = await pool.request({ path: `/v2.1${path}`, method: "GET", headers });
     const body = Buffer.from(await r.body.arrayBuffer());
     got.statuses.set(r.statusCode, (got.statuses.get(r.statusCode) ?? 0) + 1);
