@@ -30,6 +30,7 @@ import { sendSnapshot } from "./public/viewer-data.js";
 import { badEscape, queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
 import { streamGoesOn, viewerFailure } from "./viewer/failure.js";
+import { upToRoot } from "./viewer/page-links.js";
 import type { LoadRefusal } from "./viewer/refusals.js";
 import { StaticFiles } from "./viewer/static-files.js";
 import { NOT_VIEWABLE } from "./viewer/viewer.js";
@@ -114,13 +115,13 @@ function failed(out: Out, kind: string | undefined, error: unknown): void {
   else sendReply(out, viewerFailure(error, kind));
 }
 
-function notFound(out: Out, kind: string | undefined, reason: LoadRefusal): void {
+function notFound(out: Out, url: string, kind: string | undefined, reason: LoadRefusal): void {
   if (kind === undefined)
     send(
       out,
       404,
       { ...PAGE_HEADERS, "cache-control": "no-store" },
-      viewerErrorPage(reason, "/viewer/"),
+      viewerErrorPage(reason, `${upToRoot(url)}viewer/`),
     );
   else
     send(
@@ -187,7 +188,7 @@ export class ViewerRoutes {
     const { req, res } = out;
     const found = BRACKET_PATH.exec(url)!;
     const [, , communityPart, refPart, kind, query] = found;
-    if (this.#badQuery(out, kind, query ?? "")) return undefined;
+    if (this.#badQuery(out, url, kind, query ?? "")) return undefined;
     const community = decoded(communityPart);
     const ref = decoded(refPart)!;
     const share = new URLSearchParams(query ?? "").get("share");
@@ -197,18 +198,20 @@ export class ViewerRoutes {
     if (row === undefined) {
       const reason =
         ref === "" || community === "" ? "not_found" : viewer.refusal(ref, community, token);
-      notFound(out, kind, reason);
+      notFound(out, url, kind, reason);
       return undefined;
     }
     if (kind === "data.json") return this.#data(out, row);
     if (kind === "events") return this.#events(req, res, row, token, query ?? "");
-    const base = `${community === undefined ? "" : `/communities/${encodeURIComponent(community)}`}/tournaments/${encodeURIComponent(ref)}/bracket`;
+    // Relative to the page (upToRoot): "../../tournaments/cup/bracket/data.json".
+    const root = upToRoot(url);
+    const base = `${root}${community === undefined ? "" : `communities/${encodeURIComponent(community)}/`}tournaments/${encodeURIComponent(ref)}/bracket`;
     const suffix = token === undefined ? "" : `?share=${encodeURIComponent(token)}`;
     const html = viewerPage({
       title: row.name,
       dataUrl: `${base}/data.json${suffix}`,
       eventsUrl: `${base}/events${suffix}`,
-      assetBase: "/viewer/",
+      assetBase: `${root}viewer/`,
     });
     send(out, 200, PAGE_HEADERS, html);
     return undefined;
@@ -219,7 +222,7 @@ export class ViewerRoutes {
    * (query-string.ts), naming the parameter: the page as its refusal page, data.json and
    * the stream in JSON. Before, `share` was read as U+FFFD or literally (issue 24).
    */
-  #badQuery(out: Out, kind: string | undefined, query: string): boolean {
+  #badQuery(out: Out, url: string, kind: string | undefined, query: string): boolean {
     const bad = badEscape(query);
     if (bad === undefined) return false;
     if (kind !== undefined) {
@@ -227,7 +230,7 @@ export class ViewerRoutes {
       sendReply(out, { ...refusal, headers: { ...refusal.headers, "cache-control": "no-store" } });
     } else {
       const detail = `The address is not readable: its parameter ${JSON.stringify(bad.name)}: ${bad.problem}.`;
-      const page = viewerErrorPage("not_found", "/viewer/", detail);
+      const page = viewerErrorPage("not_found", `${upToRoot(url)}viewer/`, detail);
       send(out, 400, { ...PAGE_HEADERS, "cache-control": "no-store" }, page);
     }
     return true;

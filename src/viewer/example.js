@@ -11,7 +11,8 @@ const write = (text) => {
 };
 if (!t)
   write("Open this page with ?t=<tournament id or url> (and &share=<token> for a private one).");
-const src = `/tournaments/${encodeURIComponent(t ?? "")}/bracket${share ? `?share=${encodeURIComponent(share)}` : ""}`;
+// Relative to this page (serve's /viewer/example.html): it holds under a proxy's path prefix.
+const src = `../tournaments/${encodeURIComponent(t ?? "")}/bracket${share ? `?share=${encodeURIComponent(share)}` : ""}`;
 frame.src = src;
 // Attach at once, before the viewer loads: actions wait for its "ready".
 const viewer = TourneyViewer.attach(frame);

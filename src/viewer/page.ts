@@ -11,11 +11,15 @@
 export interface ViewerPageOptions {
   /** The tournament's name, shown as the page title (escaped here). */
   readonly title: string;
-  /** Absolute path of the bracket data (data.json), share token appended when there is one. */
+  /**
+   * Address of the bracket data (data.json), share token appended when there is one; serve
+   * gives it relative to the page ("../../tournaments/t/bracket/data.json"), so that it holds
+   * behind a proxy's path prefix.
+   */
   readonly dataUrl: string;
-  /** Absolute path of the bracket's server-sent event stream, share token appended likewise. */
+  /** Address of the bracket's server-sent event stream, share token appended likewise. */
   readonly eventsUrl: string;
-  /** Where viewer.css and viewer.js are served, ending in "/" (serve: "/viewer/"). */
+  /** Where viewer.css and viewer.js are served, ending in "/" (serve: "../../viewer/", relative). */
   readonly assetBase: string;
 }
 

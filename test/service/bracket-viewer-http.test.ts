@@ -163,11 +163,14 @@ describe("who may look", () => {
     expect(page.headers["referrer-policy"]).toBe("no-referrer");
     expect(page.body).toContain("Open &lt;Cup&gt; &amp; &quot;friends&quot;");
     expect(page.body).not.toContain("Open <Cup>");
-    expect(page.body).toContain('"dataUrl":"/tournaments/open_cup/bracket/data.json"');
-    expect(page.body).toContain('"eventsUrl":"/tournaments/open_cup/bracket/events"');
-    expect(page.body).toContain('src="/viewer/viewer.js"');
+    // Relative to the page, so that they hold under a proxy's path prefix (test/viewer/prefix).
+    expect(page.body).toContain('"dataUrl":"../../tournaments/open_cup/bracket/data.json"');
+    expect(page.body).toContain('"eventsUrl":"../../tournaments/open_cup/bracket/events"');
+    expect(page.body).toContain('src="../../viewer/viewer.js"');
     // By id, with a trailing slash, and under its community path when it has none: 404.
-    expect((await get(`/tournaments/${open.t}/bracket/`)).status).toBe(200);
+    const slashed = await get(`/tournaments/${open.t}/bracket/`);
+    expect(slashed.status).toBe(200);
+    expect(slashed.body).toContain('src="../../../viewer/viewer.js"');
     expect((await get("/communities/nowhere/tournaments/open_cup/bracket")).status).toBe(404);
   });
 
@@ -231,7 +234,7 @@ describe("who may look", () => {
     const page = await get("/communities/lan/tournaments/lan_cup/bracket");
     expect(page.status).toBe(200);
     expect(page.body).toContain(
-      '"dataUrl":"/communities/lan/tournaments/lan_cup/bracket/data.json"',
+      '"dataUrl":"../../../../communities/lan/tournaments/lan_cup/bracket/data.json"',
     );
     const data = await get("/communities/lan/tournaments/lan_cup/bracket/data.json");
     expect(JSON.parse(data.body).participants).toHaveLength(2);
