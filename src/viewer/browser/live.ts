@@ -4,18 +4,23 @@
  * (`?since=`, the server's clock from the data's Date header), so a change made
  * in between comes as an event rather than as a second fetch of the data. Each
  * event of the stream refetches (debounced, one fetch at a time, the last one
- * always; no polling; EventSource reconnects by itself). Every load ends in
- * `ready` or in `error` with code `load_failed` and a reason; when the stream
+ * always; no polling; EventSource reconnects by itself). A fetch that failed for
+ * the network or the server (a 429 or 503 with Retry-After, a 5xx, no connection) is
+ * tried again after a while (retry.ts), events meanwhile waiting for it. Every load
+ * ends in `ready` or in `error` with code `load_failed` and a reason; when the stream
  * ends for good, `streamEnded` says why.
  */
 import type { LoadReason, StreamEndReason } from "../protocol.js";
 import { emit, firstLoadFailed } from "./control.js";
+import { retryDelay } from "./retry.js";
 
 /** A fetch of the data that failed, and why (as the host may be told). */
 export class LoadFailure extends Error {
   constructor(
     readonly reason: LoadReason,
     message: string,
+    /** The answer's Retry-After, in milliseconds, when it gave one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -88,6 +93,9 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
   let first: "loaded" | "failed" | undefined;
   let ended = false;
   let source: EventSource | undefined;
+  /** Failed fetches in a row; while `retrying`, a fetch again is due (`timer`): events wait for it. */
+  let failures = 0;
+  let retrying = false;
   const end = (reason: StreamEndReason) => {
     if (ended) return;
     ended = true;
@@ -99,8 +107,12 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
   };
   const failed = (e: unknown) => {
     const f = e instanceof LoadFailure ? e : new LoadFailure("network", String(e));
+    failures++;
+    // A tournament no longer shown here (a 404) is not asked again: its stream says why.
+    const wait = f.reason === "network" && !ended ? retry(f) : undefined;
+    const next = wait === undefined ? "" : `; trying again in ${Math.ceil(wait / 1000)} s`;
     if (first === undefined) {
-      viewer.setStatus(`The bracket could not be loaded: ${f.message}`);
+      viewer.setStatus(`The bracket could not be loaded: ${f.message}${next}`);
       document.documentElement.dataset.loadFailed = f.reason;
       if (f.reason !== "network") {
         first = "failed";
@@ -112,8 +124,19 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
     // A fetch that was under way when the stream ended (the message that scheduled it came
     // just before the `ended` event) fails as the data is gone: the note says why it ended.
     if (ended) return;
-    viewer.setLiveNote(`not updated: ${f.message}`);
+    viewer.setLiveNote(`not updated: ${f.message}${next}`);
     emit("error", { code: "load_failed", message: f.message, reason: f.reason });
+  };
+  /** Fetches again after the wait retry.ts gives; answers the wait. */
+  const retry = (f: LoadFailure): number => {
+    const wait = retryDelay(failures, f.retryAfterMs);
+    retrying = true;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      retrying = false;
+      void refetch();
+    }, wait);
+    return wait;
   };
   const refetch = async () => {
     if (running) {
@@ -123,6 +146,12 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
     running = true;
     try {
       const changed = await viewer.load();
+      if (failures > 0) {
+        // Fetched after failing: the note of the failure goes (the stream's own stays).
+        failures = 0;
+        const live = document.documentElement.dataset.live;
+        viewer.setLiveNote(live === "reconnecting" ? "reconnecting…" : "");
+      }
       if (first === undefined) {
         first = "loaded";
         delete document.documentElement.dataset.loadFailed;
@@ -135,12 +164,13 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
       running = false;
       if (again) {
         again = false;
-        void refetch();
+        // Failed: the fetch due after the wait takes in what came meanwhile.
+        if (!retrying) void refetch();
       }
     }
   };
   const schedule = () => {
-    if (ended) return;
+    if (ended || retrying) return;
     clearTimeout(timer);
     timer = setTimeout(() => void refetch(), REFETCH_DELAY_MS);
   };

@@ -19,6 +19,7 @@ import {
 import { type Followed, follow, LoadFailure, refusalReason, saidBy } from "./live.js";
 import { followPaths } from "./path.js";
 import { matchKey, renderSections, type Settings } from "./render.js";
+import { retryAfterMs } from "./retry.js";
 import { toolbar } from "./toolbar.js";
 import { Viewport } from "./viewport.js";
 
@@ -110,7 +111,13 @@ class Viewer implements Controlled, Followed {
       throw new LoadFailure(await refusalReason(response), "there is no bracket at this address");
     if (!response.ok) {
       const said = await saidBy(response);
-      throw new LoadFailure("network", `the bracket's data answered ${response.status}${said}`);
+      // A 429 or 503 says when to ask again (Retry-After): live.ts waits that long at least.
+      const wait = retryAfterMs(response.headers.get("retry-after"));
+      throw new LoadFailure(
+        "network",
+        `the bracket's data answered ${response.status}${said}`,
+        wait,
+      );
     }
     const text = await response.text();
     const date = Date.parse(response.headers.get("date") ?? "");

@@ -1,0 +1,129 @@
+/**
+ * The page fetches its data again after serve refused it for a while (429 with Retry-After:
+ * its per-address budget of data.json transfers, docs/serve-limits.md), in Chromium: the
+ * address's budget is filled as many phones behind one NAT would fill it (32 sockets asking
+ * a large data.json and not reading it), a match is reported, the page's refetch is refused
+ * and says so; once the sockets go, the page shows the result with no further event, says
+ * `bracketUpdated` and drops its "not updated" note. Before, it stayed stale until the
+ * tournament's next event.
+ */
+import { connect, type Socket } from "node:net";
+import type { Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT, type Served, startServe } from "../helpers/binary.js";
+import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { createWith, ok, type Setup } from "../helpers/cli-tournament.js";
+import { openExample, type ViewerEvent } from "../helpers/viewer-host.js";
+import { largeDoubleElimination } from "./fixtures.js";
+
+/** serve's data.json transfers an address may hold at once (public/budgets.ts dataBudget). */
+const PER_ADDRESS = 32;
+
+describe.runIf(BUILT && HAVE_CHROMIUM)(
+  "the viewer fetches again after a 429, in Chromium",
+  { timeout: 90_000 },
+  () => {
+    let sb: Sandbox;
+    let served: Served;
+    let browser: Browser;
+    let cup: Setup;
+    /** 1,024 players: its data.json (2 MB unzipped) outgrows what the sockets' buffers take. */
+    let big: Setup;
+    const held: Socket[] = [];
+
+    beforeAll(async () => {
+      sb = createSandbox();
+      cup = await createWith(sb, ["--name", "Cup"], ["Ada", "Bea", "Cyd", "Dot"]);
+      ok(await sb.run(["tournament", "start", cup.t]));
+      big = await largeDoubleElimination(sb, 1024);
+      served = await startServe([], sb.env);
+      browser = await launchChromium({ width: 1280, height: 800 });
+    }, 120_000);
+    afterAll(async () => {
+      for (const s of held) s.destroy();
+      await browser?.close();
+      if (served !== undefined) expect(await served.stop()).toBe(0);
+      sb?.cleanup();
+    });
+
+    const base = () => `http://127.0.0.1:${served.port}`;
+
+    /** Holds the address's whole budget: transfers of the large data.json, never read. */
+    function fillBudget(): void {
+      for (let i = 0; i < PER_ADDRESS; i++) {
+        const socket = connect(served.port, "127.0.0.1");
+        socket.pause();
+        socket.on("error", () => {});
+        socket.write(
+          `GET /tournaments/${big.t}/bracket/data.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+        );
+        held.push(socket);
+      }
+    }
+
+    const events = (page: Page) =>
+      page.evaluate(
+        () => (globalThis as unknown as { viewerEvents: ViewerEvent[] }).viewerEvents,
+      ) as Promise<ViewerEvent[]>;
+    const status = (frame: Frame) => frame.textContent(".tv-status");
+
+    it("shows a result whose refetch was answered 429 once the budget frees, without another event", async () => {
+      const page = await browser.context.newPage();
+      const frame = await openExample(page, served.port, cup.t);
+      fillBudget();
+      // The address is refused now (as the page will be): 429 with Retry-After.
+      await expect
+        .poll(async () => {
+          const r = await fetch(`${base()}/tournaments/${cup.t}/bracket/data.json`);
+          await r.arrayBuffer();
+          return { status: r.status, retryAfter: r.headers.get("retry-after") };
+        })
+        .toEqual({ status: 429, retryAfter: "5" });
+      const ada = String(cup.ids.get("Ada"));
+      ok(await sb.run(["match", "report", cup.t, "A", "--winner", ada, "--scores", "2-0"]));
+      // The page's refetch after the event is refused, and it says so.
+      await expect
+        .poll(async () => (await events(page)).find((e) => e.event === "error"), {
+          timeout: 20_000,
+        })
+        .toMatchObject({ code: "load_failed", reason: "network" });
+      expect(await status(frame)).toMatch(/not updated: .*429.*trying again in \d+ s/);
+      expect(await frame.locator('.tv-match[data-identifier="A"] .tv-winner').count()).toBe(0);
+      // The budget frees; nothing else happens to the tournament.
+      for (const s of held.splice(0)) s.destroy();
+      await frame.waitForSelector('.tv-match[data-identifier="A"] .tv-winner', {
+        timeout: 30_000,
+      });
+      expect(await frame.textContent('.tv-match[data-identifier="A"] .tv-winner .tv-name')).toBe(
+        "Ada",
+      );
+      const heard = (await events(page)).map((e) => e.event);
+      expect(heard.lastIndexOf("bracketUpdated")).toBeGreaterThan(heard.indexOf("error"));
+      expect(await status(frame)).not.toContain("not updated");
+      await page.close();
+    });
+
+    it("fetches again after the network failed the refetch, backing off", async () => {
+      const page = await browser.context.newPage();
+      const frame = await openExample(page, served.port, cup.t);
+      // The next two fetches of the data fail as a dropped connection would.
+      let dropped = 0;
+      await page.route(
+        (url) => url.pathname.endsWith("/bracket/data.json"),
+        (route) => (++dropped <= 2 ? route.abort("connectionreset") : route.continue()),
+      );
+      const bea = String(cup.ids.get("Bea"));
+      ok(await sb.run(["match", "report", cup.t, "B", "--winner", bea, "--scores", "2-1"]));
+      await frame.waitForSelector('.tv-match[data-identifier="B"] .tv-winner', {
+        timeout: 30_000,
+      });
+      expect(dropped).toBeGreaterThanOrEqual(3);
+      const heard = (await events(page)).map((e) => e.event);
+      expect(heard.filter((e) => e === "error")).toHaveLength(2);
+      expect(heard.at(-1)).toBe("bracketUpdated");
+      expect(await status(frame)).not.toContain("not updated");
+      await page.close();
+    });
+  },
+);
