@@ -16,6 +16,58 @@ export interface FreeForAllResult {
   readonly advancing: readonly string[];
 }
 
+/** What of a one-on-one result (report.ts OneOnOneResult) the kind check names. */
+interface OneOnOneGiven {
+  readonly kind: "one-on-one";
+  readonly winner?: string | undefined;
+  readonly tie: boolean;
+  readonly scores?: unknown;
+}
+
+/** The flags of a one-on-one result as given (for messages). */
+function oneOnOneFlags(r: OneOnOneGiven): string {
+  const given = [
+    ...(r.winner === undefined ? [] : ["--winner"]),
+    ...(r.tie ? ["--tie"] : []),
+    ...(r.scores === undefined ? [] : ["--scores"]),
+  ];
+  return given.length < 2 ? given.join("") : `${given.slice(0, -1).join(", ")} or ${given.at(-1)}`;
+}
+
+/**
+ * What kind of match the record says `match` is: a free for all (its `participant_ids`, or
+ * `bracket` "free_for_all"), one-on-one (another `bracket`), or undefined when the record
+ * does not say (a hosted service's: the service is left to judge the report).
+ */
+function kindOf(match: ResourceObject): "free-for-all" | "one-on-one" | undefined {
+  const a = match.attributes;
+  if (Array.isArray(a.participant_ids) || a.bracket === "free_for_all") return "free-for-all";
+  return typeof a.bracket === "string" ? "one-on-one" : undefined;
+}
+
+/**
+ * Refuses (exit 2, before anything is sent) a result of the wrong kind for `match`: --winner,
+ * --tie or --scores for a free-for-all match, --ranks for a one-on-one match. Before, the
+ * first was refused as "its players are not both known yet" (exit 5) though all were, and
+ * the second was sent, answered "Scores recorded" (exit 0) and recorded nothing.
+ */
+export function checkResultKind(
+  result: FreeForAllResult | OneOnOneGiven,
+  match: ResourceObject,
+): void {
+  const kind = kindOf(match);
+  if (kind === undefined || kind === result.kind) return;
+  const named = `match ${String(match.attributes.identifier)} (${match.id})`;
+  if (result.kind === "one-on-one")
+    throw new UsageError(
+      `${named} is a free-for-all match: report it with --ranks (every player's place, 1 = best) and --advancing (who moves on), not ${oneOnOneFlags(result)}`,
+    );
+  const ranks = result.advancing.length > 0 ? "--ranks or --advancing" : "--ranks";
+  throw new UsageError(
+    `${named} is a one-on-one match: report it with --winner (or --tie) and --scores, not ${ranks}`,
+  );
+}
+
 /**
  * A free-for-all result checked against the match's players, as --winner is: each of --ranks
  * and --advancing names a player of the match, --ranks each once and all of them (a usage

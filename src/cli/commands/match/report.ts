@@ -18,7 +18,7 @@ import {
 } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
-import { type FreeForAllResult, freeForAll } from "./report-free-for-all.js";
+import { checkResultKind, type FreeForAllResult, freeForAll } from "./report-free-for-all.js";
 import {
   oneOnOneReport,
   parseRanks,
@@ -79,6 +79,8 @@ is refused (exit 5) before its result is checked: \`tourney match reopen\` it fi
 Free for all: --ranks gives every player's place (1 = best) and --advancing the players
 who move on to the next round (not needed in the last round). A player removed after
 the start forfeits: leave them out of --ranks (they are placed last; they cannot advance).
+--winner, --tie and --scores are refused on a free-for-all match, and --ranks on a
+one-on-one match (exit 2, nothing sent).
 
 Identifiers repeat across groups and stages: --group picks the group's match, and a
 --winner (or --ranks) playing in only one of the matches named so picks that one.
@@ -238,6 +240,7 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
               : namedParticipants(o.result, lookup, o.tournament),
         });
   checkMatchJsonFields(f, match);
+  if (o.result !== undefined) checkResultKind(o.result, match);
   const roster = await lookup.playersOf(match);
   const result = o.result ?? (await askResult(f.prompter(), match, roster));
   const body =
