@@ -169,16 +169,20 @@ describe("ETags of one tournament's replies", () => {
     ["PUT participant", async (t) => ok("PUT", `${participant(t)}`, { misc: "m" })],
     ["report a match", (t) => report(t, 1)],
     ["mark a match underway", (t) => matchState(t, 2, "mark_as_underway")],
+    ["unmark a match underway", (t) => matchState(t, 2, "unmark_as_underway")],
     ["reopen a match", (t) => matchState(t, 1, "reopen")],
     ["POST station", (t) => ok("POST", `/tournaments/${t.url}/stations`, { name: "Table 2" })],
     ["PUT station", (t) => ok("PUT", station(t), { name: "Main table" })],
     ["queue a match", (t) => queue(t, 3)],
+    ["DELETE a queuer", (t) => deleteLast(`${station(t)}/station_queuers`)],
+    ["DELETE station", (t) => deleteLast(`/tournaments/${t.url}/stations`)],
     ["POST attachment", (t) => ok("POST", attachments(t), { url: "https://example.com/x" })],
-    ["DELETE attachment", async (t) => ok("DELETE", `${attachments(t)}/${await lastId(t)}`)],
+    ["DELETE attachment", (t) => deleteLast(attachments(t))],
     ["reset", (t) => ok("PUT", `/tournaments/${t.url}/change_state`, { state: "reset" })],
     ["POST participant", (t) => ok("POST", `/tournaments/${t.url}/participants`, { name: "Z" })],
+    ["bulk_add", (t) => ok("POST", `${roster(t)}/bulk_add`, { participants: [{ name: "Y" }] })],
     ["randomize", (t) => ok("PUT", `/tournaments/${t.url}/participants/randomize`)],
-    ["DELETE participant", async (t) => ok("DELETE", await lastParticipant(t))],
+    ["DELETE participant", (t) => deleteLast(roster(t))],
     ["start", (t) => ok("PUT", `/tournaments/${t.url}/change_state`, { state: "start" })],
   ];
 
@@ -311,9 +315,10 @@ const participant = (t: Made) =>
   `/tournaments/${t.url}/participants/${t.matches[0].attributes.player1_id}`;
 const station = (t: Made) => `/tournaments/${t.url}/stations/${t.station}`;
 const attachments = (t: Made) => `/tournaments/${t.url}/matches/${t.matches[0].id}/attachments`;
-const lastId = async (t: Made) => (await ok("GET", attachments(t))).data.at(-1).id;
-const lastParticipant = async (t: Made) =>
-  `/tournaments/${t.url}/participants/${(await ok("GET", `/tournaments/${t.url}/participants`)).data.at(-1).id}`;
+const roster = (t: Made) => `/tournaments/${t.url}/participants`;
+/** Deletes the last record of `list`. */
+const deleteLast = async (list: string) =>
+  ok("DELETE", `${list}/${(await ok("GET", list)).data.at(-1).id}`);
 
 function report(t: Made, i: number) {
   const m = t.matches[i];
