@@ -39,6 +39,14 @@ const STRUCTURAL = [
   "match_options",
 ];
 
+/**
+ * Attributes that change ranks without shaping the bracket: open while the tournament is
+ * played (swiss pairs by them, standings follow), frozen once `finalize` has fixed
+ * final_rank (DESIGN.md §3): standings would otherwise disagree with it. The other settings
+ * that rank (points, ranking, group stage ranking and tie-breaks) sit in STRUCTURAL groups.
+ */
+const RANKING_ONCE_COMPLETE = ["tie_breaks"];
+
 function freeUrl(service: ServiceContext, name: string): string {
   return freeSlug(name, "tournament", (url) => service.tournaments.urlTaken(url));
 }
@@ -121,6 +129,7 @@ export function updateTournament(
         }
       }
     }
+    if (row.state === "complete") refuseRankingChange(row, attributes, problems);
     const settings = mergeSettings(row.settings, attributes, problems, ignored);
     dropThirdPlace(settings, row.settings.tournament_type, attributes);
     if (problems.empty && service.tournaments.urlTaken(settings.url, row.id)) {
@@ -130,6 +139,23 @@ export function updateTournament(
     service.tournaments.updateSettings(row.id, settings, service.now());
     return service.tournaments.findById(row.id)!;
   });
+}
+
+/** A complete tournament's RANKING_ONCE_COMPLETE attributes: the value it has, or refused. */
+function refuseRankingChange(
+  row: TournamentRow,
+  attributes: Record<string, unknown>,
+  problems: Problems,
+): void {
+  for (const key of RANKING_ONCE_COMPLETE) {
+    const stored = (row.settings as unknown as Record<string, unknown>)[key];
+    if (attributes[key] === undefined || JSON.stringify(attributes[key]) === JSON.stringify(stored))
+      continue;
+    problems.add(
+      `/data/attributes/${key}`,
+      `${key} cannot change while the tournament is ${row.state}; reset it first`,
+    );
+  }
 }
 
 export function registerTournamentRoutes(
