@@ -8,7 +8,7 @@ import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { unreadableHere } from "../config/config-file.js";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
-import { withFileLockSync } from "../config/file-lock.js";
+import { type LockOptions, withFileLock, withFileLockSync } from "../config/file-lock.js";
 import { CREDENTIALS_FILE_NAME } from "../config/paths.js";
 import { causeOf, FolderError, makeFolder } from "../folders/make-folder.js";
 
@@ -122,12 +122,37 @@ export class CredentialStore {
     try {
       return withFileLockSync(this.path, change);
     } catch (error) {
-      // The lock is a file beside the credentials: the folder must be writable.
-      const cause = causeOf(error);
-      if (cause === undefined) throw error;
-      const message = `cannot store the credentials in ${this.path}: its folder ${this.#dir} cannot be written (${cause})`;
-      throw new ConfigPlaceError(this.path, message, { cause: error });
+      throw this.#placeError(error);
     }
+  }
+
+  /**
+   * Runs `change`, which may await (a token renewal's request), holding credentials.json.lock:
+   * the store's writes inside it run at once, under it; `change` reads what it needs inside.
+   * ConfigLockedError when another process holds the lock past `options.waitMs`.
+   */
+  async whileLocked<T>(change: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+    this.#makeFolder();
+    // Only the lock's own errors are the folder's: change's (a network error) pass as they are.
+    let failed: { readonly error: unknown } | undefined;
+    const guarded = () =>
+      change().catch((error: unknown) => {
+        failed = { error };
+        throw error;
+      });
+    try {
+      return await withFileLock(this.path, guarded, options);
+    } catch (error) {
+      throw failed !== undefined && failed.error === error ? error : this.#placeError(error);
+    }
+  }
+
+  /** The lock is a file beside the credentials: the folder must be writable. */
+  #placeError(error: unknown): unknown {
+    const cause = causeOf(error);
+    if (cause === undefined) return error;
+    const message = `cannot store the credentials in ${this.path}: its folder ${this.#dir} cannot be written (${cause})`;
+    return new ConfigPlaceError(this.path, message, { cause: error });
   }
 
   #read(): DiskFile {

@@ -3,8 +3,13 @@
  * the rotated pair stored in place of the old one. Called by the client when a request
  * with the stored token meets an expired token (a 401, or an expiry already past), and by
  * `tourney auth token` for an expired token.
+ *
+ * The renewal holds credentials.json.lock from reading the stored pair until the new one is
+ * stored: refresh tokens rotate, and serve revokes every token of a sign-in whose refresh
+ * token is used twice (docs/serve.md). Before, commands whose token expired together each
+ * read the same refresh token and sent it, and the sign-in was lost (an outside review).
  */
-import type { CredentialStore } from "./credentials.js";
+import type { CredentialStore, StoredCredentials } from "./credentials.js";
 import { OAuthError, SessionExpiredError } from "./errors.js";
 import { type FormPoster, refreshTokens } from "./token-endpoint.js";
 
@@ -17,6 +22,11 @@ export interface RenewInput {
   readonly now: () => number;
   /** The access token the refused request sent. */
   readonly usedToken: string;
+  /**
+   * How long to wait for another process's renewal (its lock) before giving up with
+   * ConfigLockedError; file-lock's LOCK_WAIT_MS when not given.
+   */
+  readonly lockWaitMs?: number;
 }
 
 /** The message of a sign-in that cannot be renewed, naming the command that signs in again. */
@@ -27,16 +37,41 @@ export function sessionExpired(profile: string, why: string): SessionExpiredErro
   );
 }
 
+/** A stored access token other than the one refused: renewed by another process meanwhile. */
+function renewedMeanwhile(stored: StoredCredentials | undefined, used: string): string | undefined {
+  return stored?.token !== undefined && stored.token !== used ? stored.token : undefined;
+}
+
 /**
  * The new access token. Another process may have renewed the sign-in since this one read it
- * (refresh tokens rotate: the old one would now be refused): a stored token other than the
- * one used is taken as it is. Throws SessionExpiredError when there is nothing to renew with
- * or the token endpoint refuses the refresh token.
+ * (the old refresh token would now be refused, and its reuse revoke the sign-in): a stored
+ * token other than the one used is taken as it is, looked at again once the lock is held.
+ * Throws SessionExpiredError when there is nothing to renew with or the token endpoint
+ * refuses the refresh token, ConfigLockedError when the lock is not let go in time.
  */
 export async function renewStoredToken(input: RenewInput): Promise<string> {
+  const { store, profile, usedToken } = input;
+  const seen = store.get(profile);
+  const early = renewedMeanwhile(seen, usedToken);
+  if (early !== undefined) return early;
+  if (seen?.refreshToken === undefined)
+    throw sessionExpired(profile, "has expired and holds no refresh token");
+  const options = {
+    doing: `renew the sign-in of profile ${profile}`,
+    ...(input.lockWaitMs === undefined ? {} : { waitMs: input.lockWaitMs }),
+  };
+  return store.whileLocked(async () => {
+    const stored = store.get(profile);
+    return renewedMeanwhile(stored, usedToken) ?? (await refreshStored(input, stored));
+  }, options);
+}
+
+/** Sends the stored refresh token and stores the pair it is answered (the lock held). */
+async function refreshStored(
+  input: RenewInput,
+  stored: StoredCredentials | undefined,
+): Promise<string> {
   const { store, profile } = input;
-  const stored = store.get(profile);
-  if (stored?.token !== undefined && stored.token !== input.usedToken) return stored.token;
   if (stored?.refreshToken === undefined)
     throw sessionExpired(profile, "has expired and holds no refresh token");
   let renewed: Awaited<ReturnType<typeof refreshTokens>>;

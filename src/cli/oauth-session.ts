@@ -12,6 +12,7 @@ import type { FormPosterHandle } from "../client/form-post.js";
 import type { TokenRenewal } from "../client/requester.js";
 import type { Transport } from "../client/transport.js";
 import { readConfigFile } from "../config/config-file.js";
+import { LOCK_WAIT_MS } from "../config/file-lock.js";
 import type { TourneyPaths } from "../config/paths.js";
 import type { ResolvedProfile } from "../config/resolve.js";
 import { findProfile } from "../config/settings.js";
@@ -68,6 +69,8 @@ export async function renewProfileToken(
       post: poster.post,
       now: () => (f.deps.now?.() ?? new Date()).getTime(),
       usedToken,
+      // Another command renewing holds the lock for its request: wait as long as one may take.
+      lockWaitMs: profile.timeoutSeconds * 1000 + LOCK_WAIT_MS,
     });
   } finally {
     await poster.close();

@@ -58,7 +58,7 @@ export function withFileLockSync<T>(file: string, change: () => T): T {
   const started = Date.now();
   let pause = 2;
   while (!tryLock(lockFile)) {
-    if (Date.now() - started >= LOCK_WAIT_MS) throw lockedError(file, lockFile);
+    if (Date.now() - started >= LOCK_WAIT_MS) throw lockedError(file, lockFile, LOCK_WAIT_MS);
     sleepSync(pause);
     pause = Math.min(pause * 2, 50);
   }
@@ -69,21 +69,62 @@ export function withFileLockSync<T>(file: string, change: () => T): T {
   }
 }
 
-/** withFileLockSync for an asynchronous change: the wait sleeps without blocking the loop. */
-export async function withFileLock<T>(file: string, change: () => Promise<T> | T): Promise<T> {
+export interface LockOptions {
+  /** How long to wait for another process's lock (LOCK_WAIT_MS when not given). */
+  readonly waitMs?: number;
+  /** What the holder does, for the error of a lock not let go ("change <file>" when not given). */
+  readonly doing?: string;
+}
+
+/**
+ * Per lock file, the end of the turn of the last asynchronous holder in this process: the
+ * lock file tells processes apart, not the tasks of one (its pid is theirs alike), so they
+ * take turns here before trying it. Two renewals of one sign-in in one process each read,
+ * sent and stored the same refresh token otherwise.
+ */
+const turns = new Map<string, Promise<void>>();
+
+/**
+ * withFileLockSync for an asynchronous change (one that awaits a request while holding the
+ * lock): the wait sleeps without blocking the loop. `change` must not call withFileLock on
+ * the same file (it would wait for itself); withFileLockSync inside it runs at once.
+ */
+export async function withFileLock<T>(
+  file: string,
+  change: () => Promise<T> | T,
+  options: LockOptions = {},
+): Promise<T> {
   const lockFile = `${file}.lock`;
-  if (held.has(lockFile)) return change();
+  const before = turns.get(lockFile);
+  // Called from inside a synchronous holder's change: its lock covers this one.
+  if (before === undefined && held.has(lockFile)) return change();
+  let endTurn = (): void => {};
+  const turn = new Promise<void>((resolve) => {
+    endTurn = resolve;
+  });
+  const mine = before === undefined ? turn : before.then(() => turn);
+  turns.set(lockFile, mine);
+  let locked = false;
+  try {
+    await before;
+    await lockAsync(file, lockFile, options);
+    locked = true;
+    return await change();
+  } finally {
+    if (locked) release(lockFile);
+    if (turns.get(lockFile) === mine) turns.delete(lockFile);
+    endTurn();
+  }
+}
+
+async function lockAsync(file: string, lockFile: string, options: LockOptions): Promise<void> {
+  const waitMs = options.waitMs ?? LOCK_WAIT_MS;
   const started = Date.now();
   let pause = 2;
   while (!tryLock(lockFile)) {
-    if (Date.now() - started >= LOCK_WAIT_MS) throw lockedError(file, lockFile);
+    if (Date.now() - started >= waitMs) throw lockedError(file, lockFile, waitMs, options.doing);
     await new Promise((resolve) => setTimeout(resolve, pause));
     pause = Math.min(pause * 2, 50);
-  }
-  try {
-    return await change();
-  } finally {
-    release(lockFile);
   }
 }
 
@@ -221,7 +262,12 @@ function takeOver(lockFile: string, seen: string): void {
   }
 }
 
-function lockedError(file: string, lockFile: string): ConfigLockedError {
+function lockedError(
+  file: string,
+  lockFile: string,
+  waitMs: number,
+  doing = `change ${file}`,
+): ConfigLockedError {
   const text = readText(lockFile);
   const holder = text === undefined ? undefined : holderOf(text);
   const by =
@@ -230,7 +276,7 @@ function lockedError(file: string, lockFile: string): ConfigLockedError {
       : `process ${holder.pid}${holder.host === hostName() ? "" : ` on ${holder.host}`} since ${new Date(holder.time).toISOString()}`;
   // The CLI adds the ways out (cli/exit-codes.ts): wait, or delete the lock file.
   const message =
-    `cannot change ${file}: its lock ${lockFile} is held by ${by}, ` +
-    `not let go within ${LOCK_WAIT_MS / 1000} s; nothing was changed`;
+    `cannot ${doing}: its lock ${lockFile} is held by ${by}, ` +
+    `not let go within ${Math.round(waitMs / 100) / 10} s; nothing was changed`;
   return new ConfigLockedError(file, lockFile, message);
 }

@@ -2,9 +2,12 @@
  * Renewing a stored sign-in (refresh_token grant) against a stub token endpoint: the rotated
  * pair replaces the old one in credentials.json (still 0600), a token another process already
  * renewed is taken without a request, and a refused refresh is SessionExpiredError naming
- * `tourney login`, with nothing written.
+ * `tourney login`, with nothing written. Renewals at once send the refresh token once: the
+ * lock (credentials.json.lock) is held from the read to the write, the others take the token
+ * stored meanwhile (before, each sent it, and serve's reuse rule revoked the sign-in).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +15,7 @@ import { CredentialStore } from "../../src/auth/credentials.js";
 import { oauthEndpoints } from "../../src/auth/endpoints.js";
 import { SessionExpiredError } from "../../src/auth/errors.js";
 import { renewStoredToken } from "../../src/auth/session.js";
+import { ConfigLockedError } from "../../src/config/file-lock.js";
 import { CLI_CLIENT_ID } from "../../src/model/oauth.js";
 import {
   granted,
@@ -93,6 +97,52 @@ describe("renewStoredToken", () => {
       "the sign-in of profile lan was refused on renewal (invalid_grant); run `tourney login --profile lan` again",
     );
     expect(readFileSync(store.path, "utf8")).toBe(before);
+  });
+
+  it("renewals at once send the refresh token once and all get the renewed token", async () => {
+    const clock = virtualClock();
+    // A second post would reuse rt-old-0001: serve revokes the whole sign-in then.
+    const server = stubServer(clock, [
+      granted({ access_token: "at-new-0005", refresh_token: "rt-new-0005" }),
+      { status: 400, body: { error: "invalid_grant" } },
+    ]);
+    const tokens = await Promise.all([1, 2, 3, 4].map(() => renew(server, clock)));
+    expect(tokens).toEqual(["at-new-0005", "at-new-0005", "at-new-0005", "at-new-0005"]);
+    expect(server.posts).toHaveLength(1);
+    expect(store.get("lan")).toMatchObject({ token: "at-new-0005", refreshToken: "rt-new-0005" });
+    expect(existsSync(`${store.path}.lock`)).toBe(false);
+  });
+
+  it("a lock held by a running process past the wait: ConfigLockedError, nothing sent", async () => {
+    const lock = `${store.path}.lock`;
+    const holder = { pid: process.ppid, host: os.hostname(), time: Date.now() };
+    writeFileSync(lock, JSON.stringify(holder));
+    const clock = virtualClock();
+    const server = stubServer(clock, []);
+    const input = { store, profile: "lan", tokenUrl: TOKEN_URL, post: server.post, now: clock.now };
+    const error = await renewStoredToken({ ...input, usedToken: "at-old-0001", lockWaitMs: 200 })
+      .then(() => undefined)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigLockedError);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^cannot renew the sign-in of profile lan: its lock ${lock.replace(/[.]/g, "[.]")} is held by process ${process.ppid} since .+, not let go within 0[.]2 s; nothing was changed$`,
+      ),
+    );
+    expect(server.posts).toHaveLength(0);
+    expect(readFileSync(lock, "utf8")).toBe(JSON.stringify(holder));
+  });
+
+  it("a lock left by a process that has ended is taken over", async () => {
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(
+      `${store.path}.lock`,
+      JSON.stringify({ pid: dead, host: os.hostname(), time: Date.now() }),
+    );
+    const clock = virtualClock();
+    const server = stubServer(clock, [granted({ access_token: "at-new-0006" })]);
+    expect(await renew(server, clock)).toBe("at-new-0006");
+    expect(existsSync(`${store.path}.lock`)).toBe(false);
   });
 
   it("without a refresh token there is nothing to renew with", async () => {
