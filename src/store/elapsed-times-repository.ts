@@ -62,6 +62,13 @@ export class ElapsedTimeRepository {
       .all(raceId) as ElapsedTimeRow[];
   }
 
+  /** A participant's time in the round, by the unique (round_id, participant_id) index. */
+  findOf(roundId: number, participantId: number): ElapsedTimeRow | undefined {
+    return this.statements
+      .get("SELECT * FROM elapsed_times WHERE round_id = ? AND participant_id = ?")
+      .get(roundId, participantId) as ElapsedTimeRow | undefined;
+  }
+
   find(id: number): ElapsedTimeRow | undefined {
     return this.statements.get("SELECT * FROM elapsed_times WHERE id = ?").get(id) as
       | ElapsedTimeRow

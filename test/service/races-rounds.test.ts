@@ -163,6 +163,20 @@ describe("elapsed times", () => {
     expect(ranked.json.data.attributes).toMatchObject({ rank: 3, points: 7 });
   });
 
+  it("list by participant_id (an extension): that racer's time alone; none, an empty list", async () => {
+    const { s, ids } = await running();
+    const one = await s.request("GET", `${timesOf(1)}?participant_id=2`);
+    expect(one.status, one.body).toBe(200);
+    expect(one.json.data.map((t: { id: string }) => t.id)).toEqual([ids.get("B")]);
+    expect(one.json.data[0].relationships.participant.data.id).toBe("2");
+    expect(one.json.meta).toMatchObject({ count: 1 });
+    const none = await s.request("GET", `${timesOf(1)}?participant_id=99`);
+    expect(none.json.data).toEqual([]);
+    const bad = await s.request("GET", `${timesOf(1)}?participant_id=B`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].detail).toBe("participant_id must be a participant id");
+  });
+
   it("bulk_update: 1 to 20 entries in one write; the answer lists them", async () => {
     const { s, ids } = await running();
     const r = await s.request(

@@ -11,6 +11,7 @@ import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
 import type { ServiceContext } from "../context.js";
 import { listDocument, readAttributes, readPage } from "../envelope.js";
+import { badParameter } from "../errors.js";
 import { rootOf } from "../link-base.js";
 import {
   bulkUpdateElapsedTimes,
@@ -51,6 +52,19 @@ function standingsOf(service: ServiceContext, race: RaceRow) {
       roundsTimed: s.roundsTimed,
     },
   }));
+}
+
+/**
+ * `participant_id` of the elapsed-times list, an extension as the contract's match list has
+ * it: that racer's time alone (none: an empty list), by the (round_id, participant_id)
+ * index, for `race update`, which listed the whole round to find one racer's time.
+ */
+function readRacerFilter(query: URLSearchParams): number | undefined {
+  const given = query.get("participant_id");
+  if (given === null || given === "") return undefined;
+  if (!/^\d+$/.test(given))
+    throw badParameter("participant_id", "participant_id must be a participant id");
+  return Number(given);
 }
 
 export function registerRaceRoundRoutes(
@@ -105,9 +119,13 @@ export function registerRaceRoundRoutes(
     const f = found(r);
     const page = readPage((n) => r.query.get(n) ?? undefined);
     const { elapsedTimes } = service.race;
-    const rows = elapsedTimes.listByRound(f.round.id, page.perPage, (page.page - 1) * page.perPage);
+    const racer = readRacerFilter(r.query);
+    const rows =
+      racer === undefined
+        ? elapsedTimes.listByRound(f.round.id, page.perPage, (page.page - 1) * page.perPage)
+        : [elapsedTimes.findOf(f.round.id, racer)].filter((t) => t !== undefined);
     const data = rows.map((t) => elapsedTimeResource(t, f.round.number, root(r)));
-    const total = elapsedTimes.countByRound(f.round.id);
+    const total = racer === undefined ? elapsedTimes.countByRound(f.round.id) : rows.length;
     return { status: 200, body: listDocument(data, total, page, r), reusable: true };
   });
   router.post(`${times}/bulk_update`, (r) => {

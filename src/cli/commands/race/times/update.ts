@@ -10,7 +10,7 @@ import { checkJsonFields } from "../../../record-fields.js";
 import { PARTICIPANT_REF_HELP } from "../../participants/participant-ref.js";
 import { verbHelp } from "../../verb-help.js";
 import { flattenTime, TIME_FIELDS } from "../race-records.js";
-import { participantNames, readRoundTimes, refusedWrite, timeOf } from "./round-times.js";
+import { readRacerTime, refusedWrite } from "./round-times.js";
 import {
   addTimeFlags,
   parseRound,
@@ -43,13 +43,12 @@ export function parseTimesUpdate(
 export async function runTimesUpdate(f: Factory, o: TimesUpdateOptions): Promise<void> {
   checkJsonFields(f, "elapsed_time");
   const client = await f.client();
-  const rt = await readRoundTimes(client, o.race, o.round);
-  const time = timeOf(rt, o.participant, o.race);
+  const rt = await readRacerTime(client, o.race, o.participant, o.round);
   const updated = await client.races
     .elapsedTimes(rt.raceId, rt.round)
-    .update(time.id, { ...o.attributes })
+    .update(rt.time.id, { ...o.attributes })
     .catch((error: unknown) => refusedWrite(client, o.race, rt, o.round, error));
-  const record = flattenTime(updated, participantNames(rt.participants));
+  const record = flattenTime(updated, rt.names);
   const printer = f.printer();
   if (printer.mode === "table") printer.note(`Round ${rt.round} of race ${o.race}`);
   await printer.record(record, TIME_FIELDS);
