@@ -68,4 +68,37 @@ describe("race update --rank", () => {
     ok(await sb.run(["race", "update", race, "Grace", "--rank", "2"]));
     expect(await ranks(race)).toEqual({ Ada: 1, Grace: 2, Linus: 3 });
   });
+
+  it("bulk-update: two rows giving one rank are refused by line, nothing sent", async () => {
+    const race = await timedRound();
+    const r = await sb.run(["race", "times", "bulk-update", race], {
+      stdin: "Ada,1:00,,2\nGrace,1:01\nLinus,1:02,,2\n",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "line 3: rank 2 is given on line 1 too: a rank set by hand is one racer's (equal times share a rank by themselves; 0 ranks by time)",
+    );
+    expect(await ranks(race)).toEqual({ Ada: 1, Grace: 2, Linus: 3 });
+  });
+
+  it("bulk-update of more than 20 rows hands a rank from one racer to another", async () => {
+    const racers = Array.from({ length: 25 }, (_, i) => `R${i + 1}`);
+    const made = await json("race", "create", "--name", "Many");
+    const race = String(made.id);
+    ok(await sb.run(["race", "participants", "bulk-add", race, ...racers]));
+    ok(await sb.run(["race", "start", race]));
+    ok(await sb.run(["race", "update", race, "R25", "--time", "1:00", "--rank", "2"]));
+    // R1 takes 2nd in the first request of 20; R25 gives it up in the second. Before, the
+    // first request was refused: R25 still held it.
+    const rows = racers.map(
+      (name, i) => `${name},${61 + i}s${i === 0 ? ",,2" : i === 24 ? ",,0" : ""}`,
+    );
+    const r = await sb.run(["race", "times", "bulk-update", race, "--json"], {
+      stdin: `${rows.join("\n")}\n`,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().map((t: { name: string }) => t.name)).toEqual(racers);
+    const now = await ranks(race);
+    expect([now.R1, now.R2, now.R25]).toEqual([2, 1, 25]);
+  });
 });

@@ -16,6 +16,7 @@ import { progressBar } from "../../../output/progress.js";
 import { checkJsonFields } from "../../../record-fields.js";
 import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
+import { givingUpFirst, repeatedRanks } from "./rank-rows.js";
 import { participantNames, type RoundTimes, readRoundTimes, refusedWrite } from "./round-times.js";
 import { parseRound } from "./time-flags.js";
 import { parseTimesCsv, refuseRows, type TimeRow, type TimesFile } from "./times-csv.js";
@@ -90,7 +91,7 @@ function candidatesOf(participants: readonly ResourceObject[]): (ref: string) =>
  * file's own, and a participant unknown, twice, or without a time in the round.
  */
 export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
-  const problems: string[] = [...file.problems];
+  const problems: string[] = [...file.problems, ...repeatedRanks(file.rows)];
   const rows: readonly TimeRow[] = file.rows;
   const seen = new Map<string, string>();
   const entries: ElapsedTimeEntry[] = [];
@@ -171,9 +172,13 @@ export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions):
   const client = await f.client();
   const rt = await readRoundTimes(client, o.race, o.round);
   const entries = entriesOf(o.file, rt);
-  const updated = await send(f, client.races.elapsedTimes(rt.raceId, rt.round), entries).catch(
-    (error: unknown) => refusedWrite(client, o.race, rt, o.round, error),
+  const api = client.races.elapsedTimes(rt.raceId, rt.round);
+  const sent = await send(f, api, givingUpFirst(entries, rt.times)).catch((error: unknown) =>
+    refusedWrite(client, o.race, rt, o.round, error),
   );
+  // Printed in the file's order, whatever the order sent.
+  const byId = new Map(sent.map((t) => [t.id, t]));
+  const updated = entries.flatMap((e) => byId.get(String(e.elapsedTimeId)) ?? []);
   const names = participantNames(rt.participants);
   const printer = f.printer();
   if (printer.mode === "table")
