@@ -634,7 +634,7 @@ complete -c tourney -n '__tourney_at match__list' -s L -l limit -r -d 'show at m
 complete -c tourney -n '__tourney_at match__list' -l state -r -f -a 'open pending complete all' -d 'only matches in this state'
 complete -c tourney -n '__tourney_at match__list' -l participant -r -f -a '(__tourney_names participant tournament)' -d 'only matches of participant id (or id:N), #seed (or seed:N), or exact name (or name:TEXT)'
 complete -c tourney -n '__tourney_at match__list' -l round -r -d 'only this round (negative in the losers bracket)'
-complete -c tourney -n '__tourney_at match__list' -l group -r -d 'only this group of the group stage'
+complete -c tourney -n '__tourney_at match__list' -l group -r -d 'only this group of the group stage: its number or letter (A = the first)'
 complete -c tourney -n '__tourney_at match__list' -l community -r -d 'the tournament\'s community (identifier as `community list` shows it; default: TOURNEY_COMMUNITY, then the profile\'s `community`)'
 complete -c tourney -n '__tourney_at match__list' -s h -l help -d 'display help'
 complete -c tourney -f -n '__tourney_at match__list; and test (count $__tourney_positionals) -eq 0' -a '(__tourney_names tournament tournament)'

@@ -19,6 +19,7 @@ import {
   type StationsByMatch,
   stationsByMatch,
 } from "./match-columns.js";
+import { type GroupRef, parseGroupRef, resolveGroup } from "./match-ref.js";
 
 const STATES = ["open", "pending", "complete", "all"] as const;
 
@@ -38,8 +39,8 @@ export interface MatchListOptions {
   readonly participant?: string;
   /** Only this round (negative in the losers bracket); filtered here, the interface has no filter. */
   readonly round?: number;
-  /** Only this group; filtered here too. */
-  readonly group?: number;
+  /** Only this group (its id, or its letter: match-ref.ts); filtered here too. */
+  readonly group?: GroupRef;
 }
 
 function wholeNumber(flag: string, value: string | undefined): number | undefined {
@@ -49,10 +50,10 @@ function wholeNumber(flag: string, value: string | undefined): number | undefine
   return Number(value);
 }
 
-/** Flags to options (no I/O): --round and --group are whole numbers. */
+/** Flags to options (no I/O): --round is a whole number, --group a group's number or letter. */
 export function parseMatchList(tournament: string, flags: MatchListFlags): MatchListOptions {
   const round = wholeNumber("--round", flags.round);
-  const group = wholeNumber("--group", flags.group);
+  const group = flags.group === undefined ? undefined : parseGroupRef(flags.group);
   return {
     tournament,
     state: flags.state as MatchListOptions["state"],
@@ -72,15 +73,29 @@ function filtered(o: MatchListOptions): boolean {
   );
 }
 
-function keep(o: MatchListOptions): (m: FlatRecord) => boolean {
+function keep(o: MatchListOptions, group: number | undefined): (m: FlatRecord) => boolean {
   return (m) =>
-    (o.round === undefined || m.round === o.round) &&
-    (o.group === undefined || m.group_id === o.group);
+    (o.round === undefined || m.round === o.round) && (group === undefined || m.group_id === group);
+}
+
+/**
+ * The group id --group names: a number as it is (no group of that number lists nothing), a
+ * letter among the group ids of every match (the group stage's groups in order; none: exit 3).
+ * Only a letter costs that read, as it does for the other commands (match-ref.ts).
+ */
+async function groupIdOf(
+  client: ApiClient,
+  tournament: string,
+  group: GroupRef | undefined,
+): Promise<number | undefined> {
+  if (group === undefined || "id" in group) return group?.id;
+  return resolveGroup(await client.matches.listAll(tournament), tournament, group.letter);
 }
 
 export async function runMatchList(f: Factory, o: MatchListOptions): Promise<void> {
   const client = await f.client();
   const printer = f.printer();
+  const group = await groupIdOf(client, o.tournament, o.group);
   const participant =
     o.participant === undefined
       ? undefined
@@ -93,7 +108,7 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
   // Every match was read, none filtered out: the list replaces the cache's, else adds to it.
   let whole = false;
   const pages = tapPages(
-    shownPages(client.matches.pages(o.tournament, filters), keep(o)),
+    shownPages(client.matches.pages(o.tournament, filters), keep(o, group)),
     (m) => identifiers.push(String(m.identifier ?? m.id)),
     () => {
       whole = !filtered(o);
@@ -150,7 +165,10 @@ export function registerList(noun: Command, app: App): void {
     )
     .option("--participant <participant>", `only matches of ${PARTICIPANT_REF_HELP}`)
     .option("--round <n>", "only this round (negative in the losers bracket)")
-    .option("--group <n>", "only this group of the group stage")
+    .option(
+      "--group <group>",
+      "only this group of the group stage: its number or letter (A = the first)",
+    )
     .addHelpText(
       "after",
       `

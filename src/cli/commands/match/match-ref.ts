@@ -47,17 +47,38 @@ function whereIs(match: ResourceObject): string {
   return `${match.id} (${stage}, ${String(match.attributes.state)})`;
 }
 
-/** The group id `ref` names among the tournament's matches: a number, or A for the first group. */
-function resolveGroup(all: readonly ResourceObject[], tournament: string, ref: string): number {
+/** `--group` as typed: a group's number (its id, as `match list` shows it), or its letter. */
+export type GroupRef = { readonly id: number } | { readonly letter: string };
+
+/**
+ * Reads `--group` (no I/O), the one reading of every command that takes it (match list,
+ * report, view, reopen, mark-underway, station assign and queue): a whole number, or a
+ * letter (A = the first group, in any case); anything else is a usage error (exit 2). Before,
+ * `match list` took numbers only ("--group needs a whole number, not "B"").
+ */
+export function parseGroupRef(text: string): GroupRef {
+  const typed = text.trim().toUpperCase();
+  if (/^\d+$/.test(typed)) return { id: Number(typed) };
+  if (/^[A-Z]$/.test(typed)) return { letter: typed };
+  throw new UsageError(
+    `--group takes a group's number, as \`match list\` shows it, or its letter (A = the first group), not ${JSON.stringify(text)}`,
+  );
+}
+
+/**
+ * The group id `ref` (`--group`, parseGroupRef's) names among the tournament's matches
+ * `all`: a number, or A for the first group (group ids in order); no such group is exit 3.
+ */
+export function resolveGroup(
+  all: readonly ResourceObject[],
+  tournament: string,
+  ref: string,
+): number {
   const groups = [...new Set(all.map(groupOf).filter((g): g is number => g !== null))].sort(
     (a, b) => a - b,
   );
-  const text = ref.trim().toUpperCase();
-  const id = /^\d+$/.test(text)
-    ? Number(text)
-    : /^[A-Z]$/.test(text)
-      ? groups[text.charCodeAt(0) - 65]
-      : undefined;
+  const read = parseGroupRef(ref);
+  const id = "id" in read ? read.id : groups[read.letter.charCodeAt(0) - 65];
   if (id !== undefined && groups.includes(id)) return id;
   const known = groups.length === 0 ? "it has no groups" : `its groups are ${groups.join(", ")}`;
   throw new UnknownReferenceError(
@@ -97,6 +118,7 @@ export async function resolveMatch(
   ref: string,
   hints: MatchHints = {},
 ): Promise<ResourceObject> {
+  if (hints.group !== undefined) parseGroupRef(hints.group); // refused before anything is read
   if (/^\d+$/.test(ref)) return client.matches.get(tournament, ref);
   const identifier = ref.trim().toUpperCase();
   // Only the matches of that identifier (issue 27: a 512-player round robin's 130,816 were

@@ -17,7 +17,13 @@ import {
   type Roster,
 } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
-import { GROUP_REF_HELP, MATCH_REF_HELP, type MatchTarget, resolveMatch } from "./match-ref.js";
+import {
+  GROUP_REF_HELP,
+  MATCH_REF_HELP,
+  type MatchTarget,
+  parseGroupRef,
+  resolveMatch,
+} from "./match-ref.js";
 import { checkResultKind, type FreeForAllResult, freeForAll } from "./report-free-for-all.js";
 import {
   oneOnOneReport,
@@ -114,6 +120,7 @@ export function parseMatchReport(
   flags: MatchReportFlags,
 ): MatchReportOptions {
   checkFlags(flags);
+  if (flags.group !== undefined) parseGroupRef(flags.group);
   const target = {
     tournament,
     ...(match === undefined ? {} : { match }),

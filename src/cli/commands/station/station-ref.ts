@@ -13,7 +13,7 @@ import { NotFoundError } from "../../../client/errors.js";
 import { participantNameKey } from "../../../model/participant-name.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
-import { resolveMatch } from "../match/match-ref.js";
+import { parseGroupRef, resolveMatch } from "../match/match-ref.js";
 
 export const STATION_REF_HELP =
   "station id (or id:N), or its name as `station list` shows it (or name:TEXT)";
@@ -224,6 +224,7 @@ export async function matchIdOf(
   ref: string,
   group?: string,
 ): Promise<number> {
+  if (group !== undefined) parseGroupRef(group);
   if (/^\d+$/.test(ref)) return Number(ref);
   return Number((await resolveMatch(client, tournament, ref, { group })).id);
 }
