@@ -257,7 +257,21 @@ describe("check-in", () => {
   });
 
   it("is refused outside the check-in", () => {
-    expect(refused({ state: "pending", settings }, "process_checkin")).toMatch(/checking_in/);
+    expect(refused({ state: "pending", settings }, "process_checkin")).toMatch(
+      /the tournament has no check-in: set registration_options.check_in_duration and starts_at/,
+    );
+    const windowed = {
+      ...settings,
+      starts_at: "2026-11-23T11:00:00.000Z",
+      registration_options: { ...settings.registration_options, check_in_duration: 30 },
+    };
+    const later = "2026-11-23T10:30:00.000Z";
+    const before = { state: "pending" as const, settings: windowed, checkInOpensAt: later };
+    expect(refused(before, "process_checkin")).toMatch(/checking_in/);
+    // pending with a window but no opening time: abort_checkin closed it
+    expect(refused({ state: "pending", settings: windowed }, "process_checkin")).toMatch(
+      /check-in was aborted .*: change starts_at or registration_options.check_in_duration/,
+    );
     expect(refused({ state: "underway", settings }, "abort_checkin")).toMatch(/underway/);
     expect(refused({ state: "underway", settings }, "open_predictions")).toMatch(/from pending/);
   });

@@ -37,6 +37,20 @@ export function openCheckIn(draft: TournamentDraft): void {
 }
 
 /**
+ * Inside a write: a pending tournament whose check-in window has opened moves to
+ * checking_in now, as the next look would (refreshCheckIn). A create or update
+ * answers with the row this returns, so its reply shows the state a read right
+ * after shows (before, a create 20 minutes before a 30-minute check-in answered
+ * pending and the next list said checking_in).
+ */
+export function openCheckInIfDue(service: ServiceContext, row: TournamentRow): TournamentRow {
+  if (row.state !== "pending" || row.check_in_opens_at === null) return row;
+  if (!checkInDue(row, service.now())) return row;
+  runTournamentChange(service, row, openCheckIn);
+  return service.tournaments.findById(row.id)!;
+}
+
+/**
  * A pending tournament whose check-in window has opened moves to checking_in
  * (on first look). Nothing is written unless it is due; the write looks again,
  * as another process may have changed the tournament meanwhile.
@@ -48,9 +62,7 @@ export function refreshCheckIn(service: ServiceContext, row: TournamentRow): Tou
   return service.write(() => {
     const current = service.tournaments.findById(row.id);
     if (current === undefined) throw notFound(`tournament ${row.id} not found`);
-    if (!checkInDue(current, service.now())) return current;
-    runTournamentChange(service, current, openCheckIn);
-    return service.tournaments.findById(row.id)!;
+    return openCheckInIfDue(service, current);
   });
 }
 
@@ -59,6 +71,20 @@ export function refreshDueCheckIns(service: ServiceContext): void {
   const now = service.now();
   if (!service.tournaments.anyCheckInDue(now)) return;
   service.write(() => service.tournaments.openDueCheckIns(now));
+}
+
+/**
+ * Why check-in is closed when abort_checkin closed it: a pending tournament with a
+ * check-in window but no opening time (the abort cleared it, and only a new starts_at
+ * or check_in_duration sets it again: tournaments-repository.ts updateSettings).
+ * Undefined otherwise. Before, the refusal said it "runs from" an opening long past.
+ */
+function abortedCheckIn(row: TournamentRow): string | undefined {
+  if (row.state !== "pending" || row.check_in_opens_at !== null) return undefined;
+  return (
+    "check-in was aborted (abort_checkin) and stays closed: change starts_at or " +
+    "registration_options.check_in_duration to open it again"
+  );
 }
 
 export function checkIn(
@@ -75,7 +101,8 @@ export function checkIn(
   }
   if (t.state !== "checking_in") {
     throw unprocessable(
-      `check-in is not open: it runs from ${window.opens} until process_checkin (the tournament is ${t.state})`,
+      abortedCheckIn(t) ??
+        `check-in is not open: it runs from ${window.opens} until process_checkin (the tournament is ${t.state})`,
     );
   }
   const now = service.now();
@@ -86,8 +113,14 @@ export function checkIn(
 export function processCheckIn(draft: TournamentDraft): void {
   const { state } = draft.row;
   if (state !== "checking_in") {
+    const window = checkInWindow(draft.row.settings);
+    const why =
+      window === undefined
+        ? "the tournament has no check-in: set registration_options.check_in_duration and starts_at"
+        : abortedCheckIn(draft.row);
     throw unprocessable(
-      `cannot process check-in while the tournament is ${state}; check-in must be open (checking_in)`,
+      `cannot process check-in while the tournament is ${state}; ` +
+        (why ?? "check-in must be open (checking_in)"),
       POINTER,
     );
   }

@@ -1,7 +1,7 @@
 /** /tournaments: list, get (by id or url), create, update, delete, change_state. */
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
-import { refreshDueCheckIns } from "../bracket/check-in.js";
+import { openCheckInIfDue, refreshDueCheckIns } from "../bracket/check-in.js";
 import { checkMayCreateIn } from "../communities.js";
 import { communityOf } from "../community.js";
 import type { ServiceContext } from "../context.js";
@@ -78,7 +78,8 @@ export function createTournament(
       now: service.now(),
       ownerId: service.caller.user_id,
     });
-    return service.tournaments.findById(id)!;
+    // checking_in at once when the window is open already, as a read right after says
+    return openCheckInIfDue(service, service.tournaments.findById(id)!);
   });
 }
 
@@ -137,7 +138,7 @@ export function updateTournament(
     }
     problems.throwIfAny();
     service.tournaments.updateSettings(row.id, settings, service.now());
-    return service.tournaments.findById(row.id)!;
+    return openCheckInIfDue(service, service.tournaments.findById(row.id)!);
   });
 }
 
