@@ -15,6 +15,7 @@
  * scopes is refused a request outside them with a 403 naming the missing scope.
  */
 
+import { API_KEY_PREFIX } from "./api-keys.js";
 import { accessOf, type Caller } from "./caller.js";
 import type { ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
@@ -23,20 +24,27 @@ import { requiredScope } from "./scopes.js";
 
 type Checked = Pick<ServiceRequest, "header" | "query" | "method" | "path">;
 
-function unauthorized(detail: string, bearer: boolean): ServiceError {
-  const challenge = bearer
-    ? `Bearer realm="tourney", error="invalid_token", error_description="${detail.replaceAll('"', "'")}"`
+/** `challenge` (a Bearer challenge's error_description) is `detail` when not given. */
+function unauthorized(detail: string, bearer: boolean, challenge = detail): ServiceError {
+  const header = bearer
+    ? `Bearer realm="tourney", error="invalid_token", error_description="${challenge.replaceAll('"', "'")}"`
     : 'ApiKey realm="tourney"';
-  return new ServiceError(401, [{ status: 401, detail }], { "www-authenticate": challenge });
+  return new ServiceError(401, [{ status: 401, detail }], { "www-authenticate": header });
 }
 
-function bearerCaller(service: ServiceContext, token: string): Caller {
+const UNKNOWN_TOKEN =
+  "the access token is not valid for this server (revoked, or never issued here); run `tourney login` again";
+
+/** `how`: the header that made the credential an OAuth token, named when it is an API key. */
+function bearerCaller(service: ServiceContext, token: string, how: string): Caller {
   const row = service.accounts.tokens.findAccess(token);
   if (row === undefined) {
-    throw unauthorized(
-      "the access token is not valid for this server (revoked, or never issued here); run `tourney login` again",
-      true,
-    );
+    if (!token.startsWith(API_KEY_PREFIX)) throw unauthorized(UNKNOWN_TOKEN, true);
+    // An API key sent as a token: the body says so; the challenge stays what it was.
+    const detail =
+      `${how} expects an OAuth access token, and this credential is an API key (${API_KEY_PREFIX}...); ` +
+      "send an API key as `Authorization: <key>` with `Authorization-Type: v1` (or no Authorization-Type)";
+    throw unauthorized(detail, true, UNKNOWN_TOKEN);
   }
   if (row.expires_at <= service.now()) {
     throw unauthorized(`the access token expired at ${row.expires_at}; refresh it`, true);
@@ -62,9 +70,10 @@ function verify(service: ServiceContext, request: Checked): Caller {
       false,
     );
   }
-  if (/^bearer\s/i.test(header)) return bearerCaller(service, header.slice(7).trim());
+  if (/^bearer\s/i.test(header))
+    return bearerCaller(service, header.slice(7).trim(), "Authorization: Bearer");
   if (request.header("authorization-type")?.trim().toLowerCase() === "v2")
-    return bearerCaller(service, header);
+    return bearerCaller(service, header, "Authorization-Type: v2");
   return keyCaller(service, header);
 }
 

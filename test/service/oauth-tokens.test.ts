@@ -82,6 +82,37 @@ describe("access tokens", () => {
   });
 });
 
+describe("an API key sent as an OAuth token", () => {
+  it("is refused 401 saying an API key goes with Authorization-Type v1; the challenge as before", async () => {
+    const { service } = await signedIn();
+    const made = service.admin.createKey({ label: "ci", user: "ada" });
+    if (!made.ok) throw new Error(made.reason);
+    const key = made.value.key;
+    const asV2 = { authorization: key, "authorization-type": "v2" };
+    const asBearer = { authorization: `Bearer ${key}` };
+    const unknown = await me(service, "tat_forged");
+    for (const [how, headers] of [
+      ["Authorization-Type: v2", asV2],
+      ["Authorization: Bearer", asBearer],
+    ] as const) {
+      const refused = await send(service, "GET", "/v2.1/me", undefined, headers);
+      expect(refused.status).toBe(401);
+      expect(refused.json.errors[0].detail).toBe(
+        `${how} expects an OAuth access token, and this credential is an API key (tk_...); ` +
+          "send an API key as `Authorization: <key>` with `Authorization-Type: v1` (or no Authorization-Type)",
+      );
+      expect(refused.body).not.toContain(key);
+      expect(refused.headers["www-authenticate"]).toBe(unknown.headers["www-authenticate"]);
+    }
+    expect(unknown.json.errors[0].detail).toMatch(/not valid for this server \(revoked/);
+    expect(unknown.headers["www-authenticate"]).toMatch(
+      /^Bearer realm="tourney", error="invalid_token"/,
+    );
+    const asKey = { authorization: key, "authorization-type": "v1" };
+    expect((await send(service, "GET", "/v2.1/me", undefined, asKey)).status).toBe(200);
+  });
+});
+
 describe("refresh tokens", () => {
   it("rotate: the new one replaces the old, and reusing the old revokes the whole family", async () => {
     const { service, clock, tokens } = await signedIn();
