@@ -156,9 +156,10 @@ async function enterResults(
   const scored = (await changesOf(client, race, round, names)).filter((c) => c.scored);
   const entries = scored.map((c): ElapsedTimeEntry => c.scores);
   // In more than one request, a rank set in the first may be one a racer of a later one
-  // holds by hand until then, which the service refuses: those ranks are cleared first.
-  const ranked = entries.filter((e) => (e.rank ?? 0) > 0);
-  if (entries.length > MAX_BULK_ELAPSED_TIMES && ranked.length > 0)
+  // holds by hand until then, which the service refuses: the ranks that change are cleared
+  // first (rank 0), then set.
+  const ranked = entries.filter((e) => e.rank !== undefined);
+  if (entries.length > MAX_BULK_ELAPSED_TIMES && ranked.some((e) => (e.rank ?? 0) > 0))
     await send(
       client,
       race,

@@ -133,3 +133,62 @@ it("a finalized round with a tie beside a hand-set rank: the import sets only th
     "dry run: nothing was sent",
   ]);
 });
+
+it("scores in more than one request: a rank the target holds by hand until a later one is cleared first", async () => {
+  const names = [
+    ...Array.from({ length: 24 }, (_, i) => `R${String(i + 1).padStart(2, "0")}`),
+    "Zed",
+  ];
+  const make = async (c: ApiClient, holder: string) => {
+    const race = await c.races.create({
+      name: "Hand GP",
+      raceType: "grand prix",
+      grandPrixOptions: { rounds: 1 },
+      // Points down to 25th: every line of the finalized round has some, so the scores go
+      // in two requests.
+      pointsTable: names.map((_, i) => 25 - i),
+    });
+    await c.participants.bulkAdd(
+      { race: race.id },
+      names.map((name) => ({ name })),
+    );
+    await c.races.changeState(race.id, "start");
+    const people = new Map(
+      (await c.participants.listAll({ race: race.id })).map((p) => [
+        p.id,
+        String(p.attributes.name),
+      ]),
+    );
+    const times = c.races.elapsedTimes(race.id, 1);
+    const records = await times.listAll();
+    const nameOf = (t: (typeof records)[number]) =>
+      people.get(String(participantOf(t, new Map())))!;
+    await times.bulkUpdateAll(
+      records.map((t) => ({
+        elapsedTimeId: Number(t.id),
+        time: 60_000 + names.indexOf(nameOf(t)) * 1000,
+      })),
+    );
+    const held = records.find((t) => nameOf(t) === holder)!;
+    await times.update(held.id, { rank: 2 });
+    return race;
+  };
+  const source = await pair.source.client();
+  const race = await make(source, "R01");
+  await source.races.changeState(race.id, "end_round");
+  // The target holds 2nd by hand for Zed, whose line is the file's last: its request comes
+  // after R01's, which gives 2nd to R01. Before, that first request was refused (422).
+  await make(await pair.target.client(), "Zed");
+  const { plan, summary, after, want } = await planThenImport();
+  expect(summary).toMatchObject({ times: 0, adjusted: 25 });
+  expect(counted(plan)).toMatchObject({ times: 0, adjusted: 25 });
+  expect(after).toEqual(want);
+  expect(after.R01).toEqual([2, true, 24]);
+  expect(after.Zed).toEqual([25, false, 1]);
+});
+
+/** What the plan's round lines add up to (race-plan.test.ts counts them so too). */
+function counted(plan: readonly string[]) {
+  const sum = (re: RegExp) => plan.reduce((n, l) => n + Number(re.exec(l)?.[1] ?? 0), 0);
+  return { times: sum(/send (\d+) times?\b/), adjusted: sum(/set the points or ranks of (\d+)/) };
+}
