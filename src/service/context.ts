@@ -207,6 +207,7 @@ class Context implements ServiceContext {
     const tx = this.#tx;
     // Where this write's entries in the log of writes begin: a rollback takes back those alone.
     const from = this.#store.logPosition();
+    const writes = this.#store.writeCount();
     try {
       const nested = db.inTransaction;
       (nested ? tx.savepoint : tx.begin).run();
@@ -227,7 +228,7 @@ class Context implements ServiceContext {
       }
     } catch (error) {
       // Rolled back: what the caches learnt inside the transaction is void.
-      this.#store.rolledBack(from);
+      this.#store.rolledBack(from, writes);
       throw error;
     }
   }

@@ -40,11 +40,16 @@ export interface Store {
   sync(): void;
   /**
    * After a rollback of a transaction or savepoint begun at `from` (`logPosition()` then):
-   * undefined when not known (the log is voided).
+   * undefined when not known (the log is voided). With `writes` (`writeCount()` then), a
+   * rollback after which neither has moved wrote nothing through the store: what the
+   * caches hold stands (a refused request no longer drops every held row, nor moves the
+   * generation that the lists' ETags carry).
    */
-  rolledBack(from?: number): void;
+  rolledBack(from?: number, writes?: number): void;
   /** The position of the log of this connection's writes (row-changes.ts), 0 without one. */
   logPosition(): number;
+  /** How many writes the caches were told of (store-cache.ts `writes`), 0 without them. */
+  writeCount(): number;
   /**
    * A value that changes whenever a row may have changed: any insert, update or
    * delete on this connection (SQLite's total_changes(), triggers included, a
@@ -107,6 +112,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
       sync: () => {},
       rolledBack: () => {},
       logPosition: () => 0,
+      writeCount: () => 0,
       generation: () => undefined,
     };
   }
@@ -151,12 +157,18 @@ class CachedStore implements Store {
     this.#cache.sync();
   }
 
-  rolledBack(from?: number): void {
-    this.#cache.dropAll(from);
+  rolledBack(from?: number, writes?: number): void {
+    const cache = this.#cache;
+    if (from !== undefined && from === cache.changes.position && writes === cache.writes) return;
+    cache.dropAll(from);
   }
 
   logPosition(): number {
     return this.#cache.changes.position;
+  }
+
+  writeCount(): number {
+    return this.#cache.writes;
   }
 
   generation(): string {

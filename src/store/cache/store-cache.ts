@@ -93,8 +93,10 @@ export class StoreCache {
   private readonly accessTokens = new Map<string, AccessTokenRow>();
   private readonly dataVersion: Statement<unknown[]>;
   private seenVersion: number;
-  /** Counts the times everything was dropped (another connection's commit, a rollback). */
+  /** Counts the times everything was dropped (another connection's commit, a rollback): `epoch`. */
   #epoch = 0;
+  /** Counts table writes told (`wrote...`; match rows' are in `changes`): none since a mark, nothing to undo. */
+  writes = 0;
   /** A look at data_version is due before the next use (`sync`). */
   private due = false;
   private readonly maxHeldRows: number;
@@ -109,11 +111,7 @@ export class StoreCache {
     this.loaded = budget.loaded ?? (() => {});
   }
 
-  /**
-   * Everything is dropped if another connection has committed since the last look;
-   * the look is taken at the next use of the cache (`fresh`), in whatever transaction
-   * is open then.
-   */
+  /** Everything is dropped if another connection committed since the last look, taken at the next use (`fresh`). */
   sync(): void {
     this.due = true;
   }
@@ -130,7 +128,6 @@ export class StoreCache {
     this.dropAll();
   }
 
-  /** Counts the times everything was dropped (another connection's commit, a rollback). */
   get epoch(): number {
     this.fresh();
     return this.#epoch;
@@ -173,8 +170,8 @@ export class StoreCache {
     return row;
   }
 
-  /** A write of the api_keys table. */
   wroteApiKeys(): void {
+    this.writes++;
     this.apiKeys.clear();
   }
 
@@ -192,11 +189,13 @@ export class StoreCache {
 
   /** A write of the OAuth tables (grants and tokens) or of the users. */
   wroteTokens(): void {
+    this.writes++;
     this.accessTokens.clear();
   }
 
   /** A write to the tournaments or participants table: of T, or (undefined) of any. */
   wroteTournament(id: number | undefined): void {
+    this.writes++;
     if (id === undefined) {
       this.tournamentRows.clear();
       this.inactive.clear();
@@ -238,6 +237,7 @@ export class StoreCache {
 
   /** A write of the stations or station_queuers table. */
   wroteStations(): void {
+    this.writes++;
     this.stations.clear();
   }
 
