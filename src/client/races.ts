@@ -47,15 +47,13 @@ export interface BulkTimesControl {
 }
 
 export interface ElapsedTimesApi {
-  list(page?: PageOptions): Promise<ApiList>;
+  /**
+   * `participant_id`: that racer's time alone (serve's extension, as the contract's match
+   * list has it); a service without it answers the round's list regardless.
+   */
+  list(page?: PageOptions, filter?: { readonly participant_id?: string }): Promise<ApiList>;
   listAll(): Promise<ApiRecord[]>;
   get(id: PathSegment): Promise<ApiRecord>;
-  /**
-   * The participant's time in the round, or undefined: asked with `participant_id` (serve's
-   * extension of the list, as the contract's match list has it), one record instead of the
-   * round; from a service that answers the round regardless, found in it (listAll).
-   */
-  ofParticipant(participantId: PathSegment): Promise<ApiRecord | undefined>;
   /** Attributes: `elapsedTime` (milliseconds, null for none), `points`, `rank`. */
   update(id: PathSegment, attributes: Record<string, unknown>): Promise<ApiRecord>;
   /** One bulk_update request: 1 to MAX_BULK_TIMES entries. */
@@ -118,13 +116,6 @@ function handSetPoints(time: ApiRecord | undefined): number {
   return typeof points === "number" && points > 0 ? points : 0;
 }
 
-/** The participant id an elapsed time is of (its relationship), as text. */
-function relatedParticipant(t: ApiRecord): string | undefined {
-  const link = t.relationships?.participant as { data?: { id?: unknown } | null } | undefined;
-  const id = link?.data?.id ?? t.attributes.participantId;
-  return id === undefined || id === null ? undefined : String(id);
-}
-
 function elapsedTimesApi(requester: Requester, path: string, options: RacesOptions) {
   const published = options.publishedForm === true;
   // ElapsedTimeWithID requires points: an entry given none sends the time's hand-set points
@@ -161,17 +152,10 @@ function elapsedTimesApi(requester: Requester, path: string, options: RacesOptio
     return updated.map((time) => now.get(time.id) ?? time);
   };
   const api: ElapsedTimesApi = {
-    list: (page) => requester.list({ method: "GET", path, query: pageQuery(page) }),
+    list: (page, filter) =>
+      requester.list({ method: "GET", path, query: { ...pageQuery(page), ...filter } }),
     listAll: () => requester.listAll({ method: "GET", path }),
     get: (id) => requester.single({ method: "GET", path: `${path}${resourcePath(id)}` }),
-    ofParticipant: async (participantId) => {
-      const id = String(participantId);
-      const query = { participant_id: id, per_page: 1 };
-      const answer = await requester.list({ method: "GET", path, query });
-      const theirs = (t: ApiRecord) => relatedParticipant(t) === id;
-      if (answer.data.every(theirs)) return answer.data[0];
-      return (await api.listAll()).find(theirs);
-    },
     update: async (id, given) => {
       // ElaspedTimeInput requires elapsedTime and points: the current time when not given,
       // the hand-set points (else 0) when not given, read just before the write.

@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from "../../../../client/api-client.js";
 import { ApiError, NotFoundError } from "../../../../client/errors.js";
+import type { ElapsedTimesApi } from "../../../../client/races.js";
 import type { ResourceObject } from "../../../../model/resource.js";
 import { StateRefusedError, UnknownReferenceError } from "../../../errors.js";
 import { pick } from "../../../output/records.js";
@@ -139,6 +140,18 @@ export function timeOf(rt: RoundTimes, ref: string, raceRef: string): ResourceOb
   return time;
 }
 
+/**
+ * The racer's time in the round, or undefined: asked with `participant_id` (one record, not
+ * the round); from a service that answers the round regardless, found in the whole list.
+ * Here, not in the client, which every command loads (the tournament list's byte budget).
+ */
+async function racerTime(api: ElapsedTimesApi, participantId: string) {
+  const answer = await api.list({ per_page: 1 }, { participant_id: participantId });
+  const theirs = (t: ResourceObject) => String(relatedId(t, "participant")) === participantId;
+  if (answer.data.every(theirs)) return answer.data[0];
+  return (await api.listAll()).find(theirs);
+}
+
 /** One racer's time in a round, what `race update` and `race times update` change. */
 export interface RacerTime {
   readonly race: ResourceObject;
@@ -176,7 +189,7 @@ export async function readRacerTime(
     const time = timeOf(rt, participantRef, ref);
     return { ...rt, time, names: participantNames(rt.participants) };
   }
-  const time = await client.races.elapsedTimes(race.id, number).ofParticipant(participant.id);
+  const time = await racerTime(client.races.elapsedTimes(race.id, number), participant.id);
   if (time === undefined) throw noTime(participant, number, ref);
   return { race, raceId: race.id, round: number, time, names: participantNames([participant]) };
 }
