@@ -28,6 +28,8 @@ function rank(event: EventLike): number {
   if (event.type === "tournament.state_changed") return EARLY_STATES.has(event.state ?? "") ? 0 : 9;
   return RANKS[event.type] ?? 7;
 }
+/** Where an event of one instant stands among the others (service/public/event-resume.ts). */
+export const eventRank: (event: EventLike) => number = rank;
 
 /**
  * Events in the order they happened: by time, then (one instant) by `rankOf`, then

@@ -9,8 +9,12 @@
 import { impossibleDay } from "../../model/calendar-date.js";
 import type { HttpResponse } from "../../model/http.js";
 import { diffSteps, type TournamentSnapshot, type WatchEvent } from "../../model/watch-events.js";
+import { markOf, resumedAfter } from "./event-resume.js";
 
-/** Events kept for Last-Event-ID (without since). */
+/**
+ * Events kept for Last-Event-ID (without since). An id older than these (or from before
+ * serve started) resumes from the time it carries, through the history (event-resume.ts).
+ */
 const KEPT_EVENTS = 4096;
 /**
  * History events kept: about three per match of the largest tournament (131,072 matches,
@@ -45,6 +49,9 @@ export class EventLog {
   /** Histories computed (what the tests count). */
   static histories = 0;
 
+  /** `kept`: the last events a Last-Event-ID is looked for in (tests make it small). */
+  constructor(private readonly kept = KEPT_EVENTS) {}
+
   /** Keeps the events a look found (in order). */
   append(events: readonly WatchEvent[]): void {
     for (const event of events) {
@@ -53,14 +60,20 @@ export class EventLog {
       this.#history?.push(entry);
       this.#computing?.meanwhile.push(entry);
     }
-    if (this.#kept.length > KEPT_EVENTS) this.#kept.splice(0, this.#kept.length - KEPT_EVENTS);
+    if (this.#kept.length > this.kept) this.#kept.splice(0, this.#kept.length - this.kept);
     if (this.#history !== undefined && this.#history.length > MAX_HISTORY)
       this.#history = undefined;
   }
 
-  /** Whether a `since` needs the history computed first (`history`). */
+  /**
+   * Whether a `since`, or a Last-Event-ID no longer kept that carries a time, needs the
+   * history computed first (`history`).
+   */
   needsHistory(resume: Resume): boolean {
-    return resume.since !== undefined && this.#history === undefined;
+    if (this.#history !== undefined) return false;
+    if (resume.since !== undefined) return true;
+    const id = resume.lastEventId;
+    return id !== undefined && findLast(this.#kept, id) === -1 && markOf(id) !== undefined;
   }
 
   /**
@@ -100,11 +113,21 @@ export class EventLog {
     return events;
   }
 
-  /** The events a subscriber missed (Last-Event-ID) or asked for (since). */
-  backlog(resume: Resume): readonly WatchEvent[] {
+  /**
+   * The events a subscriber missed (Last-Event-ID) or asked for (since). An id not kept
+   * resumes from its time in the history, ordered after it by `orderOf` (a match's play
+   * order) among the events of its instant; one without a time as before: nothing, or the
+   * `since` history after it.
+   */
+  backlog(resume: Resume, orderOf: (match: string) => number = () => 0): readonly WatchEvent[] {
     if (resume.lastEventId !== undefined) {
       const at = findLast(this.#kept, resume.lastEventId);
       if (at !== -1) return this.#kept.slice(at + 1).map((e) => e.event);
+      const mark = markOf(resume.lastEventId);
+      if (mark !== undefined && this.#history !== undefined) {
+        const since = resume.since === undefined ? -Infinity : Date.parse(resume.since);
+        return resumedAfter(this.#history, mark, since, orderOf);
+      }
     }
     if (resume.since === undefined || this.#history === undefined) return [];
     const since = Date.parse(resume.since);

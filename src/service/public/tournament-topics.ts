@@ -83,7 +83,7 @@ export class TournamentTopics {
     topic.readers.add(reader);
     this.#timer.schedule();
     return {
-      backlog: topic.log.backlog(resume),
+      backlog: topic.log.backlog(resume, (m) => topic.watch.matches.get(m)?.order ?? 0),
       close: () => {
         topic.readers.delete(reader);
         if (topic.readers.size === 0) this.#timer.lingerThenDrop(topic);
