@@ -6,42 +6,26 @@
  * again; after TRIES, in one piece); and serve answers another request while the standings
  * are being made.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  openService,
-  type RunningServer,
-  type Service,
-  startHttpServer,
-} from "../../src/service/index.js";
 import { ONE_PIECE_MATCHES, TRIES } from "../../src/service/public/standings-answer.js";
 import { ffaMatches, ffaReport } from "../helpers/free-for-all.js";
 import { changeState, createWithPlayers, matches, playOut, reportBody } from "../helpers/play.js";
-import { type ServiceHarness, startService } from "../helpers/service.js";
+import type { ServiceHarness } from "../helpers/service.js";
+import { type StandingsServe, standingsPath, standingsServe } from "../helpers/standings-serve.js";
 
-const dir = mkdtempSync(join(tmpdir(), "tourney-standings-in-parts-"));
-const dbPath = join(dir, "t.db");
+let serve: StandingsServe;
 let s: ServiceHarness;
-let server: RunningServer;
-/** Another service on the same file: the route made in one piece (handleSync). */
-let onePiece: Service;
+/** serve's loopback server. */
+let server: StandingsServe["server"];
 
 beforeAll(async () => {
-  s = await startService({ dbPath });
-  server = await startHttpServer(s.service, { host: "127.0.0.1", port: 0 });
-  onePiece = await openService({ dbPath });
+  serve = await standingsServe("standings-in-parts");
+  s = serve.s;
+  server = serve.server;
 });
 
-afterAll(async () => {
-  await server.close();
-  s.service.close();
-  onePiece.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => serve.close());
 
 beforeEach(() => {
   s.service.standings.onePieceUpTo = -1;
@@ -49,31 +33,8 @@ beforeEach(() => {
   s.service.standings.beforeStep = undefined;
 });
 
-const standingsPath = (t: string) => `/v2.1/tournaments/${t}/standings`;
-
-/** A GET on serve's loopback port: its status and body as sent. */
-function served(path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: server.port, path }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-/** The route's answer made in one piece, as serve's port would link it. */
-function madeInOnePiece(path: string): string {
-  const headers = { host: `127.0.0.1:${server.port}` };
-  const r = onePiece.handleSync({ method: "GET", path, headers, lowerCaseNames: true });
-  expect(r.status, r.body).toBe(200);
-  return r.body;
-}
+const served = (path: string) => serve.served(path);
+const madeInOnePiece = (path: string) => serve.madeInOnePiece(path);
 
 /** A report of `m` (player 1 winning) through serve's own service, at once. */
 function reportNow(t: string, m: { id: string; player1_id: number; player2_id: number }) {
@@ -200,7 +161,7 @@ describe("GET .../standings on serve, made in parts", () => {
     const t = await started({ tournament_type: "double elimination" }, 20, 7);
     const [m] = await matches(s, t, "open");
     // Another connection's commit: serve's held rows are dropped, read again before the parts.
-    const r = onePiece.handleSync({
+    const r = serve.onePiece.handleSync({
       method: "PUT",
       path: `/v2.1/tournaments/${t}/matches/${m!.id}`,
       headers: { "content-type": "application/vnd.api+json" },

@@ -4,39 +4,21 @@
  * request that comes after a write does not take the job of the version before; and a job
  * whose every client has closed its connection stops, serve answering the next ones as before.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  openService,
-  type RunningServer,
-  type Service,
-  startHttpServer,
-} from "../../src/service/index.js";
 import { changeState, createWithPlayers, matches, reportBody } from "../helpers/play.js";
-import { type ServiceHarness, startService } from "../helpers/service.js";
+import type { ServiceHarness } from "../helpers/service.js";
+import { type StandingsServe, standingsPath, standingsServe } from "../helpers/standings-serve.js";
 
-const dir = mkdtempSync(join(tmpdir(), "tourney-standings-shared-"));
-const dbPath = join(dir, "t.db");
+let serve: StandingsServe;
 let s: ServiceHarness;
-let server: RunningServer;
-/** Another service on the same file: the route made in one piece (handleSync). */
-let onePiece: Service;
 
 beforeAll(async () => {
-  s = await startService({ dbPath });
-  server = await startHttpServer(s.service, { host: "127.0.0.1", port: 0 });
-  onePiece = await openService({ dbPath });
+  serve = await standingsServe("standings-shared");
+  s = serve.s;
 });
 
-afterAll(async () => {
-  await server.close();
-  s.service.close();
-  onePiece.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => serve.close());
 
 beforeEach(() => {
   s.service.standings.onePieceUpTo = -1;
@@ -44,31 +26,9 @@ beforeEach(() => {
   s.service.standings.beforeStep = undefined;
 });
 
-const standingsPath = (t: string) => `/v2.1/tournaments/${t}/standings`;
-
-/** A GET on serve's port: its status and body; `req` is handed out to abort it. */
-function served(path: string, opened?: (req: ReturnType<typeof httpRequest>) => void) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: server.port, path }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-    opened?.(req);
-  });
-}
-
-function madeInOnePiece(path: string): string {
-  const headers = { host: `127.0.0.1:${server.port}` };
-  const r = onePiece.handleSync({ method: "GET", path, headers, lowerCaseNames: true });
-  expect(r.status, r.body).toBe(200);
-  return r.body;
-}
+const served = (path: string, opened?: (req: ReturnType<typeof httpRequest>) => void) =>
+  serve.served(path, opened);
+const madeInOnePiece = (path: string) => serve.madeInOnePiece(path);
 
 async function startedDoubleElimination(players: number): Promise<string> {
   const t = await createWithPlayers(s, { tournament_type: "double elimination" }, players);

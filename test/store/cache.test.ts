@@ -12,9 +12,9 @@ import { CachedMatches } from "../../src/store/cache/cached-matches.js";
 import { StoreCache } from "../../src/store/cache/store-cache.js";
 import { forwardMethods } from "../../src/store/cache/table-writes.js";
 import { type Db, openDatabase } from "../../src/store/database.js";
-import type { NewMatch } from "../../src/store/match-rows.js";
 import { MatchRepository } from "../../src/store/matches-repository.js";
 import { openStore } from "../../src/store/store.js";
+import { planRows } from "../helpers/match-rows.js";
 
 const NOW = "2026-11-23T10:00:00.000Z";
 const open: Db[] = [];
@@ -30,26 +30,7 @@ function database(path = ":memory:"): Db {
   return db;
 }
 
-function* rows(count: number): Generator<NewMatch> {
-  for (let i = 1; i <= count; i++) {
-    yield {
-      stage: "final",
-      groupId: null,
-      key: `R1-${i}`,
-      side: "round_robin",
-      round: 1,
-      identifier: `M${i}`,
-      suggestedPlayOrder: i,
-      player1Source: JSON.stringify({ type: "participant", participantId: 1 }),
-      player2Source: JSON.stringify({ type: "participant", participantId: 2 }),
-      onlyIfLoserWins: null,
-      active: true,
-      player1Id: 1,
-      player2Id: 2,
-      state: "open",
-    };
-  }
-}
+const rows = (count: number) => planRows(count);
 
 function tournament(db: Db, url: string): number {
   return openStore(db, { cache: false }).tournaments.insert({

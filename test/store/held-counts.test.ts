@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { HeldMatches } from "../../src/store/cache/held-matches.js";
 import { type Db, openDatabase } from "../../src/store/database.js";
-import type { NewMatch } from "../../src/store/match-rows.js";
 import { openStore } from "../../src/store/store.js";
+import { planRows } from "../helpers/match-rows.js";
 
 const NOW = "2026-11-26T10:00:00.000Z";
 let db: Db | undefined;
@@ -18,26 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function* rows(count: number, from = 1): Generator<NewMatch> {
-  for (let i = from; i < from + count; i++) {
-    yield {
-      stage: "final",
-      groupId: null,
-      key: `R1-${i}`,
-      side: "round_robin",
-      round: 1,
-      identifier: `M${i}`,
-      suggestedPlayOrder: i,
-      player1Source: JSON.stringify({ type: "participant", participantId: 1 }),
-      player2Source: JSON.stringify({ type: "participant", participantId: 2 }),
-      onlyIfLoserWins: null,
-      active: i % 5 !== 0,
-      player1Id: 1,
-      player2Id: 2,
-      state: "open",
-    };
-  }
-}
+const rows = (count: number, from = 1) => planRows(count, from, (i) => i % 5 !== 0);
 
 const result = (state: "complete" | "open") => ({
   state,

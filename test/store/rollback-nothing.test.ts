@@ -13,31 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startHttpServer } from "../../src/service/index.js";
 import { defaultSettings } from "../../src/service/validation/tournament-settings.js";
 import { type Db, openDatabase } from "../../src/store/database.js";
-import type { NewMatch } from "../../src/store/match-rows.js";
 import { openStore, type Store } from "../../src/store/store.js";
+import { planRows } from "../helpers/match-rows.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
 
 const NOW = "2026-11-27T10:00:00.000Z";
 
-function* rows(count: number, from = 1): Generator<NewMatch> {
-  for (let i = from; i < from + count; i++)
-    yield {
-      stage: "final",
-      groupId: null,
-      key: `R1-${i}`,
-      side: "round_robin",
-      round: 1,
-      identifier: `M${i}`,
-      suggestedPlayOrder: i,
-      player1Source: JSON.stringify({ type: "participant", participantId: 1 }),
-      player2Source: JSON.stringify({ type: "participant", participantId: 2 }),
-      onlyIfLoserWins: null,
-      active: true,
-      player1Id: 1,
-      player2Id: 2,
-      state: "open",
-    };
-}
+const rows = (count: number, from = 1) => planRows(count, from);
 
 /** A store over a new in-memory database with one tournament and its 3 match rows held. */
 function heldStore(): { db: Db; store: Store; id: number } {
