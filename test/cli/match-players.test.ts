@@ -53,7 +53,7 @@ async function firstMatch() {
 const base = "/v2.1/tournaments/cup";
 
 describe("match report reads the match and its two players", () => {
-  it("by match id and winner name: one GET of the match, one of each player, the PUT", async () => {
+  it("by match id and winner name: one GET of the match, one of each player, of the tournament, the PUT", async () => {
     const m = await firstMatch();
     const t = recorded();
     await runMatchReport(
@@ -65,6 +65,8 @@ describe("match report reads the match and its two players", () => {
         `GET ${base}/matches/${m.id}`,
         `GET ${base}/participants/${m.p1}`,
         `GET ${base}/participants/${m.p2}`,
+        // Whether it hides seeds (seeding_options.hide_seeds), for the match printed.
+        `GET ${base}`,
         `PUT ${base}/matches/${m.id}`,
       ].sort(),
     );
@@ -104,7 +106,7 @@ describe("match report reads the match and its two players", () => {
 });
 
 describe("match view reads the match and its two players", () => {
-  it("names both players without listing the participants", async () => {
+  it("names both players without listing the participants (and reads the tournament)", async () => {
     const m = await firstMatch();
     const t = recorded();
     await runMatchView(t.factory, { tournament: "cup", match: m.id });
@@ -113,6 +115,7 @@ describe("match view reads the match and its two players", () => {
         `GET ${base}/matches/${m.id}`,
         `GET ${base}/participants/${m.p1}`,
         `GET ${base}/participants/${m.p2}`,
+        `GET ${base}`,
       ].sort(),
     );
     const out = t.stdout();

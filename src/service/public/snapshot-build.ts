@@ -21,6 +21,7 @@ import {
 } from "../../model/watch-events.js";
 import type { ChangeLog } from "../../store/cache/row-changes.js";
 import { gzipOf, type Piece } from "./gzip-pieces.js";
+import { seedsHidden, unseeded } from "./hidden-seeds.js";
 import { type PagesBefore, stationsOf, type Unread, unreadSince } from "./snapshot-changes.js";
 import { Pieces } from "./snapshot-pieces.js";
 import { type StandingsParts, standingsOf } from "./snapshot-standings.js";
@@ -70,6 +71,8 @@ export interface Snapshot extends PagesBefore {
   readonly mark: number | undefined;
   /** How many pages of participants it has. */
   readonly participantPages: number;
+  /** Whether its participants went without seeds (hidden-seeds.ts): another setting reads them again. */
+  readonly seedsHidden: boolean;
   /** The tournament's attributes its matches' watch records depend on. */
   readonly shape: string;
   /** The standings' records by slot, which the next version compares its own with. */
@@ -157,6 +160,8 @@ interface ListReading {
   readonly slot: string;
   /** Sees every record read, told whether its page's text is the previous version's. */
   readonly each: (record: RecordLike, reused: boolean) => void;
+  /** A record as data.json carries it (absent: as read). */
+  readonly shown?: ((record: RecordLike) => RecordLike) | undefined;
   /** Takes page `page` (slot `slot`) from the previous version unread, if it can. */
   readonly take?: ((page: number, slot: string) => Taken | undefined) | undefined;
 }
@@ -183,7 +188,8 @@ async function readList(
       const taken = reading.take?.(page, slot);
       if (taken !== undefined) return { ...taken, reused: true, read: false };
       const read = deps.read(id, (get) => pageOf(get, path, page, LIST_PAGE));
-      const text = read.records.map((record) => JSON.stringify(record)).join(",");
+      const shown = reading.shown ?? ((record: RecordLike) => record);
+      const text = read.records.map((record) => JSON.stringify(shown(record))).join(",");
       const first = listed.count === 0;
       const reused = read.records.length > 0 && pieces.add(slot, first ? text : `,${text}`);
       for (const record of read.records) reading.each(record, reused);
@@ -200,12 +206,17 @@ async function readList(
   }
 }
 
-/** Every participant page of `previous` taken unread (none written since); undefined if one is missing. */
+/**
+ * Every participant page of `previous` taken unread (none written since); undefined if one is
+ * missing, or its seeds were shown and now are hidden or the other way (hidden-seeds.ts).
+ */
 function keepParticipants(
   previous: Snapshot,
   pieces: Pieces,
   builder: SnapshotBuilder,
+  seedsHidden: boolean,
 ): Listed | undefined {
+  if (previous.seedsHidden !== seedsHidden) return undefined;
   const slots = Array.from({ length: previous.participantPages }, (_, i) => `p${i + 1}`);
   const kept = slots.map((slot) => pieces.before(slot));
   if (kept.some((piece) => piece === undefined)) return undefined;
@@ -287,12 +298,14 @@ export async function buildSnapshot(
   const unread = previous && unreadSince(previous, written, stations);
   const pieces = new Pieces(previous?.pieces);
   pieces.add("head", `{"tournament":${JSON.stringify(head.tournament)},"participants":[`);
+  const hidden = seedsHidden(head.tournament);
   const people =
-    (unread?.participants === true && keepParticipants(previous!, pieces, builder)) ||
+    (unread?.participants === true && keepParticipants(previous!, pieces, builder, hidden)) ||
     (await readList(deps, gate, id, pieces, {
       list: "participants",
       slot: "p",
       each: (record) => builder.participant(record),
+      shown: hidden ? unseeded : undefined,
     }));
   // The matches' watch records name participants: taken over only if no page of them changed.
   const watched = previous !== undefined && people.unchanged && previous.shape === shape;
@@ -323,6 +336,7 @@ export async function buildSnapshot(
     pagesRead: people.read + matches.read,
     mark,
     participantPages: people.slots,
+    seedsHidden: hidden,
     matchPages: matches.pages,
     stations,
     standingsPages: standings.pages,

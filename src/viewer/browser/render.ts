@@ -233,7 +233,9 @@ function cellRow(tag: "td" | "th", cells: readonly string[]): HTMLTableRowElemen
 
 function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLElement {
   const table = el("table", "tv-standings");
-  const head = ["#", ...(ctx.settings.seeds ? ["Seed"] : []), "Player", "W-L-T", "Pts"];
+  // No Seed column without seeds: a tournament that hides them sends none (hidden-seeds.ts).
+  const seeds = ctx.settings.seeds && ctx.seeds.size > 0;
+  const head = ["#", ...(seeds ? ["Seed"] : []), "Player", "W-L-T", "Pts"];
   table.createTHead().append(cellRow("th", head));
   const body = table.createTBody();
   for (const r of part.rows) {
@@ -241,7 +243,7 @@ function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLElement {
     tr.dataset.participant = String(r.participantId);
     if (r.rank === 1) tr.classList.add("tv-leader");
     tr.append(el("td", "tv-rank", r.rank === null ? "" : String(r.rank)));
-    if (ctx.settings.seeds) tr.append(el("td", "tv-seed", r.seed === null ? "" : String(r.seed)));
+    if (seeds) tr.append(el("td", "tv-seed", r.seed === null ? "" : String(r.seed)));
     const cell = el("td");
     const name = el("div", "tv-player");
     extras(ctx, r.participantId, name);

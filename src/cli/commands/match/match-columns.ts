@@ -49,12 +49,12 @@ export function checkMatchJsonFields(f: Factory, match: ResourceObject): void {
   checkJsonFieldsOf(f, matchRecord(match));
 }
 
-/** "Ada (id 12, seed 1)": how `match view` names a player. */
-function playerLabel(roster: Roster, value: unknown): string {
+/** "Ada (id 12, seed 1)": how `match view` names a player ("Ada (id 12)" with `seeds` false). */
+function playerLabel(roster: Roster, value: unknown, seeds: boolean): string {
   const id = idOf(value);
   if (id === undefined) return "";
   const seed = roster.get(id)?.attributes.seed;
-  const seedText = typeof seed === "number" ? `, seed ${seed}` : "";
+  const seedText = seeds && typeof seed === "number" ? `, seed ${seed}` : "";
   return `${nameOf(roster, id)} (id ${id}${seedText})`;
 }
 
@@ -118,8 +118,11 @@ export function matchColumns(roster: Roster, stations?: StationsByMatch): Column
   ];
 }
 
-/** Fields of `match view`. */
-export function matchFields(roster: Roster): Column[] {
+/**
+ * Fields of `match view` (and of the match a write prints); `seeds` false: the players
+ * without their seeds (the tournament hides them: participants/hidden-seeds.ts).
+ */
+export function matchFields(roster: Roster, seeds = true): Column[] {
   const ffa = (m: FlatRecord) => isFreeForAll(m);
   return [
     { header: "id", value: "id" },
@@ -132,10 +135,13 @@ export function matchFields(roster: Roster): Column[] {
       header: "player 1",
       value: (m) =>
         ffa(m)
-          ? (m.participant_ids as unknown[]).map((id) => playerLabel(roster, id)).join(", ")
-          : playerLabel(roster, m.player1_id),
+          ? (m.participant_ids as unknown[]).map((id) => playerLabel(roster, id, seeds)).join(", ")
+          : playerLabel(roster, m.player1_id, seeds),
     },
-    { header: "player 2", value: (m) => (ffa(m) ? "" : playerLabel(roster, m.player2_id)) },
+    {
+      header: "player 2",
+      value: (m) => (ffa(m) ? "" : playerLabel(roster, m.player2_id, seeds)),
+    },
     { header: "sets won", value: "scores" },
     { header: "scores", value: setsText },
     { header: "winner", value: (m) => winner(roster, m) },

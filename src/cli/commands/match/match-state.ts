@@ -2,6 +2,7 @@
 import type { MatchStateChange, MatchStateOptions } from "../../../client/matches.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
+import { showsSeeds } from "../participants/hidden-seeds.js";
 import { withGroupStageHint } from "../tournament/group-stage-hint.js";
 import { checkMatchJsonFields, matchFields, matchRecord } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
@@ -26,6 +27,9 @@ export async function runMatchStateChange(f: Factory, o: MatchStateChangeOptions
   const printer = f.printer();
   if (printer.mode === "json") return printer.json(matchRecord(updated));
   // A reopen may clear a slot: the players are read from the match as it is now.
-  const roster = await new ParticipantLookup(client, o.tournament).playersOf(updated);
-  await printer.record(matchRecord(updated), matchFields(roster));
+  const [roster, seeds] = await Promise.all([
+    new ParticipantLookup(client, o.tournament).playersOf(updated),
+    showsSeeds(client, o.tournament, false),
+  ]);
+  await printer.record(matchRecord(updated), matchFields(roster, seeds));
 }

@@ -7,6 +7,7 @@ import type { App } from "../../app.js";
 import { StateRefusedError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
+import { showsSeeds } from "../participants/hidden-seeds.js";
 import { findParticipant, PARTICIPANT_REF_HELP } from "../participants/participant-ref.js";
 import {
   checkMatchJsonFields,
@@ -248,7 +249,11 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
         });
   checkMatchJsonFields(f, match);
   if (o.result !== undefined) checkResultKind(o.result, match);
-  const roster = await lookup.playersOf(match);
+  // The tournament's hide_seeds, read beside the players, for the match printed at the end.
+  const [roster, seeds] = await Promise.all([
+    lookup.playersOf(match),
+    showsSeeds(client, o.tournament, f.printer().mode === "json"),
+  ]);
   const result = o.result ?? (await askResult(f.prompter(), match, roster));
   const body =
     result.kind === "one-on-one"
@@ -260,7 +265,7 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
       `Scores recorded; match ${String(record.identifier)} stays open: pass --winner or --tie to complete it`,
     );
   }
-  await f.printer().record(record, matchFields(roster));
+  await f.printer().record(record, matchFields(roster, seeds));
 }
 
 export function registerReport(noun: Command, app: App): void {

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { showsSeeds } from "../participants/hidden-seeds.js";
 import { verbHelp } from "../verb-help.js";
 import { matchFields, matchRecord } from "./match-columns.js";
 import { ParticipantLookup } from "./match-players.js";
@@ -15,8 +16,11 @@ export async function runMatchView(f: Factory, o: MatchViewOptions): Promise<voi
   const match = await resolveMatch(client, o.tournament, o.match, { group: o.group });
   const printer = f.printer();
   if (printer.mode === "json") return printer.json(matchRecord(match));
-  const roster = await new ParticipantLookup(client, o.tournament).playersOf(match);
-  await printer.record(matchRecord(match), matchFields(roster));
+  const [roster, seeds] = await Promise.all([
+    new ParticipantLookup(client, o.tournament).playersOf(match),
+    showsSeeds(client, o.tournament, false),
+  ]);
+  await printer.record(matchRecord(match), matchFields(roster, seeds));
 }
 
 export function registerView(noun: Command, app: App): void {

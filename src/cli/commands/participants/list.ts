@@ -8,6 +8,7 @@ import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
+import { seedColumns, showsSeeds } from "./hidden-seeds.js";
 import {
   type OwnerKind,
   type ParticipantOwner,
@@ -23,7 +24,11 @@ export interface ParticipantsListOptions {
 
 export async function runParticipantsList(f: Factory, o: ParticipantsListOptions): Promise<void> {
   const client = await f.client();
-  const records = await client.participants.listAll(o.owner);
+  const printer = f.printer();
+  const [records, seeds] = await Promise.all([
+    client.participants.listAll(o.owner),
+    showsSeeds(client, o.owner, printer.mode === "json"),
+  ]);
   const owner = o.owner;
   const scope = typeof owner === "object" ? raceScope(String(owner.race)) : String(owner);
   remember(
@@ -36,13 +41,11 @@ export async function runParticipantsList(f: Factory, o: ParticipantsListOptions
     }),
     [scope],
   );
-  await f
-    .printer()
-    .list(
-      records.map(flatten),
-      PARTICIPANT_COLUMNS,
-      `no participants yet: \`${participantsCommand(o.owner, "bulk-add")}\` adds some`,
-    );
+  await printer.list(
+    records.map(flatten),
+    seedColumns(PARTICIPANT_COLUMNS, seeds),
+    `no participants yet: \`${participantsCommand(o.owner, "bulk-add")}\` adds some`,
+  );
 }
 
 export function registerList(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {

@@ -5,6 +5,7 @@ import type { Factory } from "../../factory.js";
 import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { verbHelp } from "../verb-help.js";
+import { seedColumns, showsSeeds } from "./hidden-seeds.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
@@ -16,8 +17,13 @@ export interface ParticipantsViewOptions {
 }
 
 export async function runParticipantsView(f: Factory, o: ParticipantsViewOptions): Promise<void> {
-  const record = await resolveParticipant(await f.client(), o.owner, o.participant);
-  await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
+  const client = await f.client();
+  const printer = f.printer();
+  const [record, seeds] = await Promise.all([
+    resolveParticipant(client, o.owner, o.participant),
+    showsSeeds(client, o.owner, printer.mode === "json"),
+  ]);
+  await printer.record(flatten(record), seedColumns(PARTICIPANT_FIELDS, seeds));
 }
 
 export function registerView(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {

@@ -80,7 +80,7 @@ const TABLE = [
   },
   {
     flag: "--hide-seeds",
-    description: "hide seeds in output",
+    description: "hide seeds from the bracket page and tables (--json keeps them)",
     path: ["seeding_options", "hide_seeds"],
     parse: "bool",
   },
