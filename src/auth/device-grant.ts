@@ -129,11 +129,8 @@ export async function startDeviceAuthorization(
     const answer = await post(deviceUrl, form);
     if (answer.status === 200) return deviceAuthorizationFrom(answer.body);
     const wait = retry === undefined ? undefined : retryWait(answer);
-    if (wait === undefined || tries >= DEVICE_CODE_TRIES) {
-      const refused = refusal(answer, "the device authorization endpoint");
-      if (tries === 1 || !(refused instanceof OAuthError)) throw refused;
-      throw new OAuthError(refused.code, `${refused.message}; asked ${tries} times`);
-    }
+    if (wait === undefined || tries >= DEVICE_CODE_TRIES)
+      throw refusal(answer, "device", deviceUrl, tries);
     await retry!.clock.sleep(wait, retry!.signal);
     if (retry!.signal?.aborted)
       throw new LoginInterruptedError("interrupted while asking for a device code");
@@ -188,7 +185,7 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
     }
     const known = code === undefined ? undefined : REFUSALS[code];
     throw known === undefined
-      ? refusal(answer, "the token endpoint")
+      ? refusal(answer, "token", input.tokenUrl)
       : new OAuthError(code!, known);
   }
   const minutes = Math.max(1, Math.round(grant.expiresInSeconds / 60));

@@ -1,6 +1,7 @@
 /**
  * Errors of signing in (src/cli/exit-codes.ts maps them: OAuthError and SessionExpiredError
- * exit 4, SignInRateLimitedError 6, LoginInterruptedError 130). Their messages never hold a secret.
+ * exit 4, SignInRateLimitedError 6, LoginInterruptedError 130, OAuthEndpointError by its
+ * status). Their messages never hold a secret.
  */
 
 /**
@@ -16,6 +17,29 @@ export class OAuthError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * An OAuth endpoint answered with no OAuth answer at all (a 404 page, a redirect, a proxy's
+ * 502 after the retries): no OAuth server there, or it failed. No refusal of the sign-in
+ * (exit 4): exit 3 for a 404, 5 for another 4xx, 1 for a redirect or a 5xx, the hint naming
+ * `--auth-url` and `device_url` (cli/exit-codes.ts). Before, it was an OAuthError (exit 4,
+ * "`tourney login` starts again"), naming neither the address nor what to change.
+ */
+export class OAuthEndpointError extends Error {
+  override readonly name = "OAuthEndpointError";
+  constructor(
+    readonly endpoint: "device" | "token",
+    /** The address asked. */
+    readonly url: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** More of the hint, set by `tourney login`: where the profile's device_url is set. */
+  hint?: string;
 }
 
 /** The stored sign-in can no longer be renewed (its refresh token was refused): log in again. */

@@ -5,7 +5,7 @@
  * responses into OAuthError. Nothing here quotes a secret.
  */
 import { CLI_CLIENT_ID } from "../model/oauth.js";
-import { OAuthError, SignInRateLimitedError } from "./errors.js";
+import { OAuthEndpointError, OAuthError, SignInRateLimitedError } from "./errors.js";
 
 /** An answer of an OAuth endpoint: the status and the JSON body (undefined when not JSON). */
 export interface FormAnswer {
@@ -13,6 +13,8 @@ export interface FormAnswer {
   readonly body: unknown;
   /** Seconds from the answer's Retry-After header, when it had one. */
   readonly retryAfterSeconds?: number;
+  /** A redirect's Location, made absolute against the address asked. */
+  readonly location?: string;
 }
 
 /** POSTs `form` as application/x-www-form-urlencoded to the absolute `url`. */
@@ -74,11 +76,32 @@ export function tokenSetFrom(body: unknown, now: number): TokenSet {
   return set;
 }
 
+const ENDPOINTS = {
+  device: "the device authorization endpoint",
+  token: "the token endpoint",
+} as const;
+
+/** What an answer without an OAuth error says of the address asked. */
+function notOAuth(answer: FormAnswer): string {
+  const { status, location } = answer;
+  if (status >= 300 && status < 400 && location !== undefined)
+    return `a redirect to ${location} (a sign-in follows none: it would carry its code or token there)`;
+  if (status === 404) return "not found: no OAuth server answers there";
+  return status >= 500 ? "the service failed" : "no OAuth answer";
+}
+
 /**
- * The OAuthError for an error answer (or for an answer that is neither success nor
- * error); SignInRateLimitedError for a 429, which says when to retry instead.
+ * The OAuthError for an error answer, OAuthEndpointError for an answer that is no OAuth
+ * answer (naming `url`), SignInRateLimitedError for a 429, which says when to retry instead.
+ * `asked`: how many times the request was sent (said when more than once).
  */
-export function refusal(answer: FormAnswer, what: string): OAuthError | SignInRateLimitedError {
+export function refusal(
+  answer: FormAnswer,
+  endpoint: keyof typeof ENDPOINTS,
+  url: string,
+  asked = 1,
+): OAuthError | OAuthEndpointError | SignInRateLimitedError {
+  const what = ENDPOINTS[endpoint];
   const error = tokenErrorOf(answer);
   if (answer.status === 429) {
     const wait = answer.retryAfterSeconds;
@@ -86,13 +109,13 @@ export function refusal(answer: FormAnswer, what: string): OAuthError | SignInRa
     const when = wait === undefined ? "later" : `in ${wait} s`;
     return new SignInRateLimitedError(`${what} is rate limited${detail}; retry ${when}`, wait);
   }
-  if (error === undefined)
-    return new OAuthError(
-      "invalid_response",
-      `${what} answered HTTP ${answer.status} without an OAuth error`,
-    );
+  const times = asked > 1 ? `; asked ${asked} times` : "";
+  if (error === undefined) {
+    const message = `${what} ${url} answered HTTP ${answer.status}, ${notOAuth(answer)}${times}`;
+    return new OAuthEndpointError(endpoint, url, answer.status, message);
+  }
   const detail = error.description === undefined ? "" : `: ${error.description}`;
-  return new OAuthError(error.code, `${what} refused (${error.code})${detail}`);
+  return new OAuthError(error.code, `${what} refused (${error.code})${detail}${times}`);
 }
 
 /** The refresh_token grant (RFC 6749 §6): a new token set, or OAuthError when refused. */
@@ -108,5 +131,5 @@ export async function refreshTokens(
     client_id: CLI_CLIENT_ID,
   });
   if (answer.status === 200) return tokenSetFrom(answer.body, now());
-  throw refusal(answer, "the token endpoint");
+  throw refusal(answer, "token", tokenUrl);
 }

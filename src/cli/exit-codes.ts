@@ -2,7 +2,12 @@
  * The one place where errors become exit codes and messages (DESIGN.md §5).
  */
 
-import { OAuthError, SessionExpiredError, SignInRateLimitedError } from "../auth/errors.js";
+import {
+  OAuthEndpointError,
+  OAuthError,
+  SessionExpiredError,
+  SignInRateLimitedError,
+} from "../auth/errors.js";
 import {
   ApiError,
   AuthError,
@@ -11,6 +16,7 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   RejectedError,
   TimeoutError,
   UnknownOutcomeError,
@@ -100,8 +106,32 @@ function authHint(error: AuthError, context: HintContext): string {
   return `hint: \`tourney login${flag}\` logs in (the device grant), or stores a key with --api-key`;
 }
 
+/** A service that moved: the base URL to set, where the profile's is set. */
+function redirectHint(error: RedirectError, context: HintContext): string {
+  const flag = context.profile === undefined ? "" : ` --profile ${context.profile}`;
+  const url = error.baseUrl ?? "URL";
+  const to = error.baseUrl === undefined ? "the service's address there" : error.baseUrl;
+  return `hint: set the base URL to ${to}: \`tourney config set base_url ${url}${flag}\`, or TOURNEY_BASE_URL or --base-url where one of them is given`;
+}
+
+/**
+ * An OAuth endpoint with no OAuth answer: 3 for a 404 (nothing there), 5 for another 4xx,
+ * 1 for a redirect or a 5xx; the hint says where the endpoints are set.
+ */
+function endpointOutcome(error: OAuthEndpointError): Outcome {
+  const { status } = error;
+  const code =
+    status === 404 ? EXIT.notFound : status >= 400 && status < 500 ? EXIT.rejected : EXIT.failure;
+  const hint =
+    status >= 500
+      ? "hint: the service failed there: try again later"
+      : `hint: if the OAuth server is at another address, give it to \`tourney login\` with --auth-url URL${error.hint ?? ""}`;
+  return { code, lines: [`error: ${error.message}`, hint] };
+}
+
 /** Failures of signing in: exit 4, the way `tourney login` fails; a 429 exits 6. */
 function signInOutcome(error: unknown, context: HintContext): Outcome | undefined {
+  if (error instanceof OAuthEndpointError) return endpointOutcome(error);
   if (error instanceof SessionExpiredError || error instanceof NotLoggedInError)
     return { code: EXIT.auth, lines: [`error: ${error.message}`] };
   if (error instanceof SignInRateLimitedError)
@@ -198,7 +228,12 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   const place = lockedOutcome(error) ?? placeOutcome(error) ?? damagedOutcome(error);
   if (place !== undefined) return place;
   if (error instanceof ApiError) {
-    const hint = error instanceof AuthError ? [authHint(error, context)] : [];
+    const hint =
+      error instanceof AuthError
+        ? [authHint(error, context)]
+        : error instanceof RedirectError
+          ? [redirectHint(error, context)]
+          : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
   }
   const signIn = signInOutcome(error, context);

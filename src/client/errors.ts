@@ -60,6 +60,25 @@ export class RateLimitError extends ApiError {
   }
 }
 
+/**
+ * A redirect (3xx with a Location): the service is at another address. Never followed: it
+ * would carry the credentials (and a write's body) to wherever the answer says, and hide a
+ * base URL that is out of date (docs/profiles.md). Exit 1, the hint naming base_url.
+ */
+export class RedirectError extends ApiError {
+  override name = "RedirectError";
+  constructor(
+    status: number,
+    message: string,
+    /** The Location, absolute when the transport could make it so. */
+    readonly location: string,
+    /** The base URL the Location suggests (it ends with the path asked), when it does. */
+    readonly baseUrl: string | undefined,
+  ) {
+    super(status, message);
+  }
+}
+
 /** 5xx: the service failed (after the retries allowed for the method). */
 export class ServerError extends ApiError {
   override name = "ServerError";

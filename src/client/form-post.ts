@@ -74,7 +74,15 @@ export function createFormPoster(options: FormPosterOptions = {}): FormPosterHan
       const response = await transportOf(target.origin).send(request);
       if (log !== undefined) logResponse(log, response, now() - started);
       const retryAfter = parseRetryAfter(response.headers["retry-after"], now());
-      const answer = { status: response.status, body: parseJson(response.body) };
+      const location = response.headers.location;
+      const answer = {
+        status: response.status,
+        body: parseJson(response.body),
+        // Named in the error of a redirect (auth/token-endpoint.ts): never followed.
+        ...(location !== undefined && URL.canParse(location, url)
+          ? { location: new URL(location, url).toString() }
+          : {}),
+      };
       return retryAfter === undefined ? answer : { ...answer, retryAfterSeconds: retryAfter };
     } catch (error) {
       if (log !== undefined) logFailure(log, error, now() - started);

@@ -90,6 +90,17 @@ async function openExchange(
   };
 }
 
+/**
+ * A redirect's Location made absolute against the address asked (`asked`), so that its
+ * error (response-errors.ts) names the whole address: redirects are never followed.
+ */
+function locatedAt(status: number, headers: Record<string, string>, asked: string) {
+  const location = headers.location;
+  if (status < 300 || status >= 400 || location === undefined || !URL.canParse(location, asked))
+    return headers;
+  return { ...headers, location: new URL(location, asked).toString() };
+}
+
 function flattenHeaders(headers: Record<string, string | string[] | undefined>) {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -126,7 +137,9 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
       body: request.body ?? null,
     });
     const body = await response.body.text();
-    return { status: response.statusCode, headers: flattenHeaders(response.headers), body };
+    const status = response.statusCode;
+    const asked = `${url.origin}${prefix}${request.path}`;
+    return { status, headers: locatedAt(status, flattenHeaders(response.headers), asked), body };
   }
 
   async function stream(
@@ -141,7 +154,8 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
       headers: { ...request.headers },
       signal,
     });
-    const headers = flattenHeaders(response.headers);
+    const asked = `${url.origin}${prefix}${request.path}`;
+    const headers = locatedAt(response.statusCode, flattenHeaders(response.headers), asked);
     const type = headers["content-type"] ?? "";
     if (response.statusCode !== 200 || !type.startsWith("text/event-stream"))
       return { status: response.statusCode, headers, body: await response.body.text() };

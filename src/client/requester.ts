@@ -274,7 +274,7 @@ export function createRequester(options: RequesterOptions): Requester {
   async function exchange(call: ApiCall): Promise<HttpResponse> {
     const response = await exchangeAny((o) => buildRequest(o, call));
     if (response.status < 200 || response.status >= 300) {
-      throw errorFromResponse(response, options.now());
+      throw errorFromResponse(response, options.now(), requestPath(options, call));
     }
     return response;
   }
@@ -305,7 +305,7 @@ export function createRequester(options: RequesterOptions): Requester {
     });
     if (response.status === 304) return undefined;
     if (response.status < 200 || response.status >= 300)
-      throw errorFromResponse(response, options.now());
+      throw errorFromResponse(response, options.now(), requestPath(options, call));
     const body = response.json ?? parseResponseBody(response.body, response.status);
     return { etag: response.headers.etag, body };
   }

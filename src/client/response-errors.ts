@@ -11,6 +11,7 @@ import {
   type ErrorDetail,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   RejectedError,
   ServerError,
 } from "./errors.js";
@@ -111,9 +112,30 @@ function messageOf(
   return `${head}: ${summary}`;
 }
 
-/** The typed error for a response with status >= 400. */
-export function errorFromResponse(response: HttpResponse, nowMs: number): ApiError {
+/** The address the service moved to, less the path asked: its new base URL, if it says so. */
+function movedBase(location: string, requestPath: string | undefined): string | undefined {
+  if (requestPath === undefined || !URL.canParse(location)) return undefined;
+  const url = new URL(location);
+  const path = requestPath.split("?")[0]!;
+  if (!url.pathname.endsWith(path)) return undefined;
+  return `${url.origin}${url.pathname.slice(0, url.pathname.length - path.length)}`;
+}
+
+/**
+ * The typed error for a response with a status other than 2xx; `requestPath` (the path
+ * asked, under the base URL) lets a redirect's error name the base URL to set.
+ */
+export function errorFromResponse(
+  response: HttpResponse,
+  nowMs: number,
+  requestPath?: string,
+): ApiError {
   const { status, body } = response;
+  const location = response.headers.location;
+  if (status >= 300 && status < 400 && location !== undefined) {
+    const message = `the service answered ${statusLine(status)}, to ${location}: it is at another address now, and tourney follows no redirect (it would send the credentials on)`;
+    return new RedirectError(status, message, location, movedBase(location, requestPath));
+  }
   const document = parseJson(body);
   const details = readErrorDetails(document);
   const message = messageOf(status, body, document, details);

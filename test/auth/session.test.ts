@@ -145,6 +145,19 @@ describe("renewStoredToken", () => {
     expect(existsSync(`${store.path}.lock`)).toBe(false);
   });
 
+  it("a token endpoint failing (502, no OAuth error) is no refusal: the sign-in is kept", async () => {
+    const before = readFileSync(store.path, "utf8");
+    const clock = virtualClock();
+    const server = stubServer(clock, [{ status: 502, body: undefined }]);
+    const error = await renew(server, clock).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: "OAuthEndpointError",
+      status: 502,
+      message: `the token endpoint ${TOKEN_URL} answered HTTP 502, the service failed`,
+    });
+    expect(readFileSync(store.path, "utf8")).toBe(before);
+  });
+
   it("without a refresh token there is nothing to renew with", async () => {
     store.setToken("ci", { accessToken: "at-ci-0004" });
     const clock = virtualClock();

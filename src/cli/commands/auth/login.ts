@@ -5,6 +5,7 @@
  * `--auth-url`) create or update the profile in the same step, once the login succeeded.
  */
 import { type Command, Option } from "commander";
+import { OAuthEndpointError } from "../../../auth/errors.js";
 import { checkBaseUrl } from "../../../config/settings.js";
 import {
   CLI_CLIENT_ID,
@@ -79,6 +80,15 @@ export function parseLogin(
   };
 }
 
+/** Where the device authorization endpoint is set: the profile's device_url (exit-codes.ts). */
+function deviceUrlHint(target: LoginTarget): string {
+  const name = target.name;
+  const made = target.exists
+    ? ""
+    : `, once \`tourney profile add ${name} --base-url URL\` has made the profile`;
+  return `; if only its device authorization endpoint is, set device_url: \`tourney config set device_url URL --profile ${name}\`${made}`;
+}
+
 async function loginWithDevice(f: Factory, target: LoginTarget, o: LoginOptions, edge: LoginEdge) {
   if (target.addresses === undefined)
     throw new UsageError(
@@ -89,7 +99,11 @@ async function loginWithDevice(f: Factory, target: LoginTarget, o: LoginOptions,
   const poster = await oauthPoster(f);
   try {
     const input = { addresses: target.addresses, scopes: o.scopes, browser: o.browser };
-    const tokens = await deviceLogin(f, poster.post, input, edge);
+    const tokens = await deviceLogin(f, poster.post, input, edge).catch((error: unknown) => {
+      if (error instanceof OAuthEndpointError && error.endpoint === "device")
+        error.hint = deviceUrlHint(target);
+      throw error;
+    });
     const store = f.configStore();
     await writeTarget(store, target);
     store.credentials.setToken(target.name, tokens);
