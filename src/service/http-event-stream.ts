@@ -203,11 +203,17 @@ export function streamSubscriber(res: ServerResponse): StreamSubscriber {
   };
 }
 
-/** A whole response in one write (a refusal instead of a stream). */
+/**
+ * A whole response in one write (a refusal instead of a stream). A failure (5xx) is never
+ * kept by a cache: the API's error reply carries no Cache-Control, which the stream's
+ * opening failures (as the bracket page's, viewer/failure.ts) must.
+ */
 export function sendResponse(res: ServerResponse, response: HttpResponse): void {
   const body = response.body;
+  const failed = response.status >= 500 && response.headers["cache-control"] === undefined;
   res.writeHead(response.status, {
     ...response.headers,
+    ...(failed ? { "cache-control": "no-store" } : {}),
     "content-length": String(Buffer.byteLength(body, "utf8")),
   });
   res.end(body);
