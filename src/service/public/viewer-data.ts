@@ -100,24 +100,28 @@ export function sendSnapshot(
 /**
  * Drops `res` once its client has taken no byte for `stallMs` while bytes wait to go to it:
  * the bytes the kernel took (written less what is still queued) are looked at four times a
- * `stallMs`. A slow client that takes some is never dropped.
+ * `stallMs`. A slow client that takes some is never dropped, nor one whose wait was serve's
+ * own: a look that comes late (serve's event loop held, the client's bytes not sent) starts
+ * the count again.
  */
 function dropWhenStalled(res: ServerResponse, stallMs: number): void {
   const socket = res.socket;
   if (socket === null) return;
+  const period = Math.max(1, stallMs / 4);
   const taken = () => socket.bytesWritten - socket.writableLength;
   let last = taken();
   let since = performance.now();
-  const timer = setInterval(
-    () => {
-      const now = taken();
-      if (now !== last || socket.writableLength === 0) {
-        last = now;
-        since = performance.now();
-      } else if (performance.now() - since >= stallMs) res.destroy();
-    },
-    Math.max(1, stallMs / 4),
-  );
+  let looked = since;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const late = now - looked > 2 * period;
+    looked = now;
+    const bytes = taken();
+    if (bytes !== last || socket.writableLength === 0 || late) {
+      last = bytes;
+      since = now;
+    } else if (now - since >= stallMs) res.destroy();
+  }, period);
   timer.unref();
   res.on("close", () => clearInterval(timer));
 }
