@@ -49,11 +49,21 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
 
     const base = () => `http://127.0.0.1:${served.port}`;
 
-    /** Holds the address's whole budget: transfers of the large data.json, never read. */
+    /**
+     * Holds the address's whole budget: transfers of the large data.json, read a chunk every
+     * 5 s (serve drops a transfer whose client takes nothing for 20 s: public/viewer-data.ts;
+     * on a loaded machine this test can take longer than that before the page's refetch).
+     */
     function fillBudget(): void {
       for (let i = 0; i < PER_ADDRESS; i++) {
         const socket = connect(served.port, "127.0.0.1");
         socket.pause();
+        const sip = setInterval(() => {
+          if (socket.destroyed) return clearInterval(sip);
+          socket.once("data", () => socket.pause());
+          socket.resume();
+        }, 5_000);
+        sip.unref();
         socket.on("error", () => {});
         socket.write(
           `GET /tournaments/${big.t}/bracket/data.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
