@@ -14,10 +14,12 @@ export interface ViewportEvents {
 /** The largest scale the page fits itself to: a small bracket on a projector. */
 const MAX_FIT = 1.5;
 /**
- * The smallest: a wider bracket is shrunk to half its size (14 px names at 7 px) and
- * scrolls the rest; the reader's Fit button still goes further.
+ * The smallest: a wider bracket is shrunk until its smallest text (12 px at scale 1:
+ * viewer.css) is 10 px, names 14 px at 11.7, and scrolls the rest; the reader's Fit
+ * button still goes further. It was half the size: on a 1280 px desktop a 64-player
+ * double elimination loaded with its round labels at 6 px and names at 7 (fit.test.ts).
  */
-const MIN_FIT = 0.5;
+const MIN_FIT = 10 / 12;
 /** A phone's window (the breakpoint of viewer.css's phone layout): no shrinking there. */
 const PHONE = "(max-width: 600px)";
 
@@ -58,7 +60,7 @@ export class Viewport {
 
   /**
    * Fits the content (docs/viewer.md): a bracket wider than the viewport shrinks to
-   * the width (not below MIN_FIT; taller ones scroll down), one smaller grows to fill it
+   * the width (not below MIN_FIT, text at 10 px; taller ones scroll down), one smaller grows to fill it
    * (up to MAX_FIT: a projector). On a phone a wide bracket stays at its own size and
    * scrolls sideways, as brackets-viewer.js does (issue 28: shrunk to a phone's width,
    * names fell to 4-7 px); the reader's "Fit" button still shrinks it on demand.
