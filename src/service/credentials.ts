@@ -15,7 +15,7 @@
  * scopes is refused a request outside them with a 403 naming the missing scope.
  */
 
-import { API_KEY_PREFIX } from "./api-keys.js";
+import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, REFRESH_TOKEN_PREFIX } from "./api-keys.js";
 import { accessOf, type Caller } from "./caller.js";
 import type { ServiceContext } from "./context.js";
 import { ServiceError } from "./errors.js";
@@ -52,9 +52,30 @@ function bearerCaller(service: ServiceContext, token: string, how: string): Call
   return row;
 }
 
-function keyCaller(service: ServiceContext, key: string): Caller {
+/**
+ * What an OAuth token sent as an API key is told (`how`: the header that made it a key): which
+ * kind it is and how a token is sent. Undefined for a credential that is no token of serve's.
+ */
+function tokenAsKey(key: string, how: string): string | undefined {
+  const bearer =
+    "`Authorization: Bearer <token>` with `Authorization-Type: v2` (or no Authorization-Type)";
+  const is = `${how} expects an API key, and this credential is an OAuth`;
+  if (key.startsWith(ACCESS_TOKEN_PREFIX))
+    return `${is} access token (${ACCESS_TOKEN_PREFIX}...); send an access token as ${bearer}`;
+  if (key.startsWith(REFRESH_TOKEN_PREFIX))
+    return (
+      `${is} refresh token (${REFRESH_TOKEN_PREFIX}...), which only /oauth/token takes ` +
+      `(grant_type=refresh_token): send the access token it gives as ${bearer}`
+    );
+  return undefined;
+}
+
+function keyCaller(service: ServiceContext, key: string, how: string): Caller {
   const row = service.apiKeys.verify(key, service.now());
-  if (row === undefined) throw unauthorized("the API key is not valid for this server", false);
+  if (row === undefined) {
+    // An OAuth token sent as a key: the body says so; the challenge stays the API key's.
+    throw unauthorized(tokenAsKey(key, how) ?? "the API key is not valid for this server", false);
+  }
   return row;
 }
 
@@ -74,7 +95,12 @@ function verify(service: ServiceContext, request: Checked): Caller {
     return bearerCaller(service, header.slice(7).trim(), "Authorization: Bearer");
   if (request.header("authorization-type")?.trim().toLowerCase() === "v2")
     return bearerCaller(service, header, "Authorization-Type: v2");
-  return keyCaller(service, header);
+  const v1 = request.header("authorization-type")?.trim().toLowerCase() === "v1";
+  return keyCaller(
+    service,
+    header,
+    v1 ? "Authorization-Type: v1" : "an Authorization header without Bearer",
+  );
 }
 
 function checkScope(caller: Caller, scopes: ReadonlySet<string>, request: Checked): void {

@@ -113,6 +113,54 @@ describe("an API key sent as an OAuth token", () => {
   });
 });
 
+describe("an OAuth token sent as an API key", () => {
+  it("is refused 401 saying it is a token and how a token is sent; the challenge as before", async () => {
+    const { service, tokens } = await signedIn();
+    const bearer =
+      "`Authorization: Bearer <token>` with `Authorization-Type: v2` (or no Authorization-Type)";
+    const unknown = await send(service, "GET", "/v2.1/me", undefined, {
+      authorization: "tk_unknown",
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json.errors[0].detail).toBe("the API key is not valid for this server");
+    for (const [how, type] of [
+      ["Authorization-Type: v1", { "authorization-type": "v1" }],
+      ["an Authorization header without Bearer", {}],
+    ] as const) {
+      const access = await send(service, "GET", "/v2.1/me", undefined, {
+        authorization: tokens.access_token,
+        ...type,
+      });
+      expect(access.status).toBe(401);
+      expect(access.json).toEqual({
+        errors: [
+          {
+            status: 401,
+            detail:
+              `${how} expects an API key, and this credential is an OAuth access token (tat_...); ` +
+              `send an access token as ${bearer}`,
+          },
+        ],
+      });
+      expect(access.body).not.toContain(tokens.access_token);
+      expect(access.headers["www-authenticate"]).toBe(unknown.headers["www-authenticate"]);
+      const refreshing = await send(service, "GET", "/v2.1/me", undefined, {
+        authorization: tokens.refresh_token,
+        ...type,
+      });
+      expect(refreshing.status).toBe(401);
+      expect(refreshing.json.errors[0].detail).toBe(
+        `${how} expects an API key, and this credential is an OAuth refresh token (trt_...), ` +
+          `which only /oauth/token takes (grant_type=refresh_token): send the access token it gives as ${bearer}`,
+      );
+      expect(refreshing.body).not.toContain(tokens.refresh_token);
+    }
+    expect(unknown.headers["www-authenticate"]).toBe('ApiKey realm="tourney"');
+    // Sent as a token, the same token is taken.
+    expect((await me(service, tokens.access_token)).status).toBe(200);
+  });
+});
+
 describe("refresh tokens", () => {
   it("rotate: the new one replaces the old, and reusing the old revokes the whole family", async () => {
     const { service, clock, tokens } = await signedIn();

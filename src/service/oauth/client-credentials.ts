@@ -8,6 +8,7 @@
  * application asks again with its secret.
  */
 import type { TokenResponse } from "../../model/oauth.js";
+import { ACCESS_TOKEN_PREFIX } from "../api-keys.js";
 import type { OAuthClient } from "./clients.js";
 import { OAuthError, refused } from "./errors.js";
 import { type Params, readScopes } from "./form.js";
@@ -45,7 +46,7 @@ export function clientCredentialsGrant(
   const now = service.now();
   tokens.purge(purgeBefore(server));
   const grant = tokens.createGrant(app.userId, client.id, scopes, now);
-  const token = newSecret("tat_");
+  const token = newSecret(ACCESS_TOKEN_PREFIX);
   tokens.insert({
     grantId: grant,
     kind: "access",

@@ -1,5 +1,6 @@
 /** What every OAuth endpoint shares: the service, the lifetimes, the attempt counters, the CSRF key. */
 import type { TokenResponse } from "../../model/oauth.js";
+import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from "../api-keys.js";
 import type { ServiceContext } from "../context.js";
 import type { OAuthSettings } from "../types.js";
 import { OAuthLimits } from "./limits.js";
@@ -80,8 +81,8 @@ export function isoAfter(server: OAuthServer, seconds: number): string {
 export function issueTokens(server: OAuthServer, grantId: number, scopes: string): TokenResponse {
   const { tokens } = server.service.accounts;
   const now = server.service.now();
-  const access = newSecret("tat_");
-  const refresh = newSecret("trt_");
+  const access = newSecret(ACCESS_TOKEN_PREFIX);
+  const refresh = newSecret(REFRESH_TOKEN_PREFIX);
   const { accessTokenSeconds, refreshTokenSeconds } = server.settings;
   tokens.purge(purgeBefore(server));
   tokens.insert({
