@@ -114,13 +114,13 @@ function matchEvents(
   const before = unplayed(next.info);
   const wasComplete = prev?.info.state === "complete";
   const isComplete = next.info.state === "complete";
-  if (wasComplete && (!isComplete || prev!.completedAt !== next.completedAt))
-    out.push([
-      "match.reopened",
-      next.updatedAt || now,
-      `m${id}.reopened.${prev!.completedAt}`,
-      before,
-    ]);
+  // Every id ends with its event's own time (`at`), which with its kind and match places it
+  // in the stream's order (service/public/event-resume.ts). A reopen's is the reopen's (the
+  // match's update), not the completion it undid: resuming from it sent what came between again.
+  if (wasComplete && (!isComplete || prev!.completedAt !== next.completedAt)) {
+    const at = next.updatedAt || now;
+    out.push(["match.reopened", at, `m${id}.reopened.${at}`, before]);
+  }
   const reopened = out.length > 0;
   // A match that opened and completed between two looks still reports both.
   if ((isComplete || next.info.state === "open") && seated(next)) {
@@ -132,13 +132,10 @@ function matchEvents(
   }
   if (next.underwayAt !== null && next.underwayAt !== (prev?.underwayAt ?? null))
     out.push(["match.underway", next.underwayAt, `m${id}.underway.${next.underwayAt}`, before]);
-  if (isComplete && (!wasComplete || reopened))
-    out.push([
-      "match.completed",
-      next.completedAt ?? now,
-      `m${id}.completed.${next.completedAt}`,
-      next.info,
-    ]);
+  if (isComplete && (!wasComplete || reopened)) {
+    const at = next.completedAt ?? now;
+    out.push(["match.completed", at, `m${id}.completed.${at}`, next.info]);
+  }
   return out;
 }
 
@@ -208,10 +205,24 @@ function stateEvents(prev: TournamentSnapshot | undefined, next: TournamentSnaps
   const twoStage = next.groupStage || [...next.matches.values()].some((m) => !m.finalStage);
   const order = twoStage ? TWO_STAGES : ONE_STAGE;
   const to = order.indexOf(next.state);
-  for (let i = order.indexOf(prevState) + 1; to !== -1 && i < to; i++)
-    step(order[i]!, stateAt(next, order[i]!));
-  step(next.state, stateAt(next, next.state));
+  const from = order.indexOf(prevState);
+  for (let i = from + 1; to !== -1 && i < to; i++) step(order[i]!, stateAt(next, order[i]!));
+  // A step back (a reopen of the last match: awaiting review to under way) is dated by the
+  // reopen; before, by the start, under the start's own id (resuming from it sent it all again).
+  const back = to !== -1 && to < from;
+  step(next.state, back ? reopenedAt(prev!, next) : stateAt(next, next.state));
   return events;
+}
+
+/** The latest reopen between the two (a match complete before, not now or completed again). */
+function reopenedAt(prev: TournamentSnapshot, next: TournamentSnapshot): string {
+  let last: string | undefined;
+  for (const [id, m] of next.matches) {
+    const before = prev.matches.get(id);
+    if (before?.info.state !== "complete" || before.completedAt === m.completedAt) continue;
+    if (last === undefined || time(m.updatedAt) > time(last)) last = m.updatedAt;
+  }
+  return last ?? next.updatedAt;
 }
 
 /** What happened between `prev` (undefined: nothing known) and `next`, in order. */

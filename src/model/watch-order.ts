@@ -9,6 +9,7 @@ interface EventLike {
   readonly at: string;
   readonly state?: string;
   readonly match?: { readonly id: string };
+  readonly participant?: { readonly id: string };
 }
 
 /**
@@ -31,10 +32,34 @@ function rank(event: EventLike): number {
 /** Where an event of one instant stands among the others (service/public/event-resume.ts). */
 export const eventRank: (event: EventLike) => number = rank;
 
+/** A tournament's states in the order it passes through them. */
+const STATES = [
+  "pending",
+  "checking_in",
+  "checked_in",
+  "group_stages_underway",
+  "group_stages_finalized",
+  "underway",
+  "awaiting_review",
+  "complete",
+];
+
+/**
+ * Last of an instant's order, what its id tells apart (the stream's order is one an id
+ * places itself in, service/public/event-resume.ts): events of one rank and play order by
+ * their match's id, their participant's id, or their state's place in the order above.
+ * Before, by the order a look found them in, which an id does not tell.
+ */
+export function eventTie(event: EventLike): number {
+  if (event.match !== undefined) return Number(event.match.id) || 0;
+  if (event.participant !== undefined) return Number(event.participant.id) || 0;
+  return event.state === undefined ? 0 : STATES.indexOf(event.state);
+}
+
 /**
  * Events in the order they happened: by time, then (one instant) by `rankOf`, then
- * by `order` (play order, time id); two events of one match keep the order they
- * were found in (a match that opened and completed between two looks).
+ * by `order` (play order, time id), then `eventTie`; two events of one match keep the
+ * order they were found in (a match that opened and completed between two looks).
  */
 export function orderEvents<E extends EventLike>(
   events: E[],
@@ -47,7 +72,10 @@ export function orderEvents<E extends EventLike>(
     const same = x.event.match !== undefined && x.event.match.id === y.event.match?.id;
     if (same) return x.index - y.index;
     return (
-      rankOf(x.event) - rankOf(y.event) || order(x.event) - order(y.event) || x.index - y.index
+      rankOf(x.event) - rankOf(y.event) ||
+      order(x.event) - order(y.event) ||
+      eventTie(x.event) - eventTie(y.event) ||
+      x.index - y.index
     );
   });
   return keyed.map((k) => k.event);

@@ -11,40 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, binaryEnv, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { idsUntil, openStream } from "../helpers/event-stream.js";
 import { serveAgain, stopAll } from "../helpers/watch-process.js";
-
-/** An event stream opened (its head received): the ids it sends, read until `enough`. */
-async function openStream(url: string, headers: Record<string, string>) {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  const ids = () => [...text.matchAll(/^id: ?(.*)$/gm)].map((m) => m[1]!);
-  return {
-    async until(enough: (ids: readonly string[]) => boolean): Promise<string[]> {
-      while (!enough(ids())) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended with ${ids().join(" ")}`);
-        text += value;
-      }
-      return ids();
-    },
-    close: () => controller.abort(),
-  };
-}
-
-/** The ids a stream sends until `enough` says so (the stream is then closed). */
-async function idsUntil(
-  url: string,
-  headers: Record<string, string>,
-  enough: (ids: readonly string[]) => boolean,
-): Promise<string[]> {
-  const stream = await openStream(url, headers);
-  const ids = await stream.until(enough);
-  stream.close();
-  return ids;
-}
 
 const finalOpened = (ids: readonly string[]) => ids.some((id) => /\.m3\.opened\./.test(id));
 const finalCompleted = (ids: readonly string[]) => ids.some((id) => /\.m3\.completed\./.test(id));
