@@ -6,6 +6,7 @@
  * range before the matches it leads to.
  */
 import type { ViewMatch } from "./data.js";
+import { placesColumn } from "./places-title.js";
 
 export interface PlacementGroup {
   /** "Third place match", "5th place match", "Places 5-8". */
@@ -16,12 +17,6 @@ export interface PlacementGroup {
 }
 
 const PLACEMENT = new Set(["third_place", "placement"]);
-
-function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
-}
 
 /** The placement matches of `matches` in groups, or none. */
 export function placementGroups(matches: readonly ViewMatch[]): PlacementGroup[] {
@@ -37,11 +32,10 @@ export function placementGroups(matches: readonly ViewMatch[]): PlacementGroup[]
   return [...groups.values()]
     .sort((a, b) => a.first - b.first || b.last - a.last)
     .map(({ first, last, matches: list }) => {
-      const single = last === first + 1;
-      const name = first === 3 ? "Third" : ordinal(first);
+      const column = placesColumn(first, last);
       return {
-        title: single ? `${name} place match` : `Places ${first}-${last}`,
-        column: single ? `${name} place` : `Places ${first}-${last}`,
+        title: last === first + 1 ? `${column} match` : column,
+        column,
         matches: list.sort((x, y) => x.id - y.id),
       };
     });

@@ -115,6 +115,59 @@ describe("tournament create --consolation-rank", () => {
     expect(ok(await sb.run(["tournament", "list", "--json"])).json()).toHaveLength(1);
   });
 
+  it("match list's table marks each placement match in ROUND as bracket titles it; piped and --json as before", async () => {
+    const { t } = await createWith(
+      sb,
+      ["--name", "Cup", "--type", "single elimination", "--consolation-rank", "5"],
+      NAMES.slice(0, 8),
+    );
+    ok(await sb.run(["tournament", "start", t]));
+    const env = { NO_COLOR: "1", COLUMNS: "200" };
+    const table = ok(await sb.run(["match", "list", t], { tty: true, env })).stdout;
+    const [head, ...rows] = table.trimEnd().split("\n");
+    expect(head!.split(/ {2,}/).slice(0, 3)).toEqual(["ID", "MATCH", "ROUND"]);
+    const rounds = Object.fromEntries(
+      rows.map((row) => {
+        const [, match, round] = row.trim().split(/ {2,}/);
+        return [match, round];
+      }),
+    );
+    expect(rounds).toEqual({
+      A: "1",
+      B: "1",
+      C: "1",
+      D: "1",
+      E: "2 (Places 5-8)",
+      F: "2 (Places 5-8)",
+      G: "2",
+      H: "2",
+      I: "3 (7th place)",
+      J: "3 (5th place)",
+      K: "3 (Third place)",
+      L: "3",
+    });
+    // The titles `tourney bracket` gives the same matches' parts.
+    const drawn = ok(await sb.run(["bracket", t])).stdout;
+    for (const title of ["Places 5-8", "7th place match", "5th place match", "Third place match"])
+      expect(drawn).toContain(title);
+    // Piped rows keep the round's number (scripts read it); --json the service's record.
+    const piped = ok(await sb.run(["match", "list", t]))
+      .stdout.trimEnd()
+      .split("\n");
+    expect(piped.map((line) => line.split("\t").slice(1, 3).join(" "))).toEqual(
+      rows.map((row) =>
+        row
+          .trim()
+          .split(/ {2,}/)
+          .slice(1, 3)
+          .join(" ")
+          .replace(/ \(.*\)$/, ""),
+      ),
+    );
+    const json = (await matchesJson(sb, t)).find((m) => m.identifier === "K");
+    expect(json).toMatchObject({ round: 3, bracket: "third_place" });
+  });
+
   it("a change of type drops the placements and says so", async () => {
     ok(await sb.run(["tournament", "create", "--name", "Cup", "--consolation-rank", "9"]));
     const changed = ok(await sb.run(["tournament", "update", "cup", "--type", "round robin"]));

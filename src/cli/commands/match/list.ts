@@ -122,7 +122,7 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
   ]);
   await printer.listPages(
     pages,
-    matchColumns(rosterOf(participants), stations),
+    matchColumns(rosterOf(participants), stations, printer.mode === "table"),
     o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
   );
   seen();
@@ -175,7 +175,9 @@ export function registerList(noun: Command, app: App): void {
 Columns: ID, MATCH (identifier), ROUND, GROUP, STATE, PLAYER 1, PLAYER 2, SCORES (sets
 from player 1's side, as \`match report --scores\` takes them), WINNER ("tie" for a
 draw), UNDERWAY ("yes" when marked underway), and STATION (the station playing it)
-when the tournament has stations. A free-for-all match lists all its
+when the tournament has stations. On a terminal, ROUND names the places a third-place or
+placement match decides, as \`tourney bracket\` titles them ("3 (Third place)", "2 (Places
+5-8)"); piped rows keep the round's number. A free-for-all match lists all its
 players under PLAYER 1 and their ranks under SCORES. --json prints the service's
 match records (id plus attributes: player1_id, player2_id, winner_id, ...).
 

@@ -3,10 +3,11 @@
  * the tournament's participants), set scores as `match report --scores` takes
  * them ("3-1,2-3,3-0", player 1's score first), the winner by name.
  */
+import { placementColumnOf } from "../../../bracket-model/places-title.js";
 import { playerIds } from "../../../model/match-players.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { Factory } from "../../factory.js";
-import type { Column } from "../../output/printer.js";
+import { type Column, cellText } from "../../output/printer.js";
 import { type FlatRecord, flatten } from "../../output/records.js";
 import { checkJsonFieldsOf } from "../../record-fields.js";
 
@@ -94,11 +95,22 @@ export function stationsByMatch(stations: readonly ResourceObject[]): StationsBy
 }
 
 /**
+ * ROUND as a terminal's table shows it: a third-place or placement match's round with the
+ * places it decides, as `tourney bracket` and the page title its part ("3 (Third place)",
+ * "2 (Places 5-8)", "3 (5th place)"); any other match's round as it is.
+ */
+function roundText(m: FlatRecord): unknown {
+  const column = placementColumnOf(m);
+  return column === undefined ? m.round : `${cellText(m.round)} (${column})`;
+}
+
+/**
  * Columns of `match list`; a free-for-all match lists all its players under PLAYER 1.
  * With `stations` (the tournament has some), a last column STATION names the one
- * holding the match.
+ * holding the match. `table` (a terminal's): ROUND names a placement match's places
+ * (roundText); piped rows keep the round's number, which scripts read.
  */
-export function matchColumns(roster: Roster, stations?: StationsByMatch): Column[] {
+export function matchColumns(roster: Roster, stations?: StationsByMatch, table = false): Column[] {
   const station: Column[] =
     stations === undefined
       ? []
@@ -106,7 +118,7 @@ export function matchColumns(roster: Roster, stations?: StationsByMatch): Column
   return [
     { header: "ID", value: "id" },
     { header: "MATCH", value: "identifier" },
-    { header: "ROUND", value: "round" },
+    { header: "ROUND", value: table ? roundText : "round" },
     { header: "GROUP", value: "group_id" },
     { header: "STATE", value: "state" },
     { header: "PLAYER 1", value: (m) => players(roster, m)[0] },
