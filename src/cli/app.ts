@@ -53,6 +53,8 @@ export class App {
     return {
       ...(profile.name === DEFAULT_PROFILE ? {} : { profile: profile.name }),
       credentialSource: profile.credentialSource,
+      ...(profile.credentialsFor === undefined ? {} : { credentialsFor: profile.credentialsFor }),
+      ...(profile.baseUrl === undefined ? {} : { baseUrl: profile.baseUrl }),
     };
   }
 

@@ -70,6 +70,21 @@ export interface HintContext {
   /** The profile's name, when it is not the default one (hints then name `--profile`). */
   readonly profile?: string;
   readonly credentialSource?: CredentialSource;
+  /** With credentialSource `withheld`: the profile's own address, and the one the command used. */
+  readonly credentialsFor?: string;
+  readonly baseUrl?: string;
+}
+
+/**
+ * Why no stored credentials went with a command sent to another address than its profile's
+ * (config/resolve.ts), and what gets some there.
+ */
+function withheldHint(context: HintContext): string {
+  const whose = context.profile === undefined ? "this profile" : `profile ${context.profile}`;
+  const own =
+    context.credentialsFor === undefined ? "" : ` belong to ${context.credentialsFor} and`;
+  const url = context.baseUrl ?? "URL";
+  return `hint: the credentials stored for ${whose}${own} are not sent to ${url} (given by --base-url or TOURNEY_BASE_URL); \`tourney login --base-url ${url}\` signs in there as a profile of its own, or set TOURNEY_TOKEN or TOURNEY_API_KEY`;
 }
 
 export interface Outcome {
@@ -103,6 +118,7 @@ function authHint(error: AuthError, context: HintContext): string {
     return `hint: the credentials come from ${source}; check its value, or unset it to use those \`tourney login${flag}\` stores`;
   if (source === "stored")
     return `hint: the credentials stored for ${whose} were refused; \`tourney login${flag}\` logs in again`;
+  if (source === "withheld") return withheldHint(context);
   return `hint: \`tourney login${flag}\` logs in (the device grant), or stores a key with --api-key`;
 }
 

@@ -38,8 +38,12 @@ export interface ResolvedCredentials {
   token?: string;
 }
 
-/** Where a profile's credentials come from: an environment variable, the store, or nowhere. */
-export type CredentialSource = "TOURNEY_TOKEN" | "TOURNEY_API_KEY" | "stored" | "none";
+/**
+ * Where a profile's credentials come from: an environment variable, the store, or nowhere;
+ * `withheld`: the store has some, for the profile's own address, and the command goes
+ * elsewhere (--base-url or TOURNEY_BASE_URL), so none are sent.
+ */
+export type CredentialSource = "TOURNEY_TOKEN" | "TOURNEY_API_KEY" | "stored" | "withheld" | "none";
 
 export interface ResolvedProfile {
   name: string;
@@ -51,6 +55,8 @@ export interface ResolvedProfile {
   credentialSource: CredentialSource;
   /** The profile's `community` setting, if any. */
   community?: string;
+  /** With credentialSource `withheld`: the profile's own address, the only one they go to. */
+  credentialsFor?: string;
 }
 
 /** `local` keeps `<dataDir>/tourney.db`; another embedded profile gets its own file. */
@@ -73,7 +79,8 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
       { key: "base_url" },
     );
   }
-  const credentials = chooseCredentials(env, input.credentials, name);
+  const elsewhere = backend === "remote" && !sameOrigin(baseUrl, settings.base_url);
+  const credentials = chooseCredentials(env, input.credentials, name, elsewhere);
   const resolved: ResolvedProfile = {
     name,
     backend,
@@ -82,6 +89,10 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
     credentials,
     credentialSource: sourceOf(env, credentials),
   };
+  if (elsewhere && resolved.credentialSource === "none" && input.credentials.has(name)) {
+    resolved.credentialSource = "withheld";
+    if (settings.base_url !== undefined) resolved.credentialsFor = settings.base_url;
+  }
   if (baseUrl !== undefined) {
     resolved.baseUrl = baseUrl;
   }
@@ -135,10 +146,31 @@ function sourceOf(env: Env, credentials: ResolvedCredentials): CredentialSource 
 }
 
 /**
- * TOURNEY_TOKEN / TOURNEY_API_KEY, when either is set, replace the stored credentials as a
- * whole, so a stale stored token never outranks a key given in the environment.
+ * Whether the command's address is the profile's own (scheme, host and port: the origin),
+ * to which its stored credentials belong (`tourney login` writes both). Another address
+ * given by --base-url or TOURNEY_BASE_URL gets none of them: a key or token (a refresh
+ * token with it) sent there is given away, as a redirect followed would (docs/profiles.md).
  */
-function chooseCredentials(env: Env, store: CredentialAccess, name: string): ResolvedCredentials {
+function sameOrigin(url: string | undefined, own: string | undefined): boolean {
+  if (url === undefined || own === undefined) return url === own;
+  try {
+    return new URL(url).origin === new URL(own).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * TOURNEY_TOKEN / TOURNEY_API_KEY, when either is set, replace the stored credentials as a
+ * whole, so a stale stored token never outranks a key given in the environment. The stored
+ * ones go only to the profile's own address (`elsewhere`: not).
+ */
+function chooseCredentials(
+  env: Env,
+  store: CredentialAccess,
+  name: string,
+  elsewhere: boolean,
+): ResolvedCredentials {
   const token = fromEnv(env, "TOURNEY_TOKEN");
   const apiKey = fromEnv(env, "TOURNEY_API_KEY");
   const chosen: ResolvedCredentials = {};
@@ -147,6 +179,7 @@ function chooseCredentials(env: Env, store: CredentialAccess, name: string): Res
     if (apiKey !== undefined) chosen.apiKey = apiKey;
     return chosen;
   }
+  if (elsewhere) return chosen;
   const stored = store.get(name);
   if (stored?.token !== undefined) chosen.token = stored.token;
   if (stored?.apiKey !== undefined) chosen.apiKey = stored.apiKey;

@@ -22,6 +22,7 @@ const SOURCES: Record<CredentialSource, string> = {
   TOURNEY_TOKEN: "environment variable TOURNEY_TOKEN",
   TOURNEY_API_KEY: "environment variable TOURNEY_API_KEY",
   stored: "stored (credentials.json)",
+  withheld: "none sent: those stored are for the profile's own base URL",
   none: "none",
 };
 
