@@ -131,26 +131,57 @@ _tourney_names() {
     \${_tourney_tournament:+--tournament "$_tourney_tournament"} 2>/dev/null
 }
 
+# Succeeds when the name $1 begins with $2 as typed: the name itself, or as printf %q
+# writes it (how a reply inserted it: Grace\\ H, O\\'B).
+_tourney_starts() {
+  [[ "$1" == "$2"* ]] && return 0
+  local q
+  printf -v q '%q' "$1"
+  [[ "$q" == "$2"* ]]
+}
+
 # COMPREPLY from newline-separated words matching $cur (a name with a space stays one).
+# The words are data: read line by line and compared, never expanded (compgen -W expanded
+# them: a participant named 'Eve $(cmd)' ran cmd at TAB), each reply quoted (printf %q) so
+# that bash inserts it as one word that reads back as exactly the name.
 # In a comma-separated list (--advancing Ada,Gr; --ranks Ada=1,Gr, where readline made
 # "1,Gr" the word) the item after the last comma is completed, the rest kept.
 # Readline also splits a word at ":" (--scopes tournaments:w): then the whole value typed is
 # completed, and each reply is what follows its last ":" (what readline replaces).
 _tourney_reply() {
-  local IFS=$'\\n' w head="" item="$cur" line token=""
+  local w head="" item="$cur" line token="" rest
   if [ -n "$COMP_LINE" ]; then line="\${COMP_LINE:0:COMP_POINT}"; token="\${line##*[[:space:]]}"; fi
   if [[ "$token" == *:* && "$token" != "$cur" && "$token" != *=* ]]; then
     item="$token"; [ -n "$2" ] && [[ "$item" == *,* ]] && item="\${item##*,}"
-    for w in $(compgen -W "$1" -- "$item"); do
-      w="\${token%,*},$w"; [[ "$token" == *,* ]] || w="\${w#*,}"
-      COMPREPLY+=("\${w##*:}")
-    done
+    while IFS= read -r w; do
+      [ -n "$w" ] && _tourney_starts "$w" "$item" || continue
+      # What follows the typed item, quoted: after the typed text from its last ":".
+      printf -v rest '%q' "$w"
+      if [[ "$rest" == "$item"* ]]; then rest="\${rest:\${#item}}"
+      elif [ "\${#w}" -gt "\${#item}" ]; then printf -v rest '%q' "\${w:\${#item}}"
+      else rest=""; fi
+      COMPREPLY+=("\${token##*:}$rest")
+    done <<<"$1"
     return 0
   fi
   if [ -n "$2" ] && [[ "$cur" == *,* ]]; then head="\${cur%,*},"; item="\${cur##*,}"; fi
-  for w in $(compgen -W "$1" -- "$item"); do
-    COMPREPLY+=("$head$(printf '%q' "$w")")
+  while IFS= read -r w; do
+    [ -n "$w" ] && _tourney_starts "$w" "$item" || continue
+    printf -v w '%q' "$w"
+    COMPREPLY+=("$head$w")
+  done <<<"$1"
+}
+
+# COMPREPLY from the space-separated words $1 (options, subcommands: the command tree's own)
+# that begin with $cur; read as words, no pattern or expansion applied to them.
+_tourney_words() {
+  local w IFS=$' \\t\\n'
+  local -a list
+  read -r -a list <<<"$1"
+  for w in "\${list[@]}"; do
+    [[ "$w" == "$cur"* ]] && COMPREPLY+=("$w")
   done
+  return 0
 }
 
 # The option whose value is being typed, read from the line as typed: readline splits
@@ -182,7 +213,7 @@ _tourney() {
     esac
     next="$(_tourney_step "$key" "$word")"
     if [ -n "$next" ]; then key="$next"; pos=0; nojson=""; continue; fi
-    specs=($(_tourney_args "$key"))
+    read -r -a specs <<<"$(_tourney_args "$key")"
     [ "\${specs[pos]}" = tournament ] && _tourney_tournament="$word"
     [ "\${specs[pos]}" = race ] && _tourney_tournament="race:$word"
     ((pos++))
@@ -201,15 +232,15 @@ _tourney() {
     fi
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_tourney_options "$key\${nojson:+:nojson}")" -- "$cur"))
+    _tourney_words "$(_tourney_options "$key\${nojson:+:nojson}")"
     return 0
   fi
   values="$(_tourney_subcommands "$key")"
   if [ -n "$values" ] && [ "$pos" -eq 0 ]; then
-    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+    _tourney_words "$values"
     return 0
   fi
-  specs=($(_tourney_args "$key"))
+  read -r -a specs <<<"$(_tourney_args "$key")"
   spec="\${specs[pos]}"
   case "$spec" in
     =*) values="\${spec#=}"; _tourney_reply "\${values//,/$'\\n'}" ;;
