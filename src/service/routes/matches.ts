@@ -20,6 +20,7 @@ import {
   ignoreUnknownKeys,
 } from "../validation/ignored.js";
 import { readMatchReport } from "../validation/match-report.js";
+import { readReportBody } from "../validation/report-body.js";
 
 const MATCH_STATES = ["pending", "open", "complete"];
 const MATCH_CHANGES = ["reopen", "mark_as_underway", "unmark_as_underway"];
@@ -152,7 +153,7 @@ function reportIgnored(attributes: Record<string, unknown>): Ignored {
 
 /** PUT a match's report. */
 function reportRoute(service: ServiceContext, r: ServiceRequest) {
-  const attributes = readAttributes(readJsonBody(r), "match");
+  const attributes = readAttributes(readJsonBody(r, readReportBody), "match");
   const report = readMatchReport(attributes);
   const ignored = reportIgnored(attributes);
   const row = service.write(() => {
