@@ -139,6 +139,9 @@ function takeEvents(
   for (const { id, data } of parser.push(text)) {
     if (stop.signal.aborted) return;
     const event = JSON.parse(data) as WatchEvent;
+    // Not a change (serve's word to a client resuming without `since`, which a watch always
+    // sends): never printed; the next reconnect resumes from the last event printed.
+    if (event.type === "stream.reload") continue;
     const key = id ?? event.id;
     if (cursor.seen.has(key)) continue;
     cursor.seen.add(key);

@@ -192,7 +192,7 @@ const STEP: Readonly<Record<string, number>> = {
   "elapsed_time.recorded": 1,
   "round.finished": 2,
 };
-function raceRank(e: WatchEvent): number {
+export function raceRank(e: Pick<WatchEvent, "type" | "state" | "round">): number {
   if (e.type === "race.state_changed") return e.state === "completed" ? Number.MAX_VALUE : -1;
   return (e.round ?? 0) * 3 + (STEP[e.type] ?? 0);
 }

@@ -33,7 +33,13 @@ export type WatchEventType =
   | "race.state_changed"
   | "round.started"
   | "round.finished"
-  | "elapsed_time.recorded";
+  | "elapsed_time.recorded"
+  /**
+   * Not a change: a race's stream resumed from an id its records can no longer place says
+   * so, and that the client reads the race again (service/race-resume.ts). Never watched
+   * for (not in WATCH_EVENT_TYPES); `tourney watch` asks with `since` and is never sent one.
+   */
+  | "stream.reload";
 
 export const WATCH_EVENT_TYPES: readonly WatchEventType[] = [
   "tournament.state_changed",

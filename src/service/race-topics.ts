@@ -12,7 +12,8 @@
  * nothing changes; on a change each watched race takes one new snapshot and sends the
  * events of race-watch-events.ts's diff. A topic keeps its last events so that a
  * reconnecting client's Last-Event-ID resumes without loss or duplicates; one nobody
- * reads lingers a minute for that.
+ * reads lingers a minute for that. An id no longer kept resumes through the race's
+ * history, or the client is told to read the race again (race-resume.ts).
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
 import { diffSnapshots, type RaceSnapshot, raceSnapshot } from "../model/race-watch-events.js";
@@ -22,6 +23,7 @@ import { OWNER_ID } from "../store/credentials.js";
 import type { Caller } from "./caller.js";
 import type { ServiceContext } from "./context.js";
 import { type Reader, TopicTimer } from "./public/topic-timer.js";
+import { reloadEvent, resumedRace } from "./race-resume.js";
 
 /** Events a topic keeps for resuming clients. */
 const KEPT_EVENTS = 1024;
@@ -124,7 +126,7 @@ export class RaceTopics {
     this.#timer.schedule();
     const held = topic;
     return {
-      backlog: backlogOf(held, resume),
+      backlog: backlogOf(held, resume, this.deps.now()),
       close: () => {
         held.readers.delete(reader);
         if (held.readers.size === 0) this.#timer.lingerThenDrop(held);
@@ -182,18 +184,23 @@ export class RaceTopics {
   }
 }
 
-function backlogOf(topic: Topic, resume: Resume): readonly WatchEvent[] {
+/**
+ * The events a reader missed (Last-Event-ID) or asked for (since). An id no longer kept
+ * (serve started again, or pushed out of the last KEPT_EVENTS) resumes through the history
+ * (race-resume.ts), or is told to read the race again (`now`: serve's time).
+ */
+function backlogOf(topic: Topic, resume: Resume, now: string): readonly WatchEvent[] {
+  // History as the current snapshot tells it (a race is small): every event from nothing.
+  const history = () => diffSnapshots(undefined, topic.snapshot);
   if (resume.lastEventId !== undefined) {
     const at = topic.kept.findIndex((e) => e.id === resume.lastEventId);
     if (at !== -1) return topic.kept.slice(at + 1);
+    const resumed = resumedRace(topic.snapshot, history(), resume.lastEventId, resume.since);
+    return resumed === "reload" ? [reloadEvent(topic.snapshot.tournament, now)] : resumed;
   }
   if (resume.since === undefined) return [];
-  // History as the current snapshot tells it (a race is small): every event from nothing, those since then.
   const since = Date.parse(resume.since);
-  const past = diffSnapshots(undefined, topic.snapshot).filter((e) => Date.parse(e.at) >= since);
-  if (resume.lastEventId === undefined) return past;
-  const at = past.findIndex((e) => e.id === resume.lastEventId);
-  return at === -1 ? past : past.slice(at + 1);
+  return history().filter((e) => Date.parse(e.at) >= since);
 }
 
 /** `RaceTopicDeps.read` over the service: race `id`'s owner as the caller, through `readAs`. */

@@ -136,8 +136,10 @@ describe("streamWatch: a dropped connection resumes with Last-Event-ID, nothing 
           setTimeout(() => res.destroy(), 20);
         }, 20);
       } else {
-        // A server that replays from before the id: e2 again, then what was missed.
-        res.write(`retry: 50\n\n${frame(e2)}${frame(e3)}${frame(e4)}`);
+        // A server that replays from before the id: e2 again, then what was missed (and a
+        // stream.reload, serve's word to a client without since: not a change, never told).
+        const reload = { ...event(5, "stream.reload"), id: "r1.reload.2026-03-01T10:00:05.000Z" };
+        res.write(`retry: 50\n\n${frame(e2)}${frame(reload)}${frame(e3)}${frame(e4)}`);
       }
     });
     const port = (server.address() as AddressInfo).port;
