@@ -1,7 +1,8 @@
 // Bundles the CLI with esbuild, in these parts:
-// - dist/cli.cjs: the entry point (src/cli/main.ts), one small CommonJS file that
-//   bin/tourney requires, so that no command starts Node's ES module loader;
-//   `--version` reads nothing else.
+// - dist/cli.cjs: what bin/tourney requires (src/cli/entry.ts), one small CommonJS file
+//   (no command starts Node's ES module loader) that runs the entry point proper,
+//   dist/main.cjs (src/cli/main.ts, CommonJS), with its V8 code cache main.cjs.cache
+//   (build/entry-cache.mjs); `--version` requires main.cjs and reads nothing else.
 // - dist/core.js: the CLI core (src/cli/core.ts: commands and client), one classic
 //   script, and dist/core.js.cache, V8's code cache for it, written after a warm-up
 //   (see src/cli/core-loader.ts and build/code-cache.mjs).
@@ -40,6 +41,7 @@ import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { allFinished } from "./build/all-finished.mjs";
 import { codeCaches } from "./build/code-cache.mjs";
+import { MAIN_WRAPPER, writeEntryCache } from "./build/entry-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
 import { buildJqRuntime } from "./build/jq-runtime.mjs";
 import { leanCommands } from "./build/lean-commands.mjs";
@@ -252,19 +254,34 @@ async function buildHttp() {
 }
 
 async function buildEntry() {
-  await build({
-    ...common,
-    entryPoints: ["src/cli/main.ts"],
-    outfile: `${OUT}/cli.cjs`,
-    format: "cjs",
-    banner: { js: IMPORT_META_URL },
-    define: {
-      ...common.define,
-      "import.meta.url": IMPORT_META_URL_NAME,
-      // The folder the code caches name their scripts by (see writeCodeCache).
-      __TOURNEY_CACHED_AS__: JSON.stringify(resolve("dist")),
-    },
-  });
+  // The folder the code caches name their scripts by (see writeCodeCache).
+  const cachedAs = JSON.stringify(resolve("dist"));
+  await allFinished([
+    build({
+      ...common,
+      entryPoints: ["src/cli/main.ts"],
+      outfile: `${OUT}/main.cjs`,
+      format: "cjs",
+      banner: { js: IMPORT_META_URL },
+      define: {
+        ...common.define,
+        "import.meta.url": IMPORT_META_URL_NAME,
+        __TOURNEY_CACHED_AS__: cachedAs,
+      },
+    }),
+    build({
+      ...common,
+      entryPoints: ["src/cli/entry.ts"],
+      outfile: `${OUT}/cli.cjs`,
+      format: "cjs",
+      external: ["./main.cjs"],
+      define: {
+        ...common.define,
+        __TOURNEY_CACHED_AS__: cachedAs,
+        __TOURNEY_MAIN_WRAPPER__: JSON.stringify(MAIN_WRAPPER),
+      },
+    }),
+  ]);
 }
 
 // Some bundled CommonJS dependencies call require(); give them one (see dropUnusedBanners).
@@ -381,6 +398,12 @@ try {
   caches.writeCaches();
 } catch (error) {
   console.warn(`build: no code caches (start-up will be slower): ${error}`);
+}
+try {
+  // Made by running commands through the build: once the other caches are written.
+  writeEntryCache(resolve(OUT), resolve("dist"));
+} catch (error) {
+  console.warn(`build: no code cache of main.cjs (start-up will be slower): ${error}`);
 }
 // The finished build takes dist/'s place in two renames: a test or command running
 // meanwhile finds the old build or the new one, never a half-written one (dist/ is

@@ -105,7 +105,7 @@ function beside(from: string, relative: string): string {
 }
 
 /**
- * This module's folder: the entry point's (dist/, where cli.cjs is CommonJS with a
+ * This module's folder: the entry point's (dist/, where main.cjs is CommonJS with a
  * `__dirname`), else (from the sources) the one its URL names.
  */
 function ownFolder(): string {
@@ -116,8 +116,8 @@ function ownFolder(): string {
 
 /**
  * Node's `require` as a module at `filename` has it: the entry point's own when `filename` is in
- * the entry point's folder (dist/cli.cjs is CommonJS: its `require` resolves every id from
- * dist/, as createRequire(filename) does), else createRequire's. node:module, and the ES module
+ * the entry point's folder (dist/main.cjs is CommonJS, run with dist/cli.cjs's `require`: it
+ * resolves every id from dist/, as createRequire(filename) does), else createRequire's. node:module, and the ES module
  * loader and source map modules it loads, are then not loaded by `tournament list` (with
  * store/native-binding.ts): making core-list.js's require took 0.35 -> 0.11 ms (marks, medians
  * of 21 runs of the list of 1, load ~4). test/architecture/load-budget.test.ts checks it.
@@ -141,7 +141,7 @@ function nodeRequire(filename: string): NodeJS.Require {
 function loadScript(filename: string, options: LoadOptions): object {
   const known = loaded.get(filename);
   if (known !== undefined) return known;
-  // Built-ins fetched here, not imported (dist/cli.cjs would require them at once): `--version`
+  // Built-ins fetched here, not imported (dist/main.cjs would require them at once): `--version`
   // never gets this far.
   const { readFileSync } = process.getBuiltinModule("node:fs");
   const { Script } = process.getBuiltinModule("node:vm");

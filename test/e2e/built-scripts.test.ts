@@ -75,6 +75,21 @@ describe.runIf(BUILT)("the built CLI's scripts", () => {
     expect(JSON.parse(result.stdout)).toEqual(Object.fromEntries(SCRIPTS.map((n) => [n, false])));
   });
 
+  it("has a code cache V8 accepts for the entry point proper, main.cjs", async () => {
+    // Compiled as dist/cli.cjs compiles it (src/cli/entry.ts): wrapped as build/entry-cache.mjs says.
+    const { MAIN_WRAPPER } = (await import(
+      new URL("../../build/entry-cache.mjs", import.meta.url).href
+    )) as { MAIN_WRAPPER: readonly [string, string] };
+    const f = join(DIST, "main.cjs");
+    const probe = `const fs = require("node:fs"); const vm = require("node:vm");
+      const [head, tail] = ${JSON.stringify(MAIN_WRAPPER)};
+      const s = new vm.Script(head + fs.readFileSync(${JSON.stringify(f)}, "utf8") + tail,
+        { filename: ${JSON.stringify(f)}, cachedData: fs.readFileSync(${JSON.stringify(`${f}.cache`)}) });
+      process.stdout.write(JSON.stringify(s.cachedDataRejected));`;
+    const result = await run(["-e", probe], env);
+    expect(JSON.parse(result.stdout)).toBe(false);
+  });
+
   it("names, under TOURNEY_DEBUG, the files that ran: the checkout's, or a copy's", async () => {
     await brokenTournament();
     const debug = { ...env, TOURNEY_DEBUG: "1" };

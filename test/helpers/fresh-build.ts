@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const OUTPUTS = ["dist/cli.cjs", "dist/core.js", "dist/core.js.cache"];
+const OUTPUTS = ["dist/cli.cjs", "dist/main.cjs", "dist/core.js", "dist/core.js.cache"];
 
 function newest(path: string): number {
   const stat = statSync(path);
