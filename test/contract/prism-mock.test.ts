@@ -119,6 +119,9 @@ const CASES: readonly Case[] = [
   [`participants add ${T} Ada --community nerdfest`, "createCommunityParticipant", /Player 1/],
   [`match list ${T} --community nerdfest`, "findCommunityMatches", new RegExp(M)],
   [`match report ${T} ${M} --scores 3-1 --community nerdfest`, "updateCommunityMatch", /8008/],
+  // `tourney api` sends Content-Type on GETs too (the description requires it everywhere).
+  ["api /me.json", "findUser (tourney api)", /APIUser/],
+  ["api /tournaments.json --jq length", "findTournaments (tourney api)", /^\d+\n$/],
 ];
 
 /**

@@ -141,8 +141,12 @@ async function buildRequest(f: Factory, o: ApiOptions): Promise<HttpRequest> {
       : o.fields.length > 0 && !inQuery
         ? JSON.stringify(fieldsBody(o.fields, values))
         : undefined;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/vnd.api+json";
+  // Content-Type on every request, GETs included: the published interface requires it on
+  // every operation (a GET without it is refused 422 there; docs/interface.md).
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Content-Type": "application/vnd.api+json",
+  };
   const named = (name: string) => Object.keys(o.headers).some((h) => h.toLowerCase() === name);
   for (const name of Object.keys(headers)) if (named(name.toLowerCase())) delete headers[name];
   return {

@@ -5,6 +5,7 @@
  * the status is a success; an error body is printed as it is, before the error exits.
  */
 
+import { parseResponseBody } from "../../../client/envelope.js";
 import { statusLine } from "../../../client/status-text.js";
 import type { HttpResponse } from "../../../model/http.js";
 import type { OutputStream } from "../../io.js";
@@ -35,6 +36,9 @@ export function writeBody(stdout: OutputStream, output: JsonOutput, response: Ht
   if (body.trim() === "") return;
   const document = parsed(body);
   if (document === undefined) {
+    // --jq filters JSON: a successful body that is not (a captive portal's page, a proxy's)
+    // fails as every command fails on it (exit 1), rather than passing for jq's result.
+    if (output.filtering && isSuccess(response)) parseResponseBody(body, response.status);
     stdout.write(body.endsWith("\n") ? body : `${body}\n`);
   } else if (!isSuccess(response)) {
     stdout.write(`${stdout.isTTY === true ? JSON.stringify(document, null, 2) : body.trim()}\n`);
