@@ -79,6 +79,47 @@ describe("match records name where their players come from", () => {
     s.service.close();
   });
 
+  it("a reset and a new start: the new matches' records name the new matches, in lists and replies", async () => {
+    // The origins are kept with each row object the cache holds (match-origins.ts `kept`):
+    // the rows of a new start are new objects, and their records must name the new rows.
+    const s = await startService();
+    const { id } = await createWithPlayers(s, { tournament_type: "double elimination" }, 8);
+    await changeState(s, id, "start");
+    const before = (await matches(s, id)) as unknown as Origins[];
+    const firstA = before.find((m) => m.identifier === "A")!;
+    const firstReply = await s.request(
+      "PUT",
+      `/v2.1/tournaments/${id}/matches/${firstA.id}`,
+      reportBody(firstA.player1_id!, firstA.player2_id!),
+    );
+    expect(firstReply.status, firstReply.body).toBe(200);
+    expect((await changeState(s, id, "reset")).status).toBe(200);
+    await changeState(s, id, "start");
+    const after = (await matches(s, id)) as unknown as Origins[];
+    const ids = new Set(after.map((m) => Number(m.id)));
+    expect([...ids].some((n) => before.some((m) => Number(m.id) === n))).toBe(false);
+    const from = origins(after);
+    for (const m of after)
+      for (const prereq of [m.player1_prereq_match_id, m.player2_prereq_match_id])
+        if (prereq !== null) expect(ids.has(prereq), m.identifier).toBe(true);
+    const losers1 = after.find((m) => m.bracket === "losers" && m.round === -1)!;
+    expect(from(losers1)).toEqual(["Loser of A", "Loser of B"]);
+    // A report's reply and a GET of one match name them too.
+    const a = after.find((m) => m.identifier === "A")!;
+    const r = await s.request(
+      "PUT",
+      `/v2.1/tournaments/${id}/matches/${a.id}`,
+      reportBody(a.player1_id!, a.player2_id!),
+    );
+    expect(r.status, r.body).toBe(200);
+    const one = await s.request("GET", `/v2.1/tournaments/${id}/matches/${losers1.id}`);
+    expect(one.json.data.attributes).toMatchObject({
+      player1_prereq_match_id: Number(a.id),
+      player1_is_prereq_match_loser: true,
+    });
+    s.service.close();
+  });
+
   it("byes and a round robin: no id of a match that is not stored; every round-robin slot seeded", async () => {
     const s = await startService();
     const five = await createWithPlayers(s, { tournament_type: "double elimination" }, 5);
