@@ -9,9 +9,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Script } from "node:vm";
 
-/** What main.cjs's source is wrapped in to compile it (CommonJS's own parameters). */
+/**
+ * What main.cjs's source is wrapped in to compile it: CommonJS's own parameters, then the
+ * import() it uses (src/cli/core-loader.ts importModule; vm gives the script none of its own).
+ */
 export const MAIN_WRAPPER = [
-  "(function (exports, require, module, __filename, __dirname) {",
+  "(function (exports, require, module, __filename, __dirname, __tourneyImport) {",
   "\n})",
 ];
 

@@ -18,4 +18,4 @@ if (write === "yes")
 // main.cjs reads its line from process.argv, as under dist/cli.cjs.
 process.argv = [process.argv[0], join(out, "cli.cjs"), ...line];
 const main = { exports: {} };
-script.runInThisContext()(main.exports, createRequire(file), main, file, out);
+script.runInThisContext()(main.exports, createRequire(file), main, file, out, (url) => import(url));

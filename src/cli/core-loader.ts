@@ -38,6 +38,16 @@ export interface LoadOptions {
   readonly exactNames?: boolean;
 }
 
+/**
+ * dist/cli.cjs's import() (src/cli/entry.ts), a parameter of dist/main.cjs when cli.cjs compiles
+ * it with its code cache: a script compiled by vm has no import() of its own. Undefined where
+ * main.cjs is required (`--version`) and from the sources, whose own import() is used.
+ */
+declare const __tourneyImport: ((url: string) => Promise<unknown>) | undefined;
+
+const importModule = (url: string): Promise<unknown> =>
+  typeof __tourneyImport === "function" ? __tourneyImport(url) : import(url);
+
 /** The scripts loaded so far, by file: each runs once per process. */
 const loaded = new Map<string, object>();
 
@@ -174,7 +184,9 @@ function loadScript(filename: string, options: LoadOptions): object {
         ? Promise.resolve(require(path))
         : path.endsWith(".js")
           ? Promise.resolve(loadScript(beside(filename, path), options))
-          : import(process.getBuiltinModule("node:url").pathToFileURL(beside(filename, path)).href),
+          : importModule(
+              process.getBuiltinModule("node:url").pathToFileURL(beside(filename, path)).href,
+            ),
   );
   loaded.set(filename, module.exports);
   return module.exports;

@@ -26,13 +26,14 @@ declare const __TOURNEY_CACHED_AS__: string | undefined;
 /** What main.cjs's source is wrapped in to compile it (build/entry-cache.mjs MAIN_WRAPPER). */
 declare const __TOURNEY_MAIN_WRAPPER__: readonly [string, string];
 
-/** main.cjs's parameters, in the wrapper's order: CommonJS's own. */
+/** main.cjs's parameters, in the wrapper's order: CommonJS's own, then its import(). */
 type MainFunction = (
   exports: object,
   require: NodeJS.Require,
   module: NodeJS.Module,
   filename: string,
   dirname: string,
+  importModule: (url: string) => Promise<unknown>,
 ) => void;
 
 const line = process.argv.slice(2);
@@ -55,6 +56,17 @@ function runMain(): void {
   }
   const { Script } = process.getBuiltinModule("node:vm");
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  // The same `require` as main.cjs's own would be (both are in dist/).
-  (script.runInThisContext() as MainFunction)(module.exports, require, module, file, __dirname);
+  // The same `require` as main.cjs's own would be (both are in dist/). A script compiled by vm
+  // has no import() of its own ("A dynamic import callback was not specified": `profile add`
+  // failed loading the config writer), and vm's importModuleDynamically is lost with a code
+  // cache on Node 20 (and its main-context loader warns it is experimental): main.cjs's import()
+  // of the vendor ES modules (core-loader.ts importModule) is this module's.
+  (script.runInThisContext() as MainFunction)(
+    module.exports,
+    require,
+    module,
+    file,
+    __dirname,
+    (url) => import(url),
+  );
 }
