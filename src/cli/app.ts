@@ -1,4 +1,5 @@
 /** What command registration functions receive: a way to get the Factory for a command. */
+
 import type { Command } from "commander";
 import { DEFAULT_PROFILE } from "../config/settings.js";
 import {
@@ -11,6 +12,7 @@ import { type HintContext, outcomeOf } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
 import { refuseOutputFlags } from "./json-form.js";
 import { parseJsonFields } from "./output/json-fields.js";
+import { visibleControls } from "./output/terminal-text.js";
 import { isStdoutWriteError } from "./output-failure.js";
 import { interruptedAfterWrites } from "./write-log.js";
 
@@ -88,7 +90,8 @@ export class App {
   failed(error: unknown): number {
     const { io, env } = this.deps;
     const outcome = outcomeOf(this.afterWrites(error), this.hintContext());
-    for (const line of outcome.lines) io.stderr.write(`${line}\n`);
+    // A service's error detail is shown, never obeyed (terminal-text.ts).
+    for (const line of outcome.lines) io.stderr.write(`${visibleControls(line)}\n`);
     if (env.TOURNEY_DEBUG && error instanceof Error && error.stack)
       io.stderr.write(`${error.stack}\n`);
     return outcome.code;

@@ -12,7 +12,9 @@
  * 1,573 MB, and a 60,000-player one run out of heap; now 339 MB and 985 MB, most of it the
  * records read (bench/bracket-draw.mjs). A cell takes 2 bytes (4 past 8,191 graphemes).
  */
+
 import { displayWidth, graphemes, padEnd, padStart, truncate } from "../output/display-width.js";
+import { visibleControls } from "../output/terminal-text.js";
 
 /** How a span is shown at a terminal with colour; piped, every style is plain text. */
 export type Style = "plain" | "bold" | "dim" | "open" | "title";
@@ -72,8 +74,10 @@ export class Canvas {
   constructor(private readonly width = 0) {}
 
   /** Writes `text` from column x of row y (over whatever was there). */
-  put(x: number, y: number, text: string, style: Style = "plain"): void {
+  put(x: number, y: number, given: string, style: Style = "plain"): void {
     if (y < 0 || x < 0) return;
+    // A name's control characters shown, never obeyed (output/terminal-text.ts).
+    const text = visibleControls(given);
     while (this.lengths.length <= y) this.lengths.push(0);
     const code = STYLE_CODE[style];
     if (text === "") return;

@@ -8,6 +8,7 @@
  * shell's `read`, so two tabs in a row would be read as one and every later
  * field would shift. Tabs and line breaks inside a value become spaces.
  */
+
 import type { OutputStream } from "../io.js";
 import { isStateHeader, relativeTime, stateColor } from "./cell-look.js";
 import { selectFields } from "./json-fields.js";
@@ -15,6 +16,7 @@ import { JsonOutput } from "./json-output.js";
 import type { FlatRecord } from "./records.js";
 import { pick } from "./records.js";
 import type { Cell } from "./table.js";
+import { visibleControls } from "./terminal-text.js";
 
 export type OutputMode = "table" | "tsv" | "json";
 
@@ -48,7 +50,7 @@ export function cellText(value: unknown): string {
 export const EMPTY_CELL = "-";
 
 function tsvCell(value: unknown): string {
-  const text = cellText(value).replace(/[\t\n\r]/g, " ");
+  const text = visibleControls(cellText(value).replace(/[\t\n\r]/g, " "));
   return text.trim() === "" ? EMPTY_CELL : text;
 }
 
@@ -100,7 +102,7 @@ export class Printer {
 
   /** A value as a terminal's table shows it: a time relative to now, a state coloured. */
   private cell(value: unknown, header: string): Cell {
-    const text = cellText(value);
+    const text = visibleControls(cellText(value));
     const when = relativeTime(text, this.terminal.now?.() ?? new Date());
     if (when !== undefined) return { text: when };
     return isStateHeader(header) ? { text, paint: stateColor(text) } : { text };
@@ -241,11 +243,11 @@ export class Printer {
 
   /** A section title above a table (terminal only: piped rows and JSON carry no titles). */
   heading(title: string, first: boolean): void {
-    if (this.mode === "table") this.stdout.write(`${first ? "" : "\n"}${title}\n`);
+    if (this.mode === "table") this.stdout.write(`${first ? "" : "\n"}${visibleControls(title)}\n`);
   }
 
   /** Human notes ("Created tournament 12") go to stderr, never into data. */
   note(message: string): void {
-    this.stderr.write(`${message}\n`);
+    this.stderr.write(`${visibleControls(message)}\n`);
   }
 }

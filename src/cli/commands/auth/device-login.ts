@@ -3,6 +3,7 @@
  * on stderr, the page opened in a browser when someone is there to see it, a spinner at a
  * terminal while the token endpoint is polled, and Ctrl-C to stop (exit 130, nothing stored).
  */
+
 import {
   type DeviceAuthorization,
   type PollClock,
@@ -16,6 +17,7 @@ import { CancelledError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { listenForInterrupts } from "../../interrupts.js";
 import { startSpinner } from "../../output/progress.js";
+import { visibleControls } from "../../output/terminal-text.js";
 import { browserBlocker, openInBrowser } from "./browser.js";
 
 /**
@@ -61,7 +63,7 @@ function announce(f: Factory, grant: DeviceAuthorization): void {
       : [`  (or open ${grant.verificationUriComplete})`]),
     `The code expires in ${minutes} min.`,
   ];
-  for (const line of lines) f.io.stderr.write(`${line}\n`);
+  for (const line of lines) f.io.stderr.write(`${visibleControls(line)}\n`);
 }
 
 async function maybeOpen(

@@ -1,5 +1,7 @@
 /** One event of `tourney watch` as a terminal line (at a terminal) or an NDJSON line (piped, --json). */
+
 import type { MatchInfo, WatchEvent } from "../../../model/watch-events.js";
+import { visibleControls } from "../../output/terminal-text.js";
 
 const COLOURS: Partial<Record<WatchEvent["type"], string>> = {
   "match.opened": "36",
@@ -52,7 +54,8 @@ function what(e: WatchEvent): string {
 export function eventLine(e: WatchEvent, json: boolean, colour: boolean): string {
   if (json) return `${JSON.stringify(e)}\n`;
   const time = e.at.length >= 19 ? e.at.slice(11, 19) : e.at;
-  const text = `${time}  ${e.tournament.name}: ${what(e)}`;
+  // Names' control characters shown, never obeyed (output/terminal-text.ts).
+  const text = visibleControls(`${time}  ${e.tournament.name}: ${what(e)}`);
   const code = COLOURS[e.type];
   return colour && code !== undefined ? `\x1b[${code}m${text}\x1b[0m\n` : `${text}\n`;
 }
