@@ -11,6 +11,12 @@ export const BACKENDS: readonly Backend[] = ["embedded", "remote"];
 
 export const DEFAULT_PROFILE = "local";
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+/**
+ * The longest wait, in seconds, a Node timer holds: 2^31 - 1 ms, about 24.8 days. A longer
+ * one printed TimeoutOverflowWarning on stderr at every command and was cut to that (a socket's
+ * timeout) or to 1 ms (setTimeout: watch --interval looked again at once, every time).
+ */
+export const MAX_TIMEOUT_SECONDS = 2_147_483;
 
 /** Settings stored per profile, named as in config.json. */
 export type ProfileSettings = {
@@ -124,11 +130,9 @@ function withoutApiVersion(value: string, url: URL): string {
 
 /** `shown` is what the user typed, when the number was parsed from text. */
 export function checkTimeout(value: unknown, key = "timeout", shown = describe(value)): number {
-  if (typeof value === "number" && Number.isFinite(value) && value > 0) {
-    return value;
-  }
+  if (typeof value === "number" && value > 0 && value <= MAX_TIMEOUT_SECONDS) return value;
   throw new ConfigError(
-    `invalid value for ${key}: ${shown}; accepted values: a positive number of seconds, e.g. 30`,
+    `invalid value for ${key}: ${shown}; accepted values: a positive number of seconds, at most ${MAX_TIMEOUT_SECONDS} (24.8 days), e.g. 30`,
     { key },
   );
 }
@@ -182,7 +186,14 @@ export function checkStoredSetting(key: ProfileKey, value: unknown): Backend | s
     case "db_path":
       return checkDbPath(value);
     case "timeout":
-      return checkTimeout(value);
+      // One above the maximum was stored by `config set` before it refused them, and a bad
+      // setting stops every command until the file is edited: it is read as the maximum, the
+      // wait Node gave it anyway (now without its warning).
+      return checkTimeout(
+        typeof value === "number" && value < Infinity
+          ? Math.min(value, MAX_TIMEOUT_SECONDS)
+          : value,
+      );
     case "community":
       return checkCommunity(value);
     case "auth_url":

@@ -1,5 +1,6 @@
 /** `tourney watch <tournament|race>`: what happens in a tournament or a race, as it happens (issue 19). */
 import { type Command, Option } from "commander";
+import { MAX_TIMEOUT_SECONDS } from "../../../config/settings.js";
 import { impossibleDay } from "../../../model/calendar-date.js";
 import type { WatchSnapshot } from "../../../model/race-watch-events.js";
 import {
@@ -90,9 +91,10 @@ export function parseWatch(tournament: string, flags: WatchFlags, now: Date): Wa
   let intervalMs: number | undefined;
   if (flags.interval !== undefined) {
     const seconds = Number(flags.interval);
-    if (!Number.isFinite(seconds) || seconds <= 0)
+    // At most what a timer holds: a longer --interval made Node warn and look again after 1 ms.
+    if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS))
       throw new UsageError(
-        `--interval needs a number of seconds above 0, not ${JSON.stringify(flags.interval)}`,
+        `--interval needs a number of seconds above 0, at most ${MAX_TIMEOUT_SECONDS}, not ${JSON.stringify(flags.interval)}`,
       );
     intervalMs = Math.round(seconds * 1000);
   }
