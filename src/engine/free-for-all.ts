@@ -4,8 +4,13 @@
  *
  * Round 1 snake-seeds the field into ceil(n / max) matches (see snakeDistribute).
  * The advancers of a round, ordered by in-match rank and then by seed, are planned
- * the same way into the next round, until a round is a single match: its ranking is
- * final. Final ranks: the last match's players by their rank in it, then everyone
+ * the same way into the next round, until a round is a single match and no bye: its
+ * ranking is final. No match holds one player: where the tables would leave one alone
+ * (an odd field at 2 a match; with 3 or more a match, ceil(n / max) tables always hold
+ * 2 or more), one player sits the round out instead, a bye, and advances without a
+ * match, as an elimination bye does: the first of the round's order (best seed in
+ * round 1, then the next round's order, where a bye counts as rank 1) who is still in
+ * and has had no bye in the stage. Final ranks: the last match's players by their rank in it, then everyone
  * who left in the round before, and so on; within the same round of elimination,
  * players are ordered by their in-match rank, equal in-match ranks sharing a
  * competition rank (1, 2, 2, 4).
@@ -38,14 +43,33 @@ export interface FreeForAllReport {
   readonly entries: readonly FreeForAllEntry[];
 }
 
+/** A planned round: its matches, and who sits it out (null: nobody). */
+export interface FreeForAllRoundPlan {
+  readonly matches: readonly FreeForAllMatchPlan[];
+  /** The participant given the round's bye: they advance without a match. */
+  readonly byeId: number | null;
+}
+
+/** Who may take a round's bye: those who had one, and those removed (still in the field). */
+export interface FreeForAllByeRule {
+  /** Participants who already sat out a round of the stage. */
+  readonly satOut?: ReadonlySet<number>;
+  /** Participants removed after the start: given a bye only when everyone else is too. */
+  readonly withdrawn?: ReadonlySet<number>;
+}
+
 /**
  * Plan one round: `participantIds` in seed order (best first; for later rounds use
- * orderAdvancers) snake-seeded into ceil(n / maxParticipants) matches.
+ * orderAdvancers) snake-seeded into ceil(n / maxParticipants) matches. When that
+ * would leave a match of one player (only at 2 a match, with an odd field), the
+ * first of the order still in and without a bye sits the round out instead
+ * (`byeId`), and the others are paired.
  */
 export function planFreeForAllRound(
   participantIds: readonly number[],
   maxParticipants: number = DEFAULT_MAX_PARTICIPANTS,
-): FreeForAllMatchPlan[] {
+  rule: FreeForAllByeRule = {},
+): FreeForAllRoundPlan {
   if (!Number.isInteger(maxParticipants) || maxParticipants < 2) {
     throw new EngineRuleError(
       "max_participants must be a whole number of at least 2",
@@ -55,11 +79,29 @@ export function planFreeForAllRound(
   if (participantIds.length < 2) {
     throw new EngineRuleError("a free for all round needs at least 2 participants");
   }
-  const matchCount = Math.ceil(participantIds.length / maxParticipants);
-  return snakeDistribute(participantIds, matchCount).map((ids, index) => ({
+  const byeId = leavesOneAlone(participantIds.length, maxParticipants)
+    ? byeOf(participantIds, rule)
+    : null;
+  const playing = byeId === null ? participantIds : participantIds.filter((id) => id !== byeId);
+  const matchCount = Math.ceil(playing.length / maxParticipants);
+  const matches = snakeDistribute(playing, matchCount).map((ids, index) => ({
     number: index + 1,
     participantIds: ids,
   }));
+  return { matches, byeId };
+}
+
+/** Whether ceil(n / max) tables of n players, as even as can be, leave one player alone. */
+function leavesOneAlone(count: number, maxParticipants: number): boolean {
+  return count > maxParticipants && Math.floor(count / Math.ceil(count / maxParticipants)) < 2;
+}
+
+/** The round's bye: the first still in without one, else the first still in, else the first. */
+function byeOf(participantIds: readonly number[], rule: FreeForAllByeRule): number {
+  const satOut = rule.satOut ?? new Set<number>();
+  const withdrawn = rule.withdrawn ?? new Set<number>();
+  const stillIn = participantIds.filter((id) => !withdrawn.has(id));
+  return stillIn.find((id) => !satOut.has(id)) ?? stillIn[0] ?? participantIds[0]!;
 }
 
 /**
@@ -133,13 +175,16 @@ function validateAdvancingCut(entries: readonly FreeForAllEntry[]): void {
 
 /**
  * The advancers of a round in the order the next round is seeded from: by in-match
- * rank, then by seed (`seedOf`, 1 = best).
+ * rank, then by seed (`seedOf`, 1 = best). The round's bye (`byeId`), who advanced
+ * without a match, counts as rank 1.
  */
 export function orderAdvancers(
   reports: readonly FreeForAllReport[],
   seedOf: (participantId: number) => number,
+  byeId: number | null = null,
 ): number[] {
   const advancers = reports.flatMap((report) => report.entries.filter((entry) => entry.advancing));
+  if (byeId !== null) advancers.push({ participantId: byeId, rank: 1, advancing: true });
   return advancers
     .sort(
       (a, b) =>

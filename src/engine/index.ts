@@ -22,9 +22,11 @@ export {
 export { eliminationRanks } from "./elimination-ranks.js";
 export { EngineRuleError } from "./errors.js";
 export {
+  type FreeForAllByeRule,
   type FreeForAllEntry,
   type FreeForAllMatchPlan,
   type FreeForAllReport,
+  type FreeForAllRoundPlan,
   freeForAllFinalRanks,
   orderAdvancers,
   planFreeForAllRound,

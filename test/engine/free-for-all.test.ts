@@ -27,7 +27,7 @@ function caught(action: () => unknown): unknown {
 }
 
 function idsOf(plan: ReturnType<typeof planFreeForAllRound>): number[][] {
-  return plan.map((match) => [...match.participantIds]);
+  return plan.matches.map((match) => [...match.participantIds]);
 }
 
 describe("planFreeForAllRound", () => {
@@ -44,7 +44,45 @@ describe("planFreeForAllRound", () => {
       [2, 5, 8],
       [3, 4, 9],
     ]);
-    expect(plan.map((match) => match.number)).toEqual([1, 2, 3]);
+    expect(plan.matches.map((match) => match.number)).toEqual([1, 2, 3]);
+    expect(plan.byeId).toBeNull();
+  });
+
+  it("never plans a match of one player: an odd field at 2 a match gives the first a bye", () => {
+    // 3 by 2 planned as ceil(3 / 2) tables left seed 2 alone in a match that no report
+    // could complete (some but not all must advance); now seed 1 sits the round out.
+    const three = planFreeForAllRound([1, 2, 3], 2);
+    expect(idsOf(three)).toEqual([[2, 3]]);
+    expect(three.byeId).toBe(1);
+    const seven = planFreeForAllRound(range(1, 7), 2);
+    expect(idsOf(seven)).toEqual([
+      [2, 7],
+      [3, 6],
+      [4, 5],
+    ]);
+    expect(seven.byeId).toBe(1);
+    // Even fields and 3 or more a match need none.
+    expect(planFreeForAllRound(range(1, 6), 2).byeId).toBeNull();
+    for (let max = 2; max <= 8; max++) {
+      for (let n = 2; n <= 40; n++) {
+        const plan = planFreeForAllRound(range(1, n), max);
+        const sizes = plan.matches.map((match) => match.participantIds.length);
+        expect(Math.min(...sizes), `${n} by ${max}`).toBeGreaterThanOrEqual(2);
+        expect(Math.max(...sizes), `${n} by ${max}`).toBeLessThanOrEqual(max);
+        expect(plan.byeId === null ? 0 : 1, `${n} by ${max}`).toBe(max === 2 ? n % 2 : 0);
+        const everyone = plan.matches.flatMap((match) => match.participantIds);
+        if (plan.byeId !== null) everyone.push(plan.byeId);
+        expect(everyone.sort((a, b) => a - b)).toEqual(range(1, n));
+      }
+    }
+  });
+
+  it("gives the bye to the first still in who has not had one", () => {
+    expect(planFreeForAllRound([4, 1, 7], 2, { satOut: new Set([4]) }).byeId).toBe(1);
+    expect(planFreeForAllRound([4, 1, 7], 2, { withdrawn: new Set([4]) }).byeId).toBe(1);
+    expect(planFreeForAllRound([4, 1, 7], 2, { satOut: new Set([4, 1, 7]) }).byeId).toBe(4);
+    const everyoneOut = { withdrawn: new Set([4, 1, 7]) };
+    expect(planFreeForAllRound([4, 1, 7], 2, everyoneOut).byeId).toBe(4);
   });
 
   it("puts everyone in one match when they fit", () => {
@@ -166,5 +204,37 @@ describe("a free for all from start to finish (10 players, 4 per match)", () => 
     expect(() => freeForAllFinalRanks([...round1, ...round2, missing])).toThrow(
       "participant 1 advanced from round 2 but plays no later match",
     );
+  });
+});
+
+describe("a free for all of 2 a match with odd rounds (6 players)", () => {
+  const seedOf = (id: number) => id;
+
+  it("plays every round to a final of two, the byes advancing without a match", () => {
+    const round1 = planFreeForAllRound(range(1, 6), 2);
+    expect(idsOf(round1)).toEqual([
+      [1, 6],
+      [2, 5],
+      [3, 4],
+    ]);
+    const reports1: FreeForAllReport[] = [
+      { round: 1, entries: [entry(1, 1, true), entry(6, 2)] },
+      { round: 1, entries: [entry(5, 1, true), entry(2, 2)] },
+      { round: 1, entries: [entry(3, 1, true), entry(4, 2)] },
+    ];
+    // Three advance: before, round 2 planned [1, 5] and a match of 3 alone.
+    const round2 = planFreeForAllRound(orderAdvancers(reports1, seedOf), 2);
+    expect(idsOf(round2)).toEqual([[3, 5]]);
+    expect(round2.byeId).toBe(1);
+    const reports2: FreeForAllReport[] = [{ round: 2, entries: [entry(5, 1, true), entry(3, 2)] }];
+    // The bye counts as rank 1: seed 1 first, then 5.
+    const advancers2 = orderAdvancers(reports2, seedOf, round2.byeId);
+    expect(advancers2).toEqual([1, 5]);
+    const round3 = planFreeForAllRound(advancers2, 2, { satOut: new Set([1]) });
+    expect(idsOf(round3)).toEqual([[1, 5]]);
+    expect(round3.byeId).toBeNull();
+    const final: FreeForAllReport = { round: 3, entries: [entry(5, 1), entry(1, 2)] };
+    const ranks = freeForAllFinalRanks([...reports1, ...reports2, final]);
+    expect(Object.fromEntries(ranks)).toEqual({ 5: 1, 1: 2, 3: 3, 6: 4, 2: 4, 4: 4 });
   });
 });

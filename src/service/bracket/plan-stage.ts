@@ -80,7 +80,8 @@ export function startStage(
     round = planSwissRound(settings, ref, 1, participants, NOTHING_PLAYED);
   } else if (format === "free for all") {
     const ids = participants.map((p) => p.id);
-    round = planFreeForAllTables(settings, ref, 1, ids, 0);
+    const withdrawn = new Set(participants.filter((p) => p.active === false).map((p) => p.id));
+    round = planFreeForAllTables(settings, ref, 1, ids, 0, { withdrawn });
   } else {
     draft.plan(planWhole(settings, format, ref.stage, participants));
     return;

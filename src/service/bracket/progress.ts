@@ -182,7 +182,7 @@ function completeLoneTable(draft: StageDraft, row: MatchRow): void {
   const still = players.find((id) => !removed.includes(id))!;
   const seedOf = (id: number) => draft.participant(id)?.seed ?? Number.MAX_SAFE_INTEGER;
   removed.sort((a, b) => seedOf(a) - seedOf(b) || a - b);
-  const final = isFinalTable(draft.rows(), row.round);
+  const final = isFinalTable(draft.rows(), row.round, draft.byes());
   const before = decodeEntries(row.entries);
   const entries = players.map((id) => ({
     participantId: id,

@@ -315,7 +315,7 @@ function reportFreeForAll(
     );
   }
   const players = playersOf(row);
-  const final = isFinalTable(draft.rows(), row.round);
+  const final = isFinalTable(draft.rows(), row.round, draft.byes());
   const report = {
     ...given,
     entries: withRemovedPlaced(draft, row, { players, final }, given, label),

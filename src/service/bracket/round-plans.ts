@@ -104,23 +104,31 @@ export function planSwissRound(
   };
 }
 
-/** Free-for-all round `round`: tables of `ids`, numbered after the `existing` rows. */
+/**
+ * Free-for-all round `round`: tables of `ids`, numbered after the `existing` rows, and
+ * the round's bye when the tables would leave one player alone (engine planFreeForAllRound):
+ * the first of `ids` still in (not in `withdrawn`) who sat out no earlier round (`byes`).
+ */
 export function planFreeForAllTables(
   settings: TournamentSettings,
   ref: StageRef,
   round: number,
   ids: readonly number[],
   existing: number,
+  rule: { readonly byes?: readonly Bye[]; readonly withdrawn?: ReadonlySet<number> } = {},
 ): RoundPlan {
-  const plans = planFreeForAllRound(ids, settings.free_for_all_options.max_participants);
-  const matches = plans.map((plan, i) =>
+  const plan = planFreeForAllRound(ids, settings.free_for_all_options.max_participants, {
+    satOut: new Set((rule.byes ?? []).map((b) => b.participantId)),
+    withdrawn: rule.withdrawn ?? new Set<number>(),
+  });
+  const matches = plan.matches.map((table, i) =>
     newFreeForAllMatch(
       ref,
-      { key: `F${round}-${plan.number}`, round, order: existing + 1 + i },
-      plan.participantIds,
+      { key: `F${round}-${table.number}`, round, order: existing + 1 + i },
+      table.participantIds,
     ),
   );
-  return { matches, bye: null };
+  return { matches, bye: plan.byeId === null ? null : { participantId: plan.byeId, round } };
 }
 
 function lastRound(rows: readonly MatchRow[]): number {
@@ -129,11 +137,18 @@ function lastRound(rows: readonly MatchRow[]): number {
   return max;
 }
 
-/** Whether `round` of a free-for-all stage is its final: a single match. */
-export function isFinalTable(rows: readonly MatchRow[], round: number): boolean {
+/**
+ * Whether `round` of a free-for-all stage is its final: a single match and no bye (a
+ * round of one match and a bye sends both to another round).
+ */
+export function isFinalTable(
+  rows: readonly MatchRow[],
+  round: number,
+  byes: readonly Bye[],
+): boolean {
   let n = 0;
   for (const row of rows) if (row.round === round) n++;
-  return n === 1;
+  return n === 1 && !byes.some((b) => b.round === round);
 }
 
 /** What a stage played round by round needs to plan its next round. */
@@ -165,12 +180,18 @@ export function nextRound(input: RoundsInput): RoundPlan | null {
     if (entrants.filter((p) => p.active !== false).length < 2) return null;
     return planSwissRound(settings, ref, round + 1, entrants, input);
   }
-  if (input.format !== "free for all" || isFinalTable(rows, round)) return null;
+  if (input.format !== "free for all" || isFinalTable(rows, round, input.byes)) return null;
   const played = rows.filter((r) => r.round === round && r.state === "complete");
-  const seeds = new Map(
-    input.entrants(new Set(played.flatMap(playersOf))).map((p) => [p.id, p.seed]),
-  );
+  const byeId = input.byes.find((b) => b.round === round)?.participantId ?? null;
+  const ids = new Set(played.flatMap(playersOf));
+  if (byeId !== null) ids.add(byeId);
+  const entrants = input.entrants(ids);
+  const seeds = new Map(entrants.map((p) => [p.id, p.seed]));
   const reports = played.map(freeForAllReportOf);
-  const advancers = orderAdvancers(reports, (id) => seeds.get(id) ?? Number.MAX_SAFE_INTEGER);
-  return planFreeForAllTables(settings, ref, round + 1, advancers, rows.length);
+  const seedOf = (id: number) => seeds.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const advancers = orderAdvancers(reports, seedOf, byeId);
+  return planFreeForAllTables(settings, ref, round + 1, advancers, rows.length, {
+    byes: input.byes,
+    withdrawn: withdrawnOf(entrants),
+  });
 }
