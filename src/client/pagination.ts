@@ -5,6 +5,7 @@
  */
 import { MAX_PER_PAGE } from "../model/resource.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
+import { ApiError } from "./errors.js";
 
 export type PageFetcher = (page: number, perPage: number) => Promise<ApiList>;
 
@@ -15,6 +16,25 @@ export interface CollectOptions {
 }
 
 const DEFAULT_MAX_PAGES = 10_000;
+
+/**
+ * A list cut short by the service: it said more pages follow (links.next or meta) and then
+ * sent a page of nothing new (it ignores `page`), or it still said so after `pages` pages.
+ * What came before was given (printed, for a list printed as it comes); the command fails,
+ * exit 1 (an ApiError without a status), rather than pass a part of the list for all of it.
+ */
+export function listCutShort(pages: number, why: "repeated" | "endless"): ApiError {
+  const what =
+    why === "repeated"
+      ? `page ${pages} held only records of earlier pages though the service said more follow (does it ignore ?page=?)`
+      : `the service still said more pages follow after ${pages} pages`;
+  return new ApiError(0, `the list is incomplete: ${what}; it stops there`);
+}
+
+/** Whether the list says itself that pages follow (links.next, meta), not only that it is full. */
+function saysMore(list: ApiList): boolean {
+  return (list.links?.next ?? "") !== "" || list.meta !== undefined;
+}
 
 function pageOfLink(link: string): number | undefined {
   try {
@@ -50,16 +70,25 @@ export async function* eachPage(
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const seen = new Set<string>();
   let page: number | undefined = 1;
-  for (let fetched = 0; page !== undefined && fetched < maxPages; fetched += 1) {
+  let told = false;
+  let fetched = 0;
+  for (; page !== undefined && fetched < maxPages; fetched += 1) {
     const list = await fetchPage(page, perPage);
     const fresh = list.data.filter((record) => !seen.has(`${record.type}:${record.id}`));
-    // A page of nothing new: the service ignores `page`, stop rather than loop.
-    if (list.data.length > 0 && fresh.length === 0) break;
+    // A page of nothing new: the service ignores `page`. After a full bare array (which only
+    // may have more) that was the whole list; after "more follow", the list is cut short.
+    if (list.data.length > 0 && fresh.length === 0) {
+      if (told) throw listCutShort(fetched + 1, "repeated");
+      page = undefined;
+      break;
+    }
+    told = saysMore(list);
     for (const record of fresh) seen.add(`${record.type}:${record.id}`);
     if (fresh.length > 0) yield fresh;
     const following = nextPage(list, page, perPage);
     page = following !== undefined && following > page ? following : undefined;
   }
+  if (page !== undefined) throw listCutShort(fetched, "endless");
 }
 
 /** Every record of every page, in order, without duplicates. */

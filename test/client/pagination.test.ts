@@ -72,10 +72,10 @@ describe("listAll", () => {
     expect(transport.requests).toHaveLength(2);
   });
 
-  it("honours maxPages", async () => {
+  it("honours maxPages, and fails rather than pass the pages read for the whole list", async () => {
     let next = 0;
     const fetches: number[] = [];
-    const all = await collectPages(
+    const all = collectPages(
       async (page) => {
         fetches.push(page);
         next += 1;
@@ -83,8 +83,23 @@ describe("listAll", () => {
       },
       { maxPages: 4 },
     );
-    expect(all).toHaveLength(4);
+    await expect(all).rejects.toThrow(
+      "the list is incomplete: the service still said more pages follow after 4 pages; it stops there",
+    );
     expect(fetches).toEqual([1, 2, 3, 4]);
+  });
+
+  it("fails when a page says more follow and the next holds only records seen (page ignored)", async () => {
+    const transport = routeTransport(() =>
+      json(200, {
+        data: people(1, 3),
+        meta: { count: 3, page: 1, per_page: 1000, total_pages: 5 },
+      }),
+    );
+    const client = createApiClient({ transport });
+    await expect(client.participants.listAll(7)).rejects.toThrow(
+      "the list is incomplete: page 2 held only records of earlier pages though the service said more follow (does it ignore ?page=?); it stops there",
+    );
   });
 });
 

@@ -5,7 +5,7 @@
  * (or array) in order, with the last page's `meta` and `links`.
  */
 import type { ApiList } from "../../../client/envelope.js";
-import { nextPage } from "../../../client/pagination.js";
+import { listCutShort, nextPage } from "../../../client/pagination.js";
 import type { HttpResponse } from "../../../model/http.js";
 
 /** The service's default page size, for a bare array asked without per_page. */
@@ -74,7 +74,8 @@ export function createPager(path: string): Pager {
       last = document;
       const following = nextPage(list, page, perPage);
       requests += 1;
-      if (following === undefined || following <= page || requests >= MAX_PAGES) return;
+      if (following === undefined || following <= page) return;
+      if (requests >= MAX_PAGES) throw listCutShort(requests, "endless");
       page = following;
       return pagePath(path, page);
     },
