@@ -106,7 +106,9 @@ describe("stored credentials go only to the profile's own address", () => {
     });
     expect(token.code).toBe(4);
     expect(token.stdout).toBe("");
-    expect(token.stderr).toContain(`profile lan's credentials are for ${own.url}, not ${other.url}`);
+    expect(token.stderr).toContain(
+      `profile lan's credentials are for ${own.url}, not ${other.url}`,
+    );
   });
 
   it("the same origin with another path still gets them", async () => {
