@@ -1,14 +1,40 @@
 /** A file named on the command line (`--file roster.csv`), read whole as UTF-8 text. */
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { UsageError } from "./errors.js";
-import { decodeInput } from "./utf8-input.js";
+import { decodeInput, MAX_INPUT_BYTES, tooMuchInput } from "./utf8-input.js";
+
+/**
+ * The bytes of `file`, at most MAX_INPUT_BYTES (a usage error naming `source` past them):
+ * a regular file by its size first, anything else (a FIFO, /dev/zero) read in parts up to
+ * the bound, never to an end that may not come.
+ */
+export function readBoundedFile(file: string, source: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) throw tooMuchInput(source);
+    const parts: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const part = Buffer.allocUnsafe(stat.isFile() ? Math.max(1, stat.size + 1 - size) : 65_536);
+      const n = readSync(fd, part, 0, part.length, null);
+      if (n === 0) break;
+      size += n;
+      if (size > MAX_INPUT_BYTES) throw tooMuchInput(source);
+      parts.push(part.subarray(0, n));
+    }
+    return Buffer.concat(parts, size);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Reads `file`; a missing or unreadable one, or one not UTF-8, is a usage error naming the flag. */
 export function readInputFile(file: string, flag = "--file"): string {
   let bytes: Buffer;
   try {
     // Read synchronously: node:fs/promises would load with every command.
-    bytes = readFileSync(file);
+    bytes = readBoundedFile(file, `${flag} ${file}`);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (e.code === "ENOENT") throw new UsageError(`${flag} ${file}: no such file`);

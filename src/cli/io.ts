@@ -1,5 +1,5 @@
 /** The streams and environment a command runs with, injected from the entry point. */
-import { decodeInput } from "./utf8-input.js";
+import { decodeInput, MAX_INPUT_BYTES, tooMuchInput } from "./utf8-input.js";
 
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -29,8 +29,15 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export async function readAll(stream: InputStream): Promise<string> {
   // Decoded once whole: a character split across two chunks stays one character.
   const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+    size += bytes.length;
+    // Stop at the bound, not at the end: `yes | tourney participants bulk-add cup` grew to
+    // 4.6 GB in 11 s (an outside review).
+    if (size > MAX_INPUT_BYTES) throw tooMuchInput("stdin");
+    chunks.push(bytes);
+  }
   return decodeInput(Buffer.concat(chunks), "stdin");
 }
 

@@ -11,6 +11,22 @@ import { UsageError } from "./errors.js";
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
 /**
+ * The most input tourney reads from stdin or a named file (a roster, times, a document to
+ * import, `tourney api`'s --input and -F @file): 256 MiB. A roster of the most participants a
+ * tournament holds (65,536 lines of a name, misc and username at their longest) is under
+ * 40 MiB; reading goes no further, so an endless input (`yes |`, /dev/zero) is refused
+ * rather than read until memory runs out.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+/** The usage error (exit 2) for input past MAX_INPUT_BYTES; nothing has been sent. */
+export function tooMuchInput(source: string): UsageError {
+  return new UsageError(
+    `${source} holds more than 256 MiB, more than tourney reads (is it endless, as \`yes\` or /dev/zero?); nothing was sent`,
+  );
+}
+
+/**
  * The bytes of `source` ("stdin", "--file roster.csv") as text; `file` names
  * the file in the suggested conversion.
  */

@@ -2,11 +2,11 @@
  * `tourney api <path>`: one request to the v2.1 interface as written, in the style of
  * `gh api`, through the profile's backend (embedded or remote) with its credentials.
  */
-import { readFile } from "node:fs/promises";
 import { errorFromResponse } from "../../../client/response-errors.js";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../../../model/http.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { readBoundedFile } from "../../input-file.js";
 import { startSpinner } from "../../output/progress.js";
 import { decodeInput } from "../../utf8-input.js";
 import { type ApiField, type FieldValue, fieldsBody, fieldsQuery, parseField } from "./fields.js";
@@ -112,8 +112,9 @@ async function readText(f: Factory, file: string, flag: string): Promise<string>
   const named = flag.endsWith("@") ? `${flag}${file}` : `${flag} ${file}`;
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = readBoundedFile(file, named);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`${named}: ${(error as Error).message}`);
   }
   return decodeInput(bytes, named, file);
