@@ -8,11 +8,14 @@
  * socket, CPU of the whole process (user + system from wait4), paired means of alternated
  * runs: -1.1 ms against the same build with main.cjs required as before (61 runs, load 12),
  * -1.5 ms against /work/start17, a build of 63b7065 (61 runs, load 17); `tournament view
- * --json` (the core's path) -0.7 ms (41 runs); `--version` +0.2 ms, within the noise.
- * `env -u NODE_EXTRA_CA_CERTS node bench/startup.mjs 21 --against /work/start17` (load 15,
- * CPU means of the paired runs): the list's five spellings -0.5 to -3.8 ms, the list of 1
- * -1.4 ms. An earlier try (docs/development.md) timed only bin/tourney to main's top, where
- * the cache gains nothing: the gain is in the functions main.cjs compiled as it ran.
+ * --json` (the core's path) -0.7 ms (41 runs). Again on 11af95a against the same commit with
+ * this taken out (151 runs, order alternated, load 15-17; mean +- standard error): the list of
+ * 1,000 -1.56 +- 0.72 ms (median -0.76; two runs of 61 before gave -0.84 and -0.18), the list
+ * of 1 -0.62 +- 0.25 ms, `--version` +0.28 +- 0.27 ms (the stub's compile and one more
+ * require). `env -u NODE_EXTRA_CA_CERTS node bench/startup.mjs 21 --against /work/start17`
+ * (load 15, CPU means of the paired runs): the list's five spellings -0.5 to -3.8 ms, the list
+ * of 1 -1.4 ms. An earlier try (docs/development.md) timed only bin/tourney to main's top,
+ * where the cache gains nothing: the gain is in the functions main.cjs compiled as it ran.
  *
  * `--version` requires main.cjs as before: it runs one function of it, and loading node:vm
  * and the cache would cost it more than they save. Without a cache (a build that could not
