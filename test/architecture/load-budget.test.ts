@@ -41,7 +41,11 @@
  *   cache (src/cli/entry.ts, build/entry-cache.mjs): +18.2-18.5 KB (cli.cjs 656-683 bytes and
  *   main.cjs.cache 17,576-17,704 beside main.cjs, the former cli.cjs), 544,433 -> 562,665 bytes
  *   at 23:30 on 2026-11-27, builds of one tree with and without it; the list of 1,000 took
- *   1.1-1.5 ms less CPU (paired means of 61 alternated runs at load 12-17). 524 KB had 31 bytes left
+ *   1.1-1.5 ms less CPU (paired means of 61 alternated runs at load 12-17). 554 KB since the
+ *   seams an outside review found at 00:00 on 2026-11-28 (a service's control characters shown
+ *   in caret notation, output/terminal-text.ts in the printer and the error writer; lists cut
+ *   short fail; input read up to a bound; timeouts within Node's timers): core-list.js +970 and
+ *   its cache +656 bytes, builds of 535782c and deef57c (565,672 bytes read). 524 KB had 31 bytes left
  *   before a DELETE's body got its Content-Length (client/direct-http.ts, 39 bytes).
  *   Before (the core's path): 600 KB; the exact line `tournament list --json` alone had a
  *   script without commander (plain-json-list.js, 302 KB in all), which core-list.js replaced.
@@ -139,7 +143,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
         "service-read.js",
         "service-read.js.cache",
       ]);
-      expect(total(files), line.join(" ")).toBeLessThan(552 * KB);
+      expect(total(files), line.join(" ")).toBeLessThan(554 * KB);
     }
   });
 
