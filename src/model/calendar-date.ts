@@ -58,3 +58,14 @@ export function impossibleDay(text: string): string | undefined {
     return `the second runs from 00 to 59, not ${parts[6]} (${form})`;
   return undefined;
 }
+
+/**
+ * The time an event id's ISO text names, or undefined when it names none: not a date, or a
+ * day or time that does not exist (a forged Last-Event-ID "...T24:00:00.000Z" or "2026-02-30"
+ * was read by Date.parse as the next day or 2 March).
+ */
+export function existingTime(text: string): number | undefined {
+  if (impossibleDay(text) !== undefined) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : time;
+}

@@ -18,6 +18,7 @@
  * time>`), after which the client reads the race again and the live events follow; with
  * `since` (`tourney watch`, which skips ids it already has) those events are sent too.
  */
+import { existingTime } from "../model/calendar-date.js";
 import { type RaceSnapshot, raceRank } from "../model/race-watch-events.js";
 import type { WatchEvent } from "../model/watch-events.js";
 import type { EventSubject } from "../model/watch-snapshot-head.js";
@@ -66,20 +67,26 @@ function markOf(
   history: readonly WatchEvent[],
   snapshot: RaceSnapshot,
 ): Bounds | "foreign" | undefined {
+  // An id whose time names no day or time that exists was never made here.
   const state = STATE_ID.exec(id);
-  if (state !== null)
-    return exact([
-      Date.parse(state[2]!),
-      raceRank({ type: "race.state_changed", state: state[1]! }),
-      0,
-    ]);
+  if (state !== null) {
+    const at = existingTime(state[2]!);
+    const rank = raceRank({ type: "race.state_changed", state: state[1]! });
+    return at === undefined ? "foreign" : exact([at, rank, 0]);
+  }
   const round = ROUND_ID.exec(id);
   if (round !== null) {
     const type = round[2] === "started" ? "round.started" : "round.finished";
-    return exact([Date.parse(round[3]!), raceRank({ type, round: Number(round[1]) }), 0]);
+    const at = existingTime(round[3]!);
+    return at === undefined
+      ? "foreign"
+      : exact([at, raceRank({ type, round: Number(round[1]) }), 0]);
   }
   const reload = RELOAD_ID.exec(id);
-  if (reload !== null) return exact([Date.parse(reload[1]!), -2, 0]);
+  if (reload !== null) {
+    const at = existingTime(reload[1]!);
+    return at === undefined ? "foreign" : exact([at, -2, 0]);
+  }
   if (!TIME_ID.test(id)) return "foreign";
   const named = history.find((e) => e.id === id);
   return named === undefined ? undefined : boundsOf(named, snapshot);

@@ -13,6 +13,7 @@
  * sent again what came between.
  */
 
+import { existingTime } from "../../model/calendar-date.js";
 import type { WatchEvent } from "../../model/watch-events.js";
 import { eventRank, eventTie } from "../../model/watch-order.js";
 
@@ -38,8 +39,8 @@ export function markOf(id: string): Mark | undefined {
   const found = ID.exec(id);
   if (found === null) return undefined;
   const [, participant, state, match, kind, at] = found;
-  const time = Date.parse(at!);
-  if (Number.isNaN(time)) return undefined;
+  const time = existingTime(at!);
+  if (time === undefined) return undefined;
   if (participant !== undefined) {
     const who = { id: participant.slice(1) };
     return { id, time, at: at!, type: "participant.checked_in", participant: who };
