@@ -1,7 +1,7 @@
 /**
  * Errors of signing in (src/cli/exit-codes.ts maps them: OAuthError and SessionExpiredError
- * exit 4, SignInRateLimitedError 6, LoginInterruptedError 130, OAuthEndpointError by its
- * status). Their messages never hold a secret.
+ * exit 4, SignInRateLimitedError 6, OAuthEndpointError by its status; LoginInterruptedError
+ * becomes a CancelledError in cli/commands/auth/device-login.ts, exit 130). Their messages never hold a secret.
  */
 
 /**

@@ -197,6 +197,24 @@ describe("the device grant through runLogin", () => {
     expect(existsSync(credentialsFile())).toBe(false);
   });
 
+  it("Ctrl-C while waiting to ask for the device code again (a busy server) exits 130 too", async () => {
+    const oauth = routeTransport(() =>
+      json(503, { error: "temporarily_unavailable" }, { "retry-after": "2" }),
+    );
+    const { f } = loginFactory(oauth, { profile: "lan" });
+    const abort = new AbortController();
+    const clock = virtualClock(Date.UTC(2025, 0, 1), (n) => n === 1 && abort.abort());
+    const error = await runLogin(f, parseLogin({ baseUrl: BASE, browser: false }), {
+      clock,
+      signal: abort.signal,
+    }).catch((e) => e);
+    expect(outcomeOf(error)).toEqual({
+      code: 130,
+      lines: ["login interrupted: nothing was stored"],
+    });
+    expect(existsSync(credentialsFile())).toBe(false);
+  });
+
   it("a busy server's 503 to the device-code request is waited for (Retry-After) and asked again", async () => {
     // The server's first answer to the device-code request: busy; then it answers as oauthServer.
     const answers = oauthServer([grantedReply]);

@@ -54,6 +54,13 @@ export const realClock: PollClock = {
     }),
 };
 
+/** An interrupted sign-in, while asking for a code or waiting for approval, exits 130. */
+function interrupted(error: unknown): never {
+  if (error instanceof LoginInterruptedError)
+    throw new CancelledError("login interrupted: nothing was stored");
+  throw error;
+}
+
 function announce(f: Factory, grant: DeviceAuthorization): void {
   const minutes = Math.max(1, Math.round(grant.expiresInSeconds / 60));
   const lines = [
@@ -97,7 +104,7 @@ export async function deviceLogin(
   const grant = await startDeviceAuthorization(post, deviceUrl, input.scopes, {
     clock: edge.clock ?? realClock,
     ...(edge.signal === undefined ? {} : { signal: edge.signal }),
-  });
+  }).catch(interrupted);
   announce(f, grant);
   await maybeOpen(f, grant, input, edge);
   const interrupts = edge.signal === undefined ? listenForInterrupts(() => {}) : undefined;
@@ -111,9 +118,7 @@ export async function deviceLogin(
       signal: edge.signal ?? interrupts!.stop,
     });
   } catch (error) {
-    if (error instanceof LoginInterruptedError)
-      throw new CancelledError("login interrupted: nothing was stored");
-    throw error;
+    return interrupted(error);
   } finally {
     spinner.stop();
     interrupts?.release();
