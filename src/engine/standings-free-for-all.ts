@@ -21,7 +21,19 @@ export function freeForAllRecords(
   reports: readonly FreeForAllReport[],
 ): Map<number, FreeForAllRecord> {
   const records = new Map<number, FreeForAllRecord>();
-  for (const report of reports) {
+  addFreeForAllRecords(records, reports);
+  return records;
+}
+
+/** Adds `reports` (those from `from` up to `to`) to `records` (freeForAllRecords a part at a time). */
+export function addFreeForAllRecords(
+  records: Map<number, FreeForAllRecord>,
+  reports: readonly FreeForAllReport[],
+  from = 0,
+  to = reports.length,
+): void {
+  for (let i = from; i < Math.min(to, reports.length); i++) {
+    const report = reports[i]!;
     const firsts = report.entries.filter((entry) => entry.rank === 1).length;
     for (const entry of report.entries) {
       let record = records.get(entry.participantId);
@@ -34,7 +46,6 @@ export function freeForAllRecords(
       else record.ties++;
     }
   }
-  return records;
 }
 
 /** Ranking points of a free-for-all record: a win 1, a tie (shared first place) 1/2. */

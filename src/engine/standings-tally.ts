@@ -83,9 +83,17 @@ function addResult(tallies: Map<number, Tally>, result: MatchResult): void {
   }
 }
 
-/** Adds `results` to `tallies` (tallyResults a part at a time: the same counts, the same errors). */
-export function addResults(tallies: Map<number, Tally>, results: readonly MatchResult[]): void {
-  for (const result of results) addResult(tallies, result);
+/**
+ * Adds `results` (those from `from` up to `to`) to `tallies` (tallyResults a part at a
+ * time: the same counts, the same errors).
+ */
+export function addResults(
+  tallies: Map<number, Tally>,
+  results: readonly MatchResult[],
+  from = 0,
+  to = results.length,
+): void {
+  for (let i = from; i < Math.min(to, results.length); i++) addResult(tallies, results[i]!);
 }
 
 /** Count wins, losses, ties, games, points and opponents for every participant. */
@@ -97,6 +105,12 @@ export function tallyResults(
   const tallies = new Map<number, Tally>();
   for (const participant of participants) tallies.set(participant.id, emptyTally(participant));
   for (const result of results) addResult(tallies, result);
+  addByes(tallies, byes);
+  return tallies;
+}
+
+/** Adds `byes` to `tallies` (after every result, as tallyResults does). */
+export function addByes(tallies: Map<number, Tally>, byes: readonly Bye[]): void {
   for (const bye of byes) {
     const tally = tallies.get(bye.participantId);
     if (!tally) {
@@ -106,7 +120,6 @@ export function tallyResults(
     }
     tally.byes++;
   }
-  return tallies;
 }
 
 /** Games won, with a tied game worth half a win. */

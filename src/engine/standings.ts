@@ -19,6 +19,8 @@
 
 import type { RANKINGS } from "../model/tournament.js";
 import {
+  addByes,
+  addResults,
   type Bye,
   gameWinPercentage,
   roundValue,
@@ -26,9 +28,10 @@ import {
   type Tally,
   tallyResults,
 } from "./standings-tally.js";
+import { drain, due, type Pace, pace, type Steps } from "./steps.js";
 import {
   DEFAULT_TIE_BREAKS,
-  rankByTieBreaks,
+  rankByTieBreaksSteps,
   type TieBreak,
   type TieBreakContext,
   tieBreakValue,
@@ -131,25 +134,75 @@ export function computeStandings(
   results: readonly MatchResult[],
   options: StandingsOptions = {},
 ): StandingRow[] {
-  const tallies = tallyResults(participants, results, options.byes ?? []);
+  return drain(
+    computeStandingsSteps(participants, results, options, pace(Number.POSITIVE_INFINITY)),
+  );
+}
+
+/**
+ * computeStandings a part at a time (`p`: results tallied, participants ranked, rows made
+ * a part): the same code, so the same rows and the same errors (serve's standings, made
+ * between other requests: service/bracket/standings-steps.ts).
+ */
+export function* computeStandingsSteps(
+  participants: readonly EngineParticipant[],
+  results: readonly MatchResult[],
+  options: StandingsOptions,
+  p: Pace,
+): Steps<StandingRow[]> {
+  const tallies = yield* talliesOf(participants, results, options.byes ?? [], p);
   const ranking = options.ranking ?? "match wins";
   const scheme = resolvePoints(options.points);
   const tieBreaks = options.tieBreaks ?? DEFAULT_TIE_BREAKS;
   const points = new Map<number, number>();
-  for (const [id, tally] of tallies) points.set(id, rankingPoints(tally, ranking, scheme));
+  for (const [id, tally] of tallies) {
+    points.set(id, rankingPoints(tally, ranking, scheme));
+    if (due(p)) yield;
+  }
   const context: TieBreakContext = { tallies, points, results };
-  const { order, ranks, headToHead } = rankByTieBreaks([...tallies.keys()], tieBreaks, context);
-  return order.map((id) => {
+  const ids = [...tallies.keys()];
+  const { order, ranks, headToHead } = yield* rankByTieBreaksSteps(ids, tieBreaks, context, p);
+  const sameScore =
+    tieBreaks.includes("match wins vs tied") && ids.some((id) => !headToHead.has(id))
+      ? yield* sameScoreHeadToHead(context, p)
+      : new Map<number, number>();
+  const rows: StandingRow[] = [];
+  for (const id of order) {
     const tally = tallies.get(id)!;
     const values = tieBreaks.map((name) => ({
       name,
       value:
         name === "match wins vs tied"
-          ? (headToHead.get(id) ?? sameScoreHeadToHead(id, context))
+          ? (headToHead.get(id) ?? sameScore.get(id) ?? 0)
           : tieBreakValue(name, tally, context),
     }));
-    return toRow(ranks.get(id)!, tally, points.get(id)!, values);
-  });
+    rows.push(toRow(ranks.get(id)!, tally, points.get(id)!, values));
+    // Median Buchholz reads every opponent's points.
+    if (due(p, 1 + tally.opponents.length)) yield;
+  }
+  return rows;
+}
+
+/** tallyResults a part at a time: the same tallies, the same errors in the same order. */
+function* talliesOf(
+  participants: readonly EngineParticipant[],
+  results: readonly MatchResult[],
+  byes: readonly Bye[],
+  p: Pace,
+): Steps<Map<number, Tally>> {
+  if (p.part === Number.POSITIVE_INFINITY) return tallyResults(participants, results, byes);
+  const tallies = new Map<number, Tally>();
+  for (let at = 0; at < participants.length; at += p.part) {
+    for (const [id, tally] of tallyResults(participants.slice(at, at + p.part), []))
+      tallies.set(id, tally);
+    yield;
+  }
+  for (let at = 0; at < results.length; at += p.part) {
+    addResults(tallies, results, at, at + p.part);
+    yield;
+  }
+  addByes(tallies, byes);
+  return tallies;
 }
 
 /** The ranks of standings rows: what final ranks and group ranks read (shared where rows are level). */
@@ -157,18 +210,23 @@ export function standingRanks(rows: readonly StandingRow[]): RankMap {
   return new Map(rows.map((row) => [row.participantId, row.rank]));
 }
 
-/** `match wins vs tied` for one never compared by it: its mini-league among equal points. */
-function sameScoreHeadToHead(id: number, context: TieBreakContext): number {
-  const own = context.points.get(id);
-  let score = 0;
+/**
+ * `match wins vs tied` for those never compared by it: each one's mini-league among
+ * the participants of equal points, every one's in one pass over the results (a pass for
+ * each participant was 4,096 passes over 16,384 results in a 4,096-player swiss).
+ */
+function* sameScoreHeadToHead(context: TieBreakContext, p: Pace): Steps<Map<number, number>> {
+  const scores = new Map<number, number>();
+  const add = (id: number, score: number) => scores.set(id, (scores.get(id) ?? 0) + score);
   for (const result of context.results) {
-    if (result.player1Id !== id && result.player2Id !== id) continue;
-    const other = result.player1Id === id ? result.player2Id : result.player1Id;
-    if (context.points.get(other) !== own) continue;
-    if (result.winnerId === null) score += 0.5;
-    else if (result.winnerId === id) score += 1;
+    const { player1Id: one, player2Id: two, winnerId } = result;
+    if (context.points.get(one) === context.points.get(two)) {
+      add(one, winnerId === null ? 0.5 : winnerId === one ? 1 : 0);
+      if (two !== one) add(two, winnerId === null ? 0.5 : winnerId === two ? 1 : 0);
+    }
+    if (due(p)) yield;
   }
-  return score;
+  return scores;
 }
 
 function toRow(

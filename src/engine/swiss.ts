@@ -10,8 +10,15 @@
  * after round 1 and never given the bye; their results still count for the others.
  */
 import { EngineRuleError } from "./errors.js";
-import { computeStandings, type PointsOptions, type StandingRow } from "./standings.js";
+import {
+  computeStandings,
+  computeStandingsSteps,
+  type PointsOptions,
+  type StandingRow,
+  type StandingsOptions,
+} from "./standings.js";
 import type { Bye } from "./standings-tally.js";
+import type { Pace, Steps } from "./steps.js";
 import { pairByStandings } from "./swiss-pairing.js";
 import type { TieBreak } from "./tiebreaks.js";
 import type { EngineParticipant, MatchResult } from "./types.js";
@@ -79,12 +86,27 @@ export function swissStandings(
   byes: readonly Bye[],
   options: SwissOptions = {},
 ): StandingRow[] {
-  return computeStandings(participants, results, {
+  return computeStandings(participants, results, swissRanking(byes, options));
+}
+
+/** swissStandings a part at a time (engine computeStandingsSteps). */
+export function swissStandingsSteps(
+  participants: readonly EngineParticipant[],
+  results: readonly MatchResult[],
+  byes: readonly Bye[],
+  options: SwissOptions,
+  p: Pace,
+): Steps<StandingRow[]> {
+  return computeStandingsSteps(participants, results, swissRanking(byes, options), p);
+}
+
+function swissRanking(byes: readonly Bye[], options: SwissOptions): StandingsOptions {
+  return {
     ranking: "custom",
     byes,
     ...(options.points ? { points: options.points } : {}),
     ...(options.tieBreaks ? { tieBreaks: options.tieBreaks } : {}),
-  });
+  };
 }
 
 /** Pair one swiss round. Never throws for a hard pairing: it falls back to fewest rematches. */

@@ -14,6 +14,7 @@
 
 import { TIE_BREAKS } from "../model/tournament.js";
 import { roundValue, sharedMeasure, type Tally } from "./standings-tally.js";
+import { drain, due, type Pace, pace, type Steps, sortedInParts } from "./steps.js";
 import type { MatchResult } from "./types.js";
 
 export { TIE_BREAKS };
@@ -127,64 +128,125 @@ export function rankByTieBreaks(
   tieBreaks: readonly TieBreak[],
   context: TieBreakContext,
 ): TieBreakRanking {
+  return drain(rankByTieBreaksSteps(ids, tieBreaks, context, pace(Number.POSITIVE_INFINITY)));
+}
+
+/** rankByTieBreaks a part at a time (`p`: results, participants or values a part). */
+export function* rankByTieBreaksSteps(
+  ids: readonly number[],
+  tieBreaks: readonly TieBreak[],
+  context: TieBreakContext,
+  p: Pace,
+): Steps<TieBreakRanking> {
   const headToHead = new Map<number, number>();
-  const byPoints = partition(ids, (id) => context.points.get(id) ?? 0);
-  const tiers = byPoints.flatMap((group) => resolve(group, 0, tieBreaks, context, headToHead));
+  const byPoints = yield* partition(ids, (id) => context.points.get(id) ?? 0, p);
+  const tiers: number[][] = [];
+  for (const group of byPoints)
+    for (const tier of yield* resolve(group, 0, tieBreaks, context, headToHead, p))
+      tiers.push(tier);
   const seedOf = (id: number) => context.tallies.get(id)?.seed ?? Number.POSITIVE_INFINITY;
+  const bySeed = (a: number, b: number) => seedOf(a) - seedOf(b) || a - b;
   const order: number[] = [];
   const ranks = new Map<number, number>();
   for (const tier of tiers) {
     const rank = order.length + 1;
-    for (const id of [...tier].sort((a, b) => seedOf(a) - seedOf(b) || a - b)) {
+    for (const id of yield* sortedInParts(tier, bySeed, p.part)) {
       order.push(id);
       ranks.set(id, rank);
     }
+    if (due(p, tier.length)) yield;
   }
   return { order, ranks, headToHead };
 }
 
 /** Split a group level on points into tiers, best first: each tier is level on every tie-break. */
-function resolve(
+function* resolve(
   group: readonly number[],
   index: number,
   tieBreaks: readonly TieBreak[],
   context: TieBreakContext,
   headToHead: Map<number, number>,
-): number[][] {
+  p: Pace,
+): Steps<number[][]> {
   const name = tieBreaks[index];
   if (group.length === 1 || name === undefined) return [[...group]];
+  let parts: number[][];
+  let next = index + 1;
   if (name === "match wins vs tied") {
-    const scores = headToHeadScores(group, resultsOf(group, context));
+    const scores = yield* miniLeague(group, context, p);
     for (const [id, score] of scores) if (!headToHead.has(id)) headToHead.set(id, score);
-    const parts = partition(group, (id) => scores.get(id)!);
-    if (parts.length === 1) return resolve(group, index + 1, tieBreaks, context, headToHead);
-    return parts.flatMap((part) => resolve(part, index, tieBreaks, context, headToHead));
+    parts = yield* partition(group, (id) => scores.get(id)!, p);
+    if (parts.length === 1) return yield* resolve(group, next, tieBreaks, context, headToHead, p);
+    next = index;
+  } else {
+    const value = (id: number) => tieBreakValue(name, context.tallies.get(id)!, context);
+    parts = yield* partition(group, value, p);
   }
-  const parts = partition(group, (id) => tieBreakValue(name, context.tallies.get(id)!, context));
-  return parts.flatMap((part) => resolve(part, index + 1, tieBreaks, context, headToHead));
+  const tiers: number[][] = [];
+  for (const part of parts)
+    for (const tier of yield* resolve(part, next, tieBreaks, context, headToHead, p))
+      tiers.push(tier);
+  return tiers;
 }
 
 const resultIndexes = new WeakMap<readonly MatchResult[], Map<number, MatchResult[]>>();
 
-/** Results whose player 1 is in `ids` (each result once): enough for a mini-league. */
-function resultsOf(ids: readonly number[], context: TieBreakContext): MatchResult[] {
-  let index = resultIndexes.get(context.results);
-  if (!index) {
-    index = new Map();
-    for (const result of context.results) {
-      const list = index.get(result.player1Id);
-      if (list) list.push(result);
-      else index.set(result.player1Id, [result]);
-    }
-    resultIndexes.set(context.results, index);
+/** The results by player 1 (each result once: enough for a mini-league), made once per results. */
+function* resultIndex(results: readonly MatchResult[], p: Pace): Steps<Map<number, MatchResult[]>> {
+  let index = resultIndexes.get(results);
+  if (index) return index;
+  index = new Map();
+  for (const result of results) {
+    const list = index.get(result.player1Id);
+    if (list) list.push(result);
+    else index.set(result.player1Id, [result]);
+    if (due(p)) yield;
   }
-  return ids.flatMap((id) => index.get(id) ?? []);
+  // Kept only once whole: parts stopped halfway leave none.
+  resultIndexes.set(results, index);
+  return index;
 }
 
-/** Split ids into groups of equal value, highest value first; order within a group kept. */
-function partition(ids: readonly number[], score: (id: number) => number): number[][] {
-  const values = new Map(ids.map((id) => [id, score(id)]));
-  const sorted = [...ids].sort((a, b) => values.get(b)! - values.get(a)!);
+/** headToHeadScores of `ids` over the results whose player 1 is one of them, a part at a time. */
+function* miniLeague(
+  ids: readonly number[],
+  context: TieBreakContext,
+  p: Pace,
+): Steps<Map<number, number>> {
+  const index = yield* resultIndex(context.results, p);
+  const inSet = new Set(ids);
+  const scores = new Map<number, number>(ids.map((id) => [id, 0]));
+  for (const id of ids) {
+    const results = index.get(id) ?? [];
+    for (const result of results) {
+      if (!inSet.has(result.player1Id) || !inSet.has(result.player2Id)) continue;
+      if (result.winnerId === null) {
+        scores.set(result.player1Id, scores.get(result.player1Id)! + 0.5);
+        scores.set(result.player2Id, scores.get(result.player2Id)! + 0.5);
+      } else {
+        scores.set(result.winnerId, scores.get(result.winnerId)! + 1);
+      }
+    }
+    if (due(p, 1 + results.length)) yield;
+  }
+  return scores;
+}
+
+/**
+ * Split ids into groups of equal value, highest value first; order within a group kept
+ * (a stable sort, in runs then merged: the same groups as one sort).
+ */
+function* partition(
+  ids: readonly number[],
+  score: (id: number) => number,
+  p: Pace,
+): Steps<number[][]> {
+  const values = new Map<number, number>();
+  for (const id of ids) {
+    values.set(id, score(id));
+    if (due(p)) yield;
+  }
+  const sorted = yield* sortedInParts(ids, (a, b) => values.get(b)! - values.get(a)!, p.part);
   const groups: number[][] = [];
   let previous = Number.NaN;
   for (const id of sorted) {

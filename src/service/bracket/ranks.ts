@@ -3,17 +3,19 @@
  * service loads it with stage-io.ts `loadStage`; tests build it by hand).
  */
 import {
-  computeStandings,
   type EngineParticipant,
   eliminationRanks,
   type FreeForAllReport,
   freeForAllFinalRanks,
+  type MatchResult,
   type RankMap,
   type ResultLookup,
   type StandingRow,
   standingRanks,
-  swissStandings,
 } from "../../engine/index.js";
+import { computeStandingsSteps } from "../../engine/standings.js";
+import { drain, due, type Pace, pace, type Steps } from "../../engine/steps.js";
+import { swissStandingsSteps } from "../../engine/swiss.js";
 import type { TournamentSettings } from "../../model/tournament.js";
 import type { MatchRow } from "../../store/match-rows.js";
 import {
@@ -58,13 +60,23 @@ export function stageEntrants(state: StageState, ids?: ReadonlySet<number>): Eng
 
 /** Swiss standings of a stage: its complete matches and byes. */
 export function swissRanks(state: StageState): StandingRow[] {
+  return drain(swissRanksSteps(state, pace(Number.POSITIVE_INFINITY)));
+}
+
+/** swissRanks a part at a time (`p`: rows read, results tallied, ... a part). */
+export function* swissRanksSteps(state: StageState, p: Pace): Steps<StandingRow[]> {
   const rows = state.rows();
   const byes = state.byes();
-  const ids = new Set(rows.flatMap(playersOf));
+  const ids = new Set<number>();
+  const results: MatchResult[] = [];
+  for (const row of rows) {
+    for (const id of playersOf(row)) ids.add(id);
+    if (row.state === "complete") results.push(matchResultOf(row));
+    if (due(p)) yield;
+  }
   for (const bye of byes) ids.add(bye.participantId);
-  const results = rows.filter((r) => r.state === "complete").map(matchResultOf);
   const options = swissOptions(state.tournament.settings, state.ref.stage);
-  return swissStandings(stageEntrants(state, ids), results, byes, options);
+  return yield* swissStandingsSteps(stageEntrants(state, ids), results, byes, options, p);
 }
 
 export function freeForAllReports(rows: readonly MatchRow[]): FreeForAllReport[] {
@@ -82,7 +94,15 @@ export function freeForAllRanks(
   rows: readonly MatchRow[],
   participants: readonly StageParticipant[],
 ): RankMap {
-  const ranks = freeForAllFinalRanks(freeForAllReports(rows));
+  return freeForAllRanksOf(freeForAllReports(rows), participants);
+}
+
+/** freeForAllRanks from the stage's reports (freeForAllReports) already made. */
+export function freeForAllRanksOf(
+  reports: readonly FreeForAllReport[],
+  participants: readonly StageParticipant[],
+): RankMap {
+  const ranks = freeForAllFinalRanks(reports);
   const removed = new Set(participants.filter((p) => !p.active).map((p) => p.id));
   if (![...ranks.keys()].some((id) => removed.has(id))) return ranks;
   const part = (id: number) => (removed.has(id) ? 1 : 0);
@@ -98,14 +118,23 @@ export function freeForAllRanks(
 
 /** Standings of a round-robin stage from its completed matches. */
 export function roundRobinStandings(state: StageState): StandingRow[] {
+  return drain(roundRobinStandingsSteps(state, pace(Number.POSITIVE_INFINITY)));
+}
+
+/** roundRobinStandings a part at a time (`p`: rows read, results tallied, ... a part). */
+export function* roundRobinStandingsSteps(state: StageState, p: Pace): Steps<StandingRow[]> {
   const rows = state.rows();
-  const ids = new Set(
-    rows.flatMap((r) => [r.player1_id, r.player2_id]).filter((id): id is number => id !== null),
-  );
-  const results = rows.filter((r) => r.active === 1 && r.state === "complete").map(matchResultOf);
+  const ids = new Set<number>();
+  const results: MatchResult[] = [];
+  for (const r of rows) {
+    if (r.player1_id !== null) ids.add(r.player1_id);
+    if (r.player2_id !== null) ids.add(r.player2_id);
+    if (r.active === 1 && r.state === "complete") results.push(matchResultOf(r));
+    if (due(p)) yield;
+  }
   const { settings } = state.tournament;
   const rr = state.ref.stage === "group" ? groupRanking(settings) : finalRanking(settings);
-  return computeStandings(stageEntrants(state, ids), results, rr);
+  return yield* computeStandingsSteps(stageEntrants(state, ids), results, rr, p);
 }
 
 function finalRanking(settings: TournamentSettings) {

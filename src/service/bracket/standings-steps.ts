@@ -5,8 +5,23 @@
  * the standings in one piece were about 100 ms during which no other request was
  * answered: here the participants are read PART at a time (through the seed index),
  * an elimination stage's played matches tallied PART at a time, its standings made and
- * sorted in runs of PART, then merged. Other stages (round robin, swiss, free for all,
- * each group of a group stage) are one unit each.
+ * sorted in runs of PART, then merged. A round-robin, swiss or free-for-all stage too
+ * (issue 27; tableInParts): its rows grouped and read, its results tallied, its ranking's
+ * values, mini-leagues (`match wins vs tied`, each participant never compared by one in a
+ * single pass over the results, not a pass each) and median Buchholz, its rows made, PART a
+ * step, its sorts in runs then merged (engine computeStandingsSteps; the route drains the
+ * same steps at once, so the parts give its rows). A group of a group stage, smaller than a
+ * part, is one step, as before. Measured (`node bench/standings-load.mjs --format F --players
+ * N --played all --crowd 8 --rounds 2 --seconds 8 --against /work/start17`, 8 clients asking
+ * at once after each report on another tournament, load 14-19 on 2 cores; serve's longest
+ * loop hold in CPU time, bench/loop-holds.cjs, medians of 2 alternated rounds): a 512-player
+ * round robin, all 130,816 matches played, 478 -> 77 ms during the first GET and 433 -> 55
+ * ms after (wall 1,623 -> 445 and 1,812 -> 556 ms), another client's reads p99 1,853 -> 395
+ * ms; a 4,096-player swiss after 8 rounds 184 -> 27 ms during the first GET; an 8,192-player
+ * one 311 -> 33 ms; a free for all of 16,384 201 -> 53 ms. What is left: the store's first
+ * list of a tournament's rows after serve reads them (41 ms of CPU at 130,816 rows), and each
+ * answer's envelope made and serialized in one unit (an 8,192-player swiss's 2.7 MB, a
+ * 16,384-player free for all's: 200-280 ms of CPU at that load, in both builds).
  *
  * Between two parts other requests run, writes among them: the standings of a version
  * written meanwhile may mix rows from before and after it, as the snapshot's pages may
@@ -17,27 +32,30 @@
  */
 import type { RankMap, Tally } from "../../engine/index.js";
 import { addResults, tallyResults } from "../../engine/index.js";
+import { due, sortedInParts as engineSortedInParts, pace } from "../../engine/steps.js";
 import type { MatchRow } from "../../store/match-rows.js";
 import type { NameAndSeed, SeedPlace } from "../../store/participants-repository.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
+import { freeForAllStandings } from "./free-for-all-standings.js";
 import { matchResultOf, playersOf } from "./match-codec.js";
+import { roundRobinStandingsSteps, swissRanksSteps } from "./ranks.js";
 import { loadStage } from "./stage-io.js";
-import type { StageParticipant } from "./stage-state.js";
+import type { StageParticipant, StageState } from "./stage-state.js";
 import {
   eliminationOrder,
   eliminationRanks,
   eliminationStanding,
   entrantsOf,
-  isEliminationStage,
+  isEliminationStageSteps,
   isPlayed,
   type People,
   type StageRows,
   type Standing,
   stageParticipantsOf,
-  stageStandings,
   standingDocument,
-  standingStages,
+  standingOf,
+  standingStagesSteps,
   tournamentStandings,
 } from "./standings.js";
 
@@ -70,45 +88,15 @@ function* peopleInParts(service: ServiceContext, t: TournamentRow, part: number)
   }
 }
 
-/** `a` and `b`, each in `order`, merged in `order`. */
-function merged<T>(a: readonly T[], b: readonly T[], order: (x: T, y: T) => number): T[] {
-  const out: T[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) out.push(order(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
-}
-
 /**
- * `items` sorted by `order` (a total order: the same result as one sort), runs of PART a
- * step, then merged a pair a step (a whole level a step was up to every item in one step).
+ * `items` sorted by `order`, runs of PART a step, then merged a pair a step (a whole level
+ * a step was up to every item in one step): engine `sortedInParts`, a stable merge sort.
  */
-export function* sortedInParts<T>(
+export const sortedInParts = <T>(
   items: readonly T[],
   order: (x: T, y: T) => number,
   part = PART,
-): Parts<T[]> {
-  let runs: T[][] = [];
-  for (let at = 0; at < items.length; at += part) {
-    runs.push(items.slice(at, at + part).sort(order));
-    yield;
-  }
-  while (runs.length > 1) {
-    const next: T[][] = [];
-    for (let i = 0; i < runs.length; i += 2) {
-      if (i + 1 >= runs.length) {
-        next.push(runs[i]!);
-        continue;
-      }
-      next.push(merged(runs[i]!, runs[i + 1]!, order));
-      yield;
-    }
-    runs = next;
-  }
-  return runs[0] ?? [];
-}
+): Parts<T[]> => engineSortedInParts(items, order, part);
 
 /** The empty tallies of the entrants `ids` names, in seed order (tallyResults' order), `part` a unit. */
 function* talliesInParts(
@@ -166,6 +154,33 @@ function* eliminationInParts(
   return yield* sortedInParts(standings, eliminationOrder(people), part);
 }
 
+/**
+ * A round-robin, swiss or free-for-all stage's standings (standings.ts stageStandings) a
+ * part at a time: the rows read, the results tallied, the tie-breaks and the rows made,
+ * PART a step, the sort in runs then merged (engine computeStandingsSteps; the route drains
+ * the same steps at once). A group of a group stage is small: one step, as before.
+ */
+function* tableInParts(
+  state: StageState,
+  { ref, rows }: StageRows,
+  people: People,
+  part: number,
+): Parts<Standing[]> {
+  // Small stages (a group of 4) in one step: their parts would only add turns.
+  const p = pace(rows.length < part ? Number.POSITIVE_INFINITY : part);
+  if (state.format === "free for all") return yield* freeForAllStandings(state, rows, people, p);
+  const table =
+    state.format === "swiss"
+      ? yield* swissRanksSteps(state, p)
+      : yield* roundRobinStandingsSteps(state, p);
+  const standings: Standing[] = [];
+  for (const row of table) {
+    standings.push(standingOf(row, ref, people, row.rank, row.points));
+    if (due(p)) yield;
+  }
+  return standings;
+}
+
 function* standingsInParts(
   service: ServiceContext,
   id: number,
@@ -173,7 +188,7 @@ function* standingsInParts(
 ): Parts<StandingDocuments | null> {
   const t = service.tournaments.findById(id);
   if (t === undefined) return null;
-  const stages = standingStages(service, t);
+  const stages = yield* standingStagesSteps(service, t, pace(4 * part));
   yield;
   const people = yield* peopleInParts(service, t, part);
   // Every stage reads the participants read above, not the whole list again (issue 27).
@@ -181,9 +196,10 @@ function* standingsInParts(
   const all: Standing[] = [];
   for (const stage of stages) {
     const state = loadStage(service, t, stage.ref, participants);
-    const rows = isEliminationStage(state, stage.rows)
+    const elimination = yield* isEliminationStageSteps(state, stage.rows, pace(4 * part));
+    const rows = elimination
       ? yield* eliminationInParts(service, t, stage, people, participants, part)
-      : stageStandings(service, t, stage, people, participants);
+      : yield* tableInParts(state, stage, people, part);
     for (const row of rows) all.push(row);
     yield;
   }

@@ -12,47 +12,26 @@
  */
 import {
   addResults,
-  freeForAllPoints,
-  freeForAllRecords,
   type RankMap,
   roundValue,
   type StandingRow,
   type Tally,
   tallyResults,
 } from "../../engine/index.js";
+import { drain, due, type Pace, pace, type Steps } from "../../engine/steps.js";
 import type { MatchRow, StageRef } from "../../store/match-rows.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
 import type { ServiceContext } from "../context.js";
+import { freeForAllStandings } from "./free-for-all-standings.js";
 import { matchResultOf, playersOf } from "./match-codec.js";
 import { isEliminationMatch } from "./progress.js";
-import {
-  eliminationStageRanks,
-  freeForAllRanks,
-  freeForAllReports,
-  roundRobinStandings,
-  swissRanks,
-} from "./ranks.js";
+import { eliminationStageRanks, roundRobinStandings, swissRanks } from "./ranks.js";
 import { loadStage, stageParticipant } from "./stage-io.js";
 import type { StageParticipant, StageState } from "./stage-state.js";
 
-export interface Standing {
-  participant_id: number;
-  name: string;
-  stage: "group" | "final";
-  group_id: number | null;
-  rank: number | null;
-  wins: number;
-  losses: number;
-  ties: number;
-  games_won: number;
-  games_lost: number;
-  points_scored: number;
-  points_difference: number;
-  points: number;
-  /** Swiss byes taken in the stage (0 elsewhere): what an export needs to replay them. */
-  byes: number;
-  tie_breaks: Record<string, number>;
-}
+import { bySeed, type People, type Standing } from "./standing-row.js";
+
+export type { People, Standing } from "./standing-row.js";
 
 /** A stage of the tournament and its rows. */
 export interface StageRows {
@@ -60,8 +39,11 @@ export interface StageRows {
   readonly rows: MatchRow[];
 }
 
-/** The rows of each stage (group stage: of each group), in the order they come. */
-function stagesOf(rows: readonly MatchRow[]): StageRows[] {
+/**
+ * The rows of each stage (group stage: of each group), in the order they come; `p.part`
+ * rows a step (standings-steps.ts; the route drains them at once).
+ */
+function* stagesOf(rows: readonly MatchRow[], p: Pace): Steps<StageRows[]> {
   const stages: StageRows[] = [];
   const byKey = { group: new Map<number, StageRows>(), final: new Map<number, StageRows>() };
   for (const row of rows) {
@@ -76,18 +58,10 @@ function stagesOf(rows: readonly MatchRow[]): StageRows[] {
       stages.push(entry);
     }
     entry.rows.push(row);
+    if (due(p)) yield;
   }
   return stages;
 }
-
-/**
- * The tournament's participants by id, in seed order: names, seeds to list equal ranks by,
- * and whether each is active (what a stage's state gives: `stageParticipantsOf`).
- */
-export type People = ReadonlyMap<
-  number,
-  { readonly name: string; readonly seed: number; readonly active: number }
->;
 
 /**
  * The participants every stage's state reads, made once from `people` (already read):
@@ -102,13 +76,8 @@ export function stageParticipantsOf(people: People): () => readonly StagePartici
   };
 }
 
-function bySeed(people: People, a: Standing, b: Standing): number {
-  const seed = (s: Standing) => people.get(s.participant_id)?.seed ?? Number.MAX_SAFE_INTEGER;
-  return seed(a) - seed(b) || a.participant_id - b.participant_id;
-}
-
 /** One standing from an engine standings row (W/L/T, games, points, tie-breaks). */
-function standingOf(
+export function standingOf(
   row: StandingRow,
   ref: StageRef,
   people: People,
@@ -213,52 +182,19 @@ function eliminationStandings(
     .sort(eliminationOrder(people));
 }
 
-/**
- * Free for all: W/L/T by placing (engine `freeForAllRecords`: first place alone a
- * win, shared first a tie, any other place a loss), ranked by the final ranks once
- * the stage is complete.
- */
-function freeForAllStandings(
-  state: StageState,
-  rows: readonly MatchRow[],
-  people: People,
-): Standing[] {
-  const { ref } = state;
-  const complete = state.countIncomplete() === 0;
-  const ranks = complete
-    ? freeForAllRanks(state.rows(), state.participants())
-    : new Map<number, number>();
-  const records = freeForAllRecords(freeForAllReports(state.rows()));
-  const ids = [...new Set(rows.flatMap(playersOf))];
-  return ids
-    .map((id) => {
-      const record = records.get(id) ?? { participantId: id, wins: 0, losses: 0, ties: 0 };
-      return {
-        participant_id: id,
-        name: people.get(id)?.name ?? String(id),
-        stage: ref.stage,
-        group_id: ref.groupId,
-        rank: ranks.get(id) ?? null,
-        wins: record.wins,
-        losses: record.losses,
-        ties: record.ties,
-        games_won: 0,
-        games_lost: 0,
-        points_scored: 0,
-        points_difference: 0,
-        points: freeForAllPoints(record),
-        byes: 0,
-        tie_breaks: {},
-      };
-    })
-    .sort(
-      (a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || b.points - a.points || bySeed(people, a, b),
-    );
-}
-
 /** The tournament's stages in the standings' order: groups first, by group. */
 export function standingStages(service: ServiceContext, t: TournamentRow): StageRows[] {
-  return stagesOf(service.matches.list(t.id, {})).sort((a, b) =>
+  return drain(standingStagesSteps(service, t, pace(Number.POSITIVE_INFINITY)));
+}
+
+/** standingStages, the rows grouped `p.part` a step. */
+export function* standingStagesSteps(
+  service: ServiceContext,
+  t: TournamentRow,
+  p: Pace,
+): Steps<StageRows[]> {
+  const stages = yield* stagesOf(service.matches.list(t.id, {}), p);
+  return stages.sort((a, b) =>
     a.ref.stage === b.ref.stage
       ? (a.ref.groupId ?? 0) - (b.ref.groupId ?? 0)
       : a.ref.stage === "group"
@@ -269,7 +205,21 @@ export function standingStages(service: ServiceContext, t: TournamentRow): Stage
 
 /** Whether a stage's standings are an elimination stage's (eliminationStandings). */
 export const isEliminationStage = (state: StageState, rows: readonly MatchRow[]): boolean =>
-  state.format !== "free for all" && rows.some(isEliminationMatch);
+  drain(isEliminationStageSteps(state, rows, pace(Number.POSITIVE_INFINITY)));
+
+/** isEliminationStage, `p.part` rows a step (a round robin's 130,816 rows have none). */
+export function* isEliminationStageSteps(
+  state: StageState,
+  rows: readonly MatchRow[],
+  p: Pace,
+): Steps<boolean> {
+  if (state.format === "free for all") return false;
+  for (const row of rows) {
+    if (isEliminationMatch(row)) return true;
+    if (due(p)) yield;
+  }
+  return false;
+}
 
 /** The standings of one stage of the tournament. */
 export function stageStandings(
@@ -280,7 +230,8 @@ export function stageStandings(
   participants = stageParticipantsOf(people),
 ): Standing[] {
   const state = loadStage(service, t, ref, participants);
-  if (state.format === "free for all") return freeForAllStandings(state, rows, people);
+  if (state.format === "free for all")
+    return drain(freeForAllStandings(state, rows, people, pace(Number.POSITIVE_INFINITY)));
   if (isEliminationStage(state, rows)) return eliminationStandings(state, rows, people);
   const table = state.format === "swiss" ? swissRanks(state) : roundRobinStandings(state);
   return table.map((row) => standingOf(row, ref, people, row.rank, row.points));
