@@ -23,6 +23,7 @@ import {
 import { stateText, targetStateOf } from "./published-state.js";
 import { differenceLines, settingDifferences } from "./settings-difference.js";
 import { keyOf } from "./target-matches.js";
+import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
 const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
 
@@ -110,10 +111,15 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
   if (stop !== undefined) return [...lines, stop, "dry run: nothing was sent"];
   const renames = (found?.renames ?? []).map((r) => `${r.from} to ${r.to}`);
   lines.push(...count(renames.length, `rename N participant{s}: ${renames.join(", ")}`));
-  lines.push(
-    ...count(missing.length, `add N participant{s}: ${missing.map((p) => p.name).join(", ")}`),
-  );
+  // Walk-ins come after the target's check-in is processed (walk-ins.ts).
+  const late = found === undefined || BEFORE_PROCESSING.has(found.state) ? walkIns(doc) : new Set();
+  const now = missing.filter((p) => !late.has(p.name)).map((p) => p.name);
+  const after = missing.filter((p) => late.has(p.name)).map((p) => p.name);
+  lines.push(...count(now.length, `add N participant{s}: ${now.join(", ")}`));
   lines.push(...checkInSteps(doc, found));
+  lines.push(
+    ...count(after.length, `add N participant{s} who came after the check-in: ${after.join(", ")}`),
+  );
   const played = doc.matches.filter((m) => m.state === "complete");
   const there = played.filter((m) => found?.complete.has(matchKey(m)) === true).length;
   // Not started yet: new, or left before its start (an interrupted import stops after a check-in).

@@ -33,6 +33,7 @@ import { type Progress, SILENT } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
 import { settingDifferences, settingsRefusal } from "./settings-difference.js";
 import { replayStations } from "./station-replay.js";
+import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
 export interface ImportSummary extends ReplayCounts {
   url: string;
@@ -127,16 +128,63 @@ async function ensureParticipants(
   // another roster there is refused before anything is added or started.
   if (BEFORE_START.has(state) && startsTarget(doc))
     refuseOtherRoster(doc, targetParticipants(records));
-  if (missing.length > 0) {
-    const rows = missing.map((p) => ({
+  // Walk-ins wait for the target's check-in to be processed, or it would set them aside.
+  const late = BEFORE_PROCESSING.has(state) ? walkIns(doc) : new Set<string>();
+  const now = missing.filter((p) => !late.has(p.name));
+  if (now.length > 0) records = await addParticipants(client, doc, now, summary, late);
+  return rosterOf(records);
+}
+
+type Participant = TournamentExport["participants"][number];
+
+/**
+ * Adds `missing` at their seeds (one bulk add, in seed order), each seed less the walk-ins
+ * held back (`later`) ahead of it, whom their own add puts back in front; the target's
+ * records after it.
+ */
+async function addParticipants(
+  client: ApiClient,
+  doc: TournamentExport,
+  missing: readonly Participant[],
+  summary: ImportSummary,
+  later: ReadonlySet<string> = new Set(),
+): Promise<ApiRecord[]> {
+  const ahead = (seed: number) =>
+    doc.participants.filter((p) => later.has(p.name) && p.seed < seed).length;
+  const rows = [...missing]
+    .sort((a, b) => a.seed - b.seed)
+    .map((p) => ({
       name: p.name,
-      seed: p.seed,
+      seed: p.seed - ahead(p.seed),
       ...(p.misc === null ? {} : { misc: p.misc }),
     }));
-    await client.participants.bulkAdd(url, rows);
-    summary.added = missing.length;
-    records = await client.participants.listAll(url);
-  }
+  const url = doc.tournament.url;
+  await client.participants.bulkAdd(url, rows);
+  summary.added += missing.length;
+  return client.participants.listAll(url);
+}
+
+/**
+ * The file's walk-ins the target lacks, added once its check-in is processed (walk-ins.ts);
+ * the roster as it is then.
+ */
+async function addWalkIns(
+  client: ApiClient,
+  doc: TournamentExport,
+  roster: Roster,
+  summary: ImportSummary,
+  progress: Progress,
+): Promise<Roster> {
+  const url = doc.tournament.url;
+  const missing = doc.participants.filter(
+    (p) => !roster.idOf.has(p.name) && walkIns(doc).has(p.name),
+  );
+  if (missing.length === 0) return roster;
+  progress.step(`${url}: adding ${missing.length} participant(s) who came after the check-in`);
+  return rosterOf(await addParticipants(client, doc, missing, summary));
+}
+
+function rosterOf(records: readonly ApiRecord[]): Roster {
   const idOf = new Map(records.map((p) => [String(p.attributes.name), Number(p.id)]));
   const inactive = records
     .filter((p) => (p.attributes.states as Record<string, unknown> | undefined)?.active === false)
@@ -250,8 +298,9 @@ export async function importExport(
     summary.created = true;
   } else sameKind(found, doc);
   const before = await targetStateOf(client, t.url, found);
-  const roster = await ensureParticipants(client, doc, before.state, summary);
+  const first = await ensureParticipants(client, doc, before.state, summary);
   const state = await replayCheckIn(client, doc, summary, progress);
+  const roster = await addWalkIns(client, doc, first, summary, progress);
   const removed = removedAfterStart(doc);
   const stage = await replayStages({ client, doc, roster, summary, progress, removed }, state);
   progress.step(`${t.url}: ${summary.reported} results sent, ${summary.skipped} already there`);
