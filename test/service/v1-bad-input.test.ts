@@ -60,6 +60,17 @@ describe("v1 credentials", () => {
     expect(errors).toEqual(["Invalid api_key: it is not a key of this server"]);
   });
 
+  it("an OAuth token as the api_key is 401 saying v1 takes API keys only, the token unquoted", async () => {
+    const token = "tat_0123456789abcdef0123456789abcdef";
+    const errors = await refused(401, () =>
+      v.call("DELETE", "/v1/tournaments/cup.json", { key: token }),
+    );
+    expect(errors).toEqual([
+      "Invalid api_key: this is an OAuth token, and the v1 interface takes API keys only (a key from `tourney serve key create`); a token goes to /v2.1 as Authorization: Bearer <token> with Authorization-Type: v2",
+    ]);
+    expect(errors.join()).not.toContain(token);
+  });
+
   it("HTTP Basic with the key as password is accepted, a wrong password is not", async () => {
     const basic = (password: string) =>
       `Basic ${Buffer.from(`anyone:${password}`).toString("base64")}`;

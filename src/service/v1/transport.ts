@@ -6,6 +6,7 @@
  * participants/*, bracket/*): a v1 route maps its names onto them.
  */
 import { EngineRuleError } from "../../engine/errors.js";
+import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from "../api-keys.js";
 import type { ServiceContext } from "../context.js";
 import { ServiceError } from "../errors.js";
 import { checkCredentials } from "../http-checks.js";
@@ -120,10 +121,16 @@ export function checkV1Credentials(
   try {
     return checkCredentials(service, presented);
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 401)
-      throw v1Error(401, "Invalid api_key: it is not a key of this server");
+    if (error instanceof ServiceError && error.status === 401) throw v1Error(401, invalidKey(key));
     throw error;
   }
+}
+
+/** Why `key` was refused: an OAuth token is named as one (v1 takes API keys only; never quoted). */
+function invalidKey(key: string): string {
+  if (key.startsWith(ACCESS_TOKEN_PREFIX) || key.startsWith(REFRESH_TOKEN_PREFIX))
+    return "Invalid api_key: this is an OAuth token, and the v1 interface takes API keys only (a key from `tourney serve key create`); a token goes to /v2.1 as Authorization: Bearer <token> with Authorization-Type: v2";
+  return "Invalid api_key: it is not a key of this server";
 }
 
 /**
