@@ -10,7 +10,8 @@
  * -1.5 ms against /work/start17, a build of 63b7065 (61 runs, load 17); `tournament view
  * --json` (the core's path) -0.7 ms (41 runs). Again on 11af95a against the same commit with
  * this taken out (151 runs, order alternated, load 15-17; mean +- standard error): the list of
- * 1,000 -1.56 +- 0.72 ms (median -0.76; two runs of 61 before gave -0.84 and -0.18), the list
+ * 1,000 -1.56 +- 0.72 ms (median -0.76; two runs of 61 before gave -0.84 and -0.18; 201 runs
+ * at load 11 after, the most precise: -0.72 +- 0.21 ms, median -0.77), the list
  * of 1 -0.62 +- 0.25 ms, `--version` +0.28 +- 0.27 ms (the stub's compile and one more
  * require). `env -u NODE_EXTRA_CA_CERTS node bench/startup.mjs 21 --against /work/start17`
  * (load 15, CPU means of the paired runs): the list's five spellings -0.5 to -3.8 ms, the list
