@@ -15,6 +15,7 @@
  * players are ordered by their in-match rank, equal in-match ranks sharing a
  * competition rank (1, 2, 2, 4).
  */
+import { MAX_PARTICIPANTS_WHY, MAX_REPORT_ENTRIES } from "../model/limits.js";
 import { EngineRuleError } from "./errors.js";
 import { snakeDistribute } from "./groups.js";
 import type { RankMap } from "./types.js";
@@ -73,6 +74,13 @@ export function planFreeForAllRound(
   if (!Number.isInteger(maxParticipants) || maxParticipants < 2) {
     throw new EngineRuleError(
       "max_participants must be a whole number of at least 2",
+      MAX_PARTICIPANTS_POINTER,
+    );
+  }
+  // A tournament stored before the bound (9 to 64 were taken) is refused at its start.
+  if (maxParticipants > MAX_REPORT_ENTRIES) {
+    throw new EngineRuleError(
+      `max_participants must be between 2 and ${MAX_REPORT_ENTRIES}, not ${maxParticipants}: ${MAX_PARTICIPANTS_WHY}; update it first`,
       MAX_PARTICIPANTS_POINTER,
     );
   }

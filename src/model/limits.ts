@@ -39,6 +39,17 @@ export const MAX_SWISS_PARTICIPANTS = 8_192;
  */
 export const MAX_SCORE_SETS = 100;
 
+/**
+ * Entries of one match report (v2.1 MatchInput.match: 1 to 8, the published contract's
+ * maxItems). A free-for-all match is reported in one request, so it holds at most this
+ * many players: free_for_all_options.max_participants stops here. Before, 9 to 64 was
+ * taken and such a match could never be reported, nor the tournament finish.
+ */
+export const MAX_REPORT_ENTRIES = 8;
+
+/** Why free_for_all_options.max_participants stops at MAX_REPORT_ENTRIES, in a refusal's words. */
+export const MAX_PARTICIPANTS_WHY = `a free-for-all match is reported in one request of at most ${MAX_REPORT_ENTRIES} entries (the v2.1 contract's match maxItems), so a larger match could never be completed`;
+
 /** Matches of a round robin of `participants` meeting `iterations` times. */
 export function roundRobinMatchCount(participants: number, iterations: number): number {
   return (iterations * participants * (participants - 1)) / 2;

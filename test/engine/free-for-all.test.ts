@@ -95,6 +95,13 @@ describe("planFreeForAllRound", () => {
     expect((error as EngineRuleError).pointer).toBe(MAX_PARTICIPANTS_POINTER);
     expect(() => planFreeForAllRound([1], 4)).toThrow(/at least 2 participants/);
   });
+
+  it("rejects max_participants above 8: no report of 8 entries at most could complete the match", () => {
+    expect(() => planFreeForAllRound(range(1, 9), 9)).toThrow(
+      "max_participants must be between 2 and 8, not 9: a free-for-all match is reported in one request of at most 8 entries (the v2.1 contract's match maxItems), so a larger match could never be completed; update it first",
+    );
+    expect(idsOf(planFreeForAllRound(range(1, 8), 8))).toEqual([range(1, 8)]);
+  });
 });
 
 describe("validateFreeForAllReport", () => {

@@ -8,7 +8,7 @@
  * created on the target. document-file.ts checks the format and version first.
  */
 import { breachOf } from "../../client/bulk-add-refusals.js";
-import { withSeparators } from "../../model/limits.js";
+import { MAX_PARTICIPANTS_WHY, MAX_REPORT_ENTRIES, withSeparators } from "../../model/limits.js";
 import { levelScores, scoresAllowWinner, setsText, setsWon } from "../../model/match-result.js";
 import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
@@ -43,6 +43,23 @@ function checkTournament(doc: Doc, p: Problem): void {
   for (const key of ["url", "name", "tournament_type", "state"])
     p.need(typeof t[key] === "string" && t[key] !== "", `tournament.${key}`, "a text", t[key]);
   p.need(isObject(t.settings), "tournament.settings", "an object", t.settings);
+  checkMatchSize(t.settings as Doc, p);
+}
+
+/**
+ * A free for all's players a match, as the service takes them (2 to MAX_REPORT_ENTRIES):
+ * a file written before that bound (9 to 64 were taken) was refused at the tournament's
+ * creation on the target, or on a target that took it made matches no report completes.
+ */
+function checkMatchSize(settings: Doc, p: Problem): void {
+  const options = settings.free_for_all_options;
+  const max = isObject(options) ? options.max_participants : undefined;
+  if (!isWhole(max) || max === 0 || (max >= 2 && max <= MAX_REPORT_ENTRIES)) return;
+  p.fail(
+    "tournament.settings.free_for_all_options.max_participants",
+    `is ${max}, not between 2 and ${MAX_REPORT_ENTRIES}: ${MAX_PARTICIPANTS_WHY}`,
+    `set it to ${MAX_REPORT_ENTRIES} or less in the file`,
+  );
 }
 
 /** The participants' names, each checked once. */

@@ -11,6 +11,7 @@ import {
   planFreeForAllRound,
   swissRoundCount,
 } from "../../engine/index.js";
+import { MAX_REPORT_ENTRIES } from "../../model/limits.js";
 import type { TournamentSettings, TournamentType } from "../../model/tournament.js";
 import type { MatchRow, NewMatch, StageRef } from "../../store/match-rows.js";
 import {
@@ -117,7 +118,12 @@ export function planFreeForAllTables(
   existing: number,
   rule: { readonly byes?: readonly Bye[]; readonly withdrawn?: ReadonlySet<number> } = {},
 ): RoundPlan {
-  const plan = planFreeForAllRound(ids, settings.free_for_all_options.max_participants, {
+  // Above MAX_REPORT_ENTRIES the engine refuses the start (such a match is never
+  // reported); a later round of a tournament started before that bound keeps to it, so
+  // a first round played in tables of 8 or fewer can still finish.
+  const stored = settings.free_for_all_options.max_participants;
+  const max = round === 1 ? stored : Math.min(stored, MAX_REPORT_ENTRIES);
+  const plan = planFreeForAllRound(ids, max, {
     satOut: new Set((rule.byes ?? []).map((b) => b.participantId)),
     withdrawn: rule.withdrawn ?? new Set<number>(),
   });

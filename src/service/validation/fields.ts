@@ -29,6 +29,8 @@ export type FieldSpec =
        */
       readonly zeroIs?: number;
       readonly check?: (value: number) => string | undefined;
+      /** Why the bounds are what they are, said after a value out of them. */
+      readonly why?: string;
     }
   | { readonly kind: "number"; readonly min: number; readonly max: number }
   | {
@@ -181,7 +183,8 @@ function readInteger(
     return wrong(`${name} must be a whole number, not ${describeType(value)}`);
   }
   if (value < spec.min || value > spec.max) {
-    return wrong(`${name} must be between ${spec.min} and ${spec.max}, not ${value}`);
+    const why = spec.why === undefined ? "" : `: ${spec.why}`;
+    return wrong(`${name} must be between ${spec.min} and ${spec.max}, not ${value}${why}`);
   }
   const problem = spec.check?.(value);
   return problem === undefined ? value : wrong(`${name} ${problem}`);

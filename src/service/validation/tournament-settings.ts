@@ -5,7 +5,7 @@
  * settings (update).
  */
 
-import { MAX_PARTICIPANTS } from "../../model/limits.js";
+import { MAX_PARTICIPANTS, MAX_PARTICIPANTS_WHY, MAX_REPORT_ENTRIES } from "../../model/limits.js";
 import {
   GRAND_FINALS_MODIFIERS,
   RANKINGS,
@@ -118,7 +118,13 @@ const GROUPS: Readonly<Record<string, Readonly<Record<string, FieldSpec>>>> = {
     pts_for_bye: points,
   },
   free_for_all_options: {
-    max_participants: count(2, 64, DEFAULTS.free_for_all_options.max_participants),
+    max_participants: {
+      kind: "integer",
+      min: 2,
+      max: MAX_REPORT_ENTRIES,
+      zeroIs: DEFAULTS.free_for_all_options.max_participants,
+      why: MAX_PARTICIPANTS_WHY,
+    },
   },
 };
 

@@ -4,6 +4,7 @@
  * contract (`--set match_options.accept_attachments=true`).
  */
 import { type Command, Option } from "commander";
+import { MAX_PARTICIPANTS_WHY, MAX_REPORT_ENTRIES } from "../../../model/limits.js";
 import {
   GRAND_FINALS_MODIFIERS,
   RANKINGS,
@@ -27,6 +28,8 @@ export interface FlagSpec {
   readonly parse: "string" | "int" | "bool" | "rank3" | "choice";
   /** For parse "int": the least value (the service's own bound). */
   readonly min?: number;
+  /** For parse "int": the greatest value (the service's own bound), and why it is that. */
+  readonly max?: { readonly value: number; readonly why: string };
   /** For parse "choice": the allowed values, checked by the CLI (exit 2). */
   readonly choices?: ChoiceSpec;
 }
@@ -143,6 +146,7 @@ const TABLE = [
     path: ["free_for_all_options", "max_participants"],
     parse: "int",
     min: 2,
+    max: { value: MAX_REPORT_ENTRIES, why: MAX_PARTICIPANTS_WHY },
   },
   {
     flag: "--tie-breaks <list>",
@@ -250,6 +254,10 @@ function parseValue(spec: FlagSpec, raw: unknown): unknown {
         throw new UsageError(`${name} needs a whole number, not ${JSON.stringify(text)}`);
       if (spec.min !== undefined && Number(text) < spec.min)
         throw new UsageError(`${name} needs a whole number from ${spec.min}, not ${text}`);
+      if (spec.max !== undefined && Number(text) > spec.max.value)
+        throw new UsageError(
+          `${name} needs a whole number from ${spec.min ?? 0} to ${spec.max.value}, not ${text}: ${spec.max.why}`,
+        );
       return Number(text);
     }
     default:

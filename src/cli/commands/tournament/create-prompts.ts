@@ -3,6 +3,7 @@
  * list of types (unless --type was given), then the options that type has (those no
  * flag gave). An empty answer to a number keeps the service's default.
  */
+import { MAX_REPORT_ENTRIES } from "../../../model/limits.js";
 import {
   GRAND_FINALS_MODIFIERS,
   RANKINGS,
@@ -96,7 +97,12 @@ const QUESTIONS: Readonly<Record<TournamentType, readonly Question[]>> = {
   ],
   swiss: [count(["swiss_options", "rounds"], "Number of rounds", 1, 64)],
   "free for all": [
-    count(["free_for_all_options", "max_participants"], "Participants per match", 2, 64),
+    count(
+      ["free_for_all_options", "max_participants"],
+      "Participants per match",
+      2,
+      MAX_REPORT_ENTRIES,
+    ),
   ],
 };
 
