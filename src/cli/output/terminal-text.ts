@@ -8,16 +8,25 @@
  * as they are (tables and rows replace them with spaces themselves). JSON output needs none of
  * this: JSON.stringify escapes every control character.
  */
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
-const CONTROLS = new RegExp(CONTROL.source, "g");
+/** Whether the code unit is shown in caret notation: C0 but tab and line break, DEL, C1. */
+function isControl(c: number): boolean {
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a) || (c >= 0x7f && c <= 0x9f);
+}
 
-function caret(c: string): string {
-  const code = c.charCodeAt(0);
+function caret(code: number): string {
   if (code === 0x7f) return "^?";
   return code < 0x20 ? `^${String.fromCharCode(code + 64)}` : `^[${String.fromCharCode(code - 64)}`;
 }
 
 /** `text` with every control character but tab and line break in caret notation. */
 export function visibleControls(text: string): string {
-  return CONTROL.test(text) ? text.replace(CONTROLS, caret) : text;
+  let first = 0;
+  while (first < text.length && !isControl(text.charCodeAt(first))) first++;
+  if (first === text.length) return text;
+  let out = text.slice(0, first);
+  for (let i = first; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += isControl(c) ? caret(c) : text[i];
+  }
+  return out;
 }
