@@ -89,6 +89,20 @@ describe("bulk-add reads rosters", () => {
     ]);
   });
 
+  it("refuses a row wider than its header (a delimiter in an unquoted field), adding nothing", async () => {
+    const r = await bulkAdd("name,misc\nAda,paid\nSmith, John,paid\nBea,paid,\n");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'line 3: 3 fields, the header 2: "paid" would not be read (put a field holding the delimiter in double quotes, or name the column in the header)',
+    );
+    // A trailing empty field (line 4) is nothing lost.
+    expect(r.stderr).not.toContain("line 4");
+    expect(await listed()).toEqual([]);
+    const quoted = await bulkAdd('name,misc\nAda,paid\n"Smith, John",paid\nBea,paid,\n');
+    expect(quoted.code, quoted.stderr).toBe(0);
+    expect((await listed()).map(([name]) => name)).toEqual(["Ada", "Smith, John", "Bea"]);
+  });
+
   it("takes a seed column listed 16 down to 1", async () => {
     const rows = Array.from({ length: 16 }, (_, i) => `P${16 - i},${16 - i}`);
     const r = await bulkAdd(`name,seed\n${rows.join("\n")}\n`);

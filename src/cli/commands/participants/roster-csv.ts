@@ -142,6 +142,22 @@ function positionLayout(records: readonly CsvRecord[], notes: string[]): Layout 
   return { header: false, name: 0, seed: 1, misc: 2 };
 }
 
+/**
+ * Rows with a field past the header's last column: it would not be read, and is most often a
+ * delimiter inside an unquoted name or misc (`Smith, John` under `name,misc` read Smith with the
+ * misc John). Refused, as a row's other mistakes are; empty fields past it (a trailing comma)
+ * are nothing lost.
+ */
+function widerThanHeader(rows: readonly CsvRecord[], width: number, problems: string[]): void {
+  for (const row of rows) {
+    const extra = row.fields.slice(width).filter((field) => field !== "");
+    if (extra.length === 0) continue;
+    problems.push(
+      `line ${row.line}: ${row.fields.length} fields, the header ${width}: ${readList(extra.map((f) => JSON.stringify(f)))} would not be read (put a field holding the delimiter in double quotes, or name the column in the header)`,
+    );
+  }
+}
+
 function seedProblem(cell: string, record: CsvRecord, layout: Layout, delimiter: string): string {
   const base = `line ${record.line}: seed must be a whole number from 1, not ${JSON.stringify(cell)}`;
   if (layout.header || delimiter !== ",") return base;
@@ -186,6 +202,7 @@ export async function parseCsvRoster(text: string, delimiter: string): Promise<C
   if (header !== undefined && header.name === undefined) return { entries: [], notes, problems };
   const layout = header ?? positionLayout(records, notes);
   const rows = header === undefined ? records : records.slice(1);
+  if (header !== undefined) widerThanHeader(rows, records[0]!.fields.length, problems);
   const entries = rows.flatMap((r) => entryOf(r, layout, delimiter, problems) ?? []);
   return { entries, notes, problems };
 }
