@@ -34,7 +34,15 @@ beforeAll(async () => {
     } else if (req.url?.startsWith("/v2.1/tournaments.json")) {
       const meta = { count: 1, page: 1, per_page: 1000, total_pages: 1 };
       res.end(JSON.stringify({ data: [record], meta, links: {} }));
-    } else res.end(JSON.stringify({ data: record }));
+    } else if (/\/tournaments\/[^/]+\.json/.test(req.url ?? "")) {
+      res.end(JSON.stringify({ data: record }));
+    } else {
+      // The tournament's lists (a pull reads them): one participant with the same name.
+      const participant = { id: "5", type: "participant", attributes: { name: HOSTILE, seed: 1 } };
+      const data = req.url?.includes("/participants.json") ? [participant] : [];
+      const meta = { count: data.length, page: 1, per_page: 1000, total_pages: 1 };
+      res.end(JSON.stringify({ data, meta, links: {} }));
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -87,6 +95,17 @@ describe("a service's control characters are shown, never sent to the terminal",
     expect(r.code).toBe(5);
     expect(r.stderr).toContain(`error: nope${SHOWN}`);
     expect(r.stderr).toSatisfy((t: string) => !hasRaw(t));
+  });
+
+  it("a pull's plan (--dry-run) from such a service", async () => {
+    const added = await sb.run(["profile", "add", "m", "--base-url", env.TOURNEY_BASE_URL!]);
+    expect(added.code, added.stderr).toBe(0);
+    const r = await sb.run(["tournament", "pull", "cup", "--from", "m", "--dry-run"], {
+      env: { TOURNEY_API_KEY: "tk_x" },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Cup^[]0;owned^G");
+    expect(hasRaw(r.stdout)).toBe(false);
   });
 
   it("a bracket's drawing", () => {

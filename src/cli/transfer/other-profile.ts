@@ -6,6 +6,7 @@
 import type { ApiClient } from "../../client/api-client.js";
 import { Factory } from "../factory.js";
 import type { SignalSource } from "../interrupts.js";
+import { visibleControls } from "../output/terminal-text.js";
 import { refuseSameNamedStations } from "./export-contents.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
@@ -92,9 +93,10 @@ export function printTransfer<S>(
     printer.json(result);
     return;
   }
+  // The names in a plan or a summary come from a service: shown, never obeyed.
   if (Array.isArray(result)) {
-    f.io.stdout.write(result.map((l) => `${l}\n`).join(""));
+    f.io.stdout.write(result.map((l) => `${visibleControls(l)}\n`).join(""));
     return;
   }
-  f.io.stdout.write(line(result));
+  f.io.stdout.write(visibleControls(line(result)));
 }

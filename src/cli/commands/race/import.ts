@@ -7,6 +7,7 @@ import {
 } from "../../../model/race-export.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { visibleControls } from "../../output/terminal-text.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -54,7 +55,7 @@ export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<v
     return importRace(client, doc, progress);
   });
   if (printer.mode === "json") return printer.json(summary);
-  f.io.stdout.write(raceSummaryLine(summary));
+  f.io.stdout.write(visibleControls(raceSummaryLine(summary)));
 }
 
 export function registerImport(noun: Command, app: App): void {

@@ -7,6 +7,7 @@ import {
 } from "../../../model/tournament-export.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { visibleControls } from "../../output/terminal-text.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -60,7 +61,7 @@ export async function runTournamentImport(f: Factory, o: TournamentImportOptions
     return importExport(client, doc, progress);
   });
   if (printer.mode === "json") return printer.json(summary);
-  f.io.stdout.write(summaryLine(summary));
+  f.io.stdout.write(visibleControls(summaryLine(summary)));
 }
 
 export function registerImport(noun: Command, app: App): void {
