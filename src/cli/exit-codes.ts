@@ -84,7 +84,9 @@ function withheldHint(context: HintContext): string {
   const own =
     context.credentialsFor === undefined ? "" : ` belong to ${context.credentialsFor} and`;
   const url = context.baseUrl ?? "URL";
-  return `hint: the credentials stored for ${whose}${own} are not sent to ${url} (given by --base-url or TOURNEY_BASE_URL); \`tourney login --base-url ${url}\` signs in there as a profile of its own, or set TOURNEY_TOKEN or TOURNEY_API_KEY`;
+  // Not `login --base-url URL` alone: with this profile named (--profile, TOURNEY_PROFILE) it
+  // would point this profile there and drop its credentials for its own address.
+  return `hint: the credentials stored for ${whose}${own} are not sent to ${url} (given by --base-url or TOURNEY_BASE_URL); \`tourney login --profile NEW --base-url ${url}\` signs in there as a new profile, or set TOURNEY_TOKEN or TOURNEY_API_KEY`;
 }
 
 export interface Outcome {

@@ -79,7 +79,12 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
       { key: "base_url" },
     );
   }
-  const elsewhere = backend === "remote" && !sameOrigin(baseUrl, settings.base_url);
+  // A profile without an address of its own (an embedded one given a key) has none to keep
+  // its credentials to: they go where the command is sent, as they did before.
+  const elsewhere =
+    backend === "remote" &&
+    settings.base_url !== undefined &&
+    !sameOrigin(baseUrl, settings.base_url);
   const credentials = chooseCredentials(env, input.credentials, name, elsewhere);
   const resolved: ResolvedProfile = {
     name,
@@ -91,7 +96,7 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   };
   if (elsewhere && resolved.credentialSource === "none" && input.credentials.has(name)) {
     resolved.credentialSource = "withheld";
-    if (settings.base_url !== undefined) resolved.credentialsFor = settings.base_url;
+    resolved.credentialsFor = settings.base_url!;
   }
   if (baseUrl !== undefined) {
     resolved.baseUrl = baseUrl;
@@ -151,8 +156,8 @@ function sourceOf(env: Env, credentials: ResolvedCredentials): CredentialSource 
  * given by --base-url or TOURNEY_BASE_URL gets none of them: a key or token (a refresh
  * token with it) sent there is given away, as a redirect followed would (docs/profiles.md).
  */
-function sameOrigin(url: string | undefined, own: string | undefined): boolean {
-  if (url === undefined || own === undefined) return url === own;
+function sameOrigin(url: string | undefined, own: string): boolean {
+  if (url === undefined) return false;
   try {
     return new URL(url).origin === new URL(own).origin;
   } catch {

@@ -111,6 +111,27 @@ describe("stored credentials go only to the profile's own address", () => {
     );
   });
 
+  it("the hint names a new profile (login --base-url alone would re-point this one)", async () => {
+    store({ api_key: "tk_stored_key_0123456789" });
+    const r = await sb.run(["--profile", "lan", "--base-url", other.url, "tournament", "list"]);
+    expect(r.stderr).toContain(
+      `\`tourney login --profile NEW --base-url ${other.url}\` signs in there as a new profile`,
+    );
+  });
+
+  it("a profile with no base URL of its own (an embedded one given a key) sends it where the command goes", async () => {
+    expect((await sb.run(["profile", "add", "ci"])).code).toBe(0);
+    writeFileSync(
+      join(sb.env.TOURNEY_CONFIG_DIR!, "credentials.json"),
+      JSON.stringify({ profiles: { ci: { api_key: "tk_ci_key_0123456789" } } }),
+      { mode: 0o600 },
+    );
+    await sb.run(["tournament", "list"], {
+      env: { TOURNEY_PROFILE: "ci", TOURNEY_BASE_URL: other.url },
+    });
+    expect(other.seen.at(-1)?.authorization).toBe("tk_ci_key_0123456789");
+  });
+
   it("the same origin with another path still gets them", async () => {
     store({ api_key: "tk_stored_key_0123456789" });
     await sb.run(["--profile", "lan", "--base-url", `${own.url}/`, "tournament", "list"]);

@@ -29,7 +29,7 @@ export async function runAuthToken(f: Factory, _o: AuthTokenOptions = {}): Promi
   const secret = token === undefined ? apiKey : await freshToken(f, token);
   if (secret === undefined && profile.credentialSource === "withheld")
     throw new NotLoggedInError(
-      `profile ${profile.name}'s credentials are for ${profile.credentialsFor ?? "its own base URL"}, not ${profile.baseUrl} (given by --base-url or TOURNEY_BASE_URL); \`tourney login --base-url ${profile.baseUrl}\` signs in there`,
+      `profile ${profile.name}'s credentials are for ${profile.credentialsFor}, not ${profile.baseUrl} (given by --base-url or TOURNEY_BASE_URL); \`tourney login --profile NEW --base-url ${profile.baseUrl}\` signs in there as a new profile`,
     );
   if (secret === undefined) {
     const flag = profile.name === "local" ? "" : ` --profile ${profile.name}`;
