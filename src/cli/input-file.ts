@@ -16,7 +16,9 @@ export function readBoundedFile(file: string, source: string): Buffer {
     const parts: Buffer[] = [];
     let size = 0;
     for (;;) {
-      const part = Buffer.allocUnsafe(stat.isFile() ? Math.max(1, stat.size + 1 - size) : 65_536);
+      // A regular file in one read (and one to see its end); one whose size says less than it
+      // holds (procfs, a file still being written) and anything else 64 KiB at a time.
+      const part = Buffer.allocUnsafe(Math.max(65_536, stat.isFile() ? stat.size + 1 - size : 0));
       const n = readSync(fd, part, 0, part.length, null);
       if (n === 0) break;
       size += n;
