@@ -11,7 +11,7 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { carried } from "./attachment-replay.js";
-import { renamesOf } from "./participant-renames.js";
+import { misplaced, namesAfter, type Rename, renamesOf, swapStop } from "./participant-renames.js";
 import {
   hasWindow,
   notInFile,
@@ -58,16 +58,13 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     // The hosted service's records give no state (the description's Tournament has none).
     const state = await targetStateOf(client, url, t);
     // Renamed since in the file's tournament: renamed there by the import (participant-renames.ts).
-    const missing = doc.participants.filter((p) => !names.includes(p.name));
-    const renames =
-      missing.length > 0 && !NOT_STARTED.has(state.state)
-        ? renamesOf(doc, people, await client.matches.listAll(url))
-        : [];
+    const { renames, swapped } = await renamesThere(client, doc, people, state.state);
     return {
       name: String(t.attributes.name),
       type: String(t.attributes.tournament_type),
       differences: settingDifferences(doc, t),
-      renames: renames.length === missing.length ? renames : [],
+      renames,
+      swapped,
       state: state.state,
       stateText: stateText(state),
       names: new Set(names),
@@ -81,6 +78,32 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     if (!(error instanceof NotFoundError)) throw error;
     return undefined;
   }
+}
+
+/**
+ * The renames the import would send (participant-renames.ts), and its stop's text when the
+ * file's names are there at other seeds with no result to confirm the swap.
+ */
+async function renamesThere(
+  client: ApiClient,
+  doc: TournamentExport,
+  people: readonly ApiRecord[],
+  state: string,
+): Promise<{ renames: Rename[]; swapped: string | undefined }> {
+  if (NOT_STARTED.has(state) || !misplaced(doc, people)) return { renames: [], swapped: undefined };
+  const url = doc.tournament.url;
+  const matches = await client.matches.listAll(url);
+  const covers = (renames: readonly Rename[]) => {
+    const after = new Set(namesAfter(people, renames));
+    return doc.participants.every((p) => after.has(p.name));
+  };
+  const found = renamesOf(doc, people, matches);
+  const unconfirmed = renamesOf(doc, people, matches, false);
+  const stop = unconfirmed.length > found.length && covers(unconfirmed);
+  return {
+    renames: covers(found) ? found : [],
+    swapped: stop ? swapStop(url, people, unconfirmed) : undefined,
+  };
 }
 
 /** `what` with N the count, each {s} and {es} a plural's ending unless it is one; nothing for none. */
@@ -154,6 +177,8 @@ function refusal(
     return `stop: the target already has a tournament at url ${t.url} that is not this one (target: ${found.name} (${found.type}), file: ${t.name} (${t.tournament_type})); the publish would send nothing (exit 5)`;
   if (found.differences.length > 0)
     return `stop: the target's tournament ${t.url} has other settings than the file's (${differenceLines(found.differences).join("; ")}); the publish would send nothing (exit 5)`;
+  if (found.swapped !== undefined)
+    return `stop: ${found.swapped.split("\n")[0]!.replace(/; nothing was sent$/, "")}; the publish would send nothing (exit 5)`;
   if (missing.length > 0 && !NOT_STARTED.has(found.state))
     return `stop: the target's tournament ${t.url} has started without ${missing.map((p) => p.name).join(", ")}; the publish would send nothing (exit 5)`;
   const renamed = found.renames.map((r) => r.from);

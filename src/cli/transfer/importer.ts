@@ -17,7 +17,14 @@ import { StateRefusedError } from "../errors.js";
 import { replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
-import { renamesOf } from "./participant-renames.js";
+import {
+  misplaced,
+  namesAfter,
+  renameSteps,
+  renamesOf,
+  sendRenames,
+  swapStop,
+} from "./participant-renames.js";
 import {
   BEFORE_START,
   notInFile,
@@ -63,7 +70,7 @@ function startedWithout(
   const renamed =
     others.length === 0
       ? ""
-      : `; the target has ${others.join(", ")}, whom the file does not: if one of them was renamed, and their seed and matches did not tell who, give them the file's name there (tourney participants update ${url} NAME --name NEW) and import again`;
+      : `; the target has ${others.join(", ")}, whom the file does not: if one of them was renamed, and their seed and matches did not tell who, give them the file's name there (tourney participants update ${url} NAME --name NEW; a name another participant there still has is theirs to give up first, under a spare name) and import again`;
   return `the target's tournament ${url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent${renamed}`;
 }
 
@@ -103,25 +110,28 @@ async function ensureParticipants(
   let records = await client.participants.listAll(url);
   let have = new Set(records.map((p) => String(p.attributes.name)));
   let missing = doc.participants.filter((p) => !have.has(p.name));
-  if (missing.length === 0 && !BEFORE_START.has(state)) refuseExtra(doc, [...have]);
-  if (missing.length > 0 && !BEFORE_START.has(state)) {
+  if (!BEFORE_START.has(state) && misplaced(doc, records)) {
     // Renamed in the file's tournament since: renamed on the target too (participant-renames.ts).
     const matches = await client.matches.listAll(url);
     const renames = renamesOf(doc, records, matches);
-    if (renames.length === missing.length) {
+    const after = new Set(namesAfter(records, renames));
+    const covers = (names: Set<string>) => doc.participants.every((p) => names.has(p.name));
+    // Names exchanged that no result confirms: stopped with the commands, nothing sent.
+    const unconfirmed = renamesOf(doc, records, matches, false);
+    if (unconfirmed.length > renames.length && covers(new Set(namesAfter(records, unconfirmed))))
+      throw new StateRefusedError(swapStop(url, records, unconfirmed)!);
+    if (renames.length > 0 && covers(after)) {
       // Checked before the renames are sent: a refusal leaves the target as it was.
-      refuseExtra(
-        doc,
-        [...have],
-        renames.map((r) => r.from),
-      );
-      for (const r of renames) await client.participants.update(url, r.id, { name: r.to });
+      refuseExtra(doc, [...after]);
+      const rename = (id: number, name: string) => client.participants.update(url, id, { name });
+      await sendRenames(rename, renameSteps(records, renames));
       summary.renamed = renames.length;
       records = await client.participants.listAll(url);
       have = new Set(records.map((p) => String(p.attributes.name)));
       missing = doc.participants.filter((p) => !have.has(p.name));
     }
   }
+  if (missing.length === 0 && !BEFORE_START.has(state)) refuseExtra(doc, [...have]);
   if (missing.length > 0 && !BEFORE_START.has(state))
     throw new StateRefusedError(startedWithout(doc, missing, records));
   // Started by this import, the target's bracket comes from its participants and seeds:
