@@ -25,11 +25,20 @@ export function placesColumn(first: number, last: number): string {
  */
 export function placementColumnOf(
   attributes: Readonly<Record<string, unknown>>,
+  words: (first: number, last: number) => string = placesColumn,
 ): string | undefined {
-  if (attributes.bracket === "third_place") return placesColumn(3, 4);
+  if (attributes.bracket === "third_place") return words(3, 4);
   if (attributes.bracket !== "placement" || !Array.isArray(attributes.places)) return undefined;
   const [first, last] = attributes.places as unknown[];
-  return typeof first === "number" && typeof last === "number"
-    ? placesColumn(first, last)
-    : undefined;
+  return typeof first === "number" && typeof last === "number" ? words(first, last) : undefined;
+}
+
+/**
+ * The places `first` to `last` in a few characters, for a table's cell: "3rd", "5th", "5-8".
+ * `match list`'s ROUND ("3 (3rd)", "2 (5-8)"): the titles in full ("3 (Third place)") made
+ * ROUND the widest column, so an 80-column terminal cut every column to 7 characters, the
+ * players' names to "Alexan…" (a reviewer).
+ */
+export function placesShort(first: number, last: number): string {
+  return last === first + 1 ? ordinal(first) : `${first}-${last}`;
 }

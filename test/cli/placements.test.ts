@@ -137,13 +137,13 @@ describe("tournament create --consolation-rank", () => {
       B: "1",
       C: "1",
       D: "1",
-      E: "2 (Places 5-8)",
-      F: "2 (Places 5-8)",
+      E: "2 (5-8)",
+      F: "2 (5-8)",
       G: "2",
       H: "2",
-      I: "3 (7th place)",
-      J: "3 (5th place)",
-      K: "3 (Third place)",
+      I: "3 (7th)",
+      J: "3 (5th)",
+      K: "3 (3rd)",
       L: "3",
     });
     // The titles `tourney bracket` gives the same matches' parts.

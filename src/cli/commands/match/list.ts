@@ -176,8 +176,8 @@ Columns: ID, MATCH (identifier), ROUND, GROUP, STATE, PLAYER 1, PLAYER 2, SCORES
 from player 1's side, as \`match report --scores\` takes them), WINNER ("tie" for a
 draw), UNDERWAY ("yes" when marked underway), and STATION (the station playing it)
 when the tournament has stations. On a terminal, ROUND names the places a third-place or
-placement match decides, as \`tourney bracket\` titles them ("3 (Third place)", "2 (Places
-5-8)"); piped rows keep the round's number. A free-for-all match lists all its
+placement match decides ("3 (3rd)": the third-place match; "2 (5-8)": a semi-final for
+places 5-8; "3 (5th)": the 5th-place match); piped rows keep the round's number. A free-for-all match lists all its
 players under PLAYER 1 and their ranks under SCORES. --json prints the service's
 match records (id plus attributes: player1_id, player2_id, winner_id, ...).
 

@@ -3,7 +3,7 @@
  * the tournament's participants), set scores as `match report --scores` takes
  * them ("3-1,2-3,3-0", player 1's score first), the winner by name.
  */
-import { placementColumnOf } from "../../../bracket-model/places-title.js";
+import { placementColumnOf, placesShort } from "../../../bracket-model/places-title.js";
 import { playerIds } from "../../../model/match-players.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { Factory } from "../../factory.js";
@@ -96,11 +96,11 @@ export function stationsByMatch(stations: readonly ResourceObject[]): StationsBy
 
 /**
  * ROUND as a terminal's table shows it: a third-place or placement match's round with the
- * places it decides, as `tourney bracket` and the page title its part ("3 (Third place)",
- * "2 (Places 5-8)", "3 (5th place)"); any other match's round as it is.
+ * places it decides, short ("3 (3rd)", "2 (5-8)", "3 (5th)": places-title.ts placesShort);
+ * any other match's round as it is.
  */
 function roundText(m: FlatRecord): unknown {
-  const column = placementColumnOf(m);
+  const column = placementColumnOf(m, placesShort);
   return column === undefined ? m.round : `${cellText(m.round)} (${column})`;
 }
 
