@@ -5,11 +5,11 @@
  * (an outside review: a listener printed them). Real loopback listeners record what came.
  */
 import { writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { type Loopback, startLoopback } from "../helpers/loopback.js";
 
 interface Seen {
   method: string;
@@ -19,9 +19,9 @@ interface Seen {
 }
 
 /** A loopback listener answering every request 401 as the service does, recording each. */
-async function listener(): Promise<{ url: string; seen: Seen[]; server: Server }> {
+async function listener(): Promise<Loopback & { seen: Seen[] }> {
   const seen: Seen[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
+  const server = await startLoopback((req: IncomingMessage, res) => {
     let body = "";
     req.on("data", (c: Buffer) => {
       body += c.toString();
@@ -37,8 +37,7 @@ async function listener(): Promise<{ url: string; seen: Seen[]; server: Server }
       res.end(JSON.stringify({ errors: [{ status: 401, detail: "credentials needed" }] }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+  return { ...server, seen };
 }
 
 let sb: Sandbox;
@@ -50,9 +49,9 @@ beforeEach(async () => {
   other = await listener();
   expect((await sb.run(["profile", "add", "lan", "--base-url", own.url])).code).toBe(0);
 });
-afterEach(() => {
-  own.server.close();
-  other.server.close();
+afterEach(async () => {
+  await own.close();
+  await other.close();
   sb.cleanup();
 });
 

@@ -5,26 +5,23 @@
  * on such a body (exit 1, "not JSON", nothing on stdout); without --jq the body is printed
  * as it is, as before. A real loopback listener answers.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { type Loopback, pointedAt, startLoopback } from "../helpers/loopback.js";
 
 let sb: Sandbox;
-let server: Server;
+let server: Loopback;
 let env: Record<string, string>;
 beforeAll(async () => {
   sb = createSandbox();
-  server = createServer((_req, res) => {
+  server = await startLoopback((_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
     res.end("<html>Wi-Fi login</html>");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  env = { TOURNEY_BASE_URL: `http://127.0.0.1:${port}`, TOURNEY_API_KEY: "tk_x" };
+  env = pointedAt(server);
 });
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await server.close();
   sb.cleanup();
 });
 

@@ -4,18 +4,17 @@
  * `?page=` gave its first page, silently). A real loopback listener says more pages follow
  * and answers every page with the first: exit 1, the reason on stderr.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { type Loopback, pointedAt, startLoopback } from "../helpers/loopback.js";
 
 let sb: Sandbox;
-let server: Server;
+let server: Loopback;
 let env: Record<string, string>;
 const asked: string[] = [];
 beforeAll(async () => {
   sb = createSandbox();
-  server = createServer((req, res) => {
+  server = await startLoopback((req, res) => {
     asked.push(req.url ?? "");
     const attributes = { name: "T1", url: "t1", tournament_type: "swiss", state: "pending" };
     res.writeHead(200, { "content-type": "application/json" });
@@ -27,12 +26,10 @@ beforeAll(async () => {
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  env = { TOURNEY_BASE_URL: `http://127.0.0.1:${port}`, TOURNEY_API_KEY: "tk_x" };
+  env = pointedAt(server);
 });
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await server.close();
   sb.cleanup();
 });
 

@@ -5,12 +5,11 @@
  * piped rows, a record's view and an error's detail (an outside review). serve refuses such
  * names (422), so a real loopback listener plays the service that sends them.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Canvas } from "../../src/cli/bracket/canvas.js";
 import { visibleControls } from "../../src/cli/output/terminal-text.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { type Loopback, pointedAt, startLoopback } from "../helpers/loopback.js";
 
 const HOSTILE = "Cup\u001b]0;owned\u0007\u001b[2J\u001b[31mRED\u009b1m\r";
 const SHOWN = "Cup^[]0;owned^G^[[2J^[[31mRED^[[1m";
@@ -21,11 +20,11 @@ const record = {
 };
 
 let sb: Sandbox;
-let server: Server;
+let server: Loopback;
 let env: Record<string, string>;
 beforeAll(async () => {
   sb = createSandbox();
-  server = createServer((req, res) => {
+  server = await startLoopback((req, res) => {
     res.writeHead(req.url?.includes("/nope") ? 422 : 200, {
       "content-type": "application/json",
     });
@@ -44,12 +43,10 @@ beforeAll(async () => {
       res.end(JSON.stringify({ data, meta, links: {} }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  env = { TOURNEY_BASE_URL: `http://127.0.0.1:${port}`, TOURNEY_API_KEY: "tk_x" };
+  env = pointedAt(server);
 });
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await server.close();
   sb.cleanup();
 });
 
