@@ -11,6 +11,7 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { carried } from "./attachment-replay.js";
+import { miscChanges } from "./participant-details.js";
 import { misplaced, namesAfter, type Rename, renamesOf, swapStop } from "./participant-renames.js";
 import {
   hasWindow,
@@ -65,6 +66,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       differences: settingDifferences(doc, t),
       renames,
       swapped,
+      misc: miscChanges(doc, people).map((c) => c.name),
       state: state.state,
       stateText: stateText(state),
       names: new Set(names),
@@ -134,6 +136,8 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
   if (stop !== undefined) return [...lines, stop, "dry run: nothing was sent"];
   const renames = (found?.renames ?? []).map((r) => `${r.from} to ${r.to}`);
   lines.push(...count(renames.length, `rename N participant{s}: ${renames.join(", ")}`));
+  const misc = found?.misc ?? [];
+  lines.push(...count(misc.length, `send the misc of N participant{s}: ${misc.join(", ")}`));
   // Walk-ins come after the target's check-in is processed (walk-ins.ts).
   const late = found === undefined || BEFORE_PROCESSING.has(found.state) ? walkIns(doc) : new Set();
   const now = missing.filter((p) => !late.has(p.name)).map((p) => p.name);

@@ -17,6 +17,7 @@ import { StateRefusedError } from "../errors.js";
 import { replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
+import { replayMisc } from "./participant-details.js";
 import {
   misplaced,
   namesAfter,
@@ -53,6 +54,8 @@ export interface ImportSummary extends ReplayCounts {
   attachments: number;
   /** Participants renamed to the file's names (participant-renames.ts). */
   renamed: number;
+  /** Participants whose misc was sent again, changed in the file (participant-details.ts). */
+  misc: number;
 }
 
 /**
@@ -139,6 +142,7 @@ async function ensureParticipants(
   if (BEFORE_START.has(state) && startsTarget(doc))
     refuseOtherRoster(doc, targetParticipants(records));
   // Walk-ins wait for the target's check-in to be processed, or it would set them aside.
+  summary.misc = await replayMisc(client, doc, records);
   const late = BEFORE_PROCESSING.has(state) ? walkIns(doc) : new Set<string>();
   const now = missing.filter((p) => !late.has(p.name));
   if (now.length > 0) records = await addParticipants(client, doc, now, summary, late);
@@ -261,6 +265,7 @@ async function replayStages(r: Replay, state: string): Promise<readonly Exported
 export function summaryLine(s: ImportSummary): string {
   const also = [
     [s.renamed, "participant renamed", "participants renamed"],
+    [s.misc, "participant's misc", "participants' misc"],
     [s.checked_in, "check-in", "check-ins"],
     [s.deactivated, "participant removed mid-event", "participants removed mid-event"],
     [s.open, "open match's scores or mark", "open matches' scores or marks"],
@@ -295,6 +300,7 @@ export async function importExport(
     stations: 0,
     attachments: 0,
     renamed: 0,
+    misc: 0,
   };
   let found = await findTournament(client, t.url);
   if (found === undefined) {
