@@ -318,6 +318,33 @@ describe("rounds", () => {
     ok(await sb.run(["race", "round", "start", gp, "2"]));
     ok(await sb.run(["race", "update", gp, "Ada", "--time", "2s"]));
   });
+
+  it("times update and bulk-update --round N of a pending round: exit 5 naming it and `race round start`, nothing written", async () => {
+    const gp = await grandPrix(3, ["Ada", "Grace"]);
+    ok(await sb.run(["race", "start", gp]));
+    const refusal = `error: round 2 of race ${gp} is pending (its times are made when it starts): \`tourney race round start ${gp} 2\` starts it\n`;
+    const one = await sb.run([
+      "race",
+      "times",
+      "update",
+      gp,
+      "Ada",
+      "--round",
+      "2",
+      "--time",
+      "1:01.000",
+    ]);
+    expect([one.code, one.stderr]).toEqual([5, refusal]);
+    const file = join(sb.dir, "round2.csv");
+    writeFileSync(file, "Ada,1:01.000\nGrace,1:02.000\n");
+    const bulk = await sb.run(["race", "times", "bulk-update", gp, "--round", "2", "--file", file]);
+    expect([bulk.code, bulk.stderr]).toEqual([5, refusal]);
+    // Round 1, under way, is untouched; a racer with no time in a started round is still named.
+    expect(await times(gp, "--round", "1")).toEqual([
+      ["Ada", null, null, null],
+      ["Grace", null, null, null],
+    ]);
+  });
 });
 
 describe("elapsed times", () => {

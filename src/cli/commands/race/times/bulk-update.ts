@@ -17,7 +17,13 @@ import { checkJsonFields } from "../../../record-fields.js";
 import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
 import { givingUpFirst, repeatedRanks } from "./rank-rows.js";
-import { participantNames, type RoundTimes, readRoundTimes, refusedWrite } from "./round-times.js";
+import {
+  participantNames,
+  type RoundTimes,
+  readRoundTimes,
+  refusedWrite,
+  refusePendingRound,
+} from "./round-times.js";
 import { parseRound } from "./time-flags.js";
 import { parseTimesCsv, refuseRows, type TimeRow, type TimesFile } from "./times-csv.js";
 
@@ -171,6 +177,7 @@ export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions):
   checkJsonFields(f, "elapsed_time");
   const client = await f.client();
   const rt = await readRoundTimes(client, o.race, o.round);
+  if (rt.times.length === 0) await refusePendingRound(client, o.race, rt.race, o.round);
   const entries = entriesOf(o.file, rt);
   const api = client.races.elapsedTimes(rt.raceId, rt.round);
   const sent = await send(f, api, givingUpFirst(entries, rt.times)).catch((error: unknown) =>

@@ -49,6 +49,31 @@ export function noRoundUnderway(ref: string, pending: number): StateRefusedError
 }
 
 /**
+ * `--round N` asked of a round still pending (it has no times until it starts): refused
+ * (exit 5) naming the round and the command that starts it, rather than blaming the racer
+ * or the file for a time the round does not have yet. One GET of the round, made only when
+ * the asked round gave no time to write; a round the service cannot read is left to the
+ * caller's own message.
+ */
+export async function refusePendingRound(
+  client: ApiClient,
+  ref: string,
+  race: ResourceObject,
+  round: number | undefined,
+): Promise<void> {
+  if (round === undefined) return;
+  const state = await client.races
+    .rounds(race.id)
+    .get(round)
+    .then((r) => r.attributes.state)
+    .catch(() => undefined);
+  if (state === "pending")
+    throw new StateRefusedError(
+      `round ${round} of race ${ref} is pending (its times are made when it starts): \`tourney race round start ${ref} ${round}\` starts it`,
+    );
+}
+
+/**
  * The round to start of `race` (as read) when it is under way with no round under way: 1
  * without a current lap, the one after it when the current lap is completed (one GET of
  * that round); undefined otherwise.
@@ -186,10 +211,14 @@ export async function readRacerTime(
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     const rt = await readRoundTimes(client, ref, round);
+    if (rt.times.length === 0) await refusePendingRound(client, ref, race, round);
     const time = timeOf(rt, participantRef, ref);
     return { ...rt, time, names: participantNames(rt.participants) };
   }
   const time = await racerTime(client.races.elapsedTimes(race.id, number), participant.id);
-  if (time === undefined) throw noTime(participant, number, ref);
+  if (time === undefined) {
+    await refusePendingRound(client, ref, race, round);
+    throw noTime(participant, number, ref);
+  }
   return { race, raceId: race.id, round: number, time, names: participantNames([participant]) };
 }
