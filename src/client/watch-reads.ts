@@ -99,18 +99,23 @@ async function readConsistently(
 
 function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   const base = resourcePath("tournaments", subject.ref);
-  const [tournament, participants, matches] = [heldFrom(subject), held(), held()];
+  const [tournament, participants, matches, stations] = [heldFrom(subject), held(), held(), held()];
   let first = true;
   const readRest = async () => {
     await refresh(client, `${base}/participants`, participants, true);
     await refresh(client, `${base}/matches`, matches, true);
+    // The stations only name a match's station: not asked while no match is on one.
+    if (matches.records.some((m) => m.attributes.station_id != null)) {
+      await refresh(client, `${base}/stations`, stations, true).catch(unlisted);
+    }
   };
   return async (now) => {
     const changed = await refresh(client, base, tournament, false);
     if (!changed && !first) return undefined;
     first = false;
     await readConsistently(client, base, tournament, readRest);
-    return tournamentSnapshot(tournament.records[0]!, participants.records, matches.records, now);
+    const [record, people, games] = [tournament.records[0]!, participants.records, matches.records];
+    return tournamentSnapshot(record, people, games, now, stations.records);
   };
 }
 

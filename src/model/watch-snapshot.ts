@@ -32,6 +32,13 @@ export interface MatchInfo {
   readonly loser: PlayerRef | null;
   readonly scores: string;
   readonly station_id: number | null;
+  /** The station of `station_id` and its name; null without one (or its name not read). */
+  readonly station: StationRef | null;
+}
+
+export interface StationRef {
+  readonly id: number;
+  readonly name: string;
 }
 
 export interface SnapMatch {
@@ -85,6 +92,7 @@ function snapMatch(
   record: RecordLike,
   names: (id: string | null) => PlayerRef | null,
   format: Format,
+  stations: ReadonlyMap<number, string>,
 ): SnapMatch {
   const a = record.attributes;
   const group = a.group_id !== null && a.group_id !== undefined;
@@ -92,6 +100,8 @@ function snapMatch(
   const table = tableIds(a, format.freeForAll);
   const ids = table ?? [idOf(a.player1_id), idOf(a.player2_id)];
   const players = table?.map((id) => names(id)).filter((p) => p !== null);
+  const stationId = num(a.station_id);
+  const stationName = stationId === null ? undefined : stations.get(stationId);
   return {
     info: {
       id: record.id,
@@ -109,7 +119,8 @@ function snapMatch(
       winner: names(idOf(a.winner_id)),
       loser: names(idOf(a.loser_id)),
       scores: str(a.scores) ?? "",
-      station_id: num(a.station_id),
+      station_id: stationId,
+      station: stationName === undefined ? null : { id: stationId!, name: stationName },
     },
     ids,
     underwayAt: str(a.underway_at) ?? str(times.underway_at),
@@ -128,7 +139,8 @@ export interface SnapshotBuilder {
   match(record: RecordLike): void;
   /**
    * Takes match `id` as `previous` holds it (its record, and every participant's name,
-   * unchanged since): the same object, which a diff passes over. False if it holds none.
+   * unchanged since): the same object, which a diff passes over. False if it holds none,
+   * or names its station otherwise than the stations now do (renamed since).
    */
   reuse(id: string, previous: TournamentSnapshot): boolean;
   /** Takes every participant `previous` holds as it is (none changed since), in its order. */
@@ -136,9 +148,33 @@ export interface SnapshotBuilder {
   done(): TournamentSnapshot;
 }
 
-/** Builds the snapshot of `tournament` from its participants then its matches, as they are read. */
-export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string): SnapshotBuilder {
+/** Each station's name by its id, from the tournament's station records. */
+export function stationNames(stations: readonly RecordLike[]): Map<number, string> {
+  const named = new Map<number, string>();
+  for (const s of stations) {
+    const name = str(s.attributes.name);
+    if (name !== null) named.set(Number(s.id), name);
+  }
+  return named;
+}
+
+/** Whether `info` names its station as `named` does now (a renamed station: not). */
+function sameStation(info: MatchInfo, named: ReadonlyMap<number, string>): boolean {
+  if (info.station_id === null) return true;
+  return (named.get(info.station_id) ?? null) === (info.station?.name ?? null);
+}
+
+/**
+ * Builds the snapshot of `tournament` from its participants then its matches, as they are
+ * read; `stations` (its station records) name the stations its matches are on.
+ */
+export function tournamentSnapshotBuilder(
+  tournament: RecordLike,
+  seenAt: string,
+  stations: readonly RecordLike[] = [],
+): SnapshotBuilder {
   const a = tournament.attributes;
+  const named = stationNames(stations);
   const people = new Map<string, { ref: PlayerRef; checkedInAt: string | null }>();
   const matches = new Map<string, SnapMatch>();
   let finalRanks = false;
@@ -160,12 +196,14 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
       if (rank !== null && rank !== undefined) finalRanks = true;
     },
     match: (m) => {
-      matches.set(m.id, snapMatch(m, names, format));
+      matches.set(m.id, snapMatch(m, names, format, named));
     },
     reuse: (id, previous) => {
       const kept = previous.matches.get(id);
-      if (kept !== undefined) matches.set(id, kept);
-      return kept !== undefined;
+      // Its station renamed since: made again from its record (the page holding it is read).
+      if (kept === undefined || !sameStation(kept.info, named)) return false;
+      matches.set(id, kept);
+      return true;
     },
     keepParticipants: (previous) => {
       for (const [id, p] of previous.participants) people.set(id, p);
@@ -199,14 +237,15 @@ export function tournamentSnapshotBuilder(tournament: RecordLike, seenAt: string
   };
 }
 
-/** A snapshot of the tournament from its record, every participant and every match. */
+/** A snapshot of the tournament from its record, every participant, every match and its stations. */
 export function tournamentSnapshot(
   tournament: RecordLike,
   participants: readonly RecordLike[],
   matches: readonly RecordLike[],
   seenAt: string,
+  stations: readonly RecordLike[] = [],
 ): TournamentSnapshot {
-  const builder = tournamentSnapshotBuilder(tournament, seenAt);
+  const builder = tournamentSnapshotBuilder(tournament, seenAt, stations);
   for (const p of participants) builder.participant(p);
   for (const m of matches) builder.match(m);
   return builder.done();

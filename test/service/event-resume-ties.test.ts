@@ -24,6 +24,7 @@ const match = (id: string) => ({
   loser: null,
   scores: "",
   station_id: null,
+  station: null,
 });
 const found: WatchEvent[] = [
   { id: `t1.m4.opened.7.8.${T}`, type: "match.opened", at: T, tournament, match: match("4") },

@@ -150,7 +150,7 @@ describe("a new version after serve's own writes", () => {
     expect((await expectFreshlyBuilt(s)).pagesRead).toBeLessThanOrEqual(3);
   }, 120_000);
 
-  it("reads the participants after a participant edit, the matches a station takes, nothing after a rename", async () => {
+  it("reads the participants after a participant edit, the matches a station takes or a station renamed, nothing after a rename", async () => {
     const people = await s.request("GET", `/v2.1/tournaments/${t}/participants?per_page=1`);
     const p = people.json.data[0];
     const edit = await s.request("PUT", `/v2.1/tournaments/${t}/participants/${p.id}`, {
@@ -173,6 +173,13 @@ describe("a new version after serve's own writes", () => {
     expect(assigned.watch.matches.get(m.id)!.info.station_id).toBe(
       Number(stations.json.data[0].id),
     );
+    expect(assigned.watch.matches.get(m.id)!.info.station?.name).toBe("Main");
+    // The station renamed (no match row written): its match's watch record names it anew.
+    const renamed = { data: { type: "station", attributes: { name: "Table 9" } } };
+    expect((await s.request("PUT", path, renamed)).status).toBe(200);
+    const again = await expectFreshlyBuilt(s);
+    expect(again.watch.matches.get(m.id)!.info.station?.name).toBe("Table 9");
+    expect(again.pagesRead).toBe(1);
 
     const rename = await s.request("PUT", `/v2.1/tournaments/${t}`, tournamentBody({ name: "R" }));
     expect(rename.status, rename.body).toBe(200);

@@ -292,7 +292,7 @@ export async function buildSnapshot(
       stations: everyRecord(get, `${path}/stations`),
     })),
   );
-  const builder = tournamentSnapshotBuilder(head.tournament, deps.now());
+  const builder = tournamentSnapshotBuilder(head.tournament, deps.now(), head.stations);
   const shape = shapeOf(head.tournament);
   const stations = stationsOf(head.stations);
   const unread = previous && unreadSince(previous, written, stations);

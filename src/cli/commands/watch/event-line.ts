@@ -23,12 +23,18 @@ function players(m: MatchInfo): string {
   return `${m.player1?.name ?? "?"} vs ${m.player2?.name ?? "?"}`;
 }
 
+/** " at Table 1": where the players go; a station whose name was not read, by its id. */
+function at(m: MatchInfo): string {
+  if (m.station !== null && m.station !== undefined) return ` at ${m.station.name}`;
+  return m.station_id === null ? "" : ` at station ${m.station_id}`;
+}
+
 function what(e: WatchEvent): string {
   const m = e.match;
   const label = m === undefined ? "" : `match ${m.identifier ?? m.id} (round ${m.round ?? "?"}) `;
   switch (e.type) {
     case "match.opened":
-      return `${label}open: ${players(m!)}${m!.station_id === null ? "" : ` at station ${m!.station_id}`}`;
+      return `${label}open: ${players(m!)}${at(m!)}`;
     case "match.underway":
       return `${label}underway: ${players(m!)}`;
     case "match.completed":
