@@ -123,9 +123,34 @@ function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
  */
 interface Cursor {
   readonly seen: Set<string>;
+  /** A race's time (its id but the value and time it ends with) -> the value last told. */
+  readonly told: Map<string, string>;
   began: string;
   lastId?: string;
   lastAt?: string | undefined;
+}
+
+const TIME_ID = /^(.+\.time\d+)\.(\d+|none)\.\d{4}-/;
+
+/**
+ * A race's time sent again with the value last told of it (true): its id ends with its
+ * record's time, which a later time re-ranking it moves on, so serve's history may send a
+ * time the watch has under a later id; a correction (another value, or back to an earlier
+ * one after another) is told. Otherwise the value is noted.
+ */
+function toldAlready(cursor: Cursor, id: string): boolean {
+  const time = TIME_ID.exec(id);
+  if (time === null) return false;
+  if (cursor.told.get(time[1]!) === time[2]) return true;
+  cursor.told.delete(time[1]!);
+  cursor.told.set(time[1]!, time[2]!);
+  if (cursor.told.size > REMEMBERED) cursor.told.delete(cursor.told.keys().next().value as string);
+  return false;
+}
+
+/** A watch's cursor before its first stream: nothing taken. */
+function newCursor(since: string | undefined, began: string): Cursor {
+  return { seen: new Set<string>(), told: new Map(), lastAt: since, began };
 }
 
 /** A stream's text taken in: each event not seen yet handed to `onEvents` (true: stop). */
@@ -143,7 +168,7 @@ function takeEvents(
     // sends): never printed; the next reconnect resumes from the last event printed.
     if (event.type === "stream.reload") continue;
     const key = id ?? event.id;
-    if (cursor.seen.has(key)) continue;
+    if (cursor.seen.has(key) || toldAlready(cursor, key)) continue;
     cursor.seen.add(key);
     if (cursor.seen.size > REMEMBERED)
       cursor.seen.delete(cursor.seen.values().next().value as string);
@@ -214,7 +239,7 @@ export async function streamWatch(
     kind === "race"
       ? raceSnapshot(record, [], [], [], options.now())
       : tournamentSnapshot(record, [], [], options.now());
-  const cursor: Cursor = { seen: new Set<string>(), lastAt: options.since, began: options.now() };
+  const cursor = newCursor(options.since, options.now());
   const stop = new AbortController();
   const abort = () => stop.abort();
   options.signal.addEventListener("abort", abort);

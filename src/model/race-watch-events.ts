@@ -170,10 +170,12 @@ function timeEvents(prev: RaceSnapshot | undefined, next: RaceSnapshot): WatchEv
     const rerun = (prev?.rounds.get(t.round)?.startedAt ?? "") !== round;
     const before = rerun ? undefined : prev?.times.get(id);
     if (before === undefined ? t.ms === null : before.ms === t.ms) continue;
+    const at = recordedAt(t, next.rounds.get(t.round));
     events.push({
-      id: `r${race.id}.round${t.round}.${round}.time${id}.${t.ms ?? "none"}`,
+      // Ends with its at: a time corrected back to an earlier value is a new id, later.
+      id: `r${race.id}.round${t.round}.${round}.time${id}.${t.ms ?? "none"}.${at}`,
       type: "elapsed_time.recorded",
-      at: recordedAt(t, next.rounds.get(t.round)),
+      at,
       tournament: race,
       round: t.round,
       participant: t.participant,

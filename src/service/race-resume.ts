@@ -6,11 +6,11 @@
  *
  * Each event of the history is placed by its key in the stream's order (its time, then of
  * one instant `raceRank` and its time's id): a state's or a round's exactly, by the time it
- * carries (`r4.state.underway.<at>`, `r4.round2.started.<at>`, `r4.round2.finished.<at>`).
- * A time's cannot be: its id carries none (`r4.round2.<round's start>.time17.62345`, the
- * same whoever saw it, whenever), and its record's `updated_at`, its `at`, moves on each
- * time entered after it that re-ranks it, and at its round's finish, so it was recorded
- * somewhere between its round's start and its `at`. An event is sent when it lies after the
+ * carries (`r4.state.underway.<at>`, `r4.round2.started.<at>`, `r4.round2.finished.<at>`,
+ * `r4.round2.<round's start>.time17.62345.<at>`, a time as it was sent). A time of the
+ * history cannot be: its record's `updated_at`, its `at`, moves on each time entered after
+ * it that re-ranks it, and at its round's finish, so it was recorded somewhere between its
+ * round's start and its `at` (seen again later, its id is a later one). An event is sent when it lies after the
  * one named whatever the time it was recorded at, skipped when before it; when one may lie
  * on either side (a time of the round under way, against a time named or a round's start
  * named before it), the history cannot say whether the client has it. Then, without
@@ -36,7 +36,7 @@ const AT = String.raw`(\d{4}-\d\d-\d\dT[\d:.]+(?:Z|[+-]\d\d:\d\d))`;
 const STATE_ID = new RegExp(String.raw`^r\d+\.state\.([a-z_]+)\.${AT}$`);
 const ROUND_ID = new RegExp(String.raw`^r\d+\.round(\d+)\.(started|finished)\.${AT}$`);
 const RELOAD_ID = new RegExp(String.raw`^r\d+\.reload\.${AT}$`);
-const TIME_ID = /^r\d+\.round\d+\..+\.time\d+\.(?:\d+|none)$/;
+const TIME_ID = new RegExp(String.raw`^r\d+\.round(\d+)\..+\.time(\d+)\.(?:\d+|none)\.${AT}$`);
 
 function compare(a: Key, b: Key): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
@@ -58,15 +58,10 @@ function boundsOf(event: WatchEvent, snapshot: RaceSnapshot): Bounds {
 }
 
 /**
- * Where the event `id` names stood: exactly, by the time a state's, a round's or a reload's
- * id carries; a time's, as the history holds it (undefined: it no longer does, its time
- * changed since or its round was run again); "foreign" when it is no id of a race's event.
+ * Where the event `id` names stood: exactly, by the time its id carries (a state's, a
+ * round's, a time's as sent, a reload's); "foreign" when it is no id of a race's event.
  */
-function markOf(
-  id: string,
-  history: readonly WatchEvent[],
-  snapshot: RaceSnapshot,
-): Bounds | "foreign" | undefined {
+function markOf(id: string): Bounds | "foreign" {
   // An id whose time names no day or time that exists was never made here.
   const state = STATE_ID.exec(id);
   if (state !== null) {
@@ -87,9 +82,12 @@ function markOf(
     const at = existingTime(reload[1]!);
     return at === undefined ? "foreign" : exact([at, -2, 0]);
   }
-  if (!TIME_ID.test(id)) return "foreign";
-  const named = history.find((e) => e.id === id);
-  return named === undefined ? undefined : boundsOf(named, snapshot);
+  // A time's id ends with its at as sent: placed exactly, whatever its record says now.
+  const time = TIME_ID.exec(id);
+  if (time === null) return "foreign";
+  const at = existingTime(time[3]!);
+  const rank = raceRank({ type: "elapsed_time.recorded", round: Number(time[1]) });
+  return at === undefined ? "foreign" : exact([at, rank, Number(time[2])]);
 }
 
 /** What a client that resumed from an id no longer kept is sent first. */
@@ -108,10 +106,9 @@ export function resumedRace(
 ): RaceResumed {
   const from = since === undefined ? -Infinity : Date.parse(since);
   const recent = history.filter((e) => e.id !== id && Date.parse(e.at) >= from);
-  const mark = markOf(id, history, snapshot);
+  const mark = markOf(id);
   // Not an id serve sends: nothing, or the history since then.
   if (mark === "foreign") return since === undefined ? [] : recent;
-  if (mark === undefined) return since === undefined ? "reload" : recent;
   const out: WatchEvent[] = [];
   let unsure = false;
   for (const event of recent) {

@@ -168,6 +168,34 @@ describe("streamWatch: a dropped connection resumes with Last-Event-ID, nothing 
     expect(sleeps).toEqual([50]);
   });
 
+  it("a race's time: each correction told (back to a value it had too); the same value under a later id is not", async () => {
+    const time = (n: number, ms: number | null) => ({
+      ...event(n, "elapsed_time.recorded", { round: 1 }),
+      id: `r1.round1.2026-03-01T10:00:00.000Z.time4.${ms ?? "none"}.2026-03-01T10:00:0${n}.000Z`,
+      elapsed_time: { id: "4", ms, formatted: null },
+    });
+    // 61 s, 62 s, 61 s again, then 61 s re-dated (a later time re-ranked it), DNF, 61 s.
+    const sent = [time(1, 61_000), time(2, 62_000), time(3, 61_000), time(4, 61_000)];
+    const last = [time(5, null), time(6, 61_000)];
+    const end = event(7, "race.state_changed", { state: "completed", previous_state: "underway" });
+    server = await listen((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write([...sent, ...last, end].map(frame).join(""));
+    });
+    const port = (server.address() as AddressInfo).port;
+    const client = createApiClient({
+      transport: createRemoteTransport({ baseUrl: `http://127.0.0.1:${port}`, env: {} }),
+      credentials: { kind: "api-key", apiKey: "k" } as never,
+    });
+    const told: string[] = [];
+    await streamWatch(client, options([]), RACE_RECORD, (events) => {
+      told.push(...events.map((e) => e.id));
+      return events.some((e) => e.type === "race.state_changed" && e.state === "completed");
+    });
+    await client.close();
+    expect(told).toEqual([sent[0]!.id, sent[1]!.id, sent[2]!.id, last[0]!.id, last[1]!.id, end.id]);
+  });
+
   it("a service without a stream (404 at the first connection) is 'unsupported': the caller polls", async () => {
     server = await listen((_req, res) => {
       res

@@ -22,7 +22,7 @@ const EVER = "2000-01-01T00:00:00Z";
 const label = (id: string) =>
   id
     .replace(/^r\d+\./, "")
-    .replace(/\.\d{4}-\d\d-\d\dT[\d:.]+Z/, "")
+    .replace(/\.\d{4}-\d\d-\d\dT[\d:.]+Z/g, "")
     .replace(/\.time\d+\./, ".time.");
 
 describe.runIf(BUILT)("a race's Last-Event-ID across a restart of serve", () => {
@@ -83,7 +83,7 @@ describe.runIf(BUILT)("a race's Last-Event-ID across a restart of serve", () => 
     ]);
     const resumed = await openStream(api, { ...auth, "last-event-id": named });
     await tourney("race", "update", "gp", "A", "--time", "1:03.000");
-    const got = await resumed.until(has(/\.round2\..*\.time\d+\.63000$/));
+    const got = await resumed.until(has(/\.round2\..*\.time\d+\.63000\./));
     timeA2 = got.at(-1)!;
     timeA2At = String(resumed.events().at(-1)!.at);
     resumed.close();
@@ -109,11 +109,14 @@ describe.runIf(BUILT)("a race's Last-Event-ID across a restart of serve", () => 
     const got = await idsUntil(
       `${api}?since=${timeA2At}`,
       { ...auth, "last-event-id": timeA2 },
-      has(/\.round3\..*\.time\d+\.64000$/),
+      has(/\.round3\..*\.time\d+\.64000\./),
     );
     expect(got).not.toContain(timeA2);
     expect(got.some((id) => /\.reload\./.test(id))).toBe(false);
+    // A's time, re-ranked by B's since: its record's time moved on, so it is sent again under
+    // a later id (tourney watch, which has told 1:03 of it, does not tell it again).
     expect(got.map((id) => label(id))).toEqual([
+      "round2.time.63000",
       "round2.time.60000",
       "round2.finished",
       "round3.started",
