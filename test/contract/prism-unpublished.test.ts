@@ -137,7 +137,9 @@ describe("the remote backend where the description answers otherwise than serve"
       "--third-place",
     );
     expect(created.code, created.stderr).toBe(0);
-    expect((await run("participant", "add", T, "Player 1's Name")).code).toBe(0);
+    // With the mock's misc too: a misc that differs is sent again (participant-details.ts).
+    const misc = "Store whatever string you like here";
+    expect((await run("participant", "add", T, "Player 1's Name", "--misc", misc)).code).toBe(0);
     const dry = await run("tournament", "publish", T, "--to", "hosted", "--dry-run");
     expect(dry.code, dry.stderr).toBe(0);
     // Before: "tournament r6siege_tournament_xx is there (undefined): continue it".

@@ -19,10 +19,12 @@ export interface MiscChange {
   readonly misc: string | null;
 }
 
-const miscOf = (r: ApiRecord): string | null => {
-  const misc = r.attributes.misc;
-  return misc === null || misc === undefined ? null : String(misc);
-};
+/**
+ * A misc as compared: none, null and "" alike (the published Participant's misc defaults to
+ * "", tourney's to null: a service answering "" for "no misc" is no change to send).
+ */
+const sameMisc = (misc: unknown): string | null =>
+  misc === null || misc === undefined || misc === "" ? null : String(misc);
 
 /** The target's participants (by the file's names) whose misc differs from the file's. */
 export function miscChanges(doc: TournamentExport, records: readonly ApiRecord[]): MiscChange[] {
@@ -30,7 +32,7 @@ export function miscChanges(doc: TournamentExport, records: readonly ApiRecord[]
   const changes: MiscChange[] = [];
   for (const p of doc.participants) {
     const r = byName.get(p.name);
-    if (r === undefined || miscOf(r) === p.misc) continue;
+    if (r === undefined || sameMisc(r.attributes.misc) === sameMisc(p.misc)) continue;
     changes.push({ id: Number(r.id), name: p.name, misc: p.misc });
   }
   return changes;

@@ -94,3 +94,25 @@ describe("to a tourney serve", () => {
     expect(comparable(await exportedFrom(sandbox, true, "misc"))).toEqual(comparable(here));
   }, 120_000);
 });
+
+describe("miscChanges", () => {
+  it("takes none, null and an empty misc alike (the published default is an empty string)", async () => {
+    const { miscChanges } = await import("../../../src/cli/transfer/participant-details.js");
+    const doc = {
+      participants: [
+        { name: "Ada", misc: null },
+        { name: "Bea", misc: "paid" },
+      ],
+    } as unknown as Parameters<typeof miscChanges>[0];
+    const record = (id: string, name: string, misc: unknown) => ({
+      id,
+      type: "participant",
+      attributes: { name, misc },
+    });
+    expect(miscChanges(doc, [record("1", "Ada", ""), record("2", "Bea", "paid")])).toEqual([]);
+    expect(miscChanges(doc, [record("1", "Ada", "x"), record("2", "Bea", "")])).toEqual([
+      { id: 1, name: "Ada", misc: null },
+      { id: 2, name: "Bea", misc: "paid" },
+    ]);
+  });
+});
