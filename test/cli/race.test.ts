@@ -442,6 +442,32 @@ describe("elapsed times", () => {
     expect(await times(race)).toEqual([["Ada", null, null, null]]);
   });
 
+  it("bulk-update giving a rank a racer not in the file holds by hand: refused before sending, naming the line", async () => {
+    const race = await grandPrix(2, ["Ada", "Grace", "Linus"]);
+    ok(await sb.run(["race", "start", race]));
+    ok(
+      await sb.run(["race", "times", "update", race, "Linus", "--time", "1:05.000", "--rank", "2"]),
+    );
+    const bad = await sb.run(["race", "times", "bulk-update", race], {
+      stdin: "participant,time,rank\nAda,1:00.000,1\nGrace,1:01.000,2\n",
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("the times file has problems; nothing was sent:");
+    expect(bad.stderr).toContain(
+      `line 3: rank 2 in round 1 is "Linus"'s, set by hand, and they are not in the file: one rank set by hand is one racer's; give this row another rank, or clear "Linus"'s first (tourney race update `,
+    );
+    expect(bad.stderr).toContain(' "Linus" --rank auto)\n');
+    expect((await times(race)).filter(([, ms]: [string, number | null]) => ms !== null)).toEqual([
+      ["Linus", 65_000, 2, null],
+    ]);
+    // Linus in the file, giving it up: taken.
+    ok(
+      await sb.run(["race", "times", "bulk-update", race], {
+        stdin: "participant,time,rank\nAda,1:00.000,1\nGrace,1:01.000,2\nLinus,1:05.000,0\n",
+      }),
+    );
+  });
+
   it("bulk-update from a file or stdin; a bad file names its lines and sends nothing", async () => {
     const race = await grandPrix(2, ["Ada", "Grace", "Linus"]);
     ok(await sb.run(["race", "start", race]));

@@ -16,7 +16,7 @@ import { progressBar } from "../../../output/progress.js";
 import { checkJsonFields } from "../../../record-fields.js";
 import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
-import { givingUpFirst, repeatedRanks } from "./rank-rows.js";
+import { givingUpFirst, heldRanks, repeatedRanks } from "./rank-rows.js";
 import {
   participantNames,
   type RoundTimes,
@@ -140,6 +140,10 @@ export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
       ...(row.rank === undefined ? {} : { rank: row.rank }),
     });
   }
+  const race = String(rt.race.attributes.url ?? rt.raceId);
+  const nameOf = (id: number | undefined) =>
+    String(rt.participants.find((p) => Number(p.id) === id)?.attributes.name ?? `#${id}`);
+  problems.push(...heldRanks(rows, entries, { ...rt, race, nameOf }));
   if (problems.length > 0) refuseRows(problems);
   return entries;
 }
