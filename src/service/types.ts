@@ -1,7 +1,6 @@
 /** Types of the embedded service's entry points (index.ts), apart so its modules need not import the entry. */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
 import type { ApiKeyListRow } from "../store/api-keys-repository.js";
-import type { CacheBudget } from "../store/cache/store-cache.js";
 import type { EventHub } from "./event-hub.js";
 import type { StandingsAnswers } from "./public/standings-answer.js";
 import type { Viewer } from "./viewer/viewer.js";
@@ -27,8 +26,8 @@ export interface ServiceOptions {
    * and storage failures; `method`, the request's (a read's failure is said as one).
    */
   readonly onError?: (error: unknown, method?: string) => void;
-  /** Hold what was read in memory (store/cache/store-cache.ts), within a budget (tests: its hook); default true. */
-  readonly cache?: boolean | CacheBudget;
+  /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
+  readonly cache?: boolean;
   /** Lifetimes of the OAuth server's tokens and codes (oauth/server.ts OAUTH_DEFAULTS). */
   readonly oauth?: OAuthSettings;
   /**

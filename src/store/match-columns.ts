@@ -2,7 +2,7 @@
 import type { MatchRow, NewMatch } from "./match-rows.js";
 
 /** The columns of a match row, in the order `SELECT_MATCHES` selects them. */
-export const ROW_COLUMNS = [
+const ROW_COLUMNS = [
   "id",
   "tournament_id",
   "stage",

@@ -29,11 +29,6 @@ export interface MatchRow {
   readonly updated_at: string;
 }
 
-/** The sum of the versions of rows read (store-cache.ts: what a later look compares). */
-export interface VersionSum {
-  versions: number;
-}
-
 export interface NewMatch {
   readonly stage: "final" | "group";
   readonly groupId: number | null;

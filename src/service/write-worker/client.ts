@@ -55,10 +55,9 @@ const WORKER_BUSY_TIMEOUT_MS = 5_000;
 export function offloadSetup(options: ServiceOptions): OffloadSetup | undefined {
   if (options.dbPath === ":memory:" || options.now !== undefined) return undefined;
   if (options.writeWorker === false) return undefined;
-  const { now: _now, onError, cache, ...rest } = options;
+  const { now: _now, onError, ...rest } = options;
   const busyTimeoutMs = Math.max(rest.busyTimeoutMs ?? 0, WORKER_BUSY_TIMEOUT_MS);
-  // A cache's budget and hook are the main thread's (a function cannot be posted): the worker's own default.
-  const worker = { ...rest, ...(typeof cache === "boolean" ? { cache } : {}), busyTimeoutMs };
+  const worker = { ...rest, busyTimeoutMs };
   return onError === undefined ? { options: worker } : { options: worker, onError };
 }
 

@@ -5,9 +5,7 @@
  * indexed query that loads nothing; writes made by the plain repository and
  * then applied to the held rows.
  */
-import type { Statement } from "better-sqlite3";
 import type { Db } from "../database.js";
-import { ROW_COLUMNS, readMatchRow } from "../match-columns.js";
 import type {
   MatchCounts,
   MatchFilter,
@@ -15,7 +13,6 @@ import type {
   MatchRow,
   NewMatch,
   StageRef,
-  VersionSum,
 } from "../match-rows.js";
 import type { WriteKind } from "../match-writes.js";
 import { MatchRepository } from "../matches-repository.js";
@@ -24,10 +21,6 @@ import type { StoreCache } from "./store-cache.js";
 
 const inPlayOrder = (a: MatchRow, b: MatchRow) =>
   a.suggested_play_order - b.suggested_play_order || a.id - b.id;
-
-/** A match row's columns and its version after them (held-check.ts compares their sum). */
-const VERSIONED = `SELECT ${ROW_COLUMNS.join(", ")}, version FROM matches`;
-const VERSION_AT = ROW_COLUMNS.length;
 
 export class CachedMatches extends MatchRepository {
   constructor(
@@ -40,7 +33,7 @@ export class CachedMatches extends MatchRepository {
   private held(tournamentId: number): HeldMatches {
     return this.cache.matchesOf(
       tournamentId,
-      (after, sum) => this.rowsToHold(tournamentId, after, -1, sum),
+      (after) => this.rowsAfter(tournamentId, after),
       () => this.rowCount(tournamentId),
     );
   }
@@ -54,38 +47,8 @@ export class CachedMatches extends MatchRepository {
   override warmStep(tournamentId: number, limit: number): boolean {
     if (!this.db.open) return true; // closed (serve stopping): nothing to warm
     if (this.db.inTransaction) return false;
-    const next = (after: number, sum: VersionSum) =>
-      this.rowsToHold(tournamentId, after, limit, sum);
+    const next = (after: number) => this.rowsAfter(tournamentId, after, limit);
     return this.db.transaction(() => this.cache.warmStep(tournamentId, next, limit))();
-  }
-
-  #all: Statement<unknown[]> | undefined;
-  #chunk: Statement<unknown[]> | undefined;
-  #before: Statement<unknown[]> | undefined;
-
-  /**
-   * rowsAfter (matches-repository.ts), in this class, not the plain one every CLI command
-   * loads, and each row's version added to `sum` (one statement: the rows' snapshot).
-   */
-  private rowsToHold(tournamentId: number, after: number, limit: number, sum: VersionSum) {
-    let raw: unknown[][];
-    if (after === 0 && limit < 0) {
-      this.#all ??= this.db.prepare(`${VERSIONED} WHERE tournament_id = ? ORDER BY id`).raw();
-      raw = this.#all.all(tournamentId) as unknown[][];
-    } else {
-      // From T's first row: an id range from 0 would scan every other tournament's rows first.
-      this.#before ??= this.db
-        .prepare("SELECT MIN(id) - 1 FROM matches WHERE tournament_id = ?")
-        .pluck();
-      const from = after > 0 ? after : (this.#before.get(tournamentId) as number | null);
-      // `+tournament_id`: no index on it, so that the ids' range is the one used.
-      this.#chunk ??= this.db
-        .prepare(`${VERSIONED} WHERE id > ? AND +tournament_id = ? ORDER BY id LIMIT ?`)
-        .raw();
-      raw = from === null ? [] : (this.#chunk.all(from, tournamentId, limit) as unknown[][]);
-    }
-    for (const r of raw) sum.versions += r[VERSION_AT] as number;
-    return raw.map(readMatchRow);
   }
 
   /**
@@ -117,7 +80,6 @@ export class CachedMatches extends MatchRepository {
     this.insertRows(tournamentId, matches, now, (rows) => {
       if (held !== undefined) for (const row of rows) held.put(row);
     });
-    this.cache.movedRevision(tournamentId); // the insert's, and its terminal marks' (match-plan.ts)
     if (held !== undefined) this.cache.fit(tournamentId);
   }
 
@@ -292,17 +254,6 @@ export class CachedMatches extends MatchRepository {
     // Its tournament, when held: tournament-revisions.ts counts the updates of a tournament's rows.
     this.cache.changes.match(id, holder?.byId.get(id)?.tournament_id);
     holder?.apply(id, kind.columns, params, now);
-  }
-
-  /** Byes are not held, but their triggers move the tournament's revision (held-check.ts). */
-  override addBye(ref: StageRef, round: number, participantId: number): void {
-    super.addBye(ref, round, participantId);
-    this.cache.movedRevision(ref.tournamentId);
-  }
-
-  override deleteByes(tournamentId: number, stage?: "final" | "group"): void {
-    super.deleteByes(tournamentId, stage);
-    this.cache.movedRevision(tournamentId);
   }
 
   override deleteStage(tournamentId: number, stage: "final" | "group"): void {

@@ -89,17 +89,6 @@ export class HeldMatches {
    */
   private active = 0;
   private complete = 0;
-  /**
-   * What a look after another connection's commit compares (held-check.ts `keptRows`):
-   * the sum of the ids held, of the rows' versions (each write through the store adds
-   * one, as its UPDATE does), and the tournament's revision row as read before the rows
-   * (undefined: not known, after a write of this connection that may have moved it).
-   */
-  idSum = 0;
-  versions = 0;
-  revision: number | undefined;
-  /** Another connection committed since the rows were last found as stored: look first. */
-  suspect = false;
 
   constructor(rows: readonly MatchRow[]) {
     for (const row of rows) this.put(row);
@@ -116,7 +105,6 @@ export class HeldMatches {
     this.selections.clear();
     const before = this.byId.get(row.id);
     if (before !== undefined) this.count(before, -1);
-    else this.idSum += row.id;
     this.count(row, 1);
     this.byId.set(row.id, row);
     if (row.id > this.lastId) this.lastId = row.id;
@@ -164,7 +152,6 @@ export class HeldMatches {
   ): void {
     const row = this.byId.get(id) as Record<string, unknown> | undefined;
     if (row === undefined) return;
-    this.versions++;
     const active = row.active;
     const was = incompleteOf(row as unknown as MatchRow);
     this.count(row as unknown as MatchRow, -1);

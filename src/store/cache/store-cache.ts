@@ -14,13 +14,17 @@
  * - A write of match rows through the store changes the held rows as it
  *   changes the table: an update applies the same column values, an insert
  *   adds the new rows, a delete drops T's match rows.
- * - Held apart from tournaments: API keys and OAuth access tokens (held-keys.ts).
+ * - Held apart from tournaments: the API keys `verify` found, by the key as
+ *   presented (held in memory only, as the request holds it; the table keeps hashes).
+ *   Any write of the api_keys table through the store drops them all. OAuth access
+ *   tokens likewise (expiry is checked by the caller at each use): any write of the
+ *   OAuth grants and tokens through the store drops them all; a write of the users
+ *   (an account removed takes its keys and tokens) drops everything.
  * - Any write of the stations or station_queuers table through the store
  *   drops every tournament's "has a station" (a station that goes with its
  *   deleted tournament leaves a true behind: one query more, never a miss).
- * - Another connection's commit (PRAGMA data_version) drops everything but the
- *   match rows of a tournament found as stored at their next use (held-check.ts); a
- *   rolled-back transaction drops everything. The look at data_version (`sync`, before a
+ * - Another connection's commit (PRAGMA data_version) and a rolled-back
+ *   transaction drop everything. The look at data_version (`sync`, before a
  *   request and at the start of a write) is taken at the cache's first use after
  *   it: a request that reads nothing before its write transaction takes the look
  *   inside that transaction, not in a read transaction of its own before it (a
@@ -41,25 +45,38 @@
  *   tournament asks (its stations follow its matches); without it, a query a
  *   report and one a reply, 8-10 us of a 40 us report through the service
  *   (--cpu-prof of reports on a 64-player double elimination on a WAL file).
+ * - API keys: every served request verifies one; 7.3 us plain, the hash and
+ *   a look of its own saved when held (cached-api-keys.ts).
  */
 import type { Statement } from "better-sqlite3";
+import { MAX_STAGE_MATCHES } from "../../model/limits.js";
 import type { ApiKeyRow } from "../api-keys-repository.js";
 import type { Db } from "../database.js";
-import type { MatchRow, VersionSum } from "../match-rows.js";
+import type { MatchRow } from "../match-rows.js";
 import type { AccessTokenRow } from "../oauth-tokens-repository.js";
 import type { TournamentRow } from "../tournaments-repository.js";
-import * as limits from "./cache-budget.js";
-import { fitRows } from "./cache-budget.js";
-import { HeldCheck, keptRows, suspectAll, unknownRevisions } from "./held-check.js";
-import { HeldKeys } from "./held-keys.js";
 import { HeldMatches } from "./held-matches.js";
 import { type ChangeLog, RowChanges } from "./row-changes.js";
 
-/** Reads T's rows past id `after` (cached-matches.ts rowsToHold), adding their versions to `sum`. */
-type RowsAfter = (after: number, sum: VersionSum) => MatchRow[];
-type CacheBudget = limits.CacheBudget;
+/** Tournaments whose match rows are held at once. */
+const MAX_MATCH_TOURNAMENTS = 16;
+/** Tournament rows held at once. */
+const MAX_TOURNAMENT_ROWS = 64;
+/** OAuth access tokens held at once. */
+const MAX_HELD_TOKENS = 1024;
 
-export type { CacheBudget };
+export interface CacheBudget {
+  /**
+   * Match rows held across tournaments; past it the tournaments loaded first
+   * are dropped, never the one in use. Default: two of the largest stages a
+   * start may store (model/limits.ts), 262,144 rows. A held row takes about
+   * 650 bytes of heap (measured: the 131,070 rows of a 65,536-player double
+   * elimination, 80 MiB after a full GC), so about 160 MiB at most.
+   */
+  readonly maxHeldRows?: number;
+  /** Told each time match rows of a tournament are read into the cache, and how many (tests). */
+  readonly loaded?: (tournamentId: number, rows: number) => void;
+}
 
 export class StoreCache {
   private readonly tournamentRows = new Map<number, TournamentRow>();
@@ -72,12 +89,10 @@ export class StoreCache {
    * dropped drops them too. Not a holding: reads of many rows go to SQL meanwhile.
    */
   private readonly warming = new Map<number, HeldMatches>();
-  private readonly keys = new HeldKeys();
+  private readonly apiKeys = new Map<string, ApiKeyRow>();
+  private readonly accessTokens = new Map<string, AccessTokenRow>();
   private readonly dataVersion: Statement<unknown[]>;
   private seenVersion: number;
-  private readonly check: HeldCheck;
-  /** Some held rows' revision is not known (this connection wrote): read at the next look. */
-  private restamp = false;
   /** Counts the times everything was dropped (another connection's commit, a rollback): `epoch`. */
   #epoch = 0;
   /** Counts table writes told (`wrote...`; match rows' are in `changes`): none since a mark, nothing to undo. */
@@ -92,8 +107,7 @@ export class StoreCache {
   constructor(db: Db, budget: CacheBudget = {}) {
     this.dataVersion = db.prepare("PRAGMA data_version").pluck();
     this.seenVersion = this.dataVersion.get() as number;
-    this.check = new HeldCheck(db);
-    this.maxHeldRows = budget.maxHeldRows ?? limits.HELD_ROWS;
+    this.maxHeldRows = budget.maxHeldRows ?? 2 * MAX_STAGE_MATCHES;
     this.loaded = budget.loaded ?? (() => {});
   }
 
@@ -105,23 +119,13 @@ export class StoreCache {
   /** Takes the look `sync` put off, if any. Every read of the cache starts here. */
   private fresh(): void {
     if (!this.due) return;
-    const read = this.restamp
-      ? unknownRevisions(this.check, this.matches, this.warming)
-      : undefined;
     // Cleared only once the look is taken: a look that throws (SQLITE_BUSY, an I/O error)
     // leaves it due, so the next request of the same batch (read-batch.ts) looks again.
     const version = this.dataVersion.get() as number;
     this.due = false;
-    this.restamp = false;
-    if (version === this.seenVersion) {
-      if (read !== undefined) for (const [held, revision] of read) held.revision = revision;
-      return;
-    }
+    if (version === this.seenVersion) return;
     this.seenVersion = version;
-    this.#epoch++;
-    this.changes.lose();
-    this.dropFacts();
-    suspectAll(this.check, this.matches);
+    this.dropAll();
   }
 
   get epoch(): number {
@@ -141,49 +145,57 @@ export class StoreCache {
     };
   }
 
-  /** All void (a rollback; a rollback of a transaction begun at `from` takes back its log entries alone). */
+  /** Another connection's commit, or a rollback: what was learnt is void. A rollback of a
+   * transaction begun at `from` (the log's position) takes back its own log entries alone. */
   dropAll(from?: number): void {
     this.#epoch++;
     if (from === undefined) this.changes.lose();
     else this.changes.undo(from);
-    this.dropFacts();
-    this.matches.clear();
-  }
-
-  /** Everything but the held match rows. */
-  private dropFacts(): void {
     this.tournamentRows.clear();
     this.inactive.clear();
     this.stations.clear();
+    this.matches.clear();
     this.warming.clear();
-    this.keys.clear();
+    this.apiKeys.clear();
+    this.accessTokens.clear();
   }
 
+  /** The row of `key`, read with `read` when not held (an unknown key is not held). */
   apiKey(key: string, read: () => ApiKeyRow | undefined): ApiKeyRow | undefined {
     this.fresh();
-    return this.keys.apiKey(key, read);
+    let row = this.apiKeys.get(key);
+    if (row !== undefined) return row;
+    row = read();
+    if (row !== undefined) this.apiKeys.set(key, row);
+    return row;
   }
 
   wroteApiKeys(): void {
     this.writes++;
-    this.keys.apiKeys.clear();
+    this.apiKeys.clear();
   }
 
+  /** The OAuth access token `token`'s row, held as API keys are (an unknown token is not held). */
   accessToken(token: string, read: () => AccessTokenRow | undefined): AccessTokenRow | undefined {
     this.fresh();
-    return this.keys.accessToken(token, read);
+    let row = this.accessTokens.get(token);
+    if (row !== undefined) return row;
+    row = read();
+    if (row === undefined) return undefined;
+    if (this.accessTokens.size >= MAX_HELD_TOKENS) this.accessTokens.clear();
+    this.accessTokens.set(token, row);
+    return row;
   }
 
   /** A write of the OAuth tables (grants and tokens) or of the users. */
   wroteTokens(): void {
     this.writes++;
-    this.keys.tokens.clear();
+    this.accessTokens.clear();
   }
 
   /** A write to the tournaments or participants table: of T, or (undefined) of any. */
   wroteTournament(id: number | undefined): void {
     this.writes++;
-    this.movedRevision(id);
     if (id === undefined) {
       this.tournamentRows.clear();
       this.inactive.clear();
@@ -206,7 +218,7 @@ export class StoreCache {
     if (row !== undefined) return row;
     row = plain.findById(id);
     if (row === undefined) return undefined;
-    if (this.tournamentRows.size >= limits.MAX_TOURNAMENT_ROWS) this.tournamentRows.clear();
+    if (this.tournamentRows.size >= MAX_TOURNAMENT_ROWS) this.tournamentRows.clear();
     this.tournamentRows.set(id, row);
     return row;
   }
@@ -217,7 +229,7 @@ export class StoreCache {
     let any = this.stations.get(id);
     if (any === undefined) {
       any = plain.any(id);
-      if (this.stations.size >= limits.MAX_TOURNAMENT_ROWS) this.stations.clear();
+      if (this.stations.size >= MAX_TOURNAMENT_ROWS) this.stations.clear();
       this.stations.set(id, any);
     }
     return any;
@@ -226,7 +238,6 @@ export class StoreCache {
   /** A write of the stations or station_queuers table. */
   wroteStations(): void {
     this.writes++;
-    this.movedRevision(undefined);
     this.stations.clear();
   }
 
@@ -235,7 +246,7 @@ export class StoreCache {
     let any = this.inactive.get(id);
     if (any === undefined) {
       any = plain.anyInactive(id);
-      if (this.inactive.size >= limits.MAX_TOURNAMENT_ROWS) this.inactive.clear();
+      if (this.inactive.size >= MAX_TOURNAMENT_ROWS) this.inactive.clear();
       this.inactive.set(id, any);
     }
     return any;
@@ -247,20 +258,15 @@ export class StoreCache {
    * first (`count`: how many rows T has), so that the rows held never pass the budget,
    * not even while T loads, unless T alone is larger.
    */
-  matchesOf(id: number, load: RowsAfter, count: () => number): HeldMatches {
+  matchesOf(id: number, load: (after: number) => MatchRow[], count: () => number): HeldMatches {
     this.fresh();
-    const held = keptRows(this.check, this.matches, id, this.matches.get(id));
+    const held = this.matches.get(id);
     if (held !== undefined) return held;
     const partial = this.warming.get(id);
     this.fit(id, count() - (partial?.byId.size ?? 0));
-    const revision = partial === undefined ? this.check.revisionOf(id) : partial.revision;
-    const sum = { versions: 0 };
-    const rows = load(partial?.lastId ?? 0, sum);
+    const rows = load(partial?.lastId ?? 0);
     this.loaded(id, rows.length);
-    const made = this.hold(id, partial, rows);
-    made.revision = revision;
-    made.versions += sum.versions;
-    return made;
+    return this.hold(id, partial, rows);
   }
 
   /**
@@ -269,19 +275,16 @@ export class StoreCache {
    * for the step, after the look at other connections' commits (which, when it drops
    * everything, restarts the warm-up). True once T's rows are held.
    */
-  warmStep(id: number, next: RowsAfter, limit: number): boolean {
+  warmStep(id: number, next: (after: number) => MatchRow[], limit: number): boolean {
     this.sync();
     this.fresh();
-    if (keptRows(this.check, this.matches, id, this.matches.get(id)) !== undefined) return true;
+    if (this.matches.has(id)) return true;
     let partial = this.warming.get(id);
     if (partial === undefined) {
       partial = new HeldMatches([]);
-      partial.revision = this.check.revisionOf(id);
       this.warming.set(id, partial);
     }
-    const sum = { versions: 0 };
-    const rows = next(partial.lastId, sum);
-    partial.versions += sum.versions;
+    const rows = next(partial.lastId);
     this.loaded(id, rows.length);
     if (rows.length >= limit) {
       partial.putAll(rows);
@@ -304,7 +307,7 @@ export class StoreCache {
     // A warm-up's rows keep their list order as they come; a load at once orders on first list.
     const held = partial ?? new HeldMatches(rows);
     if (partial !== undefined) held.putAll(rows);
-    if (this.matches.size >= limits.MAX_MATCH_TOURNAMENTS) this.matches.clear();
+    if (this.matches.size >= MAX_MATCH_TOURNAMENTS) this.matches.clear();
     this.matches.set(id, held);
     return held;
   }
@@ -312,22 +315,14 @@ export class StoreCache {
   /** T's match rows if they are held. */
   heldMatches(id: number): HeldMatches | undefined {
     this.fresh();
-    return keptRows(this.check, this.matches, id, this.matches.get(id));
+    return this.matches.get(id);
   }
 
-  /** The held match rows that include match `id` (among at most limits.MAX_MATCH_TOURNAMENTS). */
+  /** The held match rows that include match `id` (among at most MAX_MATCH_TOURNAMENTS). */
   holderOf(matchId: number): HeldMatches | undefined {
     this.fresh();
-    for (const [id, held] of this.matches)
-      if (held.byId.has(matchId)) return keptRows(this.check, this.matches, id, held);
+    for (const held of this.matches.values()) if (held.byId.has(matchId)) return held;
     return undefined;
-  }
-
-  /** A write of this connection that may have moved T's revision (undefined: any tournament's). */
-  movedRevision(id: number | undefined): void {
-    for (const map of [this.matches, this.warming])
-      for (const [t, held] of map) if (id === undefined || t === id) held.revision = undefined;
-    this.restamp = true;
   }
 
   droppedMatches(id: number): void {
@@ -342,6 +337,13 @@ export class StoreCache {
 
   /** Drops other tournaments' match rows, first loaded first, while over the budget (`incoming` rows to come). */
   fit(keep: number, incoming = 0): void {
-    fitRows(this.matches, this.maxHeldRows, keep, incoming);
+    let total = incoming;
+    for (const held of this.matches.values()) total += held.byId.size;
+    for (const [id, held] of this.matches) {
+      if (total <= this.maxHeldRows) return;
+      if (id === keep) continue;
+      total -= held.byId.size;
+      this.matches.delete(id);
+    }
   }
 }
