@@ -72,13 +72,15 @@ describe("timeouts a timer can hold", () => {
     ).toEqual(["local"]);
   });
 
-  it("watch --interval refuses more: exit 2, the maximum named", async () => {
+  it("watch --interval refuses more, and less than 0.1 s (a 0 ms timer): exit 2, the bounds named", async () => {
     ok(await sb.run(["tournament", "create", "--name", "Watched"]));
-    const r = await sb.run(["watch", "watched", "--interval", "3000000"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
-      'error: --interval needs a number of seconds above 0, at most 2147483, not "3000000"\n',
-    );
+    for (const interval of ["3000000", "0.0001", "0"]) {
+      const r = await sb.run(["watch", "watched", "--interval", interval]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `error: --interval needs a number of seconds from 0.1 to 2147483, not "${interval}"\n`,
+      );
+    }
   });
 
   it.runIf(BUILT)(

@@ -85,6 +85,9 @@ function parseEvents(value: string): ReadonlySet<WatchEventType> {
 }
 
 /** Flags to options (no I/O; `now` for a relative --since). */
+/** The shortest --interval: ten looks a second at most. */
+const MIN_INTERVAL_SECONDS = 0.1;
+
 export function parseWatch(tournament: string, flags: WatchFlags, now: Date): WatchOptions {
   if (flags.until !== undefined && flags.until !== "complete")
     throw new UsageError(`--until takes "complete", not ${JSON.stringify(flags.until)}`);
@@ -92,9 +95,10 @@ export function parseWatch(tournament: string, flags: WatchFlags, now: Date): Wa
   if (flags.interval !== undefined) {
     const seconds = Number(flags.interval);
     // At most what a timer holds: a longer --interval made Node warn and look again after 1 ms.
-    if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS))
+    // At least MIN_INTERVAL_SECONDS: 0.0001 was a 0 ms timer, a look after a look at the service.
+    if (!(seconds >= MIN_INTERVAL_SECONDS && seconds <= MAX_TIMEOUT_SECONDS))
       throw new UsageError(
-        `--interval needs a number of seconds above 0, at most ${MAX_TIMEOUT_SECONDS}, not ${JSON.stringify(flags.interval)}`,
+        `--interval needs a number of seconds from ${MIN_INTERVAL_SECONDS} to ${MAX_TIMEOUT_SECONDS}, not ${JSON.stringify(flags.interval)}`,
       );
     intervalMs = Math.round(seconds * 1000);
   }
