@@ -14,13 +14,22 @@
  */
 import type { ApiRecord } from "../../client/envelope.js";
 import { playerIds } from "../../model/match-players.js";
-import { participantNameKey } from "../../model/participant-name.js";
 import {
   type ExportedMatch,
   matchKey,
   type TournamentExport,
 } from "../../model/tournament-export.js";
 import { peopleIn } from "./forfeits.js";
+import {
+  type Holder,
+  misplacedIn,
+  namesAfterRenames,
+  possibleRenames,
+  type StopWords,
+  stepsOf,
+  swapStopText,
+  toldCycles,
+} from "./rename-steps.js";
 import { keyOf } from "./target-matches.js";
 
 export interface Rename {
@@ -64,15 +73,7 @@ function sameMatches(
  * the target's matches).
  */
 export function misplaced(doc: TournamentExport, records: readonly ApiRecord[]): boolean {
-  const seedOf = new Map(
-    records.map((r) => [participantNameKey(String(r.attributes.name)), r.attributes.seed]),
-  );
-  return doc.participants.some((p) => {
-    const key = participantNameKey(p.name);
-    if (!seedOf.has(key)) return true;
-    const seed = Number(seedOf.get(key));
-    return Number.isInteger(seed) && seed !== p.seed;
-  });
+  return misplacedIn(doc.participants, holdersOf(records));
 }
 
 /**
@@ -103,20 +104,16 @@ export function renamesOf(
     renames.push({ id, from, to: p.name });
   }
   if (confirmed) renames = corroborated(doc, records, matches, renames);
-  // A rename to a name that a participant not renamed keeps (as the service compares names)
-  // cannot be made: dropped, and so those that needed its name freed, until none is left.
-  for (;;) {
-    const moved = new Set(renames.map((r) => r.id));
-    const kept = new Set(
-      records
-        .filter((r) => !moved.has(Number(r.id)))
-        .map((r) => participantNameKey(String(r.attributes.name))),
-    );
-    const possible = renames.filter((r) => !kept.has(participantNameKey(r.to)));
-    if (possible.length === renames.length) return renames;
-    renames = possible;
-  }
+  return possibleRenames(holdersOf(records), renames);
 }
+
+/** The target's participants as rename-steps.ts takes them. */
+const holdersOf = (records: readonly ApiRecord[]): Holder<number>[] =>
+  records.map((r) => ({
+    id: Number(r.id),
+    name: String(r.attributes.name),
+    seed: r.attributes.seed,
+  }));
 
 /**
  * `renames` but for names only exchanged (a swap, a cycle: each name on both sides) that no
@@ -132,10 +129,6 @@ function corroborated(
   matches: readonly ApiRecord[],
   renames: readonly Rename[],
 ): Rename[] {
-  const key = participantNameKey;
-  const fileNames = new Set(doc.participants.map((p) => key(p.name)));
-  const targetNames = new Set(records.map((r) => key(String(r.attributes.name))));
-  const swapped = (r: Rename) => fileNames.has(key(r.from)) && targetNames.has(key(r.to));
   const complete = new Set(
     doc.matches.filter((m) => m.state === "complete").map((m) => matchKey(m)),
   );
@@ -143,120 +136,39 @@ function corroborated(
     matches.some(
       (m) => m.attributes.state === "complete" && complete.has(keyOf(m)) && idsIn(m).includes(r.id),
     );
-  // The swapped renames by the name each gives up: a cycle is those reached from one another.
-  const byFrom = new Map(renames.filter(swapped).map((r) => [key(r.from), r]));
-  const cycleOf = (r: Rename) => {
-    const seen: Rename[] = [];
-    let x: Rename | undefined = r;
-    while (x !== undefined && !seen.includes(x)) {
-      seen.push(x);
-      x = byFrom.get(key(x.to));
-    }
-    return seen;
-  };
-  return renames.filter((r) => !swapped(r) || cycleOf(r).some(played));
+  const fileNames = doc.participants.map((p) => p.name);
+  return toldCycles(fileNames, holdersOf(records), renames, played);
 }
 
 /** The target's names once `renames` are made. */
 export function namesAfter(records: readonly ApiRecord[], renames: readonly Rename[]): string[] {
-  const to = new Map(renames.map((r) => [r.id, r.to]));
-  return records.map((r) => to.get(Number(r.id)) ?? String(r.attributes.name));
-}
-
-/** One name change as sent: participant `id` from `from` to `to`. */
-interface Step {
-  readonly id: number;
-  readonly from: string;
-  readonly to: string;
+  return namesAfterRenames(holdersOf(records), renames);
 }
 
 /**
- * The requests that make `renames`, in an order the service takes (each new name free when
- * it is sent): a rename whose new name another participant renamed still holds waits for
- * it; a cycle (two names swapped) goes through a temporary name no one has.
+ * The requests that make `renames`, in an order the service takes (rename-steps.ts stepsOf:
+ * a swap through a temporary name no one has).
  */
-export function renameSteps(records: readonly ApiRecord[], renames: readonly Rename[]): Step[] {
-  const holder = new Map(
-    records.map((r) => [participantNameKey(String(r.attributes.name)), Number(r.id)]),
-  );
-  const taken = new Set([...holder.keys(), ...renames.map((r) => participantNameKey(r.to))]);
-  const name = new Map(renames.map((r) => [r.id, r.from]));
-  const steps: Step[] = [];
-  const move = (id: number, to: string) => {
-    const from = name.get(id)!;
-    holder.delete(participantNameKey(from));
-    holder.set(participantNameKey(to), id);
-    name.set(id, to);
-    steps.push({ id, from, to });
-  };
-  let left = [...renames];
-  while (left.length > 0) {
-    const free = left.filter((r) => {
-      const by = holder.get(participantNameKey(r.to));
-      return by === undefined || by === r.id;
-    });
-    if (free.length > 0) {
-      for (const r of free) if (name.get(r.id) !== r.to) move(r.id, r.to);
-      left = left.filter((r) => !free.includes(r));
-      continue;
-    }
-    // A cycle: one of it steps aside under a name no one has.
-    const r = left.find((x) => name.has(holder.get(participantNameKey(x.to)) ?? Number.NaN));
-    if (r === undefined) throw new Error("a rename to a name a participant keeps");
-    let spare = `${r.from} (renaming)`;
-    for (let i = 2; taken.has(participantNameKey(spare)); i++) spare = `${r.from} (renaming ${i})`;
-    taken.add(participantNameKey(spare));
-    move(r.id, spare);
-  }
-  return steps;
+export function renameSteps(records: readonly ApiRecord[], renames: readonly Rename[]) {
+  return stepsOf(holdersOf(records), renames);
 }
 
-/**
- * Sends `steps` (renameSteps) all or none: when one is refused (or the network fails), those
- * sent are undone, last first, and the error is thrown. A run stopped at once (a second
- * Ctrl-C) may leave a temporary name: the next run finds that participant by seed as well.
- */
-export async function sendRenames(
-  rename: (id: number, name: string) => Promise<unknown>,
-  steps: readonly Step[],
-): Promise<void> {
-  const sent: Step[] = [];
-  try {
-    for (const step of steps) {
-      await rename(step.id, step.to);
-      sent.push(step);
-    }
-  } catch (error) {
-    for (const step of sent.reverse()) await rename(step.id, step.from).catch(() => undefined);
-    throw error;
-  }
-}
+export { sendRenames } from "./rename-steps.js";
+
+const WORDS: StopWords = {
+  noun: "tournament",
+  by: "matches",
+  proof: "result",
+  update: "tourney participants update",
+  remove: "tourney tournament delete",
+};
 
 /**
  * The stop when the target holds the file's names at other seeds, in matches that fit the
  * file's once renamed, with no result to tell a swap in the file's tournament from another
- * seeding there: the commands that would give the target the file's names, in an order
- * the service takes (a spare name first where two were swapped: giving Bob's name to Ann
- * first is refused, "already taken"). Undefined when `renames` is empty.
+ * seeding there, with the commands that would give the target the file's names
+ * (rename-steps.ts swapStopText). Undefined when `renames` is empty.
  */
 export function swapStop(url: string, records: readonly ApiRecord[], renames: readonly Rename[]) {
-  if (renames.length === 0) return undefined;
-  const quote = (name: string) =>
-    /^[\w.@+-]+$/.test(name) ? name : `'${name.replaceAll("'", "'\\''")}'`;
-  const steps = renameSteps(records, renames).map(
-    (s) => `  tourney participants update ${url} ${quote(s.from)} --name ${quote(s.to)}`,
-  );
-  const shown = renames
-    .slice(0, 6)
-    .map((r) => `${r.from} (seed ${seedOf(records, r.id)}) is the file's ${r.to}`);
-  const more = renames.length > 6 ? `, and ${renames.length - 6} more` : "";
-  const pairs = `${shown.join(", ")}${more}`;
-  return (
-    `the target's tournament ${url} has the file's names at other seeds, by seed and matches (${pairs}), and no result there tells whether they were swapped in the file's tournament or the target was seeded otherwise; nothing was sent\n` +
-    `if they were renamed in the file's tournament, give them its names there, in this order, and import again:\n${steps.join("\n")}\n` +
-    `if the target's is another event, delete it there (tourney tournament delete ${url}) and import again, or import the file under another url (change "url" in its "tournament")`
-  );
+  return swapStopText(WORDS, url, holdersOf(records), renames);
 }
-
-const seedOf = (records: readonly ApiRecord[], id: number) =>
-  String(records.find((r) => Number(r.id) === id)?.attributes.seed);

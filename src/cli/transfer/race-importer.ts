@@ -19,7 +19,7 @@ import { StateRefusedError, UsageError } from "../errors.js";
 import { type Progress, SILENT } from "./progress.js";
 import { changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
-import { begunTimes, raceRenamesOf, raceStartedWithout } from "./race-renames.js";
+import { raceRenamesThere, raceStartedWithout, sendRaceRenames } from "./race-renames.js";
 
 export interface RaceImportSummary {
   url: string;
@@ -70,11 +70,12 @@ async function ensureParticipants(
   };
   let missing = missingIn(records);
   const started = race.attributes.state !== "pending";
-  if (missing.length > 0 && started) {
+  if (started) {
     // Renamed in the file's race since: renamed on the target too (race-renames.ts).
-    const renames = raceRenamesOf(doc, records, await begunTimes(client, race.id));
-    if (renames.length === missing.length) {
-      for (const r of renames) await client.participants.update(owner, r.id, { name: r.to });
+    const { renames, stop } = await raceRenamesThere(client, doc, records, race.id);
+    if (stop !== undefined) throw new StateRefusedError(stop);
+    if (renames.length > 0) {
+      await sendRaceRenames(client, race.id, records, renames);
       summary.renamed = renames.length;
       records = await client.participants.listAll(owner);
       missing = missingIn(records);

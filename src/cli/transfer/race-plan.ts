@@ -19,7 +19,7 @@ import { NotFoundError } from "../../client/errors.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { afterTimes, changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
-import { begunTimes, raceRenamesOf, raceStartedWithout } from "./race-renames.js";
+import { raceRenamesThere, raceStartedWithout } from "./race-renames.js";
 
 async function found(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
   try {
@@ -169,13 +169,19 @@ async function fieldSteps(client: ApiClient, doc: RaceExport, race: ApiRecord | 
   const started = race !== undefined && race.attributes.state !== "pending";
   const renamed = new Map<string, string>();
   const lines: string[] = [];
-  if (missing.length > 0 && started) {
-    const renames = raceRenamesOf(doc, records, await begunTimes(client, race.id));
-    if (renames.length === missing.length) {
+  if (started) {
+    const { renames, stop } = await raceRenamesThere(client, doc, records, race.id);
+    if (stop !== undefined) {
+      const why = stop.split("\n")[0]!.replace(/; nothing was sent$/, "");
+      lines.push(`stop: ${why}; the publish would send nothing (exit 5)`);
+      return { lines, stop: true, names: [], renamed };
+    }
+    if (renames.length > 0) {
       for (const r of renames) renamed.set(r.id, r.to);
       const list = renames.map((r) => `${r.from} to ${r.to}`).join(", ");
       lines.push(`rename ${renames.length} participant${renames.length === 1 ? "" : "s"}: ${list}`);
-      missing = [];
+      const after = new Set(records.map((p) => renamed.get(p.id) ?? String(p.attributes.name)));
+      missing = doc.participants.filter((p) => !after.has(p.name));
     }
   }
   if (missing.length > 0 && started) {

@@ -1,8 +1,9 @@
 /**
  * Racers renamed on the file's side after the target's race started (as participant-renames.ts
- * does for tournaments, 94e46a2): the target's participant at the same seed, under a name the
- * file does not have, whose times the target holds are the file's participant's in the same
- * rounds, is that participant. The import renames them (a PUT of the name, as `race
+ * does for tournaments, 94e46a2): the target's participant at the same seed, under another
+ * name, whose times the target holds are the file's participant's in the same rounds, is that
+ * participant; names swapped or moved along a chain are renamed in an order the service takes
+ * (rename-steps.ts, as 4d56d78 does for tournaments). The import renames them (a PUT of the name, as `race
  * participants update --name` sends on every backend) rather than stopping, and its dry run
  * says so. Before, a racer renamed mid-race made every later import and publish stop: "the
  * target's race spring_gp has started without Deb: nothing more was sent" (exit 5), though
@@ -16,12 +17,20 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import type { RaceExport } from "../../model/race-export.js";
 import { participantOf } from "./race-export-reader.js";
+import {
+  type Holder,
+  misplacedIn,
+  namesAfterRenames,
+  possibleRenames,
+  type RenameOf,
+  type StopWords,
+  sendRenames,
+  stepsOf,
+  swapStopText,
+  toldCycles,
+} from "./rename-steps.js";
 
-export interface RaceRename {
-  readonly id: string;
-  readonly from: string;
-  readonly to: string;
-}
+export type RaceRename = RenameOf<string>;
 
 /** The target's times of its begun rounds, by round number. */
 export async function begunTimes(
@@ -57,29 +66,101 @@ function sameTimes(
   return true;
 }
 
+/** The target's racers as rename-steps.ts takes them. */
+const holdersOf = (records: readonly ApiRecord[]): Holder<string>[] =>
+  records.map((r) => ({ id: r.id, name: String(r.attributes.name), seed: r.attributes.seed }));
+
+/** The file's time of `name` in round `n` (null: none, or no such line). */
+const fileTime = (doc: RaceExport, n: number, name: string) =>
+  doc.rounds.find((r) => r.number === n)?.times.find((t) => t.participant === name)?.elapsedTime ??
+  null;
+
 /**
- * The renames that give the target's started race the file's missing racers: one per missing
- * name with one candidate at its seed whose times are its own.
+ * The renames that give the target's started race the file's names (`confirmed` false:
+ * names exchanged that no time confirms too, for the stop's commands): the target's racer at
+ * each file racer's seed (one there), under another name, whose times are the file racer's,
+ * is renamed to the file's name. Names may be swapped or moved along a chain (S1 to "Sam
+ * One", S2 to S1: the file's S1 is the target's S2); a rename to a name another racer of the
+ * target keeps is dropped. Before, only a name the file lacked was looked for, at a seed whose
+ * name the file lacked: after two names were swapped the import went on by name, sending
+ * each one's times to the other (exit 0, the target's seeds 1 and 2 with each other's
+ * times), and after a chain it stopped ("started without Sam One").
  */
 export function raceRenamesOf(
   doc: RaceExport,
   records: readonly ApiRecord[],
   times: ReadonlyMap<number, ApiRecord[]>,
+  confirmed = true,
 ): RaceRename[] {
-  const fileNames = new Set(doc.participants.map((p) => p.name));
-  const have = new Set(records.map((p) => String(p.attributes.name)));
-  const renames: RaceRename[] = [];
+  let renames: RaceRename[] = [];
   for (const p of doc.participants) {
-    if (have.has(p.name) || p.seed === undefined) continue;
-    const candidates = records.filter(
-      (r) => Number(r.attributes.seed) === p.seed && !fileNames.has(String(r.attributes.name)),
-    );
+    if (p.seed === undefined) continue;
+    const candidates = records.filter((r) => Number(r.attributes.seed) === p.seed);
     if (candidates.length !== 1) continue;
     const c = candidates[0]!;
-    if (sameTimes(doc, times, c.id, p.name))
-      renames.push({ id: c.id, from: String(c.attributes.name), to: p.name });
+    const from = String(c.attributes.name);
+    if (from !== p.name && sameTimes(doc, times, c.id, p.name))
+      renames.push({ id: c.id, from, to: p.name });
   }
-  return renames;
+  // A swap stays when a time there is the new name's in the file and not the old one's.
+  const told = (r: RaceRename) =>
+    [...times].some(([n, records]) => {
+      const held = records.find((t) => racerOf(t) === r.id)?.attributes.elapsedTime ?? null;
+      return held !== null && held !== fileTime(doc, n, r.from);
+    });
+  const holders = holdersOf(records);
+  const fileNames = doc.participants.map((p) => p.name);
+  if (confirmed) renames = toldCycles(fileNames, holders, renames, told);
+  return possibleRenames(holders, renames);
+}
+
+const WORDS: StopWords = {
+  noun: "race",
+  by: "times",
+  proof: "time",
+  update: "tourney race participants update",
+  remove: "tourney race delete",
+};
+
+/**
+ * What the import of `doc` does with the names of the target's started race `race`: the
+ * renames it sends, or the stop (its text) when the file's names are there at other seeds
+ * with no time to tell a swap in the file's race from another seeding there (nothing sent;
+ * the commands that would rename them, in an order the service takes). The target's times
+ * are read only when a file racer is not at its seed there under its name.
+ */
+export async function raceRenamesThere(
+  client: ApiClient,
+  doc: RaceExport,
+  records: readonly ApiRecord[],
+  race: string,
+): Promise<{ renames: RaceRename[]; stop: string | undefined }> {
+  const holders = holdersOf(records);
+  if (!misplacedIn(doc.participants, holders)) return { renames: [], stop: undefined };
+  const times = await begunTimes(client, race);
+  const found = raceRenamesOf(doc, records, times);
+  const unconfirmed = raceRenamesOf(doc, records, times, false);
+  const covers = (renames: readonly RaceRename[]) => {
+    const after = new Set(namesAfterRenames(holders, renames));
+    return doc.participants.every((p) => after.has(p.name));
+  };
+  const url = String(doc.race.url);
+  const stopped = unconfirmed.length > found.length && covers(unconfirmed);
+  return {
+    renames: covers(found) ? found : [],
+    stop: stopped ? swapStopText(WORDS, url, holders, unconfirmed) : undefined,
+  };
+}
+
+/** Sends `renames` to the target's race `race`, all or none, in an order the service takes. */
+export async function sendRaceRenames(
+  client: ApiClient,
+  race: string,
+  records: readonly ApiRecord[],
+  renames: readonly RaceRename[],
+): Promise<void> {
+  const rename = (id: string, name: string) => client.participants.update({ race }, id, { name });
+  await sendRenames(rename, stepsOf(holdersOf(records), renames));
 }
 
 /**

@@ -112,3 +112,85 @@ it("a target whose seed and times do not tell: stopped, naming who the file lack
   const names = (await target.participants.listAll({ race: there })).map((p) => p.attributes.name);
   expect(names).toEqual(["Ann", "Bob", "Cy", "Dee"]);
 });
+
+/** Swaps the names of `a` and `b` in the race, through a spare name (as a person would). */
+async function swap(c: ApiClient, race: string, a: string, b: string) {
+  await rename(c, race, a, "tmp");
+  await rename(c, race, b, a);
+  await rename(c, race, "tmp", b);
+}
+
+it("two names swapped mid-race: both renamed there (through a spare name), the times follow", async () => {
+  const source = await pair.source.client();
+  const target = await pair.target.client();
+  const race = await hillGp(source, ["Ann", "Bob", "Cy", "Dee"]);
+  await setTimes(source, race, 1, { Ann: 61_000, Bob: 62_000 });
+  await importRace(target, await readRaceExport(source, "hill_gp"));
+  await swap(source, race, "Ann", "Bob");
+  await setTimes(source, race, 1, { Cy: 63_000 });
+  const doc = await readRaceExport(source, "hill_gp");
+  expect(await planRaceImport(target, doc)).toEqual([
+    "race hill_gp is there (underway): continue it",
+    "rename 2 participants: Ann to Bob, Bob to Ann",
+    "round 1: send 1 time",
+    "dry run: nothing was sent",
+  ]);
+  const summary = await importRace(target, doc);
+  expect(raceSummaryLine(summary)).toBe(
+    "hill_gp: found, 0 participants added, 1 time sent, 0 rounds started or finalized, 0 points or ranks set, 2 participants renamed\n",
+  );
+  expect(comparable(await readRaceExport(target, "hill_gp"))).toEqual(comparable(doc));
+  expect((await importRace(target, doc)).renamed).toBe(0);
+});
+
+it("names moved along a chain (S1 to Sam One, S2 to S1): renamed in order there", async () => {
+  const source = await pair.source.client();
+  const target = await pair.target.client();
+  const race = await hillGp(source, ["S1", "S2", "S3", "S4"]);
+  await importRace(target, await readRaceExport(source, "hill_gp"));
+  await rename(source, race, "S1", "Sam One");
+  await rename(source, race, "S2", "S1");
+  await setTimes(source, race, 1, { "Sam One": 61_000, S1: 62_000 });
+  const doc = await readRaceExport(source, "hill_gp");
+  const plan = await planRaceImport(target, doc);
+  expect(plan, plan.join("\n")).toContain("rename 2 participants: S1 to Sam One, S2 to S1");
+  expect(await importRace(target, doc)).toMatchObject({ renamed: 2, times: 2, added: 0 });
+  expect(comparable(await readRaceExport(target, "hill_gp"))).toEqual(comparable(doc));
+});
+
+it("names swapped before any time there: stopped with commands that work, then imported", async () => {
+  const source = await pair.source.client();
+  const target = await pair.target.client();
+  const race = await hillGp(source, ["Ann", "Bob", "Cy", "Dee"]);
+  await importRace(target, await readRaceExport(source, "hill_gp"));
+  await swap(source, race, "Ann", "Bob");
+  await setTimes(source, race, 1, { Ann: 61_000 });
+  const doc = await readRaceExport(source, "hill_gp");
+  const plan = await planRaceImport(target, doc);
+  expect(plan[1]).toBe(
+    "stop: the target's race hill_gp has the file's names at other seeds, by seed and times (Ann (seed 1) is the file's Bob, Bob (seed 2) is the file's Ann), and no time there tells whether they were swapped in the file's race or the target was seeded otherwise; the publish would send nothing (exit 5)",
+  );
+  const error = await importRace(target, doc).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(outcomeOf(error).code).toBe(5);
+  const commands = outcomeOf(error)
+    .lines.join("\n")
+    .split("\n")
+    .filter((l) => l.startsWith("  tourney race participants update"));
+  expect(commands).toEqual([
+    "  tourney race participants update hill_gp Ann --name 'Ann (renaming)'",
+    "  tourney race participants update hill_gp Bob --name Ann",
+    "  tourney race participants update hill_gp 'Ann (renaming)' --name Bob",
+  ]);
+  const times = await target.races.elapsedTimes(race, 1).listAll();
+  expect(times.map((t) => t.attributes.elapsedTime)).toEqual([null, null, null, null]);
+  // The commands, as a shell splits them, are taken by the target in that order.
+  for (const command of commands) {
+    const [, from, to] = /update hill_gp ('[^']*'|\S+) --name ('[^']*'|\S+)$/.exec(command)!;
+    await rename(target, race, from!.replace(/^'|'$/g, ""), to!.replace(/^'|'$/g, ""));
+  }
+  expect((await importRace(target, doc)).times).toBe(1);
+  expect(comparable(await readRaceExport(target, "hill_gp"))).toEqual(comparable(doc));
+});
