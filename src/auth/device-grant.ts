@@ -1,8 +1,9 @@
 /**
  * The OAuth 2.0 device authorization grant (RFC 8628), client side: ask the device
  * authorization endpoint for a user code, then poll the token endpoint until the user
- * approves it, honouring `interval` and `slow_down` (+5 s each, §3.5) and giving up at
- * `expires_in`. The clock, the sleeper and the network edge (FormPoster) are injected, so
+ * approves it, honouring `interval` (bounded to 1-60 s, 5 s when the server names none or no
+ * number) and `slow_down` (+5 s each, §3.5) and giving up at `expires_in` or after 30 min,
+ * whichever comes first (an expires_in that is no number above 0 is refused). The clock, the sleeper and the network edge (FormPoster) are injected, so
  * the loop is tested without timers or sockets.
  */
 import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../model/oauth.js";
@@ -20,6 +21,16 @@ import {
 export const DEFAULT_INTERVAL_SECONDS = 5;
 /** RFC 8628 §3.5: what each slow_down adds to the interval. */
 export const SLOW_DOWN_STEP_MS = 5_000;
+/** Never faster than once a second, whatever the server says. */
+export const MIN_INTERVAL_SECONDS = 1;
+/** A server's interval above this is taken as this: a code must be asked about before it expires. */
+export const MAX_INTERVAL_SECONDS = 60;
+/**
+ * The longest tourney waits for approval, whatever the code's expires_in: a person at the
+ * command waits no longer. Every sleep of the poll is then below Node's timer limit (2^31 ms,
+ * beyond which a timer fires at once: expires_in and interval 1e9 polled every millisecond).
+ */
+export const MAX_WAIT_SECONDS = 30 * 60;
 
 export interface DeviceAuthorization {
   readonly deviceCode: string;
@@ -28,6 +39,8 @@ export interface DeviceAuthorization {
   readonly verificationUriComplete?: string;
   readonly expiresInSeconds: number;
   readonly intervalSeconds: number;
+  /** What was made of the server's interval or expires_in that tourney does not take as is. */
+  readonly notes?: readonly string[];
 }
 
 export interface PollClock {
@@ -67,24 +80,65 @@ function webAddress(body: Record<string, unknown>, field: string): string {
   return value;
 }
 
-function seconds(value: unknown, fallback: number | undefined, field: string): number {
-  if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) throw malformed(field);
+/** A server's value as a note shows it: JSON, cut short. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 40 ? `${json.slice(0, 39)}…` : json;
+}
+
+/** The code's lifetime: required, a number of seconds above 0 (RFC 8628 §3.2). */
+function expiresIn(value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new OAuthError(
+      "invalid_response",
+      `the device authorization endpoint answered an expires_in of ${value === undefined ? "none" : shown(value)}, not a number of seconds: a code without a lifetime is not waited for`,
+    );
+  if (value <= 0)
+    throw new OAuthError(
+      "invalid_response",
+      `the device authorization endpoint answered an expires_in of ${shown(value)} s: its code expired as it was given, there is nothing to approve`,
+    );
   return value;
+}
+
+/**
+ * The poll's interval (RFC 8628 §3.2: 5 s when the server names none), bounded to 1-60 s;
+ * a value that is no number of seconds is taken as none. Each change is noted for the user.
+ */
+function intervalOf(value: unknown, notes: string[]): number {
+  if (value === undefined) return DEFAULT_INTERVAL_SECONDS;
+  const poll = (s: number) => `polling every ${s} s`;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    notes.push(
+      `the server's interval ${shown(value)} is not a number of seconds: ${poll(DEFAULT_INTERVAL_SECONDS)}, RFC 8628's default`,
+    );
+    return DEFAULT_INTERVAL_SECONDS;
+  }
+  const bounded = Math.min(MAX_INTERVAL_SECONDS, Math.max(MIN_INTERVAL_SECONDS, value));
+  if (bounded !== value)
+    notes.push(
+      `the server's interval of ${shown(value)} s is ${bounded > value ? "below the least" : "above the most"} tourney takes: ${poll(bounded)}`,
+    );
+  return bounded;
 }
 
 /** Checks a device authorization response (RFC 8628 §3.2). */
 export function deviceAuthorizationFrom(body: unknown): DeviceAuthorization {
   if (typeof body !== "object" || body === null) throw malformed("a JSON body");
   const b = body as Record<string, unknown>;
+  const notes: string[] = [];
   const grant: { -readonly [K in keyof DeviceAuthorization]: DeviceAuthorization[K] } = {
     deviceCode: text(b, "device_code"),
     userCode: text(b, "user_code"),
     verificationUri: webAddress(b, "verification_uri"),
-    expiresInSeconds: seconds(b.expires_in, undefined, "expires_in"),
-    // Never faster than once a second, whatever the server says.
-    intervalSeconds: Math.max(1, seconds(b.interval, DEFAULT_INTERVAL_SECONDS, "interval")),
+    expiresInSeconds: expiresIn(b.expires_in),
+    intervalSeconds: intervalOf(b.interval, notes),
   };
+  if (grant.expiresInSeconds > MAX_WAIT_SECONDS)
+    notes.push(
+      `the server's code is valid for ${shown(b.expires_in)} s: tourney waits ${MAX_WAIT_SECONDS / 60} min at most for its approval`,
+    );
+  if (notes.length > 0) grant.notes = notes;
   if (b.verification_uri_complete !== undefined)
     grant.verificationUriComplete = webAddress(b, "verification_uri_complete");
   return grant;
@@ -151,8 +205,13 @@ const REFUSALS: Readonly<Record<string, string>> = {
  */
 export async function pollForToken(input: PollInput): Promise<TokenSet> {
   const { clock, grant, signal } = input;
-  const deadline = clock.now() + grant.expiresInSeconds * 1000;
-  let interval = grant.intervalSeconds * 1000;
+  const waitMs = Math.min(grant.expiresInSeconds, MAX_WAIT_SECONDS) * 1000;
+  const deadline = clock.now() + waitMs;
+  const seconds = Math.min(
+    MAX_INTERVAL_SECONDS,
+    Math.max(MIN_INTERVAL_SECONDS, grant.intervalSeconds),
+  );
+  let interval = seconds * 1000;
   // The next wait: the interval, or a longer Retry-After of the last answer (a busy server's).
   let wait = interval;
   for (;;) {
@@ -188,9 +247,11 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
       ? refusal(answer, "token", input.tokenUrl)
       : new OAuthError(code!, known);
   }
-  const minutes = Math.max(1, Math.round(grant.expiresInSeconds / 60));
+  const minutes = Math.max(1, Math.round(waitMs / 60_000));
   throw new OAuthError(
     "expired_token",
-    `the code expired before it was approved (it was valid for ${minutes} min)`,
+    grant.expiresInSeconds > MAX_WAIT_SECONDS
+      ? `the code was not approved within ${minutes} min, the longest tourney waits (the server's code is valid for longer)`
+      : `the code expired before it was approved (it was valid for ${minutes} min)`,
   );
 }

@@ -6,6 +6,7 @@
 
 import {
   type DeviceAuthorization,
+  MAX_WAIT_SECONDS,
   type PollClock,
   pollForToken,
   startDeviceAuthorization,
@@ -62,13 +63,16 @@ function interrupted(error: unknown): never {
 }
 
 function announce(f: Factory, grant: DeviceAuthorization): void {
-  const minutes = Math.max(1, Math.round(grant.expiresInSeconds / 60));
+  const capped = grant.expiresInSeconds > MAX_WAIT_SECONDS;
+  const minutes = Math.max(1, Math.round(Math.min(grant.expiresInSeconds, MAX_WAIT_SECONDS) / 60));
   const lines = [
     `To sign in, open ${grant.verificationUri} and enter the code: ${grant.userCode}`,
     ...(grant.verificationUriComplete === undefined
       ? []
       : [`  (or open ${grant.verificationUriComplete})`]),
-    `The code expires in ${minutes} min.`,
+    // The server's values tourney does not take as is (device-grant.ts), and what it does.
+    ...(grant.notes ?? []).map((n) => `note: ${n}`),
+    capped ? `Waiting ${minutes} min at most for approval.` : `The code expires in ${minutes} min.`,
   ];
   for (const line of lines) f.io.stderr.write(`${visibleControls(line)}\n`);
 }
