@@ -57,18 +57,23 @@ export function headToHeadScores(
   ids: readonly number[],
   results: readonly MatchResult[],
 ): Map<number, number> {
-  const inSet = new Set(ids);
   const scores = new Map<number, number>(ids.map((id) => [id, 0]));
-  for (const result of results) {
-    if (!inSet.has(result.player1Id) || !inSet.has(result.player2Id)) continue;
-    if (result.winnerId === null) {
-      scores.set(result.player1Id, scores.get(result.player1Id)! + 0.5);
-      scores.set(result.player2Id, scores.get(result.player2Id)! + 0.5);
-    } else {
-      scores.set(result.winnerId, scores.get(result.winnerId)! + 1);
-    }
-  }
+  for (const result of results) countHeadToHead(scores, result);
   return scores;
+}
+
+/**
+ * Counts `result` into the mini-league `scores` (its keys the set) when both its players are
+ * of the set: a win for the winner, half a win each for a tie.
+ */
+function countHeadToHead(scores: Map<number, number>, result: MatchResult): void {
+  if (!scores.has(result.player1Id) || !scores.has(result.player2Id)) return;
+  if (result.winnerId === null) {
+    scores.set(result.player1Id, scores.get(result.player1Id)! + 0.5);
+    scores.set(result.player2Id, scores.get(result.player2Id)! + 0.5);
+  } else {
+    scores.set(result.winnerId, scores.get(result.winnerId)! + 1);
+  }
 }
 
 /** Value of a tie-break that does not depend on who else is tied. */
@@ -214,19 +219,10 @@ function* miniLeague(
   p: Pace,
 ): Steps<Map<number, number>> {
   const index = yield* resultIndex(context.results, p);
-  const inSet = new Set(ids);
   const scores = new Map<number, number>(ids.map((id) => [id, 0]));
   for (const id of ids) {
     const results = index.get(id) ?? [];
-    for (const result of results) {
-      if (!inSet.has(result.player1Id) || !inSet.has(result.player2Id)) continue;
-      if (result.winnerId === null) {
-        scores.set(result.player1Id, scores.get(result.player1Id)! + 0.5);
-        scores.set(result.player2Id, scores.get(result.player2Id)! + 0.5);
-      } else {
-        scores.set(result.winnerId, scores.get(result.winnerId)! + 1);
-      }
-    }
+    for (const result of results) countHeadToHead(scores, result);
     if (due(p, 1 + results.length)) yield;
   }
   return scores;
