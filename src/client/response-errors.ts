@@ -1,6 +1,7 @@
 /**
  * Turning an error response into a typed error. Reads JSON:API error bodies
- * (one or several errors, `errors` drawn as an array or one object), v1 bodies
+ * (one or several errors, `errors` drawn as an array or one object), the published
+ * description's array of them (`[{"errors": {...}}]`), v1 bodies
  * (`{"errors": ["..."]}`), `{"error"|"message": "..."}`, HTML error pages and
  * empty bodies — never crashing on a body that is not JSON.
  */
@@ -38,7 +39,9 @@ function toDetail(raw: unknown): ErrorDetail | undefined {
   if (detail === undefined) return undefined;
   const status = Number(raw.status);
   const source = isObject(raw.source) ? raw.source : {};
-  const pointer = text(source.pointer);
+  // A JSON pointer (RFC 6901) starts with "/": the description's example fills it with
+  // prose ("Where did this error occur"), which points at nothing.
+  const pointer = text(source.pointer)?.startsWith("/") === true ? text(source.pointer) : undefined;
   const parameter = text(source.parameter);
   return {
     ...(raw.status !== undefined && Number.isInteger(status) ? { status } : {}),
@@ -48,8 +51,13 @@ function toDetail(raw: unknown): ErrorDetail | undefined {
   };
 }
 
-/** Error details of a parsed JSON body; empty when it holds none. */
+/**
+ * Error details of a parsed JSON body; empty when it holds none. The published description
+ * draws every error answer as an array of ErrorModel, `[{"errors": {detail, status, source}}]`
+ * (`errors` one object there; an array is read too): each item's details, in order.
+ */
 export function readErrorDetails(document: unknown): ErrorDetail[] {
+  if (Array.isArray(document)) return document.flatMap(readErrorDetails);
   if (!isObject(document)) return [];
   const { errors } = document;
   const list = Array.isArray(errors) ? errors : errors === undefined ? [] : [errors];

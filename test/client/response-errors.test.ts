@@ -45,6 +45,45 @@ describe("errorFromResponse", () => {
     expect(error.message).toBe("Name can't be blank; Tournament type is not included in the list");
   });
 
+  it("reads the published description's shape: an array of ErrorModel, errors one object", () => {
+    // Every error answer of the description is `type: array, items: ErrorModel`, whose
+    // `errors` is drawn as one object; an item whose errors is an array is read too.
+    const error = fail(422, [
+      {
+        errors: {
+          status: 422,
+          detail: "Name is too long",
+          source: { pointer: "/data/attributes/name" },
+        },
+      },
+      {
+        errors: [
+          { status: 422, detail: "Url is taken", source: { pointer: "/data/attributes/url" } },
+        ],
+      },
+    ]);
+    expect(error).toBeInstanceOf(RejectedError);
+    expect(error.errors).toEqual([
+      { status: 422, detail: "Name is too long", pointer: "/data/attributes/name" },
+      { status: 422, detail: "Url is taken", pointer: "/data/attributes/url" },
+    ]);
+    expect(error.message).toBe("Name is too long; Url is taken");
+  });
+
+  it("drops the description's placeholder status and pointer, keeping its detail", () => {
+    const error = fail(404, [
+      {
+        errors: {
+          detail: "This is an error message",
+          status: "HTTP error code",
+          source: { pointer: "Where did this error occur" },
+        },
+      },
+    ]);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.errors).toEqual([{ detail: "This is an error message" }]);
+  });
+
   it("keeps a source parameter", () => {
     const error = fail(400, {
       errors: [

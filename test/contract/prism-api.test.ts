@@ -1,0 +1,44 @@
+/**
+ * What the CLI reads and sends where the point is the published description's shape, against
+ * the strict Prism mock of it (helpers/prism.ts), in-process (helpers/cli.ts):
+ * - an error answer is drawn `[{"errors": {detail, status, source}}]` (ErrorModel in an
+ *   array): its detail is the error's message, not the bare status line.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { type Prism, repairedDescription, startPrism } from "../helpers/prism.js";
+
+const T = "r6siege_tournament_xx";
+
+describe("the remote backend against the published shapes (Prism mock)", () => {
+  let prism: Prism;
+  let sb: Sandbox;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    sb = createSandbox();
+    prism = await startPrism("mock", repairedDescription());
+    env = { TOURNEY_BASE_URL: prism.url, TOURNEY_API_KEY: "mock-key-1" };
+  }, 120_000);
+
+  afterAll(async () => {
+    await prism?.stop();
+    sb?.cleanup();
+  });
+
+  it("an error in the published shape says its detail ", async () => {
+    const body = join(sb.dir, "body.json");
+    writeFileSync(body, JSON.stringify({ data: { type: "Tournaments", attributes: {} } }));
+    const put = ["api", "-X", "PUT", `/tournaments/${T}.json`, "--input", body];
+    const refused = await sb.run([...put, "-H", "Prefer: code=422"], { env });
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toBe("error: This is an error message\n");
+    const gone = await sb.run(["api", `/tournaments/${T}.json`, "-H", "Prefer: code=404"], {
+      env,
+    });
+    expect(gone.code).toBe(3);
+    expect(gone.stderr).toBe("error: This is an error message\n");
+  });
+});
