@@ -106,7 +106,7 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
 }
 
 /** An environment variable, with an empty value counting as unset. */
-function fromEnv(env: Env, variable: string): string | undefined {
+export function fromEnv(env: Env, variable: string): string | undefined {
   const value = env[variable];
   return value === undefined || value === "" ? undefined : value;
 }

@@ -29,6 +29,8 @@ export interface LoginTarget {
 export interface TargetInput {
   readonly profile?: string | undefined;
   readonly baseUrl?: string | undefined;
+  /** What gave baseUrl, named in refusals: --base-url or TOURNEY_BASE_URL. */
+  readonly baseUrlFrom?: string | undefined;
   readonly authUrl?: string | undefined;
 }
 
@@ -61,6 +63,13 @@ function chooseName(document: ConfigDocument, input: TargetInput, env: Env): str
   return document.active_profile ?? DEFAULT_PROFILE;
 }
 
+/** Why an address was given at all, when TOURNEY_BASE_URL gave it (no flag on the line says so). */
+function givenBy(input: TargetInput): string {
+  return input.baseUrl !== undefined && input.baseUrlFrom === "TOURNEY_BASE_URL"
+    ? ` (TOURNEY_BASE_URL is set: login takes it as --base-url; unset it to store a key for ${DEFAULT_PROFILE})`
+    : "";
+}
+
 /** The profile to sign in and the settings to write; refuses what cannot work. */
 export function loginTarget(store: ConfigStore, input: TargetInput, env: Env): LoginTarget {
   const document = store.read();
@@ -70,7 +79,7 @@ export function loginTarget(store: ConfigStore, input: TargetInput, env: Env): L
   const exists = name === DEFAULT_PROFILE || settings !== undefined;
   if (name === DEFAULT_PROFILE && (input.baseUrl !== undefined || input.authUrl !== undefined))
     throw new UsageError(
-      `profile ${DEFAULT_PROFILE} always uses the embedded backend; name a profile for the service: ` +
+      `profile ${DEFAULT_PROFILE} always uses the embedded backend${givenBy(input)}; name a profile for the service: ` +
         "`tourney login --profile NAME --base-url URL`",
     );
   if (!exists && input.baseUrl === undefined)

@@ -6,6 +6,8 @@
  */
 import { type Command, Option } from "commander";
 import { OAuthEndpointError } from "../../../auth/errors.js";
+import type { Env } from "../../../config/paths.js";
+import { fromEnv } from "../../../config/resolve.js";
 import { checkBaseUrl } from "../../../config/settings.js";
 import {
   CLI_CLIENT_ID,
@@ -23,6 +25,7 @@ import { checkSecret, greet, readSecret, refuseEnvCredentials } from "./login-st
 import { type LoginTarget, loginTarget, writeTarget } from "./login-target.js";
 
 export type LoginMethod = "device" | "token" | "api-key";
+export type BaseUrlSource = "--base-url" | "TOURNEY_BASE_URL";
 
 /** The flags as commander hands them over. */
 export interface LoginFlags {
@@ -40,6 +43,8 @@ export interface LoginOptions {
   /** --profile; undefined: TOURNEY_PROFILE, the profile of --base-url, or the active one. */
   readonly profile?: string;
   readonly baseUrl?: string;
+  /** Where baseUrl came from: the flag, or TOURNEY_BASE_URL (flag > environment, as everywhere). */
+  readonly baseUrlFrom?: BaseUrlSource;
   readonly authUrl?: string;
   /** Scopes asked for by the device grant (all of them unless --scopes). */
   readonly scopes: readonly OAuthScope[];
@@ -57,10 +62,31 @@ function parseScopes(text: string): OAuthScope[] {
   return OAUTH_SCOPES.filter((scope) => words.includes(scope));
 }
 
-/** Flags to options (no I/O). `globals` are the program's --profile and --base-url. */
+/**
+ * The address to log in to: --base-url, else TOURNEY_BASE_URL ("talk to the service at this
+ * URL", which every other command honours). Before, login ignored the variable: the secret
+ * was checked at the profile's own address and stored over its working one.
+ */
+function baseUrlOf(
+  given: string | undefined,
+  env: Env,
+): { baseUrl: string; baseUrlFrom: BaseUrlSource } | undefined {
+  if (given !== undefined)
+    return { baseUrl: checkBaseUrl(given, "--base-url"), baseUrlFrom: "--base-url" };
+  const fromVariable = fromEnv(env, "TOURNEY_BASE_URL");
+  if (fromVariable === undefined) return undefined;
+  const baseUrl = checkBaseUrl(fromVariable, "TOURNEY_BASE_URL");
+  return { baseUrl, baseUrlFrom: "TOURNEY_BASE_URL" };
+}
+
+/**
+ * Flags to options (no I/O). `globals` are the program's --profile and --base-url; `env`
+ * gives TOURNEY_BASE_URL.
+ */
 export function parseLogin(
   flags: LoginFlags,
   globals: { readonly profile?: string | undefined; readonly baseUrl?: string | undefined } = {},
+  env: Env = {},
 ): LoginOptions {
   if (flags.withToken === true && flags.apiKey === true)
     throw new UsageError("--with-token and --api-key are two ways to log in; pass one of them");
@@ -69,11 +95,10 @@ export function parseLogin(
     throw new UsageError(
       "--scopes is for the device grant; a token or key keeps the scopes it was issued with",
     );
-  const baseUrl = flags.baseUrl ?? globals.baseUrl;
   return {
     method,
     ...(globals.profile === undefined ? {} : { profile: globals.profile }),
-    ...(baseUrl === undefined ? {} : { baseUrl: checkBaseUrl(baseUrl, "--base-url") }),
+    ...baseUrlOf(flags.baseUrl ?? globals.baseUrl, env),
     ...(flags.authUrl === undefined ? {} : { authUrl: checkBaseUrl(flags.authUrl, "--auth-url") }),
     scopes: flags.scopes === undefined ? [...OAUTH_SCOPES] : parseScopes(flags.scopes),
     browser: flags.browser !== false,
@@ -161,6 +186,7 @@ export function defineLogin(command: Command, app: App): Command {
 The device grant prints a code and an address on stderr; approve the code there and the
 login completes. The browser opens by itself only at a terminal, not under SSH or CI.
 Client id: ${CLI_CLIENT_ID}. Refused while TOURNEY_TOKEN or TOURNEY_API_KEY is set.
+TOURNEY_BASE_URL, when set, is taken as --base-url is (the flag wins).
 
 Examples:
   tourney login --profile lan --base-url http://192.168.1.20:4870
@@ -170,7 +196,7 @@ Examples:
     )
     .action(async (flags: LoginFlags, cmd: Command) => {
       const f = app.factory(cmd);
-      await runLogin(f, parseLogin(flags, f.globals));
+      await runLogin(f, parseLogin(flags, f.globals, f.env));
     });
 }
 
