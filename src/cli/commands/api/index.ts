@@ -12,7 +12,8 @@ const HELP = `
 The path is under /v2.1 unless it names a version (/v2.1/..., /v1/...); the profile
 says which service (embedded by default, or remote) and its credentials are sent.
 Fields make a JSON body (POST unless -X says otherwise); with GET or --input they go
-in the query string. --input is the body (POST unless -X says otherwise; not with GET). The body is printed on errors too; the exit code says which.
+in the query string. --input is the body (POST unless -X says otherwise; not with GET). The body is printed on errors too; the exit code says which. A redirect is never
+followed: its body (and with -i its headers) printed, it exits 1 naming the Location.
 
 Examples:
   tourney api /tournaments.json --paginate --jq '.data | length'

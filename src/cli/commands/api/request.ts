@@ -192,7 +192,17 @@ export async function runApi(f: Factory, o: ApiOptions): Promise<void> {
     if (o.include) f.io.stdout.write(headerBlock(response));
   }
   writeBody(f.io.stdout, f.jsonOutput(), response);
-  if (!isSuccess(response) && response.status >= 400) {
-    throw errorFromResponse(response, (f.deps.now?.() ?? new Date()).getTime());
+  if (endsInError(response)) {
+    throw errorFromResponse(response, (f.deps.now?.() ?? new Date()).getTime(), request.path);
   }
+}
+
+/**
+ * A 4xx or 5xx, or a 3xx but 304: a redirect (301, 302, 303, 307, 308) is never followed and
+ * ends the command with exit 1 naming its Location, as every command's does (docs/profiles.md);
+ * its body and, with -i, its headers are printed first, as an error's are. A 304 answers the
+ * request's own If-None-Match: nothing changed, exit 0.
+ */
+function endsInError(response: HttpResponse): boolean {
+  return !isSuccess(response) && response.status >= 300 && response.status !== 304;
 }
