@@ -3,7 +3,8 @@
  *
  * - `-`, `/dev/stdout` (and `/dev/fd/1`): standard output, as without --output;
  * - a regular file, or a new name: replaced whole, through FILE.partial and a rename in its
- *   folder, so that a Ctrl-C or a full disk never leaves half a document;
+ *   folder, so that a Ctrl-C, a SIGTERM or SIGHUP (held meanwhile: held-signals.ts) or a full
+ *   disk never leaves half a document;
  * - a symbolic link: followed, and its target replaced so (in the target's folder); the link
  *   stays;
  * - anything else that exists (a FIFO, a character device, a socket) and `/dev/fd/N` (the
@@ -33,6 +34,7 @@ import { createConnection, Socket } from "node:net";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { causeOf, codeOf, entryAt, fileInTheWay } from "../../folders/make-folder.js";
 import { CommandError } from "../errors.js";
+import { holdingSignals } from "./held-signals.js";
 
 /** Where the document goes. */
 export type OutputTarget =
@@ -194,8 +196,10 @@ const STREAM_CAUSES: Readonly<Record<string, string>> = {
 function replaceFile(output: string, path: string, text: string, recheck: () => void): void {
   const partial = `${path}.partial`;
   try {
-    writeFileSync(partial, text);
-    renameSync(partial, path);
+    holdingSignals(() => {
+      writeFileSync(partial, text);
+      renameSync(partial, path);
+    });
   } catch (error) {
     try {
       rmSync(partial, { force: true });
