@@ -120,8 +120,10 @@ export class RaceTopics {
       this.#topics.set(id, topic);
     }
     this.#timer.hold(topic);
-    // A lingering topic catches up first: a resuming reader's backlog holds what it missed.
-    if (topic.readers.size === 0) this.#refresh(topic);
+    // A lingering topic (or one with a change its timer has not looked at yet) catches up
+    // first: a resuming reader's backlog holds what it missed, and a fresh reader is not sent
+    // as news what happened before it came. `#seen` stays: the next tick looks at every topic.
+    if (topic.readers.size === 0 || this.deps.generation() !== this.#seen) this.#refresh(topic);
     topic.readers.add(reader);
     this.#timer.schedule();
     const held = topic;

@@ -11,7 +11,8 @@
  * A timer looks at the revision of each watched tournament every 100 ms after a change,
  * backing off to 400 ms while nothing changes; a new revision takes the new snapshot and
  * sends the events of the diff. A topic nobody reads lingers a minute, so a reader that
- * reconnects finds its log.
+ * reconnects finds its log; a reader joining it brings it up to date first (#catchUp), so
+ * a stream without Last-Event-ID or since carries only changes made after it opened.
  */
 import type { HttpResponse } from "../../model/http.js";
 import { diffSteps, type TournamentSnapshot, type WatchEvent } from "../../model/watch-events.js";
@@ -28,7 +29,8 @@ interface Topic {
   revision: number;
   readonly log: EventLog;
   readonly readers: Set<Reader>;
-  refreshing: boolean;
+  /** The refresh under way (#refresh), which a joining reader waits for. */
+  refreshing: Promise<void> | undefined;
   linger: NodeJS.Timeout | undefined;
   /** Snapshots passed over in a row because a write landed while they were read. */
   torn: number;
@@ -80,6 +82,7 @@ export class TournamentTopics {
     if (topic.log.needsHistory(resume))
       await topic.log.history(topic.watch, (steps) => this.gate.steps(steps));
     this.#timer.hold(topic);
+    await this.#catchUp(topic);
     topic.readers.add(reader);
     this.#timer.schedule();
     return {
@@ -110,7 +113,7 @@ export class TournamentTopics {
       revision: snapshot.revision,
       log: new EventLog(),
       readers: new Set(),
-      refreshing: false,
+      refreshing: undefined,
       linger: undefined,
       torn: 0,
     };
@@ -121,22 +124,49 @@ export class TournamentTopics {
   #tick(): void {
     let changed = false;
     for (const topic of this.#topics.values()) {
-      if (topic.readers.size === 0 || topic.refreshing) continue;
+      if (topic.readers.size === 0 || topic.refreshing !== undefined) continue;
       // A look the database failed (an I/O error) is taken again at the next tick.
       const revision = unlessFailed(() => this.snapshots.revision(topic.id));
       if (revision === topic.revision || revision === FAILED) continue;
       changed = true;
-      topic.refreshing = true;
-      this.#refresh(topic)
-        .catch(() => {}) // the revision stays: the next tick builds again (#refresh)
-        .finally(() => {
-          topic.refreshing = false;
-        });
+      this.#startRefresh(topic);
     }
     this.#timer.pace(changed);
     if (this.#timer.heartbeatDue())
       for (const topic of this.#topics.values()) this.#send(topic, []);
     if ([...this.#topics.values()].some((t) => t.readers.size > 0)) this.#timer.schedule();
+  }
+
+  /**
+   * Brings `topic` to the tournament's revision before a reader joins it: the changes made
+   * since its last look (while nobody read it, the timer does not look: it lingers unread)
+   * go to its log and its readers, so a joining reader's backlog holds them when it resumes
+   * (Last-Event-ID, since) and a fresh reader is not sent them as news by the next look.
+   * Before, a reader opening a stream with neither was sent every change made since the
+   * last reader left (1,999 events after 1,000 reports), dated before its own `since:` line.
+   * A few refreshes at most: a refresh passes over a snapshot a write landed in (TORN_SKIPS).
+   */
+  async #catchUp(topic: Topic): Promise<void> {
+    for (let tries = 0; tries < TORN_SKIPS + 2; tries++) {
+      if (topic.refreshing !== undefined) {
+        await topic.refreshing;
+        continue;
+      }
+      const revision = unlessFailed(() => this.snapshots.revision(topic.id));
+      if (revision === FAILED || revision === topic.revision) return;
+      await this.#startRefresh(topic);
+    }
+  }
+
+  /** Starts a refresh of `topic` (one at a time: `refreshing` holds it until it ends). */
+  #startRefresh(topic: Topic): Promise<void> {
+    const done = this.#refresh(topic)
+      .catch(() => {}) // the revision stays: the next tick builds again (#refresh)
+      .finally(() => {
+        topic.refreshing = undefined;
+      });
+    topic.refreshing = done;
+    return done;
   }
 
   async #refresh(topic: Topic): Promise<void> {
