@@ -29,6 +29,12 @@ export const MAX_GRAND_PRIX_ROUNDS = 100;
  */
 export const MAX_ELAPSED_MS = 100 * 3_600_000 - 1;
 
+/** The most points one place, or one elapsed time, may give (the service refuses more). */
+export const MAX_PLACE_POINTS = 1_000_000;
+
+/** The highest rank an elapsed time may be given by hand (the service refuses more). */
+export const MAX_TIME_RANK = 1_000_000;
+
 /** A race's stored settings: the request attributes of the contract, plus `pointsTable`. */
 export interface RaceSettings {
   name: string;

@@ -52,7 +52,7 @@ describe("race update --rank", () => {
     expect(await ranks(race)).toEqual({ Ada: 3, Grace: 1, Linus: 2 });
     const bad = await sb.run(["race", "update", race, "Ada", "--rank", "first"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--rank needs a whole number from 1, or auto");
+    expect(bad.stderr).toContain("--rank needs a whole number from 1 to 1000000, or auto");
   });
 
   it("a rank another racer holds by hand is refused (exit 5) naming who holds it and the way on", async () => {

@@ -83,12 +83,23 @@ describe("time flags", () => {
     expect(() => timeAttributes({ time: "1:00", dnf: true })).toThrow(/--time and --dnf/);
     expect(() => timeAttributes({ time: "fast" })).toThrow(/^--time: "fast" is not a time/);
     expect(() => timeAttributes({ rank: "first" })).toThrow(
-      '--rank needs a whole number from 1, or auto to clear a rank set by hand (the round ranks by time), not "first"',
+      '--rank needs a whole number from 1 to 1000000, or auto to clear a rank set by hand (the round ranks by time), not "first"',
     );
     // Before: "--points needs a whole number, not "-2"", as if -2 were not one.
     expect(() => timeAttributes({ points: "-2" })).toThrow(
-      '--points needs a whole number, 0 or more, not "-2"',
+      '--points needs a whole number from 0 to 1000000, not "-2"',
     );
+    // Above the service's most: refused here (exit 2), not by the service (exit 5).
+    expect(() => timeAttributes({ points: "1000001" })).toThrow(
+      '--points needs a whole number from 0 to 1000000, not "1000001"',
+    );
+    expect(() => timeAttributes({ rank: "1000001" })).toThrow(
+      /^--rank needs a whole number from 1 to 1000000/,
+    );
+    expect(timeAttributes({ points: "1000000", rank: "1000000" })).toEqual({
+      points: 1e6,
+      rank: 1e6,
+    });
   });
 });
 
@@ -158,16 +169,21 @@ describe("the times file", () => {
       expect.stringMatching(/^line 2: "soon" is not a time/),
       "line 3: no time (write DNF for a racer who did not finish)",
       "line 4: no participant",
-      'line 5: points must be a whole number, 0 or more, not "x"',
+      'line 5: points must be a whole number from 0 to 1000000, not "x"',
     ]);
   });
 
-  it("says points and ranks are 0 or more (bulk-update's file; 0 clears one set by hand)", async () => {
-    const file = await parseTimesCsv("Ada,1:00,-5\nGrace,1:01,3,-1\nLinus,1:02,,0\n");
-    // Before: 'points must be a whole number, not "-5"', as if -5 were not one.
+  it("says points and ranks are 0 to the service's most (bulk-update's file; 0 clears one set by hand)", async () => {
+    const file = await parseTimesCsv(
+      "Ada,1:00,-5\nGrace,1:01,3,-1\nLinus,1:02,,0\nAlan,1:03,1000001\nEdsger,1:04,1000000,1000001\n",
+    );
+    // Before: 'points must be a whole number, not "-5"', as if -5 were not one; and above
+    // 1000000, taken here and refused by the service mid-file, naming no line.
     expect(file.problems).toEqual([
-      'line 1: points must be a whole number, 0 or more, not "-5"',
-      'line 2: rank must be a whole number, 0 or more, not "-1"',
+      'line 1: points must be a whole number from 0 to 1000000, not "-5"',
+      'line 2: rank must be a whole number from 0 to 1000000, not "-1"',
+      'line 4: points must be a whole number from 0 to 1000000, not "1000001"',
+      'line 5: rank must be a whole number from 0 to 1000000, not "1000001"',
     ]);
     // A rank of 0 is sent as 0: the service clears a rank set by hand (before, refused here).
     expect(file.rows).toEqual([{ participant: "Linus", time: 62_000, rank: 0, where: "line 3" }]);

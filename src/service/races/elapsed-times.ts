@@ -3,7 +3,12 @@
  * read and checked inside the one write that sets them, the ranks they move
  * set in it (time-ranks.ts). Times go into a round under way only.
  */
-import { MAX_BULK_ELAPSED_TIMES, MAX_ELAPSED_MS } from "../../model/race.js";
+import {
+  MAX_BULK_ELAPSED_TIMES,
+  MAX_ELAPSED_MS,
+  MAX_PLACE_POINTS,
+  MAX_TIME_RANK,
+} from "../../model/race.js";
 import type { ElapsedTimeChanges, ElapsedTimeRow } from "../../store/elapsed-times-repository.js";
 import type { RoundRow } from "../../store/race-rounds-repository.js";
 import type { RaceRow } from "../../store/races-repository.js";
@@ -11,14 +16,13 @@ import type { ServiceContext } from "../context.js";
 import { Problems, unprocessable } from "../errors.js";
 import { describeType, type FieldSpec, NO_VALUE, readField } from "../validation/fields.js";
 import { type Ignored, ignoreUnknownKeys, unknownAttribute } from "../validation/ignored.js";
-import { MAX_PLACE_POINTS } from "../validation/race-settings.js";
 import { currentRace, currentRound, findElapsedTime } from "./race-lookup.js";
 import { enterTimes } from "./time-ranks.js";
 
 const SPECS: Readonly<Record<string, FieldSpec>> = {
   time: { kind: "integer", min: 0, max: MAX_ELAPSED_MS, nullable: true },
   points: { kind: "integer", min: 0, max: MAX_PLACE_POINTS, nullable: true },
-  rank: { kind: "integer", min: 0, max: 1_000_000, nullable: true },
+  rank: { kind: "integer", min: 0, max: MAX_TIME_RANK, nullable: true },
 };
 
 /** Response attributes a client may send back: ignored. */

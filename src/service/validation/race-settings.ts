@@ -6,6 +6,7 @@
 import {
   DEFAULT_GRAND_PRIX_ROUNDS,
   MAX_GRAND_PRIX_ROUNDS,
+  MAX_PLACE_POINTS,
   RACE_TYPES,
   type RaceSettings,
 } from "../../model/race.js";
@@ -16,9 +17,8 @@ import type { Ignored } from "./ignored.js";
 
 const bool: FieldSpec = { kind: "boolean" };
 
-/** Places a points table may score, and the most points one place may give. */
+/** Places a points table may score (the most points one place may give: model/race.ts). */
 export const MAX_POINTS_PLACES = 1000;
-export const MAX_PLACE_POINTS = 1_000_000;
 
 /** Exported for test/model/settable-attributes.test.ts (the CLI's --set list). */
 export const SCHEMA: AttributeSchema = {

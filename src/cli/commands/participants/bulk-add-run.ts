@@ -5,10 +5,11 @@
  */
 import { type BulkAddControl, BulkAddInterruptedError } from "../../../client/bulk-add.js";
 import type { ApiRecord } from "../../../client/envelope.js";
-import { type ErrorDetail, RejectedError } from "../../../client/errors.js";
 import type { ParticipantOwner, ParticipantsApi } from "../../../client/participants.js";
 import { participantNameKey } from "../../../model/participant-name.js";
 import { CancelledError } from "../../errors.js";
+import { someNames } from "../../output/some-of.js";
+import { onFileLines } from "../../refusal-lines.js";
 import { checkRosterSeeds, type RosterEntry, rosterAttributes, sendingOrder } from "./roster.js";
 
 export interface BulkAddRun {
@@ -34,13 +35,6 @@ export function splitPresent(roster: readonly RosterEntry[], present: readonly A
     (taken.has(participantNameKey(entry.name)) ? skipped : send).push(entry);
   }
   return { send, skipped };
-}
-
-/** `"A", "B", "C" and 7 more`: a few names, quoted. */
-export function someNames(names: readonly string[], shown = 3): string {
-  const quoted = names.slice(0, shown).map((n) => JSON.stringify(n));
-  const more = names.length - quoted.length;
-  return more > 0 ? `${quoted.join(", ")} and ${more} more` : quoted.join(", ");
 }
 
 /** `12-40, 57`: ids as ranges of consecutive numbers, ascending. */
@@ -84,25 +78,13 @@ export function interruptedMessage(error: BulkAddInterruptedError): string {
   );
 }
 
-const ENTRY_POINTER = /^\/data\/attributes\/participants\/(\d+)(?=\/|$)/;
-
 /**
  * The service's refusal with each problem put on its roster line ("line 26:
  * name "Ada" is already taken") instead of a pointer into the request: the
  * client gives pointers the index in the whole roster sent, on every backend.
  */
 export function onRosterLines(error: unknown, sent: readonly RosterEntry[]): unknown {
-  if (!(error instanceof RejectedError)) return error;
-  let moved = false;
-  const errors = error.errors.map((e): ErrorDetail => {
-    const index = e.pointer === undefined ? undefined : ENTRY_POINTER.exec(e.pointer)?.[1];
-    const entry = index === undefined ? undefined : sent[Number(index)];
-    if (entry === undefined) return e;
-    moved = true;
-    const { pointer: _pointer, ...rest } = e;
-    return { ...rest, detail: `${entry.where}: ${e.detail}` };
-  });
-  return moved ? new RejectedError(error.status, error.message, errors) : error;
+  return onFileLines(error, "participants", sent);
 }
 
 /**

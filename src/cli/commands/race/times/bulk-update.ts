@@ -14,6 +14,7 @@ import type { Factory } from "../../../factory.js";
 import { readInputFile } from "../../../input-file.js";
 import { progressBar } from "../../../output/progress.js";
 import { checkJsonFields } from "../../../record-fields.js";
+import { onFileLines } from "../../../refusal-lines.js";
 import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
 import { givingUpFirst, heldRanks, repeatedRanks } from "./rank-rows.js";
@@ -35,7 +36,8 @@ id (or id:N), #seed (or seed:N) or exact name (or name:TEXT); a time is 1:02.345
 62.345: seconds; --time refuses a number without a unit), or DNF (did not finish). Points and rank, when left out, are
 worked out by the service (rank by time; points by rank when the round is finalized);
 a rank of 0 clears one set by hand, and a rank another racer holds by hand is refused.
-Every row is checked before anything is sent; a problem names its line (exit 2).
+Every row is checked before anything is sent; a problem names its line (exit 2), as
+does a row the service refuses all the same (exit 5).
 Rows go in requests of 20; on the embedded backend all of them in one transaction
 (all or none); on a remote profile a refused request leaves the earlier ones written,
 and running the same command again sets the same times. At a terminal, stderr shows a
@@ -95,8 +97,13 @@ function candidatesOf(participants: readonly ResourceObject[]): (ref: string) =>
 /**
  * The rows as bulk_update entries; refuses with every problem at once: the
  * file's own, and a participant unknown, twice, or without a time in the round.
+ * `wheres`, when given, is told each entry's line ("line 46").
  */
-export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
+export function entriesOf(
+  file: TimesFile,
+  rt: RoundTimes,
+  wheres?: Map<ElapsedTimeEntry, string>,
+): ElapsedTimeEntry[] {
   const problems: string[] = [...file.problems, ...repeatedRanks(file.rows)];
   const rows: readonly TimeRow[] = file.rows;
   const seen = new Map<string, string>();
@@ -133,12 +140,14 @@ export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
       problems.push(`${row.where}: ${name} has no time to update in round ${rt.round}`);
       continue;
     }
-    entries.push({
+    const entry: ElapsedTimeEntry = {
       elapsedTimeId: Number(time.id),
       time: row.time,
       ...(row.points === undefined ? {} : { points: row.points }),
       ...(row.rank === undefined ? {} : { rank: row.rank }),
-    });
+    };
+    entries.push(entry);
+    wheres?.set(entry, row.where);
   }
   const race = String(rt.race.attributes.url ?? rt.raceId);
   const nameOf = (id: number | undefined) =>
@@ -150,12 +159,16 @@ export function entriesOf(file: TimesFile, rt: RoundTimes): ElapsedTimeEntry[] {
 
 /**
  * Sends the entries with a progress bar (at a terminal); when a remote service
- * refuses a later request, says what the earlier ones wrote.
+ * refuses a later request, says what the earlier ones wrote. A refusal's problems
+ * are put on the file's lines (`wheres`): the refused request is the one after the
+ * `sent` entries, its pointers counting from its own first entry. Before, a row
+ * refused in the third request was named `/data/attributes/elapsed_times/4/points`.
  */
 async function send(
   f: Factory,
   api: ElapsedTimesApi,
   entries: readonly ElapsedTimeEntry[],
+  wheres: ReadonlyMap<ElapsedTimeEntry, string>,
 ): Promise<ApiRecord[]> {
   const progress = progressBar(f.io.stderr, "Updating times");
   let sent = 0;
@@ -171,7 +184,8 @@ async function send(
       f.io.stderr.write(
         `note: the first ${sent} of ${entries.length} times were written before the refusal; running the same command again sets them again\n`,
       );
-    throw error;
+    const lines = entries.map((e) => ({ where: wheres.get(e) ?? "a row" }));
+    throw onFileLines(error, "elapsed_times", lines, sent);
   } finally {
     progress.done();
   }
@@ -182,9 +196,11 @@ export async function runTimesBulkUpdate(f: Factory, o: TimesBulkUpdateOptions):
   const client = await f.client();
   const rt = await readRoundTimes(client, o.race, o.round);
   if (rt.times.length === 0) await refusePendingRound(client, o.race, rt.race, o.round);
-  const entries = entriesOf(o.file, rt);
+  const wheres = new Map<ElapsedTimeEntry, string>();
+  const entries = entriesOf(o.file, rt, wheres);
   const api = client.races.elapsedTimes(rt.raceId, rt.round);
-  const sent = await send(f, api, givingUpFirst(entries, rt.times)).catch((error: unknown) =>
+  const sending = givingUpFirst(entries, rt.times);
+  const sent = await send(f, api, sending, wheres).catch((error: unknown) =>
     refusedWrite(client, o.race, rt, o.round, error),
   );
   // Printed in the file's order, whatever the order sent.

@@ -5,6 +5,7 @@
  * is finalized). No I/O.
  */
 import type { Command } from "commander";
+import { MAX_PLACE_POINTS, MAX_TIME_RANK } from "../../../../model/race.js";
 import { UsageError } from "../../../errors.js";
 import { parseTime, TIME_HELP } from "./time-format.js";
 
@@ -37,12 +38,14 @@ export function addTimeFlags(command: Command): Command {
     );
 }
 
-function wholeNumber(flag: string, text: string, least: number): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < least)
-    throw new UsageError(
-      `${flag} needs a whole number, ${least} or more, not ${JSON.stringify(text)}`,
-    );
-  return Number(text);
+/** A whole number from `least` (to `most`, the service's limit, when there is one). */
+function wholeNumber(flag: string, text: string, least: number, most?: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < least || (most !== undefined && n > most)) {
+    const range = most === undefined ? `, ${least} or more` : ` from ${least} to ${most}`;
+    throw new UsageError(`${flag} needs a whole number${range}, not ${JSON.stringify(text)}`);
+  }
+  return n;
 }
 
 /**
@@ -52,9 +55,9 @@ function wholeNumber(flag: string, text: string, least: number): number {
  */
 function rankOf(text: string): number {
   if (/^\s*auto\s*$/i.test(text)) return 0;
-  if (/^\d+$/.test(text.trim())) return Number(text);
+  if (/^\d+$/.test(text.trim()) && Number(text) <= MAX_TIME_RANK) return Number(text);
   throw new UsageError(
-    `--rank needs a whole number from 1, or auto to clear a rank set by hand (the round ranks by time), not ${JSON.stringify(text)}`,
+    `--rank needs a whole number from 1 to ${MAX_TIME_RANK}, or auto to clear a rank set by hand (the round ranks by time), not ${JSON.stringify(text)}`,
   );
 }
 
@@ -70,7 +73,8 @@ export function timeAttributes(flags: TimeFlags): TimeAttributes {
   const attributes: { -readonly [K in keyof TimeAttributes]: TimeAttributes[K] } = {};
   if (flags.time !== undefined) attributes.elapsedTime = parseTime(flags.time, "--time", "refuse");
   if (flags.dnf === true) attributes.elapsedTime = null;
-  if (flags.points !== undefined) attributes.points = wholeNumber("--points", flags.points, 0);
+  if (flags.points !== undefined)
+    attributes.points = wholeNumber("--points", flags.points, 0, MAX_PLACE_POINTS);
   if (flags.rank !== undefined) attributes.rank = rankOf(flags.rank);
   if (Object.keys(attributes).length === 0)
     throw new UsageError("nothing to change: pass --time TIME, --dnf, --points or --rank");

@@ -5,6 +5,7 @@
  * as `--time` takes it (time-format.ts), or DNF for none. Every problem names
  * its line, and all are reported at once. No I/O but the CSV reader's import.
  */
+import { MAX_PLACE_POINTS, MAX_TIME_RANK } from "../../../../model/race.js";
 import { UsageError } from "../../../errors.js";
 import { type CsvRecord, readCsvRecords } from "../../participants/roster-csv.js";
 import { detectFormat, headerKey } from "../../participants/roster-format.js";
@@ -49,12 +50,15 @@ function headerLayout(first: CsvRecord): Partial<Record<Column, number>> | undef
 }
 
 /**
- * A points or rank cell, 0 or more: 0 is "not given", as the service reads it, and clears
- * points or a rank set by hand (before, a rank of 0 was refused here, and nothing cleared one).
+ * A points or rank cell, 0 to the most the service takes: 0 is "not given", as the service
+ * reads it, and clears points or a rank set by hand (before, a rank of 0 was refused here, and
+ * nothing cleared one). Above the most, refused here by line before anything is sent: before,
+ * the service refused it mid-file, naming a pointer into the request, not the line.
  */
-function wholeNumber(cell: string, what: string, least: number, where: string): number | string {
-  if (/^\d+$/.test(cell) && Number(cell) >= least) return Number(cell);
-  return `${where}: ${what} must be a whole number, ${least} or more, not ${JSON.stringify(cell)}`;
+function wholeNumber(cell: string, what: Column, where: string): number | string {
+  const most = what === "rank" ? MAX_TIME_RANK : MAX_PLACE_POINTS;
+  if (/^\d+$/.test(cell) && Number(cell) <= most) return Number(cell);
+  return `${where}: ${what} must be a whole number from 0 to ${most}, not ${JSON.stringify(cell)}`;
 }
 
 /** One row, or the problem with it. */
@@ -74,12 +78,9 @@ function rowOf(record: CsvRecord, layout: Partial<Record<Column, number>>): Time
     }
   }
   const row: { -readonly [K in keyof TimeRow]: TimeRow[K] } = { participant, time, where };
-  for (const [column, least] of [
-    ["points", 0],
-    ["rank", 0],
-  ] as const) {
+  for (const column of ["points", "rank"] as const) {
     if (cell(column) === "") continue;
-    const value = wholeNumber(cell(column), column, least, where);
+    const value = wholeNumber(cell(column), column, where);
     if (typeof value === "string") return value;
     row[column] = value;
   }
