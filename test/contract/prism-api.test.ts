@@ -2,7 +2,10 @@
  * What the CLI reads and sends where the point is the published description's shape, against
  * the strict Prism mock of it (helpers/prism.ts), in-process (helpers/cli.ts):
  * - an error answer is drawn `[{"errors": {detail, status, source}}]` (ErrorModel in an
- *   array): its detail is the error's message, not the bare status line.
+ *   array): its detail is the error's message, not the bare status line;
+ * - `tournament list --state` sends only the published filter's values (pending,
+ *   in_progress, ended), none for `all`: a finer state is sent as its group, and refused
+ *   where the records give no state to tell it by (the description's Tournament has none).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,5 +43,21 @@ describe("the remote backend against the published shapes (Prism mock)", () => {
     });
     expect(gone.code).toBe(3);
     expect(gone.stderr).toBe("error: This is an error message\n");
+  });
+
+  it.each([
+    ["all", 0, ""],
+    ["pending", 0, ""],
+    ["in_progress", 0, ""],
+    ["complete", 0, ""],
+    ["underway", 2, "error: --state underway: the service's tournaments give no state"],
+    ["checking_in", 2, "`--state pending` lists them all"],
+  ])("tournament list --state %s sends a published value", async (state, code, stderr) => {
+    const before = prism.violations().length;
+    const r = await sb.run(["tournament", "list", "--state", state, "--json", "name"], { env });
+    expect(r.code, r.stderr).toBe(code);
+    expect(r.stderr).toContain(stderr);
+    if (code === 0) expect(r.json()).toEqual([{ name: "Rainbow Six: Siege Tournament" }]);
+    expect(prism.violations().slice(before)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
+import { inState, publishedStateQuery } from "./list-state.js";
 import { narrows, recordsOfText } from "./list-text.js";
 
 /** The list filter's groups of states, then every state (the service takes both). */
@@ -45,6 +46,10 @@ export function parseTournamentList(flags: TournamentListFlags): TournamentListO
 }
 
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
+  // A remote service takes the published filter's groups of states only (list-state.ts).
+  const query =
+    f.profile().backend === "remote" ? publishedStateQuery(o.filters) : { filters: o.filters };
+  const { filters } = query;
   const client = await f.client();
   const printer = f.printer();
   const empty = "no tournaments yet: `tourney tournament create --name NAME` makes one";
@@ -52,7 +57,7 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
   // made, no record built (store/tournament-records-json.ts; 1,000 tournaments: see
   // docs/development.md).
   if (printer.plainJsonList) {
-    const written = await client.tournaments.listAllJson(o.filters, (parts) =>
+    const written = await client.tournaments.listAllJson(filters, (parts) =>
       printer.listJson(parts),
     );
     if (written !== undefined) {
@@ -60,11 +65,11 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
       return;
     }
   } else {
-    const text = await recordsOfText(f, o.filters, client, printer);
+    const text = await recordsOfText(f, filters, client, printer);
     if (text !== undefined)
       return printer.list(text.records, TOURNAMENT_COLUMNS, empty, text.chosen);
   }
-  const records = await client.tournaments.listAll(o.filters);
+  const records = inState(await client.tournaments.listAll(filters), query);
   remember(
     f,
     "tournament",
