@@ -107,8 +107,10 @@ function answer(
   checkBody(base);
   // One look at what other connections committed, for the key check and the route alike.
   return service.inRequest(() => {
-    // v1 routes check their own api_key (service/v1/transport.ts).
-    if (requireAuth && !router.authenticatesItself(base.path))
+    // v1 routes check their own api_key (service/v1/transport.ts). OPTIONS is answered by the
+    // route's shape alone (the methods of a path, never whether its record exists: route), so
+    // without a credential, as a CORS preflight asks it; before, v2.1's was 401 without a key.
+    if (requireAuth && base.method !== "OPTIONS" && !router.authenticatesItself(base.path))
       base.user = checkCredentials(service, base);
     checkIfMatch(
       base,

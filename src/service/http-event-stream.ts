@@ -64,10 +64,11 @@ export function addressOf(req: IncomingMessage): string {
 
 /**
  * Answers a request of an event stream's path by its method, as every v2.1 path answers
- * (docs/serve.md): GET streams, HEAD answers the GET's head, OPTIONS 204 with Allow,
- * others 405 with Allow in v2.1's error shape, the last two once the credential is
- * checked (the record's OPTIONS, answered by the service: 401 as anywhere in v2.1). Before,
- * all but GET were 404 "no such path". A promise when the answer comes later.
+ * (docs/serve.md): GET streams, HEAD answers the GET's head, OPTIONS 204 with Allow by the
+ * path's shape alone (no credential, no lookup: as a CORS preflight asks it; before, 401
+ * without a key), others 405 with Allow in v2.1's error shape once the credential is checked
+ * (`credentialRefusal`). Before, all but GET were 404 "no such path". A promise when the
+ * answer comes later.
  */
 export function answerEvents(
   service: Service,
@@ -79,14 +80,12 @@ export function answerEvents(
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD")
     return streamEvents(service.events, target, req, res, streams);
-  const checked = service.handleSync({
-    method: "OPTIONS",
-    path: target.path,
-    headers: headersOf(req),
-    lowerCaseNames: true,
-  });
-  if (checked.status !== 204) sendResponse(res, checked);
-  else if (method === "OPTIONS") res.writeHead(204, { allow: EVENTS_ALLOW }).end();
+  if (method === "OPTIONS") {
+    res.writeHead(204, { allow: EVENTS_ALLOW }).end();
+    return undefined;
+  }
+  const refused = credentialRefusal(service, target.path, headersOf(req));
+  if (refused !== undefined) sendResponse(res, refused);
   else {
     const detail = `${method} is not allowed on ${target.asked}; use ${EVENTS_ALLOW}`;
     sendResponse(res, {
@@ -96,6 +95,22 @@ export function answerEvents(
     });
   }
   return undefined;
+}
+
+/**
+ * The 401 of the credential `headers` carry (none, or not valid), asked of the service by a
+ * GET of id 0 (no row has it) in the family of `path` (`/v2.1/tournaments/x` ->
+ * `/v2.1/tournaments/0`): the credential check runs before the route, and the route's 404
+ * tells nothing of `path`'s own record. A method not allowed is 405 whatever the scopes.
+ */
+function credentialRefusal(
+  service: Service,
+  path: string,
+  headers: Record<string, string>,
+): HttpResponse | undefined {
+  const probe = `${path.slice(0, path.lastIndexOf("/"))}/0`;
+  const answer = service.handleSync({ method: "GET", path: probe, headers, lowerCaseNames: true });
+  return answer.status === 401 ? answer : undefined;
 }
 
 /**

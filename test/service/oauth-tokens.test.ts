@@ -245,7 +245,7 @@ describe("the token endpoint", () => {
     expect(JSON.parse(twice.body).error).toBe("invalid_request");
     const get = await send(service, "GET", "/oauth/token");
     expect(get.status).toBe(405);
-    expect(get.headers.allow).toBe("POST");
+    expect(get.headers.allow).toBe("POST, OPTIONS");
   });
 });
 

@@ -61,6 +61,12 @@ function notFound(path: string): HttpResponse {
   return jsonReply(404, { errors: [{ status: 404, detail: `no such path: ${path}` }] });
 }
 
+/** An endpoint's Allow: its methods, HEAD with GET, and OPTIONS. */
+function allowOf(methods: ReadonlyMap<string, Endpoint>): string {
+  const allowed = [...methods.keys()];
+  return [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+}
+
 export type OAuthHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
 /** The endpoints clients call (JSON answers); the others are pages a person's browser shows. */
@@ -150,7 +156,9 @@ export function createOAuthHandler(
       if (methods === undefined) return notFound(path);
       const endpoint = methods.get(request.method === "HEAD" ? "GET" : request.method);
       if (endpoint === undefined) {
-        const allow = [...methods.keys()].join(", ");
+        const allow = allowOf(methods);
+        // The methods of the path, as every surface answers OPTIONS (a CORS preflight).
+        if (request.method === "OPTIONS") return { status: 204, headers: { allow }, body: "" };
         return jsonReply(
           405,
           {
