@@ -19,6 +19,11 @@ export interface StoredCredentials {
   expiresAt?: string;
   /** The scopes the token was granted, space-separated. */
   scope?: string;
+  /**
+   * The origin (scheme, host, port) `tourney login` checked and stored them for: the only
+   * one they are sent to (config/resolve.ts). None in an entry stored before it was kept.
+   */
+  origin?: string;
 }
 
 export interface TokenInput {
@@ -28,6 +33,8 @@ export interface TokenInput {
   expiresAt?: string;
   /** The scopes granted, space-separated (not a secret: `auth status` shows them). */
   scope?: string;
+  /** The service's origin, at a login; a renewal gives none and the stored one is kept. */
+  origin?: string;
 }
 
 /** One profile's entry as stored on disk (snake_case, like config.json). */
@@ -37,11 +44,12 @@ type DiskEntry = {
   refresh_token?: string;
   expires_at?: string;
   scope?: string;
+  origin?: string;
 };
 
 type DiskFile = { profiles: Record<string, DiskEntry> };
 
-const FIELDS = ["api_key", "token", "refresh_token", "expires_at", "scope"] as const;
+const FIELDS = ["api_key", "token", "refresh_token", "expires_at", "scope", "origin"] as const;
 
 export class CredentialStore {
   readonly path: string;
@@ -63,12 +71,23 @@ export class CredentialStore {
     return entry?.apiKey !== undefined || entry?.token !== undefined;
   }
 
-  setApiKey(profile: string, apiKey: string): void {
+  /**
+   * Stores an API key, keeping a token stored for the same origin; `origin`: the service it
+   * was checked at (none for an embedded profile's key, stored as given).
+   */
+  setApiKey(profile: string, apiKey: string, origin?: string): void {
     requireSecret(apiKey, "the API key");
-    this.#update(profile, (entry) => ({ ...entry, api_key: apiKey }));
+    this.#update(profile, (entry) => ({
+      ...sameOriginOnly(entry, origin),
+      api_key: apiKey,
+      ...(origin === undefined ? {} : { origin }),
+    }));
   }
 
-  /** Stores a token, replacing any earlier token, refresh token, expiry and scopes; keeps the API key. */
+  /**
+   * Stores a token, replacing any earlier token, refresh token, expiry and scopes; keeps the
+   * API key stored for the same origin, and the stored origin when `input` gives none (a renewal).
+   */
   setToken(profile: string, input: TokenInput): void {
     requireSecret(input.accessToken, "the access token");
     if (input.refreshToken !== undefined) {
@@ -79,13 +98,31 @@ export class CredentialStore {
         key: "expires_at",
       });
     }
-    this.#update(profile, (entry) => {
+    this.#update(profile, (stored) => {
+      const entry = sameOriginOnly(stored, input.origin);
       const next: DiskEntry = { token: input.accessToken };
       if (entry.api_key !== undefined) next.api_key = entry.api_key;
+      const origin = input.origin ?? entry.origin;
+      if (origin !== undefined) next.origin = origin;
       if (input.refreshToken !== undefined) next.refresh_token = input.refreshToken;
       if (input.expiresAt !== undefined) next.expires_at = input.expiresAt;
       if (input.scope !== undefined) next.scope = input.scope;
       return next;
+    });
+  }
+
+  /**
+   * Binds credentials stored without an origin (by a tourney before origins were kept) to
+   * `origin`, the profile's base URL's; credentials already bound, or none, are left as they are.
+   */
+  bindOrigin(profile: string, origin: string): void {
+    if (!unbound(this.#read().profiles[profile])) return;
+    this.#locked(() => {
+      const file = this.#read();
+      const entry = file.profiles[profile];
+      if (!unbound(entry)) return;
+      file.profiles[profile] = { ...entry, origin };
+      this.#write(file);
     });
   }
 
@@ -211,6 +248,24 @@ export class CredentialStore {
   }
 }
 
+/** An entry holding a secret and no origin. */
+function unbound(entry: DiskEntry | undefined): entry is DiskEntry {
+  return (
+    entry !== undefined &&
+    entry.origin === undefined &&
+    (entry.api_key ?? entry.token) !== undefined
+  );
+}
+
+/**
+ * The entry, or nothing of it when it was stored for another origin than `origin`: a login
+ * at another service replaces all of the profile's credentials, never keeps a key or token
+ * of the old one beside the new (they would go to the new address with it).
+ */
+function sameOriginOnly(entry: DiskEntry, origin: string | undefined): DiskEntry {
+  return origin === undefined || entry.origin === undefined || entry.origin === origin ? entry : {};
+}
+
 function requireSecret(value: string, what: string): void {
   if (typeof value !== "string" || value.trim() === "" || /[\r\n]/.test(value)) {
     throw new ConfigError(`${what} is empty or spans several lines`, { key: "credentials" });
@@ -272,5 +327,6 @@ function fromDisk(entry: DiskEntry): StoredCredentials {
   if (entry.refresh_token !== undefined) credentials.refreshToken = entry.refresh_token;
   if (entry.expires_at !== undefined) credentials.expiresAt = entry.expires_at;
   if (entry.scope !== undefined) credentials.scope = entry.scope;
+  if (entry.origin !== undefined) credentials.origin = entry.origin;
   return credentials;
 }

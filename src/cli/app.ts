@@ -56,6 +56,9 @@ export class App {
       ...(profile.name === DEFAULT_PROFILE ? {} : { profile: profile.name }),
       credentialSource: profile.credentialSource,
       ...(profile.credentialsFor === undefined ? {} : { credentialsFor: profile.credentialsFor }),
+      ...(profile.withheldBecause === undefined
+        ? {}
+        : { withheldBecause: profile.withheldBecause }),
       ...(profile.baseUrl === undefined ? {} : { baseUrl: profile.baseUrl }),
     };
   }

@@ -21,6 +21,7 @@ import {
   TimeoutError,
   UnknownOutcomeError,
 } from "../client/errors.js";
+import type { WithheldReason } from "../config/credential-origin.js";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
 import { ConfigLockedError } from "../config/file-lock.js";
 import type { CredentialSource } from "../config/resolve.js";
@@ -70,8 +71,9 @@ export interface HintContext {
   /** The profile's name, when it is not the default one (hints then name `--profile`). */
   readonly profile?: string;
   readonly credentialSource?: CredentialSource;
-  /** With credentialSource `withheld`: the profile's own address, and the one the command used. */
+  /** With credentialSource `withheld`: the origin they were stored for, and why none were sent. */
   readonly credentialsFor?: string;
+  readonly withheldBecause?: WithheldReason;
   readonly baseUrl?: string;
 }
 
@@ -81,6 +83,10 @@ export interface HintContext {
  */
 function withheldHint(context: HintContext): string {
   const whose = context.profile === undefined ? "this profile" : `profile ${context.profile}`;
+  if (context.withheldBecause === "base-url-changed") {
+    const flag = context.profile === undefined ? "" : ` --profile ${context.profile}`;
+    return `hint: the credentials stored for ${whose} are for ${context.credentialsFor}, where \`tourney login\` stored them, and are not sent to ${context.baseUrl}, the profile's base_url since; \`tourney login${flag}\` signs in there`;
+  }
   const own =
     context.credentialsFor === undefined ? "" : ` belong to ${context.credentialsFor} and`;
   const url = context.baseUrl ?? "URL";

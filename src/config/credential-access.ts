@@ -6,6 +6,8 @@
 export interface StoredSecrets {
   readonly apiKey?: string;
   readonly token?: string;
+  /** The origin `tourney login` stored them for; none in an entry from before origins were kept. */
+  readonly origin?: string;
 }
 
 export interface CredentialAccess {
@@ -13,4 +15,6 @@ export interface CredentialAccess {
   /** True when the profile has an API key or a token. */
   has(profile: string): boolean;
   remove(profile: string): boolean;
+  /** Binds secrets stored without an origin to `origin` (those with one are left as they are). */
+  bindOrigin(profile: string, origin: string): void;
 }

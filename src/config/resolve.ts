@@ -6,6 +6,7 @@
 import path from "node:path";
 import { readConfigFile } from "./config-file.js";
 import type { CredentialAccess } from "./credential-access.js";
+import { type StoredChoice, storedFor, type WithheldReason } from "./credential-origin.js";
 import { ConfigError } from "./errors.js";
 import { DEFAULT_DB_FILE_NAME, type Env, type TourneyPaths } from "./paths.js";
 import {
@@ -40,8 +41,9 @@ export interface ResolvedCredentials {
 
 /**
  * Where a profile's credentials come from: an environment variable, the store, or nowhere;
- * `withheld`: the store has some, for the profile's own address, and the command goes
- * elsewhere (--base-url or TOURNEY_BASE_URL), so none are sent.
+ * `withheld`: the store has some, for another origin than the command's (given by
+ * --base-url or TOURNEY_BASE_URL, or the profile's base_url changed since the login), so
+ * none are sent (credential-origin.ts).
  */
 export type CredentialSource = "TOURNEY_TOKEN" | "TOURNEY_API_KEY" | "stored" | "withheld" | "none";
 
@@ -55,8 +57,10 @@ export interface ResolvedProfile {
   credentialSource: CredentialSource;
   /** The profile's `community` setting, if any. */
   community?: string;
-  /** With credentialSource `withheld`: the profile's own address, the only one they go to. */
+  /** With credentialSource `withheld`: the origin they were stored for, the only one they go to. */
   credentialsFor?: string;
+  /** With credentialSource `withheld`: why none are sent. */
+  withheldBecause?: WithheldReason;
 }
 
 /** `local` keeps `<dataDir>/tourney.db`; another embedded profile gets its own file. */
@@ -79,13 +83,15 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
       { key: "base_url" },
     );
   }
-  // A profile without an address of its own (an embedded one given a key) has none to keep
-  // its credentials to: they go where the command is sent, as they did before.
-  const elsewhere =
-    backend === "remote" &&
-    settings.base_url !== undefined &&
-    !sameOrigin(baseUrl, settings.base_url);
-  const credentials = chooseCredentials(env, input.credentials, name, elsewhere);
+  const stored = (): StoredChoice =>
+    storedFor({
+      store: input.credentials,
+      profile: name,
+      own: settings.base_url,
+      target: backend === "remote" ? baseUrl : undefined,
+      given: flags.baseUrl !== undefined || fromEnv(env, "TOURNEY_BASE_URL") !== undefined,
+    });
+  const { credentials, withheld } = chooseCredentials(env, stored);
   const resolved: ResolvedProfile = {
     name,
     backend,
@@ -94,9 +100,10 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
     credentials,
     credentialSource: sourceOf(env, credentials),
   };
-  if (elsewhere && resolved.credentialSource === "none" && input.credentials.has(name)) {
+  if (withheld !== undefined) {
     resolved.credentialSource = "withheld";
-    resolved.credentialsFor = settings.base_url!;
+    resolved.credentialsFor = withheld.origin;
+    resolved.withheldBecause = withheld.because;
   }
   if (baseUrl !== undefined) {
     resolved.baseUrl = baseUrl;
@@ -151,42 +158,25 @@ function sourceOf(env: Env, credentials: ResolvedCredentials): CredentialSource 
 }
 
 /**
- * Whether the command's address is the profile's own (scheme, host and port: the origin),
- * to which its stored credentials belong (`tourney login` writes both). Another address
- * given by --base-url or TOURNEY_BASE_URL gets none of them: a key or token (a refresh
- * token with it) sent there is given away, as a redirect followed would (docs/profiles.md).
- */
-function sameOrigin(url: string | undefined, own: string): boolean {
-  if (url === undefined) return false;
-  try {
-    return new URL(url).origin === new URL(own).origin;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * TOURNEY_TOKEN / TOURNEY_API_KEY, when either is set, replace the stored credentials as a
  * whole, so a stale stored token never outranks a key given in the environment. The stored
- * ones go only to the profile's own address (`elsewhere`: not).
+ * ones go only to the origin they were stored for (a key or token, and a refresh token with
+ * it, sent elsewhere is given away, as a redirect followed would: docs/profiles.md).
  */
 function chooseCredentials(
   env: Env,
-  store: CredentialAccess,
-  name: string,
-  elsewhere: boolean,
-): ResolvedCredentials {
+  stored: () => StoredChoice,
+): { credentials: ResolvedCredentials; withheld?: StoredChoice["withheld"] } {
   const token = fromEnv(env, "TOURNEY_TOKEN");
   const apiKey = fromEnv(env, "TOURNEY_API_KEY");
   const chosen: ResolvedCredentials = {};
   if (token !== undefined || apiKey !== undefined) {
     if (token !== undefined) chosen.token = token;
     if (apiKey !== undefined) chosen.apiKey = apiKey;
-    return chosen;
+    return { credentials: chosen };
   }
-  if (elsewhere) return chosen;
-  const stored = store.get(name);
-  if (stored?.token !== undefined) chosen.token = stored.token;
-  if (stored?.apiKey !== undefined) chosen.apiKey = stored.apiKey;
-  return chosen;
+  const { secrets, withheld } = stored();
+  if (secrets?.token !== undefined) chosen.token = secrets.token;
+  if (secrets?.apiKey !== undefined) chosen.apiKey = secrets.apiKey;
+  return withheld === undefined ? { credentials: chosen } : { credentials: chosen, withheld };
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { readConfigFile } from "./config-file.js";
 import { updateConfigFile } from "./config-writer.js";
 import type { CredentialAccess } from "./credential-access.js";
+import { originOf } from "./credential-origin.js";
 import { ConfigError } from "./errors.js";
 import type { TourneyPaths } from "./paths.js";
 import { applySetting, removeSetting } from "./profile-rules.js";
@@ -177,26 +178,45 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
     if (key === "active_profile") {
       return this.useProfile(value);
     }
-    await this.#update((document) => {
-      checkExists(document, profile);
-      const parsed = parseProfileSetting(key, value);
-      const settings = applySetting(profile, findProfile(document, profile) ?? {}, key, parsed);
-      return withProfile(document, profile, settings);
-    });
+    await this.#update(
+      (document) => {
+        checkExists(document, profile);
+        const parsed = parseProfileSetting(key, value);
+        const settings = applySetting(profile, findProfile(document, profile) ?? {}, key, parsed);
+        return withProfile(document, profile, settings);
+      },
+      this.#keepCredentials(profile, key),
+    );
   }
 
   /** Removes a stored key, so that its default applies again. */
   async unset(profile: string, key: string): Promise<void> {
     assertConfigKey(key);
-    await this.#update((document) => {
-      checkExists(document, profile);
-      if (key === "active_profile") {
-        const { active_profile: _, ...rest } = document;
-        return rest;
-      }
-      const settings = removeSetting(findProfile(document, profile) ?? {}, key);
-      return withProfile(document, profile, settings);
-    });
+    await this.#update(
+      (document) => {
+        checkExists(document, profile);
+        if (key === "active_profile") {
+          const { active_profile: _, ...rest } = document;
+          return rest;
+        }
+        const settings = removeSetting(findProfile(document, profile) ?? {}, key);
+        return withProfile(document, profile, settings);
+      },
+      this.#keepCredentials(profile, key),
+    );
+  }
+
+  /**
+   * Before base_url changes: credentials stored without an origin (by a tourney before
+   * origins were kept) are bound to the address they were used with, so that they stay
+   * there and do not follow the new one (credential-origin.ts).
+   */
+  #keepCredentials(profile: string, key: string): (() => void) | undefined {
+    if (key !== "base_url") return undefined;
+    return () => {
+      const origin = originOf(findProfile(this.read(), profile)?.base_url);
+      if (origin !== undefined) this.credentials.bindOrigin(profile, origin);
+    };
   }
 
   /**

@@ -55,7 +55,7 @@ describe("login --with-token checks the token with GET /me", () => {
     expect(r.api.requests.map((q) => [q.path, q.headers["Authorization-Type"]])).toEqual([
       ["/v2.1/me.json", "v2"],
     ]);
-    expect(JSON.parse(files()[1]!).profiles.ci).toEqual({ token: "at-good-77" });
+    expect(JSON.parse(files()[1]!).profiles.ci).toEqual({ token: "at-good-77", origin: BASE });
   });
 
   it("refuses a token the service refuses (401): exit 4, a hint, the good one kept", async () => {
@@ -92,6 +92,6 @@ describe("login --with-token checks the token with GET /me", () => {
       json(403, { errors: [{ status: 403, detail: "the token lacks the scope me" }] }),
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(files()[1]!).profiles.ci).toEqual({ token: "at-reader-77" });
+    expect(JSON.parse(files()[1]!).profiles.ci).toEqual({ token: "at-reader-77", origin: BASE });
   });
 });

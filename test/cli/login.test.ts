@@ -136,6 +136,7 @@ describe("the device grant through runLogin", () => {
       refreshToken: "rt-secret-77",
       expiresAt: new Date(start + 10_000 + 3_600_000).toISOString(),
       scope: "me tournaments:read tournaments:write",
+      origin: BASE,
     });
   });
 
@@ -336,6 +337,7 @@ describe("--api-key at a terminal", () => {
     expect(api.requests.map((q) => q.path)).toEqual(["/v2.1/me.json"]);
     expect(new CredentialStore(sandbox.env.TOURNEY_CONFIG_DIR!).get("lan")).toEqual({
       apiKey: "tk_prompted_secret_77",
+      origin: BASE,
     });
     const refused = await sandbox.run([...args, "--no-input"], { tty: true, prompter });
     expect(refused.code).toBe(2);

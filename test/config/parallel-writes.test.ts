@@ -108,7 +108,7 @@ describe.runIf(BUILT)("processes writing one configuration folder at once", () =
     );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const { profiles } = readJson("credentials.json");
-    for (const n of names) expect(profiles[n]).toEqual({ api_key: `tk_key_${n}` });
+    for (const n of names) expect(profiles[n]).toEqual({ api_key: `tk_key_${n}`, origin: ME });
     const mode = spawnSync("stat", ["-c", "%a", join(configDir, "credentials.json")], {
       encoding: "utf8",
     });
@@ -126,7 +126,10 @@ describe.runIf(BUILT)("a lock left or held", () => {
     const login = await runBinary(["login", "--profile", "p1", "--api-key"], env, "tk_key_p1\n");
     expect(login.code, login.stderr).toBe(0);
     expect(readJson("config.json").profiles.p1.base_url).toBe(ME);
-    expect(readJson("credentials.json").profiles.p1).toEqual({ api_key: "tk_key_p1" });
+    expect(readJson("credentials.json").profiles.p1).toEqual({
+      api_key: "tk_key_p1",
+      origin: ME,
+    });
     expect(existsSync(configLock)).toBe(false);
     expect(existsSync(credentialsLock)).toBe(false);
   });

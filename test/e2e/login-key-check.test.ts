@@ -90,7 +90,7 @@ describe.runIf(BUILT)("login --api-key against tourney serve", () => {
       `${key}\n`,
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(files()[1]!).profiles.reader).toEqual({ api_key: key });
+    expect(JSON.parse(files()[1]!).profiles.reader).toEqual({ api_key: key, origin: base });
     const list = await runBinary(["--profile", "reader", "tournament", "list"], env);
     expect(list.code, list.stderr).toBe(0);
   });

@@ -6,6 +6,7 @@
  */
 import { type Command, Option } from "commander";
 import { OAuthEndpointError } from "../../../auth/errors.js";
+import { originOf } from "../../../config/credential-origin.js";
 import type { Env } from "../../../config/paths.js";
 import { fromEnv } from "../../../config/resolve.js";
 import { checkBaseUrl } from "../../../config/settings.js";
@@ -131,7 +132,10 @@ async function loginWithDevice(f: Factory, target: LoginTarget, o: LoginOptions,
     });
     const store = f.configStore();
     await writeTarget(store, target);
-    store.credentials.setToken(target.name, tokens);
+    store.credentials.setToken(target.name, {
+      ...tokens,
+      origin: originOf(target.addresses.baseUrl)!,
+    });
     await greet(f, target, tokens);
   } finally {
     await poster.close();
@@ -148,8 +152,12 @@ export async function runLogin(f: Factory, o: LoginOptions, edge: LoginEdge = {}
   // An embedded profile has no service to ask: its secret is stored as given.
   if (target.addresses !== undefined) await checkSecret(f, target.addresses.baseUrl, what, secret);
   await writeTarget(store, target);
-  if (o.method === "token") store.credentials.setToken(target.name, { accessToken: secret });
-  else store.credentials.setApiKey(target.name, secret);
+  // Stored with the origin they were checked at, the only one they are sent to (resolve.ts).
+  const origin = originOf(target.addresses?.baseUrl);
+  const bound = origin === undefined ? {} : { origin };
+  if (o.method === "token")
+    store.credentials.setToken(target.name, { accessToken: secret, ...bound });
+  else store.credentials.setApiKey(target.name, secret, origin);
   f.printer().note(`Stored the ${what} for profile ${target.name}`);
 }
 

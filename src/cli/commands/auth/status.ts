@@ -26,6 +26,13 @@ const SOURCES: Record<CredentialSource, string> = {
   none: "none",
 };
 
+/** Where the credentials come from; withheld for a base_url changed since the login, theirs. */
+function sourceText(profile: ResolvedProfile): string {
+  if (profile.withheldBecause === "base-url-changed")
+    return `none sent: those stored are for ${profile.credentialsFor}, not the profile's base_url since (\`tourney login --profile ${profile.name}\` signs in there)`;
+  return SOURCES[profile.credentialSource];
+}
+
 function kindOf(profile: ResolvedProfile): string {
   if (profile.credentials.token) return "token";
   return profile.credentials.apiKey ? "api key" : "none";
@@ -86,7 +93,7 @@ function statusRecord(f: Factory, profile: ResolvedProfile, checked: Checked | u
     backend: profile.backend,
     location: profile.baseUrl ?? profile.dbPath,
     credentials: kindOf(profile),
-    source: SOURCES[profile.credentialSource],
+    source: sourceText(profile),
     ...credentialFields(profile, stored, now),
   };
   if (checked !== undefined) {

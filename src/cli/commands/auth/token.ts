@@ -27,6 +27,10 @@ export async function runAuthToken(f: Factory, _o: AuthTokenOptions = {}): Promi
   const profile = f.profile();
   const { token, apiKey } = profile.credentials;
   const secret = token === undefined ? apiKey : await freshToken(f, token);
+  if (secret === undefined && profile.withheldBecause === "base-url-changed")
+    throw new NotLoggedInError(
+      `profile ${profile.name}'s credentials are for ${profile.credentialsFor}, where \`tourney login\` stored them, not ${profile.baseUrl}, the profile's base_url since; \`tourney login --profile ${profile.name}\` signs in there`,
+    );
   if (secret === undefined && profile.credentialSource === "withheld")
     throw new NotLoggedInError(
       `profile ${profile.name}'s credentials are for ${profile.credentialsFor}, not ${profile.baseUrl} (given by --base-url or TOURNEY_BASE_URL); \`tourney login --profile NEW --base-url ${profile.baseUrl}\` signs in there as a new profile`,

@@ -1,5 +1,7 @@
 /** `tourney config set <key> <value>`: change one setting of the profile. */
 import type { Command } from "commander";
+import { originOf } from "../../../config/credential-origin.js";
+import type { ConfigStore } from "../../../config/store.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { printsNoJson } from "../../json-form.js";
@@ -19,6 +21,20 @@ export async function runConfigSet(f: Factory, o: ConfigSetOptions): Promise<voi
   const profile = o.profile ?? targetProfile(f, store);
   await store.set(profile, o.key, o.value);
   f.printer().note(`Set ${o.key} for profile ${profile}`);
+  if (o.key === "base_url") noteCredentialsStay(f, store, profile);
+}
+
+/**
+ * Stored credentials stay with the origin they were stored for: said when the new base_url
+ * is another, with the way to sign in there (they are not sent to it: resolve.ts).
+ */
+function noteCredentialsStay(f: Factory, store: ConfigStore, profile: string): void {
+  const origin = store.credentials.get(profile)?.origin;
+  const now = originOf(String(store.get(profile, "base_url")));
+  if (origin === undefined || origin === now) return;
+  f.printer().note(
+    `The credentials stored for profile ${profile} are for ${origin} and are not sent to ${now}; \`tourney login --profile ${profile}\` signs in there`,
+  );
 }
 
 export function registerConfigSet(noun: Command, app: App): void {
