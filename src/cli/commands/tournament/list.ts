@@ -10,6 +10,7 @@ import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
+import { publishedDates } from "./list-dates.js";
 import { inState, publishedStateQuery } from "./list-state.js";
 import { narrows, recordsOfText } from "./list-text.js";
 
@@ -46,9 +47,12 @@ export function parseTournamentList(flags: TournamentListFlags): TournamentListO
 }
 
 export async function runTournamentList(f: Factory, o: TournamentListOptions): Promise<void> {
-  // A remote service takes the published filter's groups of states only (list-state.ts).
+  // A remote service takes the published filter's groups of states only (list-state.ts) and
+  // dates written mm/dd/yyyy (list-dates.ts).
   const query =
-    f.profile().backend === "remote" ? publishedStateQuery(o.filters) : { filters: o.filters };
+    f.profile().backend === "remote"
+      ? publishedStateQuery(publishedDates(o.filters))
+      : { filters: o.filters };
   const { filters } = query;
   const client = await f.client();
   const printer = f.printer();
