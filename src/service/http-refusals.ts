@@ -3,9 +3,11 @@
  * or refused by Node's parser or clock. Each answers in the service's error shape
  * and closes the connection.
  */
+
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { encodingProblem, MAX_BODY_BYTES } from "./http-checks.js";
+import { doubledField } from "./http-single-fields.js";
 import { isOAuthPath } from "./oauth/index.js";
 import { V1_PREFIX, v1Message, v1Refusal } from "./v1/transport.js";
 
@@ -207,24 +209,9 @@ export function originForm(url: string): { path: string; authority: string } | u
 }
 
 /**
- * How many Host header lines the request has. Node keeps the first of several in
- * `req.headers`; counted on `rawHeaders` (names of 4 characters looked at, no copy),
- * not `req.headersDistinct`, which builds an object of every header a request.
- */
-function hostLines(req: IncomingMessage): number {
-  const raw = req.rawHeaders;
-  let count = 0;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === 4 && name.toLowerCase() === "host") count++;
-  }
-  return count;
-}
-
-/**
  * The request's target as the service reads it (origin form), or undefined when the request
  * was refused here, answered: one the service must not see (an HTTP/1.1 one without Host or
- * with two Host lines, RFC 9112 §3.2; one outside v1 with a request line and headers over
+ * with two Host lines, RFC 9112 §3.2; two Authorization or Authorization-Type lines; one outside v1 with a request line and headers over
  * MAX_HEAD_BYTES). An absolute-form target (RFC 9112 §3.2.2: a server MUST accept it) is
  * made its origin form, in `req.url` too, and its authority the request's Host (the Host
  * field is ignored); before, it was 404 "no such path: GET http://...".
@@ -233,11 +220,12 @@ export function requestTarget(req: IncomingMessage, res: ServerResponse): string
   const sent = req.url ?? "/";
   const absolute = originForm(sent);
   const url = absolute?.path ?? sent;
+  // Two Host, Authorization or Authorization-Type lines: which is meant cannot be told (the
+  // first credential was taken silently before).
+  const doubled = doubledField(req);
   if (req.headers.host === undefined && req.httpVersion === "1.1") refuseHostless(res, url);
-  else if (hostLines(req) > 1) {
-    const detail = `the request has ${hostLines(req)} Host header lines; send one Host: the server's address`;
-    refuseHead(res, url, 400, detail);
-  } else if (headTooLarge(req, url)) refuseLargeHead(res);
+  else if (doubled !== undefined) refuseHead(res, url, 400, doubled);
+  else if (headTooLarge(req, url)) refuseLargeHead(res);
   else {
     if (absolute !== undefined) {
       req.url = url;

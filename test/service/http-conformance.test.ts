@@ -167,6 +167,45 @@ describe("two Host header lines (RFC 9112 §3.2: MUST respond 400)", () => {
   });
 });
 
+describe("two Authorization or Authorization-Type lines (RFC 9110 §5.3: no list syntax)", () => {
+  it("are refused 400 naming the field, whichever comes first; one of each is answered", async () => {
+    served.service.admin.addUser({ username: "ada" });
+    const made = served.service.admin.createKey({ label: "ada", user: "ada" });
+    if (!made.ok) throw new Error(made.reason);
+    const ada = made.value.key;
+    const at = `Host: ${host()}`;
+    for (const pair of [
+      [ada, key],
+      [key, ada],
+      [key, key],
+    ]) {
+      const lines = [at, ...pair.map((k) => `Authorization: ${k}`)];
+      for (const path of ["/v2.1/me", "/v2.1/tournaments/1/events"]) {
+        const reply = await raw(request(`GET ${path}`, lines));
+        expect(reply.status, path).toBe(400);
+        expect(reply.headers.connection).toBe("close");
+        expect(JSON.parse(reply.body).errors[0].detail).toBe(
+          "the request has 2 Authorization header lines; send one Authorization: one credential",
+        );
+      }
+    }
+    const v1 = await raw(
+      request("GET /v1/tournaments.json", [at, `Authorization: ${ada}`, `Authorization: ${key}`]),
+    );
+    expect(v1.status).toBe(400);
+    expect(JSON.parse(v1.body).errors[0]).toContain("2 Authorization header lines");
+    const types = ["Authorization-Type: v1", "Authorization-Type: v2", `Authorization: ${key}`];
+    const typed = await raw(request("GET /v2.1/me", [at, ...types]));
+    expect(typed.status).toBe(400);
+    expect(JSON.parse(typed.body).errors[0].detail).toBe(
+      "the request has 2 Authorization-Type header lines; send one Authorization-Type: one credential",
+    );
+    const one = await raw(request("GET /v2.1/me", [at, types[0]!, `Authorization: ${ada}`]));
+    expect(one.status, one.body).toBe(200);
+    expect(JSON.parse(one.body).data.attributes.username).toBe("ada");
+  });
+});
+
 describe("Expect other than 100-continue (RFC 9110 §10.1.1)", () => {
   const body = JSON.stringify(tournamentBody({ name: "Expected", tournament_type: "swiss" }));
   const post = (path: string) =>
