@@ -20,6 +20,7 @@ import { type Progress, SILENT } from "./progress.js";
 import { changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
 import { raceRenamesThere, raceStartedWithout, sendRaceRenames } from "./race-renames.js";
+import { raceSettingDifferences, raceSettingsRefusal } from "./settings-difference.js";
 
 export interface RaceImportSummary {
   url: string;
@@ -47,6 +48,9 @@ async function ensureRace(client: ApiClient, doc: RaceExport, summary: RaceImpor
       throw new StateRefusedError(
         `the target already has a race at url ${url} that is not this one\n  target: ${String(a.name)} (${String(a.raceType)})\n  file:   ${doc.race.name} (${doc.race.raceType})\nnothing was sent`,
       );
+    // Another number of rounds or points table: the target would play or score it otherwise.
+    const differences = raceSettingDifferences(doc.race, found);
+    if (differences.length > 0) throw new StateRefusedError(raceSettingsRefusal(url, differences));
     return found;
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;

@@ -20,6 +20,7 @@ import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { afterTimes, changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
 import { raceRenamesThere, raceStartedWithout } from "./race-renames.js";
+import { differenceLines, raceSettingDifferences } from "./settings-difference.js";
 
 async function found(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
   try {
@@ -136,6 +137,12 @@ export async function planRaceImport(client: ApiClient, doc: RaceExport): Promis
     if (a.name !== doc.race.name || a.raceType !== doc.race.raceType)
       return [
         `stop: the target already has a race at url ${url} that is not this one (target: ${String(a.name)} (${String(a.raceType)}), file: ${doc.race.name} (${doc.race.raceType})); the publish would send nothing (exit 5)`,
+        done,
+      ];
+    const differences = raceSettingDifferences(doc.race, race);
+    if (differences.length > 0)
+      return [
+        `stop: the target's race ${url} has other settings than the file's (${differenceLines(differences).join("; ")}); the publish would send nothing (exit 5)`,
         done,
       ];
   }

@@ -127,3 +127,41 @@ export function settingsRefusal(url: string, differences: readonly SettingDiffer
     `nothing was sent; while it is pending, give it the file's settings (tourney tournament update ${url} ${sets}) and import again; once started, delete it (tourney tournament delete ${url}) or import the file under another url (change "url" in its "tournament")`,
   ].join("\n");
 }
+
+/**
+ * A race's settings that shape its rounds and points (the service freezes them once it has
+ * started: raceType, grandPrixOptions, pointsTable), compared as a tournament's are. A grand
+ * prix's only: a time trial runs one round and gives no table points. raceType is compared
+ * apart (race-importer.ts: another race at the url). Before, a race published into one of 5
+ * rounds or another points table went on (exit 0) and the target kept its own.
+ */
+const RACE_SHAPING = ["grandPrixOptions.rounds", "pointsTable"] as const;
+
+/** The race settings in which the target's race `found` differs from the file's `race`. */
+export function raceSettingDifferences(
+  race: Readonly<Record<string, unknown>>,
+  found: ApiRecord,
+): SettingDifference[] {
+  if (race.raceType !== "grand prix") return [];
+  const [mine, theirs] = [new Map<string, unknown>(), new Map<string, unknown>()];
+  leaves(race, "", mine);
+  leaves(found.attributes, "", theirs);
+  return RACE_SHAPING.flatMap((setting) => {
+    if (!mine.has(setting) || !theirs.has(setting)) return [];
+    const [file, target] = [mine.get(setting), theirs.get(setting)];
+    return normal(file) === normal(target) ? [] : [{ setting, file, target }];
+  });
+}
+
+/** The refusal of a race import into the target's race `url` whose settings differ (exit 5). */
+export function raceSettingsRefusal(
+  url: string,
+  differences: readonly SettingDifference[],
+): string {
+  const sets = differences.map((d) => `--set ${d.setting}=${setValue(d.file)}`).join(" ");
+  return [
+    `the target's race ${url} has other settings than the file's; its rounds or points would differ`,
+    ...differenceLines(differences).map((line) => `  ${line}`),
+    `nothing was sent; while it is pending, give it the file's settings (tourney race update ${url} ${sets}) and import again; once started, delete it (tourney race delete ${url}) or import the file under another url (change "url" in its "race")`,
+  ].join("\n");
+}

@@ -130,7 +130,11 @@ it("a target that finalized round 1 with other times: the resets, last first, th
 it("a target race under way without a racer of the file: the refusal the import stops at", async () => {
   const doc = await sourceRace(await pair.source.client());
   const t = await pair.target.client();
-  const race = await t.races.create({ name: "Spring GP", raceType: "grand prix" });
+  const race = await t.races.create({
+    name: "Spring GP",
+    raceType: "grand prix",
+    grandPrixOptions: { rounds: 3 },
+  });
   await t.participants.bulkAdd({ race: race.id }, [{ name: "Ann" }, { name: "Bob" }]);
   await t.races.changeState(race.id, "start");
   const plan = await planRaceImport(t, doc);
