@@ -144,33 +144,42 @@ export function deviceAuthorizationFrom(body: unknown): DeviceAuthorization {
   return grant;
 }
 
-/** Answers that mean "not now" without an OAuth error: wait and ask again. */
-const TRANSIENT = new Set([429, 502, 503, 504]);
-
-/** How many times the device-code request is sent while the server answers "not now". */
-export const DEVICE_CODE_TRIES = 5;
+/**
+ * How many times a request is sent while the endpoint fails (a 5xx, whatever its body):
+ * the device-code request, or polls of the token endpoint in a row (docs/profiles.md).
+ */
+export const OAUTH_TRIES = 5;
 /** The longest Retry-After waited for before asking again: a server asking more is not waited for. */
 const MAX_RETRY_WAIT_MS = 30_000;
 
 /**
- * How long to wait before asking again after `answer`, or undefined when it is not one to
- * ask again after: a 502, 503 or 504 without an OAuth error or with temporarily_unavailable
- * (serve's busy database: 503, Retry-After: 1), waited for its Retry-After (1 s when it has
- * none). A 429 is not: it is refused with its Retry-After (SignInRateLimitedError, exit 6).
+ * How long to wait before asking again after `answer`, at least `leastMs`, or undefined when
+ * it is not one to ask again after. A 5xx is the server failing, with or without an OAuth
+ * error (server_error; serve's busy database: 503 temporarily_unavailable, Retry-After: 1):
+ * its Retry-After is waited for, unless longer than 30 s (and the least). A 429 is not: it
+ * is refused with its Retry-After (SignInRateLimitedError, exit 6), or slows the poll.
  */
-function retryWait(answer: FormAnswer): number | undefined {
-  const code = tokenErrorOf(answer)?.code;
-  if (code !== undefined && code !== "temporarily_unavailable") return undefined;
-  if (answer.status === 429 || !TRANSIENT.has(answer.status)) return undefined;
-  const wait = Math.max(1, answer.retryAfterSeconds ?? 1) * 1000;
-  return wait > MAX_RETRY_WAIT_MS ? undefined : wait;
+function retryWait(answer: FormAnswer, leastMs: number): number | undefined {
+  if (answer.status < 500) return undefined;
+  const asked = (answer.retryAfterSeconds ?? 0) * 1000;
+  if (asked > Math.max(MAX_RETRY_WAIT_MS, leastMs)) return undefined;
+  return Math.max(leastMs, asked);
+}
+
+/** The error of the last answer when no more are asked for, saying a Retry-After not waited. */
+function gaveUp(answer: FormAnswer, endpoint: "device" | "token", url: string, tries: number) {
+  const error = refusal(answer, endpoint, url, tries);
+  const asked = answer.retryAfterSeconds;
+  if (answer.status >= 500 && asked !== undefined && asked * 1000 > MAX_RETRY_WAIT_MS)
+    error.message += `; it asked to be asked again in ${asked} s, longer than tourney waits (${MAX_RETRY_WAIT_MS / 1000} s)`;
+  return error;
 }
 
 /**
- * Asks for a device code and user code for `scopes` (RFC 8628 §3.1). With `retry`, an
- * answer that says "not now" (retryWait) is waited for and the request sent again, up to
- * DEVICE_CODE_TRIES times in all, as the token endpoint's poll asks again; before, `tourney
- * login` failed at its first request on a busy `serve` while its poll waited.
+ * Asks for a device code and user code for `scopes` (RFC 8628 §3.1). With `retry`, a 5xx
+ * (retryWait) is waited for, 1 s, 2 s, 4 s, ... or its Retry-After, and the request sent
+ * again, up to OAUTH_TRIES times in all (no code was shown yet: a new one is harmless);
+ * then OAuthEndpointError (exit 1) names the status and the server's description.
  */
 export async function startDeviceAuthorization(
   post: FormPoster,
@@ -182,9 +191,9 @@ export async function startDeviceAuthorization(
   for (let tries = 1; ; tries++) {
     const answer = await post(deviceUrl, form);
     if (answer.status === 200) return deviceAuthorizationFrom(answer.body);
-    const wait = retry === undefined ? undefined : retryWait(answer);
-    if (wait === undefined || tries >= DEVICE_CODE_TRIES)
-      throw refusal(answer, "device", deviceUrl, tries);
+    const wait = retry === undefined ? undefined : retryWait(answer, 1000 * 2 ** (tries - 1));
+    if (wait === undefined || tries >= OAUTH_TRIES)
+      throw gaveUp(answer, "device", deviceUrl, tries);
     await retry!.clock.sleep(wait, retry!.signal);
     if (retry!.signal?.aborted)
       throw new LoginInterruptedError("interrupted while asking for a device code");
@@ -196,12 +205,47 @@ const REFUSALS: Readonly<Record<string, string>> = {
   expired_token: "the code expired before it was approved",
 };
 
+/** The poll's pace: the interval, the next wait, and how many answers in a row failed (5xx). */
+interface Pace {
+  interval: number;
+  wait: number;
+  failures: number;
+}
+
+/**
+ * Sets the pace after an answer other than 200 to ask again, or throws: a refusal (OAuthError
+ * or, for what is no OAuth answer, OAuthEndpointError), or a 5xx after OAUTH_TRIES in a row.
+ */
+function judge(answer: FormAnswer, pace: Pace, tokenUrl: string): void {
+  if (answer.status >= 500) {
+    // The server failing (server_error and temporarily_unavailable included): a poll is
+    // safe to send again, and waits its interval or a longer Retry-After.
+    pace.failures++;
+    const wait = retryWait(answer, pace.interval);
+    if (wait === undefined || pace.failures >= OAUTH_TRIES)
+      throw gaveUp(answer, "token", tokenUrl, pace.failures);
+    pace.wait = wait;
+    return;
+  }
+  pace.failures = 0;
+  const code = tokenErrorOf(answer)?.code;
+  if (code === "authorization_pending") return;
+  const notNow = code === undefined || code === "temporarily_unavailable";
+  if (code === "slow_down" || (notNow && answer.status === 429)) {
+    pace.interval += SLOW_DOWN_STEP_MS;
+    pace.wait = Math.max(pace.interval, (answer.retryAfterSeconds ?? 0) * 1000);
+    return;
+  }
+  const known = code === undefined ? undefined : REFUSALS[code];
+  throw known === undefined ? refusal(answer, "token", tokenUrl) : new OAuthError(code!, known);
+}
+
 /**
  * Polls the token endpoint until the user approves (the token set), denies or lets the
  * code expire (OAuthError), or Ctrl-C (LoginInterruptedError). The first poll comes one
  * interval after the start; `authorization_pending` waits another interval, `slow_down`
- * (and a 429) lengthens the interval by 5 s for the rest of the loop; a "not now" answer
- * (429, 502, 503, 504) with a Retry-After longer than the interval waits that once.
+ * (and a 429) lengthens the interval by 5 s for the rest of the loop; a 5xx (judge) waits
+ * the interval or a longer Retry-After, OAUTH_TRIES times in a row at most.
  */
 export async function pollForToken(input: PollInput): Promise<TokenSet> {
   const { clock, grant, signal } = input;
@@ -211,14 +255,13 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
     MAX_INTERVAL_SECONDS,
     Math.max(MIN_INTERVAL_SECONDS, grant.intervalSeconds),
   );
-  let interval = seconds * 1000;
   // The next wait: the interval, or a longer Retry-After of the last answer (a busy server's).
-  let wait = interval;
+  const pace: Pace = { interval: seconds * 1000, wait: seconds * 1000, failures: 0 };
   for (;;) {
     const remaining = deadline - clock.now();
     if (remaining <= 0) break;
-    await clock.sleep(Math.min(wait, remaining), signal);
-    wait = interval;
+    await clock.sleep(Math.min(pace.wait, remaining), signal);
+    pace.wait = pace.interval;
     if (signal?.aborted) throw new LoginInterruptedError("interrupted while waiting for approval");
     if (clock.now() >= deadline) break;
     const answer = await input.post(input.tokenUrl, {
@@ -228,24 +271,7 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
     });
     if (signal?.aborted) throw new LoginInterruptedError("interrupted while waiting for approval");
     if (answer.status === 200) return tokenSetFrom(answer.body, clock.now());
-    const code = tokenErrorOf(answer)?.code;
-    if (code === "authorization_pending") continue;
-    // A server that says why it cannot answer now (its database busy: 503
-    // temporarily_unavailable) is waited for as one that does not.
-    const notNow = code === undefined || code === "temporarily_unavailable";
-    if (code === "slow_down" || (notNow && answer.status === 429)) {
-      interval += SLOW_DOWN_STEP_MS;
-      wait = Math.max(interval, (answer.retryAfterSeconds ?? 0) * 1000);
-      continue;
-    }
-    if (notNow && TRANSIENT.has(answer.status)) {
-      wait = Math.max(interval, (answer.retryAfterSeconds ?? 0) * 1000);
-      continue;
-    }
-    const known = code === undefined ? undefined : REFUSALS[code];
-    throw known === undefined
-      ? refusal(answer, "token", input.tokenUrl)
-      : new OAuthError(code!, known);
+    judge(answer, pace, input.tokenUrl);
   }
   const minutes = Math.max(1, Math.round(waitMs / 60_000));
   throw new OAuthError(

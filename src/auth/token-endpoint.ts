@@ -87,13 +87,15 @@ function notOAuth(answer: FormAnswer): string {
   if (status >= 300 && status < 400 && location !== undefined)
     return `a redirect to ${location} (a sign-in follows none: it would carry its code or token there)`;
   if (status === 404) return "not found: no OAuth server answers there";
-  return status >= 500 ? "the service failed" : "no OAuth answer";
+  return "no OAuth answer";
 }
 
 /**
  * The OAuthError for an error answer, OAuthEndpointError for an answer that is no OAuth
- * answer (naming `url`), SignInRateLimitedError for a 429, which says when to retry instead.
- * `asked`: how many times the request was sent (said when more than once).
+ * answer or a 5xx (naming `url`, the status and the server's error and error_description
+ * if it gave them: a server_error or temporarily_unavailable is the server failing, no
+ * refusal of the sign-in), SignInRateLimitedError for a 429, which says when to retry
+ * instead. `asked`: how many times the request was sent (said when more than once).
  */
 export function refusal(
   answer: FormAnswer,
@@ -110,6 +112,14 @@ export function refusal(
     return new SignInRateLimitedError(`${what} is rate limited${detail}; retry ${when}`, wait);
   }
   const times = asked > 1 ? `; asked ${asked} times` : "";
+  if (answer.status >= 500) {
+    const said =
+      error === undefined
+        ? ""
+        : ` (${error.code}${error.description === undefined ? "" : `: ${error.description}`})`;
+    const message = `${what} ${url} answered HTTP ${answer.status}${said}, the service failed${times}`;
+    return new OAuthEndpointError(endpoint, url, answer.status, message);
+  }
   if (error === undefined) {
     const message = `${what} ${url} answered HTTP ${answer.status}, ${notOAuth(answer)}${times}`;
     return new OAuthEndpointError(endpoint, url, answer.status, message);

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { pollForToken, startDeviceAuthorization } from "../../src/auth/device-grant.js";
-import { OAuthError } from "../../src/auth/errors.js";
+import { OAuthEndpointError } from "../../src/auth/errors.js";
 import { createFormPoster } from "../../src/client/form-post.js";
 import { CLI_CLIENT_ID, DEVICE_CODE_GRANT_TYPE } from "../../src/model/oauth.js";
 import { useLoopbackService } from "../helpers/loopback-service.js";
@@ -281,10 +281,11 @@ describe("OAuth endpoints while the database is busy", () => {
     expect(got.statuses.every((s) => s === 503)).toBe(true);
     expect(got.sleeps).toHaveLength(got.statuses.length - 1);
     const error = (got as { error: unknown }).error;
-    expect(error).toBeInstanceOf(OAuthError);
-    expect((error as OAuthError).code).toBe("temporarily_unavailable");
-    expect((error as OAuthError).message).toMatch(
-      /^the device authorization endpoint refused \(temporarily_unavailable\): the database is busy.*; asked \d+ times/,
+    // The server failing, no refusal of the sign-in (exit 1, not 4), its words kept.
+    expect(error).toBeInstanceOf(OAuthEndpointError);
+    expect((error as OAuthEndpointError).status).toBe(503);
+    expect((error as OAuthEndpointError).message).toMatch(
+      /^the device authorization endpoint \S+ answered HTTP 503 \(temporarily_unavailable: the database is busy.*\), the service failed; asked \d+ times/,
     );
   });
 });
