@@ -9,13 +9,19 @@
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
-import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
-import { carried } from "./attachment-replay.js";
+import {
+  type ExportedMatch,
+  matchKey,
+  type TournamentExport,
+} from "../../model/tournament-export.js";
+import { attachmentsRefusal, carried } from "./attachment-replay.js";
+import { firstConflict } from "./match-replay.js";
 import { miscChanges } from "./participant-details.js";
 import { misplaced, namesAfter, type Rename, renamesOf, swapStop } from "./participant-renames.js";
 import {
   hasWindow,
   notInFile,
+  type Roster,
   removedAfterStart,
   rosterDifference,
   startsTarget,
@@ -55,7 +61,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     const having = (name: string, value: boolean) =>
       new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
     const stations = await stationNames(client, url);
-    const complete = (await client.matches.listAll(url, { state: "complete" })).map(keyOf);
+    const complete = await client.matches.listAll(url, { state: "complete" });
     // The hosted service's records give no state (the description's Tournament has none).
     const state = await targetStateOf(client, url, t);
     // Renamed since in the file's tournament: renamed there by the import (participant-renames.ts).
@@ -64,6 +70,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       name: String(t.attributes.name),
       type: String(t.attributes.tournament_type),
       differences: settingDifferences(doc, t),
+      attachments: attachmentsRefusal(doc, t),
       renames,
       swapped,
       misc: miscChanges(doc, people).map((c) => c.name),
@@ -71,7 +78,8 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       stateText: stateText(state),
       names: new Set(names),
       people: targetParticipants(people),
-      complete: new Set(complete),
+      complete: new Map(complete.map((m) => [keyOf(m), m])),
+      roster: rosterAfter(people, renames),
       checkedIn: having("checked_in", true),
       inactive: having("active", false),
       stations,
@@ -106,6 +114,32 @@ async function renamesThere(
     renames: covers(found) ? found : [],
     swapped: stop ? swapStop(url, people, unconfirmed) : undefined,
   };
+}
+
+/** The target's participants as the replay knows them, once `renames` are made (nameOf only). */
+function rosterAfter(people: readonly ApiRecord[], renames: readonly Rename[]): Roster {
+  const to = new Map(renames.map((r) => [r.id, r.to]));
+  const nameOf = new Map(people.map((p) => [Number(p.id), String(p.attributes.name)]));
+  for (const [id, name] of to) nameOf.set(id, name);
+  const idOf = new Map([...nameOf].map(([id, name]) => [name, id]));
+  return { idOf, nameOf, inactive: new Set() };
+}
+
+/**
+ * The match the replay would stop at, complete on the target with other players or another
+ * result (match-replay.ts firstConflict, the replay's own check), stage by stage as it replays.
+ */
+function resultStop(doc: TournamentExport, found: Found) {
+  if (found === undefined) return undefined;
+  const removed = removedAfterStart(doc);
+  const byes = doc.byes ?? [];
+  const stage = (group: boolean) => doc.matches.filter((m) => (m.group !== null) === group);
+  const conflict = (matches: readonly ExportedMatch[]) =>
+    firstConflict(matches, found.complete, found.roster, removed, byes);
+  const at = conflict(stage(true)) ?? conflict(stage(false));
+  return at === undefined
+    ? undefined
+    : `stop at ${at}; the publish would send the steps above and the results played before it, then stop there (exit 5)`;
 }
 
 /** `what` with N the count, each {s} and {es} a plural's ending unless it is one; nothing for none. */
@@ -155,6 +189,8 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
       lines.push("start the group stage");
     else if (t.state !== "pending") lines.push("start");
   }
+  const conflict = resultStop(doc, found);
+  if (conflict !== undefined) return [...lines, conflict, "dry run: nothing was sent"];
   const left = played.length - there;
   lines.push(`report ${left} result${left === 1 ? "" : "s"} (${there} already there)`);
   lines.push(...laterSteps(doc, found));
@@ -181,6 +217,10 @@ function refusal(
     return `stop: the target already has a tournament at url ${t.url} that is not this one (target: ${found.name} (${found.type}), file: ${t.name} (${t.tournament_type})); the publish would send nothing (exit 5)`;
   if (found.differences.length > 0)
     return `stop: the target's tournament ${t.url} has other settings than the file's (${differenceLines(found.differences).join("; ")}); the publish would send nothing (exit 5)`;
+  if (found.attachments !== undefined) {
+    const [what, setting] = found.attachments.split("\n");
+    return `stop: ${what} (${setting!.trim()}); the publish would send nothing (exit 5)`;
+  }
   if (found.swapped !== undefined)
     return `stop: ${found.swapped.split("\n")[0]!.replace(/; nothing was sent$/, "")}; the publish would send nothing (exit 5)`;
   if (missing.length > 0 && !NOT_STARTED.has(found.state))

@@ -104,6 +104,48 @@ function shownResult(text: string): string {
   return `${how}, ${sets.length === 0 ? "no scores" : sets.map(([a, b]) => `${a}-${b}`).join(",")}`;
 }
 
+/**
+ * How target match `t` differs from the file's `m` (what, target's side, file's side): its
+ * players, or, complete there, its result; undefined when alike. The replay's check before
+ * each report, and the plan's (firstConflict).
+ */
+function difference(
+  t: ApiRecord,
+  m: ExportedMatch,
+  roster: Roster,
+): [string, string, string] | undefined {
+  const here = targetPlayers(t, roster);
+  if (show(here) !== show(m.players)) return ["players", show(here), show(m.players)];
+  if (t.attributes.state !== "complete") return undefined;
+  const now = resultOf(t, roster);
+  const file = fileResult(m);
+  return now === file ? undefined : ["results", shownResult(now), shownResult(file)];
+}
+
+/**
+ * Where the replay of `matches` would stop among those complete on the target (`target`, by
+ * key): the first, in replay order, whose players or result differ there, as the plan shows
+ * it ("match final A: its results differ (target: a tie, 1-1; file: won by Bob, 2-0)").
+ * Before, the plan counted every match complete there as "already there" and the publish
+ * it planned stopped, exit 5.
+ */
+export function firstConflict(
+  matches: readonly ExportedMatch[],
+  target: ReadonlyMap<string, ApiRecord>,
+  roster: Roster,
+  removed: ReadonlySet<string>,
+  byes: readonly ExportedBye[],
+): string | undefined {
+  for (const m of replayOrder(matches, leaversOf(matches, removed, byes))) {
+    const t = target.get(matchKey(m));
+    if (t?.attributes.state !== "complete") continue;
+    const differ = difference(t, m, roster);
+    if (differ !== undefined)
+      return `match ${matchKey(m)}: its ${differ[0]} differ (target: ${differ[1]}; file: ${differ[2]})`;
+  }
+  return undefined;
+}
+
 /** The removed participant a match was forfeited by, if it was one (forfeits.ts). */
 function forfeitedBy(m: ExportedMatch, leavers: Leavers): string | undefined {
   return leavers.forfeits.get(m);
@@ -264,12 +306,9 @@ export async function replayMatches(
       t = await client.matches.get(url, t.id);
     }
     if (t === undefined) refuse(key, "existence", "(no such match)", key);
-    const here = targetPlayers(t, roster);
-    if (show(here) !== show(m.players)) refuse(key, "players", show(here), show(m.players));
+    const differ = difference(t, m, roster);
+    if (differ !== undefined) refuse(key, ...differ);
     if (t.attributes.state === "complete") {
-      const now = resultOf(t, roster);
-      const file = fileResult(m);
-      if (now !== file) refuse(key, "results", shownResult(now), shownResult(file));
       counts.skipped++;
     } else {
       await client.matches.update(url, t.id, reportOf(m, roster));
