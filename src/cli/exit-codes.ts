@@ -18,6 +18,7 @@ import {
   RateLimitError,
   RedirectError,
   RejectedError,
+  ServerError,
   TimeoutError,
   UnknownOutcomeError,
 } from "../client/errors.js";
@@ -257,7 +258,9 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
         ? [authHint(error, context)]
         : error instanceof RedirectError
           ? [redirectHint(error, context)]
-          : [];
+          : error instanceof ServerError && error.retryAfterSeconds !== undefined
+            ? [`hint: retry in ${error.retryAfterSeconds} s: the service said so (Retry-After)`]
+            : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
   }
   const signIn = signInOutcome(error, context);

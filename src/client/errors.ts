@@ -82,6 +82,15 @@ export class RedirectError extends ApiError {
 /** 5xx: the service failed (after the retries allowed for the method). */
 export class ServerError extends ApiError {
   override name = "ServerError";
+  constructor(
+    status: number,
+    message: string,
+    errors: readonly ErrorDetail[] = [],
+    /** Seconds the service asks to wait (`Retry-After`, a 503's); undefined when absent. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(status, message, errors);
+  }
 }
 
 /**

@@ -154,6 +154,9 @@ export function errorFromResponse(
     return new RateLimitError(status, message, details, retryAfter);
   }
   if (REJECTED_STATUSES.has(status)) return new RejectedError(status, message, details);
-  if (status >= 500) return new ServerError(status, message, details);
+  if (status >= 500) {
+    const retryAfter = parseRetryAfter(response.headers["retry-after"], nowMs);
+    return new ServerError(status, message, details, retryAfter);
+  }
   return new ApiError(status, message, details);
 }

@@ -140,6 +140,13 @@ describe("errorFromResponse", () => {
     expect(error.message).toBe("429 Too Many Requests");
   });
 
+  it("reads Retry-After on a 503, seconds or a date", () => {
+    expect((fail(503, "", { "retry-after": "3600" }) as ServerError).retryAfterSeconds).toBe(3600);
+    const date = { "retry-after": "Sat, 01 Mar 2025 13:00:00 GMT" };
+    expect((fail(503, "", date) as ServerError).retryAfterSeconds).toBe(3600);
+    expect((fail(500, "") as ServerError).retryAfterSeconds).toBeUndefined();
+  });
+
   it("leaves retryAfterSeconds undefined without Retry-After", () => {
     expect((fail(429, "") as RateLimitError).retryAfterSeconds).toBeUndefined();
   });
