@@ -151,22 +151,37 @@ function findLast(entries: readonly Entry[], id: string): number {
   return -1;
 }
 
-/** `?since=` that is not a date: 400, naming the parameter and the form it takes. */
-export function badSince(resume: Resume): HttpResponse | undefined {
-  const since = resume.since;
-  if (since === undefined) return undefined;
+/**
+ * What `?since=` takes: an ISO 8601 date and time (RFC 3339) with Z or an offset, the
+ * seconds and their fraction optional. A date alone, a bare year, a number or a day's name
+ * are not (Date.parse read "2026", "-1", "Nov 1" and "1 2" as dates, and a time without a
+ * zone in serve's own). Groups: the time without its zone, the zone.
+ */
+const SINCE_FORM =
+  /^(\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([Zz]|[+-]\d{2}:?\d{2})?$/;
+
+/** Why `since` is refused, or undefined when it is a date and time serve takes. */
+function sinceRefusal(since: string): string | undefined {
+  const shown = JSON.stringify(since.slice(0, 100));
+  const form = SINCE_FORM.exec(since);
+  // A + of an offset sent unescaped reads as a space in a query string.
+  const spaced = /^(.*[Tt][\d:.]+) (\d{2}:?\d{2})$/.exec(since);
+  if (spaced !== null)
+    return `since ${shown} has a space where its offset's + was (a + in a query string is a space): send + as %2B, ${spaced[1]}%2B${spaced[2]}`;
+  if (form !== null && form[2] === undefined)
+    return `since ${shown} has no time zone: add Z (UTC) or an offset, like ${form[1]}Z`;
   // Before Date.parse: it takes T24:00 as the next day's midnight, and refuses T23:60 unexplained.
   const noDay = impossibleDay(since);
-  // A bare number is no date: Date.parse reads "0" as 2000-01-01, "12" as December 2001.
-  // Four digits are a year (ISO 8601): "2026" is 2026-01-01T00:00:00Z, as "2026-11" is UTC.
-  const bare = /^\d+$/.test(since) && !/^\d{4}$/.test(since);
-  const date = !bare && !Number.isNaN(Date.parse(since));
-  if (noDay === undefined && date) return undefined;
-  const shown = JSON.stringify(since.slice(0, 100));
-  const detail =
-    noDay === undefined
-      ? `since must be a date and time like 2026-11-25T18:00:00Z, not ${shown}`
-      : `since ${shown} is not a date: ${noDay}`;
+  if (noDay !== undefined) return `since ${shown} is not a date: ${noDay}`;
+  if (form !== null && !Number.isNaN(Date.parse(since))) return undefined;
+  return `since must be a date and time like 2026-11-25T18:00:00Z, not ${shown}`;
+}
+
+/** `?since=` that is not an ISO 8601 date and time with a zone: 400, naming the parameter and the form it takes. */
+export function badSince(resume: Resume): HttpResponse | undefined {
+  if (resume.since === undefined) return undefined;
+  const detail = sinceRefusal(resume.since);
+  if (detail === undefined) return undefined;
   return {
     status: 400,
     headers: { "content-type": "application/json; charset=utf-8" },
