@@ -112,10 +112,14 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   return resolved;
 }
 
-/** An environment variable, with an empty value counting as unset. */
+/**
+ * An environment variable, with an empty or blank (white space only) value counting as
+ * unset. Before, a blank TOURNEY_API_KEY replaced the stored key and was sent as an
+ * Authorization header holding nothing.
+ */
 export function fromEnv(env: Env, variable: string): string | undefined {
   const value = env[variable];
-  return value === undefined || value === "" ? undefined : value;
+  return value === undefined || value.trim() === "" ? undefined : value;
 }
 
 function chooseProfile(flags: ResolveFlags, env: Env, document: ConfigDocument): string {

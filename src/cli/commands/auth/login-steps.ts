@@ -7,6 +7,7 @@
 
 import type { TokenSet } from "../../../auth/token-endpoint.js";
 import { AuthError, NetworkError, TimeoutError } from "../../../client/errors.js";
+import { fromEnv } from "../../../config/resolve.js";
 import { HintedError, NotLoggedInError, UsageError } from "../../errors.js";
 import { Factory } from "../../factory.js";
 import type { Env } from "../../io.js";
@@ -15,7 +16,7 @@ import type { LoginTarget } from "./login-target.js";
 /** TOURNEY_TOKEN / TOURNEY_API_KEY win over stored credentials: a login would go unused. */
 export function refuseEnvCredentials(env: Env): void {
   for (const name of ["TOURNEY_TOKEN", "TOURNEY_API_KEY"]) {
-    if (env[name] !== undefined && env[name] !== "")
+    if (fromEnv(env, name) !== undefined)
       throw new UsageError(
         `${name} is set, and it overrides stored credentials: a login would not be used; ` +
           `unset ${name} to log in`,

@@ -6,6 +6,7 @@
  * login has succeeded (writeTarget).
  */
 import type { OAuthAddresses } from "../../../auth/endpoints.js";
+import { fromEnv } from "../../../config/resolve.js";
 import {
   assertProfileName,
   type ConfigDocument,
@@ -57,7 +58,7 @@ function profileFor(document: ConfigDocument, baseUrl: string): string {
 }
 
 function chooseName(document: ConfigDocument, input: TargetInput, env: Env): string {
-  const named = input.profile ?? (env.TOURNEY_PROFILE || undefined);
+  const named = input.profile ?? fromEnv(env, "TOURNEY_PROFILE");
   if (named !== undefined) return named;
   if (input.baseUrl !== undefined) return profileFor(document, input.baseUrl);
   return document.active_profile ?? DEFAULT_PROFILE;

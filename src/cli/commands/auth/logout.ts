@@ -1,5 +1,6 @@
 /** `tourney logout` and `tourney auth logout`: forget a profile's stored credentials. */
 import type { Command } from "commander";
+import { fromEnv } from "../../../config/resolve.js";
 import { unknownProfileError } from "../../../config/settings.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
@@ -14,7 +15,7 @@ export interface AuthLogoutOptions {
 
 function chosenBy(f: Factory, o: AuthLogoutOptions): string | undefined {
   if (o.profile !== undefined || f.globals.profile !== undefined) return "--profile";
-  return f.env.TOURNEY_PROFILE ? "TOURNEY_PROFILE" : undefined;
+  return fromEnv(f.env, "TOURNEY_PROFILE") ? "TOURNEY_PROFILE" : undefined;
 }
 
 export async function runAuthLogout(f: Factory, o: AuthLogoutOptions = {}): Promise<void> {
@@ -30,7 +31,8 @@ export async function runAuthLogout(f: Factory, o: AuthLogoutOptions = {}): Prom
       : `Profile ${profile} had no stored credentials`,
   );
   for (const name of ["TOURNEY_TOKEN", "TOURNEY_API_KEY"])
-    if (f.env[name]) printer.note(`${name} is still set: commands keep using it until it is unset`);
+    if (fromEnv(f.env, name))
+      printer.note(`${name} is still set: commands keep using it until it is unset`);
 }
 
 /** Help and action of the logout command, wherever it is mounted. */

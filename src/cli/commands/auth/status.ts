@@ -10,6 +10,7 @@ import type { StoredCredentials } from "../../../auth/credentials.js";
 import { AuthError } from "../../../client/errors.js";
 import {
   type CredentialSource,
+  fromEnv,
   type ResolvedProfile,
   resolveProfile,
 } from "../../../config/resolve.js";
@@ -110,8 +111,8 @@ function showsEveryProfile(f: Factory, o: AuthStatusOptions): boolean {
   const named = [
     f.globals.profile,
     f.globals.baseUrl,
-    f.env.TOURNEY_PROFILE,
-    f.env.TOURNEY_BASE_URL,
+    fromEnv(f.env, "TOURNEY_PROFILE"),
+    fromEnv(f.env, "TOURNEY_BASE_URL"),
   ];
   return !o.check && named.every((v) => v === undefined || v === "");
 }
