@@ -21,6 +21,27 @@ export function carried(a: ExportedAttachment): boolean {
   return text(a.attributes.url) !== null || text(a.attributes.description) !== null;
 }
 
+/**
+ * The refusal of a target tournament `found` that does not accept attachments
+ * (match_options.accept_attachments false there) when the file has some to send: the setting
+ * shapes nothing the engine plays (settings-difference.ts leaves it out), but the file's
+ * contents need it. Before, the import started the target, then the service refused the
+ * first attachment (exit 5), and the setting could no longer change there ("match_options
+ * cannot change while the tournament is underway"): every re-run failed the same.
+ */
+export function attachmentsRefusal(doc: TournamentExport, found: ApiRecord): string | undefined {
+  const wanted = doc.attachments.filter(carried).length;
+  const options = (found.attributes.match_options ?? {}) as Record<string, unknown>;
+  if (wanted === 0 || options.accept_attachments !== false) return undefined;
+  const url = doc.tournament.url;
+  const file = (doc.tournament.settings.match_options ?? {}) as Record<string, unknown>;
+  return [
+    `the target's tournament ${url} does not accept attachments, and the file has ${wanted} to send`,
+    `  match_options.accept_attachments: file ${JSON.stringify(file.accept_attachments ?? true)}, target false`,
+    `nothing was sent; while it is pending, let it accept them (tourney tournament update ${url} --set match_options.accept_attachments=true) and import again; once started (its match_options can no longer change), delete it (tourney tournament delete ${url}) or import the file under another url (change "url" in its "tournament")`,
+  ].join("\n");
+}
+
 async function attachmentsOf(client: ApiClient, url: string, match: ApiRecord) {
   const path = resourcePath("tournaments", url, "matches", match.id, "attachments");
   return client.requester.listAll({ method: "GET", path });

@@ -14,7 +14,7 @@ import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import type { ExportedMatch, TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
-import { replayAttachments } from "./attachment-replay.js";
+import { attachmentsRefusal, replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
 import { replayMisc } from "./participant-details.js";
@@ -95,6 +95,8 @@ function sameKind(found: ApiRecord, doc: TournamentExport): void {
     );
   const differences = settingDifferences(doc, found);
   if (differences.length > 0) throw new StateRefusedError(settingsRefusal(t.url, differences));
+  const attachments = attachmentsRefusal(doc, found);
+  if (attachments !== undefined) throw new StateRefusedError(attachments);
 }
 
 /** A started target with participants the file does not have is another tournament: refused. */

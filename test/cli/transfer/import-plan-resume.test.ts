@@ -24,6 +24,8 @@ it("lists the start for a target whose check-in was processed and that is not st
     tournament_type: doc.tournament.tournament_type,
     starts_at: doc.tournament.settings.starts_at,
     registration_options: { check_in_duration: 60 },
+    // The file has an attachment: a target refusing them is a stop (attachment-replay.ts).
+    match_options: { accept_attachments: true },
   });
   const people = await c.participants.bulkAdd(
     "lan",
