@@ -15,6 +15,7 @@ import {
   type TokenSet,
   tokenErrorOf,
   tokenSetFrom,
+  unexpectedAnswer,
 } from "./token-endpoint.js";
 
 /** RFC 8628 §3.2: the interval when the server names none. */
@@ -59,24 +60,20 @@ export interface PollInput {
   readonly signal?: AbortSignal;
 }
 
-function malformed(what: string): OAuthError {
-  return new OAuthError(
-    "invalid_response",
-    `the device authorization endpoint answered without ${what}`,
-  );
-}
+/** The error of a device answer without `what` (unexpectedAnswer: exit 1). */
+type Missing = (what: string) => Error;
 
-function text(body: Record<string, unknown>, field: string): string {
+function text(body: Record<string, unknown>, field: string, missing: Missing): string {
   const value = body[field];
-  if (typeof value !== "string" || value.trim() === "") throw malformed(field);
+  if (typeof value !== "string" || value.trim() === "") throw missing(field);
   return value;
 }
 
 /** Only http(s) addresses are shown or opened: a server cannot make us open anything else. */
-function webAddress(body: Record<string, unknown>, field: string): string {
-  const value = text(body, field);
+function webAddress(body: Record<string, unknown>, field: string, missing: Missing): string {
+  const value = text(body, field, missing);
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
-    throw malformed(`an http(s) ${field}`);
+    throw missing(`an http(s) ${field}`);
   return value;
 }
 
@@ -122,15 +119,19 @@ function intervalOf(value: unknown, notes: string[]): number {
   return bounded;
 }
 
-/** Checks a device authorization response (RFC 8628 §3.2). */
-export function deviceAuthorizationFrom(body: unknown): DeviceAuthorization {
-  if (typeof body !== "object" || body === null) throw malformed("a JSON body");
+/**
+ * Checks a 200 device authorization response of `url` (RFC 8628 §3.2): one that is not JSON
+ * or lacks device_code, user_code or verification_uri is an unexpected answer (exit 1).
+ */
+export function deviceAuthorizationFrom(body: unknown, url: string): DeviceAuthorization {
+  const missing = (what: string) => unexpectedAnswer("device", url, `without ${what}`);
+  if (typeof body !== "object" || body === null) throw missing("a JSON body");
   const b = body as Record<string, unknown>;
   const notes: string[] = [];
   const grant: { -readonly [K in keyof DeviceAuthorization]: DeviceAuthorization[K] } = {
-    deviceCode: text(b, "device_code"),
-    userCode: text(b, "user_code"),
-    verificationUri: webAddress(b, "verification_uri"),
+    deviceCode: text(b, "device_code", missing),
+    userCode: text(b, "user_code", missing),
+    verificationUri: webAddress(b, "verification_uri", missing),
     expiresInSeconds: expiresIn(b.expires_in),
     intervalSeconds: intervalOf(b.interval, notes),
   };
@@ -140,7 +141,7 @@ export function deviceAuthorizationFrom(body: unknown): DeviceAuthorization {
     );
   if (notes.length > 0) grant.notes = notes;
   if (b.verification_uri_complete !== undefined)
-    grant.verificationUriComplete = webAddress(b, "verification_uri_complete");
+    grant.verificationUriComplete = webAddress(b, "verification_uri_complete", missing);
   return grant;
 }
 
@@ -190,7 +191,7 @@ export async function startDeviceAuthorization(
   const form = { client_id: CLI_CLIENT_ID, scope: scopes.join(" ") };
   for (let tries = 1; ; tries++) {
     const answer = await post(deviceUrl, form);
-    if (answer.status === 200) return deviceAuthorizationFrom(answer.body);
+    if (answer.status === 200) return deviceAuthorizationFrom(answer.body, deviceUrl);
     const wait = retry === undefined ? undefined : retryWait(answer, 1000 * 2 ** (tries - 1));
     if (wait === undefined || tries >= OAUTH_TRIES)
       throw gaveUp(answer, "device", deviceUrl, tries);
@@ -270,7 +271,7 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
       client_id: CLI_CLIENT_ID,
     });
     if (signal?.aborted) throw new LoginInterruptedError("interrupted while waiting for approval");
-    if (answer.status === 200) return tokenSetFrom(answer.body, clock.now());
+    if (answer.status === 200) return tokenSetFrom(answer.body, clock.now(), input.tokenUrl);
     judge(answer, pace, input.tokenUrl);
   }
   const minutes = Math.max(1, Math.round(waitMs / 60_000));

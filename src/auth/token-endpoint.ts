@@ -46,16 +46,32 @@ export function tokenErrorOf(
     : { code: error };
 }
 
-function invalid(what: string): OAuthError {
-  return new OAuthError("invalid_response", `the token endpoint answered without ${what}`);
+const ENDPOINTS = {
+  device: "the device authorization endpoint",
+  token: "the token endpoint",
+} as const;
+
+/**
+ * A 200 that is no OAuth answer (not JSON, a required field missing): no refusal of the
+ * sign-in but a server that does not answer as OAuth's (exit 1, cli/exit-codes.ts), as the
+ * API client takes an answer that is not the service's. Before, exit 4 as a refusal.
+ */
+export function unexpectedAnswer(
+  endpoint: keyof typeof ENDPOINTS,
+  url: string,
+  what: string,
+): OAuthEndpointError {
+  const message = `${ENDPOINTS[endpoint]} ${url} answered HTTP 200 ${what}: an unexpected answer`;
+  return new OAuthEndpointError(endpoint, url, 200, message);
 }
 
 function isToken(value: unknown): value is string {
   return typeof value === "string" && value !== "" && /^[\x21-\x7e]+$/.test(value);
 }
 
-/** Checks a 200 token response and converts it; `now` is epoch milliseconds. */
-export function tokenSetFrom(body: unknown, now: number): TokenSet {
+/** Checks a 200 token response of `url` and converts it; `now` is epoch milliseconds. */
+export function tokenSetFrom(body: unknown, now: number, url: string): TokenSet {
+  const invalid = (what: string) => unexpectedAnswer("token", url, `without ${what}`);
   if (typeof body !== "object" || body === null) throw invalid("a JSON body");
   const answer = body as Record<string, unknown>;
   if (!isToken(answer.access_token)) throw invalid("a usable access_token");
@@ -75,11 +91,6 @@ export function tokenSetFrom(body: unknown, now: number): TokenSet {
     set.scope = answer.scope.trim().split(/\s+/).join(" ");
   return set;
 }
-
-const ENDPOINTS = {
-  device: "the device authorization endpoint",
-  token: "the token endpoint",
-} as const;
 
 /** What an answer without an OAuth error says of the address asked. */
 function notOAuth(answer: FormAnswer): string {
@@ -140,6 +151,6 @@ export async function refreshTokens(
     refresh_token: refreshToken,
     client_id: CLI_CLIENT_ID,
   });
-  if (answer.status === 200) return tokenSetFrom(answer.body, now());
+  if (answer.status === 200) return tokenSetFrom(answer.body, now(), tokenUrl);
   throw refusal(answer, "token", tokenUrl);
 }

@@ -158,13 +158,17 @@ describe("pollForToken", () => {
     });
   });
 
-  it("a success without a usable token is an invalid response, not a token", async () => {
+  it("a success without a usable token is an unexpected answer, not a token", async () => {
     const clock = virtualClock();
     const server = stubServer(clock, [granted({ token_type: "mac" })]);
     const error = await failure(
       pollForToken({ post: server.post, tokenUrl: TOKEN_URL, grant: grant(), clock }),
     );
-    expect(error).toMatchObject({ code: "invalid_response" });
+    expect(error).toMatchObject({
+      name: "OAuthEndpointError",
+      status: 200,
+      message: `the token endpoint ${TOKEN_URL} answered HTTP 200 without token_type Bearer: an unexpected answer`,
+    });
   });
 
   it("Ctrl-C during a wait stops the loop before the next poll", async () => {
@@ -217,10 +221,18 @@ describe("startDeviceAuthorization", () => {
   it("refuses a verification address that is not http(s), and an interval below 1 s is 1 s", () => {
     const base = { device_code: "d", user_code: "u", expires_in: 60 };
     expect(() =>
-      deviceAuthorizationFrom({ ...base, verification_uri: "file:///etc/passwd" }),
-    ).toThrow("the device authorization endpoint answered without an http(s) verification_uri");
+      deviceAuthorizationFrom(
+        { ...base, verification_uri: "file:///etc/passwd" },
+        "https://x.test/c",
+      ),
+    ).toThrow(
+      "the device authorization endpoint https://x.test/c answered HTTP 200 without an http(s) verification_uri: an unexpected answer",
+    );
     expect(
-      deviceAuthorizationFrom({ ...base, verification_uri: "https://x.test/d", interval: 0 }),
+      deviceAuthorizationFrom(
+        { ...base, verification_uri: "https://x.test/d", interval: 0 },
+        "https://x.test/c",
+      ),
     ).toMatchObject({
       intervalSeconds: 1,
     });

@@ -6,6 +6,9 @@
  * the server's error and error_description (docs/profiles.md, docs/scripting.md). A
  * renewal's 5xx is no refusal either. Before, only 502-504 were asked again, and
  * `server_error` exited 4 as a refusal ("`tourney login` starts again") after one request.
+ * A 200 that is no OAuth answer (not JSON, without device_code, user_code or
+ * verification_uri; a token answer without access_token) exits 1 naming what is missing
+ * and the address, as the API client's unexpected answers do; before, exit 4.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
@@ -208,6 +211,39 @@ it("token endpoint, a few 5xx between pending answers: the count starts again, t
   const { outcome } = await login();
   expect(outcome).toBeUndefined();
   expect(asked.token).toBe(8);
+});
+
+it("a 200 device answer without device_code, user_code or verification_uri, or not JSON: exit 1 naming it", async () => {
+  const cases: [Scripted, string][] = [
+    [deviceGrant({ device_code: undefined }), "without device_code"],
+    [deviceGrant({ user_code: "" }), "without user_code"],
+    [deviceGrant({ verification_uri: undefined }), "without verification_uri"],
+    [
+      deviceGrant({ verification_uri: "file:///etc/passwd" }),
+      "without an http(s) verification_uri",
+    ],
+    [{ status: 200, body: "<!doctype html><p>hello" }, "without a JSON body"],
+  ];
+  for (const [reply, what] of cases) {
+    device = [reply];
+    asked = { device: 0, token: 0 };
+    const { outcome } = await login();
+    expect(outcome?.code).toBe(1);
+    expect(outcome?.lines[0]).toBe(
+      `error: the device authorization endpoint ${server.url}/oauth/device/code answered HTTP 200 ${what}: an unexpected answer`,
+    );
+    expect(outcome?.lines[1]).toMatch(/^hint: if the OAuth server is at another address/);
+    expect(asked).toEqual({ device: 1, token: 0 });
+  }
+});
+
+it("a 200 token answer without access_token: exit 1 naming the token endpoint", async () => {
+  tokens = [{ status: 200, body: { token_type: "Bearer" } }];
+  const { outcome } = await login();
+  expect(outcome?.code).toBe(1);
+  expect(outcome?.lines[0]).toBe(
+    `error: the token endpoint ${server.url}/oauth/token answered HTTP 200 without a usable access_token: an unexpected answer`,
+  );
 });
 
 it("a renewal answered 500 server_error is no refusal: an endpoint failure, sent once", async () => {
