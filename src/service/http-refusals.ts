@@ -9,7 +9,7 @@ import type { Duplex } from "node:stream";
 import { encodingProblem, MAX_BODY_BYTES } from "./http-checks.js";
 import { doubledField } from "./http-single-fields.js";
 import { isOAuthPath } from "./oauth/index.js";
-import { V1_PREFIX, v1Message, v1Refusal } from "./v1/transport.js";
+import { isV1Path, v1Message, v1Refusal } from "./v1/transport.js";
 
 /** A body refused before the service sees it: too large, not UTF-8, or compressed. */
 export interface RefusedBody {
@@ -36,7 +36,7 @@ function forItsCoding(res: ServerResponse, body: RefusedBody): RefusedBody {
 function errorText(url: string, status: number, detail: string): string {
   if (isOAuthPath(url))
     return JSON.stringify({ error: "invalid_request", error_description: detail });
-  if (url.startsWith(`${V1_PREFIX}/`)) return JSON.stringify({ errors: [v1Message(detail)] });
+  if (isV1Path(url)) return JSON.stringify({ errors: [v1Message(detail)] });
   return JSON.stringify({ errors: [{ status, detail }] });
 }
 
@@ -64,7 +64,7 @@ export function refuseBody(url: string, res: ServerResponse, refused: RefusedBod
   const body = forItsCoding(res, refused);
   let status: number = body.status;
   let text: string;
-  if (url.startsWith(`${V1_PREFIX}/`)) {
+  if (isV1Path(url)) {
     const refusal = v1Refusal(body.status, body.detail);
     status = refusal.status;
     text = JSON.stringify(refusal.body);

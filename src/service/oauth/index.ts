@@ -22,7 +22,7 @@ import { isStorageFailure, NOT_SAVED_DETAIL } from "../storage-failure.js";
 import type { OAuthSettings } from "../types.js";
 import { authorizeDecision, authorizePage } from "./authorize.js";
 import { deviceAuthorization, deviceDecision, devicePage, deviceSignIn } from "./device.js";
-import { busyError, errorResponse, isBusy, jsonReply, OAuthError } from "./errors.js";
+import { busyError, errorResponse, isBusy, OAuthError } from "./errors.js";
 import { pathOf } from "./form.js";
 import { htmlPage } from "./pages.js";
 import { type OAuthServer, openOAuthServer } from "./server.js";
@@ -57,8 +57,17 @@ export function isOAuthPath(path: string): boolean {
   return path.startsWith("/oauth/") || path === "/oauth";
 }
 
+/**
+ * A path or method the OAuth server does not have, as RFC 6749 §5.2 words an error
+ * (`invalid_request`, docs/serve.md): before, v2.1's `{"errors": [...]}`, which an OAuth client
+ * does not read. Its headers (Allow) kept.
+ */
+function notAnswered(status: number, description: string, headers: Record<string, string> = {}) {
+  return errorResponse(new OAuthError(status, "invalid_request", description, headers));
+}
+
 function notFound(path: string): HttpResponse {
-  return jsonReply(404, { errors: [{ status: 404, detail: `no such path: ${path}` }] });
+  return notAnswered(404, `no such path: ${path}`);
 }
 
 /** An endpoint's Allow: its methods, HEAD with GET, and OPTIONS. */
@@ -159,15 +168,9 @@ export function createOAuthHandler(
         const allow = allowOf(methods);
         // The methods of the path, as every surface answers OPTIONS (a CORS preflight).
         if (request.method === "OPTIONS") return { status: 204, headers: { allow }, body: "" };
-        return jsonReply(
-          405,
-          {
-            errors: [
-              { status: 405, detail: `${request.method} is not allowed on ${path}; use ${allow}` },
-            ],
-          },
-          { allow },
-        );
+        return notAnswered(405, `${request.method} is not allowed on ${path}; use ${allow}`, {
+          allow,
+        });
       }
       try {
         return endpoint(server, request);

@@ -15,6 +15,17 @@ import { readV1Params, type V1Record } from "./params.js";
 
 export const V1_PREFIX = "/v1";
 
+/**
+ * Whether `path` (its query too) is on v1's surface: `/v1` itself, `/v1.json`, or below `/v1/`,
+ * whatever follows (`/v1?api_key=...`). Its errors are in v1's shape; before, `/v1`, `/v1.json`
+ * and `/v1?...` answered 404 in v2.1's while `/v1/` answered in v1's.
+ */
+export function isV1Path(path: string): boolean {
+  if (!path.startsWith(V1_PREFIX)) return false;
+  const at = path.startsWith(".json", 3) ? 8 : 3;
+  return at === path.length || path[at] === "/" || path[at] === "?";
+}
+
 /** One v1 request as a route reads it. */
 export interface V1Call {
   readonly request: ServiceRequest;
@@ -48,7 +59,7 @@ export function v1Refusal(status: number, detail: string) {
  * v2.1's `[{status, detail}]` there.
  */
 export function inPathsShape(path: string, reply: Reply): Reply {
-  if (!path.startsWith(`${V1_PREFIX}/`)) return reply;
+  if (!isV1Path(path)) return reply;
   const errors = (reply.body as { errors?: { detail?: unknown }[] } | undefined)?.errors;
   if (!Array.isArray(errors)) return reply;
   const words = errors.map((e) => v1Message(String(e.detail ?? "")));
