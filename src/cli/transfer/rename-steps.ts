@@ -6,7 +6,7 @@
  * tournament import (participant-renames.ts: seeds and matches) and the race import
  * (race-renames.ts: seeds and times), so a swap or a chain of names is taken by both.
  */
-import { participantNameKey } from "../../model/participant-name.js";
+import { normalParticipantName, participantNameKey } from "../../model/participant-name.js";
 
 /** One name change: participant `id` from `from` to `to`. */
 export interface RenameOf<Id> {
@@ -27,15 +27,19 @@ const key = participantNameKey;
 /**
  * Whether some participant of the file is not at its seed on the target under its name (a
  * holder that gives no seed tells nothing): only then are renames looked for (a read of
- * the target's matches or times).
+ * the target's matches or times). A name there only in another letter case ("Dee" for the
+ * file's "DEE": the same name to the service, another to the file) is renamed like any
+ * other. Before, it counted as there, no rename was looked for, and the import stopped:
+ * "has started without DEE", the target's Dee named as one the file does not have.
  */
 export function misplacedIn<Id>(
   file: readonly { readonly name: string; readonly seed?: number | undefined }[],
   holders: readonly Holder<Id>[],
 ): boolean {
   const seedOf = new Map(holders.map((h) => [key(h.name), h.seed]));
+  const spelled = new Set(holders.map((h) => normalParticipantName(h.name)));
   return file.some((p) => {
-    if (!seedOf.has(key(p.name))) return true;
+    if (!seedOf.has(key(p.name)) || !spelled.has(normalParticipantName(p.name))) return true;
     const seed = Number(seedOf.get(key(p.name)));
     return p.seed !== undefined && Number.isInteger(seed) && seed !== p.seed;
   });
@@ -72,7 +76,9 @@ export function toldCycles<Id, R extends RenameOf<Id>>(
 ): R[] {
   const inFile = new Set(fileNames.map(key));
   const there = new Set(holders.map((h) => key(h.name)));
-  const swapped = (r: R) => inFile.has(key(r.from)) && there.has(key(r.to));
+  // A name changed only in letter case is no exchange: the service holds it as the same name.
+  const swapped = (r: R) =>
+    key(r.from) !== key(r.to) && inFile.has(key(r.from)) && there.has(key(r.to));
   // The swapped renames by the name each gives up: a cycle is those reached from one another.
   const byFrom = new Map(renames.filter(swapped).map((r) => [key(r.from), r]));
   const cycleOf = (r: R) => {
