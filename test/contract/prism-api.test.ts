@@ -5,7 +5,9 @@
  *   array): its detail is the error's message, not the bare status line;
  * - `tournament list --state` sends only the published filter's values (pending,
  *   in_progress, ended), none for `all`: a finer state is sent as its group, and refused
- *   where the records give no state to tell it by (the description's Tournament has none).
+ *   where the records give no state to tell it by (the description's Tournament has none);
+ * - `match list` asks for no stations (not a published path: 404 every time) where the
+ *   matches have no station_id, as the description's Match has none: 2 requests, not 3.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -59,5 +61,22 @@ describe("the remote backend against the published shapes (Prism mock)", () => {
     expect(r.stderr).toContain(stderr);
     if (code === 0) expect(r.json()).toEqual([{ name: "Rainbow Six: Siege Tournament" }]);
     expect(prism.violations().slice(before)).toEqual([]);
+  });
+
+  it("match list: the matches and the participants, no stations request", async () => {
+    const from = prism.log().length;
+    const r = await sb.run(["match", "list", T], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^8008135\tA\t1\t/);
+    const asked = [
+      ...prism
+        .log()
+        .slice(from)
+        .matchAll(/\[HTTP SERVER\] (\w+) (\S+) /g),
+    ];
+    expect(asked.map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      `get /v2.1/tournaments/${T}/matches.json`,
+      `get /v2.1/tournaments/${T}/participants.json`,
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * `tournament list` filters on a remote profile against the built binary's `tourney serve`
  * on loopback: what the remote backend now sends for the published interface (a finer state
  * as its group, kept by the records' state; dates as mm/dd/yyyy) still lists exactly what the
- * embedded backend lists from the same tournaments (serve takes both forms).
+ * embedded backend lists from the same tournaments (serve takes both forms). And `match list`,
+ * which asks for stations only where the matches carry a station_id, still shows serve's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT, runBinary } from "../helpers/binary.js";
@@ -47,5 +48,13 @@ describe.runIf(BUILT)("tournament list filters through serve", () => {
     expect((await names("--created-after", iso(now - DAY))).sort()).toEqual(["Playing", "Waiting"]);
     expect(await names("--created-after", iso(now + DAY))).toEqual([]);
     expect(await names("--created-before", iso(now - DAY))).toEqual([]);
+  });
+
+  it("match list through serve: a STATION column once the tournament has stations", async () => {
+    const columns = async () =>
+      (await run("match", "list", "playing", "--state", "open")).split("\n")[0]!.split("\t").length;
+    expect(await columns()).toBe(10);
+    await run("station", "create", "playing", "Table 1");
+    expect(await columns()).toBe(11);
   });
 });

@@ -107,25 +107,52 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
   const identifiers: string[] = [];
   // Every match was read, none filtered out: the list replaces the cache's, else adds to it.
   let whole = false;
-  const pages = tapPages(
-    shownPages(client.matches.pages(o.tournament, filters), keep(o, group)),
-    (m) => identifiers.push(String(m.identifier ?? m.id)),
-    () => {
-      whole = !filtered(o);
-    },
-  );
+  const shown = (source: AsyncIterable<readonly ResourceObject[]>) =>
+    tapPages(
+      shownPages(source, keep(o, group)),
+      (m) => identifiers.push(String(m.identifier ?? m.id)),
+      () => {
+        whole = !filtered(o);
+      },
+    );
   const seen = () => remember(f, "match", identifiers, [o.tournament], !whole);
-  if (printer.mode === "json") return printer.listPages(pages, []).then(seen);
+  const source = client.matches.pages(o.tournament, filters);
+  if (printer.mode === "json") return printer.listPages(shown(source), []).then(seen);
+  const { first, pages } = await readAhead(source);
+  // The stations are asked for only where the matches have a station_id (serve's, the
+  // embedded service's): the published Match has none, nor are stations a published path,
+  // so a hosted service would answer that request 404 every time.
+  const onStations = first?.some((m) => Object.hasOwn(m.attributes, "station_id")) === true;
   const [participants, stations] = await Promise.all([
     client.participants.listAll(o.tournament),
-    stationsOf(client, o.tournament),
+    onStations ? stationsOf(client, o.tournament) : undefined,
   ]);
   await printer.listPages(
-    pages,
+    shown(pages),
     matchColumns(rosterOf(participants), stations, printer.mode === "table"),
     o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
   );
   seen();
+}
+
+/** The first page of `source`, read now, and every page again from that first one. */
+async function readAhead<T>(
+  source: AsyncIterable<T>,
+): Promise<{ first: T | undefined; pages: AsyncIterable<T> }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head = await iterator.next();
+  async function* pages(): AsyncGenerator<T> {
+    if (head.done === true) return;
+    try {
+      yield head.value;
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+        yield next.value;
+    } finally {
+      // --limit stops reading early: the source is closed as it would have been.
+      await iterator.return?.();
+    }
+  }
+  return { first: head.done === true ? undefined : head.value, pages: pages() };
 }
 
 /**
