@@ -153,6 +153,10 @@ function reportIgnored(attributes: Record<string, unknown>): Ignored {
 
 /** PUT a match's report. */
 function reportRoute(service: ServiceContext, r: ServiceRequest) {
+  // Looked up before the body is read, as every other write: an unknown tournament or match
+  // (or another user's private one) is 404 whatever the body. Before, a bad body to an unknown
+  // tournament was 422 "match must be an array of 1 to 8 entries".
+  findMatch(service, tournamentOf(service, r), r.params.match!);
   const attributes = readAttributes(readJsonBody(r, readReportBody), "match");
   const report = readMatchReport(attributes);
   const ignored = reportIgnored(attributes);
