@@ -2,7 +2,15 @@
  * An --output that is the tourney database: refused by every command with an --output
  * (document-file.ts), since writing a document there would replace every tournament.
  */
-import { fstatSync, realpathSync, statSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { OutputProblem, type OutputTarget } from "./output-target.js";
 
@@ -59,4 +67,40 @@ export function databaseProblem(target: OutputTarget, database: string): OutputP
       );
   }
   return undefined;
+}
+
+/** The first 16 bytes of every SQLite database file (sqlite.org/fileformat.html). */
+const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
+
+/** Whether the file at `path` starts with SQLite's header (false when it cannot be read). */
+function startsAsDatabase(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The problem when a file `target` is any SQLite database, not only a profile's (a `tourney
+ * serve --db FILE`'s, another program's): it starts with SQLite's header, or has a -wal or
+ * -shm beside it (a database in use). Before, `export --output srv.db` replaced a running
+ * serve's database with the document (exit 0, "exported to srv.db").
+ */
+export function anyDatabaseProblem(target: OutputTarget): OutputProblem | undefined {
+  if (target.kind !== "file") return undefined;
+  const companion = ["-wal", "-shm"].find((suffix) => existsSync(`${target.path}${suffix}`));
+  if (!startsAsDatabase(target.path) && companion === undefined) return undefined;
+  const why =
+    companion === undefined
+      ? 'it is an SQLite database (it starts with "SQLite format 3")'
+      : `it has ${target.path}${companion} beside it, as an SQLite database in use has`;
+  return new OutputProblem(
+    `${why}, such as a tourney serve --db's; writing the document there would destroy it. Name another file, such as --output export.json`,
+  );
 }

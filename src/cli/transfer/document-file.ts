@@ -7,7 +7,7 @@
  */
 import { UsageError } from "../errors.js";
 import type { Factory } from "../factory.js";
-import { databaseProblem } from "./database-output.js";
+import { anyDatabaseProblem, databaseProblem } from "./database-output.js";
 import { OutputProblem, type OutputTarget, outputTarget, writeTo } from "./output-target.js";
 
 /**
@@ -36,9 +36,9 @@ function checkedTarget(f: Factory, output: string): OutputTarget {
   const problem =
     target instanceof OutputProblem
       ? target
-      : databases(f)
+      : (databases(f)
           .map((db) => databaseProblem(target, db))
-          .find((p) => p !== undefined);
+          .find((p) => p !== undefined) ?? anyDatabaseProblem(target));
   if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem.message}`);
   return target as OutputTarget;
 }
