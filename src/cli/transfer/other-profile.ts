@@ -4,6 +4,7 @@
  * otherwise, and the transfer between the two for one kind of document.
  */
 import type { ApiClient } from "../../client/api-client.js";
+import { unknownProfileError } from "../../config/settings.js";
 import { Factory } from "../factory.js";
 import type { SignalSource } from "../interrupts.js";
 import { visibleControls } from "../output/terminal-text.js";
@@ -14,8 +15,13 @@ import { type ImportSummary, importExport, summaryLine } from "./importer.js";
 import { beforeSending, interruptibly } from "./interruptible.js";
 import type { Progress } from "./progress.js";
 
-/** A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over). */
-export function factoryOn(f: Factory, profile: string): Factory {
+/**
+ * A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over),
+ * which `flag` (--to, --from) chose: a profile that does not exist is refused naming that flag
+ * (exit 2). Before, the refusal said "(chosen by --profile)", the flag of the second Factory.
+ */
+export function factoryOn(f: Factory, profile: string, flag: "--to" | "--from"): Factory {
+  if (!f.configStore().hasProfile(profile)) throw unknownProfileError(profile, flag);
   const { baseUrl: _ignored, ...globals } = f.globals;
   return new Factory(f.deps, { ...globals, profile });
 }

@@ -22,7 +22,7 @@ export interface RacePublishOptions {
 export async function runRacePublish(f: Factory, o: RacePublishOptions): Promise<void> {
   const { factoryOn, printTransfer, transfer } = await import("../../transfer/other-profile.js");
   const { RACES } = await import("../../transfer/race-transfer.js");
-  const target = factoryOn(f, o.to);
+  const target = factoryOn(f, o.to, "--to");
   try {
     const options = { tournament: o.race, dryRun: o.dryRun };
     printTransfer(f, await transfer(f, target, options, RACES), RACES.line);

@@ -24,7 +24,7 @@ export async function runTournamentPublish(f: Factory, o: TournamentPublishOptio
   const { factoryOn, printTransfer, TOURNAMENTS, transfer } = await import(
     "../../transfer/other-profile.js"
   );
-  const target = factoryOn(f, o.to);
+  const target = factoryOn(f, o.to, "--to");
   try {
     printTransfer(f, await transfer(f, target, o, TOURNAMENTS), TOURNAMENTS.line);
   } finally {

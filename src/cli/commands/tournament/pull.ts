@@ -21,7 +21,7 @@ export async function runTournamentPull(f: Factory, o: TournamentPullOptions): P
   const { factoryOn, printTransfer, TOURNAMENTS, transfer } = await import(
     "../../transfer/other-profile.js"
   );
-  const source = factoryOn(f, o.from);
+  const source = factoryOn(f, o.from, "--from");
   try {
     printTransfer(f, await transfer(source, f, o, TOURNAMENTS), TOURNAMENTS.line);
   } finally {
