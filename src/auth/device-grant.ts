@@ -33,6 +33,18 @@ export const MAX_INTERVAL_SECONDS = 60;
  */
 export const MAX_WAIT_SECONDS = 30 * 60;
 
+/**
+ * A duration as the user is told it, never rounded into a lie: "2 s", "90 s", "10 min",
+ * "2 min 30 s". Before, minutes rounded and at least 1: a code valid for 2 s "expires in 1 min".
+ */
+export function durationText(seconds: number): string {
+  const s = (n: number) => `${Number.isInteger(n) ? n : Number(n.toPrecision(3))} s`;
+  if (seconds < 120) return s(seconds);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds - minutes * 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${s(rest)}`;
+}
+
 export interface DeviceAuthorization {
   readonly deviceCode: string;
   readonly userCode: string;
@@ -274,11 +286,11 @@ export async function pollForToken(input: PollInput): Promise<TokenSet> {
     if (answer.status === 200) return tokenSetFrom(answer.body, clock.now(), input.tokenUrl);
     judge(answer, pace, input.tokenUrl);
   }
-  const minutes = Math.max(1, Math.round(waitMs / 60_000));
+  const waited = durationText(waitMs / 1000);
   throw new OAuthError(
     "expired_token",
     grant.expiresInSeconds > MAX_WAIT_SECONDS
-      ? `the code was not approved within ${minutes} min, the longest tourney waits (the server's code is valid for longer)`
-      : `the code expired before it was approved (it was valid for ${minutes} min)`,
+      ? `the code was not approved within ${waited}, the longest tourney waits (the server's code is valid for longer)`
+      : `the code expired before it was approved (it was valid for ${waited})`,
   );
 }

@@ -164,3 +164,31 @@ it("expires_in 0, -1 or not a number: refused before any poll, naming the value"
   }
   expect(tokenPosts).toBe(0);
 });
+
+it("a short or uneven expires_in is said as it is, never rounded to a minute", async () => {
+  // Before: "The code expires in 1 min." and "(it was valid for 1 min)" for a code of 2 s.
+  const short = await login({ expires_in: 2, interval: 5 });
+  expect(short.stderr).toContain("The code expires in 2 s.\n");
+  expect(outcomeOf(short.error)).toEqual({
+    code: 4,
+    lines: [
+      "error: the code expired before it was approved (it was valid for 2 s)",
+      "hint: `tourney login` starts again",
+    ],
+  });
+  expect(short.sleeps).toEqual([2_000]);
+  expect(tokenPosts).toBe(0);
+  // Before: "3 min" (2.5 rounded up) and "2 min" (1.5).
+  const cases: [number, string][] = [
+    [150, "2 min 30 s"],
+    [90, "90 s"],
+    [1799, "29 min 59 s"],
+  ];
+  for (const [expires, said] of cases) {
+    const { stderr, error } = await login({ expires_in: expires, interval: 60 });
+    expect(stderr).toContain(`The code expires in ${said}.\n`);
+    expect(outcomeOf(error).lines[0]).toBe(
+      `error: the code expired before it was approved (it was valid for ${said})`,
+    );
+  }
+});

@@ -113,7 +113,7 @@ describe("pollForToken", () => {
     expect(error).toBeInstanceOf(OAuthError);
     expect(error).toMatchObject({ code: "expired_token" });
     expect((error as Error).message).toBe(
-      "the code expired before it was approved (it was valid for 1 min)",
+      "the code expired before it was approved (it was valid for 12 s)",
     );
     // Polls at 5 s and 10 s; the last wait is cut to the 2 s left, and no poll follows it.
     expect(server.posts.map((p) => p.at)).toEqual([5_000, 10_000]);

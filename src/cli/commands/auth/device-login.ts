@@ -6,6 +6,7 @@
 
 import {
   type DeviceAuthorization,
+  durationText,
   MAX_WAIT_SECONDS,
   type PollClock,
   pollForToken,
@@ -64,7 +65,8 @@ function interrupted(error: unknown): never {
 
 function announce(f: Factory, grant: DeviceAuthorization): void {
   const capped = grant.expiresInSeconds > MAX_WAIT_SECONDS;
-  const minutes = Math.max(1, Math.round(Math.min(grant.expiresInSeconds, MAX_WAIT_SECONDS) / 60));
+  // Seconds below 2 min, never rounded up (device-grant.ts): a code valid for 2 s is said so.
+  const lasts = durationText(Math.min(grant.expiresInSeconds, MAX_WAIT_SECONDS));
   const lines = [
     `To sign in, open ${grant.verificationUri} and enter the code: ${grant.userCode}`,
     ...(grant.verificationUriComplete === undefined
@@ -72,7 +74,7 @@ function announce(f: Factory, grant: DeviceAuthorization): void {
       : [`  (or open ${grant.verificationUriComplete})`]),
     // The server's values tourney does not take as is (device-grant.ts), and what it does.
     ...(grant.notes ?? []).map((n) => `note: ${n}`),
-    capped ? `Waiting ${minutes} min at most for approval.` : `The code expires in ${minutes} min.`,
+    capped ? `Waiting ${lasts} at most for approval.` : `The code expires in ${lasts}.`,
   ];
   for (const line of lines) f.io.stderr.write(`${visibleControls(line)}\n`);
 }
