@@ -3,6 +3,7 @@
  * Latin-1 roster (`printf 'M\xfcller\n'`) was read with U+FFFD in place of
  * each accented letter, stored so, and two such names then met as duplicates.
  * Now it is a usage error (exit 2) naming the line and how to convert the file.
+ * UTF-16 with its byte order mark (a spreadsheet's "Unicode Text" export) is read too.
  */
 import { constants } from "node:buffer";
 import { decodeUtf8, hexByte } from "../model/strict-utf8.js";
@@ -26,19 +27,48 @@ export function tooMuchInput(source: string): UsageError {
   );
 }
 
+/** The usage error for a text past V8's longest string. */
+function tooLong(bytes: Uint8Array, source: string): UsageError {
+  return new UsageError(
+    `${source} is too large to read as text (${bytes.length.toLocaleString("en-US")} bytes; Node holds a text of at most ${MAX_STRING_LENGTH.toLocaleString("en-US")} characters)`,
+  );
+}
+
 /**
- * The bytes of `source` ("stdin", "--file roster.csv") as text; `file` names
- * the file in the suggested conversion.
+ * UTF-16 text after its byte order mark (dropped), strictly: half a surrogate pair alone, or
+ * an odd last byte, is refused naming its line (where a lenient decoder puts its first U+FFFD:
+ * a U+FFFD written before it would be named instead). Before, such a roster (a spreadsheet's
+ * "Unicode Text" export) was refused as Latin-1 (`the byte 0xFF (Latin-1 "ÿ"?)`), and the
+ * iconv line the hint gave made every line a name holding U+0000.
+ */
+function decodeUtf16(bytes: Uint8Array, order: string, source: string): string {
+  try {
+    return new TextDecoder(order, { fatal: true }).decode(bytes);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooLong(bytes, source);
+  }
+  const text = new TextDecoder(order).decode(bytes);
+  const line = text.slice(0, text.indexOf("\uFFFD")).split("\n").length;
+  throw new UsageError(
+    `${source} starts with UTF-16's byte order mark but is not UTF-16 text: line ${line} holds half of a surrogate pair alone, or ends the file with an odd byte; save it again as UTF-8 or UTF-16`,
+  );
+}
+
+/**
+ * The bytes of `source` ("stdin", "--file roster.csv") as text: UTF-8, or UTF-16 with its
+ * byte order mark; `file` names the file in the suggested conversion.
  */
 export function decodeInput(bytes: Uint8Array, source: string, file = "roster.txt"): string {
+  // A byte order mark: FF FE is UTF-16 little-endian (Windows' "Unicode"), FE FF big-endian.
+  const mark = (bytes[0]! << 8) | bytes[1]!;
+  if (mark === 0xfffe || mark === 0xfeff)
+    return decodeUtf16(bytes, mark === 0xfffe ? "utf-16le" : "utf-16be", source);
   let decoded: ReturnType<typeof decodeUtf8>;
   try {
     decoded = decodeUtf8(bytes);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new UsageError(
-      `${source} is too large to read as text (${bytes.length.toLocaleString("en-US")} bytes; Node holds a text of at most ${MAX_STRING_LENGTH.toLocaleString("en-US")} characters)`,
-    );
+    throw tooLong(bytes, source);
   }
   if ("text" in decoded) return decoded.text;
   const { line, byte } = decoded.bad;

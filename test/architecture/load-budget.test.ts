@@ -19,9 +19,8 @@
  *   546,455-546,471). 87a4f4a's tree was 730 bytes over 530 KB already: 540,466 at 954b054,
  *   542,166 at cdd8ed0, 543,450 at 87a4f4a (the same script, one build each). 537 KB since
  *   text input may be UTF-16 with its byte order mark (cli/utf8-input.ts, a spreadsheet's
- *   "Unicode Text" roster): +730 bytes of core.js, builds of 0560413's tree with and without
- *   it in a copy (the view 549,325 bytes with it; the code cache moves by up to ~2 KB between
- *   builds).
+ *   "Unicode Text" roster): +525 bytes of core.js, builds of 01fd4fd's tree with and without
+ *   it in a copy (the code cache moves by up to ~2 KB between builds of one script).
  * - embedded `tournament list`, in every spelling (`tournament list --json`, `--json
  *   tournament list`, `--json id,name ... --state pending`): dist/core-list.js with its cache
  *   (the core's run.ts and commander with that verb's commands only: 143 + 238 KB,
@@ -87,7 +86,7 @@
  *   the credentials every command reads), the match write commands' field check and the races
  *   client's read again after a bulk update; budget 420 KB; 439 KB since main.cjs's code cache
  *   (above: +18.2-18.5 KB, 441,050 in all at 23:30 on 2026-11-27), read with main.cjs; 440 KB
- *   since UTF-16 input (above): +730 bytes of core-list.js (0560413's tree was 450,345 bytes
+ *   since UTF-16 input (above): +525 bytes of core-list.js (0560413's tree was 450,345 bytes
  *   in a copy, 809 over 439 KB already). The lock could be loaded by the
  *   writers alone (credentials.ts writes synchronously: it would need an asynchronous write).
  *   441 KB since HEAD was over 439 KB (449,536): 0560413 (stored credentials bound to their

@@ -33,3 +33,23 @@ it("refuses a text too long for a Node string as too large, not as a bad byte", 
     TextDecoder.prototype.decode = decode;
   }
 });
+
+it("reads UTF-16 with its byte order mark, either order, dropping the mark", () => {
+  const le = Buffer.from("\ufeffAda\r\nZoë 😀\r\n", "utf16le");
+  expect(decodeInput(le, "stdin")).toBe("Ada\r\nZoë 😀\r\n");
+  const be = Buffer.from(le).swap16();
+  expect(be.subarray(0, 2)).toEqual(Buffer.from([0xfe, 0xff]));
+  expect(decodeInput(be, "stdin")).toBe("Ada\r\nZoë 😀\r\n");
+  // Before: 'stdin is not UTF-8 text: line 1 holds the byte 0xFF (Latin-1 "ÿ"?)'.
+});
+
+it("refuses UTF-16 that is not: half a pair alone, or an odd last byte, naming the line", () => {
+  const lone = Buffer.from(Buffer.from("\ufeffA\nB\nC\udc00\n", "utf16le")).swap16();
+  expect(() => decodeInput(lone, "--file r.txt", "r.txt")).toThrow(
+    "--file r.txt starts with UTF-16's byte order mark but is not UTF-16 text: line 3 holds half of a surrogate pair alone, or ends the file with an odd byte; save it again as UTF-8 or UTF-16",
+  );
+  const odd = Buffer.concat([Buffer.from("\ufeffA\nB", "utf16le"), Buffer.from([0x43])]);
+  expect(() => decodeInput(odd, "stdin")).toThrow(
+    "stdin starts with UTF-16's byte order mark but is not UTF-16 text: line 2 holds half of a surrogate pair alone, or ends the file with an odd byte; save it again as UTF-8 or UTF-16",
+  );
+});
