@@ -75,6 +75,8 @@ export interface StandingRow {
   readonly losses: number;
   readonly ties: number;
   readonly points: number | null;
+  /** Swiss: the rounds the player sat out (byes); 0 or absent elsewhere and where the service says none. */
+  readonly byes?: number;
 }
 
 export interface BracketData {
@@ -196,6 +198,7 @@ function standingRow(record: ResourceObject): StandingRow {
     losses: num(a.losses) ?? 0,
     ties: num(a.ties) ?? 0,
     points: num(a.points),
+    byes: num(a.byes) ?? 0,
   };
 }
 

@@ -48,6 +48,19 @@ export interface Box {
   readonly height: number;
 }
 
+/**
+ * A player who sat round `round` out (a bye: swiss, free for all), drawn as a box of one
+ * row under the round's matches, saying "bye".
+ */
+export interface ByeBox {
+  readonly participantId: number;
+  readonly name: string;
+  readonly round: number;
+  readonly x: number;
+  readonly y: number;
+  readonly height: number;
+}
+
 /** A round's heading, above its column; `matches` are the round's, in order. */
 export interface Label {
   readonly x: number;
@@ -72,6 +85,8 @@ export interface MatchesPart {
   readonly width: number;
   readonly height: number;
   readonly boxes: readonly Box[];
+  /** The rounds' byes (rounds of matches only). */
+  readonly byes?: readonly ByeBox[] | undefined;
   /** Every round's label (the brackets' labels, in order). */
   readonly labels: readonly Label[];
   /** The brackets drawn in this area, in reading order (a double elimination has three). */

@@ -8,9 +8,10 @@
  */
 import { roundNamer } from "../bracket-model/columns.js";
 import type { BracketData, StandingRow, ViewMatch } from "../bracket-model/data.js";
-import { playersOf } from "../bracket-model/players.js";
+import { byesOf, playersOf, type StageStandings } from "../bracket-model/players.js";
 import {
   type Box,
+  type ByeBox,
   boxHeight,
   COMPACT,
   columns,
@@ -26,22 +27,41 @@ import { eliminationParts } from "./layout-tree.js";
 
 export * from "./layout-parts.js";
 
-/** Rounds as columns of matches, one under the other (round robin, swiss, free for all). */
+/**
+ * Rounds as columns of matches, one under the other (round robin, swiss, free for all), a
+ * round's byes under its matches.
+ */
 function roundsPart(
   title: string | undefined,
   matches: readonly ViewMatch[],
+  s: StageStandings,
   o: LayoutOptions,
 ): MatchesPart | null {
   const m = o.compact ? COMPACT : NORMAL;
   const cols = columns(matches, roundNamer, o);
   if (cols.length === 0) return null;
+  const sitting = byesOf(matches, s);
   const boxes: Box[] = [];
+  const byes: ByeBox[] = [];
   let bottom = 0;
   cols.forEach((c, i) => {
+    const x = i * (m.boxWidth + m.columnGap);
     let y = m.labelHeight;
     for (const match of c.matches) {
       const height = boxHeight(match, m);
-      boxes.push({ match, x: i * (m.boxWidth + m.columnGap), y, height });
+      boxes.push({ match, x, y, height });
+      y += height + m.rowGap;
+    }
+    for (const id of sitting.get(c.round) ?? []) {
+      const height = m.headHeight + m.slotHeight;
+      byes.push({
+        participantId: id,
+        name: s.names.get(id) ?? String(id),
+        round: c.round,
+        x,
+        y,
+        height,
+      });
       y += height + m.rowGap;
     }
     bottom = Math.max(bottom, y - m.rowGap);
@@ -52,6 +72,7 @@ function roundsPart(
     width: cols.length * (m.boxWidth + m.columnGap) - m.columnGap,
     height: bottom,
     boxes,
+    byes,
     labels: labelsOf(cols, m),
     brackets: [{ x: 0, y: 0, labels: labelsOf(cols, m) }],
     links: "",
@@ -70,17 +91,23 @@ function counted(matches: readonly ViewMatch[], id: number) {
   return r;
 }
 
-/** The stage's standings: the service's rows, or records counted from the matches. */
-function standingsPart(
-  data: BracketData,
-  matches: readonly ViewMatch[],
-  group: number | null,
-): StandingsPart {
+/** The standings rows of the stage (`group`, or the final stage's when null), and its order. */
+function stageStandings(data: BracketData, group: number | null): StageStandings {
   const rows = new Map<number, StandingRow>();
   for (const r of data.standings)
     if (group === null ? r.stage === "final" : r.stage === "group" && r.group === group)
       rows.set(r.participantId, r);
-  const ids = playersOf(matches, { rows, seeds: data.seeds, names: data.names });
+  return { rows, seeds: data.seeds, names: data.names };
+}
+
+/** The stage's standings: the service's rows, or records counted from the matches. */
+function standingsPart(
+  data: BracketData,
+  matches: readonly ViewMatch[],
+  s: StageStandings,
+): StandingsPart {
+  const { rows } = s;
+  const ids = playersOf(matches, s);
   return {
     kind: "standings",
     title: "Standings",
@@ -109,8 +136,9 @@ function stageParts(
 ): Part[] {
   if (matches.length === 0) return [];
   if (matches.some((m) => ELIMINATION.has(m.bracket))) return eliminationParts(matches, o);
-  const standings = standingsPart(data, matches, group);
-  const rounds = roundsPart("Rounds", matches, o);
+  const s = stageStandings(data, group);
+  const standings = standingsPart(data, matches, s);
+  const rounds = roundsPart("Rounds", matches, s, o);
   const swiss = matches.some((m) => m.bracket === "swiss");
   const parts: (Part | null)[] = swiss ? [standings, rounds] : [rounds, standings];
   return parts.filter((p): p is Part => p !== null);

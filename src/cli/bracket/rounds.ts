@@ -8,12 +8,15 @@
  *   │ 1 Ada       12 │
  *   │ 2 Bob        9 │
  *   └────────────────┘
+ *   ┌ bye ───────────┐
+ *   │   Cyd          │
+ *   └────────────────┘
  */
 
 import type { ViewMatch } from "../../bracket-model/data.js";
 import { Canvas, type Line, padStart, textWidth } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
-import { putSlot, type SlotWidths, slotWidth, slotWidths, stateMark } from "./slots.js";
+import { MAX_NAME, putSlot, type SlotWidths, slotWidth, slotWidths, stateMark } from "./slots.js";
 
 export interface RoundsLayout {
   readonly widths: SlotWidths;
@@ -21,10 +24,18 @@ export interface RoundsLayout {
   readonly rank: number;
 }
 
-export function roundsLayout(matches: readonly ViewMatch[], g: Glyphs): RoundsLayout {
+/** `byes`: the names of the players who sat out a round (their boxes are as wide). */
+export function roundsLayout(
+  matches: readonly ViewMatch[],
+  g: Glyphs,
+  byes: readonly string[] = [],
+): RoundsLayout {
   const ranked = matches.some((m) => m.slots.length > 2);
   const rank = ranked ? 2 : 0;
-  const w = slotWidths(matches);
+  const fit = slotWidths(matches);
+  let name = fit.name;
+  for (const b of byes) name = Math.max(name, Math.min(MAX_NAME, textWidth(b)));
+  const w = { name, score: fit.score };
   let label = 0; // a loop: Math.max(...matches) of many matches is as many arguments
   for (const m of matches)
     label = Math.max(label, textWidth(`${m.identifier} ${stateMark(m, g)}`.trim()) + 3);
@@ -67,20 +78,41 @@ function putBox(canvas: Canvas, x: number, y: number, m: ViewMatch, l: RoundsLay
   return bottom + 2;
 }
 
-/** Each round a column of boxes, headed by its name; drawn when first read. */
+/** A player's bye in the round: a box of one row, "bye" where a match has its identifier. */
+function putBye(canvas: Canvas, x: number, y: number, name: string, l: RoundsLayout, g: Glyphs) {
+  const inner = innerWidth(l);
+  canvas.put(x, y, `${g.topLeft} `);
+  canvas.put(x + 2, y, "bye", "dim");
+  canvas.put(x + 5, y, ` ${g.h.repeat(inner - 5)}${g.topRight}`);
+  canvas.put(x, y + 1, g.v);
+  const slot = { id: 0, name, score: "", rank: null, winner: false, from: null };
+  putSlot(canvas, x + 1 + l.rank, y + 1, slot, l.widths, g);
+  canvas.put(x + inner + 1, y + 1, g.v);
+  canvas.put(x, y + 2, `${g.bottomLeft}${g.h.repeat(inner)}${g.bottomRight}`);
+  return y + 4;
+}
+
+/** A round: its matches, and the names of the players who sat it out. */
+export interface RoundColumn {
+  readonly matches: readonly ViewMatch[];
+  readonly byes: readonly string[];
+}
+
+/** Each round a column of boxes, headed by its name, its byes last; drawn when first read. */
 export function* drawRounds(
-  columns: readonly (readonly ViewMatch[])[],
+  columns: readonly RoundColumn[],
   headers: readonly string[],
   l: RoundsLayout,
   g: Glyphs,
 ): Generator<Line> {
   const stride = roundsStride(l);
   const canvas = new Canvas(columns.length * stride);
-  columns.forEach((matches, c) => {
+  columns.forEach((round, c) => {
     const x = c * stride;
     canvas.put(x + 1, 0, headers[c] ?? "", "title");
     let y = 2;
-    for (const m of matches) y = putBox(canvas, x, y, m, l, g);
+    for (const m of round.matches) y = putBox(canvas, x, y, m, l, g);
+    for (const name of round.byes) y = putBye(canvas, x, y, name, l, g);
   });
   yield* canvas.drain();
 }

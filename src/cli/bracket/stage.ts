@@ -19,7 +19,7 @@ import {
 } from "../../bracket-model/columns.js";
 import type { ViewMatch } from "../../bracket-model/data.js";
 import { placementGroups } from "../../bracket-model/placements.js";
-import type { StageStandings } from "../../bracket-model/players.js";
+import { byesOf, type StageStandings } from "../../bracket-model/players.js";
 import { type Line, line, textWidth } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
 import { drawGrid, drawStandings } from "./grid.js";
@@ -112,22 +112,43 @@ function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[
   return parts;
 }
 
-/** The rounds side by side, in as many parts as the width needs; undefined: no rounds. */
-function roundsParts(matches: readonly ViewMatch[], o: StageOptions): Iterable<Line> | undefined {
+/**
+ * The rounds side by side, in as many parts as the width needs, each round's byes (names, by
+ * round) under its matches; undefined: no rounds.
+ */
+function roundsParts(
+  matches: readonly ViewMatch[],
+  byes: ReadonlyMap<number, readonly string[]>,
+  o: StageOptions,
+): Iterable<Line> | undefined {
   const columns: Column[] = columnsOf(matches, roundNamer, o);
   if (columns.length === 0) return undefined;
-  const layout = roundsLayout(matches, o.glyphs);
+  const layout = roundsLayout(matches, o.glyphs, [...byes.values()].flat());
   const parts = split(columns, roundsStride(layout), o.width);
   return joinParts(
     parts.map((part) =>
       drawRounds(
-        part.map((c) => c.matches),
+        part.map((c) => ({ matches: c.matches, byes: byes.get(c.round) ?? [] })),
         part.map((c) => c.title),
         layout,
         o.glyphs,
       ),
     ),
   );
+}
+
+/** Who sat out which round (byesOf), by name. */
+function byeNames(
+  matches: readonly ViewMatch[],
+  s: StageStandings,
+): ReadonlyMap<number, readonly string[]> {
+  const names = new Map<number, string[]>();
+  for (const [round, ids] of byesOf(matches, s))
+    names.set(
+      round,
+      ids.map((id) => s.names.get(id) ?? String(id)),
+    );
+  return names;
 }
 
 /** The stage's parts; `standings` for its grid or table. */
@@ -141,11 +162,12 @@ export function drawStage(
   if (shown.length === 0) return [];
   if (matches.some((m) => m.bracket === "round_robin"))
     return drawGrid(shown, standings, o.glyphs, o.width).map((lines) => ({ lines }));
+  const byes = byeNames(matches, standings);
   if (matches.some((m) => m.bracket === "swiss")) {
     const table = drawStandings(matches, standings, o.glyphs);
-    return [{ lines: table }, { title: "Rounds", lines: roundsParts(shown, o) ?? [] }];
+    return [{ lines: table }, { title: "Rounds", lines: roundsParts(shown, byes, o) ?? [] }];
   }
-  const rounds = roundsParts(shown, o);
+  const rounds = roundsParts(shown, byes, o);
   return rounds === undefined ? [] : [{ lines: rounds }];
 }
 

@@ -7,6 +7,7 @@
 import { originText, type Slot, type ViewMatch } from "../../bracket-model/data.js";
 import {
   type Box,
+  type ByeBox,
   COMPACT,
   type MatchesPart,
   NORMAL,
@@ -151,6 +152,30 @@ function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
 }
 
 /**
+ * A player's bye in a round (swiss, free for all): a box like a match's, of one row, saying
+ * "bye"; no match, so nothing to click or find. Its name: "Eve: bye in Round 1".
+ */
+function byeBox(bye: ByeBox, round: string): HTMLElement {
+  const e = el("div", "tv-bye");
+  e.style.left = `${bye.x}px`;
+  e.style.top = `${bye.y}px`;
+  e.style.height = `${bye.height}px`;
+  e.dataset.round = String(bye.round);
+  e.append(el("span", "tv-sr", `${bye.name}: bye in ${round}`));
+  const head = el("div", "tv-head");
+  head.setAttribute("aria-hidden", "true");
+  head.append(el("span", "tv-state", "bye"));
+  const row = el("div", "tv-slot");
+  row.setAttribute("aria-hidden", "true");
+  row.dataset.participant = String(bye.participantId);
+  const name = nameEl("span", "tv-name", bye.name);
+  name.title = bye.name;
+  row.append(name);
+  e.append(head, row);
+  return e;
+}
+
+/**
  * Printable area of a landscape page at 96 px to the inch, 10 mm margins: Letter's width
  * (the narrower of A4 and Letter) and A4's height (the shorter), less a heading's room.
  */
@@ -220,6 +245,8 @@ function matchesPart(
         found.set(matchKey(match.group, match.identifier), e);
         area.append(e);
       }
+      for (const bye of part.byes ?? [])
+        if (bye.round === label.round) area.append(byeBox(bye, label.title));
     }
   }
   return area;
