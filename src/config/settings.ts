@@ -94,13 +94,36 @@ export function checkBackend(value: unknown, key = "backend"): Backend {
   );
 }
 
-/** Accepts an absolute http:// or https:// URL without user:password; `key` names the source. */
-export function checkBaseUrl(value: unknown, key = "base_url"): string {
+/**
+ * What a base URL's query and fragment get: `refuse` where one is typed (flags, the
+ * environment, `config set`): requests go to the base URL's path and dropped them without a
+ * word, so they are refused as `serve --public-url` refuses them; `drop` for one stored
+ * before they were refused (read as requests used it); `keep` for device_url, an endpoint's
+ * own URL, whose query is sent.
+ */
+export type UrlExtras = "refuse" | "drop" | "keep";
+
+/**
+ * Accepts an absolute http:// or https:// URL without user:password (and, unless `extras`
+ * says otherwise, without query or fragment); `key` names the source.
+ */
+export function checkBaseUrl(
+  value: unknown,
+  key = "base_url",
+  extras: UrlExtras = "refuse",
+): string {
   const accepted = "accepted values: an http:// or https:// URL, e.g. https://api.example.com";
   if (typeof value !== "string" || !URL.canParse(value)) {
     throw new ConfigError(`invalid value for ${key}: ${describe(value)}; ${accepted}`, { key });
   }
-  const url = new URL(value);
+  const parts = extraParts(value);
+  if (parts.length > 0 && extras === "refuse")
+    throw new ConfigError(
+      `invalid value for ${key}: ${describe(value)} has ${parts.join(" and ")}; remove ${parts.length > 1 ? "them" : "it"}: requests go to the base URL's path and would drop ${parts.length > 1 ? "them" : "it"}`,
+      { key },
+    );
+  if (parts.length > 0 && extras === "drop") value = value.replace(/[?#].*$/s, "");
+  const url = new URL(value as string);
   if (url.username !== "" || url.password !== "") {
     throw new ConfigError(
       `invalid value for ${key}: the URL must not contain a user name or password; ` +
@@ -111,7 +134,18 @@ export function checkBaseUrl(value: unknown, key = "base_url"): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError(`invalid value for ${key}: ${describe(value)}; ${accepted}`, { key });
   }
-  return withoutApiVersion(value, url);
+  return withoutApiVersion(value as string, url);
+}
+
+/** "the query '?a=b'", "the fragment '#x'": the parts of a URL a base URL cannot have. */
+function extraParts(text: string): string[] {
+  const hash = text.indexOf("#");
+  const before = hash < 0 ? text : text.slice(0, hash);
+  const query = before.indexOf("?");
+  const parts: string[] = [];
+  if (query >= 0) parts.push(`the query '${before.slice(query)}'`);
+  if (hash >= 0) parts.push(`the fragment '${text.slice(hash)}'`);
+  return parts;
 }
 
 /**
@@ -171,8 +205,9 @@ export function parseProfileSetting(key: ProfileKey, raw: string): Backend | str
     case "community":
       return checkCommunity(raw.trim());
     case "auth_url":
-    case "device_url":
       return checkBaseUrl(raw, key);
+    case "device_url":
+      return checkBaseUrl(raw, key, "keep");
   }
 }
 
@@ -182,7 +217,7 @@ export function checkStoredSetting(key: ProfileKey, value: unknown): Backend | s
     case "backend":
       return checkBackend(value);
     case "base_url":
-      return checkBaseUrl(value);
+      return checkBaseUrl(value, key, "drop");
     case "db_path":
       return checkDbPath(value);
     case "timeout":
@@ -197,8 +232,9 @@ export function checkStoredSetting(key: ProfileKey, value: unknown): Backend | s
     case "community":
       return checkCommunity(value);
     case "auth_url":
+      return checkBaseUrl(value, key, "drop");
     case "device_url":
-      return checkBaseUrl(value, key);
+      return checkBaseUrl(value, key, "keep");
   }
 }
 
