@@ -7,7 +7,9 @@
  *   in_progress, ended), none for `all`: a finer state is sent as its group, and refused
  *   where the records give no state to tell it by (the description's Tournament has none);
  * - `match list` asks for no stations (not a published path: 404 every time) where the
- *   matches have no station_id, as the description's Match has none: 2 requests, not 3.
+ *   matches have no station_id, as the description's Match has none: 2 requests, not 3;
+ * - the documented `tourney api` examples work against it: a path with no extension is sent
+ *   with `.json` on a remote profile, and the jq programs read a bare list or record too.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -78,5 +80,21 @@ describe("the remote backend against the published shapes (Prism mock)", () => {
       `get /v2.1/tournaments/${T}/matches.json`,
       `get /v2.1/tournaments/${T}/participants.json`,
     ]);
+  });
+
+  it.each([
+    [
+      ["api", `tournaments/${T}`, "--jq", "(.data // .).attributes.name"],
+      /^Rainbow Six: Siege Tournament\n$/,
+    ],
+    [["api", "-i", "/me"], /^HTTP\/1\.1 200 OK\n[\s\S]*"APIUser"/],
+    [["api", "/tournaments.json", "--paginate", "--jq", "(.data? // .) | length"], /^1\n$/],
+    [["api", "/tournaments?per_page=5", "--jq", "length"], /^1\n$/],
+  ])("the documented example %j", async (args, stdout) => {
+    const before = prism.violations().length;
+    const r = await sb.run(args, { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(stdout);
+    expect(prism.violations().slice(before)).toEqual([]);
   });
 });

@@ -10,13 +10,17 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 const HELP = `
 The path is under /v2.1 unless it names a version (/v2.1/..., /v1/...); the profile
-says which service (embedded by default, or remote) and its credentials are sent.
+says which service (embedded by default, or remote) and its credentials are sent. On a
+remote profile a /v2.1 path with no extension gets .json, as the published description
+writes every path (/me is sent as /v2.1/me.json); the embedded backend takes both.
+A list is {data, meta, links} from tourney's services and a bare array where a service
+answers as the description draws it: '(.data? // .)' reads either, as below.
 Fields make a JSON body (POST unless -X says otherwise); with GET or --input they go
 in the query string. --input is the body (POST unless -X says otherwise; not with GET). The body is printed on errors too; the exit code says which. A redirect is never
 followed: its body (and with -i its headers) printed, it exits 1 naming the Location.
 
 Examples:
-  tourney api /tournaments.json --paginate --jq '.data | length'
+  tourney api /tournaments.json --paginate --jq '(.data? // .) | length'
   tourney api tournaments -f 'data[type]=tournaments' -f 'data[attributes][name]=Cup' \\
     -F 'data[attributes][private]=true'
   tourney api -X PUT /tournaments/cup/change_state -f 'data[type]=TournamentState' \\

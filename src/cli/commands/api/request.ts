@@ -47,6 +47,20 @@ export function apiPath(path: string): string {
   return /^\/v\d+(\.\d+)?(\/|\?|$)/.test(rooted) ? rooted : `${BASE_PATH}${rooted}`;
 }
 
+/**
+ * The path as the published description writes it, for a remote profile: a /v2.1 path whose
+ * last part has no extension gets `.json` (`/v2.1/me` -> `/v2.1/me.json`), as every other
+ * command sends it; without it the hosted service has no route (404). Other versions, and a
+ * path with an extension, are sent as written.
+ */
+export function publishedApiPath(path: string): string {
+  const at = path.indexOf("?");
+  const bare = at === -1 ? path : path.slice(0, at);
+  const last = bare.slice(bare.lastIndexOf("/") + 1);
+  if (!bare.startsWith(`${BASE_PATH}/`) || last === "" || last.includes(".")) return path;
+  return `${bare}.json${at === -1 ? "" : path.slice(at)}`;
+}
+
 function parseHeader(header: string): [string, string] {
   const at = header.indexOf(":");
   const name = header.slice(0, at).trim();
@@ -183,7 +197,8 @@ async function sendPages(f: Factory, request: HttpRequest, o: ApiOptions): Promi
 export async function runApi(f: Factory, o: ApiOptions): Promise<void> {
   if (f.globals.jsonFields !== undefined)
     throw new UsageError("api prints the service's document as it is: filter it with --jq");
-  const request = await buildRequest(f, o);
+  const remote = f.profile().backend === "remote";
+  const request = await buildRequest(f, remote ? { ...o, path: publishedApiPath(o.path) } : o);
   let response: HttpResponse;
   if (o.paginate) {
     response = await sendPages(f, request, o);
