@@ -3,7 +3,9 @@
  * write does: an unknown tournament or match is 404 whatever the body, and another user's
  * private tournament answers exactly as a missing one. Before, `PUT
  * /v2.1/tournaments/nonexist/matches/33` with `{"match": []}` was 422 "match must be an array
- * of 1 to 8 entries". Through the in-process service with accounts.
+ * of 1 to 8 entries"; a match's change of state, an attachment, a station's or queue entry's
+ * write named what it could not find only after refusing the body (422, or 400 for no JSON).
+ * Through the in-process service with accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpRequest } from "../../src/model/http.js";
@@ -80,6 +82,31 @@ describe("a match report to what the caller cannot find", () => {
       expect(noMatch.status, JSON.stringify(body)).toBe(404);
       expect(noMatch.body.errors[0].detail).toBe("match 999999 not found in tournament hid");
     }
+  });
+
+  it("so is every write naming a match, station or queue entry the tournament does not have", async () => {
+    const station = await send("POST", `/tournaments/${hidden}/stations`, keys.ada!, {
+      data: { type: "Station", attributes: { name: "Table 1" } },
+    });
+    expect(station.status, JSON.stringify(station.body)).toBe(201);
+    const s = station.body.data.id;
+    const cases: [HttpRequest["method"], string, string][] = [
+      ["PUT", "/matches/999999/change_state", "match 999999 not found in tournament hid"],
+      ["POST", "/matches/999999/attachments", "match 999999 not found in tournament hid"],
+      ["PUT", "/stations/999999", "station 999999 not found in tournament hid"],
+      ["POST", "/stations/999999/station_queuers", "station 999999 not found in tournament hid"],
+      [
+        "PUT",
+        `/stations/${s}/station_queuers/999999`,
+        `station queuer 999999 not found at station ${s}`,
+      ],
+    ];
+    for (const [method, path, detail] of cases)
+      for (const body of BAD_BODIES) {
+        const r = await send(method, `/tournaments/${hidden}${path}`, keys.ada!, body);
+        expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(404);
+        expect(r.body.errors[0].detail).toBe(detail);
+      }
   });
 
   it("the body is still checked once both are found", async () => {

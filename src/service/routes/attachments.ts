@@ -16,6 +16,7 @@ import { attachmentResource } from "../serializers/attachment.js";
 import { readAttachmentInput } from "../validation/attachment-input.js";
 import { type Ignored, ignoredMeta } from "../validation/ignored.js";
 import { readMatchId } from "../validation/station-input.js";
+import { findMatch } from "./matches.js";
 
 /** The match a request names; undefined: every match of the tournament (list and delete only). */
 type MatchRef = (r: ServiceRequest, attributes?: Record<string, unknown>) => string | undefined;
@@ -43,6 +44,8 @@ function handlers(service: ServiceContext, matchOf: MatchRef) {
     },
     create: (r: ServiceRequest): Reply => {
       const t = tournament(r);
+      // The match of the path looked up before the body: 404 whatever the body (docs/serve.md).
+      if (r.params.match !== undefined) findMatch(service, t, r.params.match);
       const attributes = readAttributes(readJsonBody(r), "matchAttachment");
       const match = matchOf(r, attributes) ?? required();
       const ignored: Ignored = [];

@@ -171,7 +171,9 @@ function reportRoute(service: ServiceContext, r: ServiceRequest) {
 
 /** PUT a match's change of state (reopen, mark or unmark as underway). */
 function changeStateRoute(service: ServiceContext, r: ServiceRequest) {
-  const id = tournamentOf(service, r).id;
+  const found = tournamentOf(service, r);
+  findMatch(service, found, r.params.match!); // 404 whatever the body, as reportRoute
+  const id = found.id;
   const attributes = readAttributes(readJsonBody(r), "matchState");
   const ignored = ignoredAttributes(attributes, MATCH_STATE_KEYS);
   const row = service.write(() => {

@@ -57,6 +57,7 @@ export function registerStationRoutes(
   });
   router.put(`${path}/:station`, (r) => {
     const t = tournament(r);
+    findStation(service, t, r.params.station!); // 404 whatever the body (docs/serve.md)
     const ignored: Ignored = [];
     const input = readStationInput(readAttributes(readJsonBody(r), "station"), false, ignored);
     const row = updateStation(service, t.id, r.params.station!, input);
@@ -95,6 +96,7 @@ function registerQueuerRoutes(
   });
   router.post(path, (r) => {
     const t = tournament(r);
+    findStation(service, t, r.params.station!); // 404 whatever the body (docs/serve.md)
     const ignored: Ignored = [];
     const input = readQueuerInput(readAttributes(readJsonBody(r), "stationQueuer"), true, ignored);
     const row = addQueuer(service, t.id, r.params.station!, input);
@@ -102,6 +104,7 @@ function registerQueuerRoutes(
   });
   router.put(`${path}/:queuer`, (r) => {
     const t = tournament(r);
+    findQueuer(service, findStation(service, t, r.params.station!), r.params.queuer!); // 404 first
     const ignored: Ignored = [];
     const input = readQueuerInput(readAttributes(readJsonBody(r), "stationQueuer"), false, ignored);
     const row = moveQueuer(service, t.id, r.params.station!, r.params.queuer!, input.position!);
