@@ -82,6 +82,10 @@ const CASES: readonly { readonly error: Error; readonly says: string }[] = [
     says: "an OAuth endpoint of `tourney login` or a token renewal that redirects",
   },
   { error: new OAuthEndpointError("token", url, 502, "x"), says: "that redirects or fails (5xx)" },
+  {
+    error: new OAuthEndpointError("device", url, 200, "x"),
+    says: "answers 200 with no OAuth answer",
+  },
   { error: new DeclinedError("x"), says: '"no" to a confirmation' },
   { error: new UsageError("x"), says: "usage error" },
   { error: new ConfigError("x"), says: "an unknown profile or setting, or a bad value" },
