@@ -9,6 +9,7 @@
 import type { ApiClient } from "../../../client/api-client.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
+import { someOf } from "../participants/bulk-add-run.js";
 import { playerIds } from "./match-columns.js";
 
 export const MATCH_REF_HELP = "match id, or identifier (A, B, ... AA) as `match list` shows it";
@@ -80,11 +81,18 @@ export function resolveGroup(
   const read = parseGroupRef(ref);
   const id = "id" in read ? read.id : groups[read.letter.charCodeAt(0) - 65];
   if (id !== undefined && groups.includes(id)) return id;
-  const known = groups.length === 0 ? "it has no groups" : `its groups are ${groups.join(", ")}`;
+  // The first few (someOf): a group stage of 4,000 players has 1,000 groups.
+  const known =
+    groups.length === 0
+      ? "it has no groups"
+      : `its groups are ${someOf(groups, SHOWN)}${groups.length > SHOWN ? `, up to ${groups.at(-1)}` : ""}`;
   throw new UnknownReferenceError(
     `no group ${JSON.stringify(ref)} in tournament ${tournament}: ${known} (or A, B, ... in that order)`,
   );
 }
+
+/** How many groups, or matches, a refusal names before "and N more". */
+const SHOWN = 5;
 
 /** Whether every one of `ids` plays in `match`. */
 function holds(match: ResourceObject, ids: readonly number[]): boolean {
@@ -93,7 +101,11 @@ function holds(match: ResourceObject, ids: readonly number[]): boolean {
   return ids.every((id) => players.includes(id));
 }
 
-/** Narrows matches sharing an identifier down to one, or says why it cannot. */
+/**
+ * Narrows matches sharing an identifier down to one, or says why it cannot, naming the first
+ * few. Before, every one: `match report gs A --tie` in a group stage of 4,000 players was a
+ * message of 24 KB on one line, naming the match A of all 1,000 groups.
+ */
 async function pick(
   named: readonly ResourceObject[],
   hints: MatchHints,
@@ -108,7 +120,7 @@ async function pick(
   if (open.length === 1) return open[0]!;
   const inGroups = new Set(candidates.map(groupOf)).size > 1;
   throw new UsageError(
-    `match ${label} is ambiguous: it names matches ${candidates.map(whereIs).join(", ")}; name the match by its id${inGroups && hints.group === undefined ? ", or its group with --group" : ""}`,
+    `match ${label} is ambiguous: it names matches ${someOf(candidates, SHOWN, whereIs)}; name the match by its id${inGroups && hints.group === undefined ? ", or its group with --group" : ""}`,
   );
 }
 

@@ -14,6 +14,7 @@ import { participantNameKey } from "../../../model/participant-name.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 import { parseGroupRef, resolveMatch } from "../match/match-ref.js";
+import { someOf } from "../participants/bulk-add-run.js";
 
 export const STATION_REF_HELP =
   "station id (or id:N), or its name as `station list` shows it (or name:TEXT)";
@@ -84,7 +85,7 @@ function notFound(
   hint: string,
 ): never {
   const names = all.map((s) => JSON.stringify(String(s.attributes.name)));
-  const known = names.length === 0 ? "it has no stations" : `its stations are ${names.join(", ")}`;
+  const known = names.length === 0 ? "it has no stations" : `its stations are ${someOf(names, 5)}`;
   throw new UnknownReferenceError(
     `no station ${JSON.stringify(ref)} in tournament ${tournament}${hint || `: ${known}; \`tourney station create ${tournament} NAME\` adds one`}`,
   );
