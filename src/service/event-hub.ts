@@ -81,11 +81,21 @@ export class EventHub {
     const checked = this.check(path, headers, resume);
     if ("status" in checked) return checked;
     const { record, id, race, own } = checked;
+    let refused: HttpResponse | undefined;
     const reader = {
-      subscriber,
+      // Ended saying why (endedWhy). Before, a revoked key's stream closed without a word.
+      subscriber: {
+        event: (event: WatchEvent) => subscriber.event(event),
+        heartbeat: () => subscriber.heartbeat(),
+        end: () => subscriber.end?.(refused === undefined ? undefined : endedWhy(refused)),
+      },
       view: record.attributes.private === true ? ("owner" as const) : ("public" as const),
       // The same check as a GET, as this caller, before each batch of events.
-      allowed: () => get(this.deps, own, headers).status === 200,
+      allowed: () => {
+        const answer = get(this.deps, own, headers);
+        if (answer.status !== 200) refused = answer;
+        return answer.status === 200;
+      },
     };
     const opened = race
       ? (this.races.open(id, reader, resume) ?? notFound(path))
@@ -145,6 +155,23 @@ export class EventHub {
     this.tournaments.close();
     this.races.close();
   }
+}
+
+/**
+ * Why a stream's reader may no longer look, from its GET's refusal: `revoked` (or `expired`)
+ * for a credential no longer valid (401), `forbidden` (403), `not_found` (404: deleted, or
+ * private to another, the same words), then the refusal's own detail.
+ */
+function endedWhy(refused: HttpResponse): string {
+  let detail = "";
+  try {
+    detail = String((jsonOf(refused).errors as { detail?: unknown }[])[0]?.detail ?? "");
+  } catch {}
+  const reasons: Record<number, string> = { 403: "forbidden", 404: "not_found" };
+  const expired = detail.includes("expired");
+  const reason =
+    refused.status === 401 ? (expired ? "expired" : "revoked") : reasons[refused.status];
+  return `${reason ?? `refused ${refused.status}`}${detail === "" ? "" : ` (${detail})`}`;
 }
 
 /** The race resolved as the caller, gone before its snapshot was read. */

@@ -207,8 +207,12 @@ export function streamSubscriber(res: ServerResponse): StreamSubscriber {
     heartbeat: () => {
       if (waiting === undefined) write(": heartbeat\n\n");
     },
-    end: () => {
-      if (!res.writableEnded) res.end();
+    // A comment line, which EventSource and tourney watch pass over: an event with data would be
+    // taken for a change by clients that read every event (tourney watch's parser).
+    end: (why?: string) => {
+      if (res.writableEnded) return;
+      if (why === undefined) res.end();
+      else res.end(`: ended: ${why.replace(/[\r\n]+/g, " ")}\n\n`);
     },
     replayed: () => {
       const held = waiting ?? [];

@@ -17,8 +17,8 @@ export interface Subscriber {
   /** Called with each event, in order. */
   event(event: WatchEvent): void;
   heartbeat(): void;
-  /** Ends the subscriber's stream (its reader may no longer see the tournament). */
-  end?(): void;
+  /** Ends the subscriber's stream (its reader may no longer see the tournament); `why`: said last. */
+  end?(why?: string): void;
 }
 
 /** A reader of one tournament: who it is for, and whether it may still look. */
