@@ -258,7 +258,10 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
         ? [authHint(error, context)]
         : error instanceof RedirectError
           ? [redirectHint(error, context)]
-          : error instanceof ServerError && error.retryAfterSeconds !== undefined
+          : // A remote service's Retry-After (the embedded one's 503s say what to do in their text).
+            error instanceof ServerError &&
+              error.retryAfterSeconds !== undefined &&
+              context.baseUrl !== undefined
             ? [`hint: retry in ${error.retryAfterSeconds} s: the service said so (Retry-After)`]
             : [];
     return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
