@@ -19,6 +19,7 @@ import { firstConflict } from "./match-replay.js";
 import { miscChanges } from "./participant-details.js";
 import { misplaced, namesAfter, type Rename, renamesOf, swapStop } from "./participant-renames.js";
 import {
+  checkInChange,
   hasWindow,
   notInFile,
   type Roster,
@@ -29,6 +30,13 @@ import {
 } from "./participant-replay.js";
 import { stateText, targetStateOf } from "./published-state.js";
 import { differenceLines, settingDifferences } from "./settings-difference.js";
+import {
+  replaysFinal,
+  replaysGroups,
+  STATE_AFTER,
+  type StageMoment,
+  stageChange,
+} from "./stage-steps.js";
 import { keyOf } from "./target-matches.js";
 import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
@@ -126,20 +134,55 @@ function rosterAfter(people: readonly ApiRecord[], renames: readonly Rename[]): 
 }
 
 /**
- * The match the replay would stop at, complete on the target with other players or another
- * result (match-replay.ts firstConflict, the replay's own check), stage by stage as it replays.
+ * The match the replay of one stage's `matches` would stop at, complete on the target with
+ * other players or another result (match-replay.ts firstConflict, the replay's own check).
  */
-function resultStop(doc: TournamentExport, found: Found) {
+function resultStop(doc: TournamentExport, found: Found, matches: readonly ExportedMatch[]) {
   if (found === undefined) return undefined;
-  const removed = removedAfterStart(doc);
-  const byes = doc.byes ?? [];
-  const stage = (group: boolean) => doc.matches.filter((m) => (m.group !== null) === group);
-  const conflict = (matches: readonly ExportedMatch[]) =>
-    firstConflict(matches, found.complete, found.roster, removed, byes);
-  const at = conflict(stage(true)) ?? conflict(stage(false));
+  const at = firstConflict(
+    matches,
+    found.complete,
+    found.roster,
+    removedAfterStart(doc),
+    doc.byes ?? [],
+  );
   return at === undefined
     ? undefined
     : `stop at ${at}; the publish would send the steps above and the results played before it, then stop there (exit 5)`;
+}
+
+/**
+ * The stages' steps in the order the run takes them, decided by the run's own rules
+ * (stage-steps.ts) from the state the plan's earlier steps leave: each stage's results
+ * counted, or the stop at the first there that differs (`stopped`: the plan ends there).
+ */
+function stageSteps(doc: TournamentExport, found: Found): { lines: string[]; stopped: boolean } {
+  const lines: string[] = [];
+  let state = found?.state ?? "pending";
+  const change = (moment: StageMoment, text: string) => {
+    const to = stageChange(moment, doc, state);
+    if (to === undefined) return;
+    lines.push(text);
+    state = STATE_AFTER[to] ?? state;
+  };
+  const results = (group: boolean, what: string) => {
+    const matches = doc.matches.filter((m) => (m.group !== null) === group);
+    const stop = resultStop(doc, found, matches);
+    if (stop !== undefined) return lines.push(stop) > 0;
+    const played = matches.filter((m) => m.state === "complete");
+    const there = played.filter((m) => found?.complete.has(matchKey(m)) === true).length;
+    const left = played.length - there;
+    lines.push(`report ${left} ${what}${left === 1 ? "" : "s"} (${there} already there)`);
+    return false;
+  };
+  if (replaysGroups(doc)) {
+    change("group start", "start the group stage");
+    if (results(true, "group stage result")) return { lines, stopped: true };
+    change("group end", "finalize the group stage");
+  }
+  if (replaysFinal(doc)) change("final start", "start");
+  const finals = replaysFinal(doc) || !replaysGroups(doc);
+  return { lines, stopped: finals && results(false, "result") };
 }
 
 /** `what` with N the count, each {s} and {es} a plural's ending unless it is one; nothing for none. */
@@ -181,18 +224,9 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
   lines.push(
     ...count(after.length, `add N participant{s} who came after the check-in: ${after.join(", ")}`),
   );
-  const played = doc.matches.filter((m) => m.state === "complete");
-  const there = played.filter((m) => found?.complete.has(matchKey(m)) === true).length;
-  // Not started yet: new, or left before its start (an interrupted import stops after a check-in).
-  if (found === undefined || NOT_STARTED.has(found.state)) {
-    if (t.state !== "pending" && played.some((m) => m.group !== null))
-      lines.push("start the group stage");
-    else if (t.state !== "pending") lines.push("start");
-  }
-  const conflict = resultStop(doc, found);
-  if (conflict !== undefined) return [...lines, conflict, "dry run: nothing was sent"];
-  const left = played.length - there;
-  lines.push(`report ${left} result${left === 1 ? "" : "s"} (${there} already there)`);
+  const stages = stageSteps(doc, found);
+  lines.push(...stages.lines);
+  if (stages.stopped) return [...lines, "dry run: nothing was sent"];
   lines.push(...laterSteps(doc, found));
   if (t.state === "complete" && found?.state !== "complete") lines.push("finalize");
   lines.push("dry run: nothing was sent");
@@ -242,10 +276,16 @@ function refusal(
 function checkInSteps(doc: TournamentExport, found: Found): string[] {
   const checkIns = doc.participants.filter((p) => p.checked_in && !found?.checkedIn.has(p.name));
   const window = hasWindow(doc);
+  // The check-in processed, aborted or left open as the run does (participant-replay.ts).
+  const then = {
+    process_checkin: ", then process the check-in",
+    abort_checkin: ", then abort the check-in",
+    none: " (the check-in left open, as the file's is)",
+  }[checkInChange(doc) ?? "none"];
   return [
     ...count(
       window ? checkIns.length : 0,
-      "check in N participant{s}, then process the check-in (tourney's check_in verb, not in the published v2.1 description: a service without it refuses)",
+      `check in N participant{s}${then} (tourney's check_in verb, not in the published v2.1 description: a service without it refuses)`,
     ),
     ...count(
       window ? 0 : checkIns.length,

@@ -40,6 +40,7 @@ import {
 import { type Progress, SILENT } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
 import { settingDifferences, settingsRefusal } from "./settings-difference.js";
+import { replaysFinal, replaysGroups, type StageMoment, stageChange } from "./stage-steps.js";
 import { replayStations } from "./station-replay.js";
 import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
@@ -212,9 +213,6 @@ function rosterOf(records: readonly ApiRecord[]): Roster {
   };
 }
 
-const STARTED = new Set(["underway", "awaiting_review", "complete"]);
-const GROUPS_DONE = new Set(["group_stages_finalized", ...STARTED]);
-
 async function changeState(client: ApiClient, url: string, state: string, progress: Progress) {
   progress.step(`${url}: ${state}`);
   await client.tournaments.changeState(url, state);
@@ -232,7 +230,7 @@ interface Replay {
   readonly removed: ReadonlySet<string>;
 }
 
-/** Starts the stages and replays their results; returns the matches of the stage reached. */
+/** Starts the stages and replays their results (stage-steps.ts); returns the matches of the stage reached. */
 async function replayStages(r: Replay, state: string): Promise<readonly ExportedMatch[]> {
   const { client, doc, progress } = r;
   const t = doc.tournament;
@@ -242,22 +240,19 @@ async function replayStages(r: Replay, state: string): Promise<readonly Exported
       progress,
       byes: doc.byes ?? [],
     });
+  const change = async (moment: StageMoment, now: string) => {
+    const to = stageChange(moment, doc, now);
+    if (to !== undefined) await changeState(client, t.url, to, progress);
+  };
   const groups = doc.matches.filter((m) => m.group !== null);
-  if (groups.length > 0 && !BEFORE_START.has(t.state)) {
-    if (BEFORE_START.has(state)) await changeState(client, t.url, "start_group_stage", progress);
+  if (replaysGroups(doc)) {
+    await change("group start", state);
     await replay(groups);
-    if (t.state === "group_stages_underway" || t.state === "group_stages_finalized") {
-      if (t.state === "group_stages_finalized" && !GROUPS_DONE.has(await stateOf(client, t.url)))
-        await changeState(client, t.url, "finalize_group_stage", progress);
-      return groups;
-    }
-    if (!GROUPS_DONE.has(await stateOf(client, t.url)))
-      await changeState(client, t.url, "finalize_group_stage", progress);
+    await change("group end", await stateOf(client, t.url));
   }
-  // Not started in the file (pending, checking in): the participants are all it holds.
-  if (!STARTED.has(t.state)) return [];
-  if (!STARTED.has(await stateOf(client, t.url)))
-    await changeState(client, t.url, "start", progress);
+  // Not started in the file (pending, checking in), or its group stage only.
+  if (!replaysFinal(doc)) return replaysGroups(doc) ? groups : [];
+  await change("final start", await stateOf(client, t.url));
   const finals = doc.matches.filter((m) => m.group === null);
   await replay(finals);
   return finals;

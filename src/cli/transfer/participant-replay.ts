@@ -104,6 +104,18 @@ function checkInProcessed(doc: TournamentExport): boolean {
 }
 
 /**
+ * What the import does with the target's open check-in once the file's check-ins are sent:
+ * processes it, aborts it (the file's never was), or leaves it open (the file's is still
+ * open). The run's rule (replayCheckIn) and the plan's (import-plan.ts).
+ */
+export function checkInChange(
+  doc: TournamentExport,
+): "process_checkin" | "abort_checkin" | undefined {
+  if (doc.tournament.state === "checking_in") return undefined;
+  return checkInProcessed(doc) ? "process_checkin" : "abort_checkin";
+}
+
+/**
  * Replays the check-in; returns the target's state after it. A target whose
  * check-in has not opened (its clock is before starts_at less the duration)
  * cannot take the file's check-ins: refused, nothing more sent.
@@ -142,8 +154,8 @@ export async function replayCheckIn(
     await client.participants.checkIn(url, p.id);
     counts.checked_in++;
   }
-  if (fileState === "checking_in") return state;
-  const change = processed ? "process_checkin" : "abort_checkin";
+  const change = checkInChange(doc);
+  if (change === undefined) return state;
   progress.step(`${url}: ${change}`);
   const after = await client.tournaments.changeState(url, change);
   return (await targetStateOf(client, url, after)).state;
