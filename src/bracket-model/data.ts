@@ -32,7 +32,13 @@ export interface Slot {
   readonly score: string;
   /** Free for all: the place taken in the match. */
   readonly rank: number | null;
+  /**
+   * Marked a winner: the match's winner; in a free for all, every player the table sends on
+   * to the next round (`advancing`), or the first place of a table sending none (the final).
+   */
   readonly winner: boolean;
+  /** Free for all: the player goes on to the next round (the table's `advancing`). */
+  readonly advancing?: boolean;
   /**
    * The match this slot's player comes from (player1_prereq_match_id and
    * player1_is_prereq_match_loser, ...); null when seeded or not said (the hosted service).
@@ -122,12 +128,17 @@ function freeForAllSlots(a: Record<string, unknown>, names: ReadonlyMap<number, 
     : [];
   const ids = (a.participant_ids as unknown[]).map(num);
   const complete = a.state === "complete";
+  // Every player a table sends on wins it (docs/viewer.md): before, only the first place was
+  // marked, and the second of two advancing drawn as eliminated (a reviewer found it).
+  const sends = points.some((p) => p.advancing === true);
   const slots = ids.map((id): Slot => {
     const entry = points.find((p) => num(p.participant_id) === id);
     const rank = num(entry?.rank);
     const scores = Array.isArray(entry?.scores) ? (entry.scores as unknown[]).join(" ") : "";
-    const winner = complete && rank === 1;
-    return { id, name: nameIn(names, id), score: scores, rank, winner, from: null };
+    const advancing = entry?.advancing === true;
+    const winner = complete && (sends ? advancing : rank === 1);
+    const slot = { id, name: nameIn(names, id), score: scores, rank, winner, from: null };
+    return advancing ? { ...slot, advancing } : slot;
   });
   const order = (s: Slot) => s.rank ?? Number.MAX_SAFE_INTEGER;
   return slots.sort((x, y) => order(x) - order(y));

@@ -107,6 +107,15 @@ interface Place {
   readonly bracket?: string | undefined;
 }
 
+/** "P1 and P6 advance" (a free-for-all table sending players on), "Ada won"; undefined: no winner. */
+function resultText(m: ViewMatch): string | undefined {
+  const winners = m.slots.filter((s) => s.winner).map((s) => s.name);
+  if (winners.length === 0) return undefined;
+  if (!m.slots.some((s) => s.advancing === true)) return `${winners[0]} won`;
+  if (winners.length === 1) return `${winners[0]} advances`;
+  return `${winners.slice(0, -1).join(", ")} and ${winners.at(-1)} advance`;
+}
+
 /** The match's accessible name: identifier, round, players with their scores, and the result. */
 export function matchName(m: ViewMatch, place: Place): string {
   const where = place.bracket === undefined ? place.round : `${place.bracket}, ${place.round}`;
@@ -117,9 +126,8 @@ export function matchName(m: ViewMatch, place: Place): string {
       return `${s.name}${rank}${s.score === "" ? "" : ` ${s.score}`}`;
     })
     .join(m.slots.length > 2 ? ", " : " versus ");
-  const winner = m.slots.find((s) => s.winner);
   let result = stateText(m);
-  if (m.state === "complete") result = m.tie ? "a tie" : winner ? `${winner.name} won` : "complete";
+  if (m.state === "complete") result = m.tie ? "a tie" : (resultText(m) ?? "complete");
   return `Match ${m.identifier}, ${where}: ${players}; ${result}`;
 }
 
