@@ -56,6 +56,8 @@ interface Topic {
   readonly kept: WatchEvent[];
   readonly readers: Set<Reader>;
   linger: NodeJS.Timeout | undefined;
+  /** The store's generation read just before its snapshot was taken: what it has looked at. */
+  seen: string | undefined;
 }
 
 function jsonOf(response: HttpResponse): Record<string, unknown> {
@@ -98,7 +100,6 @@ export class RaceTopics {
   /** The topics open and their timer (public/topic-timer.ts). */
   readonly #timer = new TopicTimer<Topic>(() => this.#tick());
   readonly #topics = this.#timer.topics;
-  #seen: string | undefined;
   /** Snapshots taken since the service opened (what the tests count). */
   snapshots = 0;
 
@@ -113,17 +114,21 @@ export class RaceTopics {
   open(id: number, reader: Reader, resume: Resume): Opened | undefined {
     let topic = this.#topics.get(id);
     if (topic === undefined) {
-      this.#seen = this.deps.generation();
+      // Each topic has its own marker: a new one's never moves another's past a change
+      // that topic's readers have not been told of yet (the next tick tells them).
+      const seen = this.deps.generation();
       const snapshot = this.#take(id);
       if (snapshot === undefined) return undefined;
-      topic = { id, snapshot, kept: [], readers: new Set(), linger: undefined };
+      topic = { id, snapshot, kept: [], readers: new Set(), linger: undefined, seen };
       this.#topics.set(id, topic);
+    } else {
+      this.#timer.hold(topic);
+      // A lingering topic (or one with a change its timer has not looked at yet) catches up
+      // first: a resuming reader's backlog holds what it missed, and a fresh reader is not
+      // sent as news what happened before it came.
+      const generation = this.deps.generation();
+      if (topic.readers.size === 0 || generation !== topic.seen) this.#refresh(topic, generation);
     }
-    this.#timer.hold(topic);
-    // A lingering topic (or one with a change its timer has not looked at yet) catches up
-    // first: a resuming reader's backlog holds what it missed, and a fresh reader is not sent
-    // as news what happened before it came. `#seen` stays: the next tick looks at every topic.
-    if (topic.readers.size === 0 || this.deps.generation() !== this.#seen) this.#refresh(topic);
     topic.readers.add(reader);
     this.#timer.schedule();
     const held = topic;
@@ -151,9 +156,10 @@ export class RaceTopics {
     const watched = [...this.#topics.values()].filter((t) => t.readers.size > 0);
     if (watched.length === 0) return;
     const generation = this.deps.generation();
-    const changed = generation === undefined || generation !== this.#seen;
-    this.#seen = generation;
-    if (changed) for (const topic of watched) this.#refresh(topic);
+    // Each watched topic behind the store (every one, untracked) is read again.
+    const behind = watched.filter((t) => generation === undefined || generation !== t.seen);
+    const changed = behind.length > 0;
+    for (const topic of behind) this.#refresh(topic, generation);
     // Untracked (the plain store): a snapshot each time, at the slow pace.
     const fast = changed && generation !== undefined;
     this.#timer.pace(fast);
@@ -161,7 +167,10 @@ export class RaceTopics {
     this.#timer.schedule();
   }
 
-  #refresh(topic: Topic): void {
+  /** Reads `topic`'s race again at the store's `generation` (read before) and sends the diff. */
+  #refresh(topic: Topic, generation: string | undefined): void {
+    // Marked before the read (as a tick's look was): a failed read is tried again at the next change.
+    topic.seen = generation;
     let next: RaceSnapshot | undefined;
     try {
       next = this.#take(topic.id);
