@@ -2,8 +2,8 @@
  * Where an export's `--output FILE` leads, and the writing of the document there:
  *
  * - `-`, `/dev/stdout` (and `/dev/fd/1`): standard output, as without --output;
- * - a regular file, or a new name: replaced whole, through FILE.partial and a rename in its
- *   folder, so that a Ctrl-C, a SIGTERM or SIGHUP (held meanwhile: held-signals.ts) or a full
+ * - a regular file, or a new name: replaced whole, through a name of its own beside it
+ *   (`.FILE.<pid>.<random>.partial`, partialBeside) and a rename in its folder, so that a Ctrl-C, a SIGTERM or SIGHUP (held meanwhile: held-signals.ts) or a full
  *   disk never leaves half a document;
  * - a symbolic link: followed, and its target replaced so (in the target's folder); the link
  *   stays;
@@ -15,6 +15,8 @@
  * Its writing is asynchronous: a FIFO's open waits for a reader, and Ctrl-C (main.ts's SIGINT
  * handler) must still stop the command meanwhile.
  */
+
+import { randomBytes } from "node:crypto";
 import {
   accessSync,
   closeSync,
@@ -40,7 +42,7 @@ import { holdingSignals } from "./held-signals.js";
 export type OutputTarget =
   /** Standard output (`-`, /dev/stdout). */
   | { readonly kind: "stdout" }
-  /** A regular file or a new name (a link's target for a link): replaced through `path`.partial. */
+  /** A regular file or a new name (a link's target for a link): replaced through a partial file. */
   | { readonly kind: "file"; readonly path: string }
   /** A FIFO, a device or a socket: written into. */
   | { readonly kind: "stream"; readonly path: string; readonly socket: boolean }
@@ -112,7 +114,7 @@ function locate(output: string): OutputTarget | OutputProblem {
   );
 }
 
-/** What stands in the way of replacing the file at `path` through `path`.partial, or undefined. */
+/** What stands in the way of replacing the file at `path` through a partial file, or undefined. */
 function fileProblem(path: string): OutputProblem | undefined {
   const dir = dirname(path);
   const folder = entryAt(dir);
@@ -190,21 +192,40 @@ const STREAM_CAUSES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Writes `text` to the file at `path` through `path`.partial, which is never left behind;
+ * The name FILE is written through before its rename: beside it (a rename stays in its
+ * folder), hidden, and this write's own (the pid and 48 random bits), made with O_EXCL.
+ * Before, FILE.partial: a user's file of that name was overwritten and renamed away, and two
+ * exports to one FILE at once wrote into the same file. A long name is cut to 64 characters.
+ */
+function partialBeside(path: string): string {
+  const name = [...basename(path)].slice(0, 64).join("");
+  return join(dirname(path), `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.partial`);
+}
+
+/**
+ * Writes `text` to the file at `path` through partialBeside, which is never left behind;
  * `recheck` says what changed under the write, if the place did (a folder made at FILE).
  */
 function replaceFile(output: string, path: string, text: string, recheck: () => void): void {
-  const partial = `${path}.partial`;
+  const partial = partialBeside(path);
+  let made = false;
   try {
     holdingSignals(() => {
-      writeFileSync(partial, text);
+      const fd = openSync(partial, "wx");
+      made = true;
+      try {
+        writeFileSync(fd, text);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(partial, path);
     });
   } catch (error) {
+    // Only the file this write made (O_EXCL) is removed, never one that was there.
     try {
-      rmSync(partial, { force: true });
+      if (made) rmSync(partial, { force: true });
     } catch {
-      // A folder named FILE.partial is not ours to remove.
+      // Its folder taken away or made read-only meanwhile: the write's own error is told.
     }
     recheck();
     const cause = causeOf(error) ?? (error as Error).message;

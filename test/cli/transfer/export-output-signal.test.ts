@@ -1,22 +1,15 @@
 /**
  * A signal in the middle of `tournament export --output FILE` (the built binary, a real child
- * process): FILE is the old one or the whole document, never cut off, and no FILE.partial is
- * left. The moment is made certain, not timed: strace holds the child's first write into
- * FILE.partial for a few seconds (its syscall fault injection, delay_enter), and the signal
- * is sent once FILE.partial exists. Before, SIGTERM and SIGHUP killed the child there and left
- * an empty FILE.partial (held-signals.ts); Ctrl-C was already held (main.ts). Skipped where
+ * process): FILE is the old one or the whole document, never cut off, and no partial file is
+ * left. The moment is made certain, not timed: strace holds the child's rename of its partial
+ * file onto FILE for a few seconds (its syscall fault injection, delay_enter; the partial
+ * file's name is the write's own, output-target.ts), and the signal is sent once a partial
+ * file exists. Before, SIGTERM and SIGHUP killed the child there and left the partial file
+ * (held-signals.ts); Ctrl-C was already held (main.ts). Skipped where
  * strace cannot trace (not installed, or ptrace refused in a container).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -75,9 +68,11 @@ async function tracee(strace: number): Promise<number> {
 async function signalledMidWrite(signal: NodeJS.Signals) {
   const file = join(out, "cup.json");
   writeFileSync(file, "OLD");
-  const partial = `${file}.partial`;
-  const args = ["-f", "-qq", "-o", join(sb.dir, "strace.log"), "-P", partial, "-e", "trace=write"];
-  const held = ["-e", "inject=write:delay_enter=3000000"];
+  // The partial file's name is the write's own (output-target.ts): its rename onto FILE, the
+  // export's one rename, is held instead (strace's -P does not match a rename's target).
+  const renames = "rename,renameat,renameat2";
+  const args = ["-f", "-qq", "-o", join(sb.dir, "strace.log"), "-e", `trace=${renames}`];
+  const held = ["-e", `inject=${renames}:delay_enter=3000000`];
   const command = [process.execPath, BIN, "tournament", "export", "cup", "--output", file];
   child = spawn("strace", [...args, ...held, ...command], {
     env: sb.env,
@@ -89,7 +84,7 @@ async function signalledMidWrite(signal: NodeJS.Signals) {
   });
   const closed = new Promise<void>((done) => child!.on("close", () => done()));
   const pid = await tracee(child.pid!);
-  while (!existsSync(partial)) await sleep(10);
+  while (!readdirSync(out).some((f) => f.endsWith(".partial"))) await sleep(10);
   process.kill(pid, signal);
   await closed;
   const text = readFileSync(file, "utf8");
