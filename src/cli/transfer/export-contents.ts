@@ -13,6 +13,7 @@ import { levelScores, scoresAllowWinner, setsText, setsWon } from "../../model/m
 import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
+import { checkAttachmentText, checkParticipantText, checkStationText } from "./export-text.js";
 
 type Doc = Record<string, unknown>;
 
@@ -70,6 +71,7 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     p.need(isObject(raw), where, "an object", raw);
     const x = raw as Doc;
     p.need(typeof x.name === "string" && x.name !== "", `${where}.name`, "a name", x.name);
+    checkParticipantText(p, where, x);
     const name = x.name as string;
     if (names.has(name))
       p.fail(`${where}.name`, `${shown(name)} is there twice (names are unique)`);
@@ -248,6 +250,7 @@ function checkReferences(doc: Doc, keys: Set<string>, p: Problem): void {
     p.need(Array.isArray(doc[list]), list, "a list", doc[list]);
   for (const [i, s] of (doc.stations as Doc[]).entries()) {
     p.need(isObject(s) && typeof s.name === "string", `stations[${i}]`, "a named station", s);
+    checkStationText(p, `stations[${i}]`, s);
     p.need(Array.isArray(s.queue), `stations[${i}].queue`, "a list", s.queue);
     for (const q of s.queue as unknown[])
       if (typeof q !== "string" || !keys.has(q))
@@ -260,9 +263,11 @@ function checkReferences(doc: Doc, keys: Set<string>, p: Problem): void {
       `${shown((doc.stations as Doc[])[pair[1]]!.name)} is stations[${pair[0]}]'s name too (station names are unique in a tournament, and a match names its station by name)`,
       "rename one in the file, or in the tournament exported and export it again",
     );
-  for (const [i, a] of (doc.attachments as Doc[]).entries())
+  for (const [i, a] of (doc.attachments as Doc[]).entries()) {
     if (!isObject(a) || typeof a.match !== "string" || !keys.has(a.match))
       p.fail(`attachments[${i}].match`, `names ${shown(a?.match)}, which is no match of the file`);
+    checkAttachmentText(p, `attachments[${i}]`, a);
+  }
 }
 
 /**

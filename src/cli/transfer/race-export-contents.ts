@@ -9,6 +9,7 @@
 import { MAX_ELAPSED_MS } from "../../model/race.js";
 import type { RaceExport } from "../../model/race-export.js";
 import { isObject, isWhole, Problem } from "./export-contents.js";
+import { checkParticipantText } from "./export-text.js";
 
 type Doc = Record<string, unknown>;
 
@@ -19,6 +20,7 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     p.need(isObject(raw), where, "an object", raw);
     const x = raw as Doc;
     p.need(typeof x.name === "string" && x.name !== "", `${where}.name`, "a name", x.name);
+    checkParticipantText(p, where, x);
     if (names.has(x.name as string))
       p.fail(`${where}.name`, `${JSON.stringify(x.name)} is there twice (names are unique)`);
     names.add(x.name as string);

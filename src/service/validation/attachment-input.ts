@@ -4,6 +4,7 @@
  * in base64. At least one of them; a file of at most 250 KB (413 beyond).
  */
 import { MAX_ATTACHMENT_BYTES } from "../../model/limits.js";
+import { ATTACHMENT_DESCRIPTION, ATTACHMENT_URL } from "../../model/text-rules.js";
 import type { NewAttachment } from "../../store/attachments-repository.js";
 import { Problems, ServiceError } from "../errors.js";
 import { describeType, type FieldSpec, NO_VALUE, readField } from "./fields.js";
@@ -11,13 +12,8 @@ import { type Ignored, unknownAttribute } from "./ignored.js";
 
 const POINTER = "/data/attributes";
 
-const URL_SPEC: FieldSpec = {
-  kind: "string",
-  maxLength: 2048,
-  pattern: /^https?:\/\/\S+$/,
-  patternHint: "it must be an http:// or https:// address",
-};
-const DESCRIPTION: FieldSpec = { kind: "string", maxLength: 1000, multiline: true };
+const URL_SPEC: FieldSpec = { kind: "string", ...ATTACHMENT_URL };
+const DESCRIPTION: FieldSpec = { kind: "string", ...ATTACHMENT_DESCRIPTION };
 const FILE_NAME: FieldSpec = { kind: "string", maxLength: 255 };
 const CONTENT_TYPE: FieldSpec = {
   kind: "string",

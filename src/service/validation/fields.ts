@@ -4,18 +4,12 @@
  * that every wrong field is named in one response.
  */
 import { impossibleDay } from "../../model/calendar-date.js";
+import { describeType, type TextRule, textRuleProblem } from "../../model/text-rules.js";
 import type { Problems } from "../errors.js";
 
 export type FieldSpec =
   | { readonly kind: "boolean" }
-  | {
-      readonly kind: "string";
-      readonly maxLength: number;
-      readonly pattern?: RegExp;
-      readonly patternHint?: string;
-      /** Line breaks and tabs allowed (a description); other control characters never are. */
-      readonly multiline?: boolean;
-    }
+  | ({ readonly kind: "string" } & TextRule)
   | {
       readonly kind: "integer";
       readonly min: number;
@@ -54,46 +48,8 @@ export const URL_FIELD: FieldSpec = {
 
 export const NO_VALUE = Symbol("no value");
 
-export function describeType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  // A number past the double's range (1e400 in the JSON) parses to Infinity, which
-  // JSON.stringify writes as null: "number null" told nothing.
-  if (typeof value === "number" && !Number.isFinite(value))
-    return "a number too large to hold (past 1.8e308)";
-  const text = JSON.stringify(value) ?? String(value);
-  return `${typeof value} ${text.length > 40 ? `${text.slice(0, 40)}...` : text}`;
-}
-
-/** A lone UTF-16 surrogate: text that is not well-formed Unicode (paired ones match as one code point). */
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
-
-/**
- * The first control character of `value` (Unicode's Cc: C0, DEL and C1), tab and line breaks
- * allowed if `lines`. C1 (U+0080-U+009F) was let through: U+009B is CSI, which a terminal
- * printing the name may read as the start of an escape sequence (a reviewer found it).
- */
-function firstControl(value: string, lines: boolean): number | undefined {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0x20 && (c < 0x7f || c > 0x9f)) continue;
-    if (lines && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
-    return c;
-  }
-  return undefined;
-}
-
-/** Why a string is not well-formed text without control characters, or undefined. */
-export function textProblem(value: string, multiline = false): string | undefined {
-  if (LONE_SURROGATE.test(value)) return "is not well-formed Unicode text (a lone surrogate)";
-  const control = firstControl(value, multiline);
-  if (control !== undefined) {
-    const code = control.toString(16).toUpperCase().padStart(4, "0");
-    return `must not contain control characters (found U+${code})`;
-  }
-  return undefined;
-}
+// The text rules live in model/text-rules.ts (import checks files with them too).
+export { describeType } from "../../model/text-rules.js";
 
 function list(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(", ");
@@ -139,35 +95,14 @@ export function readField(
 
 type Wrong = (detail: string) => typeof NO_VALUE;
 
-function codePoints(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
-}
-
 function readString(
   spec: Extract<FieldSpec, { kind: "string" }>,
   value: unknown,
   name: string,
   wrong: Wrong,
 ): unknown {
-  if (typeof value !== "string")
-    return wrong(`${name} must be a string, not ${describeType(value)}`);
-  // Characters are code points: an emoji is one, not its two UTF-16 units (255 emoji were
-  // "510 characters; at most 255", a review found). Counted only past the units' limit.
-  if (value.length > spec.maxLength) {
-    const count = codePoints(value);
-    if (count > spec.maxLength)
-      return wrong(`${name} is too long (${count} characters; at most ${spec.maxLength})`);
-  }
-  const problem = textProblem(value, spec.multiline);
-  if (problem !== undefined) return wrong(`${name} ${problem}`);
-  if (spec.pattern && !spec.pattern.test(value)) {
-    return wrong(
-      `${name} ${JSON.stringify(value)} is not valid: ${spec.patternHint ?? spec.pattern.source}`,
-    );
-  }
-  return value;
+  const problem = textRuleProblem(spec, value);
+  return problem === undefined ? value : wrong(`${name} ${problem}`);
 }
 
 function readInteger(

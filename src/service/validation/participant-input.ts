@@ -1,17 +1,18 @@
 /** Validation of participant attributes (create, update, bulk add). */
 import { normalParticipantName } from "../../model/participant-name.js";
+import { PARTICIPANT_MISC, PARTICIPANT_NAME } from "../../model/text-rules.js";
 import type { NewParticipant, ParticipantChanges } from "../../store/participants-repository.js";
 import type { Problems } from "../errors.js";
 import { type FieldSpec, NO_VALUE, readField } from "./fields.js";
 import { type Ignored, unknownAttribute } from "./ignored.js";
 
 const SPECS: Readonly<Record<string, FieldSpec>> = {
-  name: { kind: "string", maxLength: 255 },
+  name: { kind: "string", ...PARTICIPANT_NAME },
   // A whole number here; its bounds, 1 to the count the tournament will have, are checked
   // where that count is known (participants/add.ts checkSeed): a fixed 1 to 100,000 here
   // answered seed 0 with a bound that was never the real one.
   seed: { kind: "integer", min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
-  misc: { kind: "string", maxLength: 255 },
+  misc: { kind: "string", ...PARTICIPANT_MISC },
   username: { kind: "string", maxLength: 60 },
   email: {
     kind: "string",

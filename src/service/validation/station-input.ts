@@ -1,4 +1,5 @@
 /** Station and station queuer attributes (issue 15). */
+import { STATION_DETAILS, STATION_NAME, STATION_STREAM_URL } from "../../model/text-rules.js";
 import { Problems } from "../errors.js";
 import { type FieldSpec, NO_VALUE, readField } from "./fields.js";
 import { type Ignored, unknownAttribute } from "./ignored.js";
@@ -6,9 +7,9 @@ import { type Ignored, unknownAttribute } from "./ignored.js";
 const POINTER = "/data/attributes";
 
 const SPECS: Readonly<Record<string, FieldSpec>> = {
-  name: { kind: "string", maxLength: 60 },
-  stream_url: { kind: "string", maxLength: 255 },
-  details: { kind: "string", maxLength: 1000, multiline: true },
+  name: { kind: "string", ...STATION_NAME },
+  stream_url: { kind: "string", ...STATION_STREAM_URL },
+  details: { kind: "string", ...STATION_DETAILS },
 };
 
 /** Read-only attributes of a station response; sent back, they are ignored. */
