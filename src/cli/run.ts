@@ -23,7 +23,7 @@ import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP } from "./exit-codes.js";
 import type { CliDeps } from "./factory.js";
 import { INHERITED_FLAGS_HELP } from "./help/inherited-flags.js";
-import { ENVIRONMENT_SUMMARY, helpRequest } from "./help/topics.js";
+import { ENVIRONMENT_SUMMARY, helpRequest, unknownHelpWords } from "./help/topics.js";
 import { attachJsonFields, FIELD_LIST, fieldListHint } from "./json-argv.js";
 import { noJsonError, outputFlagsGiven } from "./json-form.js";
 import { maybeOption, readLine, readOptionWord } from "./option-words.js";
@@ -158,9 +158,11 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
     deps.io.stdout.write(help.text);
     return EXIT.ok;
   }
-  const argv = help?.argv ?? line;
+  let argv = help?.argv ?? line;
   const app = new App(deps);
   const program = buildProgram(app, argv);
+  if (line[0] === "help")
+    argv = unknownHelpWords(program, help?.argv.slice(0, -1) ?? line.slice(1)) ?? argv;
   try {
     refuseNonUtf8Arguments(line, deps.argumentBytes);
     const attached = attachJsonFields(argv, program);

@@ -4,6 +4,7 @@
  * line is run as `tourney <noun> [verb ...] --help`, so only that noun is built
  * (run.ts NOUNS), as for any other command line.
  */
+import type { Command } from "commander";
 import { EXIT_CODES_HELP } from "../exit-codes.js";
 import { formatsHelp } from "./formats.js";
 
@@ -55,4 +56,24 @@ export function helpRequest(
   if (topic !== undefined && words.length === 1) return { text: topic() };
   if (!isNoun(words[0]!) || words.some((w) => w.startsWith("-"))) return undefined;
   return { argv: [...words, "--help"] };
+}
+
+/**
+ * The words of `tourney help WORDS` up to the first that names no command where commands
+ * are to be named (at a command that has subcommands), or undefined when each does: that line,
+ * parsed without --help, is commander's "unknown command 'nonsense'" (exit 2), running
+ * nothing. Before, `tourney help nonsense` printed the whole help on stderr (exit 2) without
+ * saying why, and `tourney help tournament nonsense` the tournament help (exit 0).
+ */
+export function unknownHelpWords(program: Command, words: readonly string[]): string[] | undefined {
+  let command = program;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const topic = i === 0 && HELP_TOPICS[word] !== undefined;
+    if (topic || word.startsWith("-") || command.commands.length === 0) return undefined;
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub === undefined) return words.slice(0, i + 1);
+    command = sub;
+  }
+  return undefined;
 }
