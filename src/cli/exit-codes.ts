@@ -228,6 +228,20 @@ function lockedOutcome(error: unknown): Outcome | undefined {
   return undefined;
 }
 
+/** The hint under a service's refusal: sign-in, a redirect, a remote 5xx's Retry-After. */
+function apiHint(error: ApiError, context: HintContext): string[] {
+  if (error instanceof AuthError) return [authHint(error, context)];
+  if (error instanceof RedirectError) return [redirectHint(error, context)];
+  // A remote service's Retry-After only: the embedded one's 503s say what to do in their text.
+  if (
+    error instanceof ServerError &&
+    error.retryAfterSeconds !== undefined &&
+    context.baseUrl !== undefined
+  )
+    return [`hint: retry in ${error.retryAfterSeconds} s: the service said so (Retry-After)`];
+  return [];
+}
+
 /** The write is reported as done first: a script reading stderr must not run it again. */
 function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   const writes = error.writes.join(", ");
@@ -253,18 +267,7 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   const place = lockedOutcome(error) ?? placeOutcome(error) ?? damagedOutcome(error);
   if (place !== undefined) return place;
   if (error instanceof ApiError) {
-    const hint =
-      error instanceof AuthError
-        ? [authHint(error, context)]
-        : error instanceof RedirectError
-          ? [redirectHint(error, context)]
-          : // A remote service's Retry-After (the embedded one's 503s say what to do in their text).
-            error instanceof ServerError &&
-              error.retryAfterSeconds !== undefined &&
-              context.baseUrl !== undefined
-            ? [`hint: retry in ${error.retryAfterSeconds} s: the service said so (Retry-After)`]
-            : [];
-    return { code: codeForApi(error), lines: [...apiLines(error), ...hint] };
+    return { code: codeForApi(error), lines: [...apiLines(error), ...apiHint(error, context)] };
   }
   const signIn = signInOutcome(error, context);
   if (signIn !== undefined) return signIn;
