@@ -20,7 +20,11 @@
  *   542,166 at cdd8ed0, 543,450 at 87a4f4a (the same script, one build each). 537 KB since
  *   text input may be UTF-16 with its byte order mark (cli/utf8-input.ts, a spreadsheet's
  *   "Unicode Text" roster): +525 bytes of core.js, builds of 01fd4fd's tree with and without
- *   it in a copy (the code cache moves by up to ~2 KB between builds of one script).
+ *   it in a copy (the code cache moves by up to ~2 KB between builds of one script). 540 KB
+ *   since the rest of the eighteenth session's fixes from outside reviews (a remote 5xx's
+ *   Retry-After hint, `help` refusing an unknown command (+303 bytes), the OAuth endpoints'
+ *   failures told apart, the race file's points checked): 550,777 bytes at 82609df, one build
+ *   in a clean copy, 889 over 537 KB.
  * - embedded `tournament list`, in every spelling (`tournament list --json`, `--json
  *   tournament list`, `--json id,name ... --state pending`): dist/core-list.js with its cache
  *   (the core's run.ts and commander with that verb's commands only: 143 + 238 KB,
@@ -60,7 +64,9 @@
  *   and without it at 02:38 on 2026-11-28 (about 700 bytes were left). 560 KB since stored
  *   credentials are bound to their origin (above, remote `tournament view`): +3,232-3,272
  *   bytes, 567,465 -> 570,697-570,737, builds of 87a4f4a's tree with and without it at 02:50
- *   on 2026-11-28. 524 KB had 31 bytes left
+ *   on 2026-11-28. 563 KB since the same session's later fixes (above, remote `tournament
+ *   view`; the UTF-16 reader +525 bytes and `help`'s check +303 in core-list.js too): 574,409
+ *   bytes at 82609df, one build in a clean copy, 969 over 560 KB. 524 KB had 31 bytes left
  *   before a DELETE's body got its Content-Length (client/direct-http.ts, 39 bytes).
  *   Before (the core's path): 600 KB; the exact line `tournament list --json` alone had a
  *   script without commander (plain-json-list.js, 302 KB in all), which core-list.js replaced.
@@ -93,6 +99,9 @@
  *   origin) left 430 bytes (449,106), fe74bcc (tournament list --created-after/before sent on
  *   a remote profile) read 450,339, 216984e 450,463 (builds of each commit's tree at 03:05 on
  *   2026-11-28, one each; the --created-* filters are in core-list.js as the list takes them).
+ *   444 KB since the same session's later fixes (the UTF-16 reader +525 bytes, `help`'s check
+ *   +303, in core-list.js): 452,826 bytes at 82609df in a clean copy, where one build read
+ *   450,493 and 452,826 in two runs of the test (the code cache's bytes move between runs).
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
@@ -164,7 +173,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
         "service-read.js",
         "service-read.js.cache",
       ]);
-      expect(total(files), line.join(" ")).toBeLessThan(560 * KB);
+      expect(total(files), line.join(" ")).toBeLessThan(563 * KB);
     }
   });
 
@@ -258,7 +267,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     const view = loaded([...remote, "tournament", "view", "1", "--json"]);
     expect(nouns(view)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(Object.keys(view).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
-    expect(total(view)).toBeLessThan(537 * KB);
+    expect(total(view)).toBeLessThan(540 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual([
       "cli.cjs",
@@ -267,6 +276,6 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
       "main.cjs",
       "main.cjs.cache",
     ]);
-    expect(total(list)).toBeLessThan(441 * KB);
+    expect(total(list)).toBeLessThan(444 * KB);
   });
 });
