@@ -2,6 +2,7 @@
 
 import type { MatchInfo, WatchEvent } from "../../../model/watch-events.js";
 import { visibleControls } from "../../output/terminal-text.js";
+import { roundWords } from "./match-places.js";
 
 const COLOURS: Partial<Record<WatchEvent["type"], string>> = {
   "match.opened": "36",
@@ -29,9 +30,10 @@ function at(m: MatchInfo): string {
   return m.station_id === null ? "" : ` at station ${m.station_id}`;
 }
 
-function what(e: WatchEvent): string {
+function what(e: WatchEvent, place: string | undefined): string {
   const m = e.match;
-  const label = m === undefined ? "" : `match ${m.identifier ?? m.id} (round ${m.round ?? "?"}) `;
+  const where = m === undefined ? "" : (place ?? roundWords(m.round));
+  const label = m === undefined ? "" : `match ${m.identifier ?? m.id} (${where}) `;
   switch (e.type) {
     case "match.opened":
       return `${label}open: ${players(m!)}${at(m!)}`;
@@ -57,11 +59,15 @@ function what(e: WatchEvent): string {
   }
 }
 
-export function eventLine(e: WatchEvent, json: boolean, colour: boolean): string {
+/**
+ * The event's line; `place`: where its match stands ("group 2, losers final": match-places.ts),
+ * else its round as the event tells it ("round 2", "losers round 1").
+ */
+export function eventLine(e: WatchEvent, json: boolean, colour: boolean, place?: string): string {
   if (json) return `${JSON.stringify(e)}\n`;
   const time = e.at.length >= 19 ? e.at.slice(11, 19) : e.at;
   // Names' control characters shown, never obeyed (output/terminal-text.ts).
-  const text = visibleControls(`${time}  ${e.tournament.name}: ${what(e)}`);
+  const text = visibleControls(`${time}  ${e.tournament.name}: ${what(e, place)}`);
   const code = COLOURS[e.type];
   return colour && code !== undefined ? `\x1b[${code}m${text}\x1b[0m\n` : `${text}\n`;
 }

@@ -17,6 +17,7 @@ import { printsJsonEvents } from "../../json-form.js";
 import { completedWith } from "../choice-option.js";
 import { COMMUNITY_FLAG } from "../community-option.js";
 import { eventLine } from "./event-line.js";
+import type { MatchPlaces } from "./match-places.js";
 
 export interface WatchFlags {
   readonly since?: string;
@@ -147,6 +148,29 @@ function ended(o: WatchOptions, events: readonly WatchEvent[], snapshot: WatchSn
   return o.since === undefined || !(end >= Date.parse(o.since));
 }
 
+/**
+ * Writes the events' lines in order. At a terminal (`places`) a match's line says where the
+ * match stands (match-places.ts), each line written once its place is known; `printed`:
+ * when every line so far is written.
+ */
+function linePrinter(
+  write: (line: string) => void,
+  json: boolean,
+  colour: boolean,
+  places: MatchPlaces | undefined,
+): { print: (e: WatchEvent) => void; printed: () => Promise<void> } {
+  let printing = Promise.resolve();
+  const print = (e: WatchEvent) => {
+    if (places === undefined) write(eventLine(e, json, colour));
+    else
+      printing = printing.then(async () => {
+        const place = e.match === undefined ? undefined : await places.of(e.match);
+        write(eventLine(e, json, colour, place));
+      });
+  };
+  return { print, printed: () => printing };
+}
+
 export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const client = await f.client();
   const remote = f.profile().backend === "remote";
@@ -155,6 +179,9 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const out = f.io.stdout;
   const { resolveSubject } = await import("./watch-subject.js");
   const subject = await resolveSubject(client, o.tournament, o.race);
+  const { MatchPlaces } = await import("./match-places.js");
+  const places = json || subject.kind === "race" ? undefined : new MatchPlaces(client, subject.ref);
+  const { print, printed } = linePrinter((line) => out.write(line), json, colour, places);
   let started = false;
   const onEvents = (events: readonly WatchEvent[], snapshot: WatchSnapshot) => {
     if (!started) {
@@ -167,7 +194,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
     for (const e of events) {
       if (o.events !== undefined && !o.events.has(e.type)) continue;
       if (!o.all && !notified(snapshot, e)) continue;
-      out.write(eventLine(e, json, colour));
+      print(e);
     }
     return o.untilComplete && ended(o, events, snapshot);
   };
@@ -192,10 +219,12 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   if (remote && !o.poll) {
     const { streamWatch } = await import("../../../client/watch-stream.js");
     const record = subject.seen.record;
-    if ((await streamWatch(client, source, record, onEvents)) !== "unsupported") return;
+    const streamed = (await streamWatch(client, source, record, onEvents)) !== "unsupported";
+    if (streamed) return printed();
   }
   const { pollWatch } = await import("../../../client/watch.js");
   await pollWatch(client, source, onEvents);
+  await printed();
 }
 
 const HELP = `
