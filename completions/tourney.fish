@@ -345,6 +345,7 @@ end
 # Names from the completion cache (`tourney __complete` reads a file, never the network);
 # participants and matches of the tournament named first (of the race: argv[2] race). With
 # argv[3] list, the value is a comma list (--ranks Ada=1,Gr): the typed items are kept.
+# Written with printf: fish's echo takes a name "-n" or "-e" for its own option.
 function __tourney_names
   __tourney_key >/dev/null
   set -l owner "$__tourney_positionals[1]"
@@ -357,7 +358,7 @@ function __tourney_names
   set -l profile
   test -n "$__tourney_profile"; and test "$argv[1]" != profile; and set profile --profile $__tourney_profile
   for name in (tourney __complete $argv[1] --tournament "$owner" $profile 2>/dev/null)
-    echo "$head$name"
+    printf '%s\n' "$head$name"
   end
 end
 
@@ -365,7 +366,7 @@ end
 function __tourney_items
   set -l head (string match -r '^.*,' -- (commandline -ct))
   for item in $argv
-    echo "$head$item"
+    printf '%s\n' "$head$item"
   end
 end
 

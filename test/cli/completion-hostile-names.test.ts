@@ -6,9 +6,13 @@
  * list`): no command in a name runs, each shell offers exactly the names, and what bash
  * inserts (its COMPREPLY, `printf %q`-quoted) reads back as exactly the name when the line
  * is run.
+ *
+ * A name that starts with `-` is offered as `name:-n`: offered bare, each shell inserted a word
+ * the CLI read as an option (`participants view cup -n`: unknown option '-n', exit 2), and
+ * fish's `echo` dropped the names `-n` and `-e` (its own options).
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BIN, BUILT } from "../helpers/binary.js";
@@ -37,12 +41,18 @@ const NAMES = [
   'Say "hi"',
   "Star *",
   "-lead",
+  "-n",
+  "-e",
+  "--x",
   "Zoë Ünïcode",
   "Dollar $HOME x",
   "Back\\slash",
   "Team: A$B",
   "two  spaces",
 ];
+
+/** What completion offers for each name: one that reads as an option as name:NAME. */
+const OFFERED = NAMES.map((name) => (name.startsWith("-") ? `name:${name}` : name));
 
 beforeAll(async () => {
   mkdirSync(bin);
@@ -102,19 +112,26 @@ beforeEach(() => {
 });
 
 describe.runIf(BUILT)("completion of names that hold shell syntax", () => {
-  it("the cache holds the names as given", () => {
+  it("the cache holds the names as given, one that reads as an option as name:NAME", () => {
     const r = spawnSync("tourney", ["__complete", "participant", "--tournament", "inj_cup"], {
       encoding: "utf8",
       env,
     });
-    expect(r.stdout.split("\n").slice(0, -1).sort()).toEqual([...NAMES].sort());
+    expect(r.stdout.split("\n").slice(0, -1).sort()).toEqual([...OFFERED].sort());
+  });
+
+  it("each name offered, run as the command's argument, is that participant", async () => {
+    for (const word of ["name:-n", "name:-e", "name:--x", "name:-lead"]) {
+      const r = ok(await sb.run(["participants", "view", "inj_cup", word, "--json", "name"]));
+      expect(r.json().name).toBe(word.slice("name:".length));
+    }
   });
 
   it("bash: no name runs, every name offered, each inserted reads back as the name", () => {
     const replies = bashReply([...base, ""]);
     expect(readdirSync(traps)).toEqual([]);
     expect(replies).toHaveLength(NAMES.length);
-    expect(replies.map((w) => readBack(w)).sort()).toEqual([...NAMES].sort());
+    expect(replies.map((w) => readBack(w)).sort()).toEqual([...OFFERED].sort());
     expect(readdirSync(traps)).toEqual([]);
   });
 
@@ -130,6 +147,7 @@ describe.runIf(BUILT)("completion of names that hold shell syntax", () => {
     expect(names("Dollar\\ \\$H")).toEqual(["Dollar $HOME x"]);
     expect(names("two\\ \\ ")).toEqual(["two  spaces"]);
     expect(names("Nobody")).toEqual([]);
+    expect(names("name:-")).toEqual(["name:-lead", "name:-n", "name:-e", "name:--x"]);
     expect(readdirSync(traps)).toEqual([]);
   });
 
@@ -139,7 +157,7 @@ describe.runIf(BUILT)("completion of names that hold shell syntax", () => {
       bashReply(line)
         .map((w) => readBack(w))
         .sort(),
-    ).toEqual([...NAMES].sort());
+    ).toEqual([...OFFERED].sort());
     // readline split "Team:" at the colon: the reply replaces what follows it.
     const after = bashReply([...line.slice(0, -1), "Team", ":", ""]);
     expect(after.map((r) => readBack(`Team:${r}`))).toEqual(["Team: A$B"]);
@@ -154,7 +172,7 @@ describe.runIf(BUILT)("completion of names that hold shell syntax", () => {
     "zsh: no name runs, every name offered, each reads back as the name",
     () => {
       const hits = zshComplete(join(sb.dir, "zfunc"), `${base.join(" ")} `, env);
-      expect(hits.map((hit) => readBack(hit, "zsh")).sort()).toEqual([...NAMES].sort());
+      expect(hits.map((hit) => readBack(hit, "zsh")).sort()).toEqual([...OFFERED].sort());
       expect(readdirSync(traps)).toEqual([]);
     },
     180_000,
@@ -162,7 +180,28 @@ describe.runIf(BUILT)("completion of names that hold shell syntax", () => {
 
   it.runIf(hasShell("fish"))("fish: no name runs, every name offered as it is", () => {
     const offered = fishComplete(join(sb.dir, "tourney.fish"), `${base.join(" ")} `, env);
-    expect(offered.sort()).toEqual([...NAMES].sort());
+    expect(offered.sort()).toEqual([...OFFERED].sort());
     expect(readdirSync(traps)).toEqual([]);
   });
+
+  it.runIf(hasShell("fish"))(
+    "fish: names -n and -e in the cache are printed, not echo's options",
+    () => {
+      // A cache written before name:-n (or by hand) holds the bare names: fish's echo took
+      // "-n" and "-e" for its own options and printed nothing for them.
+      const file = join(sb.dir, "data", "completion-names.json");
+      const cache = JSON.parse(readFileSync(file, "utf8"));
+      const participants = Object.values(cache.byProfile)[0] as {
+        participants: Record<string, string[]>;
+      };
+      participants.participants.old_cup = ["-n", "-e", "Ada"];
+      writeFileSync(file, JSON.stringify(cache));
+      const line = "tourney participants view old_cup ";
+      expect(fishComplete(join(sb.dir, "tourney.fish"), line, env).sort()).toEqual([
+        "-e",
+        "-n",
+        "Ada",
+      ]);
+    },
+  );
 });

@@ -34,7 +34,7 @@ export async function runParticipantsList(f: Factory, o: ParticipantsListOptions
   remember(
     f,
     "participant",
-    // A name that reads as an id or a seed ("42", "#5") is offered as name:42.
+    // A name that reads as an id, a seed or an option ("42", "#5", "-n") is offered as name:42.
     records.map((r) => {
       const name = r.attributes.name;
       return typeof name === "string" && name !== "" ? nameRef(name) : "";

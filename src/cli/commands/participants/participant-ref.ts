@@ -43,11 +43,12 @@ function canonicalId(digits: string): string {
 /**
  * How to name the participant called `name` on the command line: the name itself, or
  * `name:NAME` when the name alone would read as an id, a seed or a prefixed form ("42",
- * "#5", "seed:2"); what shell completion offers.
+ * "#5", "seed:2"), or as an option ("-n", "--x": commander refuses it as an unknown
+ * option, exit 2); what shell completion offers.
  */
 export function nameRef(name: string): string {
   const form = refForm(name);
-  return form.by === "name" && !form.prefixed ? name : `name:${name}`;
+  return form.by === "name" && !form.prefixed && !name.startsWith("-") ? name : `name:${name}`;
 }
 
 /** A participant's name key, or undefined for a record read without its name. */
