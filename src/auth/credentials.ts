@@ -24,6 +24,8 @@ export interface StoredCredentials {
    * one they are sent to (config/resolve.ts). None in an entry stored before it was kept.
    */
   origin?: string;
+  /** The origin of the token endpoint the refresh token is for, the only one it goes to (session.ts). */
+  authOrigin?: string;
 }
 
 export interface TokenInput {
@@ -35,6 +37,8 @@ export interface TokenInput {
   scope?: string;
   /** The service's origin, at a login; a renewal gives none and the stored one is kept. */
   origin?: string;
+  /** The token endpoint's origin, at a device login (a renewal keeps the stored one). */
+  authOrigin?: string;
 }
 
 /** One profile's entry as stored on disk (snake_case, like config.json). */
@@ -45,11 +49,13 @@ type DiskEntry = {
   expires_at?: string;
   scope?: string;
   origin?: string;
+  auth_origin?: string;
 };
 
 type DiskFile = { profiles: Record<string, DiskEntry> };
 
-const FIELDS = ["api_key", "token", "refresh_token", "expires_at", "scope", "origin"] as const;
+const STORED_FIELDS = ["api_key", "token", "refresh_token", "expires_at", "scope"] as const;
+const FIELDS = [...STORED_FIELDS, "origin", "auth_origin"] as const;
 
 export class CredentialStore {
   readonly path: string;
@@ -104,6 +110,8 @@ export class CredentialStore {
       if (entry.api_key !== undefined) next.api_key = entry.api_key;
       const origin = input.origin ?? entry.origin;
       if (origin !== undefined) next.origin = origin;
+      const authOrigin = input.origin === undefined ? entry.auth_origin : input.authOrigin;
+      if (authOrigin !== undefined) next.auth_origin = authOrigin;
       if (input.refreshToken !== undefined) next.refresh_token = input.refreshToken;
       if (input.expiresAt !== undefined) next.expires_at = input.expiresAt;
       if (input.scope !== undefined) next.scope = input.scope;
@@ -111,17 +119,25 @@ export class CredentialStore {
     });
   }
 
-  /**
-   * Binds credentials stored without an origin (by a tourney before origins were kept) to
-   * `origin`, the profile's base URL's; credentials already bound, or none, are left as they are.
-   */
+  /** Binds credentials stored without an origin (before it was kept) to `origin`, the base URL's. */
   bindOrigin(profile: string, origin: string): void {
-    if (!unbound(this.#read().profiles[profile])) return;
+    this.#bindOnce(profile, unbound, { origin });
+  }
+
+  /** The same for a refresh token stored without its token endpoint's origin (session.ts). */
+  bindAuthOrigin(profile: string, origin: string): void {
+    const open = (e: DiskEntry) => e.refresh_token !== undefined && e.auth_origin === undefined;
+    this.#bindOnce(profile, open, { auth_origin: origin });
+  }
+
+  /** Adds `patch` to the profile's entry when `open` holds of it, looked at again in the lock. */
+  #bindOnce(profile: string, open: (e: DiskEntry) => boolean, patch: DiskEntry): void {
+    const ready = (entry: DiskEntry | undefined) => entry !== undefined && open(entry);
+    if (!ready(this.#read().profiles[profile])) return;
     this.#locked(() => {
       const file = this.#read();
-      const entry = file.profiles[profile];
-      if (!unbound(entry)) return;
-      file.profiles[profile] = { ...entry, origin };
+      if (!ready(file.profiles[profile])) return;
+      file.profiles[profile] = { ...file.profiles[profile], ...patch };
       this.#write(file);
     });
   }
@@ -328,5 +344,6 @@ function fromDisk(entry: DiskEntry): StoredCredentials {
   if (entry.expires_at !== undefined) credentials.expiresAt = entry.expires_at;
   if (entry.scope !== undefined) credentials.scope = entry.scope;
   if (entry.origin !== undefined) credentials.origin = entry.origin;
+  if (entry.auth_origin !== undefined) credentials.authOrigin = entry.auth_origin;
   return credentials;
 }

@@ -66,6 +66,21 @@ export async function renewStoredToken(input: RenewInput): Promise<string> {
   }, options);
 }
 
+/**
+ * The refresh token goes only to the origin of the token endpoint it was got from (stored
+ * with it at the login): after `config set auth_url` (or base_url, without an auth_url) it
+ * would be given to whatever answers at the new address. One stored without it (before it
+ * was kept, and not bound at the command's start: cli/oauth-session.ts) goes to the current one.
+ */
+function refuseOtherEndpoint(profile: string, bound: string | undefined, tokenUrl: string): void {
+  const now = new URL(tokenUrl).origin;
+  if (bound === undefined || bound === now) return;
+  throw new SessionExpiredError(
+    profile,
+    `the sign-in of profile ${profile} has expired and its refresh token is for the token endpoint at ${bound}, where \`tourney login\` got it, so it was not sent to ${now}, the profile's token endpoint since (auth_url or base_url changed); run \`tourney login --profile ${profile}\` to sign in there`,
+  );
+}
+
 /** Sends the stored refresh token and stores the pair it is answered (the lock held). */
 async function refreshStored(
   input: RenewInput,
@@ -74,6 +89,7 @@ async function refreshStored(
   const { store, profile } = input;
   if (stored?.refreshToken === undefined)
     throw sessionExpired(profile, "has expired and holds no refresh token");
+  refuseOtherEndpoint(profile, stored.authOrigin, input.tokenUrl);
   let renewed: Awaited<ReturnType<typeof refreshTokens>>;
   try {
     renewed = await refreshTokens(input.post, input.tokenUrl, stored.refreshToken, input.now);

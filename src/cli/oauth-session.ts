@@ -78,6 +78,21 @@ export async function renewProfileToken(
 }
 
 /**
+ * A refresh token stored by a tourney that kept no token endpoint's origin belongs to the
+ * profile's token endpoint as it is when first used: bound to it then, so that a later
+ * auth_url does not take it along (auth/session.ts). When credentials.json cannot be
+ * written, a renewal in this command sends it to the current one, as it would be bound.
+ */
+function bindFirstUse(f: OAuthHost, profile: ResolvedProfile): void {
+  const tokenUrl = oauthEndpoints(profileAddresses(f, profile)).tokenUrl;
+  try {
+    f.credentials().bindAuthOrigin(profile.name, new URL(tokenUrl).origin);
+  } catch {
+    // Reading must not fail for a file it cannot write: the renewal checks nothing then.
+  }
+}
+
+/**
  * The API client's renewal for a remote profile whose stored token came with a refresh
  * token (and its expiry, when known); undefined otherwise (an API key, a token from
  * TOURNEY_TOKEN or --with-token: nothing to renew with).
@@ -86,6 +101,7 @@ export function tokenRenewal(f: OAuthHost, profile: ResolvedProfile): TokenRenew
   if (profile.backend !== "remote" || profile.credentialSource !== "stored") return undefined;
   const stored = f.credentials().get(profile.name);
   if (stored?.token === undefined || stored.refreshToken === undefined) return undefined;
+  if (stored.authOrigin === undefined) bindFirstUse(f, profile);
   const expiresAt = stored.expiresAt === undefined ? Number.NaN : Date.parse(stored.expiresAt);
   return {
     ...(Number.isNaN(expiresAt) ? {} : { expiresAt }),

@@ -8,6 +8,8 @@ export interface StoredSecrets {
   readonly token?: string;
   /** The origin `tourney login` stored them for; none in an entry from before origins were kept. */
   readonly origin?: string;
+  /** The origin of the token endpoint a refresh token stored with them was got from. */
+  readonly authOrigin?: string;
 }
 
 export interface CredentialAccess {
@@ -17,4 +19,6 @@ export interface CredentialAccess {
   remove(profile: string): boolean;
   /** Binds secrets stored without an origin to `origin` (those with one are left as they are). */
   bindOrigin(profile: string, origin: string): void;
+  /** Binds a refresh token stored without its token endpoint's origin to `origin`. */
+  bindAuthOrigin(profile: string, origin: string): void;
 }

@@ -209,13 +209,19 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
   /**
    * Before base_url changes: credentials stored without an origin (by a tourney before
    * origins were kept) are bound to the address they were used with, so that they stay
-   * there and do not follow the new one (credential-origin.ts).
+   * there and do not follow the new one (credential-origin.ts); before base_url or auth_url
+   * changes, a refresh token stored without its token endpoint's origin is bound to the
+   * current one's (auth_url, else base_url: auth/endpoints.ts keeps their origin), so that a
+   * renewal does not send it to the new one (auth/session.ts).
    */
   #keepCredentials(profile: string, key: string): (() => void) | undefined {
-    if (key !== "base_url") return undefined;
+    if (key !== "base_url" && key !== "auth_url") return undefined;
     return () => {
-      const origin = originOf(findProfile(this.read(), profile)?.base_url);
-      if (origin !== undefined) this.credentials.bindOrigin(profile, origin);
+      const settings = findProfile(this.read(), profile);
+      const origin = originOf(settings?.base_url);
+      if (origin !== undefined && key === "base_url") this.credentials.bindOrigin(profile, origin);
+      const auth = originOf(settings?.auth_url) ?? origin;
+      if (auth !== undefined) this.credentials.bindAuthOrigin(profile, auth);
     };
   }
 

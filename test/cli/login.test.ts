@@ -137,6 +137,8 @@ describe("the device grant through runLogin", () => {
       expiresAt: new Date(start + 10_000 + 3_600_000).toISOString(),
       scope: "me tournaments:read tournaments:write",
       origin: BASE,
+      // The token endpoint's origin, the only one the refresh token goes to (refresh-bound.test.ts).
+      authOrigin: BASE,
     });
   });
 

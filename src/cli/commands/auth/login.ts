@@ -5,6 +5,7 @@
  * `--auth-url`) create or update the profile in the same step, once the login succeeded.
  */
 import { type Command, Option } from "commander";
+import { oauthEndpoints } from "../../../auth/endpoints.js";
 import { OAuthEndpointError } from "../../../auth/errors.js";
 import { originOf } from "../../../config/credential-origin.js";
 import type { Env } from "../../../config/paths.js";
@@ -132,9 +133,12 @@ async function loginWithDevice(f: Factory, target: LoginTarget, o: LoginOptions,
     });
     const store = f.configStore();
     await writeTarget(store, target);
+    // The refresh token goes only to this token endpoint's origin (auth/session.ts).
+    const { tokenUrl } = oauthEndpoints(target.addresses);
     store.credentials.setToken(target.name, {
       ...tokens,
       origin: originOf(target.addresses.baseUrl)!,
+      authOrigin: originOf(tokenUrl)!,
     });
     await greet(f, target, tokens);
   } finally {

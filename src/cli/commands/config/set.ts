@@ -22,6 +22,17 @@ export async function runConfigSet(f: Factory, o: ConfigSetOptions): Promise<voi
   await store.set(profile, o.key, o.value);
   f.printer().note(`Set ${o.key} for profile ${profile}`);
   if (o.key === "base_url") noteCredentialsStay(f, store, profile);
+  if (o.key === "auth_url") noteRefreshStays(f, store, profile);
+}
+
+/** A stored refresh token stays with its token endpoint's origin: said when that moves. */
+function noteRefreshStays(f: Factory, store: ConfigStore, profile: string): void {
+  const bound = store.credentials.get(profile)?.authOrigin;
+  const now = originOf(String(store.get(profile, "auth_url") ?? store.get(profile, "base_url")));
+  if (bound === undefined || bound === now) return;
+  f.printer().note(
+    `The refresh token stored for profile ${profile} is for the token endpoint at ${bound} and is not sent to ${now}; \`tourney login --profile ${profile}\` signs in there`,
+  );
 }
 
 /**
