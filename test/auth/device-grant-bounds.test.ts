@@ -9,15 +9,11 @@
  * was approved (it was valid for 1 min)". Time is a virtual clock (device-grant.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
-import { Readable } from "node:stream";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { parseLogin, runLogin } from "../../src/cli/commands/auth/login.js";
 import { outcomeOf } from "../../src/cli/exit-codes.js";
-import { Factory } from "../../src/cli/factory.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { type Loopback, startLoopback } from "../helpers/loopback.js";
-import { virtualClock } from "./oauth-stub.js";
+import { loginWithVirtualClock } from "./oauth-stub.js";
 
 let sandbox: Sandbox;
 let server: Loopback;
@@ -72,30 +68,7 @@ afterEach(async () => {
 /** `tourney login --base-url LOOPBACK --no-browser` with a virtual clock: its stderr and error. */
 async function login(answer: Record<string, unknown>) {
   device = answer;
-  let stderr = "";
-  const sink = {
-    isTTY: false,
-    write(c: string) {
-      stderr += c;
-      return true;
-    },
-  };
-  const stdin = Object.assign(Readable.from([]), { isTTY: false });
-  const f = new Factory(
-    {
-      io: { stdout: sink, stderr: sink, stdin },
-      env: sandbox.env,
-      homeDir: join(sandbox.dir, "h"),
-    },
-    { json: false, verbose: false, input: true, yes: false, color: false },
-  );
-  const clock = virtualClock(Date.now());
-  const o = parseLogin({ baseUrl: server.url, browser: false }, { profile: "lan" });
-  const error = await runLogin(f, o, { clock }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  return { stderr, error, sleeps: clock.sleeps };
+  return loginWithVirtualClock(sandbox, server.url);
 }
 
 it("interval and expires_in 1e9: polled every 60 s for 30 min at most, and said so", async () => {

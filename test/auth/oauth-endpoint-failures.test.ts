@@ -11,17 +11,13 @@
  * and the address, as the API client's unexpected answers do; before, exit 4.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
-import { Readable } from "node:stream";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { refreshTokens } from "../../src/auth/token-endpoint.js";
-import { parseLogin, runLogin } from "../../src/cli/commands/auth/login.js";
 import { outcomeOf } from "../../src/cli/exit-codes.js";
-import { Factory } from "../../src/cli/factory.js";
 import { createFormPoster } from "../../src/client/form-post.js";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { type Loopback, startLoopback } from "../helpers/loopback.js";
-import { virtualClock } from "./oauth-stub.js";
+import { loginWithVirtualClock } from "./oauth-stub.js";
 
 interface Scripted {
   readonly status: number;
@@ -105,34 +101,8 @@ afterEach(async () => {
 
 /** `tourney login --base-url LOOPBACK --no-browser` with a virtual clock: its outcome. */
 async function login() {
-  let stderr = "";
-  const sink = {
-    isTTY: false,
-    write(c: string) {
-      stderr += c;
-      return true;
-    },
-  };
-  const stdin = Object.assign(Readable.from([]), { isTTY: false });
-  const f = new Factory(
-    {
-      io: { stdout: sink, stderr: sink, stdin },
-      env: sandbox.env,
-      homeDir: join(sandbox.dir, "h"),
-    },
-    { json: false, verbose: false, input: true, yes: false, color: false },
-  );
-  const clock = virtualClock(Date.now());
-  const o = parseLogin({ baseUrl: server.url, browser: false }, { profile: "lan" });
-  const error = await runLogin(f, o, { clock }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  return {
-    stderr,
-    outcome: error === undefined ? undefined : outcomeOf(error),
-    sleeps: clock.sleeps,
-  };
+  const { stderr, error, sleeps } = await loginWithVirtualClock(sandbox, server.url);
+  return { stderr, outcome: error === undefined ? undefined : outcomeOf(error), sleeps };
 }
 
 const failed = "hint: the service failed there: try again later";

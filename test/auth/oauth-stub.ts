@@ -1,9 +1,15 @@
 /**
  * The network edge toward an authorization server, for tests: a FormPoster that records
- * each form and answers from a script, and a clock whose sleeps only move virtual time.
+ * each form and answers from a script, a clock whose sleeps only move virtual time, and a
+ * login run in process on that clock.
  */
+import { join } from "node:path";
+import { Readable } from "node:stream";
 import type { PollClock } from "../../src/auth/device-grant.js";
 import type { FormAnswer, FormPoster } from "../../src/auth/token-endpoint.js";
+import { parseLogin, runLogin } from "../../src/cli/commands/auth/login.js";
+import { Factory } from "../../src/cli/factory.js";
+import type { Sandbox } from "../helpers/cli.js";
 
 export interface PostedForm {
   readonly url: string;
@@ -72,4 +78,39 @@ export function granted(extra: Record<string, unknown> = {}): FormAnswer {
       ...extra,
     },
   };
+}
+
+/**
+ * `tourney login --base-url URL --no-browser --profile lan` run in process on `sandbox`,
+ * with a virtual clock: what it wrote on stderr, the error it ended with (undefined on
+ * success) and the sleeps it asked for.
+ */
+export async function loginWithVirtualClock(
+  sandbox: Sandbox,
+  url: string,
+): Promise<{ stderr: string; error: unknown; sleeps: number[] }> {
+  let stderr = "";
+  const sink = {
+    isTTY: false,
+    write(c: string) {
+      stderr += c;
+      return true;
+    },
+  };
+  const stdin = Object.assign(Readable.from([]), { isTTY: false });
+  const f = new Factory(
+    {
+      io: { stdout: sink, stderr: sink, stdin },
+      env: sandbox.env,
+      homeDir: join(sandbox.dir, "h"),
+    },
+    { json: false, verbose: false, input: true, yes: false, color: false },
+  );
+  const clock = virtualClock(Date.now());
+  const o = parseLogin({ baseUrl: url, browser: false }, { profile: "lan" });
+  const error = await runLogin(f, o, { clock }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { stderr, error, sleeps: clock.sleeps };
 }
