@@ -17,7 +17,15 @@ import {
 import { attachmentsRefusal, carried } from "./attachment-replay.js";
 import { firstConflict } from "./match-replay.js";
 import { miscChanges } from "./participant-details.js";
-import { misplaced, namesAfter, type Rename, renamesOf, swapStop } from "./participant-renames.js";
+import {
+  caseRenames,
+  misplaced,
+  namesAfter,
+  type Rename,
+  renamedRecords,
+  renamesOf,
+  swapStop,
+} from "./participant-renames.js";
 import {
   checkInChange,
   hasWindow,
@@ -64,16 +72,18 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
   const url = doc.tournament.url;
   try {
     const t = await client.tournaments.get(url);
-    const people = await client.participants.listAll(url);
+    const read = await client.participants.listAll(url);
+    // The hosted service's records give no state (the description's Tournament has none).
+    const state = await targetStateOf(client, url, t);
+    // Renamed since in the file's tournament, or spelled in another letter case: renamed there
+    // by the import (participant-step.ts); the checks below read the names it leaves.
+    const { renames, swapped } = await renamesThere(client, doc, read, state.state);
+    const people = renamedRecords(read, renames);
     const names = people.map((p) => String(p.attributes.name));
     const having = (name: string, value: boolean) =>
       new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
     const stations = await stationNames(client, url);
     const complete = await client.matches.listAll(url, { state: "complete" });
-    // The hosted service's records give no state (the description's Tournament has none).
-    const state = await targetStateOf(client, url, t);
-    // Renamed since in the file's tournament: renamed there by the import (participant-renames.ts).
-    const { renames, swapped } = await renamesThere(client, doc, people, state.state);
     return {
       name: String(t.attributes.name),
       type: String(t.attributes.tournament_type),
@@ -87,7 +97,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
       names: new Set(names),
       people: targetParticipants(people),
       complete: new Map(complete.map((m) => [keyOf(m), m])),
-      roster: rosterAfter(people, renames),
+      roster: rosterAfter(read, renames),
       checkedIn: having("checked_in", true),
       inactive: having("active", false),
       stations,
@@ -108,7 +118,8 @@ async function renamesThere(
   people: readonly ApiRecord[],
   state: string,
 ): Promise<{ renames: Rename[]; swapped: string | undefined }> {
-  if (NOT_STARTED.has(state) || !misplaced(doc, people)) return { renames: [], swapped: undefined };
+  if (NOT_STARTED.has(state)) return { renames: caseRenames(doc, people), swapped: undefined };
+  if (!misplaced(doc, people)) return { renames: [], swapped: undefined };
   const url = doc.tournament.url;
   const matches = await client.matches.listAll(url);
   const covers = (renames: readonly Rename[]) => {

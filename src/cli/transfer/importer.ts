@@ -17,32 +17,13 @@ import { StateRefusedError } from "../errors.js";
 import { attachmentsRefusal, replayAttachments } from "./attachment-replay.js";
 import { type ReplayCounts, replayMatches } from "./match-replay.js";
 import { replayOpenMatches } from "./open-replay.js";
-import { replayMisc } from "./participant-details.js";
-import {
-  misplaced,
-  namesAfter,
-  renameSteps,
-  renamesOf,
-  sendRenames,
-  swapStop,
-} from "./participant-renames.js";
-import {
-  BEFORE_START,
-  notInFile,
-  type Roster,
-  refuseOtherRoster,
-  removedAfterStart,
-  replayCheckIn,
-  startedWithRefusal,
-  startsTarget,
-  targetParticipants,
-} from "./participant-replay.js";
+import { type Roster, removedAfterStart, replayCheckIn } from "./participant-replay.js";
+import { addWalkIns, ensureParticipants } from "./participant-step.js";
 import { type Progress, SILENT } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
 import { settingDifferences, settingsRefusal } from "./settings-difference.js";
 import { replaysFinal, replaysGroups, type StageMoment, stageChange } from "./stage-steps.js";
 import { replayStations } from "./station-replay.js";
-import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
 export interface ImportSummary extends ReplayCounts {
   url: string;
@@ -57,25 +38,6 @@ export interface ImportSummary extends ReplayCounts {
   renamed: number;
   /** Participants whose misc was sent again, changed in the file (participant-details.ts). */
   misc: number;
-}
-
-/**
- * The refusal of a started target without some of the file's participants: those the file
- * does not have there, if any, may be the same people under another name.
- */
-function startedWithout(
-  doc: TournamentExport,
-  missing: readonly { name: string }[],
-  records: readonly ApiRecord[],
-): string {
-  const url = doc.tournament.url;
-  const fileNames = new Set(doc.participants.map((p) => p.name));
-  const others = records.map((r) => String(r.attributes.name)).filter((n) => !fileNames.has(n));
-  const renamed =
-    others.length === 0
-      ? ""
-      : `; the target has ${others.join(", ")}, whom the file does not: if one of them was renamed, and their seed and matches did not tell who, give them the file's name there (tourney participants update ${url} NAME --name NEW; a name another participant there still has is theirs to give up first, under a spare name) and import again`;
-  return `the target's tournament ${url} has started without ${missing.map((p) => p.name).join(", ")}: nothing more was sent${renamed}`;
 }
 
 async function findTournament(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
@@ -98,119 +60,6 @@ function sameKind(found: ApiRecord, doc: TournamentExport): void {
   if (differences.length > 0) throw new StateRefusedError(settingsRefusal(t.url, differences));
   const attachments = attachmentsRefusal(doc, found);
   if (attachments !== undefined) throw new StateRefusedError(attachments);
-}
-
-/** A started target with participants the file does not have is another tournament: refused. */
-function refuseExtra(doc: TournamentExport, names: readonly string[], renamed?: readonly string[]) {
-  const extra = notInFile(doc, names, renamed);
-  if (extra.length > 0) throw startedWithRefusal(doc.tournament.url, extra);
-}
-
-async function ensureParticipants(
-  client: ApiClient,
-  doc: TournamentExport,
-  state: string,
-  summary: ImportSummary,
-): Promise<Roster> {
-  const url = doc.tournament.url;
-  let records = await client.participants.listAll(url);
-  let have = new Set(records.map((p) => String(p.attributes.name)));
-  let missing = doc.participants.filter((p) => !have.has(p.name));
-  if (!BEFORE_START.has(state) && misplaced(doc, records)) {
-    // Renamed in the file's tournament since: renamed on the target too (participant-renames.ts).
-    const matches = await client.matches.listAll(url);
-    const renames = renamesOf(doc, records, matches);
-    const after = new Set(namesAfter(records, renames));
-    const covers = (names: Set<string>) => doc.participants.every((p) => names.has(p.name));
-    // Names exchanged that no result confirms: stopped with the commands, nothing sent.
-    const unconfirmed = renamesOf(doc, records, matches, false);
-    if (unconfirmed.length > renames.length && covers(new Set(namesAfter(records, unconfirmed))))
-      throw new StateRefusedError(swapStop(url, records, unconfirmed)!);
-    if (renames.length > 0 && covers(after)) {
-      // Checked before the renames are sent: a refusal leaves the target as it was.
-      refuseExtra(doc, [...after]);
-      const rename = (id: number, name: string) => client.participants.update(url, id, { name });
-      await sendRenames(rename, renameSteps(records, renames));
-      summary.renamed = renames.length;
-      records = await client.participants.listAll(url);
-      have = new Set(records.map((p) => String(p.attributes.name)));
-      missing = doc.participants.filter((p) => !have.has(p.name));
-    }
-  }
-  if (missing.length === 0 && !BEFORE_START.has(state)) refuseExtra(doc, [...have]);
-  if (missing.length > 0 && !BEFORE_START.has(state))
-    throw new StateRefusedError(startedWithout(doc, missing, records));
-  // Started by this import, the target's bracket comes from its participants and seeds:
-  // another roster there is refused before anything is added or started.
-  if (BEFORE_START.has(state) && startsTarget(doc))
-    refuseOtherRoster(doc, targetParticipants(records));
-  // Walk-ins wait for the target's check-in to be processed, or it would set them aside.
-  summary.misc = await replayMisc(client, doc, records);
-  const late = BEFORE_PROCESSING.has(state) ? walkIns(doc) : new Set<string>();
-  const now = missing.filter((p) => !late.has(p.name));
-  if (now.length > 0) records = await addParticipants(client, doc, now, summary, late);
-  return rosterOf(records);
-}
-
-type Participant = TournamentExport["participants"][number];
-
-/**
- * Adds `missing` at their seeds (one bulk add, in seed order), each seed less the walk-ins
- * held back (`later`) ahead of it, whom their own add puts back in front; the target's
- * records after it.
- */
-async function addParticipants(
-  client: ApiClient,
-  doc: TournamentExport,
-  missing: readonly Participant[],
-  summary: ImportSummary,
-  later: ReadonlySet<string> = new Set(),
-): Promise<ApiRecord[]> {
-  const ahead = (seed: number) =>
-    doc.participants.filter((p) => later.has(p.name) && p.seed < seed).length;
-  const rows = [...missing]
-    .sort((a, b) => a.seed - b.seed)
-    .map((p) => ({
-      name: p.name,
-      seed: p.seed - ahead(p.seed),
-      ...(p.misc === null ? {} : { misc: p.misc }),
-    }));
-  const url = doc.tournament.url;
-  await client.participants.bulkAdd(url, rows);
-  summary.added += missing.length;
-  return client.participants.listAll(url);
-}
-
-/**
- * The file's walk-ins the target lacks, added once its check-in is processed (walk-ins.ts);
- * the roster as it is then.
- */
-async function addWalkIns(
-  client: ApiClient,
-  doc: TournamentExport,
-  roster: Roster,
-  summary: ImportSummary,
-  progress: Progress,
-): Promise<Roster> {
-  const url = doc.tournament.url;
-  const missing = doc.participants.filter(
-    (p) => !roster.idOf.has(p.name) && walkIns(doc).has(p.name),
-  );
-  if (missing.length === 0) return roster;
-  progress.step(`${url}: adding ${missing.length} participant(s) who came after the check-in`);
-  return rosterOf(await addParticipants(client, doc, missing, summary));
-}
-
-function rosterOf(records: readonly ApiRecord[]): Roster {
-  const idOf = new Map(records.map((p) => [String(p.attributes.name), Number(p.id)]));
-  const inactive = records
-    .filter((p) => (p.attributes.states as Record<string, unknown> | undefined)?.active === false)
-    .map((p) => String(p.attributes.name));
-  return {
-    idOf,
-    nameOf: new Map([...idOf].map(([name, id]) => [id, name])),
-    inactive: new Set(inactive),
-  };
 }
 
 async function changeState(client: ApiClient, url: string, state: string, progress: Progress) {

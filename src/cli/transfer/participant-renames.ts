@@ -25,6 +25,7 @@ import {
   misplacedIn,
   namesAfterRenames,
   possibleRenames,
+  respellings,
   type StopWords,
   stepsOf,
   swapStopText,
@@ -171,4 +172,30 @@ const WORDS: StopWords = {
  */
 export function swapStop(url: string, records: readonly ApiRecord[], renames: readonly Rename[]) {
   return swapStopText(WORDS, url, holdersOf(records), renames);
+}
+
+/**
+ * Before the start: the target's participants named in another letter case than the file's
+ * (Eve there, EVE in the file: one name to the service, model/participant-name.ts), renamed
+ * to the file's spelling (rename-steps.ts respellings). Before, the import added EVE and the
+ * service refused it, "already taken" (exit 5), or the roster check counted Eve as one the
+ * file does not have.
+ */
+export function caseRenames(doc: TournamentExport, records: readonly ApiRecord[]): Rename[] {
+  return respellings(
+    doc.participants.map((p) => p.name),
+    holdersOf(records),
+  );
+}
+
+/** The target's records as `renames` leave them (their names; the rest as read). */
+export function renamedRecords(
+  records: readonly ApiRecord[],
+  renames: readonly Rename[],
+): ApiRecord[] {
+  const to = new Map(renames.map((r) => [r.id, r.to]));
+  return records.map((r) => {
+    const name = to.get(Number(r.id));
+    return name === undefined ? r : { ...r, attributes: { ...r.attributes, name } };
+  });
 }

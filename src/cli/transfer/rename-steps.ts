@@ -46,6 +46,21 @@ export function misplacedIn<Id>(
 }
 
 /**
+ * The renames that give `holders` the file's spelling of a name they hold in another letter
+ * case or form (the same name to the service: participantNameKey), as the file writes it.
+ */
+export function respellings<Id>(
+  fileNames: readonly string[],
+  holders: readonly Holder<Id>[],
+): RenameOf<Id>[] {
+  const spelled = new Map(fileNames.map((name) => [key(name), name]));
+  return holders.flatMap((h) => {
+    const to = spelled.get(key(h.name));
+    return to === undefined || to === h.name ? [] : [{ id: h.id, from: h.name, to }];
+  });
+}
+
+/**
  * `renames` but for those to a name that a participant not renamed keeps (as the service
  * compares names): dropped, and so those that needed its name freed, until none is left.
  */
