@@ -14,6 +14,7 @@ import {
 } from "../attachments/attachments.js";
 import type { ServiceContext } from "../context.js";
 import type { Router } from "../router.js";
+import { findMatch } from "../routes/matches.js";
 import { readAttachmentInput } from "../validation/attachment-input.js";
 import type { Ignored } from "../validation/ignored.js";
 import { v1Time } from "./tournament-record.js";
@@ -82,6 +83,7 @@ export function registerV1AttachmentRoutes(router: Router, service: ServiceConte
     path,
     route((call) => {
       const t = v1Tournament(service, call);
+      findMatch(service, t, match(call)); // 404 before the parameters, as v2.1's create
       const input = readAttachmentInput(attachmentAttributes(call, true), [] as Ignored);
       return attachmentRecord(createAttachment(service, t.id, match(call), input));
     }),

@@ -136,8 +136,8 @@ function mergeJson(root: V1Record, body: string): void {
   for (const [key, value] of Object.entries(parsed)) root[key] = value as V1Value;
 }
 
-/** The request's parameters: the query's, then the body's (form or JSON). */
-export function readV1Params(request: ServiceRequest): V1Record {
+/** The query string's parameters alone (414 past MAX_V1_QUERY, 422 for bad bracket notation). */
+export function readV1Query(request: ServiceRequest): V1Record {
   const at = request.url.indexOf("?");
   const query = at === -1 ? "" : request.url.slice(at + 1);
   if (query.length > MAX_V1_QUERY) {
@@ -148,6 +148,12 @@ export function readV1Params(request: ServiceRequest): V1Record {
   }
   const root = newRecord();
   fromPairs(query, root, "query");
+  return root;
+}
+
+/** The request's parameters: the query's, then the body's (form or JSON). */
+export function readV1Params(request: ServiceRequest): V1Record {
+  const root = readV1Query(request);
   const body = request.body;
   if (body.trim() === "") return root;
   const type = mediaType(request);

@@ -14,6 +14,7 @@ import type { Router } from "../router.js";
 import { readParticipantInput } from "../validation/participant-input.js";
 import { checkIncludedScopes } from "./included-scopes.js";
 import { isRecord, type V1Record, type V1Value } from "./params.js";
+import { findV1Participant } from "./path-records.js";
 import { participantRecord, wrappedMatch } from "./records.js";
 import { v1Tournament } from "./tournaments.js";
 import { V1_PREFIX, type V1Call, v1Error, v1Handler } from "./transport.js";
@@ -106,14 +107,8 @@ export function registerV1ParticipantRoutes(router: Router, service: ServiceCont
   const wrap = (rows: readonly ParticipantRow[]) =>
     rows.map((p) => ({ participant: participantRecord(p) }));
   const tournament = (call: V1Call) => v1Tournament(service, call);
-  const participant = (call: V1Call) => {
-    const t = tournament(call);
-    const ref = call.request.params.participant!;
-    const row = /^\d+$/.test(ref) ? service.participants.find(t.id, Number(ref)) : undefined;
-    if (row === undefined)
-      throw v1Error(404, `Participant ${ref} not found in tournament ${t.url}`);
-    return row;
-  };
+  const participant = (call: V1Call) =>
+    findV1Participant(service, tournament(call), call.request.params.participant!);
   router.get(
     path,
     route((call) => wrap(service.participants.list(tournament(call).id))),

@@ -11,7 +11,8 @@ import type { ServiceContext } from "../context.js";
 import { ServiceError } from "../errors.js";
 import { checkCredentials } from "../http-checks.js";
 import type { Handler, Reply, ServiceRequest } from "../router.js";
-import { readV1Params, type V1Record } from "./params.js";
+import { readV1Params, readV1Query, type V1Record } from "./params.js";
+import { lookUpV1Path } from "./path-records.js";
 
 export const V1_PREFIX = "/v1";
 
@@ -100,18 +101,22 @@ function basicPassword(header: string | undefined): string | undefined {
   return at === -1 ? text : text.slice(at + 1);
 }
 
+/** The key `params` (`api_key`) or the Basic password give, unless empty. */
+function presentedKey(request: ServiceRequest, params: V1Record): string | undefined {
+  const given = params.api_key;
+  if (typeof given === "string" && given !== "") return given;
+  const key = basicPassword(request.header("authorization"));
+  return key === "" ? undefined : key;
+}
+
 /** Checks the v1 credentials against the API keys; returns the key's label. */
 export function checkV1Credentials(
   service: ServiceContext,
   request: ServiceRequest,
   params: V1Record,
 ): string {
-  const given = params.api_key;
-  const key =
-    typeof given === "string" && given !== ""
-      ? given
-      : basicPassword(request.header("authorization"));
-  if (key === undefined || key === "") {
+  const key = presentedKey(request, params);
+  if (key === undefined) {
     throw v1Error(
       401,
       "Missing api_key: add ?api_key=KEY (a key from `tourney serve key create`) or send it as the HTTP Basic password",
@@ -155,11 +160,37 @@ export function v1Handler(
 ): Handler {
   return (request) => {
     try {
-      const params = readV1Params(request);
+      let params: V1Record;
+      try {
+        params = readV1Params(request);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        refuseBodyAfterLookup(service, request, error);
+      }
       checkV1Credentials(service, request, params);
       return { status: 200, body: route({ request, params, origin: request.origin }) };
     } catch (error) {
       return errorReply(error, rename);
     }
   };
+}
+
+/**
+ * A refused body (not JSON, bad bracket notation, a type v1 does not read) is said only once
+ * the path's records are found, as v2.1 says it: an unknown or hidden tournament, participant,
+ * match or attachment is 404 whatever the body. Until 2026-11-28 every v1 request read its
+ * body first: 'PUT /v1/tournaments/nonexist.json' with a body that is no JSON was 422. A refusal
+ * of the query string is the URL's, said first as before; a request whose key could only be in
+ * the refused body (none in the query or as the Basic password) gets the refusal.
+ */
+function refuseBodyAfterLookup(
+  service: ServiceContext,
+  request: ServiceRequest,
+  refusal: ServiceError,
+): never {
+  const query = readV1Query(request);
+  if (presentedKey(request, query) === undefined) throw refusal;
+  checkV1Credentials(service, request, query);
+  lookUpV1Path(service, request.params);
+  throw refusal;
 }
