@@ -282,7 +282,10 @@ function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLElement {
     const cell = el("td");
     const name = el("div", "tv-player");
     extras(ctx, r.participantId, name);
-    name.append(nameEl("span", "tv-name", r.name));
+    // Cut with an ellipsis as a match box's name is (viewer.css), whole in its title.
+    const text = nameEl("span", "tv-name", r.name);
+    text.title = r.name;
+    name.append(text);
     cell.append(name);
     tr.append(cell, el("td", "tv-num", r.record));
     tr.append(el("td", "tv-num", r.points === null ? "" : String(r.points)));
