@@ -66,6 +66,8 @@ function checkMatchSize(settings: Doc, p: Problem): void {
 /** The participants' names, each checked once. */
 function checkParticipants(doc: Doc, p: Problem): Set<string> {
   const names = new Set<string>();
+  // By the service's key too: "Eve" and "eve" are one name there (model/participant-name.ts).
+  const keys = new Map<string, number>();
   for (const [i, raw] of (doc.participants as unknown[]).entries()) {
     const where = `participants[${i}]`;
     p.need(isObject(raw), where, "an object", raw);
@@ -75,7 +77,14 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     const name = x.name as string;
     if (names.has(name))
       p.fail(`${where}.name`, `${shown(name)} is there twice (names are unique)`);
+    const other = keys.get(participantNameKey(name));
+    if (other !== undefined)
+      p.fail(
+        `${where}.name`,
+        `${shown(name)} is participants[${other}]'s name too, as the service compares names (A to Z in any case, white space around them left out; names are unique)`,
+      );
     names.add(name);
+    keys.set(participantNameKey(name), i);
     p.need(isWhole(x.seed) && x.seed >= 1, `${where}.seed`, "a whole number from 1", x.seed);
   }
   // The seeds are 1 to the count, each once (as the service holds them): a seed twice or past

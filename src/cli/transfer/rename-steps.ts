@@ -56,7 +56,9 @@ export function respellings<Id>(
   const spelled = new Map(fileNames.map((name) => [key(name), name]));
   return holders.flatMap((h) => {
     const to = spelled.get(key(h.name));
-    return to === undefined || to === h.name ? [] : [{ id: h.id, from: h.name, to }];
+    // Spelled alike once stored (the service trims and NFC-normalises): nothing to send.
+    const same = to === undefined || normalParticipantName(to) === normalParticipantName(h.name);
+    return same ? [] : [{ id: h.id, from: h.name, to }];
   });
 }
 

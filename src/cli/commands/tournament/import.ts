@@ -40,6 +40,9 @@ async function prepare(f: Factory, o: TournamentImportOptions) {
     writer: "tourney tournament export",
     required: { tournament: "object", participants: "array", matches: "array" },
   });
+  // The names as the service stores them (trimmed, NFC), before the checks read them.
+  const { normaliseNames } = await import("../../transfer/file-names.js");
+  normaliseNames(doc);
   const { checkExportContents } = await import("../../transfer/export-contents.js");
   checkExportContents(doc, source, { force: o.force === true });
   const client = await f.client();
