@@ -107,6 +107,9 @@ function answer(
   checkBody(base);
   // One look at what other connections committed, for the key check and the route alike.
   return service.inRequest(() => {
+    // A read looks before its route's first query: a plain one (a tournament by url) read
+    // later commits than a look after it, which tagged that body with a newer revision.
+    if (base.method === "GET" || base.method === "HEAD") service.look();
     // v1 routes check their own api_key (service/v1/transport.ts). OPTIONS is answered by the
     // route's shape alone (the methods of a path, never whether its record exists: route), so
     // without a credential, as a CORS preflight asks it; before, v2.1's was 401 without a key.

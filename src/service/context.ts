@@ -59,6 +59,8 @@ export interface ServiceContext {
    * the last one; the clock reads once for all of it.
    */
   inRequest<T>(fn: () => T): T;
+  /** In a request: the look at other connections' commits now, not at the first cached read. */
+  look(): void;
   /**
    * Runs `fn`, in which every request (`inRequest`) is answered after one look at what
    * other connections committed, taken at the first use of the cache in `fn`, instead
@@ -285,6 +287,10 @@ class Context implements ServiceContext {
     } finally {
       this.#looked = false;
     }
+  }
+
+  look(): void {
+    this.#store.look();
   }
 
   inRequest<T>(fn: () => T): T {

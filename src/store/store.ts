@@ -39,6 +39,12 @@ export interface Store {
   /** Before a request and at the start of a write: sees other connections' commits. */
   sync(): void;
   /**
+   * Takes now the look `sync` put off to the first cached read: before a read's first
+   * query, a plain one (a tournament by url, a race) included, so that none of its reads
+   * sees a commit the generation after it does not (service/app.ts answer).
+   */
+  look(): void;
+  /**
    * After a rollback of a transaction or savepoint begun at `from` (`logPosition()` then):
    * undefined when not known (the log is voided). With `writes` (`writeCount()` then), a
    * rollback after which neither has moved wrote nothing through the store: what the
@@ -110,6 +116,7 @@ export function openStore(db: Db, options: StoreOptions = {}): Store {
         requests: new OAuthRequestRepository(db),
       },
       sync: () => {},
+      look: () => {},
       rolledBack: () => {},
       logPosition: () => 0,
       writeCount: () => 0,
@@ -155,6 +162,10 @@ class CachedStore implements Store {
 
   sync(): void {
     this.#cache.sync();
+  }
+
+  look(): void {
+    this.#cache.fresh();
   }
 
   rolledBack(from?: number, writes?: number): void {

@@ -116,8 +116,8 @@ export class StoreCache {
     this.due = true;
   }
 
-  /** Takes the look `sync` put off, if any. Every read of the cache starts here. */
-  private fresh(): void {
+  /** Takes the look `sync` put off, if any. Every read of the cache starts here (store.ts look). */
+  fresh(): void {
     if (!this.due) return;
     // Cleared only once the look is taken: a look that throws (SQLITE_BUSY, an I/O error)
     // leaves it due, so the next request of the same batch (read-batch.ts) looks again.
