@@ -76,6 +76,12 @@ export interface BracketView {
   readonly x: number;
   readonly y: number;
   readonly labels: readonly Label[];
+  /**
+   * The part's title names its one round (a third-place or placement part: "Third place
+   * match"): its labels name the matches' round to a screen reader but draw no heading, and
+   * the boxes start at the top. Drawn, "THIRD PLACE" stood under "Third place match".
+   */
+  readonly titledByPart?: boolean | undefined;
 }
 
 /** A bracket or rounds of matches, drawn at absolute positions in a width × height area. */

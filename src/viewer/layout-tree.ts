@@ -124,7 +124,10 @@ function area(
   };
 }
 
-/** A bracket as a tree (`linked`), or its columns side by side each from the top. */
+/**
+ * A bracket as a tree (`linked`) under its rounds' headings; or, titled (a third-place or
+ * placement part, whose title names its round), its columns side by side each from the top.
+ */
 function treePart(
   title: string | undefined,
   matches: readonly ViewMatch[],
@@ -135,8 +138,9 @@ function treePart(
   const m = o.compact ? COMPACT : NORMAL;
   const cols = columns(matches, name, o);
   if (cols.length === 0) return null;
-  const at = treeBoxes(cols, linked, m, m.labelHeight);
-  const brackets = [{ x: 0, y: 0, labels: labelsOf(cols, m) }];
+  const titledByPart = title !== undefined;
+  const at = treeBoxes(cols, linked, m, titledByPart ? 0 : m.labelHeight);
+  const brackets = [{ x: 0, y: 0, labels: labelsOf(cols, m), titledByPart }];
   return area(title, at, brackets, linked ? linksOf(cols, at, m) : "", m);
 }
 

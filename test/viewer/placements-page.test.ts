@@ -69,6 +69,42 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
       await page.close();
     });
 
+    // An outside review: the third-place part was headed twice, "Third place match" above a
+    // "THIRD PLACE" round heading (and "Places 5-8" above "PLACES 5-8"). One heading a part,
+    // as `tourney bracket` draws it; the match's accessible name still says where it is.
+    it("heads each placement part once: its title, no round heading under it", async () => {
+      const page = await open();
+      const parts = await page.$$eval(".tv-part", (ps) =>
+        ps.map((p) => ({
+          title: p.querySelector(".tv-part-title")?.textContent ?? null,
+          headings: [...p.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => h.textContent),
+        })),
+      );
+      const placements = parts.filter((p) => p.title !== null);
+      expect(placements.map((p) => p.headings)).toEqual([
+        ["Third place match"],
+        ["Places 5-8"],
+        ["5th place match"],
+        ["7th place match"],
+      ]);
+      // The tree keeps its round headings.
+      expect(parts[0]!.headings).toEqual(["Round 1", "Semifinals", "Final"]);
+      const third = await page.$$eval('.tv-match[data-bracket="third_place"] .tv-sr', (e) =>
+        e.map((x) => x.textContent),
+      );
+      expect(third).toEqual([
+        expect.stringMatching(/^Match [A-Z], Third place: Loser of [A-Z] versus Loser of [A-Z]; /),
+      ]);
+      // The boxes start at the part's top, right under its title: no room left for a heading.
+      const gap = await page.$eval('.tv-match[data-bracket="third_place"]', (b) => {
+        const part = b.closest(".tv-part")!;
+        const title = part.querySelector(".tv-part-title")!.getBoundingClientRect();
+        return b.getBoundingClientRect().top - title.bottom;
+      });
+      expect(gap).toBeLessThan(12);
+      await page.close();
+    });
+
     it("after the quarter-finals, their losers' names in the placement semi-finals", async () => {
       await reportOpen(sb, s, betterSeed);
       const page = await open();

@@ -240,12 +240,15 @@ function matchesPart(
     }
     const roundLevel = bracket.title === undefined ? level : level + 1;
     for (const label of bracket.labels) {
-      const l = heading(roundLevel, "tv-round", label.title);
-      l.style.left = `${label.x}px`;
-      l.style.top = `${label.y}px`;
-      l.style.width = `${width}px`;
-      l.dataset.round = String(label.round);
-      area.append(l);
+      // A placement part's title names its round: a heading under it said it again.
+      if (bracket.titledByPart !== true) {
+        const l = heading(roundLevel, "tv-round", label.title);
+        l.style.left = `${label.x}px`;
+        l.style.top = `${label.y}px`;
+        l.style.width = `${width}px`;
+        l.dataset.round = String(label.round);
+        area.append(l);
+      }
       for (const match of label.matches) {
         const box = boxes.get(match);
         if (box === undefined) continue;
