@@ -4,12 +4,19 @@
  * one, is 404 in the surface's own shape whatever the body, as a v2.1 write is
  * (report-lookup-first.test.ts). Before, every v1 request read its body first: a body that is no
  * JSON, bad bracket notation or a type v1 does not read was 422 or 415 to a tournament that does
- * not exist. The aliases answer through the v2.1 handlers and were 404 already.
+ * not exist. The aliases answer through the v2.1 handlers and were 404 already. A body still
+ * arrives in full before anything is looked up, on every surface (v2.1 too): a half-sent body
+ * is answered 408 at the request timeout, alike for a missing tournament and a found one.
  */
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { sendExactly, useLoopbackService } from "../helpers/loopback-service.js";
 
-const served = useLoopbackService({ dbPath: ":memory:", requireAuth: true });
+// A short request timeout (30 s in serve) for the slow bodies at the end.
+const served = useLoopbackService(
+  { dbPath: ":memory:", requireAuth: true },
+  { requestTimeoutMs: 1000 },
+);
 const keys: Record<string, string> = {};
 const ids = { tournament: "", match: "", participant: "" };
 
@@ -181,5 +188,45 @@ describe("client-alias writes to what the caller cannot find", () => {
         expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(404);
         expect(r.json.errors[0].detail).toBe("match 999999 not found in tournament hid");
       }
+  });
+});
+
+/** Sends the head and half of a body declared longer, then nothing; resolves with the answer. */
+function halfSent(method: string, path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(served.server.port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d) => {
+      answer += d;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines.join("")}` +
+        'Content-Length: 100\r\n\r\n{"data":',
+    );
+  });
+}
+
+describe("a slow body", () => {
+  it("is waited for whatever the path names: a missing tournament's write and a found one's end alike, 408", async () => {
+    const json = { "content-type": "application/json" };
+    const v1Key = (key: string) => `?api_key=${encodeURIComponent(key)}`;
+    const surfaces: [string, (t: string) => string, Record<string, string>][] = [
+      ["PUT", (t) => `/v2.1/tournaments/${t}/matches/${ids.match}`, { authorization: keys.ada! }],
+      ["POST", (t) => `/v2.1/tournaments/${t}/change_state`, { authorization: keys.ada! }],
+      ["PUT", (t) => `/v1/tournaments/${t}.json${v1Key(keys.ada!)}`, json],
+    ];
+    for (const [method, path, headers] of surfaces) {
+      const answers = await Promise.all(
+        ["hid", "nonexist"].map((t) => halfSent(method, path(t), headers)),
+      );
+      for (const answer of answers)
+        expect(answer.split("\r\n")[0], path("hid")).toBe("HTTP/1.1 408 Request Timeout");
+      const bodies = answers.map((answer) => answer.slice(answer.indexOf("\r\n\r\n")));
+      expect(bodies[1]).toBe(bodies[0]);
+    }
   });
 });
