@@ -137,7 +137,10 @@ function answer(
     const text = memo.kept(key, generation);
     if (text !== undefined) return { reply, etag, text };
     const full = made(reply);
-    return { reply: full, reuse: { key, generation: service.generation() ?? generation }, etag };
+    // Kept only at the generation the route read at: a commit the tag's look saw since came
+    // after the route's reads (kept at the newer one, the older text got the newer tag).
+    if (service.generation() !== generation) return { reply: full, etag };
+    return { reply: full, reuse: { key, generation }, etag };
   });
 }
 
