@@ -234,7 +234,10 @@ describe("starting a two-stage tournament before its group stage is finalized", 
     ok(await sb.run(["participants", "bulk-add", "g", "Ada", "Bob", "Cy", "Dee"]));
     const pending = await sb.run(["tournament", "start", "g"]);
     expect(pending.code).toBe(5);
-    expect(pending.stderr).toContain("cannot start a tournament that is pending");
+    expect(pending.stderr).toContain(
+      "error: cannot start yet: this tournament has a group stage (group_stage_enabled), not played yet (the tournament is pending)",
+    );
+    expect(pending.stderr).not.toContain("a tournament that is pending");
     expect(pending.stderr).toContain(
       "hint: a two-stage tournament plays its groups first: `tourney tournament start-group-stage g`, then `tourney tournament finalize-group-stage g`, then `tourney tournament start g`",
     );
@@ -242,6 +245,9 @@ describe("starting a two-stage tournament before its group stage is finalized", 
     ok(await sb.run(["tournament", "start-group-stage", "g"]));
     const underway = await sb.run(["tournament", "start", "g"]);
     expect(underway.code).toBe(5);
+    expect(underway.stderr).toContain(
+      "error: cannot start yet: the group stage is being played (the tournament is group_stages_underway)",
+    );
     expect(underway.stderr).toContain(
       "hint: the group stage is being played: `tourney tournament finalize-group-stage g` ends it once every group match is complete, then `tourney tournament start g` starts the final stage",
     );

@@ -107,6 +107,31 @@ describe("start", () => {
     expect(changes[1]).toEqual({ kind: "state", state: "underway", stamps: {} });
   });
 
+  // An outside review: "cannot start a tournament that is pending" read as a contradiction
+  // (pending is when a tournament starts). The refusal of a two-stage start says what is
+  // missing, in the state it is in, and what to run.
+  it("refuses a two-stage start before the final stage saying why, state by state", () => {
+    const settings = { ...settingsFor("single elimination"), group_stage_enabled: true };
+    const before = refused({ state: "pending", settings }, "start");
+    expect(before).toBe(
+      "cannot start yet: this tournament has a group stage (group_stage_enabled), not played yet (the tournament is pending); run start_group_stage, then finalize_group_stage once every group match is complete, then start",
+    );
+    expect(before).not.toMatch(/a tournament that is pending/);
+    expect(refused({ state: "checked_in", settings }, "start")).toMatch(
+      /^cannot start yet: .*not played yet \(the tournament is checked_in\); run start_group_stage/,
+    );
+    expect(refused({ state: "checking_in", settings }, "start")).toBe(
+      "cannot start yet: this tournament has a group stage (group_stage_enabled), not played yet (the tournament is checking_in); process or abort the check-in, then run start_group_stage, then finalize_group_stage once every group match is complete, then start",
+    );
+    expect(refused({ state: "group_stages_underway", settings }, "start")).toBe(
+      "cannot start yet: the group stage is being played (the tournament is group_stages_underway); run finalize_group_stage once every group match is complete, then start",
+    );
+    for (const state of ["underway", "awaiting_review", "complete"] as const)
+      expect(refused({ state, settings }, "start")).toBe(
+        `cannot start a tournament that is ${state}; reset it first`,
+      );
+  });
+
   it("is refused while checking in, once underway, or with fewer than 2 active", () => {
     const settings = settingsFor("single elimination");
     expect(refused({ state: "checking_in", settings }, "start")).toMatch(/check-in first/);

@@ -30,16 +30,32 @@ function notFrom(row: TournamentRow, change: string, hint: string): never {
   throw unprocessable(`cannot ${change} a tournament that is ${row.state}; ${hint}`, POINTER);
 }
 
+/**
+ * A two-stage tournament's start (its final stage) before its group stage is finalized: what
+ * is missing and what to run. "cannot start a tournament that is pending" read as a
+ * contradiction (an outside review): pending is when a one-stage tournament starts.
+ * group-stage-hint.ts (the CLI) reads "(the tournament is STATE)" to name its commands.
+ */
+function groupStageFirst(row: TournamentRow): never {
+  const then = "finalize_group_stage once every group match is complete, then start";
+  const is = `(the tournament is ${row.state})`;
+  if (row.state === "group_stages_underway")
+    throw unprocessable(
+      `cannot start yet: the group stage is being played ${is}; run ${then}`,
+      POINTER,
+    );
+  if (!BEFORE_START.has(row.state)) notFrom(row, "start", "reset it first");
+  const checkIn = row.state === "checking_in" ? "process or abort the check-in, then " : "";
+  throw unprocessable(
+    `cannot start yet: this tournament has a group stage (group_stage_enabled), not played yet ${is}; ${checkIn}run start_group_stage, then ${then}`,
+    POINTER,
+  );
+}
+
 function start(draft: TournamentDraft): void {
   const { row } = draft;
   const twoStage = row.settings.group_stage_enabled;
-  if (twoStage && row.state !== "group_stages_finalized") {
-    notFrom(
-      row,
-      "start",
-      "a two-stage tournament runs start_group_stage, then finalize_group_stage, then start",
-    );
-  }
+  if (twoStage && row.state !== "group_stages_finalized") groupStageFirst(row);
   if (!twoStage && !BEFORE_START.has(row.state)) notFrom(row, "start", "reset it first");
   if (row.state === "checking_in") notFrom(row, "start", "process or abort the check-in first");
   const participants = twoStage ? qualifiers(draft) : draft.facts.activeSeeds();

@@ -11,8 +11,8 @@ import { HintedError } from "../../errors.js";
 const OVER =
   /group stage is over \(the tournament is (\w+)\)|cannot reset the group stage of a tournament that is (\w+)/;
 
-const NOT_YET =
-  /cannot start a tournament that is (\w+); a two-stage tournament runs start_group_stage/;
+/** service/bracket/tournament-state.ts groupStageFirst: a two-stage start before its final stage. */
+const NOT_YET = /^cannot start yet: .*?\(the tournament is (\w+)\)/;
 const BEFORE_GROUPS = new Set(["pending", "checking_in", "checked_in", "accepting_predictions"]);
 
 /** `ref` as a shell word: an id or a url slug stands as typed, anything else single-quoted. */
