@@ -57,7 +57,16 @@ export interface Watching {
   readonly done: Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Resolves once the watch said it is watching (its first look is done). */
   readonly ready: Promise<void>;
+  /**
+   * Gives the watch `ms` more from now before it is killed (SIGKILL; 60 s from its start
+   * otherwise): a test calls it once what the watch waits for is done, so that a slow
+   * machine's play-through is not taken for a watch that did not end.
+   */
+  readonly deadline: (ms: number) => void;
 }
+
+/** How long a watch is given: from its start, then from its test's `deadline`. */
+const WATCH_MS = 60_000;
 
 export function watch(env: Record<string, string>, ...args: string[]): Watching {
   const child = spawn(process.execPath, [BIN, "watch", ...args], { env });
@@ -74,7 +83,12 @@ export function watch(env: Record<string, string>, ...args: string[]): Watching 
     stderr += d;
     if (stderr.includes("watching ")) ready();
   });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  let given = `${WATCH_MS / 1000} s after its start`;
+  const kill = () => {
+    stderr += `[test: SIGKILL: the watch had not ended ${given}]\n`;
+    child.kill("SIGKILL");
+  };
+  let timer = setTimeout(kill, WATCH_MS);
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((r) =>
     child.once("exit", (code) => {
       clearTimeout(timer);
@@ -82,7 +96,19 @@ export function watch(env: Record<string, string>, ...args: string[]): Watching 
       r({ code, stdout, stderr });
     }),
   );
-  return { child, done, ready: readyP };
+  const deadline = (ms: number) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    clearTimeout(timer);
+    given = `${ms / 1000} s after what it waited for was done`;
+    timer = setTimeout(kill, ms);
+  };
+  return { child, done, ready: readyP, deadline };
+}
+
+/** What a failed watch said and printed: its stderr, then its stdout's last lines. */
+export function told(r: { stdout: string; stderr: string }): string {
+  const last = r.stdout.trimEnd().split("\n").slice(-5).join("\n");
+  return `${r.stderr}stdout (last lines):\n${last}`;
 }
 
 /** Runs the built binary, expecting exit 0; its stdout. */
@@ -151,8 +177,9 @@ export async function watchThrough(
   const w = watch(env, target, "--json", "--until", "complete", ...flags);
   await w.ready;
   await act();
+  w.deadline(WATCH_MS);
   const r = await w.done;
-  expect(r.code, r.stderr).toBe(0);
+  expect(r.code, told(r)).toBe(0);
   return r;
 }
 
