@@ -9,13 +9,8 @@
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
-import {
-  type ExportedMatch,
-  matchKey,
-  type TournamentExport,
-} from "../../model/tournament-export.js";
+import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { attachmentsRefusal, carried } from "./attachment-replay.js";
-import { firstConflict } from "./match-replay.js";
 import { miscChanges } from "./participant-details.js";
 import {
   caseRenames,
@@ -37,6 +32,7 @@ import {
   targetParticipants,
 } from "./participant-replay.js";
 import { stateText, targetStateOf } from "./published-state.js";
+import { conflictWords, resultConflicts } from "./result-conflicts.js";
 import { differenceLines, settingDifferences } from "./settings-difference.js";
 import {
   replaysFinal,
@@ -145,29 +141,11 @@ function rosterAfter(people: readonly ApiRecord[], renames: readonly Rename[]): 
 }
 
 /**
- * The match the replay of one stage's `matches` would stop at, complete on the target with
- * other players or another result (match-replay.ts firstConflict, the replay's own check).
- */
-function resultStop(doc: TournamentExport, found: Found, matches: readonly ExportedMatch[]) {
-  if (found === undefined) return undefined;
-  const at = firstConflict(
-    matches,
-    found.complete,
-    found.roster,
-    removedAfterStart(doc),
-    doc.byes ?? [],
-  );
-  return at === undefined
-    ? undefined
-    : `stop at ${at}; the publish would send the steps above and the results played before it, then stop there (exit 5)`;
-}
-
-/**
  * The stages' steps in the order the run takes them, decided by the run's own rules
- * (stage-steps.ts) from the state the plan's earlier steps leave: each stage's results
- * counted, or the stop at the first there that differs (`stopped`: the plan ends there).
+ * (stage-steps.ts) from the state the plan's earlier steps leave, each stage's results
+ * counted (a result there that is not the file's stops the plan before: refusal).
  */
-function stageSteps(doc: TournamentExport, found: Found): { lines: string[]; stopped: boolean } {
+function stageSteps(doc: TournamentExport, found: Found): string[] {
   const lines: string[] = [];
   let state = found?.state ?? "pending";
   const change = (moment: StageMoment, text: string) => {
@@ -178,22 +156,19 @@ function stageSteps(doc: TournamentExport, found: Found): { lines: string[]; sto
   };
   const results = (group: boolean, what: string) => {
     const matches = doc.matches.filter((m) => (m.group !== null) === group);
-    const stop = resultStop(doc, found, matches);
-    if (stop !== undefined) return lines.push(stop) > 0;
     const played = matches.filter((m) => m.state === "complete");
     const there = played.filter((m) => found?.complete.has(matchKey(m)) === true).length;
     const left = played.length - there;
     lines.push(`report ${left} ${what}${left === 1 ? "" : "s"} (${there} already there)`);
-    return false;
   };
   if (replaysGroups(doc)) {
     change("group start", "start the group stage");
-    if (results(true, "group stage result")) return { lines, stopped: true };
+    results(true, "group stage result");
     change("group end", "finalize the group stage");
   }
   if (replaysFinal(doc)) change("final start", "start");
-  const finals = replaysFinal(doc) || !replaysGroups(doc);
-  return { lines, stopped: finals && results(false, "result") };
+  if (replaysFinal(doc) || !replaysGroups(doc)) results(false, "result");
+  return lines;
 }
 
 /** `what` with N the count, each {s} and {es} a plural's ending unless it is one; nothing for none. */
@@ -235,9 +210,7 @@ export async function planImport(client: ApiClient, doc: TournamentExport): Prom
   lines.push(
     ...count(after.length, `add N participant{s} who came after the check-in: ${after.join(", ")}`),
   );
-  const stages = stageSteps(doc, found);
-  lines.push(...stages.lines);
-  if (stages.stopped) return [...lines, "dry run: nothing was sent"];
+  lines.push(...stageSteps(doc, found));
   lines.push(...laterSteps(doc, found));
   if (t.state === "complete" && found?.state !== "complete") lines.push("finalize");
   lines.push("dry run: nothing was sent");
@@ -280,6 +253,10 @@ function refusal(
       : undefined;
   if (differ !== undefined)
     return `stop: the target's tournament ${t.url} has not started and would start with another bracket than the file's: its participants or seeds differ (${differ.join("; ").replace(/ +/g, " ")}); the publish would send nothing (exit 5)`;
+  // Every result there checked before any is sent, as the run does (result-conflicts.ts).
+  const conflicts = resultConflicts(doc, found.complete, found.roster);
+  if (conflicts.length > 0)
+    return `stop: the target's tournament ${t.url} holds results that are not the file's, at ${conflictWords(conflicts)}; the publish would send nothing (exit 5)`;
   return undefined;
 }
 

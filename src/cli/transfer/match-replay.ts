@@ -107,7 +107,7 @@ function shownResult(text: string): string {
 /**
  * How target match `t` differs from the file's `m` (what, target's side, file's side): its
  * players, or, complete there, its result; undefined when alike. The replay's check before
- * each report, and the plan's (firstConflict).
+ * each report, and the check of every result before anything is sent (conflictsIn).
  */
 function difference(
   t: ApiRecord,
@@ -122,28 +122,37 @@ function difference(
   return now === file ? undefined : ["results", shownResult(now), shownResult(file)];
 }
 
+/** A match complete on the target whose players or result are not the file's. */
+export interface Conflict {
+  readonly match: ExportedMatch;
+  /** "players" or "results". */
+  readonly what: string;
+  readonly target: string;
+  readonly file: string;
+}
+
 /**
- * Where the replay of `matches` would stop among those complete on the target (`target`, by
- * key): the first, in replay order, whose players or result differ there, as the plan shows
- * it ("match final A: its results differ (target: a tie, 1-1; file: won by Bob, 2-0)").
- * Before, the plan counted every match complete there as "already there" and the publish
- * it planned stopped, exit 5.
+ * The matches of `matches` complete on the target (`target`, by key) whose players or result
+ * differ there, in replay order: the replay's own check (difference), made for all of them
+ * before anything is sent (result-conflicts.ts). Before, the run stopped at the first after
+ * sending the results played before it, and the plan named that first one alone.
  */
-export function firstConflict(
+export function conflictsIn(
   matches: readonly ExportedMatch[],
   target: ReadonlyMap<string, ApiRecord>,
   roster: Roster,
   removed: ReadonlySet<string>,
   byes: readonly ExportedBye[],
-): string | undefined {
+): Conflict[] {
+  const found: Conflict[] = [];
   for (const m of replayOrder(matches, leaversOf(matches, removed, byes))) {
     const t = target.get(matchKey(m));
     if (t?.attributes.state !== "complete") continue;
     const differ = difference(t, m, roster);
     if (differ !== undefined)
-      return `match ${matchKey(m)}: its ${differ[0]} differ (target: ${differ[1]}; file: ${differ[2]})`;
+      found.push({ match: m, what: differ[0], target: differ[1], file: differ[2] });
   }
-  return undefined;
+  return found;
 }
 
 /** The removed participant a match was forfeited by, if it was one (forfeits.ts). */

@@ -29,6 +29,7 @@ import {
   targetParticipants,
 } from "./participant-replay.js";
 import type { Progress } from "./progress.js";
+import { refuseConflicts } from "./result-conflicts.js";
 import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
 /** What the step counts in the import's summary (importer.ts ImportSummary). */
@@ -86,9 +87,9 @@ async function renamesFor(
 
 /**
  * The target's participants made the file's: every check first, on the roster as the renames
- * would leave it (a started target without some of the file's participants, or with others;
- * one the import starts whose bracket would differ), then the renames, the misc and the
- * missing participants sent. Returns the roster.
+ * would leave it (a started target without some of the file's participants, or with others,
+ * or holding a result that is not the file's; one the import starts whose bracket would
+ * differ), then the renames, the misc and the missing participants sent. Returns the roster.
  */
 export async function ensureParticipants(
   client: ApiClient,
@@ -107,6 +108,8 @@ export async function ensureParticipants(
     // A started target with participants the file does not have is another tournament.
     const extra = notInFile(doc, [...have]);
     if (extra.length > 0) throw startedWithRefusal(url, extra);
+    // Every result there checked before any is sent (result-conflicts.ts).
+    await refuseConflicts(client, doc, rosterOf(records));
   } else if (startsTarget(doc)) {
     // Started by this import, the target's bracket comes from its participants and seeds:
     // another roster there is refused before anything is renamed, added or started.

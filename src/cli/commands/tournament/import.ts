@@ -15,8 +15,9 @@ Reads a document written by \`tourney tournament export\` (FILE, or - for stdin)
 puts the tournament into the active backend through the API, as if played there: the
 tournament is created with the file's url and settings, the participants added with
 their seeds, the stages started, and the results reported in the order they were
-played. Before each report the target match must hold the same players; on any
-difference the import stops with both sides shown and exits 5, sending nothing more.
+played. A result already on the target that is not the file's stops the import before
+anything is sent (exit 5, both sides shown); before each report the target match must
+hold the same players, or the import stops there, exit 5, sending nothing more.
 A re-run (after Ctrl-C, a crash, a lost network) reads what the target already holds
 and continues: the tournament is found by its url, participants by name, and matches
 already complete with the same result are skipped. The file is checked before anything
