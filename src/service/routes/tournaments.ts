@@ -40,6 +40,34 @@ const STRUCTURAL = [
 ];
 
 /**
+ * Settings inside a STRUCTURAL group that change no bracket and no result: open in every
+ * state. Accepting attachments (a VOD link, a score sheet) is decided on the day, often after
+ * the start, when the first attachment is refused (an outside review: the refusal's advice
+ * could not be followed once underway).
+ */
+const OPEN_IN_EVERY_STATE: Readonly<Record<string, readonly string[]>> = {
+  match_options: ["accept_attachments"],
+};
+
+/**
+ * The path of a frozen setting `given` would change, or undefined. A group with settings
+ * open in every state is compared setting by setting (null and unset alike); any other
+ * object is refused even sent unchanged, as before (docs/interface.md).
+ */
+function frozenChange(key: string, given: unknown, stored: unknown): string | undefined {
+  if (given === undefined || given === stored) return undefined;
+  const open = OPEN_IN_EVERY_STATE[key];
+  if (open === undefined || typeof given !== "object" || given === null || Array.isArray(given))
+    return key;
+  const before = (stored ?? {}) as Record<string, unknown>;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const changed = Object.entries(given).find(
+    ([sub, value]) => !open.includes(sub) && !same(value, before[sub]),
+  );
+  return changed === undefined ? undefined : `${key}.${changed[0]}`;
+}
+
+/**
  * Attributes that change ranks without shaping the bracket: open while the tournament is
  * played (swiss pairs by them, standings follow), frozen once `finalize` has fixed
  * final_rank (DESIGN.md §3): standings would otherwise disagree with it. The other settings
@@ -122,10 +150,11 @@ export function updateTournament(
         // The value it has is no change: a client written from the description sends the
         // tournament_type it requires on every update (src/client/required-fields.ts).
         const stored = (row.settings as unknown as Record<string, unknown>)[key];
-        if (attributes[key] !== undefined && attributes[key] !== stored) {
+        const changed = frozenChange(key, attributes[key], stored);
+        if (changed !== undefined) {
           problems.add(
             `/data/attributes/${key}`,
-            `${key} cannot change while the tournament is ${row.state}; reset it first`,
+            `${changed} cannot change while the tournament is ${row.state}; reset it first`,
           );
         }
       }

@@ -107,6 +107,13 @@ const TABLE = [
     parse: "int",
   },
   {
+    flag: "--accept-attachments",
+    description:
+      "let matches take attachments (links, notes, files); can be set after the start too",
+    path: ["match_options", "accept_attachments"],
+    parse: "bool",
+  },
+  {
     flag: "--grand-finals <modifier>",
     description: `${either(GRAND_FINALS_MODIFIERS)} ("" allows a reset match)`,
     path: ["double_elimination_options", "grand_finals_modifier"],
