@@ -23,6 +23,15 @@ export interface MatchInfo {
   readonly id: string;
   readonly identifier: string | null;
   readonly round: number | null;
+  /** Its group, a group stage's match (the record's `group_id`); null in the final stage or none. */
+  readonly group_id: number | null;
+  /**
+   * Its bracket as the record names it (`bracket`: winners, losers, grand_final, third_place,
+   * placement, round_robin, swiss, free_for_all); null from a service that sends none.
+   */
+  readonly bracket: string | null;
+  /** A placement match below third place: the places its players play for (`places`, [5, 8]). */
+  readonly places?: readonly [number, number];
   readonly state: string;
   readonly player1: PlayerRef | null;
   readonly player2: PlayerRef | null;
@@ -71,6 +80,18 @@ export interface TournamentSnapshot extends SnapshotHead {
 const idOf = (v: unknown): string | null =>
   typeof v === "number" || (typeof v === "string" && v !== "") ? String(v) : null;
 
+/** A group's id as a number (a service may send it as a numeric string), else null. */
+const groupOf = (v: unknown): number | null =>
+  typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null;
+
+/** A placement match's `places`, [first, last], when the record has them. */
+function placesOf(v: unknown): { places: readonly [number, number] } | undefined {
+  const [first, last] = Array.isArray(v) && v.length === 2 ? v : [];
+  return typeof first === "number" && typeof last === "number"
+    ? { places: [first, last] }
+    : undefined;
+}
+
 /**
  * A free-for-all table's players: serve's `participant_ids`, or (a service without it, in a
  * free-for-all tournament) the contract's `points_by_participant`; undefined for a one-on-one
@@ -107,6 +128,9 @@ function snapMatch(
       id: record.id,
       identifier: str(a.identifier),
       round: num(a.round),
+      group_id: groupOf(a.group_id),
+      bracket: str(a.bracket),
+      ...placesOf(a.places),
       // The published Match may have no state: worked out as an export does.
       state: matchStateOf(str(a.state), {
         winner: idOf(a.winner_id),

@@ -17,6 +17,8 @@ const match = (id: string) => ({
   id,
   identifier: id,
   round: 1,
+  group_id: null,
+  bracket: "winners",
   state: "open",
   player1: null,
   player2: null,
