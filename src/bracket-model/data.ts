@@ -33,12 +33,14 @@ export interface Slot {
   /** Free for all: the place taken in the match. */
   readonly rank: number | null;
   /**
-   * Marked a winner: the match's winner; in a free for all, every player the table sends on
-   * to the next round (`advancing`), or the first place of a table sending none (the final).
+   * The match's winner; in a free for all, its first place when alone in it: a win as the
+   * standings count one (docs/tournaments.md). Another advancing player is no winner.
    */
   readonly winner: boolean;
   /** Free for all: the player goes on to the next round (the table's `advancing`). */
   readonly advancing?: boolean;
+  /** Free for all, complete: first place shared with others, a tie as the standings count it. */
+  readonly sharedFirst?: boolean;
   /**
    * The match this slot's player comes from (player1_prereq_match_id and
    * player1_is_prereq_match_loser, ...); null when seeded or not said (the hosted service).
@@ -128,17 +130,22 @@ function freeForAllSlots(a: Record<string, unknown>, names: ReadonlyMap<number, 
     : [];
   const ids = (a.participant_ids as unknown[]).map(num);
   const complete = a.state === "complete";
-  // Every player a table sends on wins it (docs/viewer.md): before, only the first place was
-  // marked, and the second of two advancing drawn as eliminated (a reviewer found it).
-  const sends = points.some((p) => p.advancing === true);
+  // Won as the standings count it: first place alone (engine/standings-free-for-all.ts). A
+  // second advancing player was marked a winner while the standings gave them a loss (a
+  // reviewer found it); the drawings mark advancing players apart (`advancing`).
+  const firsts = points.filter((p) => num(p.rank) === 1).length;
   const slots = ids.map((id): Slot => {
     const entry = points.find((p) => num(p.participant_id) === id);
     const rank = num(entry?.rank);
     const scores = Array.isArray(entry?.scores) ? (entry.scores as unknown[]).join(" ") : "";
-    const advancing = entry?.advancing === true;
-    const winner = complete && (sends ? advancing : rank === 1);
+    const first = complete && rank === 1;
+    const winner = first && firsts === 1;
     const slot = { id, name: nameIn(names, id), score: scores, rank, winner, from: null };
-    return advancing ? { ...slot, advancing } : slot;
+    return {
+      ...slot,
+      ...(entry?.advancing === true ? { advancing: true } : {}),
+      ...(first && !winner ? { sharedFirst: true } : {}),
+    };
   });
   const order = (s: Slot) => s.rank ?? Number.MAX_SAFE_INTEGER;
   return slots.sort((x, y) => order(x) - order(y));

@@ -84,7 +84,8 @@ function counted(matches: readonly ViewMatch[], id: number) {
   for (const m of matches) {
     const slot = m.slots.find((s) => s.id === id);
     if (m.state !== "complete" || slot === undefined) continue;
-    if (m.tie) r.ties++;
+    // As the service counts (a free for all's shared first place a tie, advancing no win).
+    if (m.tie || slot.sharedFirst === true) r.ties++;
     else if (slot.winner) r.wins++;
     else r.losses++;
   }

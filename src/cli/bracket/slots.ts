@@ -37,8 +37,16 @@ export function slotWidth(w: SlotWidths): number {
   return w.name + w.score + 2;
 }
 
+/**
+ * Bold: the winner, and in a free for all every player a table sends on and a shared first
+ * place (docs/bracket.md), the players who go on or top the table.
+ */
+function strong(slot: Slot): boolean {
+  return slot.winner || slot.advancing === true || slot.sharedFirst === true;
+}
+
 export function slotStyle(slot: Slot): Style {
-  if (slot.winner) return "bold";
+  if (strong(slot)) return "bold";
   return slot.id === null ? "dim" : "plain";
 }
 
@@ -60,7 +68,7 @@ export function putSlot(
   }
   const name = padEnd(truncate(slot.name, w.name, g.ellipsis), w.name);
   canvas.put(x + 1, y, name, slotStyle(slot));
-  canvas.put(x + 2 + w.name, y, padStart(slot.score, w.score), slot.winner ? "bold" : "plain");
+  canvas.put(x + 2 + w.name, y, padStart(slot.score, w.score), strong(slot) ? "bold" : "plain");
 }
 
 /** The match's marker after its identifier: open, underway, or nothing once decided. */

@@ -15,6 +15,7 @@ import {
   type StandingsPart,
 } from "../layout.js";
 import type { IntegrationEntry } from "../protocol.js";
+import { matchName, type Place, stateText } from "./match-name.js";
 
 export interface Settings {
   seeds: boolean;
@@ -75,7 +76,11 @@ function extras(ctx: RenderContext, id: number | null, into: HTMLElement): void 
 function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement {
   const row = el("div", "tv-slot");
   row.setAttribute("aria-hidden", "true");
+  // A free for all's advancing players who did not win (a second place, a shared first) go
+  // on, marked apart: neither a win, as the standings count it, nor eliminated.
   if (slot.winner) row.classList.add("tv-winner");
+  else if (slot.advancing === true) row.classList.add("tv-advancing");
+  else if (slot.sharedFirst === true) row.classList.add("tv-shared-first");
   else if (match.state === "complete" && slot.id !== null && !match.tie)
     row.classList.add("tv-loser");
   if (slot.id === null) row.classList.add("tv-empty");
@@ -93,42 +98,6 @@ function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement 
     row.append(el("span", "tv-score", score));
   }
   return row;
-}
-
-function stateText(m: ViewMatch): string {
-  if (m.state === "open" && m.underway) return "underway";
-  if (m.state === "complete" && m.tie) return "tie";
-  return m.state;
-}
-
-/** Where a match is, for its name: "Winners bracket, Round 1", "Semifinals". */
-interface Place {
-  readonly round: string;
-  readonly bracket?: string | undefined;
-}
-
-/** "P1 and P6 advance" (a free-for-all table sending players on), "Ada won"; undefined: no winner. */
-function resultText(m: ViewMatch): string | undefined {
-  const winners = m.slots.filter((s) => s.winner).map((s) => s.name);
-  if (winners.length === 0) return undefined;
-  if (!m.slots.some((s) => s.advancing === true)) return `${winners[0]} won`;
-  if (winners.length === 1) return `${winners[0]} advances`;
-  return `${winners.slice(0, -1).join(", ")} and ${winners.at(-1)} advance`;
-}
-
-/** The match's accessible name: identifier, round, players with their scores, and the result. */
-export function matchName(m: ViewMatch, place: Place): string {
-  const where = place.bracket === undefined ? place.round : `${place.bracket}, ${place.round}`;
-  const players = m.slots
-    .map((s) => {
-      if (s.id === null) return s.from === null ? "to be decided" : originText(s.from);
-      const rank = s.rank === null ? "" : ` (place ${s.rank})`;
-      return `${s.name}${rank}${s.score === "" ? "" : ` ${s.score}`}`;
-    })
-    .join(m.slots.length > 2 ? ", " : " versus ");
-  let result = stateText(m);
-  if (m.state === "complete") result = m.tie ? "a tie" : (resultText(m) ?? "complete");
-  return `Match ${m.identifier}, ${where}: ${players}; ${result}`;
 }
 
 function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
