@@ -41,6 +41,7 @@ import {
   type StageMoment,
   stageChange,
 } from "./stage-steps.js";
+import { plannedStations, stationStepLines, stationSteps } from "./station-steps.js";
 import { keyOf } from "./target-matches.js";
 import { BEFORE_PROCESSING, walkIns } from "./walk-ins.js";
 
@@ -48,21 +49,6 @@ const NOT_STARTED = new Set(["pending", "checking_in", "checked_in"]);
 
 const flag = (p: ApiRecord, name: string) =>
   ((p.attributes.states ?? {}) as Record<string, unknown>)[name];
-
-/**
- * The names of the target tournament's stations; undefined on a service without stations
- * (the published description has none: `GET /tournaments/{t}/stations` is 404 there, asked
- * after the tournament was read). Before, that 404 made the tournament itself look absent
- * and the plan said "create tournament" for one the import then continued.
- */
-async function stationNames(client: ApiClient, url: string): Promise<Set<string> | undefined> {
-  try {
-    return new Set((await client.stations.of(url).listAll()).map((s) => String(s.attributes.name)));
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
-}
 
 async function targetState(client: ApiClient, doc: TournamentExport) {
   const url = doc.tournament.url;
@@ -78,7 +64,7 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     const names = people.map((p) => String(p.attributes.name));
     const having = (name: string, value: boolean) =>
       new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
-    const stations = await stationNames(client, url);
+    const stations = await plannedStations(client, doc);
     const complete = await client.matches.listAll(url, { state: "complete" });
     return {
       name: String(t.attributes.name),
@@ -300,8 +286,8 @@ function laterSteps(doc: TournamentExport, found: Found): string[] {
       ),
     );
   } else {
-    const stations = doc.stations.filter((s) => found?.stations?.has(s.name) !== true);
-    lines.push(...count(stations.length, "create N station{s} (with the match each holds)"));
+    // The run's own decisions (station-steps.ts), from the stations there now.
+    lines.push(...stationStepLines(stationSteps(doc, found?.stations ?? [], () => true)));
     const queued = doc.stations.reduce((n, s) => n + s.queue.length, 0);
     lines.push(...count(queued, "queue up to N match{es} at their stations"));
   }

@@ -9,7 +9,8 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import { participantNameKey } from "../../model/participant-name.js";
-import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
+import type { TournamentExport } from "../../model/tournament-export.js";
+import { stationSteps } from "./station-steps.js";
 import { targetMatches } from "./target-matches.js";
 
 const nullable = (id: unknown): string | null => (id == null ? null : String(id));
@@ -149,7 +150,6 @@ async function placeStations(
   how: { readonly quiet: () => Promise<void>; readonly reached: () => void },
 ): Promise<number> {
   if (doc.stations.length === 0) return 0;
-  const { quiet } = how;
   const url = doc.tournament.url;
   const stations = client.stations.of(url);
   // A 404 for the stations of the tournament just read or made: a service without them.
@@ -159,45 +159,39 @@ async function placeStations(
   });
   if (listed === undefined) return 0;
   how.reached();
-  const have = new Map(listed.map((s) => [participantNameKey(String(s.attributes.name)), s]));
   const ids = await targetMatchIds(client, url);
-  const stationIds = new Map<string, string>();
-  // The match each target station holds, kept as each request leaves it.
-  const holds = new Map(listed.map((s) => [s.id, nullable(s.attributes.match_id)]));
-  let sent = 0;
-  const hold = async (stationId: string, matchId: string | null) => {
-    await quiet();
-    await stations.update(stationId, { match_id: matchId === null ? null : Number(matchId) });
-    holds.set(stationId, matchId);
-    sent++;
-  };
-  for (const s of doc.stations) {
-    const held = doc.matches.find((m) => m.station === s.name);
-    const matchId = held === undefined ? null : (ids.get(matchKey(held)) ?? null);
-    let station = have.get(participantNameKey(s.name));
-    // A match the file holds here that another station of the target holds (a run again
-    // after stations changed by hand): that station is freed first, and given its own
-    // match in its turn. Before, "match A (1) is already at station Table 2" (exit 5).
-    const other = [...holds].find(([id, m]) => m === matchId && id !== station?.id)?.[0];
-    if (matchId !== null && other !== undefined) await hold(other, null);
-    if (
-      station !== undefined &&
-      holds.get(station.id) !== matchId &&
-      (matchId !== null || held === undefined)
-    )
-      await hold(station.id, matchId);
-    if (station === undefined) {
-      await quiet();
-      station = await stations.create({
-        ...s.attributes,
-        name: s.name,
-        ...(matchId === null ? {} : { match_id: Number(matchId) }),
-      });
-      holds.set(station.id, nullable(station.attributes.match_id));
-      sent++;
+  const keys = new Map([...ids].map(([key, id]) => [id, key]));
+  const target = listed.map((s) => {
+    const id = nullable(s.attributes.match_id);
+    return {
+      id: s.id,
+      name: String(s.attributes.name),
+      match: id === null ? null : (keys.get(id) ?? `#${id}`),
+    };
+  });
+  const idOf = (key: string | null) => (key === null ? null : Number(ids.get(key)));
+  const made = new Map<string, string>();
+  // The decisions the plan lists too (station-steps.ts), sent in order.
+  const steps = stationSteps(doc, target, (key) => ids.has(key));
+  for (const step of steps) {
+    await how.quiet();
+    if (step.kind !== "create") {
+      const matchId = step.kind === "take" ? null : idOf(step.match);
+      await stations.update(step.station, { match_id: matchId });
+      continue;
     }
-    stationIds.set(s.name, station.id);
+    const { file, match } = step;
+    const station = await stations.create({
+      ...file.attributes,
+      name: file.name,
+      ...(match === null ? {} : { match_id: idOf(match) }),
+    });
+    made.set(file.name, station.id);
   }
-  sent += await replayQueues(client, doc, ids, stationIds, quiet);
-  return sent;
+  // The file's stations by name: the target's found as the service compares names, or made.
+  const have = new Map(target.map((s) => [participantNameKey(s.name), s.id]));
+  const placed = new Map(
+    doc.stations.map((s) => [s.name, have.get(participantNameKey(s.name)) ?? made.get(s.name)!]),
+  );
+  return steps.length + (await replayQueues(client, doc, ids, placed, how.quiet));
 }
