@@ -223,9 +223,9 @@ _tourney_options() {
     station__queue__move) echo "--group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     station__queue__remove) echo "--group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     attachment) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    attachment__list) echo "-L --limit --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    attachment__add) echo "--url --description --file --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
-    attachment__delete) echo "--community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    attachment__list) echo "-L --limit --group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    attachment__add) echo "--url --description --file --group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
+    attachment__delete) echo "--group --community -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__list) echo "-L --limit -h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
     race__view) echo "-h --help --json -q --jq --profile --base-url -v --verbose -y --yes --no-input --no-color" ;;
@@ -634,6 +634,7 @@ _tourney_option_values() {
     "attachment --profile") echo "@profile"; return 0 ;;
     "attachment --base-url") echo ""; return 0 ;;
     "attachment__list -L"|"attachment__list --limit") echo ""; return 0 ;;
+    "attachment__list --group") echo ""; return 0 ;;
     "attachment__list --community") echo ""; return 0 ;;
     "attachment__list -q"|"attachment__list --jq") echo ""; return 0 ;;
     "attachment__list --profile") echo "@profile"; return 0 ;;
@@ -641,10 +642,12 @@ _tourney_option_values() {
     "attachment__add --url") echo ""; return 0 ;;
     "attachment__add --description") echo ""; return 0 ;;
     "attachment__add --file") echo ""; return 0 ;;
+    "attachment__add --group") echo ""; return 0 ;;
     "attachment__add --community") echo ""; return 0 ;;
     "attachment__add -q"|"attachment__add --jq") echo ""; return 0 ;;
     "attachment__add --profile") echo "@profile"; return 0 ;;
     "attachment__add --base-url") echo ""; return 0 ;;
+    "attachment__delete --group") echo ""; return 0 ;;
     "attachment__delete --community") echo ""; return 0 ;;
     "attachment__delete -q"|"attachment__delete --jq") echo ""; return 0 ;;
     "attachment__delete --profile") echo "@profile"; return 0 ;;

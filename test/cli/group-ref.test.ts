@@ -58,14 +58,14 @@ describe("--group: a number or a letter, read alike", () => {
     const none = await sb.run(["match", "list", t, "--group", "C"]);
     expect({ code: none.code, stderr: none.stderr }).toEqual({
       code: 3,
-      stderr: `error: no group "C" in tournament ${t}: its groups are 1, 2 (or A, B, ... in that order)\n`,
+      stderr: `error: no group "C" in tournament ${t}: its groups are 1, 2 (or A, B, ... in that order; final: the final stage)\n`,
     });
   });
 
   it("refuses text that is neither a number nor a letter, in every command, as a usage error", async () => {
     const t = await twoGroups();
     ok(await sb.run(["station", "create", t, "Table 1"]));
-    const refusal = `error: --group takes a group's number, as \`match list\` shows it, or its letter (A = the first group), not "B2"\n`;
+    const refusal = `error: --group takes a group's number, as \`match list\` shows it, its letter (A = the first group), or final (the final stage), not "B2"\n`;
     for (const line of [
       ["match", "list", t],
       ["match", "view", t, "A"],
@@ -75,6 +75,9 @@ describe("--group: a number or a letter, read alike", () => {
       ["match", "mark-underway", t, "A"],
       ["station", "assign", t, "Table 1", "A"],
       ["station", "queue", "add", t, "Table 1", "A"],
+      ["attachment", "add", t, "A", "--description", "VOD"],
+      ["attachment", "list", t, "A"],
+      ["attachment", "delete", t, "A", "1", "--yes"],
     ]) {
       const r = await sb.run([...line, "--group", "B2"]);
       expect({ code: r.code, stderr: r.stderr }, line.join(" ")).toEqual({

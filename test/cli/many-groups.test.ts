@@ -37,7 +37,7 @@ describe("refusals naming many groups or matches", () => {
       .slice(0, 5)
       .map((m: { id: number; group_id: number }) => `${m.id} (group ${m.group_id}, open)`)
       .join(", ");
-    const expected = `error: match A in tournament ${t} is ambiguous: it names matches ${where} and 2 more; name the match by its id, or its group with --group\n`;
+    const expected = `error: match A in tournament ${t} is ambiguous: it names matches ${where} and 2 more; name the match by its id, or its group with --group (--group 1 names group 1's)\n`;
     for (const line of [
       ["match", "report", t, "A", "--tie"],
       ["station", "assign", t, "T1", "A"],
@@ -56,7 +56,7 @@ describe("refusals naming many groups or matches", () => {
   it("a group that is not there names five groups, how many more and the last", async () => {
     const t = await sevenGroups();
     ok(await sb.run(["station", "create", t, "T1"]));
-    const expected = `error: no group "8" in tournament ${t}: its groups are 1, 2, 3, 4, 5 and 2 more, up to 7 (or A, B, ... in that order)\n`;
+    const expected = `error: no group "8" in tournament ${t}: its groups are 1, 2, 3, 4, 5 and 2 more, up to 7 (or A, B, ... in that order; final: the final stage)\n`;
     for (const line of [
       ["match", "report", t, "A", "--group", "8", "--tie"],
       ["station", "assign", t, "T1", "A", "--group", "8"],

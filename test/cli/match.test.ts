@@ -173,7 +173,7 @@ describe("references to matches and participants", () => {
     const ambiguous = await sb.run(["match", "view", t, "A"]);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toContain(
-      `match A in tournament ${t} is ambiguous: it names matches ${named[0].id} (group 1, open), ${named[1].id} (group 2, open); name the match by its id, or its group with --group`,
+      `match A in tournament ${t} is ambiguous: it names matches ${named[0].id} (group 1, open), ${named[1].id} (group 2, open); name the match by its id, or its group with --group (--group 1 names group 1's)`,
     );
     const [first, second] = named;
     ok(

@@ -4,7 +4,7 @@ import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
-import { MATCH_REF_HELP } from "../match/match-ref.js";
+import { GROUP_REF_HELP, MATCH_REF_HELP, parseGroupRef } from "../match/match-ref.js";
 import { matchIdOf } from "../station/station-ref.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
@@ -15,26 +15,35 @@ export interface AttachmentDeleteOptions {
   readonly match: string;
   /** The attachment's id, as `attachment list` shows it. */
   readonly attachment: string;
+  /** `--group`: the match's group, or `final` (match-ref.ts GROUP_REF_HELP). */
+  readonly group?: string;
 }
 
-/** Arguments to options (no I/O): the attachment is named by its id. */
+/** Arguments to options (no I/O): the attachment is named by its id; --group read alike. */
 export function parseAttachmentDelete(
   tournament: string,
   match: string,
   attachment: string,
+  group?: string,
 ): AttachmentDeleteOptions {
   if (!/^\d+$/.test(attachment.trim()))
     throw new UsageError(
       `<attachment> is an attachment id as \`attachment list\` shows it, not ${JSON.stringify(attachment)}`,
     );
-  return { tournament, match, attachment: attachment.trim() };
+  if (group !== undefined) parseGroupRef(group);
+  return {
+    tournament,
+    match,
+    attachment: attachment.trim(),
+    ...(group === undefined ? {} : { group }),
+  };
 }
 
 export async function runAttachmentDelete(f: Factory, o: AttachmentDeleteOptions): Promise<void> {
   checkJsonFields(f, "deleted");
   await f.confirm(`Delete attachment ${o.attachment} of match ${o.match}?`);
   const client = await f.client();
-  const match = await matchIdOf(client, o.tournament, o.match);
+  const match = await matchIdOf(client, o.tournament, o.match, o.group);
   await client.attachments.delete(o.tournament, match, o.attachment);
   const printer = f.printer();
   if (printer.mode === "json") printer.json({ id: Number(o.attachment), deleted: true });
@@ -49,9 +58,19 @@ export function registerAttachmentDelete(noun: Command, app: App): void {
     .argument("<tournament>", "tournament id or url")
     .argument("<match>", MATCH_REF_HELP)
     .argument("<attachment>", "attachment id, as `attachment list` shows it")
+    .option("--group <group>", GROUP_REF_HELP)
     .addHelpText("after", verbHelp({ examples: ["{t} C 7 --yes"], confirms: CONFIRMS }))
     .action(
-      async (tournament: string, match: string, attachment: string, _f: unknown, cmd: Command) =>
-        runAttachmentDelete(app.factory(cmd), parseAttachmentDelete(tournament, match, attachment)),
+      async (
+        tournament: string,
+        match: string,
+        attachment: string,
+        o: { group?: string },
+        cmd: Command,
+      ) =>
+        runAttachmentDelete(
+          app.factory(cmd),
+          parseAttachmentDelete(tournament, match, attachment, o.group),
+        ),
     );
 }

@@ -73,22 +73,25 @@ function filtered(o: MatchListOptions): boolean {
   );
 }
 
-function keep(o: MatchListOptions, group: number | undefined): (m: FlatRecord) => boolean {
+function keep(o: MatchListOptions, group: number | null | undefined): (m: FlatRecord) => boolean {
   return (m) =>
-    (o.round === undefined || m.round === o.round) && (group === undefined || m.group_id === group);
+    (o.round === undefined || m.round === o.round) &&
+    (group === undefined || (m.group_id ?? null) === group);
 }
 
 /**
  * The group id --group names: a number as it is (no group of that number lists nothing), a
- * letter among the group ids of every match (the group stage's groups in order; none: exit 3).
+ * letter among the group ids of every match (the group stage's groups in order; none: exit 3),
+ * null for `final` (the final stage's matches, which have no group).
  * Only a letter costs that read, as it does for the other commands (match-ref.ts).
  */
 async function groupIdOf(
   client: ApiClient,
   tournament: string,
   group: GroupRef | undefined,
-): Promise<number | undefined> {
+): Promise<number | null | undefined> {
   if (group === undefined || "id" in group) return group?.id;
+  if ("final" in group) return null;
   return resolveGroup(await client.matches.listAll(tournament), tournament, group.letter);
 }
 
@@ -194,7 +197,7 @@ export function registerList(noun: Command, app: App): void {
     .option("--round <n>", "only this round (negative in the losers bracket)")
     .option(
       "--group <group>",
-      "only this group of the group stage: its number or letter (A = the first)",
+      "only this group of the group stage: its number or letter (A = the first); final: the final stage's matches",
     )
     .addHelpText(
       "after",

@@ -2,9 +2,12 @@
  * Naming a match on the command line: its id (`57`) or its identifier (`A`,
  * `B`, ... `AA`; `F1-2` in a free for all). Identifiers are unique within a
  * stage only: when several matches carry one (groups of a group stage, group
- * stage and final stage), these narrow them down, in order: `--group`; the
- * participants the command names (a single match holding them all is taken);
- * the single open one. Otherwise the command asks for the id.
+ * stage and final stage), these narrow them down, in order: `--group` (a group,
+ * or `final`: the final stage); once the final stage has started, its match (the
+ * group stage's are final then: no report, reopen or mark-underway is taken on
+ * them, so a bare identifier names the match still played); the participants
+ * the command names (a single match holding them all is taken); the single open
+ * one. Otherwise the command asks for the id, or the group.
  */
 import type { ApiClient } from "../../../client/api-client.js";
 import { NotFoundError } from "../../../client/errors.js";
@@ -17,7 +20,7 @@ import { refuseIfNotStarted } from "./not-started.js";
 export const MATCH_REF_HELP = "match id, or identifier (A, B, ... AA) as `match list` shows it";
 
 export const GROUP_REF_HELP =
-  "the match's group: its number as `match list` shows it, or its letter (A = the first group)";
+  "the match's group: its number as `match list` shows it, its letter (A = the first group), or final (the final stage's match, which a bare identifier names once that stage has started)";
 
 /** A match as a command names it: tournament, match id or identifier, and its group. */
 export interface MatchTarget {
@@ -50,37 +53,47 @@ function whereIs(match: ResourceObject): string {
   return `${match.id} (${stage}, ${String(match.attributes.state)})`;
 }
 
-/** `--group` as typed: a group's number (its id, as `match list` shows it), or its letter. */
-export type GroupRef = { readonly id: number } | { readonly letter: string };
+/**
+ * `--group` as typed: a group's number (its id, as `match list` shows it), its letter, or
+ * `final`: the final stage (its matches have no group_id).
+ */
+export type GroupRef =
+  | { readonly id: number }
+  | { readonly letter: string }
+  | { readonly final: true };
 
 /**
  * Reads `--group` (no I/O), the one reading of every command that takes it (match list,
  * report, view, reopen, mark-underway, station assign and queue): a whole number, or a
- * letter (A = the first group, in any case); anything else is a usage error (exit 2). Before,
- * `match list` took numbers only ("--group needs a whole number, not "B"").
+ * letter (A = the first group, in any case), or `final` (any case): the final stage's match;
+ * anything else is a usage error (exit 2). Before, `match list` took numbers only ("--group
+ * needs a whole number, not "B""), and a final-stage match had no --group at all.
  */
 export function parseGroupRef(text: string): GroupRef {
   const typed = text.trim().toUpperCase();
   if (/^\d+$/.test(typed)) return { id: Number(typed) };
   if (/^[A-Z]$/.test(typed)) return { letter: typed };
+  if (typed === "FINAL") return { final: true };
   throw new UsageError(
-    `--group takes a group's number, as \`match list\` shows it, or its letter (A = the first group), not ${JSON.stringify(text)}`,
+    `--group takes a group's number, as \`match list\` shows it, its letter (A = the first group), or final (the final stage), not ${JSON.stringify(text)}`,
   );
 }
 
 /**
  * The group id `ref` (`--group`, parseGroupRef's) names among the tournament's matches
  * `all`: a number, or A for the first group (group ids in order); no such group is exit 3.
+ * `final` is null, the final stage's group_id.
  */
 export function resolveGroup(
   all: readonly ResourceObject[],
   tournament: string,
   ref: string,
-): number {
+): number | null {
+  const read = parseGroupRef(ref);
+  if ("final" in read) return null;
   const groups = [...new Set(all.map(groupOf).filter((g): g is number => g !== null))].sort(
     (a, b) => a - b,
   );
-  const read = parseGroupRef(ref);
   const id = "id" in read ? read.id : groups[read.letter.charCodeAt(0) - 65];
   if (id !== undefined && groups.includes(id)) return id;
   // The first few (someOf): a group stage of 4,000 players has 1,000 groups.
@@ -89,7 +102,7 @@ export function resolveGroup(
       ? "it has no groups"
       : `its groups are ${someOf(groups, SHOWN)}${groups.length > SHOWN ? `, up to ${groups.at(-1)}` : ""}`;
   throw new UnknownReferenceError(
-    `no group ${JSON.stringify(ref)} in tournament ${tournament}: ${known} (or A, B, ... in that order)`,
+    `no group ${JSON.stringify(ref)} in tournament ${tournament}: ${known} (or A, B, ... in that order; final: the final stage)`,
   );
 }
 
@@ -120,10 +133,31 @@ async function pick(
   const candidates = holding.length > 1 ? holding : named;
   const open = candidates.filter((m) => m.attributes.state === "open");
   if (open.length === 1) return open[0]!;
-  const inGroups = new Set(candidates.map(groupOf)).size > 1;
   throw new UsageError(
-    `match ${label} is ambiguous: it names matches ${someOf(candidates, SHOWN, whereIs)}; name the match by its id${inGroups && hints.group === undefined ? ", or its group with --group" : ""}`,
+    `match ${label} is ambiguous: it names matches ${someOf(candidates, SHOWN, whereIs)}; name the match by its id${hints.group === undefined ? groupWays(candidates) : ""}`,
   );
+}
+
+/**
+ * The matches an identifier names, `bare` (no --group): the final stage's alone once that
+ * stage has started (the group stage's are final then, refused by report, reopen and
+ * mark-underway: `--group N` names one). Before, they were one more of the candidates,
+ * left among "and N more" behind the groups' by the refusal, and no --group named them.
+ */
+function preferFinalStage(named: readonly ResourceObject[], bare: boolean): ResourceObject[] {
+  const finalStage = named.filter((m) => groupOf(m) === null);
+  if (bare && finalStage.length > 0) return finalStage;
+  return [...named];
+}
+
+/**
+ * How a refusal's candidates, in several groups, are each named with --group (a final-stage
+ * match is never among them: preferFinalStage took it).
+ */
+function groupWays(candidates: readonly ResourceObject[]): string {
+  const groups = candidates.map(groupOf);
+  if (new Set(groups).size < 2) return "";
+  return `, or its group with --group (--group ${groups[0]} names group ${groups[0]}'s)`;
 }
 
 export async function resolveMatch(
@@ -150,11 +184,15 @@ export async function resolveMatch(
     hints.group === undefined && /^[A-Z]{1,6}$/.test(identifier) ? { identifier } : {},
   );
   const group = hints.group === undefined ? undefined : resolveGroup(all, tournament, hints.group);
-  const where = group === undefined ? "" : ` in group ${group}`;
-  const named = all.filter(
-    (m) =>
-      String(m.attributes.identifier).toUpperCase() === identifier &&
-      (group === undefined || groupOf(m) === group),
+  const where =
+    group === undefined ? "" : group === null ? " in the final stage" : ` in group ${group}`;
+  const named = preferFinalStage(
+    all.filter(
+      (m) =>
+        String(m.attributes.identifier).toUpperCase() === identifier &&
+        (group === undefined || groupOf(m) === group),
+    ),
+    group === undefined,
   );
   if (named.length === 0) {
     if (all.length === 0) await refuseIfNotStarted(client, tournament);

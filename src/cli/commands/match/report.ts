@@ -89,8 +89,9 @@ the start forfeits: leave them out of --ranks (they are placed last; they cannot
 --winner, --tie and --scores are refused on a free-for-all match, and --ranks on a
 one-on-one match (exit 2, nothing sent).
 
-Identifiers repeat across groups and stages: --group picks the group's match, and a
---winner (or --ranks) playing in only one of the matches named so picks that one.
+Identifiers repeat across groups and stages: --group picks the group's match (--group
+final the final stage's, which a bare identifier names once that stage has started), and
+a --winner (or --ranks) playing in only one of the matches named so picks that one.
 
 Examples:
   tourney match report spring_cup A --winner Ada --scores 3-1,2-3,3-0
