@@ -5,23 +5,39 @@
  * without the lock, the last writer dropped the others' changes (profiles, settings, keys).
  *
  * The lock file is created with O_EXCL ('wx') and holds the holder's pid, host and time. A
- * process that finds it waits (short sleeps) up to LOCK_WAIT_MS, then gives up with
- * ConfigLockedError, which names the lock file. A lock is stale, and taken over, when its
- * holder is a process of this host that no longer runs, or when it is older than
- * LOCK_STALE_MS (a holder keeps it for milliseconds). Taking over is done under a second
- * file (`<lock>.takeover`, also O_EXCL) and only when the lock still holds what was judged
+ * process that finds it waits (short sleeps) up to LOCK_WAIT_MS (a renewal: its request's
+ * timeout and more), then gives up with ConfigLockedError, which names the lock file. A lock
+ * is stale, and taken over, when its holder is a process of this host that no longer runs, or
+ * when it has not been touched for LOCK_STALE_MS: a synchronous holder keeps it for
+ * milliseconds, and an asynchronous one (a token renewal awaiting its request) touches it
+ * every LOCK_TOUCH_MS while it works. Before, a lock older than LOCK_STALE_MS was taken over
+ * however alive its holder: a renewal whose token endpoint took 45 s had its lock taken at
+ * 30 s, and the refresh token was sent twice (serve then revokes the whole sign-in). A live
+ * pid on a lock untouched that long is another program that got the pid (after a reboot,
+ * say), or a holder stopped. Taking over is done under a second file (`<lock>.takeover`,
+ * also O_EXCL) and only when the lock still holds what was judged
  * stale, so two processes never both remove it and one of them a fresh lock. The lock is let
  * go in `finally`, and on process exit.
  *
  * Reads need no lock: files are replaced whole by rename, so a reader sees the old or the new.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
 import { codeOf } from "../folders/make-folder.js";
 
 /** How long a process waits for another's lock before giving up. */
 export const LOCK_WAIT_MS = 5_000;
-/** A lock older than this is taken over, whoever holds it. */
+/** A lock not touched for this long is taken over, whoever holds it. */
 export const LOCK_STALE_MS = 30_000;
+/** How often an asynchronous holder touches its lock (its mtime) while it works. */
+export const LOCK_TOUCH_MS = 5_000;
 
 /**
  * Another process held the lock of a file for longer than LOCK_WAIT_MS: nothing was written.
@@ -105,12 +121,16 @@ export async function withFileLock<T>(
   const mine = before === undefined ? turn : before.then(() => turn);
   turns.set(lockFile, mine);
   let locked = false;
+  let beat: NodeJS.Timeout | undefined;
   try {
     await before;
     await lockAsync(file, lockFile, options);
     locked = true;
+    // Touched while the change awaits (a request may take the profile's timeout): alive.
+    beat = setInterval(touch, LOCK_TOUCH_MS, lockFile).unref();
     return await change();
   } finally {
+    clearInterval(beat);
     if (locked) release(lockFile);
     if (turns.get(lockFile) === mine) turns.delete(lockFile);
     endTurn();
@@ -137,6 +157,15 @@ function sleepSync(ms: number): void {
 
 function hostName(): string {
   return process.getBuiltinModule("node:os").hostname();
+}
+
+/** Marks the lock as still held (its mtime now), if it is still this process's. */
+function touch(lockFile: string): void {
+  try {
+    if (readText(lockFile) === held.get(lockFile)) utimesSync(lockFile, new Date(), new Date());
+  } catch {
+    // Gone or not writable: the next waiter judges it by what it finds.
+  }
 }
 
 /**
@@ -213,11 +242,10 @@ function holderOf(text: string): Holder | undefined {
   }
 }
 
-/** Milliseconds since the lock was taken (by its content, else the file's time). */
-function ageOf(lockFile: string, holder: Holder | undefined): number {
-  if (holder !== undefined) return Date.now() - holder.time;
+/** Milliseconds since the file was last touched (taken, or touched by its holder). */
+function ageOf(file: string): number {
   try {
-    return Date.now() - statSync(lockFile).mtimeMs;
+    return Date.now() - statSync(file).mtimeMs;
   } catch {
     return 0; // gone: the next attempt will see
   }
@@ -225,11 +253,12 @@ function ageOf(lockFile: string, holder: Holder | undefined): number {
 
 function isStale(lockFile: string, text: string): boolean {
   const holder = holderOf(text);
-  if (ageOf(lockFile, holder) > LOCK_STALE_MS) return true;
-  if (holder === undefined || holder.host !== hostName()) return false;
+  // Its holder touches it while it works: untouched this long, no one is working under it.
+  const quiet = ageOf(lockFile) > LOCK_STALE_MS;
+  if (holder === undefined || holder.host !== hostName()) return quiet;
   // This process's pid on a lock it does not hold: a process before it that had the same pid.
   if (holder.pid === process.pid) return true;
-  return !isRunning(holder.pid);
+  return quiet || !isRunning(holder.pid);
 }
 
 function isRunning(pid: number): boolean {
@@ -252,7 +281,7 @@ function takeOver(lockFile: string, seen: string): void {
   } catch (error) {
     if (codeOf(error) !== "EEXIST") throw error;
     // Another process is taking over; one that died doing so left its guard: clear it.
-    if (ageOf(guard, undefined) > LOCK_STALE_MS) rmSync(guard, { force: true });
+    if (ageOf(guard) > LOCK_STALE_MS) rmSync(guard, { force: true });
     return;
   }
   try {

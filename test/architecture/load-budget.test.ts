@@ -24,7 +24,11 @@
  *   since the rest of the eighteenth session's fixes from outside reviews (a remote 5xx's
  *   Retry-After hint, `help` refusing an unknown command (+303 bytes), the OAuth endpoints'
  *   failures told apart, the race file's points checked): 550,777 bytes at 82609df, one build
- *   in a clean copy, 889 over 537 KB.
+ *   in a clean copy, 889 over 537 KB. 541 KB since a lock's holder touches it while it
+ *   works and only an untouched lock or a dead holder's is taken over (config/file-lock.ts: a
+ *   slow token renewal's lock was taken at 30 s, the refresh token sent twice): 552,730 ->
+ *   552,977-553,065 bytes, builds of one clean copy of HEAD (05:56 on 2026-11-28) with and
+ *   without it.
  * - embedded `tournament list`, in every spelling (`tournament list --json`, `--json
  *   tournament list`, `--json id,name ... --state pending`): dist/core-list.js with its cache
  *   (the core's run.ts and commander with that verb's commands only: 143 + 238 KB,
@@ -267,7 +271,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     const view = loaded([...remote, "tournament", "view", "1", "--json"]);
     expect(nouns(view)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(Object.keys(view).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
-    expect(total(view)).toBeLessThan(540 * KB);
+    expect(total(view)).toBeLessThan(541 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual([
       "cli.cjs",

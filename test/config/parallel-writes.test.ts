@@ -9,7 +9,15 @@
  * that answers it for any key (ME).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -134,8 +142,12 @@ describe.runIf(BUILT)("a lock left or held", () => {
     expect(existsSync(credentialsLock)).toBe(false);
   });
 
-  it("a lock older than the bound is taken over, its process running or not", async () => {
-    const lock = writeLock("config.json", { pid: process.pid, time: Date.now() - 10 * 60_000 });
+  it("a lock untouched for longer than the bound is taken over, its process running or not", async () => {
+    // A holder touches its lock while it works (file-lock.ts): a running pid on a lock left
+    // untouched for 10 minutes is another program that got the pid, or a holder stopped.
+    const taken = Date.now() - 10 * 60_000;
+    const lock = writeLock("config.json", { pid: process.pid, time: taken });
+    utimesSync(lock, new Date(taken), new Date(taken));
     const add = await runBinary(["profile", "add", "p1", "--base-url", "http://p1.example"], env);
     expect(add.code, add.stderr).toBe(0);
     expect(readJson("config.json").profiles.p1.base_url).toBe("http://p1.example");
