@@ -22,3 +22,24 @@ export function requirePending(owner: ParticipantOwner, action: string): void {
     );
   }
 }
+
+/**
+ * The states in which seeds may change (a seed, a randomize): before the bracket is drawn,
+ * the check-in included, as an organiser seeds after seeing who turned up (an outside
+ * review: they were frozen from the check-in's opening). Not once predictions are open: the
+ * bracket being predicted is drawn from them. A race's: pending.
+ */
+const SEEDABLE: ReadonlySet<string> = new Set(["pending", "checking_in", "checked_in"]);
+
+export function seedsMayChange(owner: ParticipantOwner): boolean {
+  return SEEDABLE.has(owner.state);
+}
+
+/** Refuses a change of seeds in any other state, naming those that allow it. */
+export function seedRefusal(owner: ParticipantOwner, action: string): string {
+  const allowed =
+    owner.noun === "tournament"
+      ? "seeds change before the start only (pending, checking_in or checked_in)"
+      : `only a pending ${owner.noun} allows it`;
+  return `cannot ${action} while the ${owner.noun} is ${owner.state}; ${allowed}`;
+}

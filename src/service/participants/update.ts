@@ -6,12 +6,12 @@ import { seededShuffle } from "../../engine/shuffle.js";
 import type { ParticipantRow } from "../../store/participants-repository.js";
 import { checkIn } from "../bracket/check-in.js";
 import type { ServiceContext } from "../context.js";
-import type { Problems } from "../errors.js";
+import { type Problems, unprocessable } from "../errors.js";
 import { currentParticipant, currentTournament } from "../lookup.js";
 import type { ParticipantInput } from "../validation/participant-input.js";
 import { checkSeed } from "./add.js";
 import { currentParticipantOf, type OwnerRef } from "./owner.js";
-import { requirePending } from "./rules.js";
+import { seedRefusal, seedsMayChange } from "./rules.js";
 
 export function updateParticipant(
   service: ServiceContext,
@@ -33,11 +33,8 @@ export function updateParticipant(
       }
     }
     if (input.seed !== undefined) {
-      if (t.state !== "pending")
-        problems.add(
-          "/data/attributes/seed",
-          `seeds cannot change while the ${t.noun} is ${t.state}`,
-        );
+      if (!seedsMayChange(t))
+        problems.add("/data/attributes/seed", seedRefusal(t, "change a seed"));
       checkSeed(input.seed, repo.count(t.id), "/data/attributes/seed", problems);
     }
     problems.throwIfAny();
@@ -49,11 +46,11 @@ export function updateParticipant(
   });
 }
 
-/** Shuffles the seeds of a pending tournament or race from a fresh stored random seed. */
+/** Shuffles the seeds of a tournament not started (rules.ts seedsMayChange) or a pending race, from a fresh stored random seed. */
 export function randomizeSeeds(service: ServiceContext, owner: OwnerRef): ParticipantRow[] {
   return service.write(() => {
     const t = owner(service);
-    requirePending(t, "randomize the seeds");
+    if (!seedsMayChange(t)) throw unprocessable(seedRefusal(t, "randomize the seeds"));
     const seed = service.newRandomSeed();
     t.setRandomSeed(seed);
     const order = seededShuffle(

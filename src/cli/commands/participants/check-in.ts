@@ -7,6 +7,7 @@ import { PARTICIPANT_FIELDS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
+import { withCheckInHint } from "./check-in-hint.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "./participant-ref.js";
 
 const WINDOW_HELP = `
@@ -48,7 +49,8 @@ export async function checkInParticipant(
     ? client.participants.undoCheckIn(o.tournament, target.id)
     : client.participants.checkIn(o.tournament, target.id);
   const record = await send.catch((error: unknown) => {
-    throw withoutCheckIn(error, `${o.tournament}/participants/${target.id}`, undo);
+    const why = withoutCheckIn(error, `${o.tournament}/participants/${target.id}`, undo);
+    throw undo ? why : withCheckInHint(why, o.tournament, String(target.attributes.name));
   });
   await f.printer().record(flatten(record), PARTICIPANT_FIELDS);
 }

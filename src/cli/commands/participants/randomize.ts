@@ -36,7 +36,11 @@ export function registerRandomize(
   noun
     .command("randomize")
     .alias("shuffle")
-    .description(`shuffle the seeds of a pending ${kind.noun}`)
+    .description(
+      kind.noun === "tournament"
+        ? "shuffle the seeds of a tournament not started (pending, checking in or checked in)"
+        : `shuffle the seeds of a pending ${kind.noun}`,
+    )
     .argument(kind.argument, kind.argumentHelp)
     .addHelpText("after", verbHelp({ examples: ["{t}"] }))
     .action(async (ref: string, _flags: unknown, command: Command) =>
