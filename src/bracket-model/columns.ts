@@ -6,7 +6,12 @@
 import type { ViewMatch } from "./data.js";
 
 export interface RoundFilter {
-  /** Only this round: n keeps round n of every bracket and -n of the losers bracket; -n only the latter. */
+  /**
+   * Only this round: n round n (the winners bracket's in a double elimination, a group's or
+   * the final stage's), -n the losers bracket's round n, as `--round`'s help and
+   * docs/bracket.md say. Before, n kept the losers bracket's round -n as well: `--round 1`
+   * of a double elimination drew winners and losers round 1.
+   */
   readonly round?: number | undefined;
   /** Rounds n and later (the losers bracket's -n and later as well). */
   readonly fromRound?: number | undefined;
@@ -14,7 +19,7 @@ export interface RoundFilter {
 
 export function roundSelected(round: number, f: RoundFilter): boolean {
   const n = Math.abs(round);
-  if (f.round !== undefined) return f.round < 0 ? round === f.round : n === f.round;
+  if (f.round !== undefined) return round === f.round;
   if (f.fromRound !== undefined) return n >= Math.abs(f.fromRound);
   return true;
 }

@@ -8,8 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseBracket } from "../../src/cli/commands/bracket/bracket.js";
 import { UsageError } from "../../src/cli/errors.js";
 import {
+  doubleEliminationEight,
   EIGHT,
   playAll,
+  resetResults,
   singleEliminationEight,
   springCupResults,
 } from "../helpers/bracket-fixtures.js";
@@ -52,6 +54,21 @@ describe("tourney bracket", () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("no round 9");
     expect(none.stdout).toBe("");
+  });
+
+  it("--round N draws the winners bracket's round N of a double elimination, -N the losers'", async () => {
+    // An outside review: `--round 1` drew winners round 1 and losers round 1, while the
+    // help says "only this round (negative: the losers bracket's)".
+    const s = await doubleEliminationEight(sb);
+    await playAll(sb, s, resetResults);
+    const titles = (out: string) =>
+      out.match(/^ *(Losers round \d|Round \d)\b/gm)?.map((t) => t.trim());
+    const winners = ok(await sb.run(["bracket", s.t, "--round", "1"])).stdout;
+    expect(titles(winners)).toEqual(["Round 1"]);
+    expect(winners).not.toContain("Losers");
+    const losers = ok(await sb.run(["bracket", s.t, "--round", "-1"])).stdout;
+    expect(titles(losers)).toEqual(["Losers round 1"]);
+    expect(losers).not.toMatch(/^ *Round 1/m);
   });
 
   it("colours at a terminal, not under NO_COLOR or --no-color; ASCII under TERM=dumb", async () => {
