@@ -145,17 +145,17 @@ export class TournamentTopics {
    * Before, a reader opening a stream with neither was sent every change made since the
    * last reader left (1,999 events after 1,000 reports), dated before its own `since:` line.
    * A few refreshes at most: a refresh passes over a snapshot a write landed in (TORN_SKIPS).
+   * The revision caught up to is the one read as the reader joins (revisions never go back):
+   * a change made after it is news to this reader, sent as the timer's looks find it. Until
+   * 2026-11-28 the join chased the revision read after each refresh: with a write landing as
+   * each refresh ended it waited for five (test/service/topic-join-catch-up.test.ts).
    */
   async #catchUp(topic: Topic): Promise<void> {
-    for (let tries = 0; tries < TORN_SKIPS + 2; tries++) {
-      if (topic.refreshing !== undefined) {
-        await topic.refreshing;
-        continue;
-      }
-      const revision = unlessFailed(() => this.snapshots.revision(topic.id));
-      if (revision === FAILED || revision === topic.revision) return;
-      await this.#startRefresh(topic);
-    }
+    const target = unlessFailed(() => this.snapshots.revision(topic.id));
+    // Failed or gone: the timer's next look takes it up (a gone tournament ends its readers).
+    if (target === FAILED || target === undefined) return;
+    for (let tries = 0; tries < TORN_SKIPS + 2 && topic.revision < target; tries++)
+      await (topic.refreshing ?? this.#startRefresh(topic));
   }
 
   /** Starts a refresh of `topic` (one at a time: `refreshing` holds it until it ends). */
