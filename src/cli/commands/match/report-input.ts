@@ -18,7 +18,17 @@ import { UsageError } from "../../errors.js";
 export type SetScores = readonly (readonly [number, number])[];
 
 /**
- * `--scores` read: one set per comma, spaces around a set allowed ("3-1, 2-3"). An empty
+ * Dashes read as the hyphen between two scores, as phone keyboards, word processors and
+ * copy-paste write it (an outside review: `--scores 3–1` was refused): the hyphen (U+2010),
+ * non-breaking hyphen (U+2011), figure dash (U+2012), en dash (U+2013), em dash (U+2014),
+ * horizontal bar (U+2015), minus sign (U+2212), small and fullwidth hyphen-minus (U+FE63,
+ * U+FF0D).
+ */
+const DASHES = /[\u2010-\u2015\u2212\uFE63\uFF0D]/g;
+
+/**
+ * `--scores` read: one set per comma, spaces around a set allowed ("3-1, 2-3"), any dash
+ * (DASHES) for the hyphen. An empty
  * set (`3-1,,2-0`, `3-1,`) is refused naming which, as `--json id,,name` is: before, it was
  * dropped and the other sets sent as though the list were whole.
  */
@@ -32,7 +42,7 @@ export function parseScores(text: string): SetScores {
       `set ${empty + 1} of --scores is empty (${JSON.stringify(text)}): write one comma between sets: --scores ${written.join(",")}`,
     );
   return sets.map((set) => {
-    const m = /^(\d+)\s*-\s*(\d+)$/.exec(set);
+    const m = /^(\d+)\s*-\s*(\d+)$/.exec(set.replace(DASHES, "-"));
     if (m === null)
       throw new UsageError(
         `--scores takes sets like 3-1,2-3,3-0 (player 1's score first), not ${JSON.stringify(text)}`,
