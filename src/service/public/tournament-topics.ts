@@ -82,7 +82,11 @@ export class TournamentTopics {
     if (topic.log.needsHistory(resume))
       await topic.log.history(topic.watch, (steps) => this.gate.steps(steps));
     this.#timer.hold(topic);
-    await this.#catchUp(topic);
+    // A fresh reader only: one that resumes (Last-Event-ID, since) wants the changes it did
+    // not see anyway, sent by the timer's next look, and is answered at once, as before
+    // 5e646be. Waiting for a snapshot of its own under a report every 500 ms, a crowd of
+    // bracket pages (they open with since) got no head within 5 s, then 429 (bench/public-load.mjs).
+    if (resume.lastEventId === undefined && resume.since === undefined) await this.#catchUp(topic);
     topic.readers.add(reader);
     this.#timer.schedule();
     return {
