@@ -13,7 +13,12 @@ import { levelScores, scoresAllowWinner, setsText, setsWon } from "../../model/m
 import { participantNameKey } from "../../model/participant-name.js";
 import { matchKey, type TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
-import { checkAttachmentText, checkParticipantText, checkStationText } from "./export-text.js";
+import {
+  checkAttachmentText,
+  checkNameKey,
+  checkParticipantText,
+  checkStationText,
+} from "./export-text.js";
 
 type Doc = Record<string, unknown>;
 
@@ -77,14 +82,8 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     const name = x.name as string;
     if (names.has(name))
       p.fail(`${where}.name`, `${shown(name)} is there twice (names are unique)`);
-    const other = keys.get(participantNameKey(name));
-    if (other !== undefined)
-      p.fail(
-        `${where}.name`,
-        `${shown(name)} is participants[${other}]'s name too, as the service compares names (A to Z in any case, white space around them left out; names are unique)`,
-      );
+    checkNameKey(p, `${where}.name`, name, keys, i);
     names.add(name);
-    keys.set(participantNameKey(name), i);
     p.need(isWhole(x.seed) && x.seed >= 1, `${where}.seed`, "a whole number from 1", x.seed);
   }
   // The seeds are 1 to the count, each once (as the service holds them): a seed twice or past

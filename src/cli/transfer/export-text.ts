@@ -5,7 +5,7 @@
  * link was refused by the service half-way through the import: the tournament was created (a
  * station's name: filled, checked in and started) and the import stopped, exit 5.
  */
-import { normalParticipantName } from "../../model/participant-name.js";
+import { normalParticipantName, participantNameKey } from "../../model/participant-name.js";
 import {
   ATTACHMENT_DESCRIPTION,
   ATTACHMENT_URL,
@@ -44,6 +44,26 @@ export function checkParticipantText(p: Problem, where: string, x: Doc): void {
   if (normalParticipantName(x.name as string) === "")
     p.fail(`${where}.name`, "can't be blank (it is white space alone)");
   checkText(p, `${where}.misc`, PARTICIPANT_MISC, x.misc);
+}
+
+/**
+ * `name` (participants[`i`]'s) against the names before it (`keys`, by the service's key:
+ * "Eve" and "eve" are one name there, model/participant-name.ts); then kept there.
+ */
+export function checkNameKey(
+  p: Problem,
+  where: string,
+  name: string,
+  keys: Map<string, number>,
+  i: number,
+): void {
+  const other = keys.get(participantNameKey(name));
+  if (other !== undefined)
+    p.fail(
+      where,
+      `${JSON.stringify(name)} is participants[${other}]'s name too, as the service compares names (A to Z in any case, white space around them left out; names are unique)`,
+    );
+  keys.set(participantNameKey(name), i);
 }
 
 /** A station's name and the attributes the import sends with it (stream url, details). */

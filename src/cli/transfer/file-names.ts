@@ -1,8 +1,8 @@
 /**
- * A tournament export file's participant names read as the service stores them (NFC,
+ * An export file's participant names read as the service stores them (NFC,
  * trimmed: model/participant-name.ts normalParticipantName), wherever the file names them:
  * the participants, the matches' players, entries, winner and loser, the byes and the final
- * ranks. The import then sends the names the target holds once they are stored, and a re-run
+ * ranks (a race's: its participants, times and standings). The import then sends the names the target holds once they are stored, and a re-run
  * finds them there. Before, a file's "  Eve " went in as "Eve" (the service trims) and every
  * re-run failed: the bulk add of "  Eve " was refused, "already taken" (exit 5), or a started
  * target stopped the import, "has started without   Eve ". A name of white space alone is
@@ -40,4 +40,19 @@ export function normaliseNames(doc: unknown): void {
   });
   each(d.byes, (b) => normalise(b, "participant"));
   each(d.final_ranks, (r) => normalise(r, "participant"));
+}
+
+/**
+ * Rewrites the names in a race export file (`race import`, not yet checked) as the service
+ * stores them: the participants, the rounds' times and the standings.
+ */
+export function normaliseRaceNames(doc: unknown): void {
+  if (doc === null || typeof doc !== "object") return;
+  const d = doc as Doc;
+  each(d.participants, (p) => normalise(p, "name"));
+  each(d.rounds, (r) => each(r.times, (t) => normalise(t, "participant")));
+  each(d.standings, (s) => {
+    normalise(s, "participant");
+    normalise(s, "name");
+  });
 }

@@ -9,12 +9,13 @@
 import { MAX_ELAPSED_MS } from "../../model/race.js";
 import type { RaceExport } from "../../model/race-export.js";
 import { isObject, isWhole, Problem } from "./export-contents.js";
-import { checkParticipantText } from "./export-text.js";
+import { checkNameKey, checkParticipantText } from "./export-text.js";
 
 type Doc = Record<string, unknown>;
 
 function checkParticipants(doc: Doc, p: Problem): Set<string> {
   const names = new Set<string>();
+  const keys = new Map<string, number>();
   for (const [i, raw] of (doc.participants as unknown[]).entries()) {
     const where = `participants[${i}]`;
     p.need(isObject(raw), where, "an object", raw);
@@ -23,6 +24,7 @@ function checkParticipants(doc: Doc, p: Problem): Set<string> {
     checkParticipantText(p, where, x);
     if (names.has(x.name as string))
       p.fail(`${where}.name`, `${JSON.stringify(x.name)} is there twice (names are unique)`);
+    checkNameKey(p, `${where}.name`, x.name as string, keys, i);
     names.add(x.name as string);
     if (x.seed !== undefined)
       p.need(isWhole(x.seed) && x.seed >= 1, `${where}.seed`, "a whole number from 1", x.seed);

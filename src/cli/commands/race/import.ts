@@ -34,6 +34,9 @@ async function prepare(f: Factory, o: RaceImportOptions) {
     writer: "tourney race export",
     required: { race: "object", participants: "array", rounds: "array" },
   });
+  // The names as the service stores them (trimmed, NFC), before the checks read them.
+  const { normaliseRaceNames } = await import("../../transfer/file-names.js");
+  normaliseRaceNames(doc);
   const { checkRaceExportContents } = await import("../../transfer/race-export-contents.js");
   checkRaceExportContents(doc, source);
   const client = await f.client();
