@@ -6,6 +6,7 @@ import { tournamentRevisions } from "../store/tournament-revisions.js";
 import { accountAdmin } from "./accounts.js";
 import { newApiKey } from "./api-keys.js";
 import { NOBODY } from "./caller.js";
+import { coldMatchList } from "./cold-lists.js";
 import { communityChecked } from "./communities.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { checkIfMatch, entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
@@ -335,10 +336,8 @@ export function createService(options: ServiceOptions): Service {
     offload: offloadSetup(options),
     // The stages' bracket indexes built in parts through the work gate once the rows are warm.
     warmMatches: (id, rowsHeld) =>
-      warmMatches(context.matches, id, {
-        inParts: (steps) => surfaces.gate.steps(steps),
-        rowsHeld,
-      }),
+      warmMatches(context.matches, id, { inParts: (s) => surfaces.gate.steps(s), rowsHeld }),
+    coldMatches: (request) => coldMatchList(context, request),
     largeRoundEnd: (request) => largeRoundEnd(context, request),
     close: () => {
       events.close();

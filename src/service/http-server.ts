@@ -1,6 +1,7 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
+import { ColdLists } from "./cold-lists.js";
 import { CommitGroup } from "./commit-group.js";
 import { readBody } from "./http-body.js";
 import { answerEvents, eventsPath } from "./http-event-stream.js";
@@ -22,6 +23,7 @@ import { WriteWorker } from "./write-worker/client.js";
 import {
   type ChangedTournament,
   changedTournament,
+  matchListOf,
   readsMatchesOf,
 } from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
@@ -50,15 +52,18 @@ interface Path {
   readonly group: CommitGroup;
   readonly lane: WriteLane | undefined;
   readonly reads: ReadBatch;
+  /** A list of matches whose rows are not held: answered once warmed (cold-lists.ts). */
+  readonly cold: ColdLists;
 }
 
 function answer(
-  { service, group, lane, reads }: Path,
+  path: Path,
   req: IncomingMessage,
   res: ServerResponse,
   body: string | RefusedBody,
   answered: (() => void) | undefined,
 ): void {
+  const { group, lane, reads } = path;
   if (typeof body !== "string") {
     refuseBody(req.url ?? "/", res, body);
     answered?.();
@@ -77,7 +82,7 @@ function answer(
   };
   const here = () => {
     try {
-      dispatch(service, group, res, request, answered);
+      dispatch(path, res, request, answered);
     } catch {
       failed(res, answered);
     }
@@ -112,8 +117,7 @@ function answer(
  * then releases the connection's later requests (`answered`, a write's).
  */
 function dispatch(
-  service: Service,
-  group: CommitGroup,
+  { service, group, cold }: Path,
   res: ServerResponse,
   request: HttpRequest,
   answered: (() => void) | undefined,
@@ -127,7 +131,7 @@ function dispatch(
     ? service.handle(request)
     : answersInParts(method, request.path)
       ? service.standings.answer(request, closedEarly(res))
-      : undefined;
+      : cold.answer(request);
   if (later !== undefined) {
     // Caught after sending too: a rejection left unhandled would stop serve.
     later
@@ -232,9 +236,13 @@ function handle(
   }
   inTurn(req.socket, () => {
     // A write holds the connection's later requests until it is answered (pipeline-order.ts),
-    // and so does a GET of standings, answered later (made in parts).
+    // and so does a GET of standings, answered later (made in parts), and of a list of
+    // matches (answered later when its rows are not held: cold-lists.ts).
     const method = req.method;
-    const read = (method === "GET" || method === "HEAD") && !answersInParts(method, url);
+    const read =
+      (method === "GET" || method === "HEAD") &&
+      !answersInParts(method, url) &&
+      matchListOf({ method, path: url, headers: {} }) === undefined;
     const answered = read ? undefined : held(req.socket);
     readBody(req, answered, (body) => {
       try {
@@ -281,7 +289,7 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       ? undefined
       : new WriteLane(worker, service.offload?.onError, settle, offloads);
   const reads = new ReadBatch((fn) => service.oneLook(fn));
-  const path: Path = { service, group, lane, reads };
+  const path: Path = { service, group, lane, reads, cold: new ColdLists(service) };
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     {

@@ -1,6 +1,7 @@
 /** Types of the embedded service's entry points (index.ts), apart so its modules need not import the entry. */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
 import type { ApiKeyListRow } from "../store/api-keys-repository.js";
+import type { CacheBudget } from "../store/cache/store-cache.js";
 import type { EventHub } from "./event-hub.js";
 import type { StandingsAnswers } from "./public/standings-answer.js";
 import type { Viewer } from "./viewer/viewer.js";
@@ -26,8 +27,8 @@ export interface ServiceOptions {
    * and storage failures; `method`, the request's (a read's failure is said as one).
    */
   readonly onError?: (error: unknown, method?: string) => void;
-  /** Hold what was read in memory (store/cache/store-cache.ts); default true. */
-  readonly cache?: boolean;
+  /** Hold what was read in memory (store/cache/store-cache.ts), within a budget; default true. */
+  readonly cache?: boolean | CacheBudget;
   /** Lifetimes of the OAuth server's tokens and codes (oauth/server.ts OAUTH_DEFAULTS). */
   readonly oauth?: OAuthSettings;
   /**
@@ -118,6 +119,8 @@ export interface Service {
    * its write worker started the tournament. `rowsHeld` is told when the rows are held.
    */
   warmMatches(id: number, rowsHeld?: () => void): Promise<void>;
+  /** serve: the tournament whose match list `request` reads, if its rows are not held (cold-lists.ts). */
+  coldMatches(request: HttpRequest): number | undefined;
   /**
    * serve's write lane, before a write runs: the tournament whose large swiss round `request`
    * (a match report) would end, to run in the write worker (write-worker/round-end.ts).

@@ -138,7 +138,13 @@ export function changedTournament(
 
 /** Whether `request` reads the list of matches of a tournament named by one of `refs`. */
 export function readsMatchesOf(request: HttpRequest, refs: ReadonlySet<string>): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const ref = matchListOf(request);
+  return ref !== undefined && refs.has(ref);
+}
+
+/** The tournament (id or url, decoded) whose list of matches `request` reads (a GET or HEAD), or undefined. */
+export function matchListOf(request: HttpRequest): string | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const ref = MATCH_LIST.exec(barePath(request.path))?.[1];
-  return ref !== undefined && refs.has(decoded(ref));
+  return ref === undefined ? undefined : decoded(ref);
 }

@@ -172,6 +172,14 @@ export class CachedMatches extends MatchRepository {
     return rows.slice(offset, limit < 0 ? undefined : offset + limit);
   }
 
+  /**
+   * Whether T's rows are held (a list or count answers from them, no load). serve asks it
+   * before a list of T's matches (service/cold-lists.ts): not held, it warms them first.
+   */
+  holds(tournamentId: number): boolean {
+    return this.cache.heldMatches(tournamentId) !== undefined;
+  }
+
   private fromSql(tournamentId: number, filter: MatchFilter): boolean {
     if (this.cache.isWarming(tournamentId)) return true;
     return filter.identifier !== undefined && this.cache.heldMatches(tournamentId) === undefined;
