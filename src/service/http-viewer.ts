@@ -6,6 +6,7 @@
  *     GET /tournaments/{t}/bracket/data.json[?share=TOKEN]   its records (JSON)
  *     GET /tournaments/{t}/bracket/events[?share=TOKEN]      its server-sent event stream
  *     GET /viewer/<name>                                     the built viewer (dist/viewer/)
+ *     GET /favicon.ico, /robots.txt, /apple-touch-icon.png   what a browser asks on its own
  *
  * each also under /communities/{c}. A tournament that does not exist, a private
  * one without a live share link of its own: 404, one answer for both; the holder
@@ -29,6 +30,7 @@ import { dataBudget } from "./public/budgets.js";
 import { sendSnapshot } from "./public/viewer-data.js";
 import { badEscape, queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
+import { browserAskReply, isBrowserAsk } from "./viewer/browser-asks.js";
 import { streamGoesOn, viewerFailure } from "./viewer/failure.js";
 import { upToRoot } from "./viewer/page-links.js";
 import type { LoadRefusal } from "./viewer/refusals.js";
@@ -53,11 +55,9 @@ export function takesGzip(header: string | undefined): boolean {
 
 /** Whether the URL is one of the viewer's (the cheap test; the routes parse it). */
 export function isViewerUrl(url: string): boolean {
+  if (url.startsWith("/viewer/") || isBrowserAsk(url)) return true;
   return (
-    (url.startsWith("/tournaments/") ||
-      url.startsWith("/communities/") ||
-      url.startsWith("/viewer/")) &&
-    (url.startsWith("/viewer/") || BRACKET_PATH.test(url))
+    (url.startsWith("/tournaments/") || url.startsWith("/communities/")) && BRACKET_PATH.test(url)
   );
 }
 
@@ -170,6 +170,7 @@ export class ViewerRoutes {
       );
       return undefined;
     }
+    if (isBrowserAsk(url)) return void sendReply(out, browserAskReply(url));
     if (url.startsWith("/viewer/")) {
       const name = url.slice("/viewer/".length).split("?")[0]!;
       const reply = this.#files.answer(name, headerOf(req, "if-none-match"));
