@@ -1,9 +1,12 @@
 /**
  * Tables as gh draws them at a terminal: no borders, columns two spaces apart and
- * aligned, headers in capitals, fitted to the terminal's width (the widest columns
- * cut first, ending with `…`), colour only when asked. cli-table3 draws them,
- * configured borderless; the fitting (fitWidths) is ours, on the one measure of
- * width (display-width.ts). Pure: text in, text out.
+ * aligned, headers in capitals, fitted to the terminal's width (ending with `…`),
+ * colour only when asked. A column empty in every row is left out, silently, as
+ * kubectl's wide columns are (piped rows and --json keep every field). Fitting
+ * (fitWidths) never cuts an identifier (ID, URL, MATCH, IDENTIFIER), and cuts names
+ * (NAME, PLAYER ...) only once the other columns are down to 10 (STEPS), the widest
+ * first. cli-table3 draws them, configured borderless; the fitting is ours, on the one
+ * measure of width (display-width.ts). Pure: text in, text out.
  */
 import Table from "cli-table3";
 import { type Paint, paint } from "./cell-look.js";
@@ -27,18 +30,50 @@ const MIN_WIDTH = 6;
 /** One line per cell value: tabs and line breaks inside a list's cell become spaces. */
 const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, " ");
 
+/** How a column gives up width: never (identifiers), last (names), first (the rest). */
+export type Fit = "keep" | "name" | "other";
+
+/** The fit of a column, from its header: identifiers are typed next, names read. */
+export function fitOf(header: string): Fit {
+  const h = header.toUpperCase();
+  if (/^(ID|URL|MATCH|IDENTIFIER)$/.test(h)) return "keep";
+  return /NAME|PLAYER/.test(h) ? "name" : "other";
+}
+
 /**
- * The widths the columns get: when they do not fit, the largest cap such that the
- * columns cut to it fit (the narrow ones, ids and states, keep their width).
+ * The order columns give up width in: the other columns down to 10, then the names down to
+ * 20, then the others down to MIN_WIDTH, then the names; each step cuts its widest first.
  */
-export function fitWidths(natural: readonly number[], width: number | undefined): number[] {
-  if (width === undefined) return [...natural];
+const STEPS: readonly (readonly [Fit, number])[] = [
+  ["other", 10],
+  ["name", 20],
+  ["other", MIN_WIDTH],
+  ["name", MIN_WIDTH],
+];
+
+/**
+ * The widths the columns get: when they do not fit, the largest cap of each step (STEPS)
+ * such that the columns cut to it fit; "keep" columns keep their width (a table still too
+ * wide then wraps).
+ */
+export function fitWidths(
+  natural: readonly number[],
+  width: number | undefined,
+  fits: readonly Fit[] = [],
+): number[] {
+  const widths = [...natural];
+  if (width === undefined) return widths;
   const room = width - GAP.length * (natural.length - 1);
-  const total = (cap: number) => natural.reduce((sum, w) => sum + Math.min(w, cap), 0);
-  if (total(Number.POSITIVE_INFINITY) <= room) return [...natural];
-  let cap = Math.max(...natural);
-  while (cap > MIN_WIDTH && total(cap) > room) cap--;
-  return natural.map((w) => Math.min(w, cap));
+  const sum = (ws: readonly number[]) => ws.reduce((a, w) => a + w, 0);
+  for (const [kind, floor] of STEPS) {
+    if (sum(widths) <= room) break;
+    const cut = (cap: number) =>
+      widths.map((w, i) => ((fits[i] ?? "other") === kind ? Math.min(w, cap) : w));
+    let cap = Math.max(0, ...widths.filter((_, i) => (fits[i] ?? "other") === kind));
+    while (cap > floor && sum(cut(cap)) > room) cap--;
+    widths.splice(0, widths.length, ...cut(cap));
+  }
+  return widths;
 }
 
 /** cli-table3 without borders: only the gap between columns is drawn. */
@@ -70,11 +105,19 @@ export function drawTable(
   rows: readonly (readonly Cell[])[],
   look: TableLook,
 ): string {
-  const header = head.map((h): Cell => ({ text: h.toUpperCase(), paint: "bold" }));
-  const body = rows.map((row) => row.map((c) => ({ ...c, text: oneLine(c.text) })));
-  const all = [header, ...body];
-  const natural = head.map((_, i) => Math.max(...all.map((row) => displayWidth(row[i]!.text))));
-  const widths = fitWidths(natural, look.width);
+  const lines = rows.map((row) => row.map((c) => ({ ...c, text: oneLine(c.text) })));
+  // A column empty in every row only takes room (its header's): left out.
+  const shown = head
+    .map((_, i) => i)
+    .filter((i) => rows.length === 0 || lines.some((row) => row[i]!.text.trim() !== ""));
+  const header = shown.map((i): Cell => ({ text: head[i]!.toUpperCase(), paint: "bold" }));
+  const all = [header, ...lines.map((row) => shown.map((i) => row[i]!))];
+  const natural = header.map((_, i) => Math.max(...all.map((row) => displayWidth(row[i]!.text))));
+  const widths = fitWidths(
+    natural,
+    look.width,
+    shown.map((i) => fitOf(head[i]!)),
+  );
   const table = new Table({ ...BORDERLESS, colWidths: widths });
   for (const row of all)
     table.push(
