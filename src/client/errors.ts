@@ -209,12 +209,13 @@ export class UnknownOutcomeError extends Error {
   readonly path: string;
 
   constructor(method: string, path: string, what: UnknownOutcome) {
-    const again = what.refusal === undefined && what.attempts > 1;
+    const again = what.retried === undefined && what.attempts > 1;
     const sent = again ? `sent ${what.attempts} times` : "sent";
     const then = `${method} ${path} was ${sent}, then ${lowerFirst(what.failure)}`;
+    const more = what.attempts > 2 ? ` (${what.attempts - 1} times)` : "";
     super(
-      what.refusal !== undefined
-        ? `${then}; sent again, it was refused (${what.refusal}): the first may have made the ` +
+      what.retried !== undefined
+        ? `${then}; sent again${more}, ${what.retried}: the first may have made the ` +
             "change, so the outcome is unknown"
         : `${then}: the outcome is unknown (the change may have been made)` +
             (again ? "" : ", so it was not sent again"),
@@ -232,8 +233,12 @@ export interface UnknownOutcome {
   readonly cause: unknown;
   /** Times the write was sent. */
   readonly attempts: number;
-  /** What a retry was answered, when it was refused: "422 Unprocessable Entity: ...". */
-  readonly refusal?: string;
+  /**
+   * What the last retry met when it settled nothing: "it was refused (422 Unprocessable
+   * Entity: ...)", "it was answered 503 Service Unavailable", "it failed (could not connect
+   * to h: connection refused)".
+   */
+  readonly retried?: string;
 }
 
 function lowerFirst(text: string): string {

@@ -3,11 +3,14 @@
  * refusal or a plain network failure: one sent, then met by a timeout waiting for the
  * answer or a reset of its connection (it may have been made; a timeout is not retried,
  * retry.ts); and one retried after such a reset, a 502 or a 504 (DESIGN.md §3) whose
- * retry was refused as a change already made would be (404, 409, 410, 422: a report
- * "already complete", a delete "not found"). Reads pass through as they are.
+ * retry settled nothing: refused as a change already made would be (404, 409, 410, 422: a
+ * report "already complete", a delete "not found"), answered 5xx or 429, or not sent at all
+ * (the service gone: "could not connect"). Before, such a retry's failure was told as it
+ * was (exit 7 "could not connect", exit 1 for a 5xx), the doubt of the first attempt lost.
+ * Reads pass through as they are.
  */
 import type { HttpRequest, HttpResponse } from "../model/http.js";
-import { mayHaveArrived, UnknownOutcomeError } from "./errors.js";
+import { mayHaveArrived, NetworkError, TimeoutError, UnknownOutcomeError } from "./errors.js";
 import { redactPath } from "./request-log.js";
 import { errorFromResponse } from "./response-errors.js";
 import { statusLine } from "./status-text.js";
@@ -17,6 +20,17 @@ const READS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 const UNCERTAIN: ReadonlySet<number> = new Set([502, 504]);
 /** Refusals of a retry that the first attempt, made, would cause. */
 const AS_IF_MADE: ReadonlySet<number> = new Set([404, 409, 410, 422]);
+
+/** What a retry after a doubt was answered, when it says nothing of the first: else undefined. */
+function unsettled(response: HttpResponse, now: number): string | undefined {
+  const { status } = response;
+  if (!AS_IF_MADE.has(status) && status < 500 && status !== 429) return undefined;
+  const refused = errorFromResponse(response, now);
+  const detail = refused.errors[0]?.detail;
+  if (AS_IF_MADE.has(status))
+    return `it was refused (${statusLine(status)}: ${detail ?? refused.message})`;
+  return `it was answered ${statusLine(status)}${detail === undefined ? "" : ` (${detail})`}`;
+}
 
 /**
  * Sends `request` through `retrying` (the retries, given each attempt's `send`); a write's
@@ -31,16 +45,21 @@ export async function sendWrite(
   if (READS.has(request.method)) return retrying(send);
   const path = redactPath(request.path);
   let attempts = 0;
-  let doubt: { failure: string; cause: unknown } | undefined;
+  // What the first attempt that may have made the change met, and which attempt it was.
+  let doubt: { failure: string; cause: unknown; at: number } | undefined;
   const attempt = async (): Promise<HttpResponse> => {
     attempts += 1;
     try {
       const response = await send();
       if (UNCERTAIN.has(response.status))
-        doubt ??= { failure: `it was answered ${statusLine(response.status)}`, cause: undefined };
+        doubt ??= {
+          failure: `it was answered ${statusLine(response.status)}`,
+          cause: undefined,
+          at: attempts,
+        };
       return response;
     } catch (error) {
-      if (mayHaveArrived(error)) doubt ??= { failure: error.message, cause: error };
+      if (mayHaveArrived(error)) doubt ??= { failure: error.message, cause: error, at: attempts };
       throw error;
     }
   };
@@ -48,21 +67,23 @@ export async function sendWrite(
   try {
     response = await retrying(attempt);
   } catch (error) {
-    if (!mayHaveArrived(error)) throw error;
-    throw new UnknownOutcomeError(request.method, path, {
-      failure: error.message,
-      cause: error,
-      attempts,
-    });
+    const method = request.method;
+    if (mayHaveArrived(error))
+      throw new UnknownOutcomeError(method, path, {
+        failure: error.message,
+        cause: error,
+        attempts,
+      });
+    // A retry not sent (the service gone, or not reached in time) settles nothing either.
+    if (doubt === undefined || !(error instanceof NetworkError || error instanceof TimeoutError))
+      throw error;
+    const retried = `it failed (${error.message})`;
+    throw new UnknownOutcomeError(method, path, { ...doubt, cause: error, attempts, retried });
   }
-  if (doubt === undefined || !AS_IF_MADE.has(response.status)) return response;
-  const refused = errorFromResponse(response, now());
-  const detail = refused.errors[0]?.detail ?? refused.message;
-  const refusal = `${statusLine(response.status)}: ${detail}`;
-  throw new UnknownOutcomeError(request.method, path, {
-    ...doubt,
-    cause: refused,
-    attempts,
-    refusal,
-  });
+  // The answer to the attempt in doubt itself (a POST's 502, not sent again) is what it is.
+  if (doubt === undefined || doubt.at === attempts) return response;
+  const retried = unsettled(response, now());
+  if (retried === undefined) return response;
+  const cause = errorFromResponse(response, now());
+  throw new UnknownOutcomeError(request.method, path, { ...doubt, cause, attempts, retried });
 }

@@ -197,6 +197,49 @@ describe("retries of idempotent requests", () => {
     await expect(read.client.tournaments.get(12)).rejects.toThrow(NotFoundError);
   });
 
+  it("a write reset, its retry settling nothing (not sent, 5xx, 429): the outcome is unknown", async () => {
+    const reset = () =>
+      new NetworkError("the connection to h was closed unexpectedly (ECONNRESET)", {
+        code: "ECONNRESET",
+        retryable: true,
+        mayHaveArrived: true,
+      });
+    const refused = new NetworkError("could not connect to h: connection refused", {
+      code: "ECONNREFUSED",
+    });
+    const gone = setup(reset(), refused);
+    const error = await gone.client.tournaments.update(12, { name: "Cup" }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toBe(
+      "PUT /v2.1/tournaments/12 was sent, then the connection to h was closed unexpectedly " +
+        "(ECONNRESET); sent again, it failed (could not connect to h: connection refused): the " +
+        "first may have made the change, so the outcome is unknown",
+    );
+    expect(error.cause).toBe(refused);
+    const late = setup(reset(), new TimeoutError("connecting to h timed out", "connect"));
+    await expect(late.client.tournaments.delete(12)).rejects.toThrow(UnknownOutcomeError);
+    const busy = setup(reset(), unavailable(), unavailable());
+    const answered = await busy.client.tournaments.update(12, { name: "Cup" }).catch((e) => e);
+    expect(answered).toBeInstanceOf(UnknownOutcomeError);
+    expect(answered.message).toContain(
+      "; sent again (2 times), it was answered 503 Service Unavailable: the first may have made",
+    );
+    for (const status of [500, 429]) {
+      const after = setup(reset(), { status });
+      await expect(after.client.tournaments.update(12, { name: "Cup" })).rejects.toThrow(
+        UnknownOutcomeError,
+      );
+    }
+    // A write's own 502, not sent again (a POST), is no retry's: the server's error as before.
+    const post = setup({ status: 502 }, ok);
+    await expect(post.client.tournaments.create({ name: "Cup" })).rejects.toThrow(ServerError);
+    // A 400 after a reset says the request itself is refused: the refusal is the answer.
+    const bad = setup(reset(), json(400, { errors: [{ status: 400, detail: "bad" }] }));
+    await expect(bad.client.tournaments.update(12, { name: "Cup" })).rejects.not.toThrow(
+      UnknownOutcomeError,
+    );
+  });
+
   it("a write that timed out connecting, or was refused, was not sent: the error as it is", async () => {
     const connect = new TimeoutError("connecting timed out", "connect");
     const first = setup(connect, ok);
