@@ -19,7 +19,12 @@ import { StateRefusedError, UsageError } from "../errors.js";
 import { type Progress, SILENT } from "./progress.js";
 import { changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
-import { raceRenamesThere, raceStartedWithout, sendRaceRenames } from "./race-renames.js";
+import {
+  raceCaseRenames,
+  raceRenamesThere,
+  raceStartedWithout,
+  sendRaceRenames,
+} from "./race-renames.js";
 import { raceSettingDifferences, raceSettingsRefusal } from "./settings-difference.js";
 
 export interface RaceImportSummary {
@@ -74,16 +79,17 @@ async function ensureParticipants(
   };
   let missing = missingIn(records);
   const started = race.attributes.state !== "pending";
-  if (started) {
-    // Renamed in the file's race since: renamed on the target too (race-renames.ts).
-    const { renames, stop } = await raceRenamesThere(client, doc, records, race.id);
-    if (stop !== undefined) throw new StateRefusedError(stop);
-    if (renames.length > 0) {
-      await sendRaceRenames(client, race.id, records, renames);
-      summary.renamed = renames.length;
-      records = await client.participants.listAll(owner);
-      missing = missingIn(records);
-    }
+  // Renamed in the file's race since, or spelled in another letter case before the start:
+  // renamed on the target too (race-renames.ts).
+  const { renames, stop } = started
+    ? await raceRenamesThere(client, doc, records, race.id)
+    : { renames: raceCaseRenames(doc, records), stop: undefined };
+  if (stop !== undefined) throw new StateRefusedError(stop);
+  if (renames.length > 0) {
+    await sendRaceRenames(client, race.id, records, renames);
+    summary.renamed = renames.length;
+    records = await client.participants.listAll(owner);
+    missing = missingIn(records);
   }
   if (missing.length > 0 && started)
     throw new StateRefusedError(raceStartedWithout(doc, summary.url, missing, records));

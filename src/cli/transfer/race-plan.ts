@@ -19,7 +19,7 @@ import { NotFoundError } from "../../client/errors.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { afterTimes, changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
-import { raceRenamesThere, raceStartedWithout } from "./race-renames.js";
+import { raceCaseRenames, raceRenamesThere, raceStartedWithout } from "./race-renames.js";
 import { differenceLines, raceSettingDifferences } from "./settings-difference.js";
 
 async function found(client: ApiClient, url: string): Promise<ApiRecord | undefined> {
@@ -176,8 +176,10 @@ async function fieldSteps(client: ApiClient, doc: RaceExport, race: ApiRecord | 
   const started = race !== undefined && race.attributes.state !== "pending";
   const renamed = new Map<string, string>();
   const lines: string[] = [];
-  if (started) {
-    const { renames, stop } = await raceRenamesThere(client, doc, records, race.id);
+  if (race !== undefined) {
+    const { renames, stop } = started
+      ? await raceRenamesThere(client, doc, records, race.id)
+      : { renames: raceCaseRenames(doc, records), stop: undefined };
     if (stop !== undefined) {
       const why = stop.split("\n")[0]!.replace(/; nothing was sent$/, "");
       lines.push(`stop: ${why}; the publish would send nothing (exit 5)`);

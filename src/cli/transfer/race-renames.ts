@@ -23,6 +23,7 @@ import {
   namesAfterRenames,
   possibleRenames,
   type RenameOf,
+  respellings,
   type StopWords,
   sendRenames,
   stepsOf,
@@ -150,6 +151,19 @@ export async function raceRenamesThere(
     renames: covers(found) ? found : [],
     stop: stopped ? swapStopText(WORDS, url, holders, unconfirmed) : undefined,
   };
+}
+
+/**
+ * Before the start: the target's racers named in another letter case than the file's (Grace
+ * there, GRACE in the file: one name to the service), renamed to the file's spelling
+ * (rename-steps.ts respellings). Before, the import added GRACE and the service refused it,
+ * "already taken" (exit 5).
+ */
+export function raceCaseRenames(doc: RaceExport, records: readonly ApiRecord[]): RaceRename[] {
+  return respellings(
+    doc.participants.map((p) => p.name),
+    holdersOf(records),
+  );
 }
 
 /** Sends `renames` to the target's race `race`, all or none, in an order the service takes. */

@@ -6,12 +6,15 @@
  * Before, it added EVE and the service refused it, "already taken" (exit 5), for a file not
  * started; for a started one the roster check counted Eve as one the file does not have and
  * refused the import ("another bracket than the file's"). A refusal still sends nothing, the
- * rename included.
+ * rename included. A race not started alike (the file's GRACE, the target's Grace).
  */
 import { expect, it } from "vitest";
 import { outcomeOf } from "../../../src/cli/exit-codes.js";
 import { readExport } from "../../../src/cli/transfer/export-reader.js";
 import { importExport, summaryLine } from "../../../src/cli/transfer/importer.js";
+import { readRaceExport } from "../../../src/cli/transfer/race-export-reader.js";
+import { importRace, raceSummaryLine } from "../../../src/cli/transfer/race-importer.js";
+import { planRaceImport } from "../../../src/cli/transfer/race-plan.js";
 import type { ApiClient } from "../../../src/client/api-client.js";
 import { useTransferPair } from "../../helpers/transfer-pair.js";
 import { comparable } from "./export-check.js";
@@ -91,4 +94,32 @@ it("a target that would start with another bracket: refused, Eve not renamed", a
   expect(outcomeOf(r.error).code).toBe(5);
   expect(r.writes).toEqual([]);
   expect((await namesOn(target)).map(([, name]) => name)).toEqual(["Bob", "Ann", "Cy", "Eve"]);
+});
+
+it("a race not started: Grace renamed GRACE there, nothing added, a re-run sends nothing", async () => {
+  const [source, target] = [await pair.source.client(), await pair.target.client()];
+  const race = await source.races.create({
+    name: "Case GP",
+    raceType: "grand prix",
+    grandPrixOptions: { rounds: 2 },
+  });
+  await source.participants.bulkAdd({ race: race.id }, [{ name: "Ada" }, { name: "Grace" }]);
+  await importRace(target, await readRaceExport(source, "case_gp"));
+  const grace = (await source.participants.listAll({ race: race.id })).find(
+    (p) => p.attributes.name === "Grace",
+  )!;
+  await source.participants.update({ race: race.id }, grace.id, { name: "GRACE" });
+  const doc = await readRaceExport(source, "case_gp");
+  const plan = await planRaceImport(target, doc);
+  expect(plan).toContain("rename 1 participant: Grace to GRACE");
+  expect(plan.filter((l) => l.startsWith("add "))).toEqual([]);
+  expect(raceSummaryLine(await importRace(target, doc))).toBe(
+    "case_gp: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set, 1 participant renamed\n",
+  );
+  const there = await target.races.get("case_gp");
+  const names = (await target.participants.listAll({ race: there.id })).map(
+    (p) => p.attributes.name,
+  );
+  expect(names.sort()).toEqual(["Ada", "GRACE"]);
+  expect((await importRace(target, doc)).renamed).toBe(0);
 });
