@@ -7,7 +7,7 @@
 
 import type { ViewMatch } from "../../bracket-model/data.js";
 import { playersOf, type StageStandings } from "../../bracket-model/players.js";
-import type { Line, Style } from "./canvas.js";
+import { type Line, type Style, truncate } from "./canvas.js";
 import type { Glyphs } from "./glyphs.js";
 import { type Cell, cell, columnWidths, drawTable, tableParts } from "./table.js";
 
@@ -103,6 +103,25 @@ function resultCell(games: readonly ViewMatch[], id: number, g: Glyphs): Cell {
   return cell(parts.join(" "), style, true);
 }
 
+/** A grid's row labels are not cut narrower than this ("1. " and 9 more columns) ... */
+const LABEL_MIN = 12;
+/** ... nor, when the grid is drawn in parts anyway, narrower than this. */
+const LABEL_IN_PARTS = 24;
+
+/**
+ * The width of the row labels (column 1) when the whole grid is wider than `width`: cut by
+ * what it lacks, when that leaves LABEL_MIN, so that it is drawn whole; else at most
+ * LABEL_IN_PARTS, before the opponents are shared out into parts. One long name made a
+ * group of four four one-opponent grids.
+ */
+function labelWidth(widths: readonly number[], width: number | undefined): number {
+  const label = widths[1]!;
+  const span = widths.reduce((sum, w) => sum + w + 3, 1);
+  if (width === undefined || span <= width) return label;
+  const fitting = label - (span - width);
+  return fitting >= LABEL_MIN ? fitting : Math.min(label, LABEL_IN_PARTS);
+}
+
 /**
  * The grid of a round robin (a group, or the whole tournament), as one table, or, when it is
  * wider than `width` (the terminal's), as several, one under the other: each with the rank
@@ -134,6 +153,11 @@ export function drawGrid(
     ...recordCells(byPlayer.get(id) ?? [], id, s),
   ]);
   const widths = columnWidths(headers, rows);
+  const label = labelWidth(widths, width);
+  if (label < widths[1]!) {
+    widths[1] = label;
+    for (const row of rows) row[1] = cell(truncate(row[1]!.text, label, g.ellipsis));
+  }
   return tableParts(widths, 2, 2, width).map((columns) =>
     drawTable(
       columns.map((i) => headers[i]!),
