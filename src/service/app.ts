@@ -337,7 +337,7 @@ export function createService(options: ServiceOptions): Service {
     // The stages' bracket indexes built in parts through the work gate once the rows are warm.
     warmMatches: (id, rowsHeld) =>
       warmMatches(context.matches, id, { inParts: (s) => surfaces.gate.steps(s), rowsHeld }),
-    coldMatches: (request) => coldMatchList(context, request),
+    coldMatches: coldMatchList(context),
     largeRoundEnd: (request) => largeRoundEnd(context, request),
     close: () => {
       events.close();

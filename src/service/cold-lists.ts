@@ -18,19 +18,41 @@ import type { ServiceContext } from "./context.js";
 import type { Service } from "./types.js";
 import { matchListOf } from "./write-worker/heavy-writes.js";
 
+/** Tournament urls remembered with their ids (`coldMatchList`), at most. */
+const MAX_URLS = 64;
+
 /**
  * Service.coldMatches: the id of the tournament whose list of matches `request` reads, if
  * its rows are not held; undefined for any other request, an unknown tournament (the route
- * answers 404 as before), or a service without the cache (nothing is ever held).
+ * answers 404 as before), or a service without the cache (nothing is ever held). A url's id
+ * is remembered and checked against the tournament's held row: when its rows are held (every
+ * list but a cold one), no query more than the route's (a url read by SQL: a row and its
+ * settings parsed).
  */
-export function coldMatchList(context: ServiceContext, request: HttpRequest): number | undefined {
-  const ref = matchListOf(request);
+export function coldMatchList(
+  context: ServiceContext,
+): (request: HttpRequest) => number | undefined {
+  const ids = new Map<string, number>();
   const { matches, tournaments } = context;
-  if (ref === undefined || !(matches instanceof CachedMatches)) return undefined;
-  return context.inRequest(() => {
-    const row = /^\d+$/.test(ref) ? tournaments.findById(Number(ref)) : tournaments.findByUrl(ref);
-    return row === undefined || matches.holds(row.id) ? undefined : row.id;
-  });
+  if (!(matches instanceof CachedMatches)) return () => undefined;
+  const idOf = (ref: string) => {
+    if (/^\d+$/.test(ref)) return tournaments.findById(Number(ref))?.id;
+    const known = ids.get(ref);
+    if (known !== undefined && matches.holds(known) && tournaments.findById(known)?.url === ref)
+      return known;
+    const id = tournaments.findByUrl(ref)?.id;
+    if (ids.size >= MAX_URLS) ids.clear();
+    if (id !== undefined) ids.set(ref, id);
+    return id;
+  };
+  return (request) => {
+    const ref = matchListOf(request);
+    if (ref === undefined) return undefined;
+    return context.inRequest(() => {
+      const id = idOf(ref);
+      return id === undefined || matches.holds(id) ? undefined : id;
+    });
+  };
 }
 
 /**

@@ -44,7 +44,11 @@ async function served(): Promise<Served> {
   // Another process's connection to the file: the CLI, or a serve run before this one.
   const writer = await startService({ dbPath: file });
   closing.push(() => writer.service.close());
-  const rr = await createWithPlayers(writer, { tournament_type: "round robin" }, PLAYERS);
+  const rr = await createWithPlayers(
+    writer,
+    { tournament_type: "round robin", url: "rr" },
+    PLAYERS,
+  );
   expect((await changeState(writer, rr.id, "start")).status).toBe(200);
   const tiny = await createWithPlayers(writer, { tournament_type: "single elimination" }, 4);
   const log: string[] = [];
@@ -126,11 +130,17 @@ describe("serve's first page of a large tournament's matches, its rows not held"
       data: { type: "Participant", attributes: { name: "late" } },
     });
     expect(added.status).toBe(201);
-    const after = await pageWithProbes(s, path(50));
+    // By its url this time (looked up by SQL, then remembered).
+    const byUrl = "/v2.1/tournaments/rr/matches.json?page=50";
+    const after = await pageWithProbes(s, byUrl);
     expect(ids(after.body)).toEqual(await expected(50));
     const again = loadsOf(s.log);
     expect(again.loads.reduce((a, b) => a + b, 0)).toBe(s.total);
     expect(Math.max(...again.loads)).toBeLessThan(s.total / 2);
     expect(again.between).toBe(true);
+    // Held: by its url again, nothing loaded.
+    s.log.length = 0;
+    expect((await get(s, byUrl)).body).toBe(after.body);
+    expect(s.log).toEqual([]);
   });
 });
