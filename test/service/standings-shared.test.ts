@@ -6,6 +6,7 @@
  */
 import type { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { StandingsJob } from "../../src/service/bracket/standings-steps.js";
 import { changeState, createWithPlayers, matches, reportBody } from "../helpers/play.js";
 import type { ServiceHarness } from "../helpers/service.js";
 import { type StandingsServe, standingsPath, standingsServe } from "../helpers/standings-serve.js";
@@ -71,13 +72,21 @@ describe("GET .../standings on serve: one job for a crowd", () => {
 
   it("a request after a write takes a job of its own, and its answer has the write", async () => {
     const t = await startedDoubleElimination(16);
-    // The first job takes one step (its first reads the revision), then waits until released.
-    let release = false;
-    let steps = 0;
-    s.service.standings.beforeStep = () => (steps === 0 || release) && ++steps > 0;
+    // The first job takes one step (its first reads the revision), then waits; every job
+    // waits after that until `go` lets it. Each is told by the job its step is of, not by
+    // time: which of two jobs let on at once has serve's next turn is not for a test to know.
+    let firstJob: StandingsJob | undefined;
+    let newJob: StandingsJob | undefined;
+    let go: "first" | "all" | undefined;
+    s.service.standings.beforeStep = (job) => {
+      firstJob ??= job;
+      if (job === firstJob) return job.revision === undefined || go !== undefined;
+      newJob ??= job;
+      return go === "all";
+    };
     const started = s.service.standings.joined;
     const first = served(standingsPath(t));
-    await until(() => steps === 1);
+    await until(() => firstJob?.revision !== undefined);
     const [m] = await matches(s, t, "open");
     const r = await s.request(
       "PUT",
@@ -86,22 +95,35 @@ describe("GET .../standings on serve: one job for a crowd", () => {
     );
     expect(r.status, r.body).toBe(200);
     const second = served(standingsPath(t));
-    await new Promise((r) => setTimeout(r, 20));
-    release = true;
+    // The second request starts a job of its own: it does not join the first's, whose
+    // revision is the one before the write.
+    await until(() => newJob !== undefined || s.service.standings.joined !== started);
+    expect(s.service.standings.joined).toBe(started);
+    expect(newJob!.revision).toBeUndefined();
+    // The first job, let on, stops at the write; its request, asking again, joins the new job.
+    go = "first";
+    await until(() => s.service.standings.joined !== started);
+    expect(firstJob!.moved).toBe(true);
+    go = "all";
     const [a, b] = await Promise.all([first, second]);
     const after = madeInOnePiece(standingsPath(t));
     expect(after).toContain('"wins":1');
     expect(b.body).toBe(after);
-    // The first job stopped at the write; its client's answer is the new version's too.
+    // The first job's client's answer is the new version's too, made by the new job alone.
     expect(a.body).toBe(after);
-    expect(s.service.standings.joined).toBe(started);
+    expect(s.service.standings.joined).toBe(started + 1);
+    expect(newJob!.revision).not.toBe(firstJob!.revision);
   });
 
   it("a job whose only client has gone stops; the next request is answered", async () => {
     const t = await startedDoubleElimination(32);
     let steps = 0;
     let hold = true;
-    s.service.standings.beforeStep = () => !hold && ++steps > 0;
+    let held: StandingsJob | undefined;
+    s.service.standings.beforeStep = (job) => {
+      held ??= job;
+      return !hold && ++steps > 0;
+    };
     const abandoned = s.service.standings.abandoned;
     let req: ReturnType<typeof httpRequest> | undefined;
     const gone = served(standingsPath(t), (r) => {
@@ -109,7 +131,7 @@ describe("GET .../standings on serve: one job for a crowd", () => {
     }).catch((e: Error) => e);
     await until(() => req !== undefined);
     // Wait until serve has the request (its job waits at its first step), then hang up.
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => held !== undefined);
     req!.destroy();
     await gone;
     await until(() => s.service.standings.abandoned === abandoned + 1);

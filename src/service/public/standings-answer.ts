@@ -75,11 +75,11 @@ export class StandingsAnswers {
   /** The most matches whose standings are made in one piece as the request comes (the tests set -1). */
   onePieceUpTo = ONE_PIECE_MATCHES;
   /**
-   * The tests' seam, asked before each of a job's steps: true, the step is taken; false, it
-   * waits (the unit ends; others' requests answered meanwhile). A write made in it lands
-   * between two parts.
+   * The tests' seam, asked before each of a job's steps (`job`: whose step): true, the step
+   * is taken; false, it waits (the unit ends; others' requests answered meanwhile). A write
+   * made in it lands between two parts.
    */
-  beforeStep: (() => boolean) | undefined;
+  beforeStep: ((job: StandingsJob) => boolean) | undefined;
   /** Answers whose standings were made in parts, and made in one piece after TRIES (what the tests look at). */
   inParts = 0;
   wholeAfterWrites = 0;
@@ -196,7 +196,9 @@ export class StandingsAnswers {
   #paced(shared: SharedJob): StandingsParts {
     const { beforeStep } = this;
     if (beforeStep === undefined) return shared;
-    return { step: () => (shared.stopped || beforeStep() ? shared.step() : { done: false }) };
+    return {
+      step: () => (shared.stopped || beforeStep(shared.job) ? shared.step() : { done: false }),
+    };
   }
 }
 
