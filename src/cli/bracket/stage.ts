@@ -100,7 +100,9 @@ function eliminationParts(matches: readonly ViewMatch[], o: StageOptions): Part[
     treeParts(of(matches, "winners"), double ? winnersNamer : singleEliminationNamer, o, tree),
   );
   add("Losers bracket", treeParts(losers, losersNamer, o, tree));
-  add("Grand final", treeParts(finals, grandFinalNamer, o, { linked: false, champion: false }));
+  // Untitled: its columns are titled "Grand final" (and "Reset"), which a title would repeat.
+  const final = treeParts(finals, grandFinalNamer, o, { linked: false, champion: false });
+  if (final.length > 0) parts.push({ lines: joinParts(final) });
   // The third-place match, then each range of placement matches (5th-8th and on), titled by it.
   for (const group of placementGroups(matches)) {
     const lines = treeParts(group.matches, () => group.title, o, {
