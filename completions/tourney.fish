@@ -1022,7 +1022,7 @@ complete -c tourney -f -n '__tourney_at serve' -a 'community' -d 'communities th
 complete -c tourney -f -n '__tourney_at serve' -a 'communities' -d 'communities that tournaments of `tourney serve` can be scoped to'
 complete -c tourney -f -n '__tourney_at serve' -a 'app' -d 'OAuth applications that may ask `tourney serve` for tokens'
 complete -c tourney -f -n '__tourney_at serve' -a 'apps' -d 'OAuth applications that may ask `tourney serve` for tokens'
-complete -c tourney -n '__tourney_at serve' -l host -r -d 'address to bind'
+complete -c tourney -n '__tourney_at serve' -l host -r -d 'address to bind: 127.0.0.1 this machine only; 0.0.0.0 every network address (phones and other machines too)'
 complete -c tourney -n '__tourney_at serve' -l port -r -d 'port (0 picks a free one)'
 complete -c tourney -n '__tourney_at serve' -l db -r -d 'database file (default: the profile\'s)'
 complete -c tourney -n '__tourney_at serve' -l public-url -r -d 'the address clients reach this server at (behind a proxy: https://host); links in replies start with it (default: each request\'s Host)'

@@ -6,6 +6,7 @@
  * accounts, `tourney serve key create|list|revoke` their keys; `tourney login`
  * signs in at /oauth (the device grant).
  */
+import { networkInterfaces } from "node:os";
 import type { Command } from "commander";
 import { parsePublicUrl } from "../../../model/public-url.js";
 import type { App } from "../../app.js";
@@ -17,6 +18,7 @@ import { registerAppCommands } from "./app-commands.js";
 import { registerCommunityCommands } from "./community-commands.js";
 import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./key-commands.js";
+import { reachLines } from "./reach-lines.js";
 import { registerUserCommands } from "./user-commands.js";
 
 export const DEFAULT_PORT = 4870;
@@ -168,8 +170,9 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     const origin = `http://${host}:${server.port}`;
     // Behind a proxy, clients sign in at the public address (the device page is handed out there).
     const signIn = o.publicUrl ?? origin;
+    const reach = { host: o.host, port: server.port, origin, publicUrl: o.publicUrl };
     stderr.write(
-      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\n${linksLine(o.publicUrl)}Sign-in: \`tourney login --base-url ${signIn}\` (approved at ${signIn}/oauth/device)\n`,
+      `Serving ${dbPath}\nListening on ${origin}/v2.1 (Ctrl-C stops)\n${reachLines({ ...reach, interfaces: networkInterfaces() })}${linksLine(o.publicUrl)}Sign-in: \`tourney login --base-url ${signIn}\` (approved at ${signIn}/oauth/device)\n`,
     );
     await (o.until ?? waitForStop)();
     await server.close((line) => stderr.write(`${line}\n`));
@@ -184,7 +187,11 @@ export function registerServe(program: Command, app: App): void {
     instead: "its subcommands print JSON (`tourney serve key list --json`)",
   })
     .description("serve the embedded v2.1 service over HTTP (API key or OAuth token required)")
-    .option("--host <address>", "address to bind", "127.0.0.1")
+    .option(
+      "--host <address>",
+      "address to bind: 127.0.0.1 this machine only; 0.0.0.0 every network address (phones and other machines too)",
+      "127.0.0.1",
+    )
     .option("--port <n>", "port (0 picks a free one)", String(DEFAULT_PORT))
     .option("--db <file>", "database file (default: the profile's)")
     .option(
