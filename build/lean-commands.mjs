@@ -25,6 +25,13 @@ const KEPT = new Map([
   [resolve(ROOT, "src/cli/commands/tournament/index.ts"), "./list.js"],
 ]);
 
+/**
+ * run.ts's other imports of commands left out too: the hint for a tournament or race not
+ * found (commands/naming/naming-hint.ts, ~1.5 KB) runs after a failed lookup, which
+ * `tournament list` never has; were it called, the line would run again through the core.
+ */
+const ELSEWHERE_TOO = new Set(["withNamingHint"]);
+
 /** `import { registerA, registerB } from "SPEC";` lines of `file`: SPEC -> names. */
 function registerImports(file) {
   const imports = new Map();
@@ -32,7 +39,8 @@ function registerImports(file) {
     /^import \{([^}]+)\} from "(\.[^"]+)\.js";$/gm,
   )) {
     const list = names.split(",").map((n) => n.trim());
-    if (list.every((n) => /^register\w*$/.test(n))) imports.set(`${spec}.js`, list);
+    if (list.every((n) => /^register\w*$/.test(n) || ELSEWHERE_TOO.has(n)))
+      imports.set(`${spec}.js`, list);
   }
   return imports;
 }

@@ -1,7 +1,9 @@
 /** What command registration functions receive: a way to get the Factory for a command. */
 
 import type { Command } from "commander";
+import { NotFoundError } from "../client/errors.js";
 import { DEFAULT_PROFILE } from "../config/settings.js";
+import type { withNamingHint } from "./commands/naming/naming-hint.js";
 import {
   CancelledError,
   InterruptedWorkError,
@@ -87,6 +89,23 @@ export class App {
       return new CancelledError(interruptedAfterWrites(writes, writes.length));
     if (!(error instanceof OutputError) && !isStdoutWriteError(error)) return error;
     return new PrintedAfterWriteError(writes, error);
+  }
+
+  /**
+   * A tournament or race not found: `hint` (naming-hint.ts, in its own script (noun-naming.js),
+   * which run.ts's import loads then only) looks for what was meant
+   * (its name for its url, a hyphen for an underscore, a race for a tournament) and adds a hint.
+   */
+  async withNamingHint(
+    error: unknown,
+    argv: readonly string[],
+    hint: typeof withNamingHint,
+  ): Promise<unknown> {
+    if (!(error instanceof NotFoundError) || this.current === undefined) return error;
+    const said = error.errors.map((e) => /^(tournament|race) (.+) not found$/.exec(e.detail));
+    const m = said.find((found) => found !== null);
+    if (m === undefined || m === null) return error;
+    return hint(error, m[1] as "tournament" | "race", m[2]!, await this.current.client(), argv);
   }
 
   /** A command's failure told on stderr as exit-codes.ts words it; returns its exit code. */

@@ -18,6 +18,7 @@ import { registerRace } from "./commands/race/index.js";
 import { registerServe } from "./commands/serve/serve.js";
 import { registerStation } from "./commands/station/index.js";
 import { registerTournament } from "./commands/tournament/index.js";
+import { withNamingHint } from "./commands/naming/naming-hint.js";
 import { registerWatch } from "./commands/watch/watch.js";
 import { registerWhoami } from "./commands/whoami/whoami.js";
 import { EXIT, EXIT_CODES_HELP } from "./exit-codes.js";
@@ -175,7 +176,8 @@ export async function run(line: readonly string[], deps: CliDeps): Promise<numbe
       // Help and version exit 0; everything else commander rejects is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    return app.failed(fieldListHint(app.afterWrites(error), argv, program));
+    const named = await app.withNamingHint(error, argv, withNamingHint);
+    return app.failed(fieldListHint(app.afterWrites(named), argv, program));
   } finally {
     await app.close();
   }

@@ -1,7 +1,7 @@
 /**
  * Flags whose value is one of a fixed list (`--type`, `--state`, ...): the CLI
  * checks them itself, so a wrong value is a usage error (exit 2) naming the flag
- * and every allowed value, before anything reaches the service. Case, `_` for a
+ * and every allowed value, before anything reaches the service. Case, `_` or `-` for a
  * space and surrounding blanks are forgiven; the value passed on is the listed one.
  */
 import { InvalidArgumentError, Option } from "commander";
@@ -14,7 +14,8 @@ export interface ChoiceSpec {
   readonly list?: boolean;
 }
 
-const canonical = (value: string) => value.trim().toLowerCase().replaceAll("_", " ");
+/** `double_elimination`, `Double-Elimination` and `double elimination` are one value. */
+const canonical = (value: string) => value.trim().toLowerCase().replace(/[_-]/g, " ");
 
 function quoted(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(", ");
