@@ -132,10 +132,15 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
   ]);
   await printer.listPages(
     shown(pages),
-    matchColumns(rosterOf(participants), stations, printer.mode === "table"),
+    matchColumns(rosterOf(participants), stations, printer.mode === "table", allFreeForAll(first)),
     o.state === "all" ? "no matches: the tournament has not started" : `no ${o.state} matches`,
   );
   seen();
+}
+
+/** Whether a page holds matches and all of them are free-for-all (participant_ids). */
+function allFreeForAll(page: readonly ResourceObject[] | undefined): boolean {
+  return (page?.length ?? 0) > 0 && page!.every((m) => Array.isArray(m.attributes.participant_ids));
 }
 
 /** The first page of `source`, read now, and every page again from that first one. */
@@ -208,7 +213,8 @@ draw), UNDERWAY ("yes" when marked underway), and STATION (the station playing i
 when the tournament has stations. On a terminal, ROUND names the places a third-place or
 placement match decides ("3 (3rd)": the third-place match; "2 (5-8)": a semi-final for
 places 5-8; "3 (5th)": the 5th-place match); piped rows keep the round's number. A free-for-all match lists all its
-players under PLAYER 1 and their ranks under SCORES. --json prints the service's
+players under PLAYER 1 and their ranks under SCORES; on a terminal, a list of free-for-all
+matches has one PLAYERS column instead, and a column empty in every row is left out. --json prints the service's
 match records (id plus attributes: player1_id, player2_id, winner_id, ...).
 
 Example:

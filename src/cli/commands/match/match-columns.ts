@@ -105,12 +105,30 @@ function roundText(m: FlatRecord): unknown {
 }
 
 /**
- * Columns of `match list`; a free-for-all match lists all its players under PLAYER 1.
+ * PLAYERS, a terminal's column for a list of free-for-all matches: each match's players,
+ * ", " apart ("Ada vs Bo" for a one-on-one match among them).
+ */
+function playersColumn(roster: Roster): Column {
+  return {
+    header: "PLAYERS",
+    value: (m) => (isFreeForAll(m) ? players(roster, m)[0] : players(roster, m).join(" vs ")),
+  };
+}
+
+/**
+ * Columns of `match list`; piped, a free-for-all match lists all its players under PLAYER 1.
+ * `ffa` (a terminal's table whose first matches are all free-for-all): one PLAYERS column
+ * for PLAYER 1 and PLAYER 2.
  * With `stations` (the tournament has some), a last column STATION names the one
  * holding the match. `table` (a terminal's): ROUND names a placement match's places
  * (roundText); piped rows keep the round's number, which scripts read.
  */
-export function matchColumns(roster: Roster, stations?: StationsByMatch, table = false): Column[] {
+export function matchColumns(
+  roster: Roster,
+  stations?: StationsByMatch,
+  table = false,
+  ffa = false,
+): Column[] {
   const station: Column[] =
     stations === undefined
       ? []
@@ -121,8 +139,12 @@ export function matchColumns(roster: Roster, stations?: StationsByMatch, table =
     { header: "ROUND", value: table ? roundText : "round" },
     { header: "GROUP", value: "group_id" },
     { header: "STATE", value: "state" },
-    { header: "PLAYER 1", value: (m) => players(roster, m)[0] },
-    { header: "PLAYER 2", value: (m) => players(roster, m)[1] },
+    ...(table && ffa
+      ? [playersColumn(roster)]
+      : [
+          { header: "PLAYER 1", value: (m: FlatRecord) => players(roster, m)[0] },
+          { header: "PLAYER 2", value: (m: FlatRecord) => players(roster, m)[1] },
+        ]),
     { header: "SCORES", value: setsText },
     { header: "WINNER", value: (m) => winner(roster, m) },
     { header: "UNDERWAY", value: (m) => (m.underway_at ? "yes" : "") },
