@@ -104,7 +104,8 @@ function unplayed(info: MatchInfo): MatchInfo {
   const state = info.state === "complete" ? "open" : info.state;
   if (state === info.state && info.winner === null && info.loser === null && info.scores === "")
     return info;
-  return { ...info, state, winner: null, loser: null, scores: "" };
+  const sets = info.score_in_sets === undefined ? {} : { score_in_sets: [] };
+  return { ...info, state, winner: null, loser: null, scores: "", ...sets };
 }
 
 type Found = [WatchEventType, string, string, MatchInfo];

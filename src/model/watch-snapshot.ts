@@ -39,7 +39,14 @@ export interface MatchInfo {
   readonly players?: readonly PlayerRef[];
   readonly winner: PlayerRef | null;
   readonly loser: PlayerRef | null;
+  /** Sets won ("1 - 0"): the record's `scores`. */
   readonly scores: string;
+  /**
+   * The scores as reported, a set each, player 1's first ([[3, 1]]: the record's
+   * `score_in_sets`, as `match view` shows them, "3-1"); [] with none. Absent from a serve
+   * that sends none.
+   */
+  readonly score_in_sets?: readonly (readonly [number, number])[];
   readonly station_id: number | null;
   /** The station of `station_id` and its name; null without one (or its name not read). */
   readonly station: StationRef | null;
@@ -104,6 +111,16 @@ function tableIds(a: RecordLike["attributes"], freeForAll: boolean): (string | n
   return ids.length === 0 ? undefined : ids;
 }
 
+/** A record's `score_in_sets`: its sets of two numbers, player 1's first. */
+function setsOf(v: unknown): [number, number][] {
+  if (!Array.isArray(v)) return [];
+  const score = (x: unknown) => (typeof x === "string" && /^\d+$/.test(x) ? Number(x) : num(x));
+  const sets = v.map((set) => (Array.isArray(set) ? set.map(score) : []));
+  return sets.flatMap((s) =>
+    s.length === 2 && s[0] != null && s[1] != null ? [[s[0], s[1]]] : [],
+  );
+}
+
 interface Format {
   readonly roundRobin: { readonly groups: boolean; readonly final: boolean };
   readonly freeForAll: boolean;
@@ -143,6 +160,7 @@ function snapMatch(
       winner: names(idOf(a.winner_id)),
       loser: names(idOf(a.loser_id)),
       scores: str(a.scores) ?? "",
+      score_in_sets: setsOf(a.score_in_sets),
       station_id: stationId,
       station: stationName === undefined ? null : { id: stationId!, name: stationName },
     },

@@ -1,10 +1,11 @@
 /**
  * `tourney watch` at a terminal says where a match stands, in the bracket page's words (an
  * outside review): the losers bracket's rounds ("losers round 1", "losers final"), the grand
- * final and its reset, the third-place match as `match list` has it ("round 3 (3rd)"), and a
- * group stage's group ("group 2, round 3"), the final stage after it ("final stage, round 1").
- * Before, the record's round as it is: "(round -1)", the grand final "(round 4)", the reset
- * "(round 5)", and each group's "match F (round 3)" alike. Piped (NDJSON) it is unchanged.
+ * final and its reset, the third-place match's round and places ("round 3, third place"; it
+ * was `match list`'s "round 3 (3rd)", a line's "(round 3 (3rd))"), and a group stage's group
+ * ("group 2, round 3"), the final stage after it ("final stage, round 1"). Before, the
+ * record's round as it is: "(round -1)", the grand final "(round 4)", the reset "(round 5)",
+ * and each group's "match F (round 3)" alike. Piped (NDJSON) it is unchanged.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -65,13 +66,13 @@ describe("tourney watch: where a match stands", () => {
     );
   });
 
-  it("single elimination's third-place match as match list names its round", async () => {
+  it("single elimination's third-place match: its round and places, in one pair of brackets", async () => {
     const s = await singleEliminationEight(sb);
     await playAll(sb, s, betterSeed);
     const matches = ok(await sb.run(["match", "list", s.t, "--json"])).json();
     const third = matches.find((m: { bracket: string }) => m.bracket === "third_place");
     expect(opened(await lines(s.t), third.identifier)[0]).toMatch(
-      new RegExp(`^match ${third.identifier} \\(round ${third.round} \\(3rd\\)\\) open: `),
+      new RegExp(`^match ${third.identifier} \\(round ${third.round}, third place\\) open: `),
     );
   });
 

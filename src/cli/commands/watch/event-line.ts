@@ -30,6 +30,24 @@ function at(m: MatchInfo): string {
   return m.station_id === null ? "" : ` at station ${m.station_id}`;
 }
 
+/**
+ * A match's result: "Omar won 3-1 against Ada" (the scores as reported, the winner's first),
+ * "Grace and Linus tied 1-1" (player 1's first, as `match view` shows them), a result
+ * reported without scores (a walkover, a forfeit) "Omar won against Ada (no scores)"; a
+ * free-for-all table's winner and its players, "Ada won (Ada, Grace, Linus)": a table has
+ * no scores to tell. Before, the winner's sets won, a tie "tie won 0 - 0" (an outside review).
+ */
+function result(m: MatchInfo): string {
+  if (m.players !== undefined) return `${m.winner?.name ?? "?"} won (${players(m)})`;
+  const won = m.winner !== null && m.winner.id === m.player2?.id ? 1 : 0;
+  const sets = (m.score_in_sets ?? []).map((s) => `${s[won]}-${s[1 - won]}`).join(",");
+  const p1 = m.player1?.name ?? "?";
+  const p2 = m.player2?.name ?? "?";
+  if (m.winner === null) return `${p1} and ${p2} tied${sets === "" ? " (no scores)" : ` ${sets}`}`;
+  const against = `against ${won === 1 ? p1 : p2}`;
+  return `${m.winner.name} won ${sets === "" ? `${against} (no scores)` : `${sets} ${against}`}`;
+}
+
 function what(e: WatchEvent, place: string | undefined): string {
   const m = e.match;
   const where = m === undefined ? "" : (place ?? roundWords(m.round));
@@ -40,8 +58,7 @@ function what(e: WatchEvent, place: string | undefined): string {
     case "match.underway":
       return `${label}underway: ${players(m!)}`;
     case "match.completed":
-      // A free-for-all table (or a result reported without scores) has no scores to tell.
-      return `${label}complete: ${m!.winner?.name ?? "tie"} won ${m!.scores === "" ? "" : `${m!.scores} `}(${players(m!)})`;
+      return `${label}complete: ${result(m!)}`;
     case "match.reopened":
       return `${label}reopened: ${players(m!)}`;
     case "participant.checked_in":

@@ -1,8 +1,8 @@
 /**
  * Where a match stands in its tournament, for `tourney watch`'s lines: "losers round 1",
- * "losers final", "grand final", "grand final reset", "round 3 (3rd)", with its group
+ * "losers final", "grand final", "grand final reset", "round 3, third place", with its group
  * ("group 2, round 3") or "final stage, " after a group stage. The words are the bracket
- * page's (bracket-model/columns.ts namers, lowercase) and `match list`'s ROUND (places-title.ts);
+ * page's (bracket-model/columns.ts namers, places-title.ts placesColumn, lowercase);
  * a winners bracket's, round robin's, swiss's and free for all's rounds stay "round N".
  * Before, a line said the record's round as it is: "(round -1)" in the losers bracket, the
  * grand final "(round 4)", and the four groups' "match F (round 3)" looked alike (a reviewer).
@@ -11,7 +11,7 @@
  * no bracket or group), so the tournament's matches are read: at the first line naming a
  * match, and again when one names a match not read yet (a swiss round, the final stage).
  */
-import { placementColumnOf, placesShort } from "../../../bracket-model/places-title.js";
+import { placementColumnOf } from "../../../bracket-model/places-title.js";
 import type { ApiClient } from "../../../client/api-client.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { MatchInfo } from "../../../model/watch-events.js";
@@ -36,8 +36,9 @@ function roundsOf(list: readonly ResourceObject[]): number[] {
 function stageWords(m: ResourceObject, stage: readonly ResourceObject[]): string {
   const a = m.attributes;
   const round = num(a.round);
-  const column = placementColumnOf(a, placesShort);
-  if (column !== undefined) return `${roundWords(round)} (${column})`;
+  // Words, not match list's narrow "3 (3rd)": a line's place is already in brackets.
+  const column = placementColumnOf(a);
+  if (column !== undefined) return `${roundWords(round)}, ${column.toLowerCase()}`;
   const same = stage.filter((s) => s.attributes.bracket === a.bracket);
   const rounds = roundsOf(same);
   const index = rounds.indexOf(round ?? 0);
