@@ -36,3 +36,14 @@ it("match list of free-for-all matches has one PLAYERS column at a terminal", as
     player1_id: null,
   });
 });
+
+it("match view of a free-for-all match says its players together at a terminal", async () => {
+  const { t } = await createWith(sb, ["--name", "Kart", "--type", "free for all"], NAMES);
+  ok(await sb.run(["tournament", "start", t]));
+  const r = ok(await sb.run(["match", "view", t, "A"], { tty: true, env: { NO_COLOR: "1" } }));
+  expect(r.stdout).toMatch(/^players +4 players: Luigi's Mom \(id \d+, seed 1\), Bowser Jr\./m);
+  expect(r.stdout).not.toMatch(/^player [12]/m);
+  const piped = ok(await sb.run(["match", "view", t, "A"])).stdout;
+  expect(piped).toMatch(/^player 1\tLuigi's Mom \(id \d+, seed 1\), Bowser Jr\./m);
+  expect(piped).toMatch(/^player 2\t-$/m);
+});

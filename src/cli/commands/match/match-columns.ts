@@ -152,11 +152,19 @@ export function matchColumns(
   ];
 }
 
+/** "4 players: Ada (id 1, seed 1), Bo (id 2, seed 2), ...": a free-for-all match's players. */
+function playersText(roster: Roster, m: FlatRecord, seeds: boolean): string {
+  const ids = m.participant_ids as unknown[];
+  return `${ids.length} players: ${ids.map((id) => playerLabel(roster, id, seeds)).join(", ")}`;
+}
+
 /**
  * Fields of `match view` (and of the match a write prints); `seeds` false: the players
- * without their seeds (the tournament hides them: participants/hidden-seeds.ts).
+ * without their seeds (the tournament hides them: participants/hidden-seeds.ts). `together`
+ * (a free-for-all match at a terminal): one "players" for player 1 and player 2; piped, its
+ * players stay under "player 1", which scripts read.
  */
-export function matchFields(roster: Roster, seeds = true): Column[] {
+export function matchFields(roster: Roster, seeds = true, together = false): Column[] {
   const ffa = (m: FlatRecord) => isFreeForAll(m);
   return [
     { header: "id", value: "id" },
@@ -165,17 +173,23 @@ export function matchFields(roster: Roster, seeds = true): Column[] {
     { header: "round", value: "round" },
     { header: "group", value: "group_id" },
     { header: "bracket", value: "bracket" },
-    {
-      header: "player 1",
-      value: (m) =>
-        ffa(m)
-          ? (m.participant_ids as unknown[]).map((id) => playerLabel(roster, id, seeds)).join(", ")
-          : playerLabel(roster, m.player1_id, seeds),
-    },
-    {
-      header: "player 2",
-      value: (m) => (ffa(m) ? "" : playerLabel(roster, m.player2_id, seeds)),
-    },
+    ...(together
+      ? [{ header: "players", value: (m: FlatRecord) => playersText(roster, m, seeds) }]
+      : [
+          {
+            header: "player 1",
+            value: (m: FlatRecord) =>
+              ffa(m)
+                ? (m.participant_ids as unknown[])
+                    .map((id) => playerLabel(roster, id, seeds))
+                    .join(", ")
+                : playerLabel(roster, m.player1_id, seeds),
+          },
+          {
+            header: "player 2",
+            value: (m: FlatRecord) => (ffa(m) ? "" : playerLabel(roster, m.player2_id, seeds)),
+          },
+        ]),
     { header: "sets won", value: "scores" },
     { header: "scores", value: setsText },
     { header: "winner", value: (m) => winner(roster, m) },

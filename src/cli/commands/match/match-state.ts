@@ -31,5 +31,6 @@ export async function runMatchStateChange(f: Factory, o: MatchStateChangeOptions
     new ParticipantLookup(client, o.tournament).playersOf(updated),
     showsSeeds(client, o.tournament, false),
   ]);
-  await printer.record(matchRecord(updated), matchFields(roster, seeds));
+  const ffa = printer.mode === "table" && Array.isArray(updated.attributes.participant_ids);
+  await printer.record(matchRecord(updated), matchFields(roster, seeds, ffa));
 }

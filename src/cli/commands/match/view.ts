@@ -20,7 +20,8 @@ export async function runMatchView(f: Factory, o: MatchViewOptions): Promise<voi
     new ParticipantLookup(client, o.tournament).playersOf(match),
     showsSeeds(client, o.tournament, false),
   ]);
-  await printer.record(matchRecord(match), matchFields(roster, seeds));
+  const ffa = printer.mode === "table" && Array.isArray(match.attributes.participant_ids);
+  await printer.record(matchRecord(match), matchFields(roster, seeds, ffa));
 }
 
 export function registerView(noun: Command, app: App): void {
