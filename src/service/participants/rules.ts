@@ -9,8 +9,10 @@ import type { ParticipantOwner } from "./owner.js";
 
 export function requireBeforeStart(owner: ParticipantOwner, action: string): void {
   if (!owner.beforeStart) {
+    // An outside review: "reset it first" did not say what a reset costs. No participant
+    // joins a drawn bracket; a reset (back to pending) is the way, at that price.
     throw unprocessable(
-      `cannot ${action} while the ${owner.noun} is ${owner.state}; reset it first`,
+      `cannot ${action} while the ${owner.noun} is ${owner.state}: participants join before the start only; a reset (back to pending) lets them, and removes every match and result`,
     );
   }
 }

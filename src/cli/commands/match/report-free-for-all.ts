@@ -2,9 +2,10 @@
  * A free-for-all result of `match report`: every player's place and who advances, checked
  * against the match's players before anything is sent (report.ts reads the match).
  */
+import { RejectedError } from "../../../client/errors.js";
 import type { MatchReport } from "../../../client/matches.js";
 import type { ResourceObject } from "../../../model/resource.js";
-import { UsageError } from "../../errors.js";
+import { HintedError, UsageError } from "../../errors.js";
 import { nameOf, type Roster } from "./match-columns.js";
 import { type ParticipantLookup, participantIdsOf } from "./match-players.js";
 import { freeForAllReport } from "./report-input.js";
@@ -143,4 +144,19 @@ function recordedScores(match: ResourceObject): Map<number, string> {
     if (scores.length > 0) held.set(Number(p.participant_id), scores.join(","));
   }
   return held;
+}
+
+/**
+ * The engine's refusal of a report in which no one or everyone advances, before a free for
+ * all's final round, names the API's attribute (/data/attributes/match); the CLI names its
+ * flag (an outside review).
+ */
+export function advancingHint(error: unknown): unknown {
+  if (!(error instanceof RejectedError)) return error;
+  if (!error.errors.some((e) => /some but not all participants must advance/.test(e.detail)))
+    return error;
+  return new HintedError(
+    error,
+    "name the players who move on with --advancing (some of the match's players, not all), e.g. --ranks Ada=1,Grace=2,Linus=3 --advancing Ada,Grace",
+  );
 }

@@ -25,7 +25,12 @@ import {
   parseGroupRef,
   resolveMatch,
 } from "./match-ref.js";
-import { checkResultKind, type FreeForAllResult, freeForAll } from "./report-free-for-all.js";
+import {
+  advancingHint,
+  checkResultKind,
+  type FreeForAllResult,
+  freeForAll,
+} from "./report-free-for-all.js";
 import {
   oneOnOneReport,
   parseRanks,
@@ -260,7 +265,8 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
     result.kind === "one-on-one"
       ? await oneOnOne(result, match, lookup, roster)
       : await freeForAll(result, match, lookup, roster);
-  const record = matchRecord(await client.matches.update(o.tournament, match.id, body));
+  const sent = client.matches.update(o.tournament, match.id, body);
+  const record = matchRecord(await sent.catch((e: unknown) => Promise.reject(advancingHint(e))));
   if (record.state !== "complete") {
     f.printer().note(
       `Scores recorded; match ${String(record.identifier)} stays open: pass --winner or --tie to complete it`,

@@ -25,5 +25,10 @@ export function withCheckInHint(error: unknown, tournament: string, name: string
   const t = shellWord(tournament);
   if (/check-in is not open: .*\(the tournament is checked_in\)/.test(detail))
     return new HintedError(error, processedHint(t, name));
+  if (/has no check-in: set registration_options/.test(detail))
+    return new HintedError(
+      error,
+      `before its start, \`tourney tournament update ${t} --starts-at TIME --check-in-duration MINUTES\` gives it a check-in window, open from MINUTES before TIME (ISO 8601, e.g. 2026-05-01T10:00:00+02:00) until \`tourney tournament process-checkin ${t}\``,
+    );
   return error;
 }
