@@ -78,3 +78,10 @@ describe("a table on an 80-column terminal", () => {
     ]);
   });
 });
+
+it("match list --help tells the SCORES column from --json's scores", async () => {
+  const help = ok(await sb.run(["match", "list", "--help"])).stdout.replace(/\s+/g, " ");
+  expect(help).toContain(
+    'SCORES is their score_in_sets ([[3, 1], [3, 2]]); their scores is the sets won ("2 - 0")',
+  );
+});

@@ -215,7 +215,8 @@ placement match decides ("3 (3rd)": the third-place match; "2 (5-8)": a semi-fin
 places 5-8; "3 (5th)": the 5th-place match); piped rows keep the round's number. A free-for-all match lists all its
 players under PLAYER 1 and their ranks under SCORES; on a terminal, a list of free-for-all
 matches has one PLAYERS column instead, and a column empty in every row is left out. --json prints the service's
-match records (id plus attributes: player1_id, player2_id, winner_id, ...).
+match records (id plus attributes: player1_id, player2_id, winner_id, ...): SCORES is
+their score_in_sets ([[3, 1], [3, 2]]); their scores is the sets won ("2 - 0").
 
 Example:
   tourney match list spring_cup --state open`,
