@@ -8,6 +8,7 @@ import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { addLimitOption } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
+import { finalRankColumns } from "./final-rank-column.js";
 import { seedColumns, showsSeeds } from "./hidden-seeds.js";
 import {
   type OwnerKind,
@@ -16,6 +17,11 @@ import {
   TOURNAMENT_OWNER,
 } from "./participant-owner.js";
 import { nameRef } from "./participant-ref.js";
+
+const FINAL_RANK_HELP = `
+FINAL RANK is the final stage's (final_rank): in a two-stage tournament a player who did
+not leave the group stage has none, and the table says "out in group N" once the ranks
+are fixed (\`tourney tournament standings\` ranks them in their group).`;
 
 export interface ParticipantsListOptions {
   /** Tournament id or url, or `{ race }`. */
@@ -41,18 +47,22 @@ export async function runParticipantsList(f: Factory, o: ParticipantsListOptions
     }),
     [scope],
   );
+  const rows = records.map(flatten);
+  const columns = seedColumns(PARTICIPANT_COLUMNS, seeds);
   await printer.list(
-    records.map(flatten),
-    seedColumns(PARTICIPANT_COLUMNS, seeds),
+    rows,
+    printer.mode === "table" ? finalRankColumns(columns, rows) : columns,
     `no participants yet: \`${participantsCommand(o.owner, "bulk-add")}\` adds some`,
   );
 }
 
 export function registerList(noun: Command, app: App, kind: OwnerKind = TOURNAMENT_OWNER): void {
-  addLimitOption(noun.command("list"))
+  const command = addLimitOption(noun.command("list"))
     .alias("ls")
     .description(`list the participants of a ${kind.noun}, by seed`)
-    .argument(kind.argument, kind.argumentHelp)
+    .argument(kind.argument, kind.argumentHelp);
+  if (kind === TOURNAMENT_OWNER) command.addHelpText("after", FINAL_RANK_HELP);
+  command
     .addHelpText("after", verbHelp({ examples: ["{t}", "{t} --json id,name,seed"] }))
     .action(async (ref: string, _flags: unknown, command: Command) =>
       runParticipantsList(app.factory(command), { owner: kind.owner(ref) }),
