@@ -51,7 +51,10 @@ export const EXIT = {
   network: 7,
   /** The change was made, but printing its result failed (do not retry the write). */
   doneOutputFailed: 8,
+  /** SIGHUP (the terminal closed), SIGINT (Ctrl-C), SIGTERM: 128 + the signal's number (main.ts). */
+  hungUp: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export const EXIT_CODES_HELP = `
@@ -65,7 +68,9 @@ Exit codes:
   6    rate limited (the message says when to retry)
   7    network error or timeout
   8    done, but printing the result failed, or a failure came after it (the change was made: do not retry it)
-  130  interrupted (Ctrl-C); answering "no" to a confirmation exits 1`;
+  129  the terminal closed (SIGHUP)
+  130  interrupted (Ctrl-C); answering "no" to a confirmation exits 1
+  143  stopped by SIGTERM (kill, timeout, a CI runner)`;
 
 /** What hints may name: the profile in use and where its credentials come from. */
 export interface HintContext {

@@ -114,15 +114,33 @@ const noteWrite = (write: string): void => {
   if (writes.count++ < 3) writes.first.push(write);
 };
 
-// Ctrl-C: exit 130, unless a command (serve) handles the signal itself. An embedded write
-// runs synchronously, so a Ctrl-C during it is seen only once it is committed: say so.
-process.on("SIGINT", () => {
-  if (process.listenerCount("SIGINT") !== 1) return;
-  if (writes.count > 0) {
-    process.stderr.write(`${interruptedAfterWrites(writes.first, writes.count)}\n`);
-  }
-  process.exit(130);
-});
+/**
+ * Ctrl-C, SIGTERM (`kill`, `timeout`, a CI runner stopping a job) and SIGHUP (the terminal
+ * closed) end the command with 128 + the signal's number (130, 143, 129), unless a command
+ * (serve) handles the signal itself. An embedded write runs synchronously, so a signal during
+ * it is seen only once it is committed: say so. Before, SIGTERM and SIGHUP kept their default
+ * action: the process ended silently (its change made or not), or in the middle of a
+ * transaction (rolled back by SQLite, nothing said either).
+ */
+const stopOn = (signal: NodeJS.Signals, code: number): void => {
+  process.on(signal, () => {
+    if (process.listenerCount(signal) !== 1) return;
+    try {
+      if (writes.count > 0)
+        process.stderr.write(`${interruptedAfterWrites(writes.first, writes.count)}\n`);
+    } catch {
+      // A terminal that has gone (SIGHUP): the exit code still says it.
+    }
+    // Node restores a terminal's settings at the exit and aborts on one hung up (stdio.ts).
+    if (code === 129) releaseHungUpTerminals();
+    process.exit(code); // EXIT.hungUp, interrupted, terminated (exit-codes.ts)
+  });
+};
+stopOn("SIGINT", 130);
+if (process.platform !== "win32") {
+  stopOn("SIGTERM", 143);
+  stopOn("SIGHUP", 129);
+}
 
 async function main(): Promise<void> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {

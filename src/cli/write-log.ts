@@ -28,6 +28,13 @@ function writesSaid(first: readonly string[], count: number): string {
 
 export class WriteLog {
   private readonly done: string[] = [];
+  /**
+   * The writes of a transaction under way: made only once it commits, told then (a rolled
+   * back one, never). Before, a bulk add's chunks were told as they were answered: a SIGTERM
+   * at the turn between two chunks (bulk-add.ts) said "interrupted after the change was made"
+   * and the exit rolled the add back.
+   */
+  private pending: string[] | undefined;
 
   /** `onWrite` hears of each accepted write as it is noted (the entry's Ctrl-C, main.ts). */
   constructor(private readonly onWrite?: (write: string) => void) {}
@@ -42,6 +49,11 @@ export class WriteLog {
     if (READS.has(method) || response.status >= 400) return;
     const path = request.path.replace(/\?.*$/, "");
     const write = `${method} ${path} (${response.status})`;
+    if (this.pending !== undefined) this.pending.push(write);
+    else this.note(write);
+  }
+
+  private note(write: string): void {
     this.done.push(write);
     this.onWrite?.(write);
   }
@@ -56,7 +68,17 @@ export class WriteLog {
     const wrapped: Transport = { send, close: () => transport.close() };
     if (transport.transaction !== undefined) {
       const transaction = transport.transaction.bind(transport);
-      wrapped.transaction = (fn, stop) => transaction(fn, stop);
+      wrapped.transaction = async (fn, stop) => {
+        if (this.pending !== undefined) return transaction(fn, stop); // inside another
+        this.pending = [];
+        try {
+          const result = await transaction(fn, stop);
+          for (const write of this.pending) this.note(write);
+          return result;
+        } finally {
+          this.pending = undefined;
+        }
+      };
     }
     // Reads only: nothing to note.
     if (transport.records !== undefined) wrapped.records = transport.records.bind(transport);

@@ -1,6 +1,6 @@
 /**
- * End to end: Ctrl-C (SIGINT) in the middle of the embedded `tournament start` of a big
- * bracket. The start is one synchronous transaction: the signal is seen once it has
+ * End to end: Ctrl-C (SIGINT), SIGTERM or SIGHUP in the middle of the embedded `tournament
+ * start` of a big bracket. The start is one synchronous transaction: the signal is seen once it has
  * committed, so the tournament is started whole (never half) and the exit is 130; stderr
  * says the change was made (it said nothing, and a script took 130 for "not started").
  * The moment to signal is found by asking for the database's write lock (without waiting):
@@ -39,15 +39,16 @@ describe.runIf(BUILT)("tournament start on the embedded backend, interrupted", (
     }
   };
 
-  it("starts it whole, exits 130 and says the change was made", async () => {
-    const create = ["tournament", "create", "--name", "Big", "--type", "double elimination"];
-    expect((await runBinary(create, env)).code).toBe(0);
+  /** Starts `url` and sends `signal` while its transaction holds the write lock; the outcome. */
+  async function startSignalled(url: string, signal: NodeJS.Signals) {
+    const create = ["tournament", "create", "--name", url, "--url", url];
+    expect((await runBinary([...create, "--type", "double elimination"], env)).code).toBe(0);
     const names = Array.from({ length: PLAYERS }, (_, i) => `P${i + 1}`).join("\n");
-    const added = await runBinary(["participants", "bulk-add", "big"], env, names);
+    const added = await runBinary(["participants", "bulk-add", url], env, names);
     expect(added.code, added.stderr).toBe(0);
     expect(walSize()).toBe(0); // checkpointed and removed as the last process closed
 
-    const child = spawn(process.execPath, [BIN, "tournament", "start", "big"], {
+    const child = spawn(process.execPath, [BIN, "tournament", "start", url], {
       env,
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -76,20 +77,35 @@ describe.runIf(BUILT)("tournament start on the embedded backend, interrupted", (
     }
     probe.close();
     expect(inTransaction, "the start never took the write lock").toBe(true);
-    child.kill("SIGINT");
+    child.kill(signal);
     const code = await closed;
 
     const check = new Database(db, { readonly: true });
     const row = check
       .prepare(
-        "SELECT state, (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS matches FROM tournaments t",
+        "SELECT state, (SELECT COUNT(*) FROM matches m WHERE m.tournament_id = t.id) AS matches FROM tournaments t WHERE url = ?",
       )
-      .get();
+      .get(url);
     check.close();
-    expect(row).toEqual({ state: "underway", matches: 2 * PLAYERS - 1 });
-    expect(stderr).toMatch(
-      /^interrupted after the change was made \(PUT \/v2\.1\/tournaments\/big\/change_state(\.json)? \(200\)\); do not run the command again\n$/,
-    );
-    expect(code).toBe(130);
-  });
+    return { code, stderr, row };
+  }
+
+  // SIGTERM (`kill`, `timeout`, a CI runner) and SIGHUP (the terminal closed) as Ctrl-C: before,
+  // they ended the process silently, here in the middle of the start (rolled back, exit 143).
+  for (const [signal, exit] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)
+    it(`${signal}: starts it whole, exits ${exit} and says the change was made`, async () => {
+      const url = `big_${signal.toLowerCase()}`;
+      const { code, stderr, row } = await startSignalled(url, signal);
+      expect(row).toEqual({ state: "underway", matches: 2 * PLAYERS - 1 });
+      expect(stderr).toMatch(
+        new RegExp(
+          `^interrupted after the change was made \\(PUT /v2\\.1/tournaments/${url}/change_state(\\.json)? \\(200\\)\\); do not run the command again\n$`,
+        ),
+      );
+      expect(code).toBe(exit);
+    });
 });

@@ -12,7 +12,7 @@ const HELD: readonly NodeJS.Signals[] = process.platform === "win32" ? [] : ["SI
 
 /**
  * Runs the synchronous `write`, with HELD signals caught meanwhile; one that came is raised
- * again once the write is done or undone (the process then ends by it, as it would have).
+ * again once the write is done or undone (main.ts then ends the process, 143 or 129).
  * A signal that comes during a synchronous step is dispatched at the event loop's next poll:
  * the listeners stay two turns of the loop (two immediates, a poll between them) to see it.
  */
