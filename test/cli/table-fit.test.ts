@@ -85,3 +85,14 @@ it("match list --help tells the SCORES column from --json's scores", async () =>
     'SCORES is their score_in_sets ([[3, 1], [3, 2]]); their scores is the sets won ("2 - 0")',
   );
 });
+
+it("--json of a table's header name says which field holds it", async () => {
+  await quickStart();
+  const active = await sb.run(["participants", "list", "spring_cup", "--json", "active"]);
+  expect(active.code).toBe(2);
+  expect(active.stderr).toContain(
+    `"active" is in the field states: --json states, or --jq '.[].states.active'`,
+  );
+  const type = await sb.run(["tournament", "view", "spring_cup", "--json", "type"]);
+  expect(type.stderr).toContain(`"type" is the field tournament_type: --json tournament_type`);
+});

@@ -69,9 +69,31 @@ export function checkFields(
   const unknown = fields.filter((field) => !available.has(field));
   if (unknown.length === 0) return;
   const names = unknown.map((f) => JSON.stringify(f)).join(", ");
+  const meant = unknown.flatMap((f) => fieldOfHeader(f, objects[0]!, list));
   throw new UnknownJsonFieldError(
-    `unknown JSON field${unknown.length > 1 ? "s" : ""} ${names}; available fields:\n  ${[...available].sort().join("\n  ")}`,
+    `unknown JSON field${unknown.length > 1 ? "s" : ""} ${names}; ${meant.map((m) => `${m}; `).join("")}available fields:\n  ${[...available].sort().join("\n  ")}`,
   );
+}
+
+/**
+ * Where a table's header names a field (ACTIVE, TYPE: tables name fields shortly): a
+ * top-level field ending in it (`type`: tournament_type), or a field holding it one level
+ * down (`active`: states.active); none when neither.
+ */
+function fieldOfHeader(header: string, object: JsonObject, list: boolean | undefined): string[] {
+  const key = header.toLowerCase().replace(/[ -]/g, "_");
+  const keys = Object.keys(object);
+  if (keys.includes(key)) return [];
+  const ending = keys.filter((k) => k.endsWith(`_${key}`));
+  if (ending.length === 1) return [`"${header}" is the field ${ending[0]}: --json ${ending[0]}`];
+  const holder = keys.find((k) => {
+    const inner = object[k];
+    return isObject(inner) && Object.hasOwn(inner, key);
+  });
+  if (holder === undefined) return [];
+  return [
+    `"${header}" is in the field ${holder}: --json ${holder}, or ${jqPath(`${holder}.${key}`, list)}`,
+  ];
 }
 
 function pickFields(object: JsonObject, fields: readonly string[]): JsonObject {
