@@ -19,7 +19,7 @@
 import type { BytesSink, RecordsShape, WrittenRecords } from "../model/records-json.js";
 import type { Service } from "../service/index.js";
 import type { Reader } from "../service/reader.js";
-import { DatabasePlaceError } from "./errors.js";
+import { DatabasePlaceError, type ErrorDetail, ServerError } from "./errors.js";
 import { aTurn, isBusy, LOCK_SLICE_MS, LOCK_WAIT_MS, LOCKED, untilUnlocked } from "./lock-wait.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
 
@@ -46,6 +46,24 @@ export interface InProcessTransportOptions {
  * where it was heard at the end (2.2-5.4 s), every request sent.
  */
 export const TURN_EVERY_MS = 10;
+
+/**
+ * A transaction's error as the service's answer to one request would be: the disk refusing
+ * its statements or its commit (storage-failure.ts NotSavedError carries that reply) becomes
+ * the ServerError a single write meets, saying what happened and what to do.
+ */
+function refusedAcross(error: unknown): unknown {
+  const reply = (error as { reply?: NotSavedReply } | null)?.reply;
+  return reply
+    ? new ServerError(reply.status, reply.body.errors[0]!.detail, reply.body.errors)
+    : error;
+}
+
+/** The part of storage-failure.ts's NotSavedError.reply read here (service/router.ts Reply). */
+interface NotSavedReply {
+  readonly status: number;
+  readonly body: { readonly errors: readonly ErrorDetail[] };
+}
 
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
   let opening: Promise<Service> | undefined;
@@ -149,8 +167,8 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       return await opened.transaction(fn);
     } catch (error) {
       // Only the transaction's own BEGIN meets a lock: inside it, this connection holds it.
-      if (!isBusy(error)) throw error;
-      return LOCKED;
+      if (isBusy(error)) return LOCKED;
+      throw refusedAcross(error);
     }
   }
 

@@ -11,6 +11,7 @@ import type { StationRepository } from "../store/stations-repository.js";
 import { type AccountStore, openStore, type RaceStore, type Store } from "../store/store.js";
 import type { TournamentRepository } from "../store/tournaments-repository.js";
 import { type Access, type Caller, LOCAL_CALLER, visibleTournaments } from "./caller.js";
+import { acrossRequestsError } from "./storage-failure.js";
 
 export interface ServiceContext {
   readonly db: Db;
@@ -247,7 +248,7 @@ class Context implements ServiceContext {
     } catch (error) {
       if (db.inTransaction) db.exec("ROLLBACK");
       this.#store.rolledBack();
-      throw error;
+      throw acrossRequestsError(error);
     }
   }
 

@@ -133,6 +133,28 @@ export function notSavedReply(error: unknown): Reply {
 }
 
 /**
+ * A transaction spanning several requests (Service.transaction: the embedded backend's
+ * bulk add, import) whose statements or commit the disk refused, carrying the reply a
+ * single request would have had (notSavedReply). Before, SQLite's own error left the
+ * service as it was and the CLI printed "error: database or disk is full", where a single
+ * `participants add` said what happened and what to do (an outside review).
+ */
+export class NotSavedError extends Error {
+  override name = "NotSavedError";
+  readonly reply: Reply;
+  constructor(cause: unknown) {
+    const reply = notSavedReply(cause);
+    super((reply.body as { errors: { detail: string }[] }).errors[0]!.detail, { cause });
+    this.reply = reply;
+  }
+}
+
+/** A transaction's error as a request's: a storage failure becomes NotSavedError. */
+export function acrossRequestsError(error: unknown): unknown {
+  return isStorageFailure(error) ? new NotSavedError(error) : error;
+}
+
+/**
  * One line for serve's terminal: what failed and what to do; `read` when the request was a
  * read (GET, HEAD: its answer said the data could not be read, not that nothing was saved).
  */
