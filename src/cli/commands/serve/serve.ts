@@ -47,7 +47,7 @@ export interface ServeOptions {
   readonly pollIntervalSeconds?: number | undefined;
   /** Where links start (checked: parsePublicUrl); default each request's Host. */
   readonly publicUrl?: string | undefined;
-  /** Resolves when serving should stop; default: SIGTERM or SIGINT. */
+  /** Resolves when serving should stop; default: SIGINT, SIGTERM or SIGHUP. */
   readonly until?: () => Promise<void>;
 }
 
@@ -93,15 +93,18 @@ function linksLine(publicUrl: string | undefined): string {
     : `Links in replies start with ${publicUrl}\n`;
 }
 
+/**
+ * Ctrl-C, SIGTERM, or SIGHUP (its terminal closed: before, serve then ended at once, exit
+ * 129, without its graceful stop). A second one is main.ts's: exit at once (130, 143, 129).
+ */
 function waitForStop(): Promise<void> {
+  const signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
   return new Promise((resolve) => {
     const stop = () => {
-      process.off("SIGTERM", stop);
-      process.off("SIGINT", stop);
+      for (const signal of signals) process.off(signal, stop);
       resolve();
     };
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
+    for (const signal of signals) process.on(signal, stop);
   });
 }
 
