@@ -10,7 +10,11 @@ import { resolvePaths } from "../../config/paths.js";
 import { makeFolder } from "../../folders/make-folder.js";
 
 export const CACHE_FILE_NAME = "completion-names.json";
-/** Names kept per list: enough for any tournament, small enough to read at every TAB. */
+/**
+ * Names kept per list, small enough to read at every TAB; not every name of a big tournament
+ * (up to 65,536 participants): a whole list keeps its first MAX_NAMES, a filtered one adds
+ * its names in place of the oldest (docs/scripting.md, Completion).
+ */
 export const MAX_NAMES = 1000;
 
 export type NameKind = "tournament" | "race" | "participant" | "match" | "profile";
