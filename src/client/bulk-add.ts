@@ -246,12 +246,28 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
         // More than one request: checked first, so a refusal counts what is stored.
         if (chunks.length > 1) await checkRosterFits(requester, t, total);
         const created: ApiRecord[] = [];
+        // A refused chunk undoes only itself: the rest are still sent, so the refusal names
+        // every chunk's problems (before, only the first refused chunk's: a conflict on line
+        // 1500 of 10,000 names re-sent was never mentioned); then all of it is undone.
+        const refused: ErrorDetail[] = [];
         for (const chunk of chunks) {
-          created.push(...(await sendChunk(t, chunk)));
+          try {
+            created.push(...(await sendChunk(t, chunk)));
+          } catch (error) {
+            if (!(error instanceof RejectedError)) throw error;
+            refused.push(...error.errors);
+          }
           control.onProgress?.(chunk.offset + chunk.items.length, total);
           await nextTurn();
           if (stopped()) throw new BulkAddInterruptedError([], [], total);
         }
+        // The first five problems and a count of the rest (10,000 names re-sent: not 10,000 lines).
+        const more = refused.length - 5;
+        if (more > 0) refused.splice(5, more, { detail: `and ${more} more names refused` });
+        if (chunks.length > 1 && refused.length > 0)
+          refused.push({ detail: "nothing was added: the bulk add is all or nothing" });
+        if (refused.length > 0)
+          throw new RejectedError(422, refused.map((e) => e.detail).join("; "), refused);
         return created;
       }, control.stop);
     } catch (error) {

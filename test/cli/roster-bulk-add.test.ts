@@ -212,7 +212,39 @@ describe("bulk-add over 1,000 names on the embedded backend", () => {
     expect((await sb.run(["participants", "bulk-add", "cup", "P2400"])).code).toBe(0);
     const r = await bulkAdd(`${names(2500).join("\n")}\n`, ["--no-skip-present"]);
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('error: line 2400: name "P2400" is already taken in this tournament\n');
+    expect(r.stderr).toBe(
+      'error: line 2400: name "P2400" is already taken in this tournament\n' +
+        "error: nothing was added: the bulk add is all or nothing\n",
+    );
     expect(await listed()).toEqual([["P2400", 1]]);
+  });
+
+  it("names the conflicts of every request, not only the first refused one's", async () => {
+    expect((await sb.run(["participants", "bulk-add", "cup", "P20", "P1500"])).code).toBe(0);
+    const r = await bulkAdd(`${names(2500).join("\n")}\n`, ["--no-skip-present"]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe(
+      'error: line 20: name "P20" is already taken in this tournament\n' +
+        'error: line 1500: name "P1500" is already taken in this tournament\n' +
+        "error: nothing was added: the bulk add is all or nothing\n",
+    );
+    expect(await listed()).toEqual([
+      ["P20", 1],
+      ["P1500", 2],
+    ]);
+  });
+
+  it("names five conflicts and counts the rest when every name but one is taken", async () => {
+    expect((await bulkAdd(`${names(2500).join("\n")}\n`, [])).code).toBe(0);
+    const r = await bulkAdd(`${[...names(2500), "New"].join("\n")}\n`, ["--no-skip-present"]);
+    expect(r.code).toBe(5);
+    const taken = [1, 2, 3, 4, 5].map(
+      (i) => `error: line ${i}: name "P${i}" is already taken in this tournament\n`,
+    );
+    expect(r.stderr).toBe(
+      `${taken.join("")}error: and 2495 more names refused\n` +
+        "error: nothing was added: the bulk add is all or nothing\n",
+    );
+    expect(await listed()).toHaveLength(2500);
   });
 });

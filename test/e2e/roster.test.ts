@@ -120,7 +120,10 @@ describe.runIf(BUILT)("rosters through the built binary", () => {
       names(5000),
     );
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('error: line 4321: name "P4321" is already taken in this tournament\n');
+    expect(r.stderr).toBe(
+      'error: line 4321: name "P4321" is already taken in this tournament\n' +
+        "error: nothing was added: the bulk add is all or nothing\n",
+    );
     expect(await countOf(t)).toBe(1);
   });
 
