@@ -130,6 +130,14 @@
  *   not-found hint (above, the embedded list): 455,332 -> 456,038 bytes, the same builds.
  *   447 KB since SIGTERM and SIGHUP end a command as Ctrl-C does (above, remote `tournament
  *   view`): 457,064 bytes, the same builds as there.
+ * Re-set at 9f7261f (07:00 on 2026-11-28), three builds of one clean copy, the largest of each:
+ * embedded list 579,817, the core alone 678,272, remote view 556,673, remote list 458,210
+ * bytes. The session's fixes after the raises above had each been measured in a tree without
+ * the others' (626b031 the --json header hint, d4fe617 and 9f7261f the bulk add's refusals,
+ * dc587fd, ...: +0.8-1.6 KB together), so HEAD was over four budgets and CI's fresh build
+ * failed. Each budget now leaves 2.4-2.8 KB above those figures: the code caches move by up
+ * to ~2 KB between builds of one tree (two runs of this test on one build: 450,493 and
+ * 452,826 above), and a budget within that of its figure fails at random.
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
@@ -201,7 +209,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
         "service-read.js",
         "service-read.js.cache",
       ]);
-      expect(total(files), line.join(" ")).toBeLessThan(566 * KB);
+      expect(total(files), line.join(" ")).toBeLessThan(569 * KB);
     }
   });
 
@@ -268,7 +276,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     expect(nouns(files)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(files["service-read.js"]).toBeGreaterThan(0);
     expect(Object.keys(files).filter((f) => f.startsWith("service."))).toEqual([]);
-    expect(total(files)).toBeLessThan(662 * KB);
+    expect(total(files)).toBeLessThan(665 * KB);
     expect(Object.keys(files).filter((f) => f.startsWith("output-table"))).toEqual([]);
     expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(450 * KB);
   });
@@ -295,7 +303,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     const view = loaded([...remote, "tournament", "view", "1", "--json"]);
     expect(nouns(view)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(Object.keys(view).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
-    expect(total(view)).toBeLessThan(543 * KB);
+    expect(total(view)).toBeLessThan(546 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual([
       "cli.cjs",
@@ -304,6 +312,6 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
       "main.cjs",
       "main.cjs.cache",
     ]);
-    expect(total(list)).toBeLessThan(447 * KB);
+    expect(total(list)).toBeLessThan(450 * KB);
   });
 });
