@@ -339,6 +339,7 @@ export function createService(options: ServiceOptions): Service {
       warmMatches(context.matches, id, { inParts: (s) => surfaces.gate.steps(s), rowsHeld }),
     coldMatches: coldMatchList(context),
     largeRoundEnd: (request) => largeRoundEnd(context, request),
+    dbPath: options.dbPath,
     close: () => {
       events.close();
       db.close();

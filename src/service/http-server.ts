@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
 import { ColdLists } from "./cold-lists.js";
 import { CommitGroup } from "./commit-group.js";
+import { replacedReply, watchServedFile, writes } from "./file-replaced.js";
 import { readBody } from "./http-body.js";
 import { answerEvents, eventsPath } from "./http-event-stream.js";
 import {
@@ -54,6 +55,8 @@ interface Path {
   readonly reads: ReadBatch;
   /** A list of matches whose rows are not held: answered once warmed (cold-lists.ts). */
   readonly cold: ColdLists;
+  /** Why the database's path no longer names the file opened (file-replaced.ts), if it does not. */
+  readonly replaced: () => string | undefined;
 }
 
 function answer(
@@ -104,6 +107,13 @@ function answer(
             failed(res, answered);
           }
         };
+  // A flag looked at (the file is looked at on a timer): a write there would be lost.
+  const replaced = writes(method) ? path.replaced() : undefined;
+  if (replaced !== undefined) {
+    send(group, res, method, replacedReply(request, replaced));
+    answered?.();
+    return;
+  }
   // GET and HEAD: with the turn's other reads, after one look (read-batch.ts).
   if (method === "GET" || method === "HEAD") reads.defer(run);
   else {
@@ -289,7 +299,9 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
       ? undefined
       : new WriteLane(worker, service.offload?.onError, settle, offloads);
   const reads = new ReadBatch((fn) => service.oneLook(fn));
-  const path: Path = { service, group, lane, reads, cold: new ColdLists(service) };
+  const file = watchServedFile(service.dbPath, options.onCommitFailure);
+  const cold = new ColdLists(service);
+  const path: Path = { service, group, lane, reads, cold, replaced: file.replaced };
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const server = createServer(
     {
@@ -319,6 +331,7 @@ export function listen(service: Service, options: HttpServerOptions): Promise<Ru
         // Streams ended, requests in flight finished, other connections cut after a grace
         // (http-shutdown.ts); then the write worker.
         close: async (note) => {
+          file.stop();
           await shutdown.close(note);
           await worker?.close();
         },

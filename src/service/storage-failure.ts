@@ -161,6 +161,9 @@ export function acrossRequestsError(error: unknown): unknown {
 export function storageFailureLine(error: unknown, dbPath: string, read = false): string {
   const code = codeOf(error) ?? "error";
   const message = error instanceof Error ? error.message : String(error);
+  // Found on a timer (file-replaced.ts): the message names the path and what happened.
+  if (code === "SQLITE_READONLY_DBMOVED")
+    return `serve: the database file ${message}; serve still holds the old file: writes answer 503 from now on (reads answer from the old file); stop serve (Ctrl-C) and start it again to serve what is at ${dbPath} now`;
   if (code === "SQLITE_IOERR_READ" || code === "SQLITE_IOERR_SHORT_READ")
     return `serve: a read failed: reading ${dbPath} failed (is its disk failing?) [${code}: ${message}]; requests answer 503 until this is fixed`;
   const cause =

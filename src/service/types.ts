@@ -126,6 +126,8 @@ export interface Service {
    * (a match report) would end, to run in the write worker (write-worker/round-end.ts).
    */
   largeRoundEnd(request: HttpRequest): ChangedTournament | undefined;
+  /** The database file it opened (serve looks whether it is replaced: file-replaced.ts). */
+  readonly dbPath?: string;
   close(): void;
 }
 

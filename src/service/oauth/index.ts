@@ -24,7 +24,7 @@ import { authorizeDecision, authorizePage } from "./authorize.js";
 import { deviceAuthorization, deviceDecision, devicePage, deviceSignIn } from "./device.js";
 import { busyError, errorResponse, isBusy, OAuthError } from "./errors.js";
 import { pathOf } from "./form.js";
-import { htmlPage } from "./pages.js";
+import { escapeHtml, htmlPage } from "./pages.js";
 import { type OAuthServer, openOAuthServer } from "./server.js";
 import { revokeEndpoint, tokenEndpoint } from "./token.js";
 
@@ -130,6 +130,18 @@ function serverError(path: string): HttpResponse {
   if (CLIENT_ENDPOINTS.has(path)) return errorResponse(new OAuthError(500, "server_error", what));
   const text = `${what[0]!.toUpperCase()}${what.slice(1)}.`;
   return htmlPage(500, "Server error", `<p>${text}</p>`);
+}
+
+/**
+ * A write refused because serve's database file was replaced under it (file-replaced.ts), in
+ * the shape of the endpoint asked: 503 with `temporarily_unavailable` to a client, a page to a
+ * browser. No Retry-After: a retry cannot succeed before serve is restarted.
+ */
+export function fileReplacedResponse(path: string, detail: string): HttpResponse {
+  if (CLIENT_ENDPOINTS.has(path))
+    return errorResponse(new OAuthError(503, "temporarily_unavailable", detail));
+  const text = `${detail[0]!.toUpperCase()}${detail.slice(1)}.`;
+  return htmlPage(503, "Not saved", `<p>${escapeHtml(text)}</p>`);
 }
 
 function refusal(

@@ -181,6 +181,10 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const subject = await resolveSubject(client, o.tournament, o.race);
   const { MatchPlaces } = await import("./match-places.js");
   const places = json || subject.kind === "race" ? undefined : new MatchPlaces(client, subject.ref);
+  // Embedded: the database file replaced or removed ends the watch (file-watch.ts).
+  const file = remote
+    ? undefined
+    : (await import("./file-watch.js")).watchedFile(f.profile().dbPath);
   const { print, printed } = linePrinter((line) => out.write(line), json, colour, places);
   let started = false;
   const onEvents = (events: readonly WatchEvent[], snapshot: WatchSnapshot) => {
@@ -203,7 +207,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
     intervalMs: o.intervalMs ?? (remote ? 10_000 : 100),
     backoffMs: remote ? (o.intervalMs ?? 10_000) : 400,
     ...(o.since === undefined ? {} : { since: o.since }),
-    signal: new AbortController().signal,
+    signal: file?.signal ?? new AbortController().signal,
     sleep,
     now: () => (f.deps.now?.() ?? new Date()).toISOString(),
     // serve gone mid-watch: said on stderr (never in the events on stdout); it reconnects.
@@ -225,6 +229,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const { pollWatch } = await import("../../../client/watch.js");
   await pollWatch(client, source, onEvents);
   await printed();
+  file?.end();
 }
 
 const HELP = `
