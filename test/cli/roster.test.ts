@@ -127,6 +127,17 @@ describe("parseRoster", () => {
     );
   });
 
+  it("names a stray tab in a list of names, and the list's repeats with it", async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `P${i + 1}`);
+    const message = await refusal(`${names.join("\n")}\nP5\nP6\nBad\tName\n`);
+    expect(message.split("\nerror: ")).toEqual([
+      "the roster has problems; nothing was added",
+      'line 23: seed must be a whole number from 1, not "Name" (the line holds a tab, read as a column break; if "Bad Name" is one name, write a space for the tab)',
+      'line 5 and line 21 both name "P5"',
+      'line 6 and line 22 both name "P6"',
+    ]);
+  });
+
   it("refuses a quote never closed, naming the line it opens on (a list, a CSV)", async () => {
     const list = await refusal('Ada\n"Smith, John\nGrace\n');
     expect(list.split("\nerror: ")).toEqual([

@@ -160,9 +160,14 @@ function widerThanHeader(rows: readonly CsvRecord[], width: number, problems: st
 
 function seedProblem(cell: string, record: CsvRecord, layout: Layout, delimiter: string): string {
   const base = `line ${record.line}: seed must be a whole number from 1, not ${JSON.stringify(cell)}`;
-  if (layout.header || delimiter !== ",") return base;
-  // "Smith, John" in a list of names reads as the name Smith with seed John.
-  const joined = record.fields.slice(0, 2).join(", ");
+  if (layout.header) return base;
+  // "Smith, John" in a list of names reads as the name Smith with seed John; "Bad<TAB>Name"
+  // (one stray tab in a list) as Bad with seed Name: a line holding a delimiter makes CSV.
+  if (delimiter === "\t") {
+    const spaced = JSON.stringify(record.fields.slice(0, 2).join(" "));
+    return `${base} (the line holds a tab, read as a column break; if ${spaced} is one name, write a space for the tab)`;
+  }
+  const joined = record.fields.slice(0, 2).join(`${delimiter} `);
   return `${base} (if ${JSON.stringify(joined)} is one name, put it in double quotes)`;
 }
 

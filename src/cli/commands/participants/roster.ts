@@ -130,12 +130,16 @@ export async function parseRoster(input: string): Promise<Roster> {
   const format = detectFormat(text);
   if (format.kind === "list") {
     const list = listEntries(text);
-    if (list.problems.length > 0) refuse("the roster has problems", list.problems);
+    if (list.problems.length > 0)
+      refuse("the roster has problems", [...list.problems, ...repeatProblems(list.entries)]);
     return { entries: list.entries, notes: [] };
   }
   const { parseCsvRoster } = await import("./roster-csv.js");
   const csv = await parseCsvRoster(text, format.delimiter);
-  if (csv.problems.length > 0) refuse("the roster has problems", csv.problems);
+  // Every problem, the repeats among the rows read too (checkRosterRepeats would say them
+  // only once these are fixed: a roster with a bad seed and two repeated names took two runs).
+  if (csv.problems.length > 0)
+    refuse("the roster has problems", [...csv.problems, ...repeatProblems(csv.entries)]);
   return { entries: csv.entries, notes: csv.notes };
 }
 
