@@ -74,6 +74,26 @@ export function setsText(m: FlatRecord): string {
   return sets.map((s) => s.join("-")).join(",");
 }
 
+/**
+ * "forfeit (Bo removed)": a one-on-one match completed with a winner and no sets whose loser
+ * is no longer active (removed after the start: docs/tournaments.md, a forfeit); undefined
+ * for any other match. From the records as read: the match's score_in_sets, the loser's
+ * states.active.
+ */
+export function forfeitText(roster: Roster, m: FlatRecord): string | undefined {
+  if (isFreeForAll(m) || m.state !== "complete" || m.tie === true) return undefined;
+  if (Array.isArray(m.score_in_sets) && m.score_in_sets.length > 0) return undefined;
+  const id = idOf(m.loser_id);
+  const states = id === undefined ? undefined : roster.get(id)?.attributes.states;
+  if ((states as { active?: unknown } | undefined)?.active !== false) return undefined;
+  return `forfeit (${nameOf(roster, id)} removed)`;
+}
+
+/** SCORES as a person reads it: setsText, or forfeitText for a forfeit. */
+function scoresText(roster: Roster): (m: FlatRecord) => string {
+  return (m) => forfeitText(roster, m) ?? setsText(m);
+}
+
 function players(roster: Roster, m: FlatRecord): [string, string] {
   if (isFreeForAll(m))
     return [(m.participant_ids as unknown[]).map((id) => nameOf(roster, id)).join(", "), ""];
@@ -145,7 +165,8 @@ export function matchColumns(
           { header: "PLAYER 1", value: (m: FlatRecord) => players(roster, m)[0] },
           { header: "PLAYER 2", value: (m: FlatRecord) => players(roster, m)[1] },
         ]),
-    { header: "SCORES", value: setsText },
+    // Piped rows keep the sets, which scripts read; a terminal names a forfeit.
+    { header: "SCORES", value: table ? scoresText(roster) : setsText },
     { header: "WINNER", value: (m) => winner(roster, m) },
     { header: "UNDERWAY", value: (m) => (m.underway_at ? "yes" : "") },
     ...station,
@@ -191,7 +212,7 @@ export function matchFields(roster: Roster, seeds = true, together = false): Col
           },
         ]),
     { header: "sets won", value: "scores" },
-    { header: "scores", value: setsText },
+    { header: "scores", value: scoresText(roster) },
     { header: "winner", value: (m) => winner(roster, m) },
     { header: "loser", value: (m) => nameOf(roster, m.loser_id) },
     { header: "underway at", value: "underway_at" },
