@@ -112,21 +112,42 @@ export async function readRoundTimes(
 }
 
 /**
- * A write of times to the current round refused (422): when that round is completed and the
- * next one pending (a round reset), the refusal names the round to start instead of the
- * service's "round 1 ... is completed" (one read, on a refusal only: a write that lands
- * costs no request more). Otherwise `error` as it is.
+ * A write of times to the current round refused (422). The race is read again (the round
+ * may have moved since it was read: `race end-round` alongside): when another round is now
+ * under way, the refusal says the round read ended while the write was sent and that
+ * `--round N` times the new one (exit 5; the write was bound to the round read, its number
+ * in the path, so it never lands in the next one). When the round read is
+ * completed and the next one pending (a round reset), it names the round to start instead
+ * of the service's "round 1 ... is completed". Reads on a refusal only: a write that lands
+ * costs no request more. Otherwise `error` as it is.
  */
 export async function refusedWrite(
   client: ApiClient,
   ref: string,
-  rt: { readonly race: ResourceObject },
+  rt: { readonly race: ResourceObject; readonly round: number },
   asked: number | undefined,
   error: unknown,
 ): Promise<never> {
   if (asked !== undefined || !(error instanceof ApiError) || error.status !== 422) throw error;
-  const pending = await roundToStart(client, rt.race).catch(() => undefined);
+  const race = await client.races.get(ref).catch(() => rt.race);
+  const now = lap(race.attributes);
+  if (now !== null && now !== rt.round && race.attributes.state === "underway") {
+    const state = await client.races
+      .rounds(race.id)
+      .get(now)
+      .then((r) => r.attributes.state)
+      .catch(() => undefined);
+    if (state === "underway") throw roundMoved(ref, rt.round, now);
+  }
+  const pending = await roundToStart(client, race).catch(() => undefined);
   throw pending === undefined ? error : noRoundUnderway(ref, pending);
+}
+
+/** "round 1 of race gp ended while this update was sent; ..." (exit 5). */
+function roundMoved(ref: string, read: number, now: number): StateRefusedError {
+  return new StateRefusedError(
+    `round ${read} of race ${ref} ended while this update was sent; round ${now} is under way: add \`--round ${now}\` (\`tourney race times update\` or \`bulk-update\`) to time it there`,
+  );
 }
 
 /**
