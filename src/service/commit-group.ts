@@ -25,7 +25,7 @@ import type { ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
 import { pathOf } from "./oauth/form.js";
 import { isOAuthPath, notSavedResponse } from "./oauth/index.js";
-import { isRead, NOT_READ_GROUP, NOT_SAVED } from "./storage-failure.js";
+import { isRead, NOT_READ_GROUP, notSavedReply } from "./storage-failure.js";
 import type { Service } from "./types.js";
 import { inPathsShape } from "./v1/transport.js";
 
@@ -33,14 +33,16 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The 503 of a request whose group's commit failed, as a statement's own failure answers it
- * (error-reply.ts NOT_SAVED, with its Retry-After) in the shape of the surface asked: the
- * OAuth endpoints' (RFC 6749 JSON, a page for a form), v1's, v2.1's. Before, v2.1's on
- * every path, without Retry-After.
+ * (error-reply.ts notSavedReply: the cause in its own words, a full disk said to be one, and
+ * its Retry-After) in the shape of the surface asked: the OAuth endpoints' (RFC 6749 JSON, a
+ * page for a form), v1's, v2.1's. Before, v2.1's on every path, without Retry-After; then
+ * NOT_SAVED's "the database refused the commit; try again" whatever the cause, while serve's
+ * terminal said the disk was full (an outside review).
  */
-function notSaved(url: string, method: string | undefined): HttpResponse {
+function notSaved(url: string, method: string | undefined, failure: Error): HttpResponse {
   if (isOAuthPath(url)) return notSavedResponse(pathOf({ method: "POST", path: url, headers: {} }));
   // A read held for the group is not told that its change was not saved (NOT_READ_GROUP).
-  const reply = inPathsShape(url, isRead(method) ? NOT_READ_GROUP : NOT_SAVED);
+  const reply = inPathsShape(url, isRead(method) ? NOT_READ_GROUP : notSavedReply(failure));
   return {
     status: reply.status,
     headers: { "content-type": "application/json; charset=utf-8", ...reply.headers },
@@ -87,7 +89,7 @@ export class CommitGroup {
         send();
         continue;
       }
-      const { status, headers, body } = notSaved(res.req?.url ?? "/", res.req?.method);
+      const { status, headers, body } = notSaved(res.req?.url ?? "/", res.req?.method, failure);
       res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
       res.end(res.req?.method === "HEAD" ? undefined : body);
     }

@@ -22,6 +22,7 @@ import {
   type Service,
   startHttpServer,
 } from "../../src/service/index.js";
+import { notSavedReply } from "../../src/service/storage-failure.js";
 
 const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), "tourney-group-commit-"));
@@ -279,6 +280,39 @@ describe("a commit that fails", () => {
           ],
         });
       }
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  });
+
+  it("answers a write whose group's commit met a full disk as a single write's full disk is answered", async () => {
+    // The commit's own error, as better-sqlite3 throws it on a full disk (SQLITE_FULL).
+    const full = new Database.SqliteError("database or disk is full", "SQLITE_FULL");
+    const group = new CommitGroup({
+      openGroup: () => true,
+      closeGroup: () => full,
+    } as unknown as Service);
+    const plain = createServer((_req, res) => {
+      group.before("POST");
+      group.reply(res, () => res.writeHead(201, { "content-type": "application/json" }).end("{}"));
+    });
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/v2.1/tournaments`;
+      const single = notSavedReply(full);
+      const write = await fetch(url, { method: "POST", body: "{}" });
+      expect(write.status).toBe(503);
+      expect(write.headers.get("retry-after")).toBe(single.headers?.["retry-after"]);
+      expect(await write.json()).toEqual(single.body);
+      expect(single.body).toEqual({
+        errors: [
+          {
+            status: 503,
+            detail:
+              "the change could not be saved: the disk holding the database is full [SQLITE_FULL: database or disk is full]; nothing of it was saved; make room on it, then send the change again",
+          },
+        ],
+      });
     } finally {
       await new Promise((resolve) => plain.close(resolve));
     }
