@@ -93,7 +93,7 @@ describe("match list: a filtered list adds names, a whole one replaces them", ()
       ["--state", "complete"],
       ["--state", "open"],
       ["--round", "2"],
-      ["--group", "1"],
+      ["--group", "final"],
       ["-L", "1"],
       ["--json", "--participant", "Ada"],
     ]) {

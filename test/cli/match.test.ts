@@ -236,7 +236,10 @@ describe("tourney match list", () => {
     expect(mine[0].player2_id).toBe(id("P3"));
     const round2 = ok(await sb.run(["match", "list", t, "--round", "2", "--json"])).json();
     expect(round2.map((m: { identifier: string }) => m.identifier)).toEqual(["C"]);
-    expect(ok(await sb.run(["match", "list", t, "--group", "1", "--json"])).json()).toEqual([]);
+    // A group it does not have is refused, as a typo (match-list-filters.test.ts).
+    const group = await sb.run(["match", "list", t, "--group", "1", "--json"]);
+    expect([group.code, group.stdout]).toEqual([2, ""]);
+    expect(group.stderr).toContain(`tournament ${t} has no group 1; it has no groups`);
     const pending = ok(await sb.run(["match", "list", t, "--state", "pending"]));
     expect(pending.stdout).toBe(`${all[2].id}\tC\t2\t-\tpending\t-\t-\t-\t-\t-\n`);
 

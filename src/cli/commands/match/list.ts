@@ -12,6 +12,7 @@ import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
+import { checkListFilters } from "./list-filters.js";
 import {
   matchColumns,
   matchRecord,
@@ -80,25 +81,39 @@ function keep(o: MatchListOptions, group: number | null | undefined): (m: FlatRe
 }
 
 /**
- * The group id --group names: a number as it is (no group of that number lists nothing), a
- * letter among the group ids of every match (the group stage's groups in order; none: exit 3),
- * null for `final` (the final stage's matches, which have no group).
- * Only a letter costs that read, as it does for the other commands (match-ref.ts).
+ * Every match, read when --round or --group is given: a round or a group's number is checked
+ * against them (list-filters.ts), a letter is resolved among their group ids (the group
+ * stage's groups in order; none: exit 3), as it is for the other commands (match-ref.ts).
  */
-async function groupIdOf(
+async function allMatches(
   client: ApiClient,
+  o: MatchListOptions,
+): Promise<readonly ResourceObject[] | undefined> {
+  if (o.round === undefined && (o.group === undefined || "final" in o.group)) return undefined;
+  const all = await client.matches.listAll(o.tournament);
+  const groupId = o.group !== undefined && "id" in o.group ? o.group.id : undefined;
+  await checkListFilters(client, o.tournament, all, {
+    ...(o.round === undefined ? {} : { round: o.round }),
+    ...(groupId === undefined ? {} : { groupId }),
+  });
+  return all;
+}
+
+/** The group id --group names: null for `final` (the final stage's matches have no group). */
+function groupIdOf(
+  all: readonly ResourceObject[] | undefined,
   tournament: string,
   group: GroupRef | undefined,
-): Promise<number | null | undefined> {
+): number | null | undefined {
   if (group === undefined || "id" in group) return group?.id;
   if ("final" in group) return null;
-  return resolveGroup(await client.matches.listAll(tournament), tournament, group.letter);
+  return resolveGroup(all ?? [], tournament, group.letter);
 }
 
 export async function runMatchList(f: Factory, o: MatchListOptions): Promise<void> {
   const client = await f.client();
   const printer = f.printer();
-  const group = await groupIdOf(client, o.tournament, o.group);
+  const group = groupIdOf(await allMatches(client, o), o.tournament, o.group);
   const participant =
     o.participant === undefined
       ? undefined
