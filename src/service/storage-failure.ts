@@ -120,7 +120,7 @@ function writeCause(code: string): readonly [string, string] {
 
 /**
  * The answer to a write whose own statements or commit the disk refused: NOT_SAVED's status
- * and Retry-After, its detail naming the cause as a read's does. NOT_SAVED_DETAIL alone
+ * and Retry-After (none for a full disk), its detail naming the cause as a read's does. NOT_SAVED_DETAIL alone
  * ("the database refused the commit; try again") named no cause, and the CLI on a full disk
  * printed just that (an outside review).
  */
@@ -129,7 +129,11 @@ export function notSavedReply(error: unknown): Reply {
   const [cause, then] = writeCause(code);
   const message = error instanceof Error ? error.message : String(error);
   const detail = `the change could not be saved: ${cause} [${code}: ${message}]; nothing of it was saved; ${then}`;
-  return { ...NOT_SAVED, body: { errors: [{ status: 503, detail }] } };
+  // A full disk waits for a person to make room: no Retry-After (with NOT_SAVED's 30, the
+  // CLI retried a PUT twice, 60 s, before saying the disk was full: an outside review); the
+  // CLI's own backoff then tries twice within about a second and says why.
+  const headers = code.startsWith("SQLITE_FULL") ? {} : (NOT_SAVED.headers ?? {});
+  return { ...NOT_SAVED, headers, body: { errors: [{ status: 503, detail }] } };
 }
 
 /**
