@@ -68,6 +68,11 @@ export interface ViewMatch {
   readonly state: string;
   readonly underway: boolean;
   readonly tie: boolean;
+  /**
+   * A one-on-one match completed with a winner and no sets, its loser removed (no longer
+   * active): a forfeit (docs/tournaments.md); absent on other matches.
+   */
+  readonly forfeit?: true;
   /** Two for a match between two players; every player of a free-for-all match. */
   readonly slots: readonly Slot[];
 }
@@ -163,10 +168,19 @@ function originOf(
   return { loser: a[`player${n}_is_prereq_match_loser`] === true, identifier };
 }
 
+/** Whether one-on-one match `a` is a forfeit (ViewMatch.forfeit) by `removed` players. */
+function forfeited(a: Record<string, unknown>, removed: ReadonlySet<number>): boolean {
+  if (a.state !== "complete" || a.tie === true || Array.isArray(a.participant_ids)) return false;
+  if (Array.isArray(a.score_in_sets) && a.score_in_sets.length > 0) return false;
+  const loser = num(a.loser_id);
+  return loser !== null && removed.has(loser);
+}
+
 function viewMatch(
   match: ResourceObject,
   names: ReadonlyMap<number, string>,
   identifiers: ReadonlyMap<number, string>,
+  removed: ReadonlySet<number>,
 ): ViewMatch {
   const a = match.attributes;
   const winner = num(a.winner_id);
@@ -194,6 +208,7 @@ function viewMatch(
     state: String(a.state ?? ""),
     underway: typeof a.underway_at === "string" && a.underway_at !== "",
     tie: a.tie === true,
+    ...(forfeited(a, removed) ? { forfeit: true as const } : {}),
     slots,
   };
 }
@@ -232,9 +247,12 @@ export function bracketData(records: BracketRecords): BracketData {
   const t = records.tournament.attributes;
   const names = new Map<number, string>();
   const seeds = new Map<number, number>();
+  const removed = new Set<number>();
   for (const p of records.participants) {
     const id = num(p.id);
     if (id === null) continue;
+    const states = p.attributes.states as { active?: unknown } | undefined;
+    if (states?.active === false) removed.add(id);
     names.set(id, String(p.attributes.name ?? id));
     const seed = num(p.attributes.seed);
     if (seed !== null) seeds.set(id, seed);
@@ -252,7 +270,7 @@ export function bracketData(records: BracketRecords): BracketData {
     state: String(t.state ?? ""),
     groupStage,
     stageType: groupStage ? String(groupOptions?.stage_type ?? "round robin") : null,
-    matches: records.matches.map((m) => viewMatch(m, names, identifiers)),
+    matches: records.matches.map((m) => viewMatch(m, names, identifiers, removed)),
     standings: (records.standings ?? []).map(standingRow),
     seeds,
     names,

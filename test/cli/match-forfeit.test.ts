@@ -17,7 +17,7 @@ afterEach(() => sb.cleanup());
 it("match view and a terminal's match list name the forfeit; a played match keeps its sets", async () => {
   const { t } = await createWith(sb, ["--name", "Cup"], ["Ada", "Bo", "Cy", "Dee"]);
   ok(await sb.run(["tournament", "start", t]));
-  ok(await sb.run(["match", "report", t, "A", "--scores", "3-1"]));
+  ok(await sb.run(["match", "report", t, "A", "--scores", "3-1", "--winner", "Ada"]));
   ok(await sb.run(["participants", "delete", t, "Bo", "--yes"]));
   const view = ok(await sb.run(["match", "view", t, "B"])).stdout;
   expect(view).toMatch(/^scores\s+forfeit \(Bo removed\)$/m);
@@ -30,4 +30,14 @@ it("match view and a terminal's match list name the forfeit; a played match keep
   expect(piped).not.toContain("forfeit");
   const json = ok(await sb.run(["match", "view", t, "B", "--json"])).json();
   expect(json.score_in_sets).toEqual([]);
+});
+
+it("tourney bracket marks the forfeited match's box", async () => {
+  const { t } = await createWith(sb, ["--name", "Cup"], ["Ada", "Bo", "Cy", "Dee"]);
+  ok(await sb.run(["tournament", "start", t]));
+  ok(await sb.run(["match", "report", t, "A", "--scores", "3-1", "--winner", "Ada"]));
+  ok(await sb.run(["participants", "delete", t, "Bo", "--yes"]));
+  const drawn = ok(await sb.run(["bracket", t])).stdout;
+  expect(drawn).toMatch(/\bB forfeit\b/);
+  expect(drawn).not.toMatch(/\bA forfeit\b/);
 });

@@ -71,10 +71,11 @@ export function putSlot(
   canvas.put(x + 2 + w.name, y, padStart(slot.score, w.score), strong(slot) ? "bold" : "plain");
 }
 
-/** The match's marker after its identifier: open, underway, or nothing once decided. */
+/** The match's marker after its identifier: open, underway, tie, forfeit, or nothing once decided. */
 export function stateMark(m: ViewMatch, g: Glyphs): string {
   if (m.state === "open") return `${g.open} ${m.underway ? "underway" : "open"}`;
   if (m.state === "complete" && m.tie) return "tie";
+  if (m.forfeit === true) return "forfeit";
   return "";
 }
 

@@ -1,5 +1,5 @@
 /**
- * A match's words on the bracket page: its state ("underway", "tie") and its accessible name
+ * A match's words on the bracket page: its state ("underway", "tie", "forfeit") and its accessible name
  * ("Match A, Winners bracket, Round 1: Ada 11 11 versus Hal 4 6; Ada won"), read by screen
  * readers in place of the drawing. Pure: no DOM.
  */
@@ -8,6 +8,7 @@ import { originText, type ViewMatch } from "../../bracket-model/data.js";
 export function stateText(m: ViewMatch): string {
   if (m.state === "open" && m.underway) return "underway";
   if (m.state === "complete" && m.tie) return "tie";
+  if (m.forfeit === true) return "forfeit";
   return m.state;
 }
 
@@ -50,5 +51,6 @@ export function matchName(m: ViewMatch, place: Place): string {
     .join(m.slots.length > 2 ? ", " : " versus ");
   let result = stateText(m);
   if (m.state === "complete") result = m.tie ? "a tie" : (resultText(m) ?? "complete");
+  if (m.forfeit === true) result = `${result} by forfeit`;
   return `Match ${m.identifier}, ${where}: ${players}; ${result}`;
 }
