@@ -43,13 +43,13 @@ it("attachments to a target that does not accept them: refused, nothing sent, dr
   ]);
   const real = await run(["tournament", "publish", url, "--to", "lan"], 5);
   expect(real.stderr).toContain("does not accept attachments, and the file has 3 to send");
-  expect(real.stderr).toContain("nothing was sent");
+  expect(real.stderr).toContain(
+    `nothing was sent; let it accept them (tourney tournament update ${url} --accept-attachments: the setting may change in any state) and import again`,
+  );
   const there = await run(["tournament", "view", url, "--profile", "lan", "--json", "state"]);
   expect(JSON.parse(there.stdout)).toMatchObject({ state: "pending" });
-  await run([
-    ...["tournament", "update", url, "--profile", "lan"],
-    ...["--set", "match_options.accept_attachments=true"],
-  ]);
+  // The refusal's own advice, as written.
+  await run(["tournament", "update", url, "--profile", "lan", "--accept-attachments"]);
   const again = await run(["tournament", "publish", url, "--to", "lan", "--json"]);
   expect(JSON.parse(again.stdout)).toMatchObject({ attachments: 3 });
 });

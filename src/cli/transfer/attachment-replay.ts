@@ -27,7 +27,8 @@ export function carried(a: ExportedAttachment): boolean {
  * shapes nothing the engine plays (settings-difference.ts leaves it out), but the file's
  * contents need it. Before, the import started the target, then the service refused the
  * first attachment (exit 5), and the setting could no longer change there ("match_options
- * cannot change while the tournament is underway"): every re-run failed the same.
+ * cannot change while the tournament is underway"): every re-run failed the same. Since
+ * bc3ca03 it may change in any state: the refusal names the update that lets it.
  */
 export function attachmentsRefusal(doc: TournamentExport, found: ApiRecord): string | undefined {
   const wanted = doc.attachments.filter(carried).length;
@@ -38,7 +39,7 @@ export function attachmentsRefusal(doc: TournamentExport, found: ApiRecord): str
   return [
     `the target's tournament ${url} does not accept attachments, and the file has ${wanted} to send`,
     `  match_options.accept_attachments: file ${JSON.stringify(file.accept_attachments ?? true)}, target false`,
-    `nothing was sent; while it is pending, let it accept them (tourney tournament update ${url} --set match_options.accept_attachments=true) and import again; once started (its match_options can no longer change), delete it (tourney tournament delete ${url}) or import the file under another url (change "url" in its "tournament")`,
+    `nothing was sent; let it accept them (tourney tournament update ${url} --accept-attachments: the setting may change in any state) and import again`,
   ].join("\n");
 }
 
