@@ -47,3 +47,14 @@ it("match view of a free-for-all match says its players together at a terminal",
   expect(piped).toMatch(/^player 1\tLuigi's Mom \(id \d+, seed 1\), Bowser Jr\./m);
   expect(piped).toMatch(/^player 2\t-$/m);
 });
+
+it("match report of a free-for-all match prints its players together at a terminal", async () => {
+  const { t } = await createWith(sb, ["--name", "Kart", "--type", "free for all"], NAMES);
+  ok(await sb.run(["tournament", "start", t]));
+  const report = ["--ranks", "Koopa=1,Bowser Jr.=2,クッパ=3,Luigi's Mom=4", "--advancing", "Koopa"];
+  const r = ok(
+    await sb.run(["match", "report", t, "A", ...report], { tty: true, env: { NO_COLOR: "1" } }),
+  );
+  expect(r.stdout).toMatch(/^players +4 players: Luigi's Mom \(id \d+, seed 1\), Bowser Jr\./m);
+  expect(r.stdout).not.toMatch(/^player [12]/m);
+});

@@ -272,7 +272,9 @@ export async function runMatchReport(f: Factory, o: MatchReportOptions): Promise
       `Scores recorded; match ${String(record.identifier)} stays open: pass --winner or --tie to complete it`,
     );
   }
-  await f.printer().record(record, matchFields(roster, seeds));
+  // A free-for-all match at a terminal: one "players" line, as match view prints it.
+  const together = f.printer().mode === "table" && result.kind !== "one-on-one";
+  await f.printer().record(record, matchFields(roster, seeds, together));
 }
 
 export function registerReport(noun: Command, app: App): void {
