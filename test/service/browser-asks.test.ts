@@ -2,7 +2,8 @@
  * What a browser asks serve for on its own (service/viewer/browser-asks.ts), over a real
  * loopback server that requires a key: /favicon.ico on every load of the bracket page,
  * iOS's /apple-touch-icon*.png, crawlers' /robots.txt. Before (an outside review), each
- * fell through to the API and was answered 401 JSON, a console error on every page load.
+ * fell through to the API and was answered 401 JSON, a console error on every page load;
+ * Chrome devtools' /.well-known/appspecific/com.chrome.devtools.json alike.
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -98,6 +99,24 @@ describe("paths a browser asks for on its own, answered without a key", () => {
       });
       expect(reply.body).toContain("no home-screen icon");
     }
+  });
+
+  it("/.well-known/* is a plain 404 (Chrome devtools' file among them), not a refusal to sign in", async () => {
+    for (const path of [
+      "/.well-known/appspecific/com.chrome.devtools.json",
+      "/.well-known/security.txt",
+    ]) {
+      const reply = await send("GET", path);
+      expect({ status: reply.status, type: reply.type, cache: reply.cache }, path).toEqual({
+        status: 404,
+        type: "text/plain; charset=utf-8",
+        cache: "public, max-age=86400",
+      });
+      expect(reply.body).toBe("serve publishes nothing under /.well-known/\n");
+    }
+    expect((await send("HEAD", "/.well-known/appspecific/com.chrome.devtools.json")).status).toBe(
+      404,
+    );
   });
 
   it("only reads: OPTIONS lists the methods, a write is 405; the API still asks for a key", async () => {

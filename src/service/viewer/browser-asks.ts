@@ -9,7 +9,10 @@
  * - /apple-touch-icon.png and its sized or -precomposed forms: 404 in plain text (no icon:
  *   the device draws one from the page), kept a day;
  * - /robots.txt: every path disallowed. serve is an organiser's own server; its pages are
- *   reached by link (private ones by share links, whose token is in the URL), not by search.
+ *   reached by link (private ones by share links, whose token is in the URL), not by search;
+ * - /.well-known/*: 404 in plain text, kept a day. serve publishes nothing there; Chrome's
+ *   devtools ask /.well-known/appspecific/com.chrome.devtools.json of every page they
+ *   inspect, and were answered the API's 401 JSON.
  */
 import type { HttpResponse } from "../../model/http.js";
 
@@ -28,7 +31,12 @@ function pathOf(url: string): string {
 /** Whether `url` is one of the paths a browser asks for on its own (no I/O). */
 export function isBrowserAsk(url: string): boolean {
   const path = pathOf(url);
-  return path === "/favicon.ico" || path === "/robots.txt" || APPLE_ICON.test(path);
+  return (
+    path === "/favicon.ico" ||
+    path === "/robots.txt" ||
+    path.startsWith("/.well-known/") ||
+    APPLE_ICON.test(path)
+  );
 }
 
 /** The reply to a GET of such a path (isBrowserAsk said so). */
@@ -42,9 +50,8 @@ export function browserAskReply(url: string): HttpResponse {
       headers: { "content-type": TEXT, "cache-control": KEPT_A_DAY },
       body: "User-agent: *\nDisallow: /\n",
     };
-  return {
-    status: 404,
-    headers: { "content-type": TEXT, "cache-control": KEPT_A_DAY },
-    body: "serve has no home-screen icon: the device draws one from the page\n",
-  };
+  const body = path.startsWith("/.well-known/")
+    ? "serve publishes nothing under /.well-known/\n"
+    : "serve has no home-screen icon: the device draws one from the page\n";
+  return { status: 404, headers: { "content-type": TEXT, "cache-control": KEPT_A_DAY }, body };
 }
