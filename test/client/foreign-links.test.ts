@@ -32,13 +32,13 @@ describe("links to another host are never followed", () => {
 
   it("tourney api --paginate: the next request is the path asked, with page set", () => {
     const pager = createPager("/v2.1/tournaments.json?per_page=1");
-    expect(pager.next(undefined)).toBe("/v2.1/tournaments.json?per_page=1");
+    expect(pager.first).toBe("/v2.1/tournaments.json?per_page=1");
     const body = JSON.stringify({
       data: [record(1)],
       meta: { count: 2, page: 1, per_page: 1, total_pages: 2 },
       links: { self: "https://evil.example/a.json?page=1", next: FOREIGN },
     });
-    expect(pager.next({ status: 200, headers: {}, body })).toBe(
+    expect(pager.read({ status: 200, headers: {}, body })?.next).toBe(
       "/v2.1/tournaments.json?per_page=1&page=2",
     );
   });

@@ -78,6 +78,12 @@ export class JsonOutput {
     else this.stdout.write(`${text}\n`);
   }
 
+  /** Runs jq over `text` now (one input) and writes its results: a page of `api --paginate`. */
+  async filterNow(text: string): Promise<void> {
+    this.held.push(text);
+    await this.flush();
+  }
+
   /** Runs jq over what was held, and writes its results. */
   async flush(): Promise<void> {
     const expression = this.selection.jq;

@@ -18,6 +18,8 @@ answers as the description draws it: '(.data? // .)' reads either, as below.
 Fields make a JSON body (POST unless -X says otherwise); with GET or --input they go
 in the query string. --input is the body (POST unless -X says otherwise; not with GET). The body is printed on errors too; the exit code says which. A redirect is never
 followed: its body (and with -i its headers) printed, it exits 1 naming the Location.
+--paginate writes each page as it comes, as one document; --jq '.data[] | ...' runs on
+each page as it comes, any other program once over the whole list (held until its end).
 
 Examples:
   tourney api /tournaments.json --paginate --jq '(.data? // .) | length'

@@ -1,8 +1,8 @@
 /**
  * `tourney api --paginate`: the pages of a list, one request after another — the page
  * `links.next` names, else the next while `meta.total_pages` says there is one (a bare
- * array: while pages come back full) — joined into one document: every page's `data`
- * (or array) in order, with the last page's `meta` and `links`.
+ * array: while pages come back full), read one at a time: joined.ts writes them as one
+ * document (every page's `data`, or array, in order, with the last page's `meta` and `links`).
  */
 import type { ApiList } from "../../../client/envelope.js";
 import { listCutShort, nextPage } from "../../../client/pagination.js";
@@ -51,37 +51,39 @@ function listOf(document: unknown): ApiList | undefined {
   return object as unknown as ApiList;
 }
 
+/** A page read: its document, its records and the next page's path (undefined at the end). */
+export interface PageRead {
+  readonly document: unknown;
+  readonly records: readonly unknown[];
+  readonly next: string | undefined;
+  /** The service still said more follow after MAX_PAGES pages: the list stops here. */
+  readonly cutShort?: Error;
+}
+
 export interface Pager {
-  /** The first page's path, then each next one; undefined when the list is complete. */
-  next(response: HttpResponse | undefined): string | undefined;
-  /** The pages' records joined into one document (undefined before a list arrived). */
-  document(): unknown;
+  /** The first page's path. */
+  readonly first: string;
+  /** A page's answer; undefined when its body is not a list (the pages end there). */
+  read(response: HttpResponse): PageRead | undefined;
 }
 
 export function createPager(path: string): Pager {
   const perPage = perPageOf(path);
   let page = pageOf(path);
   let requests = 0;
-  const records: unknown[] = [];
-  let last: unknown;
   return {
-    next(response) {
-      if (response === undefined) return path;
+    first: path,
+    read(response) {
       const document = parseJson(response.body);
       const list = listOf(document);
       if (list === undefined) return undefined;
-      records.push(...list.data);
-      last = document;
       const following = nextPage(list, page, perPage);
       requests += 1;
-      if (following === undefined || following <= page) return;
-      if (requests >= MAX_PAGES) throw listCutShort(requests, "endless");
+      const read = { document, records: list.data, next: undefined };
+      if (following === undefined || following <= page) return read;
+      if (requests >= MAX_PAGES) return { ...read, cutShort: listCutShort(requests, "endless") };
       page = following;
-      return pagePath(path, page);
-    },
-    document() {
-      if (last === undefined) return undefined;
-      return Array.isArray(last) ? records : { ...(last as JsonObject), data: records };
+      return { ...read, next: pagePath(path, page) };
     },
   };
 }

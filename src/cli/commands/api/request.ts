@@ -7,10 +7,8 @@ import type { HttpMethod, HttpRequest, HttpResponse } from "../../../model/http.
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { readBoundedFile } from "../../input-file.js";
-import { startSpinner } from "../../output/progress.js";
 import { decodeInput } from "../../utf8-input.js";
 import { type ApiField, type FieldValue, fieldsBody, fieldsQuery, parseField } from "./fields.js";
-import { createPager } from "./paginate.js";
 import { headerBlock, isSuccess, writeBody } from "./response.js";
 
 const METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -172,36 +170,16 @@ async function buildRequest(f: Factory, o: ApiOptions): Promise<HttpRequest> {
   };
 }
 
-/** --paginate: every page (progress on stderr at a terminal), then one joined document. */
-async function sendPages(f: Factory, request: HttpRequest, o: ApiOptions): Promise<HttpResponse> {
-  const client = await f.client();
-  const pager = createPager(request.path);
-  const spinner = startSpinner(f.io.stderr, "Fetching page 1");
-  let response: HttpResponse | undefined;
-  let count = 0;
-  try {
-    for (let path = pager.next(undefined); path !== undefined; path = pager.next(response)) {
-      spinner.label(`Fetching page ${++count}`);
-      response = await client.requester.raw({ ...request, path });
-      if (o.include) f.io.stdout.write(headerBlock(response));
-      if (!isSuccess(response)) break;
-    }
-  } finally {
-    spinner.stop();
-  }
-  const joined = pager.document();
-  if (!isSuccess(response!) || joined === undefined) return response!;
-  return { ...response!, body: JSON.stringify(joined) };
-}
-
 export async function runApi(f: Factory, o: ApiOptions): Promise<void> {
   if (f.globals.jsonFields !== undefined)
     throw new UsageError("api prints the service's document as it is: filter it with --jq");
   const remote = f.profile().backend === "remote";
   const request = await buildRequest(f, remote ? { ...o, path: publishedApiPath(o.path) } : o);
-  let response: HttpResponse;
+  let response: HttpResponse | undefined;
   if (o.paginate) {
-    response = await sendPages(f, request, o);
+    const { sendPages } = await import("./pages.js");
+    response = await sendPages(f, request, o.include);
+    if (response === undefined) return;
   } else {
     response = await (await f.client()).requester.raw(request);
     if (o.include) f.io.stdout.write(headerBlock(response));
