@@ -64,9 +64,38 @@ it("a group stage: --group 0 and a number past the last are exit 2 naming its gr
   expect(first.json().length).toBe(3);
 });
 
+/** The pages of the tournament's matches a `-v` run asked for (the request log on stderr). */
+function matchReads(stderr: string): string[] {
+  return stderr.split("\n").filter((l) => /^> GET \S+\/matches\?/.test(l));
+}
+
+it("the check reads no match of its own: one read of every match, refused or listed", async () => {
+  // 46 players: 1,035 matches, two pages of 1,000 (MAX_PER_PAGE).
+  const names = Array.from({ length: 46 }, (_, i) => `P${i + 1}`);
+  const { t } = await createWith(sb, ["--name", "RR", "--type", "round robin"], names);
+  ok(await sb.run(["tournament", "start", t]));
+  const listed = ok(await sb.run(["-v", "match", "list", t, "--round", "1", "--json"]));
+  expect(listed.json()).toHaveLength(23);
+  // Before: every match read to check (2 pages), then again to list (2 more).
+  expect(matchReads(listed.stderr)).toHaveLength(2);
+  const refused = await sb.run(["-v", "match", "list", t, "--round", "99", "--json"]);
+  expect([refused.code, refused.stdout]).toEqual([2, ""]);
+  expect(refused.stderr).toContain(
+    `error: --round 99: tournament ${t} has no round 99; it has rounds 1-45\n`,
+  );
+  expect(matchReads(refused.stderr)).toHaveLength(2);
+  // A list the service filtered (--state; every match is open) keeps one: nothing more read.
+  const open = ok(await sb.run(["-v", "match", "list", t, "--round", "1", "--state", "open"]));
+  expect(open.stdout.trim().split("\n")).toHaveLength(23);
+  expect(matchReads(open.stderr)).toHaveLength(2);
+  // One that keeps none is checked against a read of every match: still refused, exit 2.
+  const typo = await sb.run(["match", "list", t, "--round", "99", "--state", "open"]);
+  expect([typo.code, typo.stdout]).toEqual([2, ""]);
+  expect(typo.stderr).toContain(`has no round 99; it has rounds 1-45`);
+});
+
 it("rounds and groups as runs", () => {
   expect(runsText([1, 2, 3, 5, 7, 8])).toBe("1-3, 5, 7-8");
-  const match = (round: number) => ({ id: "1", type: "match", attributes: { round } });
-  expect(roundsText([1, 2, 3, -1, -2].map(match))).toBe("rounds 1-3 (losers -1 to -2)");
-  expect(roundsText([1, 3].map(match))).toBe("rounds 1, 3");
+  expect(roundsText([1, 2, 3, -1, -2])).toBe("rounds 1-3 (losers -1 to -2)");
+  expect(roundsText([3, 1, 3])).toBe("rounds 1, 3");
 });

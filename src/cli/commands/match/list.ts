@@ -12,7 +12,7 @@ import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
-import { checkListFilters } from "./list-filters.js";
+import { checkedPages } from "./list-filters.js";
 import {
   matchColumns,
   matchRecord,
@@ -21,6 +21,7 @@ import {
   stationsByMatch,
 } from "./match-columns.js";
 import { type GroupRef, parseGroupRef, resolveGroup } from "./match-ref.js";
+import { refuseIfNotStarted } from "./not-started.js";
 
 const STATES = ["open", "pending", "complete", "all"] as const;
 
@@ -81,39 +82,26 @@ function keep(o: MatchListOptions, group: number | null | undefined): (m: FlatRe
 }
 
 /**
- * Every match, read when --round or --group is given: a round or a group's number is checked
- * against them (list-filters.ts), a letter is resolved among their group ids (the group
- * stage's groups in order; none: exit 3), as it is for the other commands (match-ref.ts).
+ * The group id --group names: null for `final` (the final stage's matches have no group); a
+ * letter is resolved among the group ids of every match, read for it (the group stage's
+ * groups in order; none: exit 3), as it is for the other commands (match-ref.ts).
  */
-async function allMatches(
+async function groupIdOf(
   client: ApiClient,
   o: MatchListOptions,
-): Promise<readonly ResourceObject[] | undefined> {
-  if (o.round === undefined && (o.group === undefined || "final" in o.group)) return undefined;
-  const all = await client.matches.listAll(o.tournament);
-  const groupId = o.group !== undefined && "id" in o.group ? o.group.id : undefined;
-  await checkListFilters(client, o.tournament, all, {
-    ...(o.round === undefined ? {} : { round: o.round }),
-    ...(groupId === undefined ? {} : { groupId }),
-  });
-  return all;
-}
-
-/** The group id --group names: null for `final` (the final stage's matches have no group). */
-function groupIdOf(
-  all: readonly ResourceObject[] | undefined,
-  tournament: string,
-  group: GroupRef | undefined,
-): number | null | undefined {
+): Promise<number | null | undefined> {
+  const group = o.group;
   if (group === undefined || "id" in group) return group?.id;
   if ("final" in group) return null;
-  return resolveGroup(all ?? [], tournament, group.letter);
+  const all = await client.matches.listAll(o.tournament);
+  if (all.length === 0) await refuseIfNotStarted(client, o.tournament);
+  return resolveGroup(all, o.tournament, group.letter);
 }
 
 export async function runMatchList(f: Factory, o: MatchListOptions): Promise<void> {
   const client = await f.client();
   const printer = f.printer();
-  const group = groupIdOf(await allMatches(client, o), o.tournament, o.group);
+  const group = await groupIdOf(client, o);
   const participant =
     o.participant === undefined
       ? undefined
@@ -134,7 +122,18 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
       },
     );
   const seen = () => remember(f, "match", identifiers, [o.tournament], !whole);
-  const source = client.matches.pages(o.tournament, filters);
+  // --round and --group are checked as the list is read (list-filters.ts): its own read is
+  // every match when the service filters nothing.
+  const source = checkedPages(
+    client,
+    o.tournament,
+    client.matches.pages(o.tournament, filters),
+    {
+      ...(o.round === undefined ? {} : { round: o.round }),
+      ...(typeof group === "number" ? { groupId: group } : {}),
+    },
+    Object.keys(filters).length === 0,
+  );
   if (printer.mode === "json") return printer.listPages(shown(source), []).then(seen);
   const { first, pages } = await readAhead(source);
   // The stations are asked for only where the matches have a station_id (serve's, the
