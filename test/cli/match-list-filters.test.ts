@@ -38,7 +38,7 @@ it("a double elimination: --round 99 is exit 2 naming its rounds; a round it has
   expect([none.code, none.stdout]).toEqual([0, ""]);
 });
 
-it("a group stage: --group 0 and a number past the last are exit 2 naming its groups", async () => {
+it("a group stage: --group 0, a number past the last and a letter past it are exit 2 naming its groups", async () => {
   const flags = [
     "--name",
     "GS",
@@ -62,6 +62,23 @@ it("a group stage: --group 0 and a number past the last are exit 2 naming its gr
   }
   const first = ok(await sb.run(["match", "list", t, "--group", String(groups[0]), "--json"]));
   expect(first.json().length).toBe(3);
+  // A letter naming no group is refused as such a number is: exit 2 (before, 3).
+  for (const [bad, said] of [
+    ["Z", "Z"],
+    ["c", "C"],
+  ]) {
+    const r = await sb.run(["match", "list", t, "--group", bad!]);
+    expect([r.code, r.stdout], bad).toEqual([2, ""]);
+    expect(r.stderr.trim()).toBe(
+      `error: --group ${said}: tournament ${t} has no group ${said}; it has groups ${runsText(groups as number[])} (or A, B, ... in that order; final: the final stage)`,
+    );
+  }
+  const second = ok(await sb.run(["match", "list", t, "--group", "b", "--json"])).json();
+  expect(second.map((m: { group_id: number }) => m.group_id)).toEqual([
+    groups[1],
+    groups[1],
+    groups[1],
+  ]);
 });
 
 /** The pages of the tournament's matches a `-v` run asked for (the request log on stderr). */

@@ -50,12 +50,10 @@ export function roundsText(all: Iterable<number>): string {
   return `rounds ${runsText(winners)}${losersText === "" ? "" : ` (${losersText})`}`;
 }
 
-/** The list's --round and --group (a group's number, a letter resolved to it). */
+/** The list's --round and --group (a group's number, or the group a letter named). */
 export interface ListFilters {
   readonly round?: number;
   readonly groupId?: number;
-  /** The letter --group was given as (`--group Z`), to name it as typed. */
-  readonly letter?: string;
 }
 
 /** The rounds and groups of a tournament's matches, and how many matches were seen. */
@@ -87,6 +85,22 @@ export function noGroup(tournament: string, typed: string, groups: Iterable<unkn
 }
 
 /**
+ * The group id `--group LETTER` names among every match of `tournament` (A = the first of
+ * their group ids in order); none: the refusal of a group number it does not have (exit 2).
+ * Before, `noGroup` for a number but match-ref.ts's exit 3 for a letter.
+ */
+export function letterGroup(
+  all: readonly ResourceObject[],
+  tournament: string,
+  letter: string,
+): number {
+  const groups = distinct(all.map((m) => m.attributes.group_id));
+  const id = groups[letter.charCodeAt(0) - 65];
+  if (id === undefined) throw noGroup(tournament, letter, groups);
+  return id;
+}
+
+/**
  * Refuses a --round or --group that `seen`, every match of `tournament`, does not have; no
  * match at all: the not-started refusal when it has not started.
  */
@@ -103,7 +117,7 @@ export async function checkListFilters(
       `--round ${round}: tournament ${tournament} has no round ${round}; it has ${seen.count === 0 ? "no rounds yet" : roundsText(distinct(seen.rounds))}`,
     );
   if (groupId !== undefined && !seen.groups.has(groupId))
-    throw noGroup(tournament, filters.letter ?? String(groupId), seen.groups);
+    throw noGroup(tournament, String(groupId), seen.groups);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { FlatRecord } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
 import { addLimitOption } from "../limit-option.js";
 import { PARTICIPANT_REF_HELP, resolveParticipant } from "../participants/participant-ref.js";
-import { checkedPages } from "./list-filters.js";
+import { checkedPages, letterGroup } from "./list-filters.js";
 import {
   matchColumns,
   matchRecord,
@@ -20,7 +20,7 @@ import {
   type StationsByMatch,
   stationsByMatch,
 } from "./match-columns.js";
-import { type GroupRef, parseGroupRef, resolveGroup } from "./match-ref.js";
+import { type GroupRef, parseGroupRef } from "./match-ref.js";
 import { refuseIfNotStarted } from "./not-started.js";
 
 const STATES = ["open", "pending", "complete", "all"] as const;
@@ -84,7 +84,8 @@ function keep(o: MatchListOptions, group: number | null | undefined): (m: FlatRe
 /**
  * The group id --group names: null for `final` (the final stage's matches have no group); a
  * letter is resolved among the group ids of every match, read for it (the group stage's
- * groups in order; none: exit 3), as it is for the other commands (match-ref.ts).
+ * groups in order), as it is for the other commands (match-ref.ts); a letter naming no group
+ * is refused as a number naming none is (list-filters.ts: exit 2).
  */
 async function groupIdOf(
   client: ApiClient,
@@ -95,7 +96,7 @@ async function groupIdOf(
   if ("final" in group) return null;
   const all = await client.matches.listAll(o.tournament);
   if (all.length === 0) await refuseIfNotStarted(client, o.tournament);
-  return resolveGroup(all, o.tournament, group.letter);
+  return letterGroup(all, o.tournament, group.letter);
 }
 
 export async function runMatchList(f: Factory, o: MatchListOptions): Promise<void> {
