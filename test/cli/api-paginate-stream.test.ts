@@ -24,7 +24,11 @@ const PER_PAGE = 25;
 const PATH = `/tournaments/rr/matches.json?per_page=${PER_PAGE}`;
 afterAll(() => sb.cleanup());
 
-type Page = { data: { id: string }[]; meta: { page: number }; links: unknown };
+type Page = {
+  data: { id: string; attributes: { identifier: string } }[];
+  meta: { page: number };
+  links: unknown;
+};
 let pages: Page[] = [];
 
 beforeAll(async () => {
@@ -140,5 +144,25 @@ describe("api --paginate streams the pages", () => {
     } finally {
       process.off("SIGINT", guard);
     }
+  }, 60_000);
+});
+
+describe("match list --json --jq '.[] | ...' runs on each page as it comes", () => {
+  it("prints what it printed over the whole list, each page's results before the next request", async () => {
+    const program = '.[] | select(.round == 3) | "\\(.identifier) \\(.state)"';
+    const each = await logged(["match", "list", "rr", "--json", "--jq", program]);
+    expect(each.code, each.stderr).toBe(0);
+    const whole = await logged(["match", "list", "rr", "--json", "--jq", `[${program}] | .[]`]);
+    expect(each.stdout.split("\n")).toHaveLength(PLAYERS / 2 + 1);
+    expect(each.stdout).toBe(whole.stdout);
+    const fields = ["match", "list", "rr", "--json", "id,identifier", "--jq", ".[] | .identifier"];
+    const picked = await logged(fields);
+    expect(picked.stdout).toBe(
+      pages.flatMap((p) => p.data.map((m) => `${m.attributes.identifier}\n`)).join(""),
+    );
+    // The matches are read 1,000 a page: a page's results are written before the next is asked.
+    const sends = picked.events.flatMap((e, at) => (e.includes("/matches") ? [at] : []));
+    expect(sends).toHaveLength(Math.ceil(pages.flatMap((p) => p.data).length / 1000));
+    for (const at of sends.slice(1)) expect(picked.events[at - 1]).toMatch(/^write /);
   }, 60_000);
 });

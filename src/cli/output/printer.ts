@@ -199,14 +199,25 @@ export class Printer {
     }
   }
 
-  /** The text `json(all records)` writes, written a page at a time (with --jq, gathered). */
+  /**
+   * The text `json(all records)` writes, written a page at a time. With --jq, a program going
+   * through the records (`.[] | ...`: jq-pages.ts) runs on each page as it comes; any other
+   * gets the records gathered, as one array.
+   */
   private async jsonArray(pages: AsyncIterable<readonly FlatRecord[]>): Promise<void> {
-    if (this.output.filtering) {
-      const records: FlatRecord[] = [];
-      for await (const page of pages) for (const record of page) records.push(record);
-      return this.json(records);
-    }
     const fields = this.output.selection.fields;
+    const jq = this.output.selection.jq;
+    if (jq !== undefined) {
+      const { runsPerPage } = await import("./jq-pages.js");
+      const records: FlatRecord[] = [];
+      const each = runsPerPage(jq, "array");
+      for await (const page of pages) {
+        if (!each) for (const record of page) records.push(record);
+        else if (page.length > 0)
+          await this.output.filterNow(JSON.stringify(fields ? selectFields(page, fields) : page));
+      }
+      return each ? undefined : this.json(records);
+    }
     const pretty = this.stdout.isTTY === true;
     // Indented, an element is its own indented text shifted right by two spaces (JSON text
     // holds no raw line break inside a string, so every "\n" starts a line).
