@@ -22,6 +22,8 @@ const dbPath = join(sb.env.TOURNEY_DATA_DIR!, "tourney.db");
 const PLAYERS = 80; // a round robin of 80: 3,160 matches
 const PER_PAGE = 25;
 const PATH = `/tournaments/rr/matches.json?per_page=${PER_PAGE}`;
+/** Fewer pages for --jq, which runs once a page (32 pages). */
+const PATH_100 = "/tournaments/rr/matches.json?per_page=100";
 afterAll(() => sb.cleanup());
 
 type Page = {
@@ -109,18 +111,18 @@ describe("api --paginate streams the pages", () => {
   }, 60_000);
 
   it("--jq through the records runs on each page as it comes; a whole-list program sees the list", async () => {
-    const r = await logged(["api", PATH, "--paginate", "--jq", ".data[] | .id"]);
+    const r = await logged(["api", PATH_100, "--paginate", "--jq", ".data[] | .id"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(pages.flatMap((p) => p.data.map((m) => `${m.id}\n`)).join(""));
     const sends = r.events.flatMap((e, at) => (e.startsWith("send") ? [at] : []));
     for (const at of sends.slice(1)) expect(r.events[at - 1]).toMatch(/^write /);
-    const counted = await logged(["api", PATH, "--paginate", "--jq", "(.data? // .) | length"]);
+    const counted = await logged(["api", PATH_100, "--paginate", "--jq", "(.data? // .) | length"]);
     expect(counted.stdout).toBe(`${(PLAYERS * (PLAYERS - 1)) / 2}\n`);
     // The same results as the program run over the joined document.
     const program =
       '.data[] | select(.attributes.round == 3) | "\\(.id) \\(.attributes.identifier)"';
-    const each = await logged(["api", PATH, "--paginate", "--jq", program]);
-    const whole = await logged(["api", PATH, "--paginate", "--jq", `[${program}] | .[]`]);
+    const each = await logged(["api", PATH_100, "--paginate", "--jq", program]);
+    const whole = await logged(["api", PATH_100, "--paginate", "--jq", `[${program}] | .[]`]);
     expect(each.stdout).not.toBe("");
     expect(each.stdout).toBe(whole.stdout);
   }, 60_000);
@@ -141,6 +143,19 @@ describe("api --paginate streams the pages", () => {
       expect(document.meta).toEqual(pages[1]!.meta);
       expect(r.stderr).toContain("Interrupted: fetching no more pages");
       expect(r.stderr).toContain("interrupted: the list stops after page 2 (50 records)");
+      // --jq on each page: the results of the pages before; a whole-list program: nothing.
+      const ids = await logged(["api", PATH, "--paginate", "--jq", ".data[] | .id"], { onSend });
+      expect(ids.code).toBe(130);
+      expect(ids.stdout).toBe(
+        pages
+          .slice(0, 2)
+          .flatMap((p) => p.data.map((m) => `${m.id}\n`))
+          .join(""),
+      );
+      expect(ids.stderr).toContain("interrupted: --jq ran on pages 1-2 of the list");
+      const count = await logged(["api", PATH, "--paginate", "--jq", ".data | length"], { onSend });
+      expect([count.code, count.stdout]).toEqual([130, ""]);
+      expect(count.stderr).toContain("the list stops after page 2: its document was not printed");
     } finally {
       process.off("SIGINT", guard);
     }

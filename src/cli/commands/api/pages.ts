@@ -22,6 +22,8 @@ interface PageSink {
   page(read: PageRead): Promise<void>;
   /** Closes the document (after the pages so far). */
   end(): Promise<void>;
+  /** Ctrl-C: what was written is closed; what was held is dropped. */
+  stop(): Promise<void>;
   /** What was printed when the list stops before its end (Ctrl-C), for stderr. */
   cut(pages: number): string;
 }
@@ -30,12 +32,14 @@ interface PageSink {
 function streamed(f: Factory): PageSink {
   const stdout = f.io.stdout;
   const joined = joinedWriter((text) => stdout.write(text), stdout.isTTY === true);
+  const end = async () => {
+    joined.end();
+    stdout.write("\n");
+  };
   return {
     page: async (read) => joined.page(read.document, read.records),
-    end: async () => {
-      joined.end();
-      stdout.write("\n");
-    },
+    end,
+    stop: end,
     cut: (pages) =>
       `the list stops after page ${pages} (${joined.records} records): the document printed is closed there, with page ${pages}'s meta and links`,
   };
@@ -47,6 +51,7 @@ function filteredPerPage(f: Factory): PageSink {
   return {
     page: (read) => output.filterNow(JSON.stringify(read.document)),
     end: async () => {},
+    stop: async () => {},
     cut: (pages) => `--jq ran on pages 1-${pages} of the list; the pages after were not fetched`,
   };
 }
@@ -62,7 +67,10 @@ function held(f: Factory): PageSink {
       joined.end();
       output.writeText(parts.splice(0).join(""));
     },
-    cut: (pages) => `the list stops after page ${pages}: nothing of it was printed`,
+    stop: async () => {
+      parts.length = 0;
+    },
+    cut: (pages) => `the list stops after page ${pages}: its document was not printed`,
   };
 }
 
@@ -77,7 +85,7 @@ function sinkFor(f: Factory, include: boolean, document: unknown): PageSink {
 /** The interruption's message (exit 130), the sink's output closed first when it has begun. */
 async function interrupted(sink: PageSink | undefined, pages: number): Promise<CancelledError> {
   if (sink === undefined) return new InterruptedWorkError("interrupted before the first page came");
-  await sink.end().catch(() => {});
+  await sink.stop().catch(() => {});
   return new InterruptedWorkError(`interrupted: ${sink.cut(pages)}`);
 }
 
