@@ -42,3 +42,38 @@ it("says 'out in group N' where the final stage gave no rank, once the ranks are
   expect(piped).not.toContain("out in group");
   expect(records.filter((p: any) => p.final_rank !== null)).toHaveLength(4);
 });
+
+it("participants view says 'out in group N' as the list does, once the tournament is complete", async () => {
+  const s = await createWith(sb, ["--name", "Cup", "--url", "cup", ...GROUPS_OF_FOUR], EIGHT);
+  ok(await sb.run(["tournament", "start-group-stage", "cup"]));
+  await playAll(sb, s, betterSeed);
+  ok(await sb.run(["tournament", "finalize-group-stage", "cup"]));
+  ok(await sb.run(["tournament", "start", "cup"]));
+  const records = ok(await sb.run(["participants", "list", "cup", "--json"])).json();
+  const rankRow = (text: string) =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+    (text.split("\n").find((l) => /final rank/.test(l)) ?? "").replace(/\x1b\[[\d;]*m/g, "");
+  // Eliminated in the groups (the final stage's bracket holds 4 of the 8).
+  const finalists = new Set(
+    ok(await sb.run(["match", "list", "cup", "--group", "final", "--json"]))
+      .json()
+      .flatMap((m: any) => [m.player1_id, m.player2_id]),
+  );
+  const out = records.find((p: any) => !finalists.has(p.id) && !finalists.has(Number(p.id)));
+  expect(out).toBeDefined();
+  const during = ok(await sb.run(["participants", "view", "cup", out.name], { tty: true }));
+  expect(rankRow(during.stdout)).not.toContain("out in group");
+  await playAll(sb, s, betterSeed);
+  ok(await sb.run(["tournament", "finalize", "cup"]));
+
+  const view = ok(await sb.run(["participants", "view", "cup", out.name], { tty: true }));
+  expect(rankRow(view.stdout)).toContain(`out in group ${out.group_id}`);
+  const winner = records.find((p: any) => p.seed === 1);
+  const top = ok(await sb.run(["participants", "view", "cup", winner.name], { tty: true }));
+  expect(rankRow(top.stdout)).toMatch(/final rank\W+1\b/);
+  // Piped and --json keep the service's value.
+  const piped = ok(await sb.run(["participants", "view", "cup", out.name])).stdout;
+  expect(piped).toContain("final rank\t-\n");
+  const json = ok(await sb.run(["participants", "view", "cup", out.name, "--json"])).json();
+  expect(json.final_rank).toBeNull();
+});

@@ -5,7 +5,8 @@
  * were fixed, their cells were blank, half the field with no word why. Now, once any
  * participant has a final rank, such a player (active, in a group) reads "out in group N";
  * `tourney tournament standings` ranks them within their group. Tables only: piped rows and
- * --json keep the service's value (empty, null).
+ * --json keep the service's value (empty, null). `participants view`'s "final rank" says the
+ * same once the tournament is complete (finalized: the ranks are fixed then); before, blank.
  */
 import type { Column } from "../../output/printer.js";
 import type { FlatRecord } from "../../output/records.js";
@@ -26,6 +27,16 @@ export function finalRankColumns(
   if (!records.some((p) => typeof p.final_rank === "number")) return columns;
   return columns.map((c) =>
     c.header === "FINAL RANK"
+      ? { header: c.header, value: (p: FlatRecord) => p.final_rank ?? groupStageOnly(p) }
+      : c,
+  );
+}
+
+/** `fields` (a participant's, as `participants view` shows them) with "final rank" saying
+ * "out in group N" where the final stage gave none: for a tournament that is complete. */
+export function finalRankFields(fields: readonly Column[]): readonly Column[] {
+  return fields.map((c) =>
+    c.value === "final_rank"
       ? { header: c.header, value: (p: FlatRecord) => p.final_rank ?? groupStageOnly(p) }
       : c,
   );

@@ -10,6 +10,7 @@
  */
 import type { ApiClient } from "../../../client/api-client.js";
 import { isRace, type ParticipantOwner } from "../../../client/participant-owner.js";
+import type { ResourceObject } from "../../../model/resource.js";
 import type { Column } from "../../output/printer.js";
 
 /**
@@ -22,8 +23,12 @@ export async function showsSeeds(
   json: boolean,
 ): Promise<boolean> {
   if (json || isRace(owner)) return true;
-  const record = await client.tournaments.get(owner);
-  const seeding = record.attributes.seeding_options as { hide_seeds?: unknown } | undefined;
+  return seedsShownIn(await client.tournaments.get(owner));
+}
+
+/** Whether a tournament's tables show seeds, from its record: unless it says hide_seeds. */
+export function seedsShownIn(tournament: ResourceObject): boolean {
+  const seeding = tournament.attributes.seeding_options as { hide_seeds?: unknown } | undefined;
   return seeding?.hide_seeds !== true;
 }
 
