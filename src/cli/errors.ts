@@ -11,6 +11,8 @@ export class UsageError extends Error {
  */
 export class CancelledError extends Error {
   override readonly name = "CancelledError";
+  /** 130; 143 or 129 when a SIGTERM or SIGHUP stopped the command (interrupts.ts exitAs). */
+  exitCode = 130;
 }
 
 /**

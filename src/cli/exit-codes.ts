@@ -304,7 +304,7 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
     return { code: EXIT.rejected, lines: [`error: ${error.message}`] };
   // Ctrl-C at a prompt says nothing; an interrupted bulk add says what it left.
   if (error instanceof CancelledError)
-    return { code: EXIT.interrupted, lines: error.message === "" ? [] : [error.message] };
+    return { code: error.exitCode, lines: error.message === "" ? [] : [error.message] };
   if (error instanceof DeclinedError) return { code: EXIT.failure, lines: [error.message] };
   if (error instanceof CommandError)
     return { code: EXIT.failure, lines: [`error: ${error.message}`] };

@@ -124,6 +124,8 @@ const noteWrite = (write: string): void => {
  */
 const stopOn = (signal: NodeJS.Signals, code: number): void => {
   process.on(signal, () => {
+    // The terminal gone, the exit lets go of it (stdio.ts) also after a command's own undo.
+    if (code === 129) process.once("exit", releaseHungUpTerminals);
     if (process.listenerCount(signal) !== 1) return;
     try {
       if (writes.count > 0)

@@ -8,13 +8,27 @@
  * database has not been made: the first Ctrl-C ends that wait (`run` is given the signal
  * for Factory.endLockWaitsOn), where it once waited out the 5 s and exited 1. Before the import sends anything (its document read from a file
  * or stdin and checked: `beforeSending`), Ctrl-C stops at once and says nothing was written.
+ * SIGTERM and SIGHUP do all this as Ctrl-C does, exiting 143 and 129 (before, main.ts ended
+ * the import on them at once, saying only which writes had been answered).
  */
 import { CancelledError } from "../errors.js";
-import { listenForInterrupts, type SignalSource } from "../interrupts.js";
+import {
+  exitAs,
+  listenForInterrupts,
+  type SignalSource,
+  STOP_SIGNALS,
+  type StopSignal,
+} from "../interrupts.js";
 import { type Progress, type ProgressStream, progressOn } from "./progress.js";
 
 const AGAIN =
   "run the same command again to continue: it reads what the target already has and sends nothing twice";
+
+/** Ctrl-C, SIGTERM and SIGHUP, from the process unless a test gives its own source. */
+const signalsFrom = (source?: SignalSource): [SignalSource, readonly StopSignal[]] => [
+  source ?? process,
+  STOP_SIGNALS,
+];
 
 /** How far the import got: the last step or count it reported. */
 function reached(last: string | undefined): string {
@@ -66,12 +80,17 @@ export async function beforeSending<T>(
   source?: SignalSource,
 ): Promise<T> {
   const [abandoned, abandon] = rejectable();
-  const interrupts = listenForInterrupts(() => {
-    (stdin as { destroy?: () => void } | undefined)?.destroy?.();
-    abandon(new CancelledError("interrupted before the import started: nothing was written"));
-  }, source);
+  const interrupts = listenForInterrupts(
+    () => {
+      (stdin as { destroy?: () => void } | undefined)?.destroy?.();
+      abandon(new CancelledError("interrupted before the import started: nothing was written"));
+    },
+    ...signalsFrom(source),
+  );
   try {
     return await Promise.race([prepare(interrupts.stop), abandoned]);
+  } catch (error) {
+    throw exitAs(error, interrupts);
   } finally {
     interrupts.release();
   }
@@ -89,14 +108,17 @@ export async function interruptibly<S>(
   const shown = progressOn(stderr);
   const seen: { last?: string } = {};
   const [abandoned, abandon] = rejectable();
-  const interrupts = listenForInterrupts((count) => {
-    shown.end();
-    if (count === 1) {
-      stderr.write("Interrupted: stopping after the request in flight (Ctrl-C again: at once)\n");
-      return;
-    }
-    abandon(new CancelledError(`interrupted at once, ${reached(seen.last)}; ${AGAIN}`));
-  }, source);
+  const interrupts = listenForInterrupts(
+    (count) => {
+      shown.end();
+      if (count === 1) {
+        stderr.write("Interrupted: stopping after the request in flight (Ctrl-C again: at once)\n");
+        return;
+      }
+      abandon(new CancelledError(`interrupted at once, ${reached(seen.last)}; ${AGAIN}`));
+    },
+    ...signalsFrom(source),
+  );
   try {
     return await Promise.race([
       run(stoppable(shown, interrupts.stop, seen), interrupts.stop),
@@ -105,10 +127,13 @@ export async function interruptibly<S>(
   } catch (error) {
     // The request waiting for another process's lock was not made: stopped before it.
     if (interrupts.stop.aborted && error === interrupts.stop.reason)
-      throw new CancelledError(
-        `interrupted: stopped between two requests, ${reached(seen.last)}, while the next waited for another process's lock on the database; ${AGAIN}`,
+      throw exitAs(
+        new CancelledError(
+          `interrupted: stopped between two requests, ${reached(seen.last)}, while the next waited for another process's lock on the database; ${AGAIN}`,
+        ),
+        interrupts,
       );
-    throw error;
+    throw exitAs(error, interrupts);
   } finally {
     interrupts.release();
   }

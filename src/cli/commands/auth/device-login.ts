@@ -17,7 +17,7 @@ import { LoginInterruptedError } from "../../../auth/errors.js";
 import type { FormPoster, TokenSet } from "../../../auth/token-endpoint.js";
 import { CancelledError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
-import { listenForInterrupts } from "../../interrupts.js";
+import { exitAs, listenForInterrupts, STOP_SIGNALS } from "../../interrupts.js";
 import { startSpinner } from "../../output/progress.js";
 import { visibleControls } from "../../output/terminal-text.js";
 import { browserBlocker, openInBrowser } from "./browser.js";
@@ -113,7 +113,9 @@ export async function deviceLogin(
   }).catch(interrupted);
   announce(f, grant);
   await maybeOpen(f, grant, input, edge);
-  const interrupts = edge.signal === undefined ? listenForInterrupts(() => {}) : undefined;
+  // SIGTERM and SIGHUP stop the wait as Ctrl-C does (exit 143, 129; before, an exit at once).
+  const interrupts =
+    edge.signal === undefined ? listenForInterrupts(() => {}, process, STOP_SIGNALS) : undefined;
   const spinner = startSpinner(f.io.stderr, "Waiting for approval (Ctrl-C to stop)");
   try {
     return await pollForToken({
@@ -124,7 +126,11 @@ export async function deviceLogin(
       signal: edge.signal ?? interrupts!.stop,
     });
   } catch (error) {
-    return interrupted(error);
+    try {
+      return interrupted(error);
+    } catch (said) {
+      throw interrupts === undefined ? said : exitAs(said, interrupts);
+    }
   } finally {
     spinner.stop();
     interrupts?.release();

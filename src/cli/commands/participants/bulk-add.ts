@@ -5,7 +5,7 @@ import type { App } from "../../app.js";
 import { CancelledError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { readInputFile } from "../../input-file.js";
-import { listenForInterrupts, signalsDelivered } from "../../interrupts.js";
+import { exitAs, listenForInterrupts, STOP_SIGNALS, signalsDelivered } from "../../interrupts.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { progressBar } from "../../output/progress.js";
 import { flatten } from "../../output/records.js";
@@ -38,11 +38,13 @@ Input:
 What is guaranteed:
   Embedded backend (the default): one transaction; every name is added, or none.
     Rosters over 1,000 names go in requests of 1,000 inside that transaction;
-    Ctrl-C rolls it back. At a terminal, stderr shows a progress bar.
+    Ctrl-C (or SIGTERM, SIGHUP) rolls it back. At a terminal, stderr shows a
+    progress bar.
   Remote profile: no transaction spans requests; names go in chunks of 20.
     A refused chunk removes what this run had added, then reports the refusal.
     Ctrl-C sends no further chunk, removes what this run had added, and exits
-    130 saying so (a second Ctrl-C stops the removal). If the removal fails,
+    130 saying so (a second Ctrl-C stops the removal); SIGTERM and SIGHUP do the
+    same, exit 143 and 129. If the removal fails,
     the message gives the ids and names left in the tournament.
     A killed process (kill -9, a lost machine) can leave part of the roster added.
   Re-running the same bulk add completes an interrupted one: names already in the
@@ -141,9 +143,9 @@ async function print(f: Factory, records: readonly ApiRecord[]): Promise<void> {
 }
 
 /**
- * Runs the add and prints it with Ctrl-C turned into "stop and undo" (see
- * interrupts.ts); the listener stays until the output is written, so a late
- * Ctrl-C is reported too, never a silent exit 130.
+ * Runs the add and prints it with Ctrl-C, SIGTERM and SIGHUP turned into "stop and undo"
+ * (see interrupts.ts); the listener stays until the output is written, so a late
+ * one is reported too, never a silent exit 130 (143, 129).
  */
 async function addInterruptibly(
   f: Factory,
@@ -170,10 +172,15 @@ async function addInterruptibly(
         "Interrupted: sending no more; undoing what this run added (Ctrl-C again to stop undoing)",
         "Interrupted again: stopping the undo",
       ];
-  const interrupts = listenForInterrupts((count) => {
-    if (completed) return;
-    note(said[count - 1]!);
-  });
+  // SIGTERM and SIGHUP stop and undo as Ctrl-C does (exit 143, 129: exitAs).
+  const interrupts = listenForInterrupts(
+    (count) => {
+      if (completed) return;
+      note(said[count - 1]!);
+    },
+    process,
+    STOP_SIGNALS,
+  );
   try {
     const { runBulkAdd } = await import("./bulk-add-run.js");
     const control = {
@@ -194,6 +201,8 @@ async function addInterruptibly(
         `interrupted after the add had completed: all ${records.length} participants were added; nothing was undone`,
       );
     }
+  } catch (error) {
+    throw exitAs(error, interrupts);
   } finally {
     interrupts.release();
   }

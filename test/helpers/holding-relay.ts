@@ -1,0 +1,79 @@
+/**
+ * A loopback relay to a serve that holds the `nth` write (POST, PUT, DELETE) as it arrives,
+ * until the test lets it go (`pass`): a command's step known to the test, which the command
+ * cannot run past, to signal it at (never a moment drawn from the clock). Every other request
+ * is passed on as it comes. (publish-kill.ts holds a publish's write the same way.)
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface HoldingRelay {
+  readonly url: string;
+  /** Resolves once the nth write has arrived and is held. */
+  readonly held: Promise<void>;
+  /** Passes the held write on. */
+  pass(): void;
+  close(): Promise<void>;
+}
+
+export async function holdingRelay(target: string, nth: number): Promise<HoldingRelay> {
+  let writes = 0;
+  let arrived = () => {};
+  const held = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  let pass = () => {};
+  const passed = new Promise<void>((resolve) => {
+    pass = resolve;
+  });
+  const handling = new Set<Promise<void>>();
+  const relayOne = async (request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (/^(POST|PUT|DELETE)$/.test(request.method ?? "") && ++writes === nth) {
+      arrived();
+      await passed;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === "string" && !["host", "connection", "content-length"].includes(name))
+        headers.set(name, value);
+    const body = Buffer.concat(chunks);
+    const answer = await fetch(`${target}${request.url}`, {
+      method: request.method ?? "GET",
+      headers,
+      ...(body.length > 0 ? { body } : {}),
+    });
+    const text = Buffer.from(await answer.arrayBuffer());
+    const back: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!["connection", "keep-alive", "transfer-encoding", "content-length"].includes(name))
+        back[name] = value;
+    });
+    if (response.destroyed) return;
+    response.writeHead(answer.status, back);
+    response.end(text);
+  };
+  const server = createServer((request, response) => {
+    const handled = relayOne(request, response)
+      .catch(() => {
+        response.destroy();
+      })
+      .finally(() => handling.delete(handled));
+    handling.add(handled);
+  });
+  server.on("clientError", () => {});
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    held,
+    pass: () => pass(),
+    close: async () => {
+      pass();
+      await Promise.allSettled([...handling]);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
