@@ -11,7 +11,7 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
-import { NotFoundError } from "../../client/errors.js";
+import { ApiError, NotFoundError } from "../../client/errors.js";
 import type { ExportedMatch, TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import { attachmentsRefusal, replayAttachments } from "./attachment-replay.js";
@@ -127,28 +127,71 @@ export function summaryLine(s: ImportSummary): string {
   return `${s.url}: ${s.created ? "created" : "found"}, ${added}, ${results}, ${s.skipped} already there${extra}\n`;
 }
 
-/** Imports `doc` into the backend `client` speaks to. */
+/**
+ * Imports `doc` into the backend `client` speaks to. Each step reads the target before it
+ * sends, but another command may change it in between (three imports of one file at once:
+ * the url created by one of the others, a name added, a result reported, a stage started):
+ * the service refuses that step as one already made (409, 422). Then the import reads the
+ * target again from the top and carries on with what is still missing, as a re-run does
+ * ("found, ... already there"), while each refusal differs from the one before (the same
+ * twice is the file's own, said as it is) and at most REPLANS times. Before, the loser ended
+ * with the service's refusal, exit 5 (`url "lan_cup" is already taken`).
+ */
 export async function importExport(
   client: ApiClient,
   doc: TournamentExport,
   progress: Progress = SILENT,
 ): Promise<ImportSummary> {
+  const summary = emptySummary(doc.tournament.url);
+  let last: string | undefined;
+  for (let plans = 1; ; plans++) {
+    try {
+      await importOnce(client, doc, progress, summary);
+      return summary;
+    } catch (error) {
+      if (!madeMeanwhile(error) || plans >= REPLANS || error.message === last) throw error;
+      last = error.message;
+      progress.step(
+        `${summary.url}: changed by another command meanwhile (${last}): reading it again`,
+      );
+    }
+  }
+}
+
+/** How many times an import reads its target from the top (importExport). */
+const REPLANS = 10;
+
+/** A refusal of a step made meanwhile by another command: 409, or 422 (taken, not allowed now). */
+const madeMeanwhile = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 409 || error.status === 422);
+
+const emptySummary = (url: string): ImportSummary => ({
+  url,
+  created: false,
+  added: 0,
+  checked_in: 0,
+  reported: 0,
+  skipped: 0,
+  deactivated: 0,
+  open: 0,
+  stations: 0,
+  attachments: 0,
+  renamed: 0,
+  misc: 0,
+});
+
+/** One pass over the target: each step reads what it has and sends what is missing. */
+async function importOnce(
+  client: ApiClient,
+  doc: TournamentExport,
+  progress: Progress,
+  summary: ImportSummary,
+): Promise<void> {
   const t = doc.tournament;
-  const summary: ImportSummary = {
-    url: t.url,
-    created: false,
-    added: 0,
-    checked_in: 0,
-    reported: 0,
-    skipped: 0,
-    deactivated: 0,
-    open: 0,
-    stations: 0,
-    attachments: 0,
-    renamed: 0,
-    misc: 0,
-  };
   let found = await findTournament(client, t.url);
+  // Tests order three imports by it (test-pause.ts); loaded only then.
+  if (process.env.TOURNEY_TEST_PAUSE)
+    await (await import("../test-pause.js")).pauseAt("import-read");
   if (found === undefined) {
     progress.step(`creating tournament ${t.url}`);
     found = await client.tournaments.create({
@@ -171,5 +214,4 @@ export async function importExport(
   summary.attachments = await replayAttachments(client, doc);
   if (t.state === "complete" && (await stateOf(client, t.url)) !== "complete")
     await changeState(client, t.url, "finalize", progress);
-  return summary;
 }

@@ -148,13 +148,66 @@ export function onRosterLines(error: unknown, sent: readonly RosterEntry[]): unk
  * Adds the roster's names that are not in the tournament yet; returns the
  * records added. Seeds may come in any order: the roster goes unseeded names
  * first, then by ascending seed (roster.ts sendingOrder).
+ *
+ * The names present are read before the add is sent: another command adding the same names
+ * in between (two bulk adds of one file at once, on one database or one serve) makes the
+ * service refuse this one's as taken. Refused so, the add (undone whole: rolled back, or
+ * deleted again on a remote service) reads the tournament again and goes on as a re-run of
+ * it would, skipping the names now there (exit 0), as long as each read finds more of them
+ * taken. Before, it failed, exit 5, each name "already taken" (the file run again did not).
  */
 export async function runBulkAdd(
   run: BulkAddRun,
   tournament: ParticipantOwner,
   roster: readonly RosterEntry[],
 ): Promise<ApiRecord[]> {
-  const present = run.skipPresent ? await run.participants.listAll(tournament) : undefined;
+  let present = run.skipPresent ? await run.participants.listAll(tournament) : undefined;
+  // Tests order two adds by it (test-pause.ts); loaded only then.
+  if (process.env.TOURNEY_TEST_PAUSE)
+    await (await import("../../test-pause.js")).pauseAt("bulk-add-read");
+  for (let reads = 1; ; reads++) {
+    try {
+      return await addMissing(run, tournament, roster, present);
+    } catch (error) {
+      if (present === undefined || reads > READS_AGAIN || !(error instanceof RejectedError))
+        throw error;
+      const now = await run.participants.listAll(tournament).catch(() => undefined);
+      const taken = now === undefined ? 0 : newlyTaken(roster, present, now);
+      if (taken === 0) throw error;
+      run.note(
+        `${taken} of these names were added by another command meanwhile: nothing of this run was kept; adding the rest`,
+      );
+      present = now;
+    }
+  }
+}
+
+/** How many times a bulk add refused for names added meanwhile reads the tournament again. */
+const READS_AGAIN = 5;
+
+/** How many of the roster's names are in `now` and were not in `before`. */
+function newlyTaken(
+  roster: readonly RosterEntry[],
+  before: readonly ApiRecord[],
+  now: readonly ApiRecord[],
+): number {
+  const keys = (records: readonly ApiRecord[]) =>
+    new Set(records.map((p) => participantNameKey(String(p.attributes.name ?? ""))));
+  const was = keys(before);
+  const is = keys(now);
+  return roster.filter((e) => {
+    const key = participantNameKey(e.name);
+    return is.has(key) && !was.has(key);
+  }).length;
+}
+
+/** The add of the roster's names not in `present` (undefined: --no-skip-present, all of them). */
+async function addMissing(
+  run: BulkAddRun,
+  tournament: ParticipantOwner,
+  roster: readonly RosterEntry[],
+  present: readonly ApiRecord[] | undefined,
+): Promise<ApiRecord[]> {
   const { send, skipped } = splitPresent(roster, present ?? []);
   if (skipped.length > 0) {
     run.note(
