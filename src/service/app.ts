@@ -6,7 +6,7 @@ import { tournamentRevisions } from "../store/tournament-revisions.js";
 import { accountAdmin } from "./accounts.js";
 import { newApiKey } from "./api-keys.js";
 import { NOBODY } from "./caller.js";
-import { coldMatchList } from "./cold-lists.js";
+import { ColdRows, warmAnswer } from "./cold-lists.js";
 import { communityChecked } from "./communities.js";
 import { createContext, type ServiceContext } from "./context.js";
 import { checkIfMatch, entityTag, newInstanceId, noneMatchHits } from "./entity-tag.js";
@@ -260,6 +260,7 @@ class Answerer {
         memo,
       );
     } catch (error) {
+      if (error instanceof ColdRows) throw error; // serve warms the rows, then asks again
       if (!(error instanceof ServiceError) && !(error instanceof EngineRuleError))
         this.options.onError?.(error, request.method);
       response = toHttpResponse({ reply: errorReplyTo(request, error) }, memo);
@@ -283,7 +284,7 @@ export function createService(options: ServiceOptions): Service {
   });
   const source = new StandingsSource();
   const router = buildRouter(context, source);
-  const requireAuth = options.requireAuth ?? false;
+  const auth = options.requireAuth ?? false;
   const origins = new LinkOrigin(options.publicUrl);
   const oauth = createOAuthHandler(context, options, (host) => origins.of(host));
   const memo = new ReplyMemo();
@@ -291,16 +292,7 @@ export function createService(options: ServiceOptions): Service {
   // One reader of tournament revisions: the API's tags and the public surfaces' snapshots.
   const revisions = tournamentRevisions(context.db, context.changes);
   const tagging = { instance, tags: tournamentTags(context, revisions) };
-  const answerer = new Answerer(
-    context,
-    router,
-    requireAuth,
-    origins,
-    memo,
-    tagging,
-    options,
-    oauth,
-  );
+  const answerer = new Answerer(context, router, auth, origins, memo, tagging, options, oauth);
   const handleSync = (request: HttpRequest) => answerer.handleSync(request);
   const readAs = readerAs(context, router, memo, origins, options.onError);
   // One snapshot per tournament version, shared by its viewers and streams (issue 24); the
@@ -337,7 +329,7 @@ export function createService(options: ServiceOptions): Service {
     // The stages' bracket indexes built in parts through the work gate once the rows are warm.
     warmMatches: (id, rowsHeld) =>
       warmMatches(context.matches, id, { inParts: (s) => surfaces.gate.steps(s), rowsHeld }),
-    coldMatches: coldMatchList(context),
+    answerWarm: warmAnswer(context, handleSync),
     largeRoundEnd: (request) => largeRoundEnd(context, request),
     dbPath: options.dbPath,
     close: () => {

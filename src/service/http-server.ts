@@ -1,7 +1,7 @@
 /** The HTTP adapter of `tourney serve`: node:http requests to the service's handler. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { HttpMethod, HttpRequest, HttpResponse } from "../model/http.js";
-import { ColdLists } from "./cold-lists.js";
+import { ColdLists, mayWarm } from "./cold-lists.js";
 import { CommitGroup } from "./commit-group.js";
 import { replacedReply, watchServedFile, writes } from "./file-replaced.js";
 import { readBody } from "./http-body.js";
@@ -24,7 +24,6 @@ import { WriteWorker } from "./write-worker/client.js";
 import {
   type ChangedTournament,
   changedTournament,
-  matchListOf,
   readsMatchesOf,
 } from "./write-worker/heavy-writes.js";
 import { WriteLane } from "./write-worker/lane.js";
@@ -141,8 +140,8 @@ function dispatch(
     ? service.handle(request)
     : answersInParts(method, request.path)
       ? service.standings.answer(request, closedEarly(res))
-      : cold.answer(request);
-  if (later !== undefined) {
+      : cold.answer(request); // now, or once the rows it reads are held (cold-lists.ts)
+  if (later instanceof Promise) {
     // Caught after sending too: a rejection left unhandled would stop serve.
     later
       .then((response) => {
@@ -152,7 +151,7 @@ function dispatch(
       .catch(() => failed(res, answered));
     return;
   }
-  send(group, res, method, service.handleSync(request));
+  send(group, res, method, later ?? service.handleSync(request));
   answered?.();
 }
 
@@ -246,13 +245,13 @@ function handle(
   }
   inTurn(req.socket, () => {
     // A write holds the connection's later requests until it is answered (pipeline-order.ts),
-    // and so does a GET of standings, answered later (made in parts), and of a list of
-    // matches (answered later when its rows are not held: cold-lists.ts).
+    // and so does a GET of standings, answered later (made in parts), and one that may wait
+    // for a tournament's rows (a list of matches, include_matches: cold-lists.ts).
     const method = req.method;
     const read =
       (method === "GET" || method === "HEAD") &&
       !answersInParts(method, url) &&
-      matchListOf({ method, path: url, headers: {} }) === undefined;
+      !mayWarm({ method, path: url, headers: {} });
     const answered = read ? undefined : held(req.socket);
     readBody(req, answered, (body) => {
       try {

@@ -119,8 +119,11 @@ export interface Service {
    * its write worker started the tournament. `rowsHeld` is told when the rows are held.
    */
   warmMatches(id: number, rowsHeld?: () => void): Promise<void>;
-  /** serve: the tournament whose match list `request` reads, if its rows are not held (cold-lists.ts). */
-  coldMatches(request: HttpRequest): number | undefined;
+  /**
+   * serve: `request` answered with no load of many match rows at once, or the id of the
+   * tournament whose rows it would have loaded, to warm first (cold-lists.ts).
+   */
+  answerWarm(request: HttpRequest): HttpResponse | number;
   /**
    * serve's write lane, before a write runs: the tournament whose large swiss round `request`
    * (a match report) would end, to run in the write worker (write-worker/round-end.ts).

@@ -145,7 +145,7 @@ describe("the store cache", () => {
       ids[2]!,
       () => {
         for (const id of ids.slice(0, 2)) heldWhileLoading.push(cache.heldMatches(id)?.byId.size);
-        return new MatchRepository(db).rowsOf(ids[2]!);
+        return { rows: new MatchRepository(db).rowsOf(ids[2]!), versions: 0 };
       },
       () => 100,
     );

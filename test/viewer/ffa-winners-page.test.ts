@@ -9,10 +9,10 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
-import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
-import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { BUILT } from "../helpers/binary.js";
+import { HAVE_CHROMIUM } from "../helpers/browser.js";
 import { createWith, ok, type Setup } from "../helpers/cli-tournament.js";
+import { type ServedBracket, serveBracket } from "../helpers/served-bracket.js";
 
 const TWELVE = Array.from({ length: 12 }, (_, i) => `P${i + 1}`);
 
@@ -33,33 +33,24 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
   "a free-for-all table's advancing players on the bracket page, in Chromium",
   { timeout: 60_000 },
   () => {
-    let sb: Sandbox;
-    let served: Served;
-    let browser: Browser;
+    let sv: ServedBracket;
     let s: Setup;
 
     beforeAll(async () => {
-      sb = createSandbox();
-      s = await createWith(sb, ["--name", "Kart Heat", "--type", "free for all"], TWELVE);
-      ok(await sb.run(["tournament", "start", s.t]));
-      const report = ["--ranks", "P1=1,P6=2,P7=3,P12=4", "--advancing", "P1,P6"];
-      ok(await sb.run(["match", "report", s.t, "A", ...report]));
-      // A shared first place: a tie for both, in the standings and on the page.
-      const shared = ["--ranks", "P2=1,P5=1,P8=3,P11=4", "--advancing", "P2,P5"];
-      ok(await sb.run(["match", "report", s.t, "B", ...shared]));
-      served = await startServe([], sb.env);
-      browser = await launchChromium({ width: 1280, height: 800 });
+      sv = await serveBracket(async (sb) => {
+        s = await createWith(sb, ["--name", "Kart Heat", "--type", "free for all"], TWELVE);
+        ok(await sb.run(["tournament", "start", s.t]));
+        const report = ["--ranks", "P1=1,P6=2,P7=3,P12=4", "--advancing", "P1,P6"];
+        ok(await sb.run(["match", "report", s.t, "A", ...report]));
+        // A shared first place: a tie for both, in the standings and on the page.
+        const shared = ["--ranks", "P2=1,P5=1,P8=3,P11=4", "--advancing", "P2,P5"];
+        ok(await sb.run(["match", "report", s.t, "B", ...shared]));
+      });
     }, 120_000);
-    afterAll(async () => {
-      await browser?.close();
-      if (served !== undefined) expect(await served.stop()).toBe(0);
-      sb?.cleanup();
-    });
+    afterAll(() => sv?.close());
 
     it("marks the lone first place the winner, the other advancing player as advancing", async () => {
-      const page = await browser.context.newPage();
-      await page.goto(`http://127.0.0.1:${served.port}/tournaments/${s.t}/bracket`);
-      await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
+      const page = await sv.open(s.t);
       const drawn = await slots(page, "A");
       expect(drawn.map(([name, mark]) => [name, mark])).toEqual([
         ["P1", "winner"],

@@ -5,39 +5,30 @@
  * Chromium on the built `tourney serve`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
-import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
-import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { BUILT } from "../helpers/binary.js";
+import { HAVE_CHROMIUM } from "../helpers/browser.js";
 import { createWith, ok, type Setup } from "../helpers/cli-tournament.js";
+import { type ServedBracket, serveBracket } from "../helpers/served-bracket.js";
 
 describe.runIf(BUILT && HAVE_CHROMIUM)(
   "a forfeit on the bracket page, in Chromium",
   { timeout: 60_000 },
   () => {
-    let sb: Sandbox;
-    let served: Served;
-    let browser: Browser;
+    let sv: ServedBracket;
     let s: Setup;
 
     beforeAll(async () => {
-      sb = createSandbox();
-      s = await createWith(sb, ["--name", "Cup"], ["Ada", "Bo", "Cy", "Dee"]);
-      ok(await sb.run(["tournament", "start", s.t]));
-      ok(await sb.run(["match", "report", s.t, "A", "--scores", "3-1", "--winner", "Ada"]));
-      ok(await sb.run(["participants", "delete", s.t, "Bo", "--yes"]));
-      served = await startServe([], sb.env);
-      browser = await launchChromium({ width: 1280, height: 800 });
+      sv = await serveBracket(async (sb) => {
+        s = await createWith(sb, ["--name", "Cup"], ["Ada", "Bo", "Cy", "Dee"]);
+        ok(await sb.run(["tournament", "start", s.t]));
+        ok(await sb.run(["match", "report", s.t, "A", "--scores", "3-1", "--winner", "Ada"]));
+        ok(await sb.run(["participants", "delete", s.t, "Bo", "--yes"]));
+      });
     }, 120_000);
-    afterAll(async () => {
-      await browser?.close();
-      if (served !== undefined) expect(await served.stop()).toBe(0);
-      sb?.cleanup();
-    });
+    afterAll(() => sv?.close());
 
     it("labels the forfeited match, not the played one", async () => {
-      const page = await browser.context.newPage();
-      await page.goto(`http://127.0.0.1:${served.port}/tournaments/${s.t}/bracket`);
-      await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
+      const page = await sv.open(s.t);
       const state = (id: string) =>
         page.textContent(`.tv-match[data-identifier="${id}"] .tv-state`);
       expect(await state("B")).toBe("forfeit");

@@ -6,11 +6,11 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, type Served, startServe } from "../helpers/binary.js";
+import { BUILT } from "../helpers/binary.js";
 import { betterSeed, EIGHT, reportOpen } from "../helpers/bracket-fixtures.js";
-import { type Browser, HAVE_CHROMIUM, launchChromium } from "../helpers/browser.js";
-import { createSandbox, type Sandbox } from "../helpers/cli.js";
+import { HAVE_CHROMIUM } from "../helpers/browser.js";
 import { createWith, ok, type Setup } from "../helpers/cli-tournament.js";
+import { type ServedBracket, serveBracket } from "../helpers/served-bracket.js";
 
 const slotNames = (page: Page, identifier: string) =>
   page.$$eval(`.tv-match[data-identifier="${identifier}"] .tv-slot .tv-name`, (names) =>
@@ -21,34 +21,22 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
   "placement matches on the bracket page, in Chromium",
   { timeout: 60_000 },
   () => {
-    let sb: Sandbox;
-    let served: Served;
-    let browser: Browser;
+    let sv: ServedBracket;
     let s: Setup;
 
     beforeAll(async () => {
-      sb = createSandbox();
-      s = await createWith(
-        sb,
-        ["--name", "Autumn Cup", "--type", "single elimination", "--consolation-rank", "5"],
-        EIGHT,
-      );
-      ok(await sb.run(["tournament", "start", s.t]));
-      served = await startServe([], sb.env);
-      browser = await launchChromium({ width: 1280, height: 800 });
+      sv = await serveBracket(async (sb) => {
+        s = await createWith(
+          sb,
+          ["--name", "Autumn Cup", "--type", "single elimination", "--consolation-rank", "5"],
+          EIGHT,
+        );
+        ok(await sb.run(["tournament", "start", s.t]));
+      });
     }, 120_000);
-    afterAll(async () => {
-      await browser?.close();
-      if (served !== undefined) expect(await served.stop()).toBe(0);
-      sb?.cleanup();
-    });
+    afterAll(() => sv?.close());
 
-    const open = async () => {
-      const page = await browser.context.newPage();
-      await page.goto(`http://127.0.0.1:${served.port}/tournaments/${s.t}/bracket`);
-      await page.waitForSelector("html[data-ready]", { timeout: 30_000 });
-      return page;
-    };
+    const open = () => sv.open(s.t);
 
     it("shows each range of places in its part, the slots saying whose they are", async () => {
       const page = await open();
@@ -106,7 +94,7 @@ describe.runIf(BUILT && HAVE_CHROMIUM)(
     });
 
     it("after the quarter-finals, their losers' names in the placement semi-finals", async () => {
-      await reportOpen(sb, s, betterSeed);
+      await reportOpen(sv.sb, s, betterSeed);
       const page = await open();
       expect(await slotNames(page, "E")).toEqual(["Hal", "Eli"]);
       expect(await slotNames(page, "F")).toEqual(["Gus", "Fay"]);

@@ -5,6 +5,7 @@
  * API's standings made in parts through the same gate (standings-answer.ts).
  */
 import type { HttpRequest, HttpResponse } from "../../model/http.js";
+import { CachedMatches } from "../../store/cache/cached-matches.js";
 import { OWNER_ID } from "../../store/credentials.js";
 import type { RevisionReader } from "../../store/tournament-revisions.js";
 import type { TournamentRow } from "../../store/tournaments-repository.js";
@@ -47,12 +48,19 @@ const GONE = {
   body: JSON.stringify({ errors: [{ status: 404, detail: "tournament not found" }] }),
 };
 
+/** Whether T's match rows are held (always, without the cache: nothing to warm). */
+function holds(context: ServiceContext, id: number): boolean {
+  const { matches } = context;
+  return !(matches instanceof CachedMatches) || matches.holds(id);
+}
+
 export function createPublicSurfaces(
   context: ServiceContext,
   readAs: ReadAs,
   { source, handle, revisions: revisionOf }: Answering,
 ): PublicSurfaces {
   const gate = new WorkGate(() => context.db.inTransaction);
+  const warm = (id: number) => warmRows(context.matches, id);
   const snapshots = new TournamentSnapshots(
     {
       basePath: context.basePath,
@@ -65,6 +73,7 @@ export function createPublicSurfaces(
           total: context.matches.count(id, {}),
         })),
       standings: (id) => new StandingsJob(context, id, revisionOf),
+      warm: (id) => (context.inRequest(() => holds(context, id)) ? undefined : warm(id)),
       read: (id, fn) => {
         const row = context.inRequest(() => context.tournaments.findById(id));
         if (row === undefined) throw new Refused(GONE);
@@ -73,7 +82,6 @@ export function createPublicSurfaces(
     },
     gate,
   );
-  const warm = (id: number) => warmRows(context.matches, id);
   const standings = new StandingsAnswers(context, gate, revisionOf, source, handle, warm);
   return { gate, snapshots, topics: new TournamentTopics(snapshots, gate), standings };
 }

@@ -40,6 +40,8 @@ export interface BuildDeps {
   readonly standings?: ((id: number) => StandingsParts) | undefined;
   /** What serve's connection wrote since a mark (store.ts `Store.changes`); undefined: every page is read. */
   readonly changes?: ChangeLog | undefined;
+  /** Before a build: the tournament's match rows held, a chunk a turn, if they are not (warm-matches.ts). */
+  readonly warm?: ((id: number) => Promise<unknown> | undefined) | undefined;
   /** The ids on page `page` of the tournament's matches, in the list's order, and how many it has (no record made). */
   readonly matchIds: (id: number, page: number, perPage: number) => MatchIds;
 }

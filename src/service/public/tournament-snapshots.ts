@@ -132,6 +132,8 @@ export class TournamentSnapshots {
     // Paced: a tournament written faster than it is read is read at most a third of the time.
     const wait = entry.nextBuild - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Its match ids are read a page a unit: from the held rows, not all of them loaded in one.
+    await this.deps.warm?.(id);
     this.builds++;
     const began = performance.now();
     // Read again here: the build labels what it reads with the revision before its reads.

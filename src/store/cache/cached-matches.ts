@@ -33,7 +33,7 @@ export class CachedMatches extends MatchRepository {
   private held(tournamentId: number): HeldMatches {
     return this.cache.matchesOf(
       tournamentId,
-      (after) => this.rowsAfter(tournamentId, after),
+      (after) => this.cache.rowsAfter(tournamentId, after),
       () => this.rowCount(tournamentId),
     );
   }
@@ -47,7 +47,7 @@ export class CachedMatches extends MatchRepository {
   override warmStep(tournamentId: number, limit: number): boolean {
     if (!this.db.open) return true; // closed (serve stopping): nothing to warm
     if (this.db.inTransaction) return false;
-    const next = (after: number) => this.rowsAfter(tournamentId, after, limit);
+    const next = (after: number) => this.cache.rowsAfter(tournamentId, after, limit);
     return this.db.transaction(() => this.cache.warmStep(tournamentId, next, limit))();
   }
 
@@ -80,6 +80,7 @@ export class CachedMatches extends MatchRepository {
     this.insertRows(tournamentId, matches, now, (rows) => {
       if (held !== undefined) for (const row of rows) held.put(row);
     });
+    this.cache.wroteRevision(tournamentId); // insertRows moved it
     if (held !== undefined) this.cache.fit(tournamentId);
   }
 
@@ -172,16 +173,32 @@ export class CachedMatches extends MatchRepository {
     return rows.slice(offset, limit < 0 ? undefined : offset + limit);
   }
 
-  /**
-   * Whether T's rows are held (a list or count answers from them, no load). serve asks it
-   * before a list of T's matches (service/cold-lists.ts): not held, it warms them first.
-   */
+  /** Whether T's rows are held (a list or count answers from them, no load). */
   holds(tournamentId: number): boolean {
     return this.cache.heldMatches(tournamentId) !== undefined;
   }
 
+  /**
+   * `fn` with every load of more than `rows` rows at once refused: ColdRows (held-check.ts),
+   * and so is a read of many of a tournament's rows while they warm (serve's reads that may
+   * wait for them: service/cold-lists.ts).
+   */
+  deferringLoads<T>(rows: number, fn: () => T): T {
+    const before = this.cache.deferOver;
+    this.cache.deferOver = rows;
+    try {
+      return fn();
+    } finally {
+      this.cache.deferOver = before;
+    }
+  }
+
   private fromSql(tournamentId: number, filter: MatchFilter): boolean {
-    if (this.cache.isWarming(tournamentId)) return true;
+    if (this.cache.isWarming(tournamentId)) {
+      // A read of many rows (an SQL sort of them all) waits for the warm-up, if it may.
+      if (filter.identifier === undefined) this.cache.refuseWarming(tournamentId);
+      return true;
+    }
     return filter.identifier !== undefined && this.cache.heldMatches(tournamentId) === undefined;
   }
 

@@ -89,6 +89,16 @@ export class HeldMatches {
    */
   private active = 0;
   private complete = 0;
+  /**
+   * What another connection's commit is checked against (held-check.ts): T's revision row
+   * when the rows were read (NaN: moved by this connection's write since, to read again),
+   * the sum of the held rows' versions (this connection's updates counted), the lowest id
+   * held, and the store's epoch at the last check.
+   */
+  revision = Number.NaN;
+  versions = 0;
+  firstId = Number.POSITIVE_INFINITY;
+  checked = 0;
 
   constructor(rows: readonly MatchRow[]) {
     for (const row of rows) this.put(row);
@@ -108,6 +118,7 @@ export class HeldMatches {
     this.count(row, 1);
     this.byId.set(row.id, row);
     if (row.id > this.lastId) this.lastId = row.id;
+    if (row.id < this.firstId) this.firstId = row.id;
     const key = stageNumber(row.stage, row.group_id);
     let stage = this.stages.get(key);
     if (stage === undefined) {
@@ -157,6 +168,7 @@ export class HeldMatches {
     this.count(row as unknown as MatchRow, -1);
     for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
     row.updated_at = now;
+    this.versions++; // the UPDATE's `version = version + 1` (match-writes.ts)
     this.count(row as unknown as MatchRow, 1);
     const is = incompleteOf(row as unknown as MatchRow);
     if (is !== was) {
