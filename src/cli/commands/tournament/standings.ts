@@ -16,6 +16,8 @@ difference, points, and the value of every tie-break in the order they apply. Pl
 level on every tie-break share a rank (1, 2, 2, 4), the same as their final_rank. In a
 free for all, placing first alone is a win, sharing first place a tie, any other place
 a loss.
+On a terminal, points scored and points difference are shown once: under their tie-break's
+name (POINTS SCORED, POINTS DIFFERENCE) where the stage uses them, else as SCORED and DIFF.
 Piped: a header line naming the columns (as --json names the fields), then one
 tab-separated row per player of every stage, all with the same columns: stage,
 group_id, rank, participant_id, name, wins, losses, ties, games_won, games_lost,
@@ -48,6 +50,23 @@ const BASE_COLUMNS: readonly Column[] = [
 ];
 
 const FALLBACK_COLUMNS: readonly Column[] = BASE_COLUMNS.slice(0, 3);
+
+/** The tie-breaks whose value is a base column's (the same tally): shown once, as tie-breaks. */
+const SAME_AS: Readonly<Record<string, string>> = {
+  "points scored": "points_scored",
+  "points difference": "points_difference",
+};
+
+/**
+ * A terminal's columns of a section: the base ones, but SCORED and DIFF where a tie-break of
+ * the section is that very value ("points scored", "points difference"), its column then
+ * shown once, where the tie-breaks' order puts it. Before, SCORED and POINTS SCORED side by
+ * side with the same figure.
+ */
+function baseColumns(tieBreaks: readonly string[]): readonly Column[] {
+  const shown = new Set(tieBreaks.map((name) => SAME_AS[name]));
+  return BASE_COLUMNS.filter((c) => typeof c.value !== "string" || !shown.has(c.value));
+}
 
 /** A swiss stage's byes taken (each scores the bye's points): on a terminal, after POINTS. */
 const BYES_COLUMN: Column = { header: "BYES", value: "byes" };
@@ -105,14 +124,18 @@ function sectionsOf(rows: readonly FlatRecord[]): Section[] {
   return [...sections.values()];
 }
 
-function tieBreakColumns(rows: readonly FlatRecord[], header: (name: string) => string): Column[] {
+function tieBreakNames(rows: readonly FlatRecord[]): string[] {
   const names = new Set<string>();
   for (const row of rows) {
     const values = row.tie_breaks;
     if (typeof values === "object" && values !== null)
       for (const k of Object.keys(values)) names.add(k);
   }
-  return [...names].map((name) => ({
+  return [...names];
+}
+
+function tieBreakColumns(rows: readonly FlatRecord[], header: (name: string) => string): Column[] {
+  return tieBreakNames(rows).map((name) => ({
     header: header(name),
     value: (r: FlatRecord) => (r.tie_breaks as Record<string, unknown> | undefined)?.[name],
   }));
@@ -170,7 +193,7 @@ async function print(
   const sections = sectionsOf(rows);
   for (const [i, section] of sections.entries()) {
     const columns = [
-      ...(fallback ? FALLBACK_COLUMNS : BASE_COLUMNS),
+      ...(fallback ? FALLBACK_COLUMNS : baseColumns(tieBreakNames(section.rows))),
       ...(stages.has(String(section.rows[0]?.stage)) ? [BYES_COLUMN] : []),
       ...tieBreakColumns(section.rows, (name) => name.toUpperCase()),
     ];
