@@ -7,7 +7,9 @@
 //  (1) the first GET of page 1 of the round robin's matches after serve started;
 //  (2) a CLI process adds a participant to tiny (a commit of another connection, to another
 //      tournament), then GET page 50 of the round robin's matches;
-//  (3) a CLI process reports the round robin's match A, then GET page 1 of its open matches.
+//  (3) a CLI process reports the round robin's match A, then GET page 1 of its open matches;
+//  (4) a CLI process reports its match B, then GET v1's tournament with include_matches=1
+//      (every match in one body: its JSON is still made in one turn, the rows' load is not).
 // Meanwhile a probe GETs tiny's record every 20 ms on its own connection. Printed per case:
 // the page's time, the probe's p50 / p99 / max, and serve's longest event-loop hold then
 // (bench/loop-holds.cjs: wall time between two 1 ms timer turns, and CPU time in it), and
@@ -135,6 +137,11 @@ const CASES = [
     (dir) => cli(dir, ["match", "report", "rr", "A", "--winner", "#1"]),
     "/v2.1/tournaments/rr/matches.json?state=open&page=1",
   ],
+  [
+    "v1 include_matches after a CLI report of its match B",
+    (dir) => cli(dir, ["match", "report", "rr", "B", "--winner", "#2"]),
+    (s) => `/v1/tournaments/rr.json?include_matches=1&api_key=${s.headers.authorization}`,
+  ],
 ];
 
 function print(results) {
@@ -168,7 +175,7 @@ try {
       for (const [name, write, path] of CASES) {
         write(s.dir);
         const key = `${name}|${label}`;
-        const r = await timed(s, path).catch((error) => {
+        const r = await timed(s, typeof path === "function" ? path(s) : path).catch((error) => {
           const exit = `serve (${label}) exit ${s.child.exitCode} ${s.child.signalCode}`;
           throw new Error(`${name}: ${error.message}; ${exit}: ${s.stderr().slice(-800)}`);
         });
