@@ -66,30 +66,47 @@ async function refresh(
 const REREADS = 3;
 
 /**
+ * The snapshots a write landed in while they were read (the head changed after the last
+ * read of the rest): their records may mix from before and after it. client/watch.ts takes
+ * such a tournament's matches as far as they agree (model/watch-accept.ts) and holds back
+ * the events dated after the look began, which a record read before the write may still
+ * have to tell.
+ */
+export const tornLooks = new WeakSet<object>();
+
+/**
  * Reads the rest of a look (`readRest`) after its head (`head`: the tournament's or race's
- * record, at `path`). A write landing between a look's reads would mix records from before
- * and after it: a final stage's matches with the state before the start that made them (their
- * openings told before the start, which came at the next look); a race's first round started
- * before the race. So the head is asked again after the rest (If-None-Match: a 304 without a
- * body when nothing was written; serve's and the embedded tags change with every write of
- * the tournament, service/tournament-tags.ts, and of the database for a race) and,
- * changed, the rest is read again, up to REREADS times, then taken as it is. A service that
- * sends no ETag is not asked again (that would read it all again). A look that fails after
- * its head was read forgets the head's tag, so that the next look reads it all (a 304 would
- * tell it nothing was new).
+ * record, at `path`); true when no write landed meanwhile. A write landing between a look's
+ * reads would mix records from before and after it: a final stage's matches with the state
+ * before the start that made them (their openings told before the start, which came at the
+ * next look); a race's first round started before the race. So the head is asked again after
+ * the rest (If-None-Match: a 304 without a body when nothing was written; serve's and the
+ * embedded tags change with every write of the tournament, service/tournament-tags.ts, and of
+ * the database for a race) and, changed, the rest is read again, up to REREADS times, then
+ * taken as it is: false (under a stream of writes every read of a large tournament is
+ * overtaken: tornLooks). The head kept is always the one read before the rest's last read,
+ * never after it. A service that sends no ETag is not asked again (that would read it all
+ * again). A look that fails after its head was read forgets the head's tag, so that the next
+ * look reads it all (a 304 would tell it nothing was new).
  */
 async function readConsistently(
   client: ApiClient,
   path: string,
   head: Held,
   readRest: () => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   try {
     for (let again = 0; ; again++) {
       await readRest();
       // Without a tag (a service that sends none) asking again would read it all again.
-      if (again === REREADS || head.etag === undefined) return;
-      if (!(await refresh(client, path, head, false))) return;
+      if (head.etag === undefined) return true;
+      if (again === REREADS) {
+        // Taken as it is: the head as read before the rest, its tag forgotten so that the
+        // next look reads it all again (the change seen now is not yet read whole).
+        head.etag = undefined;
+        return false;
+      }
+      if (!(await refresh(client, path, head, false))) return true;
     }
   } catch (error) {
     head.etag = undefined;
@@ -113,9 +130,11 @@ function tournamentReader(client: ApiClient, subject: WatchSubject): SnapshotRea
     const changed = await refresh(client, base, tournament, false);
     if (!changed && !first) return undefined;
     first = false;
-    await readConsistently(client, base, tournament, readRest);
+    const settled = await readConsistently(client, base, tournament, readRest);
     const [record, people, games] = [tournament.records[0]!, participants.records, matches.records];
-    return tournamentSnapshot(record, people, games, now, stations.records);
+    const snapshot = tournamentSnapshot(record, people, games, now, stations.records);
+    if (!settled) tornLooks.add(snapshot);
+    return snapshot;
   };
 }
 
@@ -155,9 +174,10 @@ function raceReader(client: ApiClient, subject: WatchSubject): SnapshotReader {
   return async (now) => {
     const changed = await refresh(client, base, race, false);
     if (!changed && last !== undefined) return undefined;
-    await readConsistently(client, base, race, readRest);
+    const settled = await readConsistently(client, base, race, readRest);
     const all = [...times.values()].flatMap((t) => t.records);
     last = raceSnapshot(race.records[0]!, participants.records, rounds.records, all, now);
+    if (!settled) tornLooks.add(last);
     return last;
   };
 }

@@ -16,10 +16,11 @@
  *   (watch-stream.ts).
  */
 import { diffSnapshots, type WatchSnapshot } from "../model/race-watch-events.js";
-import type { WatchEvent } from "../model/watch-events.js";
+import { acceptSnapshot } from "../model/watch-accept.js";
+import { orderEvents, type WatchEvent } from "../model/watch-events.js";
 import type { ApiClient } from "./api-client.js";
 import { RateLimitError } from "./errors.js";
-import { snapshotReader, type WatchSubject } from "./watch-reads.js";
+import { snapshotReader, tornLooks, type WatchSubject } from "./watch-reads.js";
 
 export type { WatchSubject } from "./watch-reads.js";
 
@@ -53,10 +54,12 @@ export async function pollWatch(
   const look = snapshotReader(client, options.subject);
   let snapshot: WatchSnapshot | undefined;
   let delay = options.intervalMs;
+  const held = heldBack();
   while (!options.signal.aborted) {
     let next: WatchSnapshot | undefined;
+    const began = options.now();
     try {
-      next = await look(options.now());
+      next = await look(began);
     } catch (error) {
       if (!(error instanceof RateLimitError)) throw error;
       const wait = Math.max((error.retryAfterSeconds ?? 0) * 1000, 2 * options.intervalMs);
@@ -64,14 +67,61 @@ export async function pollWatch(
       continue;
     }
     if (next !== undefined) {
+      const torn = tornLooks.has(next);
+      if (next.kind === "tournament")
+        next = acceptSnapshot(snapshot?.kind === "tournament" ? snapshot : undefined, next);
       const events =
         snapshot === undefined ? history(next, options.since) : diffSnapshots(snapshot, next);
       snapshot = next;
-      if (onEvents(events, next)) return;
-    }
+      const bound = torn && next.kind === "tournament" ? began : undefined;
+      if (onEvents(held.take(events, next, bound), next)) return;
+    } else if (
+      snapshot !== undefined &&
+      held.waiting() &&
+      onEvents(held.take([], snapshot), snapshot)
+    )
+      return;
     delay = next !== undefined ? options.intervalMs : Math.min(options.backoffMs, delay * 2);
     await options.sleep(delay, options.signal);
   }
+}
+
+/**
+ * How long before a torn look began (watch-reads.ts tornLooks) its events stay held back: a
+ * write's records are dated as it is made, a little before it commits.
+ */
+const SETTLE_MS = 1000;
+
+/**
+ * The events of torn looks held back until they can be told in the order the writes were
+ * made: a look a write landed in may not have read a record of an earlier write yet (read
+ * before it, on a page read before it committed), which the next look tells. Events dated
+ * from SETTLE_MS before the look began are held (`began`); the next look's are merged with
+ * them in the records' order, and once a look reads it all without a write landing (or finds
+ * nothing new), all are told.
+ */
+function heldBack() {
+  let waiting: WatchEvent[] = [];
+  return {
+    waiting: () => waiting.length > 0,
+    take(events: readonly WatchEvent[], snapshot: WatchSnapshot, began?: string): WatchEvent[] {
+      if (waiting.length === 0 && began === undefined) return [...events];
+      // Held only of a tournament: in its events' order (by time, then of one instant by kind and play order).
+      const all = orderEvents([...waiting, ...events], (e) =>
+        e.match === undefined || snapshot.kind !== "tournament"
+          ? 0
+          : (snapshot.matches.get(e.match.id)?.order ?? 0),
+      );
+      const bound = began === undefined ? Number.POSITIVE_INFINITY : Date.parse(began) - SETTLE_MS;
+      const cut = all.findIndex((e) => !(Date.parse(e.at) < bound));
+      if (cut === -1) {
+        waiting = [];
+        return all;
+      }
+      waiting = all.slice(cut);
+      return all.slice(0, cut);
+    },
+  };
 }
 
 /** The events the first snapshot's records date since `since` (none without it). */

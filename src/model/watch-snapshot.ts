@@ -66,6 +66,11 @@ export interface SnapMatch {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly order: number;
+  /**
+   * The match whose result fills each slot of `ids` (`player1_prereq_match_id`, ...), null for
+   * a seeded slot or a service that does not say (watch-accept.ts).
+   */
+  readonly prereqs: readonly (string | null)[];
   /** In a round robin (stage): its players may play other matches while it is open. */
   readonly roundRobin: boolean;
   readonly finalStage: boolean;
@@ -170,6 +175,8 @@ function snapMatch(
     createdAt: str(times.created_at) ?? "",
     updatedAt: str(times.updated_at) ?? "",
     order: num(a.suggested_play_order) ?? Number(record.id),
+    prereqs:
+      table === undefined ? [idOf(a.player1_prereq_match_id), idOf(a.player2_prereq_match_id)] : [],
     roundRobin: group ? format.roundRobin.groups : format.roundRobin.final,
     finalStage: !group,
   };
