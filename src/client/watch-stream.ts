@@ -19,6 +19,7 @@ import { ApiError, NetworkError, TimeoutError } from "./errors.js";
 import { resourcePath } from "./resource-path.js";
 import { errorFromResponse } from "./response-errors.js";
 import type { OnEvents, WatchSourceOptions } from "./watch.js";
+import { type ReopenTracker, reopenTracker } from "./watch-reopens.js";
 
 /**
  * A reconnect's answer no retry mends: a 4xx but 408 (timeout) and 429 (too many, the
@@ -105,6 +106,8 @@ export class SseParser {
 function linkOf(onConnection: WatchSourceOptions["onConnection"]) {
   let down = false;
   return {
+    /** Whether a reconnect has failed since the stream was last connected. */
+    down: () => down,
     connected(): void {
       if (down) onConnection?.("back");
       down = false;
@@ -179,6 +182,25 @@ function takeEvents(
 }
 
 /**
+ * After serve was away (a reconnect failed, watch-reopens.ts): the reopens made meanwhile,
+ * read before the stream is asked again, each not told yet handed on. The cursor's last id
+ * and time stay the stream's: the reconnect asks for what followed the last event it sent.
+ */
+async function tellReopens(
+  reopens: ReopenTracker | undefined,
+  cursor: Cursor,
+  now: string,
+  deliver: (event: WatchEvent) => boolean,
+  stop: AbortController,
+): Promise<void> {
+  for (const event of (await reopens?.reopened(now)) ?? []) {
+    if (stop.signal.aborted || cursor.seen.has(event.id)) continue;
+    cursor.seen.add(event.id);
+    if (deliver(event)) stop.abort();
+  }
+}
+
+/**
  * The stream's request, resuming where `cursor` stands (Last-Event-ID, ?since=). A reconnect
  * (`again`) before any event (serve restarted, or the stream ended at its token's expiry)
  * asks `?since=` the time the watch began: with neither, serve answered a fresh stream and
@@ -248,6 +270,11 @@ export async function streamWatch(
   // Reconnects refused in a row with a final status (`final`).
   let refusals = 0;
   const link = linkOf(options.onConnection);
+  const reopens = reopenTracker(client, options.subject, options.now());
+  const deliver = (event: WatchEvent) => {
+    reopens?.told(event);
+    return onEvents([event], snapshot);
+  };
   try {
     for (let attempt = 0; !stop.signal.aborted; attempt++) {
       const parser = new SseParser();
@@ -257,9 +284,11 @@ export async function streamWatch(
         if (first && attempt === 0 && onEvents([], snapshot)) stop.abort();
         if (first) link.connected();
         first = false;
-        takeEvents(parser, text, cursor, (event) => onEvents([event], snapshot), stop);
+        takeEvents(parser, text, cursor, deliver, stop);
         if (attempt === 0 && parser.since !== undefined) cursor.began = parser.since;
       };
+      if (link.down()) await tellReopens(reopens, cursor, options.now(), deliver, stop);
+      if (stop.signal.aborted) break;
       const { call, headers } = eventsRequest(base, cursor, attempt > 0);
       let answer: HttpResponse | undefined;
       try {
