@@ -197,7 +197,8 @@ export function mayHaveArrived(error: unknown): error is TimeoutError | NetworkE
  * A write (POST, PUT, PATCH, DELETE) was sent, then no answer came: a timeout waiting for
  * the response, or the connection closed under it. The service may have made the change,
  * so the write is not sent again (a report applied once would be refused the second
- * time, and a script told so would think it refused). Also a write retried after a reset,
+ * time, and a script told so would think it refused). Also a write a gateway answered 502,
+ * 504 or a bare 503 (write-outcome.ts), not sent again. Also a write retried after a reset,
  * a 502 or a 504 (as DESIGN.md §3 allows) whose retry was refused: the first attempt may
  * be what the retry ran into (a report "already complete", a delete "not found").
  * Exit code 7, as a network failure's.

@@ -2,7 +2,9 @@
  * A write whose outcome is unknown is said so (UnknownOutcomeError, exit 7), never as a
  * refusal or a plain network failure: one sent, then met by a timeout waiting for the
  * answer or a reset of its connection (it may have been made; a timeout is not retried,
- * retry.ts); and one retried after such a reset, a 502 or a 504 (DESIGN.md §3) whose
+ * retry.ts); one answered by a gateway (502, 504, or a 503 without the service's own error
+ * document) and not sent again (a POST: before, exit 1 as a plain failure, and the script's
+ * retry created a second tournament); and one retried after such a reset, a 502 or a 504 (DESIGN.md §3) whose
  * retry settled nothing: refused as a change already made would be (404, 409, 410, 422: a
  * report "already complete", a delete "not found"), answered 5xx or 429, or not sent at all
  * (the service gone: "could not connect"). Before, such a retry's failure was told as it
@@ -18,6 +20,25 @@ import { statusLine } from "./status-text.js";
 const READS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Answers after which a write may have been made all the same (a gateway's). */
 const UNCERTAIN: ReadonlySet<number> = new Set([502, 504]);
+
+/**
+ * Whether `response` leaves a write's outcome open: a 502 or 504, or a 503 that is not the
+ * service's own error document (JSON:API `errors`: serve's "nothing was saved", a locked
+ * database), i.e. a gateway's or a load balancer's page, which says nothing of the upstream.
+ */
+function uncertain(response: HttpResponse): boolean {
+  if (UNCERTAIN.has(response.status)) return true;
+  if (response.status !== 503) return false;
+  let body = response.json;
+  if (body === undefined)
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return true;
+    }
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return !Array.isArray(errors) || errors.length === 0;
+}
 /** Refusals of a retry that the first attempt, made, would cause. */
 const AS_IF_MADE: ReadonlySet<number> = new Set([404, 409, 410, 422]);
 
@@ -51,7 +72,7 @@ export async function sendWrite(
     attempts += 1;
     try {
       const response = await send();
-      if (UNCERTAIN.has(response.status))
+      if (uncertain(response))
         doubt ??= {
           failure: `it was answered ${statusLine(response.status)}`,
           cause: undefined,
@@ -80,8 +101,12 @@ export async function sendWrite(
     const retried = `it failed (${error.message})`;
     throw new UnknownOutcomeError(method, path, { ...doubt, cause: error, attempts, retried });
   }
-  // The answer to the attempt in doubt itself (a POST's 502, not sent again) is what it is.
-  if (doubt === undefined || doubt.at === attempts) return response;
+  if (doubt === undefined) return response;
+  // The attempt in doubt was the last (a POST's 504, not sent again): its outcome is unknown.
+  if (doubt.at === attempts) {
+    const cause = errorFromResponse(response, now());
+    throw new UnknownOutcomeError(request.method, path, { ...doubt, cause, attempts });
+  }
   const retried = unsettled(response, now());
   if (retried === undefined) return response;
   const cause = errorFromResponse(response, now());
