@@ -160,6 +160,22 @@ describe("api --paginate streams the pages", () => {
       process.off("SIGINT", guard);
     }
   }, 60_000);
+
+  it("SIGTERM (kill, timeout) stops it the same way, exit 143", async () => {
+    const guard = () => {};
+    process.on("SIGTERM", guard);
+    try {
+      const onSend = (n: number) => {
+        if (n === 2) process.kill(process.pid, "SIGTERM");
+      };
+      const r = await logged(["api", PATH, "--paginate"], { onSend });
+      expect(r.code, r.stderr).toBe(143);
+      expect(JSON.parse(r.stdout).data).toEqual(pages[0]!.data);
+      expect(r.stderr).toContain("interrupted: the list stops after page 1 (25 records)");
+    } finally {
+      process.off("SIGTERM", guard);
+    }
+  }, 60_000);
 });
 
 describe("match list --json --jq '.[] | ...' runs on each page as it comes", () => {

@@ -4,13 +4,14 @@
  * the command holds one page, not the list. `--jq` runs on each page as it comes when the
  * program goes through the records one by one (output/jq-pages.ts), else once over the
  * joined document, then held as text. `-i` holds the document too: every page's headers come
- * before it. Ctrl-C stops after the page in flight: the document is closed after the pages
- * written, stderr says the list was cut there, exit 130; a second Ctrl-C exits at once.
+ * before it. Ctrl-C (SIGTERM, SIGHUP) stops after the page in flight: the document is closed
+ * after the pages written, stderr says the list was cut there, exit 130 (143, 129); a second
+ * signal exits at once.
  */
 import type { HttpRequest, HttpResponse } from "../../../model/http.js";
 import { type CancelledError, InterruptedWorkError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
-import { listenForInterrupts, signalsDelivered } from "../../interrupts.js";
+import { exitAs, listenForInterrupts, STOP_SIGNALS, signalsDelivered } from "../../interrupts.js";
 import { type PageShape, runsPerPage } from "../../output/jq-pages.js";
 import { startSpinner } from "../../output/progress.js";
 import { joinedWriter } from "./joined.js";
@@ -102,27 +103,33 @@ export async function sendPages(
   const client = await f.client();
   const pager = createPager(request.path);
   const spinner = startSpinner(f.io.stderr, "Fetching page 1");
-  const interrupts = listenForInterrupts(() => {
-    // A second Ctrl-C exits at once (main.ts), the output cut wherever it is.
-    interrupts.release();
-    f.io.stderr.write("Interrupted: fetching no more pages (Ctrl-C again to stop at once)\n");
-  });
+  // Ctrl-C, SIGTERM, SIGHUP: a second signal exits at once (main.ts), the output cut there.
+  const interrupts = listenForInterrupts(
+    () => {
+      interrupts.release();
+      const again = interrupts.signal === "SIGINT" ? " (Ctrl-C again to stop at once)" : "";
+      f.io.stderr.write(`Interrupted: fetching no more pages${again}\n`);
+    },
+    process,
+    STOP_SIGNALS,
+  );
   let sink: PageSink | undefined;
   let pages = 0;
   let response: HttpResponse | undefined;
+  const cut = async () => exitAs(await interrupted(sink, pages), interrupts);
   try {
     for (let path: string | undefined = pager.first; path !== undefined; ) {
       spinner.label(`Fetching page ${pages + 1}`);
       response = await client.requester.raw({ ...request, path });
       // An embedded request is made without a turn of the event loop: a Ctrl-C waits for one.
       await signalsDelivered();
-      if (interrupts.stop.aborted) throw await interrupted(sink, pages);
+      if (interrupts.stop.aborted) throw await cut();
       if (include) f.io.stdout.write(headerBlock(response));
       const read = isSuccess(response) ? pager.read(response) : undefined;
       if (read === undefined) break;
       sink ??= sinkFor(f, include, read.document);
       await sink.page(read).catch(async (error) => {
-        if (error instanceof InterruptedWorkError) throw await interrupted(sink, pages);
+        if (error instanceof InterruptedWorkError) throw await cut();
         throw error;
       });
       pages += 1;
@@ -134,7 +141,7 @@ export async function sendPages(
     }
     // A Ctrl-C during the last page's writing: seen now, the list complete.
     await signalsDelivered();
-    if (interrupts.stop.aborted) throw await interrupted(sink, pages);
+    if (interrupts.stop.aborted) throw await cut();
   } finally {
     spinner.stop();
     interrupts.release();
