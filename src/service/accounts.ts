@@ -99,8 +99,8 @@ export function accountAdmin(
       const scopes = checkScopes(input.scopes);
       if (!scopes.ok) return scopes;
       const key = newApiKey();
-      keys.insert(input.label, key, now(), { userId: user.id, scopes: scopes.value });
-      return { ok: true, value: { key, username: user.username } };
+      const id = keys.insert(input.label, key, now(), { userId: user.id, scopes: scopes.value });
+      return { ok: true, value: { id, key, username: user.username } };
     },
     listKeys: (): KeyInfo[] => keys.list().map((k) => ({ ...k })),
     revokeKey: (id) => keys.revoke(id),

@@ -176,8 +176,10 @@ export interface AccountAdmin {
   /** The user's tournaments, races and communities pass to the owner (`moved` of them); keys and tokens go. */
   removeUser(username: string): Outcome<{ readonly moved: number }>;
   setPassword(username: string, password: string): Outcome<undefined>;
-  /** A new API key, returned once (only its hash is stored), and whom it acts for. */
-  createKey(input: NewKey): Outcome<{ readonly key: string; readonly username: string }>;
+  /** A new API key, returned once (only its hash is stored), its id (`serve key revoke ID`), whom it acts for. */
+  createKey(
+    input: NewKey,
+  ): Outcome<{ readonly id: number; readonly key: string; readonly username: string }>;
   listKeys(): KeyInfo[];
   revokeKey(id: number): boolean;
 }

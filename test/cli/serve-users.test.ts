@@ -155,7 +155,12 @@ describe("tourney serve key create --user --scope", () => {
     ]);
     expect(made.code, made.stderr).toBe(0);
     const { api_key: key, ...rest } = made.json();
-    expect(rest).toEqual({ label: "ci", user: "ada", scopes: ["me", "tournaments:read"] });
+    expect(rest).toEqual({
+      id: expect.any(Number),
+      label: "ci",
+      user: "ada",
+      scopes: ["me", "tournaments:read"],
+    });
     expect((await asKey(key, "GET", "/v2.1/me")).json.data.attributes.username).toBe("ada");
     const refused = await asKey(
       key,

@@ -7,11 +7,15 @@ import { type Command, Option } from "commander";
 import { OAUTH_SCOPES } from "../../../model/oauth.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { completedWith } from "../choice-option.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { parseScopes } from "./key-create.js";
-import { accepted, dbOption, withApps } from "./keys.js";
+import { type AppAdmin, accepted, dbOption, withApps } from "./keys.js";
+import { dbWords, printMade } from "./made.js";
+
+type AppInfo = ReturnType<AppAdmin["list"]>[number];
 
 export interface ServeAppAddOptions {
   readonly name: string;
@@ -27,7 +31,13 @@ export interface ServeAppAddOptions {
 }
 
 export async function runServeAppAdd(f: Factory, o: ServeAppAddOptions): Promise<void> {
-  const { app, secret } = await withApps(databaseFor(f, o.db), (apps) =>
+  // The fields asked for, checked before the application is registered: a typo writes nothing.
+  checkJsonFieldsOf(f, {
+    ...Object.fromEntries(APP_FIELDS.map((field) => [field, null])),
+    ...(o.confidential ? { client_secret: null } : {}),
+  });
+  const db = databaseFor(f, o.db);
+  const { app, secret } = await withApps(db, (apps) =>
     accepted(
       apps.add({
         name: o.name,
@@ -38,6 +48,28 @@ export async function runServeAppAdd(f: Factory, o: ServeAppAddOptions): Promise
       }),
     ),
   );
+  const made = `OAuth application ${JSON.stringify(app.name)} (client id ${app.client_id}) registered in ${db}`;
+  // A secret is shown only here: when it cannot be, the application is said to be useless.
+  const remove = `tourney serve app remove ${app.client_id}${o.db === undefined ? "" : dbWords(o.db)}`;
+  const hint =
+    secret === null
+      ? undefined
+      : `its client secret was not shown and cannot be shown again: \`${remove}\` removes it; then add it again`;
+  await printMade(f, made, hint, () => printAdded(f, app, secret));
+}
+
+/** What `tourney serve app add` prints: every field of the application (APP_FIELDS). */
+const APP_FIELDS = [
+  "client_id",
+  "name",
+  "confidential",
+  "user",
+  "redirect_uris",
+  "scopes",
+  "created_at",
+] as const satisfies readonly (keyof AppInfo)[];
+
+function printAdded(f: Factory, app: AppInfo, secret: string | null): void {
   if (f.globals.json) {
     f.printer().json({ ...app, ...(secret === null ? {} : { client_secret: secret }) });
     return;

@@ -2,9 +2,11 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { dbOption, withCommunities } from "./keys.js";
+import { printMade } from "./made.js";
 
 export interface ServeCommunityAddOptions {
   readonly identifier: string;
@@ -16,7 +18,10 @@ export interface ServeCommunityAddOptions {
 }
 
 export async function runServeCommunityAdd(f: Factory, o: ServeCommunityAddOptions): Promise<void> {
-  const row = await withCommunities(databaseFor(f, o.db), (admin) => {
+  const db = databaseFor(f, o.db);
+  // The fields asked for, checked before the community is added: a typo writes nothing.
+  checkJsonFieldsOf(f, { identifier: null, name: null });
+  const row = await withCommunities(db, (admin) => {
     const added = admin.add({
       identifier: o.identifier,
       ...(o.name === undefined ? {} : { name: o.name }),
@@ -25,8 +30,10 @@ export async function runServeCommunityAdd(f: Factory, o: ServeCommunityAddOptio
     for (const member of o.members) admin.addMember(o.identifier, member);
     return added;
   });
-  if (f.globals.json) f.printer().json({ identifier: row.identifier, name: row.name });
-  else f.printer().note(`Added community ${row.identifier}`);
+  await printMade(f, `community ${row.identifier} added to ${db}`, undefined, () => {
+    if (f.globals.json) f.printer().json({ identifier: row.identifier, name: row.name });
+    else f.printer().note(`Added community ${row.identifier}`);
+  });
 }
 
 export function registerCommunityAdd(noun: Command, app: App): void {

@@ -4,10 +4,12 @@ import { isOAuthScope, OAUTH_SCOPES } from "../../../model/oauth.js";
 import type { App } from "../../app.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { completedWith } from "../choice-option.js";
 import { verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withCommunities, withKeys } from "./keys.js";
+import { dbWords, printMade } from "./made.js";
 
 export interface ServeKeyCreateOptions {
   /** What the key is for. */
@@ -37,14 +39,20 @@ export function parseScopes(values: readonly string[]): string[] | undefined {
 export async function runServeKeyCreate(f: Factory, o: ServeKeyCreateOptions): Promise<void> {
   const db = databaseFor(f, o.db);
   const communities = o.communities ?? [];
-  // Every community checked before the key is made: an unknown one writes nothing.
+  const scopes = o.scopes ?? [...OAUTH_SCOPES];
+  // The fields asked for, then every community, checked before the key is made: a typo writes nothing.
+  checkJsonFieldsOf(f, { id: 0, api_key: "", label: o.label, user: "", scopes });
   if (communities.length > 0)
     await withCommunities(db, (admin) => {
       const known = new Set(admin.list().map((c) => c.identifier.toLowerCase()));
       const unknown = communities.find((c) => !known.has(c.toLowerCase()));
       if (unknown !== undefined) admin.addMember(unknown, o.label); // refused: not found (exit 3)
     });
-  const { key, username: user } = await withKeys(db, (admin) =>
+  const {
+    id,
+    key,
+    username: user,
+  } = await withKeys(db, (admin) =>
     accepted(
       admin.createKey({
         label: o.label,
@@ -57,9 +65,14 @@ export async function runServeKeyCreate(f: Factory, o: ServeKeyCreateOptions): P
     await withCommunities(db, (admin) => {
       for (const c of communities) admin.addMember(c, user);
     });
-  if (f.globals.json)
-    f.printer().json({ api_key: key, label: o.label, user, scopes: o.scopes ?? [...OAUTH_SCOPES] });
-  else f.io.stdout.write(`${key}\n`);
+  // Its secret is shown only here: when it cannot be, the key is said to be useless.
+  const revoke = `tourney serve key revoke ${id}${o.db === undefined ? "" : dbWords(o.db)}`;
+  const made = `API key ${id} ${JSON.stringify(o.label)} created in ${db}`;
+  const hint = `its key was not shown and cannot be shown again: \`${revoke}\` revokes it; then create another`;
+  await printMade(f, made, hint, () => {
+    if (f.globals.json) f.printer().json({ id, api_key: key, label: o.label, user, scopes });
+    else f.io.stdout.write(`${key}\n`);
+  });
 }
 
 export function registerKeyCreate(noun: Command, app: App): void {

@@ -2,8 +2,10 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { databaseFor } from "./database-path.js";
 import { accepted, dbOption, withKeys } from "./keys.js";
+import { printMade } from "./made.js";
 import { readNewPassword } from "./password-input.js";
 
 export interface ServeUserAddOptions {
@@ -16,8 +18,13 @@ export interface ServeUserAddOptions {
   readonly db?: string | undefined;
 }
 
+/** What `tourney serve user add --json` prints: the user as `serve user list` has it. */
+const USER_FIELDS = ["id", "username", "email", "image_url", "created_at", "keys", "password"];
+
 export async function runServeUserAdd(f: Factory, o: ServeUserAddOptions): Promise<void> {
   const db = databaseFor(f, o.db);
+  // The fields asked for, checked before the password is read and the user added.
+  checkJsonFieldsOf(f, Object.fromEntries(USER_FIELDS.map((field) => [field, null])));
   const password = o.password ? await readNewPassword(f, o.username) : null;
   const user = await withKeys(db, (admin) =>
     accepted(
@@ -29,9 +36,12 @@ export async function runServeUserAdd(f: Factory, o: ServeUserAddOptions): Promi
       }),
     ),
   );
-  const printer = f.printer();
-  if (printer.mode === "json") printer.json(user);
-  else printer.note(`Added user ${user.username} (id ${user.id})`);
+  const made = `user ${user.username} (id ${user.id}) added to ${db}`;
+  await printMade(f, made, undefined, () => {
+    const printer = f.printer();
+    if (printer.mode === "json") printer.json(user);
+    else printer.note(`Added user ${user.username} (id ${user.id})`);
+  });
 }
 
 export function registerUserAdd(noun: Command, app: App): void {
