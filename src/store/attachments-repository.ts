@@ -60,6 +60,13 @@ export class AttachmentRepository {
       .get(tournamentId) as number;
   }
 
+  /** How many attachments each match of a tournament has (the matches with any), in one query. */
+  countsInTournament(tournamentId: number): Map<number, number> {
+    const sql = `SELECT match_id, COUNT(*) FROM match_attachments WHERE ${IN_TOURNAMENT} GROUP BY match_id`;
+    const rows = this.statements.get(sql).raw(true).all(tournamentId) as [number, number][];
+    return new Map(rows);
+  }
+
   listInTournament(tournamentId: number, limit = -1, offset = 0): AttachmentRow[] {
     return this.statements
       .get(`${SELECT} WHERE ${IN_TOURNAMENT} ORDER BY id LIMIT ? OFFSET ?`)

@@ -12,7 +12,7 @@ import type { Router } from "../router.js";
 import { changeTournamentState } from "../routes/tournament-state.js";
 import { createTournament, readFilter, updateTournament } from "../routes/tournaments.js";
 import { checkIncludedScopes } from "./included-scopes.js";
-import { participantRecord, wrappedMatch } from "./records.js";
+import { participantRecord, wrappedMatches } from "./records.js";
 import { renameTournamentProblem, tournamentAttributes } from "./tournament-input.js";
 import { tournamentRecord } from "./tournament-record.js";
 import { V1_PREFIX, type V1Call, v1Error, v1Handler } from "./transport.js";
@@ -30,7 +30,7 @@ export function presentTournament(service: ServiceContext, call: V1Call, row: To
       .map((p) => ({ participant: participantRecord(p) }));
   }
   if (flagParam(call.params, "include_matches")) {
-    record.matches = service.matches.list(row.id, {}).map((m) => wrappedMatch(service, m));
+    record.matches = wrappedMatches(service, row.id, service.matches.list(row.id, {}));
   }
   return { tournament: record };
 }
