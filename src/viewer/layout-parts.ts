@@ -11,6 +11,32 @@ export interface LayoutOptions {
   /** Rounds shown: |round| from `from` to `to` (losers rounds by their number). */
   readonly from?: number | undefined;
   readonly to?: number | undefined;
+  /**
+   * A stage drawn a round at a time (more than ROUND_VIEW_MATCHES matches): the round the
+   * reader picked, by stageKey; without one, its current round (roundView in layout.ts).
+   */
+  readonly shownRounds?: ReadonlyMap<string, number> | undefined;
+  /** How many columns a round drawn alone flows into (1 on a phone). */
+  readonly roundColumns?: number | undefined;
+}
+
+/**
+ * A round robin, swiss or free-for-all stage of more matches than this is drawn a round at a
+ * time beside its standings (a 500-player round robin has 124,750 matches: drawn whole, its
+ * page took 70 s and 1.87 M elements).
+ */
+export const ROUND_VIEW_MATCHES = 300;
+
+/** The key of a stage: its group's number, "" for the final stage (or the only one). */
+export function stageKey(group: number | null): string {
+  return group === null ? "" : String(group);
+}
+
+/** A stage drawn a round at a time: the round shown and every round there is to pick. */
+export interface RoundPicker {
+  readonly stage: string;
+  readonly shown: number;
+  readonly rounds: readonly { readonly round: number; readonly title: string }[];
 }
 
 /** Sizes in CSS pixels. */
@@ -99,6 +125,8 @@ export interface MatchesPart {
   readonly brackets: readonly BracketView[];
   /** SVG path data of the lines from each match to the one its winner plays. */
   readonly links: string;
+  /** Drawn a round at a time: which, and the others to pick from. */
+  readonly picker?: RoundPicker | undefined;
 }
 
 export interface StandingView {

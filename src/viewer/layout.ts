@@ -6,7 +6,7 @@
  * The model it reads (src/bracket-model/: data, rounds, feeders, players) is the
  * terminal drawing's too; neither drawing imports the other.
  */
-import { roundNamer } from "../bracket-model/columns.js";
+import { type Column, roundNamer } from "../bracket-model/columns.js";
 import type { BracketData, StandingRow, ViewMatch } from "../bracket-model/data.js";
 import { byesOf, playersOf, type StageStandings } from "../bracket-model/players.js";
 import {
@@ -20,8 +20,10 @@ import {
   type MatchesPart,
   NORMAL,
   type Part,
+  ROUND_VIEW_MATCHES,
   type Section,
   type StandingsPart,
+  stageKey,
 } from "./layout-parts.js";
 import { eliminationParts } from "./layout-tree.js";
 
@@ -36,10 +38,13 @@ function roundsPart(
   matches: readonly ViewMatch[],
   s: StageStandings,
   o: LayoutOptions,
+  group: number | null,
 ): MatchesPart | null {
   const m = o.compact ? COMPACT : NORMAL;
   const cols = columns(matches, roundNamer, o);
   if (cols.length === 0) return null;
+  if (matches.length > ROUND_VIEW_MATCHES)
+    return roundView(title, matches, cols, s, o, stageKey(group));
   const sitting = byesOf(matches, s);
   const boxes: Box[] = [];
   const byes: ByeBox[] = [];
@@ -76,6 +81,61 @@ function roundsPart(
     labels: labelsOf(cols, m),
     brackets: [{ x: 0, y: 0, labels: labelsOf(cols, m) }],
     links: "",
+  };
+}
+
+/**
+ * A large stage's one round (docs/viewer.md): the round picked, else its current one (the first
+ * with a match not complete; all complete, the last), its matches then byes flowing down
+ * `roundColumns` columns of about 40, under the round's heading; the picker lists every round.
+ */
+function roundView(
+  title: string | undefined,
+  matches: readonly ViewMatch[],
+  cols: readonly Column[],
+  s: StageStandings,
+  o: LayoutOptions,
+  stage: string,
+): MatchesPart {
+  const m = o.compact ? COMPACT : NORMAL;
+  const picked = o.shownRounds?.get(stage);
+  const current = cols.find((c) => c.matches.some((x) => x.state !== "complete")) ?? cols.at(-1)!;
+  const col = cols.find((c) => c.round === picked) ?? current;
+  const sitting = byesOf(matches, s).get(col.round) ?? [];
+  const count = col.matches.length + sitting.length;
+  const across = Math.max(1, Math.min(o.roundColumns ?? 4, Math.ceil(count / 40)));
+  const down = Math.ceil(count / across);
+  const boxes: Box[] = [];
+  const byes: ByeBox[] = [];
+  let bottom = 0;
+  let y = m.labelHeight;
+  const place = (i: number, height: number) => {
+    if (i % down === 0) y = m.labelHeight;
+    const at = { x: Math.floor(i / down) * (m.boxWidth + m.columnGap), y, height };
+    y += height + m.rowGap;
+    bottom = Math.max(bottom, y - m.rowGap);
+    return at;
+  };
+  col.matches.forEach((match, i) => {
+    boxes.push({ match, ...place(i, boxHeight(match, m)) });
+  });
+  sitting.forEach((id, i) => {
+    const at = place(col.matches.length + i, m.headHeight + m.slotHeight);
+    byes.push({ participantId: id, name: s.names.get(id) ?? String(id), round: col.round, ...at });
+  });
+  const labels = labelsOf([col], m);
+  const rounds = cols.map((c) => ({ round: c.round, title: c.title }));
+  return {
+    kind: "matches",
+    title,
+    width: across * (m.boxWidth + m.columnGap) - m.columnGap,
+    height: bottom,
+    boxes,
+    byes,
+    labels,
+    brackets: [{ x: 0, y: 0, labels }],
+    links: "",
+    picker: { stage, shown: col.round, rounds },
   };
 }
 
@@ -139,7 +199,7 @@ function stageParts(
   if (matches.some((m) => ELIMINATION.has(m.bracket))) return eliminationParts(matches, o);
   const s = stageStandings(data, group);
   const standings = standingsPart(data, matches, s);
-  const rounds = roundsPart("Rounds", matches, s, o);
+  const rounds = roundsPart("Rounds", matches, s, o, group);
   const swiss = matches.some((m) => m.bracket === "swiss");
   const parts: (Part | null)[] = swiss ? [standings, rounds] : [rounds, standings];
   return parts.filter((p): p is Part => p !== null);

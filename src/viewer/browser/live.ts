@@ -38,6 +38,8 @@ export interface Followed {
   setStatus(text: string): void;
   /** The first load succeeded: the page posts `ready`. */
   loaded(): void;
+  /** An event's data, shown at once where it can be (the data fetched again follows). */
+  event(data: string): void;
 }
 
 const REFETCH_DELAY_MS = 150;
@@ -177,7 +179,10 @@ export function follow(viewer: Followed, eventsUrl: string, dataUrl: string): vo
   let opened = false;
   const listen = (url: string): EventSource => {
     const stream = new EventSource(url);
-    stream.addEventListener("message", schedule);
+    stream.addEventListener("message", (e) => {
+      viewer.event((e as MessageEvent<string>).data);
+      schedule();
+    });
     stream.addEventListener("ended", (e) => {
       end(JSON.parse((e as MessageEvent<string>).data).reason as StreamEndReason);
     });

@@ -5,8 +5,7 @@
  * control interface. On the error page it only tells the host why (issue 28).
  */
 import { type BracketData, bracketData } from "../../bracket-model/data.js";
-import type { ResourceObject } from "../../model/resource.js";
-import { layoutBracket } from "../layout.js";
+import { layoutBracket, stageKey } from "../layout.js";
 import { ACTIONS, type IntegrationEntry, type LoadReason } from "../protocol.js";
 import {
   answerStatus,
@@ -16,12 +15,17 @@ import {
   firstLoadFailed,
   listen,
 } from "./control.js";
-import { type Followed, follow, LoadFailure, refusalReason, saidBy } from "./live.js";
-import { followPaths } from "./path.js";
-import { matchKey, renderSections, type Settings } from "./render.js";
-import { retryAfterMs } from "./retry.js";
+import { Drawing } from "./draw.js";
+import { eventMatch, matchEvent } from "./event-match.js";
+import { type Followed, follow } from "./live.js";
+import { followPaths, remark } from "./path.js";
+import { fetchData, type Payload, stationsOf } from "./payload.js";
+import { matchKey, type Settings } from "./render.js";
 import { toolbar } from "./toolbar.js";
 import { Viewport } from "./viewport.js";
+
+/** A phone's window (viewer.css's breakpoint): a round drawn alone keeps to one column. */
+const PHONE = "(max-width: 600px)";
 
 interface Config {
   readonly title: string;
@@ -29,35 +33,9 @@ interface Config {
   readonly eventsUrl: string;
 }
 
-interface Payload {
-  readonly tournament: ResourceObject;
-  readonly participants: readonly ResourceObject[];
-  readonly matches: readonly ResourceObject[];
-  readonly stations?: readonly ResourceObject[] | null;
-  readonly standings?: readonly ResourceObject[] | null;
-}
-
 function readConfig(): Config {
   const text = document.getElementById("tourney-viewer-config")?.textContent ?? "";
   return JSON.parse(text) as Config;
-}
-
-/** Station names by the id of the match each holds. */
-function stationsOf(payload: Payload): Map<number, string> {
-  const byId = new Map<string, string>();
-  const out = new Map<number, string>();
-  for (const s of payload.stations ?? []) {
-    const name = String(s.attributes.name ?? s.id);
-    byId.set(String(s.id), name);
-    const match = s.attributes.match_id;
-    if (typeof match === "number") out.set(match, name);
-  }
-  for (const m of payload.matches) {
-    const station = m.attributes.station_id;
-    if (station !== null && station !== undefined && byId.has(String(station)))
-      out.set(Number(m.id), byId.get(String(station))!);
-  }
-  return out;
 }
 
 class Viewer implements Controlled, Followed {
@@ -66,9 +44,16 @@ class Viewer implements Controlled, Followed {
   private readonly settingsNow: Settings = { seeds: true, scores: true, compact: false };
   private range: { from?: number | undefined; to?: number | undefined } = {};
   private integration = new Map<number, IntegrationEntry>();
-  private boxes = new Map<string, HTMLElement>();
-  /** The data last drawn, as fetched: an unchanged answer is not drawn again. */
+  /** The round the reader picked of each stage drawn a round at a time (round-picker.ts). */
+  private readonly shownRounds = new Map<string, number>();
+  readonly drawing: Drawing;
+  /** The data last drawn, as fetched (without an ETag): an unchanged answer is not drawn again. */
   private lastText: string | null = null;
+  private lastEtag: string | null = null;
+  /** The data as last fetched; `data` may hold matches events told since (event-match.ts). */
+  private fetched: BracketData | null = null;
+  /** The server's time of the last data fetched (its Date header). */
+  private fetchedAt: number | undefined;
   private readonly status: HTMLElement;
   private statusText = "";
   private firstTime: number | undefined;
@@ -85,8 +70,15 @@ class Viewer implements Controlled, Followed {
     sizer.append(content);
     element.replaceChildren(sizer);
     this.viewport = new Viewport(element, sizer, content, {
-      zoomChanged: (scale) => emit("zoomChanged", { scale }),
+      zoomChanged: (scale) => {
+        this.reveal();
+        emit("zoomChanged", { scale });
+      },
       scrolled: (x, y, scale) => emit("scrolled", { x, y, scale }),
+    });
+    this.drawing = new Drawing(content, (stage, round) => {
+      this.shownRounds.set(stage, round);
+      this.draw();
     });
     content.addEventListener("click", (e) => this.clicked(e));
     followPaths(content);
@@ -97,65 +89,101 @@ class Viewer implements Controlled, Followed {
 
   /** Fetches the data; draws it when it changed. Answers whether it did. */
   async load(): Promise<boolean> {
-    let response: Response;
-    try {
-      response = await fetch(this.config.dataUrl, {
-        // Revalidated each time: serve answers 304 while nothing changed.
-        cache: "no-cache",
-        headers: { accept: "application/json" },
-      });
-    } catch (e) {
-      throw new LoadFailure("network", `the bracket's data could not be fetched (${String(e)})`);
-    }
-    if (response.status === 404)
-      throw new LoadFailure(await refusalReason(response), "there is no bracket at this address");
-    if (!response.ok) {
-      const said = await saidBy(response);
-      // A 429 or 503 says when to ask again (Retry-After): live.ts waits that long at least.
-      const wait = retryAfterMs(response.headers.get("retry-after"));
-      throw new LoadFailure(
-        "network",
-        `the bracket's data answered ${response.status}${said}`,
-        wait,
-      );
-    }
-    const text = await response.text();
+    const response = await fetchData(this.config.dataUrl);
     const date = Date.parse(response.headers.get("date") ?? "");
     this.firstTime ??= Number.isNaN(date) ? undefined : date;
-    if (text === this.lastText) return false;
-    const payload = JSON.parse(text) as Payload;
+    if (!Number.isNaN(date)) this.fetchedAt = date;
+    // The version drawn (its ETag) is not read again (a 500-player round robin's is 106 MB);
+    // with an ETag, parsed as it is read (no string kept to compare); without, compared.
+    const etag = response.headers.get("etag");
+    if (etag !== null && etag === this.lastEtag) {
+      void response.body?.cancel();
+      return this.undoEvents();
+    }
+    const text = etag === null ? await response.text() : null;
+    if (text !== null && text === this.lastText) return this.undoEvents();
+    const payload = (text === null ? await response.json() : JSON.parse(text)) as Payload;
     this.data = bracketData({
       tournament: payload.tournament,
       participants: payload.participants,
       matches: payload.matches,
       standings: payload.standings ?? undefined,
     });
+    this.fetched = this.data;
     this.stations = stationsOf(payload);
+    this.lastEtag = etag;
     this.lastText = text;
-    this.draw();
+    this.draw(false);
     return true;
   }
 
-  /** Lays out and draws the bracket again, keeping the zoom and the place scrolled to. */
-  draw(): void {
+  /** The data unchanged: what events drew before it (event-match.ts) is drawn as it says. */
+  private undoEvents(): boolean {
+    if (this.data === this.fetched) return false;
+    this.data = this.fetched;
+    this.draw(false);
+    return true;
+  }
+
+  /** A match's stream event: its box drawn at once as the event says (event-match.ts). */
+  event(text: string): void {
+    const e = matchEvent(text);
+    if (e === undefined || this.data === null) return;
+    // Older than the data (the stream replays from a little before it): the data has it.
+    if (this.fetchedAt !== undefined && Date.parse(e.at) < this.fetchedAt) return;
+    const i = this.data.matches.findIndex((m) => m.id === Number(e.match.id));
+    const next = i < 0 ? undefined : eventMatch(this.data.matches[i]!, e);
+    if (next === undefined) return;
+    const matches = [...this.data.matches];
+    matches[i] = next;
+    this.data = { ...this.data, matches };
+    this.drawing.patchMatch(next);
+    document.documentElement.dataset.drawn = "event";
+  }
+
+  /**
+   * Lays out the bracket and draws it, keeping the zoom and the place scrolled to: the whole
+   * (`whole`: a setting, a round picked), or, new data of the same structure, only what changed.
+   */
+  draw(whole = true): void {
     if (this.data === null) return;
     const started = performance.now();
     const { x, y } = this.viewport.topLeft();
-    const sections = layoutBracket(this.data, { compact: this.settingsNow.compact, ...this.range });
-    this.boxes = renderSections(this.viewport.content, sections, {
-      settings: this.settingsNow,
-      seeds: this.data.seeds,
-      stations: this.stations,
-      integration: this.integration,
+    const sections = layoutBracket(this.data, {
+      compact: this.settingsNow.compact,
+      ...this.range,
+      shownRounds: this.shownRounds,
+      roundColumns: matchMedia(PHONE).matches ? 1 : 4,
     });
-    // refresh() reads the content's size: the layout is done when it returns.
-    this.viewport.refresh();
-    if (this.viewport.chosen) this.viewport.scrollTo(x, y);
+    const drawn = this.drawing.show(sections, this.context(this.data), whole);
+    const root = document.documentElement;
+    root.dataset.drawn = drawn;
+    if (drawn === "whole") {
+      // refresh() reads the content's size: the layout is done when it returns.
+      this.viewport.refresh();
+      if (this.viewport.chosen) this.viewport.scrollTo(x, y);
+      this.reveal();
+    } else remark(this.viewport.content);
     // How long the last drawing took, for the tests and the curious (1,024 players: issue 18).
-    document.documentElement.dataset.drawMs = String(Math.round(performance.now() - started));
+    root.dataset.drawMs = String(Math.round(performance.now() - started));
     const complete = this.data.matches.filter((m) => m.state === "complete").length;
     const state = this.data.state.replace(/_/g, " ");
     this.setStatus(`${state} · ${complete} of ${this.data.matches.length} matches complete`);
+  }
+
+  private context(data: BracketData) {
+    const { seeds } = data;
+    return {
+      settings: this.settingsNow,
+      seeds,
+      stations: this.stations,
+      integration: this.integration,
+    };
+  }
+
+  /** Makes the boxes near the window of a bracket too large to draw at once (draw.ts). */
+  reveal(): void {
+    this.drawing.reveal(this.viewport.element, this.viewport.scale);
   }
 
   setStatus(text: string): void {
@@ -236,13 +264,21 @@ class Viewer implements Controlled, Followed {
   scale(): number {
     return this.viewport.scale;
   }
-  matchMiddle(identifier: string, group: number | undefined) {
+  matchMiddle(identifier: string, group: number | undefined): { x: number; y: number } | undefined {
     const keys = group === undefined ? [matchKey(null, identifier)] : [matchKey(group, identifier)];
     // Without a group: the final stage's match, else the first group's that has it.
     if (group === undefined)
-      keys.push(...[...this.boxes.keys()].filter((k) => k.endsWith(`:${identifier}`)));
-    const box = keys.map((k) => this.boxes.get(k)).find((b) => b !== undefined);
-    return box === undefined ? undefined : this.viewport.middleOf(box);
+      keys.push(...this.drawing.keys().filter((k) => k.endsWith(`:${identifier}`)));
+    const box = keys.map((k) => this.drawing.find(k)).find((b) => b !== undefined);
+    if (box !== undefined) return this.viewport.middleOf(box);
+    // In a round not shown (a large stage drawn a round at a time): that round, then the match.
+    const m = this.data?.matches.find(
+      (x) => x.identifier === identifier && (group === undefined || x.group === group),
+    );
+    if (m === undefined || this.shownRounds.get(stageKey(m.group)) === m.round) return undefined;
+    this.shownRounds.set(stageKey(m.group), m.round);
+    this.draw();
+    return this.matchMiddle(identifier, m.group ?? undefined);
   }
   filterRounds(from: number | undefined, to: number | undefined): string | undefined {
     const rounds = (this.data?.matches ?? []).map((m) => Math.abs(m.round));
@@ -289,7 +325,20 @@ function start(): void {
   if (window.parent !== window) document.documentElement.dataset.embedded = "true";
   toolbar(viewer.viewport);
   listen(viewer);
-  window.addEventListener("resize", () => viewer.viewport.refresh());
+  window.addEventListener("resize", () => {
+    viewer.viewport.refresh();
+    viewer.reveal();
+  });
+  let revealing = false;
+  viewer.viewport.element.addEventListener("scroll", () => {
+    if (revealing) return;
+    revealing = true;
+    requestAnimationFrame(() => {
+      revealing = false;
+      viewer.reveal();
+    });
+  });
+  window.addEventListener("beforeprint", () => viewer.drawing.revealAll());
   follow(viewer, config.eventsUrl, config.dataUrl);
 }
 

@@ -37,3 +37,9 @@ export function followPaths(root: HTMLElement): void {
   root.addEventListener("focusin", (e) => mark(root, playersAt(e.target)));
   root.addEventListener("focusout", () => mark(root, []));
 }
+
+/** Marks the path pointed at again, after boxes were made anew (draw.ts's patch). */
+export function remark(root: HTMLElement): void {
+  const ids = root.dataset.path;
+  if (ids !== undefined) mark(root, ids.split(" "));
+}

@@ -5,15 +5,7 @@
  * and integration data are never parsed as HTML.
  */
 import { originText, type Slot, type ViewMatch } from "../../bracket-model/data.js";
-import {
-  type Box,
-  type ByeBox,
-  COMPACT,
-  type MatchesPart,
-  NORMAL,
-  type Section,
-  type StandingsPart,
-} from "../layout.js";
+import type { Box, ByeBox, StandingsPart, StandingView } from "../layout.js";
 import type { IntegrationEntry } from "../protocol.js";
 import { matchName, type Place, stateText } from "./match-name.js";
 
@@ -30,9 +22,7 @@ export interface RenderContext {
   readonly integration: ReadonlyMap<number, IntegrationEntry>;
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function el<K extends keyof HTMLElementTagNameMap>(
+export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   className = "",
   text?: string,
@@ -100,7 +90,7 @@ function slotRow(slot: Slot, match: ViewMatch, ctx: RenderContext): HTMLElement 
   return row;
 }
 
-function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
+export function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
   const m = box.match;
   const e = el("div", `tv-match tv-${m.state}`);
   if (m.underway && m.state === "open") e.classList.add("tv-underway");
@@ -132,7 +122,7 @@ function matchBox(box: Box, place: Place, ctx: RenderContext): HTMLElement {
  * A player's bye in a round (swiss, free for all): a box like a match's, of one row, saying
  * "bye"; no match, so nothing to click or find. Its name: "Eve: bye in Round 1".
  */
-function byeBox(bye: ByeBox, round: string): HTMLElement {
+export function byeBox(bye: ByeBox, round: string): HTMLElement {
   const e = el("div", "tv-bye");
   e.style.left = `${bye.x}px`;
   e.style.top = `${bye.y}px`;
@@ -165,71 +155,11 @@ export function printZoom(part: { width: number; height: number }): number {
   return Math.floor((whole >= across / 2 ? whole : across) * 1000) / 1000;
 }
 
-function heading(level: number, className: string, text: string): HTMLElement {
+export function heading(level: number, className: string, text: string): HTMLElement {
   const h = document.createElement(`h${Math.min(6, level)}`);
   h.className = className;
   h.textContent = text;
   return h;
-}
-
-/**
- * A part's area: the lines, then each bracket's heading, each round's heading
- * followed by its matches, in reading order (screen readers read the headings in
- * order; the boxes sit at the layout's positions whatever their order).
- */
-function matchesPart(
-  part: MatchesPart,
-  level: number,
-  ctx: RenderContext,
-  found: Map<string, HTMLElement>,
-) {
-  const area = el("div", "tv-area");
-  area.style.width = `${part.width}px`;
-  area.style.height = `${part.height}px`;
-  area.style.setProperty("--tv-print-zoom", String(printZoom(part)));
-  if (part.links !== "") {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("class", "tv-links");
-    svg.setAttribute("width", String(part.width));
-    svg.setAttribute("height", String(part.height));
-    svg.setAttribute("aria-hidden", "true");
-    const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", part.links);
-    svg.append(path);
-    area.append(svg);
-  }
-  const width = (ctx.settings.compact ? COMPACT : NORMAL).boxWidth;
-  const boxes = new Map(part.boxes.map((b) => [b.match, b]));
-  for (const bracket of part.brackets) {
-    if (bracket.title !== undefined) {
-      const h = heading(level, "tv-part-title tv-bracket-title", bracket.title);
-      h.style.left = `${bracket.x}px`;
-      h.style.top = `${bracket.y}px`;
-      area.append(h);
-    }
-    const roundLevel = bracket.title === undefined ? level : level + 1;
-    for (const label of bracket.labels) {
-      // A placement part's title names its round: a heading under it said it again.
-      if (bracket.titledByPart !== true) {
-        const l = heading(roundLevel, "tv-round", label.title);
-        l.style.left = `${label.x}px`;
-        l.style.top = `${label.y}px`;
-        l.style.width = `${width}px`;
-        l.dataset.round = String(label.round);
-        area.append(l);
-      }
-      for (const match of label.matches) {
-        const box = boxes.get(match);
-        if (box === undefined) continue;
-        const e = matchBox(box, { round: label.title, bracket: bracket.title }, ctx);
-        found.set(matchKey(match.group, match.identifier), e);
-        area.append(e);
-      }
-      for (const bye of part.byes ?? [])
-        if (bye.round === label.round) area.append(byeBox(bye, label.title));
-    }
-  }
-  return area;
 }
 
 function cellRow(tag: "td" | "th", cells: readonly string[]): HTMLTableRowElement {
@@ -238,78 +168,37 @@ function cellRow(tag: "td" | "th", cells: readonly string[]): HTMLTableRowElemen
   return tr;
 }
 
-function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLElement {
+/** No Seed column without seeds: a tournament that hides them sends none (hidden-seeds.ts). */
+export function seedColumn(ctx: RenderContext): boolean {
+  return ctx.settings.seeds && ctx.seeds.size > 0;
+}
+
+export function standingsTable(part: StandingsPart, ctx: RenderContext): HTMLTableElement {
   const table = el("table", "tv-standings");
-  // No Seed column without seeds: a tournament that hides them sends none (hidden-seeds.ts).
-  const seeds = ctx.settings.seeds && ctx.seeds.size > 0;
-  const head = ["#", ...(seeds ? ["Seed"] : []), "Player", "W-L-T", "Pts"];
+  const head = ["#", ...(seedColumn(ctx) ? ["Seed"] : []), "Player", "W-L-T", "Pts"];
   table.createTHead().append(cellRow("th", head));
   const body = table.createTBody();
-  for (const r of part.rows) {
-    const tr = document.createElement("tr");
-    tr.dataset.participant = String(r.participantId);
-    if (r.rank === 1) tr.classList.add("tv-leader");
-    tr.append(el("td", "tv-rank", r.rank === null ? "" : String(r.rank)));
-    if (seeds) tr.append(el("td", "tv-seed", r.seed === null ? "" : String(r.seed)));
-    const cell = el("td");
-    const name = el("div", "tv-player");
-    extras(ctx, r.participantId, name);
-    // Cut with an ellipsis as a match box's name is (viewer.css), whole in its title.
-    const text = nameEl("span", "tv-name", r.name);
-    text.title = r.name;
-    name.append(text);
-    cell.append(name);
-    tr.append(cell, el("td", "tv-num", r.record));
-    tr.append(el("td", "tv-num", r.points === null ? "" : String(r.points)));
-    body.append(tr);
-  }
+  for (const r of part.rows) body.append(standingsRow(r, ctx));
   return table;
 }
 
-/**
- * Replaces `root`'s children with the sections; answers the match boxes by
- * matchKey (the control interface finds matches there).
- */
-export function renderSections(
-  root: HTMLElement,
-  sections: readonly Section[],
-  ctx: RenderContext,
-): Map<string, HTMLElement> {
-  const found = new Map<string, HTMLElement>();
-  const fragment = document.createDocumentFragment();
-  // The groups side by side as the width allows, then the final stage.
-  let groups: HTMLElement | null = null;
-  for (const s of sections) {
-    const section = el("section", "tv-section");
-    if (s.group !== null) section.dataset.group = String(s.group);
-    // Headings in order: the page's h1, the section's h2, its parts', their rounds'.
-    const partLevel = s.title === undefined ? 2 : 3;
-    if (s.title !== undefined) section.append(heading(2, "tv-section-title", s.title));
-    const parts = el("div", "tv-parts");
-    if (s.parts.some((p) => p.kind === "standings")) parts.classList.add("tv-side-by-side");
-    for (const part of s.parts) {
-      const wrap = el("div", `tv-part tv-part-${part.kind}`);
-      if (part.title !== undefined) wrap.append(heading(partLevel, "tv-part-title", part.title));
-      const inner = part.title === undefined ? partLevel : partLevel + 1;
-      wrap.append(
-        part.kind === "matches" ? matchesPart(part, inner, ctx, found) : standingsTable(part, ctx),
-      );
-      parts.append(wrap);
-    }
-    section.append(parts);
-    if (s.parts.length === 0) section.append(el("p", "tv-empty-note", "No matches yet."));
-    if (s.group === null) {
-      groups = null;
-      fragment.append(section);
-    } else {
-      if (groups === null) {
-        groups = el("div", "tv-groups");
-        fragment.append(groups);
-      }
-      groups.append(section);
-    }
-  }
-  root.replaceChildren(fragment);
-  root.classList.toggle("tv-compact", ctx.settings.compact);
-  return found;
+/** A row of a standings table (replaced alone when only it changed: draw.ts). */
+export function standingsRow(r: StandingView, ctx: RenderContext): HTMLTableRowElement {
+  const seeds = seedColumn(ctx);
+  const tr = document.createElement("tr");
+  tr.dataset.participant = String(r.participantId);
+  if (r.rank === 1) tr.classList.add("tv-leader");
+  tr.append(el("td", "tv-rank", r.rank === null ? "" : String(r.rank)));
+  if (seeds) tr.append(el("td", "tv-seed", r.seed === null ? "" : String(r.seed)));
+  const cell = el("td");
+  const name = el("div", "tv-player");
+  extras(ctx, r.participantId, name);
+  // Cut with an ellipsis as a match box's name is (viewer.css), whole in its title.
+  const text = nameEl("span", "tv-name", r.name);
+  text.title = r.name;
+  name.append(text);
+  cell.append(name);
+  tr.append(cell, el("td", "tv-num", r.record));
+  tr.append(el("td", "tv-num", r.points === null ? "" : String(r.points)));
+  return tr;
 }
