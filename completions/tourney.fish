@@ -376,6 +376,7 @@ complete -c tourney -n 'not __tourney_at_one watch race__watch config__set confi
 complete -c tourney -l profile -r -f -a '(__tourney_names profile tournament)' -d 'use this profile (default: the active profile, `local`)'
 complete -c tourney -l base-url -r -d 'talk to the service at this URL (remote backend)'
 complete -c tourney -s v -l verbose -d 'log each request on stderr (credentials redacted)'
+complete -c tourney -l quiet -d 'print nothing on success (for writes); errors still on stderr'
 complete -c tourney -s y -l yes -d 'confirm destructive actions without asking'
 complete -c tourney -l no-input -d 'never prompt; missing input is an error'
 complete -c tourney -l no-color -d 'no colours in tables'

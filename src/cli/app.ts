@@ -9,6 +9,7 @@ import {
   InterruptedWorkError,
   OutputError,
   PrintedAfterWriteError,
+  UsageError,
 } from "./errors.js";
 import { type HintContext, outcomeOf } from "./exit-codes.js";
 import { type CliDeps, Factory, type GlobalOptions } from "./factory.js";
@@ -38,6 +39,7 @@ export class App {
       ...(jsonFields === undefined ? {} : { jsonFields }),
       ...(jq === undefined ? {} : { jq }),
       verbose: o.verbose === true,
+      ...(o.quiet === true ? { quiet: true } : {}),
       input: o.input !== false,
       yes: o.yes === true,
       color: o.color !== false,
@@ -72,7 +74,13 @@ export class App {
    */
   async checkOutputFlags(command: Command): Promise<void> {
     refuseOutputFlags(command);
-    const jq = (command.optsWithGlobals() as Record<string, unknown>).jq;
+    const o = command.optsWithGlobals() as Record<string, unknown>;
+    const jq = o.jq;
+    // --quiet prints nothing: never asked for JSON dropped unseen.
+    if (o.quiet === true && ((o.json !== undefined && o.json !== false) || jq !== undefined))
+      throw new UsageError(
+        `--quiet and ${jq === undefined ? "--json" : "--jq"} cannot be used together: --quiet prints nothing`,
+      );
     if (typeof jq === "string") await (await import("./output/jq.js")).checkJq(jq, this.deps.env);
   }
 

@@ -32,6 +32,8 @@ export interface GlobalOptions {
   readonly profile?: string;
   readonly baseUrl?: string;
   readonly verbose: boolean;
+  /** `--quiet`: nothing on stdout, no notes; errors, warnings and prompts still on stderr. */
+  readonly quiet?: boolean;
   readonly input: boolean;
   readonly yes: boolean;
   readonly color: boolean;
@@ -71,6 +73,7 @@ export class Factory {
   private lockWaitStop: AbortSignal | undefined;
   /** The writes this command made (exit 8 when printing fails after them). */
   readonly writeLog: WriteLog;
+  private quietIo: IOStreams | undefined;
 
   constructor(
     readonly deps: CliDeps,
@@ -80,7 +83,9 @@ export class Factory {
   }
 
   get io(): IOStreams {
-    return this.deps.io;
+    if (this.globals.quiet !== true) return this.deps.io;
+    this.quietIo ??= quietStreams(this.deps.io);
+    return this.quietIo;
   }
 
   get env(): Env {
@@ -175,11 +180,12 @@ export class Factory {
     const color = colorEnabled(this.io, this.env, !this.globals.color);
     // stderr is reached only when a note is written: the stream is made on first use.
     const io = this.io;
-    const stderr = { write: (chunk: string) => io.stderr.write(chunk) };
+    const quiet = this.globals.quiet === true;
+    const stderr = { write: (chunk: string) => quiet || io.stderr.write(chunk) };
     const look = { width: terminalWidth(io, this.env), now: this.deps.now };
     return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput(), look, {
       limit: this.globals.limit,
-      pager: mode === "table" ? terminalPager(io, this.env) : undefined,
+      pager: mode === "table" && !quiet ? terminalPager(io, this.env) : undefined,
     });
   }
 
@@ -252,6 +258,29 @@ export class Factory {
   async close(): Promise<void> {
     await this.transport?.close();
   }
+}
+
+/**
+ * `--quiet`'s streams: stdout writes nothing (a terminal still says it is one: tables,
+ * prompts and confirmations behave as without it); stderr and stdin as they are.
+ */
+function quietStreams(io: IOStreams): IOStreams {
+  const stdout = {
+    write: () => true,
+    writeBytes: () => true,
+    isTTY: io.stdout.isTTY === true,
+    columns: io.stdout.columns,
+  };
+  return {
+    stdout,
+    // Read when used, as the entry point's streams are made on first use.
+    get stderr() {
+      return io.stderr;
+    },
+    get stdin() {
+      return io.stdin;
+    },
+  };
 }
 
 /**

@@ -112,6 +112,7 @@ export function buildProgram(app: App, argv?: readonly string[]): Command {
     .option("--profile <name>", "use this profile (default: the active profile, `local`)")
     .option("--base-url <url>", "talk to the service at this URL (remote backend)")
     .option("-v, --verbose", "log each request on stderr (credentials redacted)")
+    .option("--quiet", "print nothing on success (for writes); errors still on stderr")
     .option("--no-input", "never prompt; missing input is an error")
     .option("-y, --yes", "confirm destructive actions without asking")
     .option("--no-color", "no colours in tables")
