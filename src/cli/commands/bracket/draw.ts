@@ -11,6 +11,7 @@ import type { ResourceObject } from "../../../model/resource.js";
 import type { DrawOptions } from "../../bracket/index.js";
 import type { Factory } from "../../factory.js";
 import { colorEnabled, terminalWidth } from "../../io.js";
+import { flatten } from "../../output/records.js";
 
 /** The tournament, its participants, matches and standings (undefined: a service without them). */
 export async function fetchBracket(client: ApiClient, tournament: string): Promise<BracketRecords> {
@@ -69,9 +70,13 @@ export async function bracketText(
   };
 }
 
-/** The records as --json prints them: id plus attributes of each. */
+/**
+ * The records as --json prints them: id plus attributes of each, the id a number when the
+ * service's is (flatten), as the fields naming it (player1_id, tournament_id) and every
+ * other command's records have it; the drawing's records keep the service's strings.
+ */
 export function recordsJson(records: BracketRecords): Record<string, unknown> {
-  const flat = (r: ResourceObject) => ({ id: r.id, ...r.attributes });
+  const flat = (r: ResourceObject) => flatten(r);
   return {
     tournament: flat(records.tournament),
     participants: records.participants.map(flat),
