@@ -140,10 +140,18 @@ const completes = (e: WatchEvent) =>
  * tournament (race) is complete already and `--since` asks for no history that still has to
  * tell that change. Serve's stream sends the history after the watch has begun (polling
  * hands it over with the first look): stopping at the first look's state printed none of it.
+ * Only at the first batch (`first`): later, the change itself is told, and a look that
+ * already reads complete may hold it back (client/watch.ts, a look a write landed in), its
+ * events told at a later look: ending at its state ended before them.
  */
-function ended(o: WatchOptions, events: readonly WatchEvent[], snapshot: WatchSnapshot): boolean {
+function ended(
+  o: WatchOptions,
+  events: readonly WatchEvent[],
+  snapshot: WatchSnapshot,
+  first: boolean,
+): boolean {
   if (events.some(completes)) return true;
-  if (!ENDS.has(snapshot.state)) return false;
+  if (!first || !ENDS.has(snapshot.state)) return false;
   const end = snapshot.completedAt === null ? Number.NaN : Date.parse(snapshot.completedAt);
   return o.since === undefined || !(end >= Date.parse(o.since));
 }
@@ -188,7 +196,8 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
   const { print, printed } = linePrinter((line) => out.write(line), json, colour, places);
   let started = false;
   const onEvents = (events: readonly WatchEvent[], snapshot: WatchSnapshot) => {
-    if (!started) {
+    const first = !started;
+    if (first) {
       started = true;
       const what = snapshot.kind === "race" ? "race " : "";
       f.io.stderr.write(
@@ -200,7 +209,7 @@ export async function runWatch(f: Factory, o: WatchOptions): Promise<void> {
       if (!o.all && !notified(snapshot, e)) continue;
       print(e);
     }
-    return o.untilComplete && ended(o, events, snapshot);
+    return o.untilComplete && ended(o, events, snapshot, first);
   };
   const source = {
     subject,
