@@ -161,7 +161,16 @@ async function main(): Promise<void> {
       stdout,
       // Reading process.stderr and process.stdin creates the streams; most commands need neither.
       get stderr() {
-        return process.stderr;
+        // Its text explains a code already chosen: a reader that has gone (EPIPE: `2>&1 |
+        // head -1`) loses the text, not the code. Before, the stream's 'error' had no
+        // listener: an uncaught exception, exit 1 in place of 3, 4, ... (review I #23). The
+        // writes of failedLate and stopOn exit before the stream reports anything.
+        const stream = process.stderr;
+        if (stream.listenerCount("error") === 0)
+          stream.on("error", (error: NodeJS.ErrnoException) => {
+            if (error.code !== "EPIPE") throw error;
+          });
+        return stream;
       },
       get stdin() {
         return process.stdin;
