@@ -5,7 +5,7 @@
  * each is refused the url as taken, reads the target again and ends as a re-run does:
  * "found, 0 participants added, 0 results sent, 4 already there", exit 0. Before, each ended
  * with the service's refusal, exit 5 (`url "lan_cup" is already taken`): importer.ts read
- * the target once.
+ * the target once. `race import` the same (race-importer.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +18,7 @@ describe.runIf(BUILT)("three imports of one file at once", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-import-once-"));
   const source = binaryEnv(join(dir, "source"));
   const file = join(dir, "lan_cup.json");
+  const raceFile = join(dir, "lan_gp.json");
   let served: Served;
 
   const ok = async (args: string[], env: Record<string, string>, stdin = "") => {
@@ -41,6 +42,12 @@ describe.runIf(BUILT)("three imports of one file at once", () => {
           source,
         );
     await ok(["tournament", "export", "lan_cup", "--output", file], source);
+    await ok(["race", "create", "--name", "LAN GP", "--url", "lan_gp"], source);
+    await ok(["race", "participants", "bulk-add", "lan_gp", "Ann", "Bob", "Cy", "Dee"], source);
+    await ok(["race", "start", "lan_gp"], source);
+    await ok(["race", "times", "update", "lan_gp", "Ann", "--time", "1:30.5"], source);
+    await ok(["race", "times", "update", "lan_gp", "Bob", "--time", "1:31"], source);
+    await ok(["race", "export", "lan_gp", "--output", raceFile], source);
     served = await startServe(["--db", join(dir, "served.db")], binaryEnv(join(dir, "serve")));
   });
   afterAll(async () => {
@@ -81,6 +88,34 @@ describe.runIf(BUILT)("three imports of one file at once", () => {
 
   it("into one embedded database: the two held end as re-runs, exit 0", async () => {
     await threeAtOnce(binaryEnv(join(dir, "target")), "embedded");
+  });
+
+  it("race import, into one embedded database: the two held end as re-runs, exit 0", async () => {
+    const env = binaryEnv(join(dir, "race-target"));
+    const args = ["race", "import", raceFile];
+    const held = [1, 2].map((n) =>
+      pausedRun(args, env, "import-read", join(dir, `race-${n}.barrier`)),
+    );
+    await Promise.all(held.map((h) => h.reached));
+    const first = await ok(args, env);
+    expect(first.stdout).toBe(
+      "lan_gp: created, 4 participants added, 2 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
+    );
+    for (const h of held) h.release();
+    for (const h of held) {
+      const r = await h.done;
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(
+        "lan_gp: found, 0 participants added, 0 times sent, 0 rounds started or finalized, 0 points or ranks set\n",
+      );
+    }
+    const times = await ok(["race", "times", "list", "lan_gp", "--json", "name,elapsedTime"], env);
+    expect(
+      JSON.parse(times.stdout).filter((t: { elapsedTime: unknown }) => t.elapsedTime !== null),
+    ).toEqual([
+      { name: "Ann", elapsedTime: 90500 },
+      { name: "Bob", elapsedTime: 91000 },
+    ]);
   });
 
   it("into one serve: the two held end as re-runs, exit 0", async () => {

@@ -11,7 +11,7 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
-import { ApiError, NotFoundError } from "../../client/errors.js";
+import { NotFoundError } from "../../client/errors.js";
 import type { ExportedMatch, TournamentExport } from "../../model/tournament-export.js";
 import { StateRefusedError } from "../errors.js";
 import { attachmentsRefusal, replayAttachments } from "./attachment-replay.js";
@@ -21,6 +21,7 @@ import { type Roster, removedAfterStart, replayCheckIn } from "./participant-rep
 import { addWalkIns, ensureParticipants } from "./participant-step.js";
 import { type Progress, SILENT } from "./progress.js";
 import { targetStateOf } from "./published-state.js";
+import { replanning } from "./replan.js";
 import { settingDifferences, settingsRefusal } from "./settings-difference.js";
 import { replaysFinal, replaysGroups, type StageMoment, stageChange } from "./stage-steps.js";
 import { replayStations } from "./station-replay.js";
@@ -128,14 +129,8 @@ export function summaryLine(s: ImportSummary): string {
 }
 
 /**
- * Imports `doc` into the backend `client` speaks to. Each step reads the target before it
- * sends, but another command may change it in between (three imports of one file at once:
- * the url created by one of the others, a name added, a result reported, a stage started):
- * the service refuses that step as one already made (409, 422). Then the import reads the
- * target again from the top and carries on with what is still missing, as a re-run does
- * ("found, ... already there"), while each refusal differs from the one before (the same
- * twice is the file's own, said as it is) and at most REPLANS times. Before, the loser ended
- * with the service's refusal, exit 5 (`url "lan_cup" is already taken`).
+ * Imports `doc` into the backend `client` speaks to: read again from the top when another
+ * command changed the target meanwhile (replan.ts).
  */
 export async function importExport(
   client: ApiClient,
@@ -143,27 +138,9 @@ export async function importExport(
   progress: Progress = SILENT,
 ): Promise<ImportSummary> {
   const summary = emptySummary(doc.tournament.url);
-  let last: string | undefined;
-  for (let plans = 1; ; plans++) {
-    try {
-      await importOnce(client, doc, progress, summary);
-      return summary;
-    } catch (error) {
-      if (!madeMeanwhile(error) || plans >= REPLANS || error.message === last) throw error;
-      last = error.message;
-      progress.step(
-        `${summary.url}: changed by another command meanwhile (${last}): reading it again`,
-      );
-    }
-  }
+  await replanning(summary.url, progress, () => importOnce(client, doc, progress, summary));
+  return summary;
 }
-
-/** How many times an import reads its target from the top (importExport). */
-const REPLANS = 10;
-
-/** A refusal of a step made meanwhile by another command: 409, or 422 (taken, not allowed now). */
-const madeMeanwhile = (error: unknown): error is ApiError =>
-  error instanceof ApiError && (error.status === 409 || error.status === 422);
 
 const emptySummary = (url: string): ImportSummary => ({
   url,

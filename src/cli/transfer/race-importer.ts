@@ -25,6 +25,7 @@ import {
   raceStartedWithout,
   sendRaceRenames,
 } from "./race-renames.js";
+import { replanning } from "./replan.js";
 import { raceSettingDifferences, raceSettingsRefusal } from "./settings-difference.js";
 
 export interface RaceImportSummary {
@@ -60,9 +61,13 @@ async function ensureRace(client: ApiClient, doc: RaceExport, summary: RaceImpor
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
+  // Tests order imports at once by it (test-pause.ts); loaded only then.
+  if (process.env.TOURNEY_TEST_PAUSE)
+    await (await import("../test-pause.js")).pauseAt("import-read");
   const settings = Object.entries(doc.race).filter(([k]) => !NOT_SETTINGS.has(k));
+  const created = await client.races.create(Object.fromEntries(settings));
   summary.created = true;
-  return client.races.create(Object.fromEntries(settings));
+  return created;
 }
 
 async function ensureParticipants(
@@ -250,14 +255,17 @@ export async function importRace(
     adjusted: 0,
     renamed: 0,
   };
-  let race = await ensureRace(client, doc, summary);
-  const names = await ensureParticipants(client, doc, race, summary);
-  if (doc.race.state !== "pending" && race.attributes.state === "pending") {
-    progress.step(`${summary.url}: start`);
-    race = await client.races.changeState(race.id, "start");
-  }
-  if (doc.race.state !== "pending")
-    await replayRounds(client, doc, race.id, names, { summary, progress });
+  // Read again from the top when another command changed the target meanwhile (replan.ts).
+  await replanning(summary.url, progress, async () => {
+    let race = await ensureRace(client, doc, summary);
+    const names = await ensureParticipants(client, doc, race, summary);
+    if (doc.race.state !== "pending" && race.attributes.state === "pending") {
+      progress.step(`${summary.url}: start`);
+      race = await client.races.changeState(race.id, "start");
+    }
+    if (doc.race.state !== "pending")
+      await replayRounds(client, doc, race.id, names, { summary, progress });
+  });
   return summary;
 }
 
