@@ -12,11 +12,14 @@
  *
  * Same client behaviour as the undici agent (DESIGN.md §3): one keep-alive agent
  * (connections reused across the requests of a command), a connect timeout, a
- * response timeout on waiting for the headers and on each pause in the body. Timeouts
+ * response timeout on the whole answer (from the request sent to the body's last byte:
+ * before, on each pause only, so a server trickling a byte every 100 ms held a command
+ * with `timeout 2` for a minute) and on each pause in sending a body (an upload). Timeouts
  * fail with the codes undici gives the same timeouts, so network-errors.ts maps
  * both transports alike; socket errors keep Node's codes (ECONNREFUSED, ...).
  */
 import type { Agent, ClientRequest, IncomingMessage } from "node:http";
+import { ANSWER_TIMEOUT } from "./network-errors.js";
 
 /** A request as the remote transport makes it (a subset of undici's Dispatcher#request). */
 export interface ExchangeRequest {
@@ -26,6 +29,8 @@ export interface ExchangeRequest {
   readonly headers: Record<string, string>;
   readonly body?: string | Buffer | null | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** An event stream: no limit on the whole answer, only on its pauses. */
+  readonly stream?: boolean | undefined;
 }
 
 export interface ExchangeResponse {
@@ -72,6 +77,37 @@ function limitConnect(request: ClientRequest, options: DirectHttpOptions): void 
   });
 }
 
+/**
+ * Fails `request` when its whole answer (headers and body) has not come within `ms` of the
+ * request being sent: the clock starts once its body is written (an upload's own time is
+ * bounded by the idle limit alone), so each request of a paged list has its own.
+ */
+function limitAnswer(
+  request: ClientRequest,
+  answer: () => IncomingMessage | undefined,
+  ms: number,
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  const clear = () => clearTimeout(timer);
+  request.once("finish", () => {
+    timer = setTimeout(() => {
+      const response = answer();
+      const error =
+        response === undefined
+          ? codedError(`headers timeout (${ms} ms)`, "UND_ERR_HEADERS_TIMEOUT")
+          : codedError(`response timeout (${ms} ms)`, ANSWER_TIMEOUT);
+      request.destroy(error);
+      response?.destroy(error);
+    }, ms);
+  });
+  request.once("error", clear);
+  request.once("close", () => {
+    const response = answer();
+    if (response === undefined || response.closed) clear();
+    else response.once("close", clear);
+  });
+}
+
 export class DirectHttp implements Exchange {
   readonly #options: DirectHttpOptions;
   readonly #agent: Agent;
@@ -103,7 +139,9 @@ export class DirectHttp implements Exchange {
       });
       let response: IncomingMessage | undefined;
       limitConnect(request, this.#options);
-      // The socket's idle limit: waiting for the headers, then each pause in the body.
+      if (options.stream !== true)
+        limitAnswer(request, () => response, this.#options.responseTimeoutMs);
+      // The socket's idle limit: an upload's pauses, then waiting for the headers and the body.
       request.setTimeout(this.#options.responseTimeoutMs, () => {
         const answered = response !== undefined;
         const ms = this.#options.responseTimeoutMs;

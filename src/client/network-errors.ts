@@ -5,6 +5,10 @@
  * and its cause; unknown errors pass through unchanged.
  */
 import { NetworkError, TimeoutError } from "./errors.js";
+
+/** The code of a body still arriving when the answer's time is up (direct-http.ts, remote-transport.ts). */
+export const ANSWER_TIMEOUT = "TOURNEY_ANSWER_TIMEOUT";
+
 import { ProxyTunnelError } from "./proxy-tunnel.js";
 import { statusLine } from "./status-text.js";
 
@@ -53,6 +57,10 @@ function timeoutError(
   if (code === "UND_ERR_HEADERS_TIMEOUT") {
     const message = `${host} did not answer within ${seconds(responseTimeoutMs)}`;
     return new TimeoutError(message, "headers", { ...base, timeoutMs: responseTimeoutMs });
+  }
+  if (code === ANSWER_TIMEOUT) {
+    const message = `${host} did not send its whole response within ${seconds(responseTimeoutMs)}`;
+    return new TimeoutError(message, "body", { ...base, timeoutMs: responseTimeoutMs });
   }
   if (code === "UND_ERR_BODY_TIMEOUT") {
     const message = `${host} stopped sending its response for ${seconds(responseTimeoutMs)}`;

@@ -8,8 +8,8 @@
  * the tunnel through it fails (proxy-tunnel.ts).
  */
 import type { Dispatcher } from "undici";
-import type { Exchange } from "./direct-http.js";
-import { mapNetworkError, type NetworkContext } from "./network-errors.js";
+import type { Exchange, ExchangeRequest, ExchangeResponse } from "./direct-http.js";
+import { ANSWER_TIMEOUT, mapNetworkError, type NetworkContext } from "./network-errors.js";
 import { proxyRoute, proxySettings } from "./proxy-env.js";
 import { tunnelClientFactory } from "./proxy-tunnel.js";
 import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
@@ -22,7 +22,7 @@ export interface RemoteTransportOptions {
   /** "https://api.example.com" (a path prefix is kept: "https://host/api"). */
   readonly baseUrl: string;
   readonly connectTimeoutMs?: number | undefined;
-  /** Limit on waiting for the response headers, and on each pause in the body. */
+  /** Limit on the whole answer (headers and body) of a request, and on each pause. */
   readonly responseTimeoutMs?: number | undefined;
   /**
    * Environment to read proxy settings from (http_proxy, HTTP_PROXY, https_proxy,
@@ -76,18 +76,68 @@ async function openExchange(
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     ...proxySettings(env ?? process.env),
   });
+  const send: Exchange["request"] = ({ origin, path, method, headers, body, signal }) =>
+    proxied.request({
+      origin,
+      path,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body: body ?? null,
+      ...(signal ? { signal } : {}),
+    });
   return {
-    request: ({ origin, path, method, headers, body, signal }) =>
-      proxied.request({
-        origin,
-        path,
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body: body ?? null,
-        ...(signal ? { signal } : {}),
-      }),
+    request: (request) =>
+      request.stream === true ? send(request) : withinTime(send, request, responseTimeoutMs),
     close: () => proxied.close(),
   };
+}
+
+/**
+ * `send(request)` whose whole answer (headers and body) must come within `ms` of its
+ * dispatch, as DirectHttp's limitAnswer: undici's own limits are on each pause only.
+ */
+async function withinTime(
+  send: Exchange["request"],
+  request: ExchangeRequest,
+  ms: number,
+): Promise<ExchangeResponse> {
+  const deadline = new AbortController();
+  const expire = () =>
+    deadline.abort(
+      Object.assign(new Error(`response timeout (${ms} ms)`), { code: ANSWER_TIMEOUT }),
+    );
+  // Until the headers come, undici's own limits (the proxy's CONNECT, the headers) say which
+  // wait failed; a body begun after the time is up is cut at once.
+  // A request with a body (an upload) is timed from its answer: undici does not tell when
+  // the body is sent, and its sending is bounded by the pauses alone.
+  let answered = false;
+  let expired = false;
+  const arm = () =>
+    setTimeout(() => {
+      if (answered) expire();
+      else expired = true;
+    }, ms);
+  let timer = request.body == null ? arm() : undefined;
+  const { signal } = request;
+  const both = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  try {
+    const response = await send({ ...request, signal: both });
+    answered = true;
+    timer ??= arm();
+    if (expired) expire();
+    const body = response.body;
+    const read = body.text.bind(body);
+    const text = () =>
+      read()
+        .catch((error: unknown) => {
+          throw deadline.signal.aborted ? deadline.signal.reason : error;
+        })
+        .finally(() => clearTimeout(timer));
+    return { ...response, body: Object.assign(body, { text }) };
+  } catch (error) {
+    clearTimeout(timer);
+    throw deadline.signal.aborted ? deadline.signal.reason : error;
+  }
 }
 
 /**
@@ -153,6 +203,7 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
       method: request.method,
       headers: { ...request.headers },
       signal,
+      stream: true,
     });
     const asked = `${url.origin}${prefix}${request.path}`;
     const headers = locatedAt(response.statusCode, flattenHeaders(response.headers), asked);
