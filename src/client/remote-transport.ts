@@ -186,7 +186,9 @@ export function createRemoteTransport(options: RemoteTransportOptions): Transpor
       headers,
       body: request.body ?? null,
     });
-    const body = await response.body.text();
+    // A byte order mark before the JSON (some Windows/IIS back ends) is dropped (RFC 8259
+    // §8.1 allows it): before, every command refused the answer as "not JSON".
+    const body = (await response.body.text()).replace(/^\uFEFF/, "");
     const status = response.statusCode;
     const asked = `${url.origin}${prefix}${request.path}`;
     return { status, headers: locatedAt(status, flattenHeaders(response.headers), asked), body };
