@@ -3,10 +3,19 @@ import type { ResourceObject } from "../../model/resource.js";
 
 export type FlatRecord = Record<string, unknown> & { id: number | string };
 
-/** Numeric ids become numbers, like the id-valued attributes; others stay strings. */
+/**
+ * An id as printed: a number when the service's is one a number holds exactly (digits
+ * without a leading zero, at most 2^53-1, like the id-valued attributes), else the
+ * service's string: "9007199254740993" made a number was 9007199254740992, another
+ * record's id, and "0042" was 42.
+ */
+export function idValue(id: string): number | string {
+  return /^(0|[1-9]\d*)$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id;
+}
+
+/** `id` plus the attributes; the id a number when the service's is one exactly (idValue). */
 export function flatten(resource: ResourceObject): FlatRecord {
-  const id = /^\d+$/.test(resource.id) ? Number(resource.id) : resource.id;
-  return { id, ...resource.attributes };
+  return { id: idValue(resource.id), ...resource.attributes };
 }
 
 /** Reads a dotted path ("states.active") from a record. */

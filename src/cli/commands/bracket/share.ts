@@ -13,6 +13,7 @@ import { NotFoundError } from "../../../client/errors.js";
 import { type ShareLinksApi, shareLinksApi } from "../../../client/share-links.js";
 import { UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
+import { idValue } from "../../output/records.js";
 import { DEFAULT_PORT } from "../serve/serve.js";
 
 /** The page's path on serve, from the root of its address. */
@@ -64,7 +65,7 @@ export async function runShare(f: Factory, tournament: string): Promise<void> {
   const { url, link } = await makeShareLink(client, tournament, origin);
   const printer = f.printer();
   if (printer.mode === "json")
-    return printer.json({ id: Number(link.id), url, ...link.attributes });
+    return printer.json({ id: idValue(link.id), url, ...link.attributes });
   f.io.stdout.write(`${url}\n`);
   printer.note(
     `anyone with this link sees the bracket of ${tournament}, read only; revoke it with \`tourney bracket ${tournament} --revoke-share ${link.id}\``,
@@ -79,7 +80,7 @@ export async function runShares(f: Factory, tournament: string): Promise<void> {
   const client = await f.client();
   const rows = await extension(links(client).list(tournament), tournament);
   await f.printer().list(
-    rows.map((r) => ({ id: Number(r.id), ...r.attributes })),
+    rows.map((r) => ({ id: idValue(r.id), ...r.attributes })),
     [
       { header: "ID", value: "id" },
       { header: "ENDS WITH", value: "token_end" },
@@ -104,7 +105,7 @@ export async function runRevokeShare(f: Factory, tournament: string, ref: string
   const client = await f.client();
   const link = await extension(links(client).revoke(tournament, ref), tournament);
   const printer = f.printer();
-  if (printer.mode === "json") return printer.json({ id: Number(link.id), ...link.attributes });
+  if (printer.mode === "json") return printer.json({ id: idValue(link.id), ...link.attributes });
   // Revoking twice is no error: the link stays revoked since the first time.
   printer.note(
     `share link ${link.id} of ${tournament} is revoked (since ${String(link.attributes.revoked_at)}): its address shows nothing any more`,

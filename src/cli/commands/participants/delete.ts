@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { idValue } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { type OwnerKind, type ParticipantOwner, TOURNAMENT_OWNER } from "./participant-owner.js";
@@ -24,7 +25,7 @@ export async function runParticipantsDelete(
   await f.confirm(`Remove participant ${target.id} "${String(target.attributes.name)}"?`);
   await client.participants.delete(o.owner, target.id);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ id: Number(target.id), deleted: true });
+  if (printer.mode === "json") printer.json({ id: idValue(target.id), deleted: true });
   else printer.note(`Removed participant ${target.id}`);
 }
 

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { idValue } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { resolveStation, STATION_REF_HELP } from "./station-ref.js";
@@ -25,7 +26,7 @@ export async function runStationDelete(f: Factory, o: StationDeleteOptions): Pro
   await f.confirm(`Delete station ${record.id} ${name}${holding} and its queue?`);
   await client.stations.of(o.tournament).delete(record.id);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });
+  if (printer.mode === "json") printer.json({ id: idValue(record.id), deleted: true });
   else printer.note(`Deleted station ${record.id} ${name}`);
 }
 

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { idValue } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
@@ -37,7 +38,7 @@ export async function runTournamentDelete(f: Factory, o: TournamentDeleteOptions
   );
   await client.tournaments.delete(record.id);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });
+  if (printer.mode === "json") printer.json({ id: idValue(record.id), deleted: true });
   else printer.note(`Deleted tournament ${o.tournament}`);
 }
 

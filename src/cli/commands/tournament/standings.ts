@@ -6,7 +6,7 @@ import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import type { OutputStream } from "../../io.js";
 import type { Column, Printer } from "../../output/printer.js";
-import { type FlatRecord, flatten } from "../../output/records.js";
+import { type FlatRecord, flatten, idValue } from "../../output/records.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -148,7 +148,7 @@ async function finalRanks(client: ApiClient, tournament: string): Promise<FlatRe
   return participants
     .map((p) => ({
       id: `final:0:${p.id}`,
-      participant_id: Number(p.id),
+      participant_id: idValue(p.id),
       name: p.attributes.name,
       stage: "final",
       group_id: null,

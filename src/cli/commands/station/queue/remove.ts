@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
+import { idValue } from "../../../output/records.js";
 import { checkJsonFields } from "../../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP } from "../../match/match-ref.js";
 import { verbHelp } from "../../verb-help.js";
@@ -16,7 +17,7 @@ export async function runQueueRemove(f: Factory, o: QueueRemoveOptions): Promise
   const { station, entry } = await findQueueEntry(client, o);
   await client.stations.queuers(o.tournament, station).delete(entry.id);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ id: Number(entry.id), deleted: true });
+  if (printer.mode === "json") printer.json({ id: idValue(entry.id), deleted: true });
   else printer.note(`Removed match ${o.match} from the queue of station ${o.station}`);
 }
 
