@@ -128,7 +128,7 @@ describe("tourney bracket within the terminal's width", () => {
     expect(at40.split("\n")[0]).toMatch(/^The Extraordinarily Long Annual Invit/);
     // Piped (no width): one grid, the whole title.
     const whole = await piped("rr");
-    expect(whole.split("\n")[0]).toBe(`${name} · round robin · underway`);
+    expect(whole.split("\n")[0]).toBe(`${name} - round robin - underway`);
     expect(whole.split("\n").filter((l) => l.startsWith("| #")).length).toBe(1);
   });
 });

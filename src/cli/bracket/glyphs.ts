@@ -24,6 +24,8 @@ export interface Glyphs {
   /** A match not ready to play yet. */
   readonly pending: string;
   readonly ellipsis: string;
+  /** Between the title's name, type and state ("Cup · swiss · underway"). */
+  readonly separator: string;
 }
 
 export const BOX: Glyphs = {
@@ -41,6 +43,7 @@ export const BOX: Glyphs = {
   open: "▸",
   pending: "·",
   ellipsis: "…",
+  separator: "·",
 };
 
 export const ASCII: Glyphs = {
@@ -58,4 +61,5 @@ export const ASCII: Glyphs = {
   open: ">",
   pending: ".",
   ellipsis: "~",
+  separator: "-",
 };

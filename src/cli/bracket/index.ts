@@ -68,7 +68,9 @@ function* section(title: string, parts: readonly Part[]): Generator<Line> {
  */
 function titleLine(data: BracketData, o: DrawOptions): Line {
   const type = data.groupStage ? `${data.stageType} groups, then ${data.type}` : data.type;
-  const about = ` · ${type} · ${data.state.replace(/_/g, " ")}`;
+  // Piped, plain ASCII as the drawing is (docs/bracket.md); it was "·" there too (I #18).
+  const sep = o.glyphs.separator;
+  const about = ` ${sep} ${type} ${sep} ${data.state.replace(/_/g, " ")}`;
   const width = o.width;
   if (width === undefined || textWidth(data.name) + textWidth(about) <= width)
     return [
