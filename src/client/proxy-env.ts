@@ -47,14 +47,48 @@ export function proxyRoute(url: URL, env: Env): ProxyRoute | undefined {
 
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443 };
 
-/** NO_PROXY names the host: "*", host, host:port, or a domain (".example.com", "*.example.com"). */
+/** A loopback host (localhost, 127.0.0.0/8, ::1): never sent to a proxy (`tourney serve`). */
+function loopback(hostname: string): boolean {
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return true;
+  if (hostname === "[::1]") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** Whether `address` (an IP, IPv6 in brackets) is in the CIDR block `entry` ("10.0.0.0/8"). */
+function inBlock(address: string, entry: string): boolean {
+  const [base = "", bits = ""] = entry.split("/", 2);
+  const net = process.getBuiltinModule("node:net");
+  const ip = address.replace(/^\[|\]$/g, "");
+  const family = net.isIP(ip);
+  const block = base.replace(/^\[|\]$/g, "");
+  if (family === 0 || net.isIP(block) !== family || !/^\d{1,3}$/.test(bits)) return false;
+  const type = family === 4 ? "ipv4" : "ipv6";
+  try {
+    const list = new net.BlockList();
+    list.addSubnet(block, Number(bits), type);
+    return list.check(ip, type);
+  } catch {
+    return false; // a prefix longer than the address
+  }
+}
+
+/**
+ * NO_PROXY names the host: "*", host, host:port, a domain (".example.com", "*.example.com")
+ * or an address block ("127.0.0.0/8", "10.0.0.0/8", "fd00::/8", as curl and Go read it). A
+ * loopback host is never proxied: before, `serve` on 127.0.0.1 was asked through HTTP_PROXY.
+ */
 function exempt(url: URL, noProxy: string): boolean {
   if (noProxy.trim() === "*") return true;
   // url.host keeps an IPv6 address's brackets, as NO_PROXY writes it.
   const hostname = url.host.replace(/:\d*$/, "").toLowerCase();
+  if (loopback(hostname)) return true;
   const port = Number.parseInt(url.port, 10) || DEFAULT_PORTS[url.protocol] || 0;
   for (const entry of noProxy.split(/[,\s]/)) {
     if (entry === "") continue;
+    if (entry.includes("/")) {
+      if (inBlock(hostname, entry)) return true;
+      continue;
+    }
     const parsed = /^(.+):(\d+)$/.exec(entry);
     const host = (parsed ? parsed[1]! : entry).replace(/^\*?\./, "").toLowerCase();
     if (parsed && Number.parseInt(parsed[2]!, 10) !== port) continue;
