@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
+import { idValue } from "../../output/records.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 
@@ -24,7 +25,7 @@ export async function runRaceDelete(f: Factory, o: RaceDeleteOptions): Promise<v
   );
   await client.races.delete(record.id);
   const printer = f.printer();
-  if (printer.mode === "json") printer.json({ id: Number(record.id), deleted: true });
+  if (printer.mode === "json") printer.json({ id: idValue(record.id), deleted: true });
   else printer.note(`Deleted race ${o.race}`);
 }
 
