@@ -11,6 +11,7 @@ import {
 import {
   ApiError,
   AuthError,
+  BulkAddCompensationError,
   DatabaseLockedError,
   DatabasePlaceError,
   NetworkError,
@@ -308,6 +309,9 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   if (error instanceof DeclinedError) return { code: EXIT.failure, lines: [error.message] };
   if (error instanceof CommandError)
     return { code: EXIT.failure, lines: [`error: ${error.message}`] };
+  // A bulk add that left some names behind exits as what stopped it (a 401: 4, not 1).
+  if (error instanceof BulkAddCompensationError)
+    return { code: outcomeOf(error.cause, context).code, lines: [`error: ${error.message}`] };
   const message = error instanceof Error ? error.message : String(error);
   return { code: EXIT.failure, lines: [`error: ${message}`] };
 }

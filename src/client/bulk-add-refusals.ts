@@ -15,7 +15,8 @@
  */
 import { MAX_PARTICIPANTS, participantBreach, withSeparators } from "../model/limits.js";
 import type { TournamentType } from "../model/tournament.js";
-import { RejectedError } from "./errors.js";
+import type { ApiRecord } from "./envelope.js";
+import { RejectedError, UnknownOutcomeError } from "./errors.js";
 import { isRace, ownerPath, type ParticipantOwner } from "./participant-owner.js";
 import type { Requester } from "./requester.js";
 
@@ -54,9 +55,47 @@ export async function checkRosterFits(
   throw new RejectedError(422, message, [{ status: 422, detail: message }]);
 }
 
-/** A refusal that came after `removed` names this run had added were deleted again. */
-export function afterUndo(error: unknown, removed: number): unknown {
+/** A request of a bulk add whose answer was lost: its names, and those found in the tournament. */
+export interface LostChunk {
+  readonly names: readonly string[];
+  readonly found: readonly ApiRecord[];
+  /** False when it cannot be told whether the names found (or to come) are this run's. */
+  readonly checked: boolean;
+}
+
+/**
+ * A failure that came after `removed` names this run had added (earlier requests) were deleted
+ * again; for a request whose outcome is unknown (exit 7), what became of its own names. Before
+ * (review I, #1), a 504 said only the gateway's words: nothing of the names removed, nor of
+ * the ones that may be in.
+ */
+export function afterUndo(error: unknown, removed: number, lost?: LostChunk): unknown {
+  if (error instanceof UnknownOutcomeError && lost !== undefined)
+    return new BulkAddUnknownOutcomeError(error, outcomeNote(removed, lost));
   if (removed === 0 || !(error instanceof RejectedError)) return error;
   const note = `the ${withSeparators(removed)} participant(s) this bulk add had added before the refusal were removed again: the roster is not half added`;
   return new RejectedError(error.status, error.message, [...error.errors, { detail: note }]);
+}
+
+function outcomeNote(removed: number, lost: LostChunk): string {
+  const earlier =
+    removed === 0 ? "" : `the ${withSeparators(removed)} participant(s) earlier requests had added`;
+  const names = lost.names.map((n) => JSON.stringify(n)).join(", ");
+  const n = lost.names.length;
+  if (!lost.checked) {
+    return `${earlier === "" ? "" : `${earlier} were removed again; `}it cannot be told whether that request's ${n} name(s) are in the tournament by this run: ${names}`;
+  }
+  if (lost.found.length > 0) {
+    const also = earlier === "" ? "" : `, and ${earlier},`;
+    return `the tournament read again held ${lost.found.length} of that request's ${n} name(s)${also} and they were removed again: nothing of this run is in the tournament`;
+  }
+  return `the tournament read again held none of that request's ${n} name(s)${earlier === "" ? "" : ` and ${earlier} were removed again`}; if the service is still adding them they may yet appear: ${names}`;
+}
+
+/** A bulk add's request of unknown outcome, with what the undo found and did (exit 7). */
+export class BulkAddUnknownOutcomeError extends UnknownOutcomeError {
+  constructor(base: UnknownOutcomeError, note: string) {
+    super(base.method, base.path, { failure: "", cause: base.cause, attempts: 1 });
+    this.message = `${base.message}; ${note}`;
+  }
 }

@@ -30,7 +30,7 @@
 import { MAX_BULK_ADD } from "../model/bulk-add.js";
 import { participantNameKey } from "../model/participant-name.js";
 import { STATE_FILTER_GROUPS } from "../model/tournament.js";
-import { afterUndo, checkRosterFits } from "./bulk-add-refusals.js";
+import { afterUndo, checkRosterFits, type LostChunk } from "./bulk-add-refusals.js";
 import type { ApiRecord } from "./envelope.js";
 import {
   ApiError,
@@ -166,20 +166,29 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
 
   const nameOf = (p: object) => String((p as { name?: unknown }).name ?? "");
 
-  /** The records of a chunk whose answer was lost, if it was added after all. */
+  /**
+   * The records of a chunk whose answer was lost (a reset, a timeout, a gateway's 502/504), if
+   * it was added after all; `checked` false when that cannot be told (the names were not known
+   * to be new, or the tournament could not be read again).
+   */
   async function landed(
     t: ParticipantOwner,
     chunk: readonly object[],
     error: unknown,
     control: BulkAddControl,
-  ): Promise<ApiRecord[]> {
-    if (error instanceof ApiError || !control.namesAreNew) return [];
-    const keys = new Set(chunk.map((p) => participantNameKey(nameOf(p))));
+  ): Promise<LostChunk> {
+    const names = chunk.map(nameOf);
+    if (error instanceof ApiError) return { names, found: [], checked: true };
+    if (!control.namesAreNew) return { names, found: [], checked: false };
+    const keys = new Set(names.map(participantNameKey));
     try {
       const present = await requester.listAll({ method: "GET", path: all(t) });
-      return present.filter((r) => keys.has(participantNameKey(String(r.attributes.name ?? ""))));
+      const found = present.filter((r) =>
+        keys.has(participantNameKey(String(r.attributes.name ?? ""))),
+      );
+      return { names, found, checked: true };
     } catch {
-      return [];
+      return { names, found: [], checked: false };
     }
   }
 
@@ -295,16 +304,13 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
         created.push(...(await sendChunk(t, chunk)));
         control.onProgress?.(chunk.offset + chunk.items.length, total);
       } catch (error) {
-        created.push(...(await landed(t, chunk.items, error, control)));
+        const lost = await landed(t, chunk.items, error, control);
+        const before = created.length;
+        created.push(...lost.found);
         if (control.stop?.aborted) throw await interrupted(t, created, total, control);
         const result = await undo(t, created, control.abandon);
-        if (result.left.length > 0) {
-          throw new BulkAddCompensationError(
-            error,
-            result.left.map((r) => r.id),
-          );
-        }
-        throw afterUndo(error, created.length);
+        if (result.left.length > 0) throw new BulkAddCompensationError(error, result.left);
+        throw afterUndo(error, before, lost);
       }
     }
     return created;

@@ -255,13 +255,17 @@ export class BulkAddCompensationError extends Error {
   /** Ids of the participants that could not be deleted again. */
   readonly leftoverIds: readonly string[];
 
-  constructor(cause: unknown, leftoverIds: readonly string[]) {
+  constructor(
+    cause: unknown,
+    leftover: readonly { id: string; attributes: Record<string, unknown> }[],
+  ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
+    const named = leftover.map((r) => `${r.id} ${JSON.stringify(String(r.attributes.name ?? ""))}`);
     super(
-      `bulk add failed (${reason}) and ${leftoverIds.length} participant(s) created by earlier ` +
-        `chunks could not be removed: ${leftoverIds.join(", ")}`,
+      `bulk add failed (${reason}) and ${leftover.length} participant(s) it had added ` +
+        `could not be removed: ${named.join(", ")}`,
       { cause },
     );
-    this.leftoverIds = leftoverIds;
+    this.leftoverIds = leftover.map((r) => r.id);
   }
 }

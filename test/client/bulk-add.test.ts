@@ -169,7 +169,7 @@ describe("participants.bulkAdd", () => {
     expect(error).toBeInstanceOf(BulkAddCompensationError);
     expect((error as BulkAddCompensationError).leftoverIds).toEqual(["100"]);
     expect((error as Error).cause).toBeInstanceOf(RejectedError);
-    expect((error as Error).message).toMatch(/Name has already been taken.*: 100$/);
+    expect((error as Error).message).toMatch(/Name has already been taken.*: 100 "[^"]*"$/);
     expect(deleted).toEqual(["101"]);
   });
 

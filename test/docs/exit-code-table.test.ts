@@ -33,6 +33,7 @@ import { EXIT, outcomeOf } from "../../src/cli/exit-codes.js";
 import {
   ApiError,
   AuthError,
+  BulkAddCompensationError,
   DatabaseLockedError,
   DatabasePlaceError,
   NetworkError,
@@ -100,6 +101,10 @@ const CASES: readonly { readonly error: Error; readonly says: string }[] = [
   },
   { error: new AuthError(401, "x"), says: "credentials the service refuses (401)" },
   { error: new AuthError(403, "x"), says: "does not allow (403)" },
+  {
+    error: new BulkAddCompensationError(new AuthError(401, "x"), []),
+    says: "credentials the service refuses (401)",
+  },
   { error: new NotLoggedInError("x"), says: "no credentials" },
   { error: new OAuthError("access_denied", "x"), says: "a sign-in refused in OAuth's words" },
   { error: new SessionExpiredError("p", "x"), says: "can no longer be renewed" },
