@@ -24,7 +24,10 @@ it("counts the attachments of every match in one query, each match's count as be
       "tournament[accept_attachments]": "true",
     },
   });
-  const names = Array.from({ length: 12 }, (_, i) => ["participants[][name]", `P${i + 1}`]);
+  const names = Array.from({ length: 12 }, (_, i): [string, string] => [
+    "participants[][name]",
+    `P${i + 1}`,
+  ]);
   await v.call("POST", "/v1/tournaments/league/participants/bulk_add", { query: names });
   expect((await v.call("POST", "/v1/tournaments/league/start")).status).toBe(200);
   const second = (await v.call("GET", "/v1/tournaments/league/matches")).json[1].match;
