@@ -64,10 +64,22 @@ export function parseDuration(text: string, flag: string): number {
   return seconds;
 }
 
-/** Flags to options (no I/O): the port is a number from 0 to 65535. */
+/** An IPv4 address: four parts of 0 to 255. */
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/**
+ * Flags to options (no I/O): the port is a number from 0 to 65535; a host of digits and dots
+ * is an IPv4 address (`--host 256.1.1.1` was asked of the resolver: exit 1, `getaddrinfo
+ * ENOTFOUND`, review I #16), and an empty one is refused (not "every address").
+ */
 export function parseServe(flags: ServeFlags): ServeOptions {
   if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
     throw new UsageError(`--port needs a number from 0 to 65535, not ${flags.port}`);
+  const { host } = flags;
+  if (host === "" || (/^[\d.]+$/.test(host) && !IPV4.test(host)))
+    throw new UsageError(
+      `--host needs an address such as 127.0.0.1 or 0.0.0.0 (or a name of this machine), not '${host}'`,
+    );
   const publicUrl = flags.publicUrl === undefined ? undefined : parsePublicUrl(flags.publicUrl);
   if (publicUrl?.ok === false) throw new UsageError(publicUrl.reason);
   return {
@@ -106,6 +118,29 @@ function waitForStop(): Promise<void> {
     };
     for (const signal of signals) process.on(signal, stop);
   });
+}
+
+/**
+ * A bind refused, told by the flag that chose it (exit 2, as a bad --port): a port in use, a
+ * --host that is no address of this machine, or a name that does not resolve. Before, the
+ * last two were Node's words (`listen EADDRNOTAVAIL`, `getaddrinfo ENOTFOUND`), exit 1.
+ */
+function bindFailure(error: NodeJS.ErrnoException, o: ServeOptions): Error {
+  const addresses = "127.0.0.1 serves this machine only, 0.0.0.0 every network address";
+  switch (error.code) {
+    case "EADDRINUSE":
+      return new UsageError(`port ${o.port} is already in use; pick another with --port`);
+    case "EADDRNOTAVAIL":
+      return new UsageError(
+        `--host ${o.host} is not an address of this machine, so serve cannot listen there (EADDRNOTAVAIL); ${addresses}`,
+      );
+    case "ENOTFOUND":
+      return new UsageError(
+        `--host ${o.host} is not a name this machine can look up (ENOTFOUND); ${addresses}`,
+      );
+    default:
+      return error;
+  }
 }
 
 /** Serves until `until` resolves (Ctrl-C); prints the owner's key the first time. */
@@ -155,9 +190,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
       port,
       onCommitFailure: onError,
     }).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === "EADDRINUSE"
-        ? new UsageError(`port ${port} is already in use; pick another with --port`)
-        : error;
+      throw bindFailure(error, o);
     });
     if (service.apiKeyCount() === 0) {
       const key = service.createApiKey("owner");
