@@ -254,6 +254,13 @@ export function profileExists(document: ConfigDocument, name: string): boolean {
 }
 
 export function unknownProfileError(name: string, chosenBy?: string): ConfigError {
+  // `--profile ""` was told to run `tourney profile add  --base-url URL`, a command with no
+  // name (an outside review, I #17): an empty name is refused as such, naming its flag.
+  if (name.trim() === "")
+    return new ConfigError(
+      `${chosenBy ?? "a profile"} needs a profile's name, not '${name}'; \`tourney profile list\` shows the profiles`,
+      { key: "profile" },
+    );
   const via = chosenBy === undefined ? "" : ` (chosen by ${chosenBy})`;
   return new ConfigError(
     `profile '${name}'${via} does not exist; \`tourney profile list\` shows the profiles, ` +
