@@ -159,6 +159,7 @@ describe("the remote backend where the description answers otherwise than serve"
     // A participant the complete tournament there does not have: refused, nothing sent.
     expect((await run("participant", "add", T, "Player 2")).code).toBe(0);
     const stop = await run("tournament", "publish", T, "--to", "hosted", "--dry-run");
+    expect(stop.code, stop.stderr).toBe(5);
     expect(stop.stdout.split("\n")[1]).toBe(
       `stop: the target's tournament ${T} has started without Player 2; the publish would send nothing (exit 5)`,
     );

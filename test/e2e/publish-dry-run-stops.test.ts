@@ -5,7 +5,8 @@
  * elimination's match C won by another player). Before, the dry run counted it "already
  * there" and said nothing of the stop. Every result is checked before any is sent, so the
  * stop sends nothing (result-conflicts.ts): before, the publish sent the results played
- * before the first such match, then stopped there.
+ * before the first such match, then stopped there. A dry run that names a stop exits 5 as the
+ * real run does (review I #11: it exited 0, so `publish --dry-run && publish` did not gate).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runBinary } from "../helpers/binary.js";
@@ -36,12 +37,13 @@ async function conflicting(url: string) {
 
 it("publish --dry-run names the stop at a result there that is not the file's", async () => {
   await conflicting("conf");
-  const dry = await run(["tournament", "publish", "conf", "--to", "lan", "--dry-run"]);
+  const dry = await run(["tournament", "publish", "conf", "--to", "lan", "--dry-run"], 5);
   const lines = dry.stdout.trim().split("\n");
   expect(lines.at(-2)).toBe(
     "stop: the target's tournament conf holds results that are not the file's, at match final A (its results differ: target a tie, 1-1; file won by Bob, 2-0); the publish would send nothing (exit 5)",
   );
   expect(dry.stdout).not.toContain("already there");
+  expect(dry.stderr).toContain("the real run would exit 5");
   const real = await run(["tournament", "publish", "conf", "--to", "lan"], 5);
   expect(real.stderr).toBe(
     "error: the target's tournament conf holds results that are not the file's, at match final A (its results differ: target a tie, 1-1; file won by Bob, 2-0); nothing was sent\n" +
@@ -58,7 +60,7 @@ it("the results played before a result there that is not the file's: none sent",
   for (const m of ["B", "C"]) await run(["match", "report", url, m, "--tie", "--scores", "1-1"]);
   await run(["match", "report", url, "A", "--tie", "--scores", "2-2"]);
   await run(["match", "report", url, "A", "--profile", "lan", "--tie", "--scores", "1-1"]);
-  const dry = await run(["tournament", "publish", url, "--to", "lan", "--dry-run"]);
+  const dry = await run(["tournament", "publish", url, "--to", "lan", "--dry-run"], 5);
   expect(dry.stdout).toContain(
     "at match final A (its results differ: target a tie, 1-1; file a tie, 2-2); the publish would send nothing (exit 5)",
   );
@@ -73,7 +75,7 @@ it("the results played before a result there that is not the file's: none sent",
 
 it("pull --dry-run names the same stop the other way", async () => {
   await conflicting("confp");
-  const dry = await run(["tournament", "pull", "confp", "--from", "lan", "--dry-run"]);
+  const dry = await run(["tournament", "pull", "confp", "--from", "lan", "--dry-run"], 5);
   expect(dry.stdout).toContain(
     "at match final A (its results differ: target won by Bob, 2-0; file a tie, 1-1); the publish would send nothing (exit 5)",
   );
@@ -99,7 +101,7 @@ it("a double elimination's match C won by another player there: named, then stop
   await run(["tournament", "publish", url, "--to", "lan"]);
   await run(["match", "report", url, "C", "--winner", "Dee", "--scores", "2-1"]);
   await run(["match", "report", url, "C", "--profile", "lan", "--winner", "Cy", "--scores", "1-2"]);
-  const dry = await run(["tournament", "publish", url, "--to", "lan", "--dry-run"]);
+  const dry = await run(["tournament", "publish", url, "--to", "lan", "--dry-run"], 5);
   expect(dry.stdout).toContain(
     "at match final C (its results differ: target won by Cy, 1-2; file won by Dee, 2-1); the publish would send nothing (exit 5)",
   );

@@ -56,7 +56,7 @@ it("another number of rounds there: the publish stops, nothing sent, and the dry
     remote("race", "create", "--name", "Rounds GP", "--type", "grand prix", "--rounds", "5"),
   );
   const dry = await local("race", "publish", "rounds_gp", "--to", "lan", "--dry-run");
-  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.code, dry.stderr).toBe(5);
   expect(dry.stdout).toBe(
     "stop: the target's race rounds_gp has other settings than the file's (grandPrixOptions.rounds: file 3, target 5); the publish would send nothing (exit 5)\ndry run: nothing was sent\n",
   );

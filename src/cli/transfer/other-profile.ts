@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from "../../client/api-client.js";
 import { unknownProfileError } from "../../config/settings.js";
+import { StateRefusedError } from "../errors.js";
 import { Factory } from "../factory.js";
 import type { SignalSource } from "../interrupts.js";
 import { visibleControls } from "../output/terminal-text.js";
@@ -88,6 +89,17 @@ export async function transfer<D, S>(
   );
 }
 
+/**
+ * A dry run whose plan ends in a stop exits as the real run would (5), so that
+ * `publish --dry-run && publish` gates on it; before, exit 0 beside "(exit 5)" (review I #11).
+ */
+function stopsAsTheRunWould(plan: readonly string[]): void {
+  if (plan.some((l) => l.startsWith("stop: ") && l.endsWith("(exit 5)")))
+    throw new StateRefusedError(
+      "the dry run's plan stops (see stop: above): the real run would exit 5",
+    );
+}
+
 /** Prints what transfer returned: the plan's lines, or the import's summary. */
 export function printTransfer<S>(
   f: Factory,
@@ -97,11 +109,13 @@ export function printTransfer<S>(
   const printer = f.printer();
   if (printer.mode === "json") {
     printer.json(result);
+    if (Array.isArray(result)) stopsAsTheRunWould(result);
     return;
   }
   // The names in a plan or a summary come from a service: shown, never obeyed.
   if (Array.isArray(result)) {
     f.io.stdout.write(result.map((l) => `${visibleControls(l)}\n`).join(""));
+    stopsAsTheRunWould(result);
     return;
   }
   f.io.stdout.write(visibleControls(line(result)));
