@@ -140,6 +140,22 @@
  * failed. Each budget now leaves 2.4-2.8 KB above those figures: the code caches move by up
  * to ~2 KB between builds of one tree (two runs of this test on one build: 450,493 and
  * 452,826 above), and a budget within that of its figure fails at random.
+ * Re-set at 11df2f6 (10:35 on 2026-11-28, the twentieth session), three builds of one clean
+ * copy, the largest of each: embedded list 587,628 (579,759 at the session's start, 5004130,
+ * measured the same way), the core alone 690,842 (678,230), the core with its cache 467,585
+ * (456,125), remote view 569,243 (556,623), remote list 466,029 (458,152). What grew the core
+ * and core-list.js (helpers' figures, builds of clean copies with and without each): the
+ * remote bulk add's outcome after a gateway's 502/504 and its leftovers named (30ebcfd, core.js
+ * +1,222 bytes: client/bulk-add.ts is in the core through client/participants.ts), a POST
+ * answered 502/504 told as of unknown outcome, a timeout on the whole answer, a byte order
+ * mark dropped, loopback never proxied and CIDR NO_PROXY entries (7db4176, 8a0ae72, c86a7ed,
+ * f1b5473: +2.4-2.5 KB with caches), SIGTERM/SIGHUP taking Ctrl-C's undo path (4092a9e, core.js
+ * +747), --jq run page by page (9b4a90c, core.js +637, core-list.js +588), --quiet (ba8816f,
+ * +901 with caches), ids kept as strings past 2^53 (2b404b7, ~250), slugs spelling out
+ * letters NFKD cannot split (c6ef84a), --host and an empty profile name checked (e321ede,
+ * 415d6d6). Each budget leaves 2.2-3.4 KB above its figure, for the code caches' drift. The
+ * bulk-add client and the proxy rules belong in scripts of their own (the participants noun,
+ * the proxy path); that split is left for a later session.
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
@@ -211,7 +227,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
         "service-read.js",
         "service-read.js.cache",
       ]);
-      expect(total(files), line.join(" ")).toBeLessThan(569 * KB);
+      expect(total(files), line.join(" ")).toBeLessThan(577 * KB);
     }
   });
 
@@ -278,9 +294,9 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     expect(nouns(files)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(files["service-read.js"]).toBeGreaterThan(0);
     expect(Object.keys(files).filter((f) => f.startsWith("service."))).toEqual([]);
-    expect(total(files)).toBeLessThan(665 * KB);
+    expect(total(files)).toBeLessThan(678 * KB);
     expect(Object.keys(files).filter((f) => f.startsWith("output-table"))).toEqual([]);
-    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(450 * KB);
+    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(459 * KB);
   });
 
   it("export and import read the transfer script, other commands do not", () => {
@@ -305,7 +321,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     const view = loaded([...remote, "tournament", "view", "1", "--json"]);
     expect(nouns(view)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(Object.keys(view).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
-    expect(total(view)).toBeLessThan(546 * KB);
+    expect(total(view)).toBeLessThan(559 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual([
       "cli.cjs",
@@ -314,6 +330,6 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
       "main.cjs",
       "main.cjs.cache",
     ]);
-    expect(total(list)).toBeLessThan(450 * KB);
+    expect(total(list)).toBeLessThan(458 * KB);
   });
 });
