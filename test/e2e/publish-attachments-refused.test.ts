@@ -2,7 +2,7 @@
  * `publish` of attachments to a target tournament that does not accept them
  * (match_options.accept_attachments false there), with the built binary against a real
  * `serve` on loopback and the embedded store (an outside review): refused before anything is
- * sent, and the dry run names the stop. Before, the dry run listed "start ... create up to 3
+ * sent, and the dry run names the stop and exits 5 as the real run does (11df2f6). Before, the dry run listed "start ... create up to 3
  * attachments", the publish started the target, then the service refused the first
  * attachment (exit 5), and the setting could no longer change there: every re-run failed.
  */
@@ -35,12 +35,13 @@ it("attachments to a target that does not accept them: refused, nothing sent, dr
   await run(["tournament", "start", url]);
   for (const n of [1, 2, 3])
     await run(["attachment", "add", url, "A", "--url", `https://example.org/vod${n}`]);
-  const dry = await run(["tournament", "publish", url, "--to", "lan", "--dry-run"]);
+  const dry = await run(["tournament", "publish", url, "--to", "lan", "--dry-run"], 5);
   expect(dry.stdout.trim().split("\n")).toEqual([
     "tournament att9 is there (pending): continue it",
     "stop: the target's tournament att9 does not accept attachments, and the file has 3 to send (match_options.accept_attachments: file true, target false); the publish would send nothing (exit 5)",
     "dry run: nothing was sent",
   ]);
+  expect(dry.stderr).toContain("the real run would exit 5");
   const real = await run(["tournament", "publish", url, "--to", "lan"], 5);
   expect(real.stderr).toContain("does not accept attachments, and the file has 3 to send");
   expect(real.stderr).toContain(
