@@ -9,7 +9,15 @@ import { resolvePaths, type TourneyPaths } from "../config/paths.js";
 import { type ResolvedProfile, resolveProfile } from "../config/resolve.js";
 import { ConfigStore } from "../config/store.js";
 import { DeclinedError, UsageError } from "./errors.js";
-import { canPrompt, colorEnabled, type Env, type IOStreams, readAll, terminalWidth } from "./io.js";
+import {
+  canPrompt,
+  colorEnabled,
+  type Env,
+  type IOStreams,
+  readAll,
+  terminalWidth,
+  unicodeEnabled,
+} from "./io.js";
 import { JsonOutput } from "./output/json-output.js";
 import { terminalPager } from "./output/pager.js";
 import { type OutputMode, Printer } from "./output/printer.js";
@@ -182,7 +190,11 @@ export class Factory {
     const io = this.io;
     const quiet = this.globals.quiet === true;
     const stderr = { write: (chunk: string) => quiet || io.stderr.write(chunk) };
-    const look = { width: terminalWidth(io, this.env), now: this.deps.now };
+    const look = {
+      width: terminalWidth(io, this.env),
+      now: this.deps.now,
+      ellipsis: unicodeEnabled(io, this.env) ? undefined : "~",
+    };
     return new Printer(this.io.stdout, stderr, mode, color, this.jsonOutput(), look, {
       limit: this.globals.limit,
       pager: mode === "table" && !quiet ? terminalPager(io, this.env) : undefined,

@@ -56,6 +56,18 @@ export function colorEnabled(io: IOStreams, env: Env, noColorFlag: boolean): boo
   return io.stdout.isTTY === true;
 }
 
+/**
+ * Whether a terminal shows characters beyond ASCII (box drawing, `…`): stdout a terminal, TERM
+ * not `dumb`, and the locale (LC_ALL, else LC_CTYPE, else LANG, the first set) UTF-8 or not
+ * set at all. Under `LANG=C` or `LC_ALL=POSIX` a terminal may show UTF-8's bytes as `â€¦`, so
+ * tables cut a cell with `~` and the bracket draws in ASCII there, as when piped.
+ */
+export function unicodeEnabled(io: IOStreams, env: Env): boolean {
+  if (io.stdout.isTTY !== true || env.TERM === "dumb") return false;
+  const locale = [env.LC_ALL, env.LC_CTYPE, env.LANG].find((v) => v !== undefined && v !== "");
+  return locale === undefined || /utf-?8/i.test(locale);
+}
+
 /** The terminal's width: COLUMNS, then what the terminal says; undefined when piped without COLUMNS. */
 export function terminalWidth(io: IOStreams, env: Env): number | undefined {
   const fromEnv = Number(env.COLUMNS);

@@ -90,6 +90,9 @@ describe("tourney bracket", () => {
     expect(dumb).not.toContain("\u001b");
     expect(dumb).not.toContain("┐");
     expect(dumb).toContain("-+");
+    // A terminal whose locale is not UTF-8 gets ASCII too (its `…` would show as mojibake).
+    const c = ok(await sb.run(["bracket", s.t], { tty: true, env: { LANG: "C" } })).stdout;
+    expect(c).not.toMatch(/[^\p{ASCII}]/u);
   });
 
   it("prints the records it draws from with --json", async () => {

@@ -72,6 +72,26 @@ describe("a list at a terminal", () => {
     expect(lines[1]).toMatch(/just now$/);
   });
 
+  it("cuts with ~ where the terminal shows ASCII only: TERM=dumb, or a locale not UTF-8", async () => {
+    await twoTournaments();
+    const list = async (env: Record<string, string>) =>
+      ok(
+        await sb.run(["tournament", "list"], {
+          tty: true,
+          now: at(0),
+          env: { COLUMNS: "90", NO_COLOR: "1", ...env },
+        }),
+      ).stdout;
+    for (const env of [{ LANG: "C" }, { LC_ALL: "POSIX", LANG: "en_US.UTF-8" }, { TERM: "dumb" }]) {
+      const out = await list(env);
+      expect(out, JSON.stringify(env)).toMatch(/The Extraordinarily[^ ]* [^~]*~/);
+      expect(out, JSON.stringify(env)).not.toMatch(/[^\p{ASCII}]/u);
+    }
+    // The first locale variable set decides: LC_ALL over LC_CTYPE over LANG.
+    for (const env of [{ LANG: "C.UTF-8" }, { LC_CTYPE: "en_GB.utf8", LANG: "C" }])
+      expect(await list(env), JSON.stringify(env)).toContain("…");
+  });
+
   it("colours the state, unless NO_COLOR, TERM=dumb or --no-color", async () => {
     await twoTournaments();
     const coloured = ok(

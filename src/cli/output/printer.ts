@@ -24,6 +24,8 @@ export type OutputMode = "table" | "tsv" | "json";
 export interface TerminalLook {
   readonly width?: number | undefined;
   readonly now?: (() => Date) | undefined;
+  /** What ends a cut cell (table.ts TableLook); undefined: `…`. */
+  readonly ellipsis?: string | undefined;
 }
 
 /** How much of a list is shown, and where a long table goes at a terminal. */
@@ -169,7 +171,11 @@ export class Printer {
       return;
     }
     const rows = records.map((r) => columns.map((c) => this.cell(columnValue(r, c), c.header)));
-    const look = { width: this.terminal.width, color: this.color };
+    const look = {
+      width: this.terminal.width,
+      color: this.color,
+      ellipsis: this.terminal.ellipsis,
+    };
     const head = columns.map((c) => c.header);
     // Loaded only to draw (cli-table3 and string-width): piped and JSON output never need it.
     const { drawTable } = await import("./table.js");

@@ -21,6 +21,8 @@ export interface TableLook {
   /** The terminal's width; undefined: no fitting. */
   readonly width: number | undefined;
   readonly color: boolean;
+  /** What ends a cut cell: `…`, or `~` where the terminal shows ASCII only (io.ts unicodeEnabled). */
+  readonly ellipsis?: string | undefined;
 }
 
 const GAP = "  ";
@@ -121,7 +123,9 @@ export function drawTable(
   const table = new Table({ ...BORDERLESS, colWidths: widths });
   for (const row of all)
     table.push(
-      row.map((cell, i) => paint(truncate(cell.text, widths[i]!), cell.paint, look.color)),
+      row.map((cell, i) =>
+        paint(truncate(cell.text, widths[i]!, look.ellipsis), cell.paint, look.color),
+      ),
     );
   return table
     .toString()

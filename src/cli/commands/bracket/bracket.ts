@@ -144,7 +144,7 @@ marked "▸ open" (or "▸ underway").
 A bracket wider than the terminal is drawn a few rounds at a time, each part under the
 last; --round N draws round N only (-N: the losers bracket's), --from-round N round N
 and the later ones. The width is COLUMNS, else the terminal's.
-Piped (or under TERM=dumb), plain ASCII characters; no colour when piped or under
+Piped (or under TERM=dumb, or a locale not UTF-8 such as LANG=C), plain ASCII characters; no colour when piped or under
 NO_COLOR or --no-color. --json prints the records it is drawn from: tournament,
 participants, matches and standings (null when the service has none).
 

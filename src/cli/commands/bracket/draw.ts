@@ -10,7 +10,7 @@ import { NotFoundError } from "../../../client/errors.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import type { DrawOptions } from "../../bracket/index.js";
 import type { Factory } from "../../factory.js";
-import { colorEnabled, terminalWidth } from "../../io.js";
+import { colorEnabled, terminalWidth, unicodeEnabled } from "../../io.js";
 import { flatten } from "../../output/records.js";
 
 /** The tournament, its participants, matches and standings (undefined: a service without them). */
@@ -35,9 +35,8 @@ export interface Look {
 }
 
 export function lookOf(f: Factory): Look {
-  const tty = f.io.stdout.isTTY === true;
   return {
-    unicode: tty && f.env.TERM !== "dumb",
+    unicode: unicodeEnabled(f.io, f.env),
     color: colorEnabled(f.io, f.env, !f.globals.color),
     width: terminalWidth(f.io, f.env),
   };
