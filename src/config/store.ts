@@ -141,12 +141,18 @@ export class ConfigStore<C extends CredentialAccess = CredentialAccess> {
   }
 
   /** Removes a profile and its credentials; if it was active, `local` becomes active. */
-  async removeProfile(name: string): Promise<void> {
+  /** Refuses, as removeProfile would, a profile that cannot be removed: before asking (profile remove). */
+  checkRemovable(name: string): void {
     if (name === DEFAULT_PROFILE) {
       throw new ConfigError(`'${DEFAULT_PROFILE}' is the built-in profile and cannot be removed`, {
         key: "profile",
       });
     }
+    if (!this.hasProfile(name)) throw unknownProfileError(name);
+  }
+
+  async removeProfile(name: string): Promise<void> {
+    this.checkRemovable(name);
     const removed = (document: ConfigDocument): ConfigDocument => {
       if (findProfile(document, name) === undefined) {
         throw unknownProfileError(name);

@@ -1,7 +1,10 @@
 /** `tourney attachment delete <tournament> <match> <attachment>`: confirms, then deletes it. */
 import type { Command } from "commander";
+import type { ApiClient } from "../../../client/api-client.js";
+import { nextPage } from "../../../client/pagination.js";
+import { MAX_PER_PAGE } from "../../../model/resource.js";
 import type { App } from "../../app.js";
-import { UsageError } from "../../errors.js";
+import { UnknownReferenceError, UsageError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFields } from "../../record-fields.js";
 import { GROUP_REF_HELP, MATCH_REF_HELP, parseGroupRef } from "../match/match-ref.js";
@@ -39,11 +42,30 @@ export function parseAttachmentDelete(
   };
 }
 
+/**
+ * Before asking: the tournament, the match and the attachment looked up (one page of the
+ * match's attachments, as large as allowed), so that one not there exits 3, not "pass --yes"
+ * (review I #13). An attachment past that page is asked about as before.
+ */
+async function checkAttachment(
+  client: ApiClient,
+  o: AttachmentDeleteOptions,
+  match: number,
+): Promise<void> {
+  const list = await client.attachments.list(o.tournament, match, { per_page: MAX_PER_PAGE });
+  if (list.data.some((a) => String(a.id) === o.attachment)) return;
+  if (nextPage(list, 1, MAX_PER_PAGE) !== undefined) return;
+  throw new UnknownReferenceError(
+    `attachment ${o.attachment} not found on match ${o.match} of tournament ${o.tournament}`,
+  );
+}
+
 export async function runAttachmentDelete(f: Factory, o: AttachmentDeleteOptions): Promise<void> {
   checkJsonFields(f, "deleted");
-  await f.confirm(`Delete attachment ${o.attachment} of match ${o.match}?`);
   const client = await f.client();
   const match = await matchIdOf(client, o.tournament, o.match, o.group);
+  if (!f.globals.yes) await checkAttachment(client, o, match);
+  await f.confirm(`Delete attachment ${o.attachment} of match ${o.match}?`);
   await client.attachments.delete(o.tournament, match, o.attachment);
   const printer = f.printer();
   if (printer.mode === "json") printer.json({ id: Number(o.attachment), deleted: true });

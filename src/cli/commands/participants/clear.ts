@@ -1,5 +1,6 @@
 /** `tourney participants clear <tournament>`: confirms, then removes every participant. */
 import type { Command } from "commander";
+import { isRace } from "../../../client/participant-owner.js";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { checkJsonFieldsOf } from "../../record-fields.js";
@@ -21,6 +22,9 @@ export async function runParticipantsClear(f: Factory, o: ParticipantsClearOptio
   const printed = { ...ownerJson(o.owner), cleared: true };
   checkJsonFieldsOf(f, printed);
   const client = await f.client();
+  // Looked up before asking: one that is not there exits 3, not "pass --yes" (review I #13).
+  if (!f.globals.yes)
+    await (isRace(o.owner) ? client.races.get(o.owner.race) : client.tournaments.get(o.owner));
   await f.confirm(`Remove every participant of ${describeOwner(o.owner)}?`);
   await client.participants.clear(o.owner);
   const printer = f.printer();

@@ -17,6 +17,8 @@ export async function runParticipantsUnregister(
   const printed = { tournament: o.tournament, registered: false };
   checkJsonFieldsOf(f, printed);
   const client = await f.client();
+  // Looked up before asking: one that is not there exits 3, not "pass --yes" (review I #13).
+  if (!f.globals.yes) await client.tournaments.get(o.tournament);
   await f.confirm(`Unregister from tournament ${o.tournament}?`);
   await client.participants.unregister(o.tournament);
   const printer = f.printer();

@@ -11,6 +11,8 @@ export interface ProfileRemoveOptions {
 
 export async function runProfileRemove(f: Factory, o: ProfileRemoveOptions): Promise<void> {
   const store = f.configStore();
+  // Before asking: a profile not there is said so (exit 2), not "pass --yes" (review I #13).
+  store.checkRemovable(o.name);
   await f.confirm(`Remove profile ${o.name} and its stored credentials?`);
   await store.removeProfile(o.name);
   f.printer().note(`Removed profile ${o.name}`);

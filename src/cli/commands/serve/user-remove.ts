@@ -1,6 +1,7 @@
 /** `tourney serve user remove <name>`: confirms; the user's records pass to the owner, their keys and tokens go. */
 import type { Command } from "commander";
 import type { App } from "../../app.js";
+import { UnknownReferenceError } from "../../errors.js";
 import type { Factory } from "../../factory.js";
 import { CONFIRMS, verbHelp } from "../verb-help.js";
 import { databaseFor } from "./database-path.js";
@@ -12,8 +13,17 @@ export interface ServeUserRemoveOptions {
   readonly db?: string | undefined;
 }
 
+/** A username as the users table compares it (COLLATE NOCASE: ASCII letters folded). */
+function asciiFolded(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
 export async function runServeUserRemove(f: Factory, o: ServeUserRemoveOptions): Promise<void> {
   const db = databaseFor(f, o.db);
+  // Before asking: a user not there exits 3, not "pass --yes" (review I #13).
+  const users = await withKeys(db, (admin) => admin.listUsers());
+  if (!users.some((u) => asciiFolded(u.username) === asciiFolded(o.username)))
+    throw new UnknownReferenceError(`no user ${o.username}`);
   await f.confirm(
     `Remove user ${o.username}? Their API keys and sign-ins stop working; their tournaments, races and communities pass to the owner`,
   );

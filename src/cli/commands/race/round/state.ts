@@ -27,8 +27,11 @@ export interface RoundStateOptions {
 export async function runRoundState(f: Factory, o: RoundStateOptions): Promise<void> {
   checkJsonFields(f, "round");
   const client = await f.client();
-  if (o.change === "reset")
+  if (o.change === "reset" && !f.globals.yes) {
+    // Looked up before asking: a race or round not there exits 3, not "pass --yes".
+    await client.races.rounds(o.race).get(o.round);
     await f.confirm(`Reset round ${o.round} of race ${o.race} to pending, clearing its times?`);
+  }
   const record = flattenRound(await client.races.rounds(o.race).changeState(o.round, o.change));
   const printer = f.printer();
   if (printer.mode === "table")
