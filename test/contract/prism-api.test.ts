@@ -8,6 +8,8 @@
  *   where the records give no state to tell it by (the description's Tournament has none);
  * - `match list` asks for no stations (not a published path: 404 every time) where the
  *   matches have no station_id, as the description's Match has none: 2 requests, not 3;
+ * - `match list --state` leaves out the matches in another state, as the mock ignores the
+ *   `?state=` filter (answers its complete match whatever is asked);
  * - the documented `tourney api` examples work against it: a path with no extension is sent
  *   with `.json` on a remote profile, and the jq programs read a bare list or record too.
  */
@@ -81,6 +83,28 @@ describe("the remote backend against the published shapes (Prism mock)", () => {
       `get /v2.1/tournaments/${T}/participants.json`,
     ]);
   });
+
+  it.each([
+    ["open", [], /^$/],
+    ["pending", [], /^$/],
+    ["complete", [{ id: 8008135, state: "complete" }], /^8008135\tA\t1\t/],
+  ])(
+    "match list --state %s leaves out what the mock answers in another state",
+    async (state, json, rows) => {
+      // The mock ignores ?state= and answers its one match, complete, whatever is asked.
+      const before = prism.violations().length;
+      const listed = await sb.run(["match", "list", T, "--state", state, "--json", "id,state"], {
+        env,
+      });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.json()).toEqual(json);
+      const piped = await sb.run(["match", "list", T, "--state", state], { env });
+      expect(piped.code, piped.stderr).toBe(0);
+      // Piped: the rows alone (an empty list prints nothing).
+      expect(piped.stdout).toMatch(rows);
+      expect(prism.violations().slice(before)).toEqual([]);
+    },
+  );
 
   it.each([
     [

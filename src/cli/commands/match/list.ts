@@ -75,8 +75,15 @@ function filtered(o: MatchListOptions): boolean {
   );
 }
 
+/**
+ * The matches the flags keep. --state is checked here too, though it is sent as `?state=`: a
+ * service that ignores the filter (the Prism mock does) answers matches in every state, and
+ * those in another are left out as the pages come, as `tournament list --state` leaves them
+ * out remotely (tournament/list-state.ts). A match that gives no state is the service's word.
+ */
 function keep(o: MatchListOptions, group: number | null | undefined): (m: FlatRecord) => boolean {
   return (m) =>
+    (o.state === "all" || typeof m.state !== "string" || m.state === o.state) &&
     (o.round === undefined || m.round === o.round) &&
     (group === undefined || (m.group_id ?? null) === group);
 }
