@@ -119,7 +119,7 @@ export function checkJsonFields(f: Factory, kind: RecordKind): void {
 }
 
 /** The same for a command that prints `printed` (an object of its own, not a record). */
-export function checkJsonFieldsOf(f: Factory, printed: Record<string, unknown>): void {
+export function checkJsonFieldsOf(f: Factory, printed: object): void {
   const fields = f.globals.jsonFields;
-  if (fields !== undefined) checkFields(fields, [printed]);
+  if (fields !== undefined) checkFields(fields, [printed as Record<string, unknown>]);
 }

@@ -142,7 +142,11 @@ export async function importExport(
   return summary;
 }
 
-const emptySummary = (url: string): ImportSummary => ({
+/**
+ * A summary with nothing done yet: also what `--json FIELDS` is checked against before the
+ * import sends anything (its fields are known before the import).
+ */
+export const emptySummary = (url: string): ImportSummary => ({
   url,
   created: false,
   added: 0,

@@ -9,10 +9,11 @@ import { StateRefusedError } from "../errors.js";
 import { Factory } from "../factory.js";
 import type { SignalSource } from "../interrupts.js";
 import { visibleControls } from "../output/terminal-text.js";
+import { checkJsonFieldsOf } from "../record-fields.js";
 import { refuseSameNamedStations } from "./export-contents.js";
 import { readExport } from "./export-reader.js";
 import { planImport } from "./import-plan.js";
-import { type ImportSummary, importExport, summaryLine } from "./importer.js";
+import { emptySummary, type ImportSummary, importExport, summaryLine } from "./importer.js";
 import { beforeSending, interruptibly } from "./interruptible.js";
 import type { Progress } from "./progress.js";
 
@@ -33,6 +34,8 @@ export interface TransferKind<D, S> {
   plan(client: ApiClient, doc: D): Promise<string[]>;
   import(client: ApiClient, doc: D, progress: Progress): Promise<S>;
   line(summary: S): string;
+  /** The summary of an import that did nothing: the fields `--json` may pick, known before it. */
+  emptySummary(url: string): S;
 }
 
 export const TOURNAMENTS: TransferKind<Awaited<ReturnType<typeof readExport>>, ImportSummary> = {
@@ -44,6 +47,7 @@ export const TOURNAMENTS: TransferKind<Awaited<ReturnType<typeof readExport>>, I
   plan: planImport,
   import: importExport,
   line: summaryLine,
+  emptySummary,
 };
 
 export interface TransferOptions {
@@ -56,6 +60,9 @@ export interface TransferOptions {
  * Exports from `from` and imports into `to` (or, dry, lists what would be sent). Ctrl-C
  * while the document is read or the plan made: at once, nothing written (before, a
  * silent exit 130); during the import, between two requests (interruptible.ts).
+ * `--json FIELDS` is checked first against the summary the import prints (exit 2, nothing
+ * read or sent; a dry run too, as it exits as the run would): before, a field the summary
+ * lacks was found once the import had been made, exiting 2 (publish) or 8 (pull) after it.
  */
 export async function transfer<D, S>(
   from: Factory,
@@ -64,6 +71,8 @@ export async function transfer<D, S>(
   kind: TransferKind<D, S>,
   signals?: SignalSource,
 ): Promise<S | string[]> {
+  // Both Factories carry the command's output flags.
+  checkJsonFieldsOf(from, kind.emptySummary("") as object);
   // Each Ctrl-C's `stop` also ends a wait for another process's lock, on either side.
   const ready = await beforeSending(
     async (stop) => {

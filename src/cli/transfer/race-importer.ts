@@ -238,6 +238,20 @@ async function replayRounds(
   }
 }
 
+/**
+ * A summary with nothing done yet: also what `--json FIELDS` is checked against before the
+ * import sends anything (its fields are known before the import).
+ */
+export const emptyRaceSummary = (url: string): RaceImportSummary => ({
+  url,
+  created: false,
+  added: 0,
+  rounds: 0,
+  times: 0,
+  adjusted: 0,
+  renamed: 0,
+});
+
 /** Imports the race `doc` into the backend `client` speaks to. */
 export async function importRace(
   client: ApiClient,
@@ -246,15 +260,7 @@ export async function importRace(
 ): Promise<RaceImportSummary> {
   if (typeof doc.race.url !== "string" || doc.race.url === "")
     throw new UsageError("the file's race has no url: the import finds it by its url");
-  const summary = {
-    url: doc.race.url,
-    created: false,
-    added: 0,
-    rounds: 0,
-    times: 0,
-    adjusted: 0,
-    renamed: 0,
-  };
+  const summary = emptyRaceSummary(doc.race.url);
   // Read again from the top when another command changed the target meanwhile (replan.ts).
   await replanning(summary.url, progress, async () => {
     let race = await ensureRace(client, doc, summary);

@@ -2,7 +2,12 @@
 import type { RaceExport } from "../../model/race-export.js";
 import type { TransferKind } from "./other-profile.js";
 import { readRaceExport } from "./race-export-reader.js";
-import { importRace, type RaceImportSummary, raceSummaryLine } from "./race-importer.js";
+import {
+  emptyRaceSummary,
+  importRace,
+  type RaceImportSummary,
+  raceSummaryLine,
+} from "./race-importer.js";
 import { planRaceImport } from "./race-plan.js";
 
 export const RACES: TransferKind<RaceExport, RaceImportSummary> = {
@@ -10,4 +15,5 @@ export const RACES: TransferKind<RaceExport, RaceImportSummary> = {
   plan: planRaceImport,
   import: importRace,
   line: raceSummaryLine,
+  emptySummary: emptyRaceSummary,
 };

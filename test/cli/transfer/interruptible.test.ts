@@ -95,6 +95,7 @@ it("publish and pull: Ctrl-C while the document is read stops at once, nothing w
       imported = true;
     },
     line: () => "",
+    emptySummary: () => undefined,
   };
   const o = { tournament: "cup", dryRun: false };
   const run = transfer(h.make().factory, h.make().factory, o, kind, signals);

@@ -8,6 +8,7 @@ import {
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { visibleControls } from "../../output/terminal-text.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -26,6 +27,10 @@ export interface RaceImportOptions {
 
 /** The document read and checked, the client and the importer: all before the first request. */
 async function prepare(f: Factory, o: RaceImportOptions) {
+  // `--json FIELDS` against the summary printed at the end, before the file is read
+  // (exit 2, nothing sent); before, a field it lacks was found after the import (exit 8).
+  const importer = await import("../../transfer/race-importer.js");
+  checkJsonFieldsOf(f, importer.emptyRaceSummary(""));
   const { parseDocument, readDocument } = await import("../../transfer/document-file.js");
   const [text, source] = await readDocument(f, o.file);
   const doc = parseDocument<RaceExport>(text, source, {
@@ -40,7 +45,7 @@ async function prepare(f: Factory, o: RaceImportOptions) {
   const { checkRaceExportContents } = await import("../../transfer/race-export-contents.js");
   checkRaceExportContents(doc, source);
   const client = await f.client();
-  return { doc, client, ...(await import("../../transfer/race-importer.js")) };
+  return { doc, client, ...importer };
 }
 
 export async function runRaceImport(f: Factory, o: RaceImportOptions): Promise<void> {

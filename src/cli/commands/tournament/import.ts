@@ -8,6 +8,7 @@ import {
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
 import { visibleControls } from "../../output/terminal-text.js";
+import { checkJsonFieldsOf } from "../../record-fields.js";
 import { verbHelp } from "../verb-help.js";
 
 const HELP = `
@@ -33,6 +34,10 @@ export interface TournamentImportOptions {
 
 /** The document read and checked, the client and the importer: all before the first request. */
 async function prepare(f: Factory, o: TournamentImportOptions) {
+  // `--json FIELDS` against the summary printed at the end, before the file is read
+  // (exit 2, nothing sent); before, a field it lacks was found after the import (exit 8).
+  const importer = await import("../../transfer/importer.js");
+  checkJsonFieldsOf(f, importer.emptySummary(""));
   const { parseDocument, readDocument } = await import("../../transfer/document-file.js");
   const [text, source] = await readDocument(f, o.file);
   const doc = parseDocument<TournamentExport>(text, source, {
@@ -47,7 +52,7 @@ async function prepare(f: Factory, o: TournamentImportOptions) {
   const { checkExportContents } = await import("../../transfer/export-contents.js");
   checkExportContents(doc, source, { force: o.force === true });
   const client = await f.client();
-  return { doc, client, ...(await import("../../transfer/importer.js")) };
+  return { doc, client, ...importer };
 }
 
 export async function runTournamentImport(f: Factory, o: TournamentImportOptions): Promise<void> {
