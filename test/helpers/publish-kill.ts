@@ -8,76 +8,13 @@
  * late, publish-interrupt's 'sigint_late' (12th of 23) published whole.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { BIN, runBinary } from "./binary.js";
+import { relayDecidingNth } from "./holding-relay.js";
 
 /** Where the publish goes: serve's base URL and an API key it accepts. */
 export interface PublishTarget {
   readonly base: string;
   readonly apiKey: string;
-}
-
-/**
- * A loopback relay to `target` that, as the `nth` write (POST, PUT, DELETE) arrives, calls
- * `atNth` and waits for it: that write is passed on if it answers true, dropped (its
- * connection closed unanswered) if false. Every other request is passed on as it comes.
- */
-async function holdingRelay(
-  target: string,
-  nth: number,
-  atNth: () => Promise<boolean>,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  let writes = 0;
-  const handling = new Set<Promise<void>>();
-  const server = createServer((request, response) => {
-    const handled = relayOne(request, response)
-      .catch(() => {
-        response.destroy();
-      })
-      .finally(() => handling.delete(handled));
-    handling.add(handled);
-  });
-  const relayOne = async (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const held = /^(POST|PUT|DELETE)$/.test(request.method ?? "") && ++writes === nth;
-    if (held && !(await atNth())) {
-      response.destroy();
-      return;
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers))
-      if (typeof value === "string" && !["host", "connection", "content-length"].includes(name))
-        headers.set(name, value);
-    const body = Buffer.concat(chunks);
-    const answer = await fetch(`${target}${request.url}`, {
-      method: request.method ?? "GET",
-      headers,
-      ...(body.length > 0 ? { body } : {}),
-    });
-    const text = Buffer.from(await answer.arrayBuffer());
-    const back: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!["connection", "keep-alive", "transfer-encoding", "content-length"].includes(name))
-        back[name] = value;
-    });
-    if (response.destroyed) return;
-    response.writeHead(answer.status, back);
-    response.end(text);
-  };
-  server.on("clientError", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    // Once every request taken is done: a held write passed on has landed at the target.
-    close: async () => {
-      await Promise.allSettled([...handling]);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 /** Profiles made for the relays so far (one each: a seed may draw the same n twice). */
@@ -101,7 +38,7 @@ async function publishThrough(
   const end = new Promise<void>((resolve) => {
     ended = resolve;
   });
-  const relay = await holdingRelay(target.base, nth, () => atNth(child!, () => stderr, end));
+  const relay = await relayDecidingNth(target.base, nth, () => atNth(child!, () => stderr, end));
   try {
     const profile = `held${++profiles}`;
     const added = await runBinary(["profile", "add", profile, "--base-url", relay.url], env);
