@@ -4,11 +4,12 @@
  * them with one request; hints name `--profile` and the variable in use;
  * `tourney login` on the embedded profile says it needs none.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { describe, expect, it } from "vitest";
+import { BUILT, runBinary } from "../helpers/binary.js";
+import { useServeWithProfile } from "../helpers/served-sandbox.js";
 
 describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-auth-"));
@@ -17,17 +18,7 @@ describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: join(dir, "data"),
   };
-  let served: Served;
-
-  beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    const base = `http://127.0.0.1:${served.port}`;
-    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-  });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const served = useServeWithProfile(dir, env, { login: false });
 
   it("without credentials: status says none, --check exits 4, the hint names --profile", async () => {
     const r = await runBinary(["auth", "status", "--profile", "lan", "--check"], env);
@@ -48,7 +39,7 @@ describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
     expect(r.code).toBe(4);
     expect(r.stdout).toContain("source\tenvironment variable TOURNEY_API_KEY\n");
     expect(r.stderr).toContain("hint: the credentials come from TOURNEY_API_KEY");
-    const good = { ...env, TOURNEY_API_KEY: served.apiKey };
+    const good = { ...env, TOURNEY_API_KEY: served().apiKey };
     const ok = await runBinary(["auth", "status", "--profile", "lan", "--check"], good);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain("check\tok\nuser\towner\n");
@@ -58,7 +49,7 @@ describe.runIf(BUILT)("auth status and hints over tourney serve", () => {
     const login = await runBinary(
       ["auth", "login", "--api-key", "--profile", "lan"],
       env,
-      `${served.apiKey}\n`,
+      `${served().apiKey}\n`,
     );
     expect(login.code, login.stderr).toBe(0);
     const r = await runBinary(["auth", "status", "--profile", "lan", "--check"], env);

@@ -6,13 +6,14 @@
  * names there skipped, the rest added, exit 0. Before, it failed, exit 5, every name
  * "already taken" (bulk-add-run.ts read them once, before the add).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, binaryEnv, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { describe, expect, it } from "vitest";
+import { BUILT, binaryEnv, runBinary } from "../helpers/binary.js";
 import { pausedRun } from "../helpers/paused-run.js";
+import { useServeWithProfile } from "../helpers/served-sandbox.js";
 
 const names = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
@@ -20,22 +21,7 @@ const names = (prefix: string, n: number) =>
 describe.runIf(BUILT)("two bulk adds of the same names at once", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-bulk-once-"));
   const env = binaryEnv(dir);
-  let served: Served;
-  beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    const base = `http://127.0.0.1:${served.port}`;
-    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-    const login = await runBinary(
-      ["auth", "login", "--api-key", "--profile", "lan"],
-      env,
-      `${served.apiKey}\n`,
-    );
-    expect(login.code, login.stderr).toBe(0);
-  });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useServeWithProfile(dir, env);
 
   /**
    * The first adds `first` while the second, given `second` (which holds them all), waits

@@ -6,11 +6,12 @@
  * service until the first chunk is in, never by sleeping a fixed time.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { describe, expect, it } from "vitest";
+import { BIN, BUILT, runBinary } from "../helpers/binary.js";
+import { useServeWithProfile } from "../helpers/served-sandbox.js";
 
 const roster = (n: number) => Array.from({ length: n }, (_, i) => `Player ${i + 1}`);
 
@@ -21,28 +22,12 @@ describe.runIf(BUILT)("participants bulk-add through a remote profile, interrupt
     TOURNEY_CONFIG_DIR: join(dir, "config"),
     TOURNEY_DATA_DIR: join(dir, "data"),
   };
-  let served: Served;
-
-  beforeAll(async () => {
-    served = await startServe(["--db", join(dir, "served.db")], env);
-    const base = `http://127.0.0.1:${served.port}`;
-    expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-    const login = await runBinary(
-      ["auth", "login", "--api-key", "--profile", "lan"],
-      env,
-      `${served.apiKey}\n`,
-    );
-    expect(login.code, login.stderr).toBe(0);
-  });
-  afterAll(async () => {
-    expect(await served.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const served = useServeWithProfile(dir, env);
 
   const api = async (path: string, init: RequestInit = {}): Promise<any> => {
-    const response = await fetch(`http://127.0.0.1:${served.port}/v2.1${path}`, {
+    const response = await fetch(`http://127.0.0.1:${served().port}/v2.1${path}`, {
       ...init,
-      headers: { authorization: served.apiKey, "content-type": "application/vnd.api+json" },
+      headers: { authorization: served().apiKey, "content-type": "application/vnd.api+json" },
     });
     expect(response.status).toBeLessThan(300);
     return response.json();

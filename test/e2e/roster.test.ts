@@ -9,8 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, BUILT, runBinary, type Served, startServe } from "../helpers/binary.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN, BUILT, runBinary } from "../helpers/binary.js";
+import { useServeWithProfile } from "../helpers/served-sandbox.js";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 const SCRIPT = ["/usr/bin/script", "/bin/script"].find((path) => existsSync(path));
@@ -142,21 +143,7 @@ describe.runIf(BUILT)("rosters through the built binary", () => {
   });
 
   describe("on a remote profile (tourney serve)", () => {
-    let served: Served;
-    beforeAll(async () => {
-      served = await startServe(["--db", join(dir, "served.db")], env);
-      const base = `http://127.0.0.1:${served.port}`;
-      expect((await runBinary(["profile", "add", "lan", "--base-url", base], env)).code).toBe(0);
-      const login = await runBinary(
-        ["auth", "login", "--api-key", "--profile", "lan"],
-        env,
-        `${served.apiKey}\n`,
-      );
-      expect(login.code, login.stderr).toBe(0);
-    });
-    afterAll(async () => {
-      expect(await served.stop()).toBe(0);
-    });
+    useServeWithProfile(dir, env, { remove: false });
 
     it("names the roster line of a refusal as the embedded backend does, and adds nobody", async () => {
       const roster = Array.from({ length: 30 }, (_, i) => (i === 25 ? "Taken\n" : `P${i + 1}\n`));

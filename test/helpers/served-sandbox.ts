@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
-import { type Served, startServe } from "./binary.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { runBinary, type Served, startServe } from "./binary.js";
 
 export interface ServeBox {
   /** The directory holding everything below. */
@@ -69,6 +69,57 @@ export function useServedSandbox(name: string, serveArgs: readonly string[] = []
     get base() {
       return `http://127.0.0.1:${running().port}`;
     },
+  };
+}
+
+/**
+ * Adds the remote profile `profile` of `env` at `base` and logs it in with `apiKey`
+ * (`auth login --api-key --profile`, the key on stdin), expecting both to exit 0.
+ */
+export async function addLoggedInProfile(
+  env: Record<string, string>,
+  profile: string,
+  base: string,
+  apiKey: string,
+): Promise<void> {
+  const added = await runBinary(["profile", "add", profile, "--base-url", base], env);
+  expect(added.code, added.stderr).toBe(0);
+  const login = await runBinary(
+    ["auth", "login", "--api-key", "--profile", profile],
+    env,
+    `${apiKey}\n`,
+  );
+  expect(login.code, login.stderr).toBe(0);
+}
+
+/**
+ * Call inside a describe: before its tests, `tourney serve` on `dir`/served.db and a remote
+ * profile `lan` of `env` at it, logged in with the key serve printed (only added with
+ * `login: false`); after them, serve stopped (expecting exit 0) and, with `remove`, `dir`
+ * removed. Returns the running serve (inside a test).
+ */
+export function useServeWithProfile(
+  dir: string,
+  env: Record<string, string>,
+  { login = true, remove = true } = {},
+): () => Served {
+  let served: Served | undefined;
+  beforeAll(async () => {
+    served = await startServe(["--db", join(dir, "served.db")], env);
+    const base = `http://127.0.0.1:${served.port}`;
+    if (login) await addLoggedInProfile(env, "lan", base, served.apiKey);
+    else {
+      const added = await runBinary(["profile", "add", "lan", "--base-url", base], env);
+      expect(added.code, added.stderr).toBe(0);
+    }
+  });
+  afterAll(async () => {
+    expect(await served?.stop()).toBe(0);
+    if (remove) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (served === undefined) throw new Error("serve is not started yet (use it inside a test)");
+    return served;
   };
 }
 
