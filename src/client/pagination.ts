@@ -32,7 +32,7 @@ export function listCutShort(pages: number, why: "repeated" | "endless"): ApiErr
 }
 
 /** Whether the list says itself that pages follow (links.next, meta), not only that it is full. */
-function saysMore(list: ApiList): boolean {
+export function saysMore(list: ApiList): boolean {
   return (list.links?.next ?? "") !== "" || list.meta !== undefined;
 }
 

@@ -90,6 +90,14 @@ async function interrupted(sink: PageSink | undefined, pages: number): Promise<C
   return new InterruptedWorkError(`interrupted: ${sink.cut(pages)}`);
 }
 
+/** The page handed to `sink`; an interruption while it is written cuts the list there. */
+async function pageTo(sink: PageSink, read: PageRead, cut: () => Promise<unknown>): Promise<void> {
+  await sink.page(read).catch(async (error) => {
+    if (error instanceof InterruptedWorkError) throw await cut();
+    throw error;
+  });
+}
+
 /**
  * Every page (progress on stderr at a terminal), each handed to its sink as it comes. The
  * answer still to print is returned: a first page that is not a list (printed as it is), or
@@ -128,11 +136,9 @@ export async function sendPages(
       const read = isSuccess(response) ? pager.read(response) : undefined;
       if (read === undefined) break;
       sink ??= sinkFor(f, include, read.document);
-      await sink.page(read).catch(async (error) => {
-        if (error instanceof InterruptedWorkError) throw await cut();
-        throw error;
-      });
-      pages += 1;
+      // A page of the page before's records (paginate.ts) is not printed: the pages end.
+      if (read.repeated !== true) await pageTo(sink, read, cut);
+      pages += read.repeated === true ? 0 : 1;
       if (read.cutShort !== undefined) {
         await sink.end();
         throw read.cutShort;
