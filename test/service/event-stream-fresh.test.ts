@@ -13,6 +13,7 @@ import { openStream } from "../helpers/event-stream.js";
 import { useLoopbackService } from "../helpers/loopback-service.js";
 import { raceBody, raceState } from "../helpers/race-service.js";
 import { participantsBody, tournamentBody } from "../helpers/service.js";
+import { eventsReader } from "../helpers/topic-reader.js";
 
 const net = useLoopbackService();
 
@@ -146,22 +147,6 @@ describe("a stream without Last-Event-ID or since: only what happens after it op
   });
 });
 
-/** A reader of a topic, as the adapter makes one: the events it was sent. */
-function reader() {
-  const events: { id: string; type: string }[] = [];
-  return {
-    events,
-    reader: {
-      subscriber: {
-        event: (e: { id: string; type: string }) => events.push(e),
-        heartbeat: () => {},
-      },
-      view: "public" as const,
-      allowed: () => true,
-    },
-  };
-}
-
 /** A write answered at once (handleSync): no timer of the topics runs before the next line. */
 function writeNow(method: HttpMethod, path: string, body: unknown) {
   const r = net.service.handleSync({
@@ -177,7 +162,7 @@ describe("a reader joining a topic others read, right after a change its timer h
   it("tournament: the change goes to the readers who were there, not to the one joining", async () => {
     const { t, first } = await startedCup({});
     const id = Number(t);
-    const there = reader();
+    const there = eventsReader();
     const a = await net.service.events.tournaments.open(id, there.reader, {});
     expect("status" in a).toBe(false);
     const [winner, loser] = first[0]!.players;
@@ -192,7 +177,7 @@ describe("a reader joining a topic others read, right after a change its timer h
         },
       },
     });
-    const joining = reader();
+    const joining = eventsReader();
     const b = await net.service.events.tournaments.open(id, joining.reader, {});
     await expect
       .poll(() => there.events.map((e) => e.type), { interval: 10 })
@@ -209,10 +194,10 @@ describe("a reader joining a topic others read, right after a change its timer h
     const made = await call("POST", "/races", raceBody({ name: "GP2", raceType: "grand prix" }));
     const id = Number(made.data.id);
     await call("POST", `/races/${id}/participants/bulk_add`, participantsBody(["Ada", "Hal"]));
-    const there = reader();
+    const there = eventsReader();
     const a = net.service.events.races.open(id, there.reader, {});
     writeNow("PUT", `/races/${id}/change_state`, raceState("start"));
-    const joining = reader();
+    const joining = eventsReader();
     const b = net.service.events.races.open(id, joining.reader, {});
     expect(b?.backlog).toEqual([]);
     await expect

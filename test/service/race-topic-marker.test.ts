@@ -12,6 +12,7 @@ import type { HttpMethod } from "../../src/model/http.js";
 import { openService, type Service } from "../../src/service/index.js";
 import { raceBody, raceState } from "../helpers/race-service.js";
 import { participantsBody } from "../helpers/service.js";
+import { eventsReader } from "../helpers/topic-reader.js";
 
 let service: Service;
 
@@ -42,32 +43,16 @@ function race(name: string, url: string): number {
   return id;
 }
 
-/** A reader of a topic, as the adapter makes one: the events it was sent. */
-function reader() {
-  const events: { id: string; type: string }[] = [];
-  return {
-    events,
-    reader: {
-      subscriber: {
-        event: (e: { id: string; type: string }) => events.push(e),
-        heartbeat: () => {},
-      },
-      view: "public" as const,
-      allowed: () => true,
-    },
-  };
-}
-
 describe("opening a race topic and the timer's marker", () => {
   it("a change to race X made just before race Y's topic opens still reaches X's readers", async () => {
     const x = race("GP X", "marker_x");
     const y = race("GP Y", "marker_y");
-    const onX = reader();
+    const onX = eventsReader();
     const a = service.events.races.open(x, onX.reader, {});
     expect(a?.backlog).toEqual([]);
     // A change to X, then a new topic for Y, before the timer has looked at the change.
     now("PUT", `/races/${x}/change_state`, raceState("start"));
-    const onY = reader();
+    const onY = eventsReader();
     const b = service.events.races.open(y, onY.reader, {});
     expect(b?.backlog).toEqual([]);
     expect(onX.events).toEqual([]);

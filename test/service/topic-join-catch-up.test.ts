@@ -22,20 +22,13 @@ import {
   reportBody,
 } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
+import { readerInto } from "../helpers/topic-reader.js";
 
 let harness: ServiceHarness | undefined;
 afterEach(() => {
   harness?.service.close();
   vi.restoreAllMocks();
 });
-
-function readerInto(got: WatchEvent[]) {
-  return {
-    subscriber: { event: (e: WatchEvent) => got.push(e), heartbeat: () => {} },
-    view: "public" as const,
-    allowed: () => true,
-  };
-}
 
 describe("a reader joining a topic behind while writes keep landing", () => {
   it("waits for the refresh to its join's revision only; later changes come to it as news", async () => {

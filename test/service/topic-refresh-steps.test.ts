@@ -5,10 +5,10 @@
  * The events it tells are the same.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WatchEvent } from "../../src/model/watch-events.js";
 import { WorkGate } from "../../src/service/public/work-gate.js";
 import { changeState, createWithPlayers, matches, reportBody } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
+import { openTopic } from "../helpers/topic-reader.js";
 
 let harness: ServiceHarness | undefined;
 afterEach(() => {
@@ -21,14 +21,7 @@ describe("a topic's refresh", () => {
     harness = await startService();
     const t = await createWithPlayers(harness, { tournament_type: "single elimination" }, 8);
     expect((await changeState(harness, t.id, "start")).status).toBe(200);
-    const got: WatchEvent[] = [];
-    const reader = {
-      subscriber: { event: (e: WatchEvent) => got.push(e), heartbeat: () => {} },
-      view: "public" as const,
-      allowed: () => true,
-    };
-    const opened = await harness.service.events.tournaments.open(Number(t.id), reader, {});
-    expect("backlog" in opened).toBe(true);
+    const { got, close } = await openTopic(harness, t.id);
     const steps = vi.spyOn(WorkGate.prototype, "steps");
     const m = (await matches(harness, t.id, "open"))[0]!;
     const put = await harness.request(
@@ -42,6 +35,6 @@ describe("a topic's refresh", () => {
     const completed = got.filter((e) => e.type === "match.completed");
     expect(completed.map((e) => e.match?.id)).toEqual([String(m.id)]);
     expect(steps).toHaveBeenCalled();
-    if ("close" in opened) opened.close();
+    close();
   });
 });

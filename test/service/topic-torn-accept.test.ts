@@ -13,6 +13,7 @@ import type { WatchEvent } from "../../src/model/watch-events.js";
 import { WorkGate } from "../../src/service/public/work-gate.js";
 import { changeState, createWithPlayers } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
+import { openTopic } from "../helpers/topic-reader.js";
 
 let harness: ServiceHarness | undefined;
 afterEach(() => {
@@ -27,14 +28,7 @@ describe("a topic's builds overtaken past its skips", () => {
     const s = await startService();
     harness = s;
     const t = await createWithPlayers(s, { tournament_type: "single elimination" }, 4);
-    const got: WatchEvent[] = [];
-    const reader = {
-      subscriber: { event: (e: WatchEvent) => got.push(e), heartbeat: () => {} },
-      view: "public" as const,
-      allowed: () => true,
-    };
-    const opened = await s.service.events.tournaments.open(Number(t.id), reader, {});
-    expect("backlog" in opened).toBe(true);
+    const { got, close } = await openTopic(s, t.id);
     const since = new Date(Date.now() - 60_000).toISOString();
     // Right after each build's head is read: three edits (builds passed over), then the start.
     const writes = [
@@ -68,7 +62,7 @@ describe("a topic's builds overtaken past its skips", () => {
     const reference = history(now.watch, since);
     expect(reference.map((e) => e.type)).toContain("match.opened");
     expect(got.map(line)).toEqual(reference.map(line));
-    if ("close" in opened) opened.close();
+    close();
   });
 });
 

@@ -12,6 +12,7 @@ import type { WatchEvent } from "../../src/model/watch-events.js";
 import { WorkGate } from "../../src/service/public/work-gate.js";
 import { changeState, createWithPlayers } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
+import { openTopic } from "../helpers/topic-reader.js";
 
 let harness: ServiceHarness | undefined;
 afterEach(() => {
@@ -26,14 +27,7 @@ describe("a topic's snapshot a write landed in", () => {
     const s = await startService();
     harness = s;
     const t = await createWithPlayers(s, { tournament_type: "single elimination" }, 4);
-    const got: WatchEvent[] = [];
-    const reader = {
-      subscriber: { event: (e: WatchEvent) => got.push(e), heartbeat: () => {} },
-      view: "public" as const,
-      allowed: () => true,
-    };
-    const opened = await s.service.events.tournaments.open(Number(t.id), reader, {});
-    expect("backlog" in opened).toBe(true);
+    const { got, close } = await openTopic(s, t.id);
     // The next build's second unit of work (its head read, its participants not yet) waits
     // for the start: a write landing in the middle of the read.
     const run = WorkGate.prototype.run;
@@ -61,6 +55,6 @@ describe("a topic's snapshot a write landed in", () => {
       "match.opened:A",
       "match.opened:B",
     ]);
-    if ("close" in opened) opened.close();
+    close();
   });
 });
