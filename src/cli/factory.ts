@@ -79,15 +79,19 @@ export class Factory {
   private output: JsonOutput | undefined;
   /** Ends this command's waits for another process's lock (endLockWaitsOn). */
   private lockWaitStop: AbortSignal | undefined;
-  /** The writes this command made (exit 8 when printing fails after them). */
+  /**
+   * The writes this command made (exit 8 when printing fails after them); a second Factory
+   * of the command (publish's target) is given the first's, so its writes count as the command's.
+   */
   readonly writeLog: WriteLog;
   private quietIo: IOStreams | undefined;
 
   constructor(
     readonly deps: CliDeps,
     readonly globals: GlobalOptions,
+    writeLog?: WriteLog,
   ) {
-    this.writeLog = new WriteLog(deps.onWrite);
+    this.writeLog = writeLog ?? new WriteLog(deps.onWrite);
   }
 
   get io(): IOStreams {

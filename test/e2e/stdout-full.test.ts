@@ -47,6 +47,20 @@ describe.runIf(BUILT && existsSync("/dev/full"))("stdout on a full device", () =
     expect(updated.stderr).toMatch(/^done: the change was made \(PUT \/v2\.1\/tournaments\//);
   });
 
+  it("a publish to another profile: exit 8, its writes there said done (review I #4: exit 1)", async () => {
+    const db = join(home, "lan.db");
+    expect((await runBinary(["profile", "add", "lan", "--db", db], env)).code).toBe(0);
+    expect((await runBinary(["tournament", "create", "--name", "Pub Cup"], env)).code).toBe(0);
+    const r = await intoFull(["tournament", "publish", "pub_cup", "--to", "lan", "--json"], env);
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.stderr).toBe(
+      "done: the change was made (POST /v2.1/tournaments (201)); do not run the command again\n" +
+        `error: printing its result failed: ${LOST}\n`,
+    );
+    const there = await runBinary(["--profile", "lan", "tournament", "list", "--json", "url"], env);
+    expect(JSON.parse(there.stdout)).toEqual([{ url: "pub_cup" }]);
+  });
+
   it.each([
     [["tournament", "list"]],
     [["tournament", "list", "--json"]],

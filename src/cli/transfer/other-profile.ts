@@ -21,11 +21,14 @@ import type { Progress } from "./progress.js";
  * A Factory like `f` on profile `profile` (a --base-url given to `f` does not carry over),
  * which `flag` (--to, --from) chose: a profile that does not exist is refused naming that flag
  * (exit 2). Before, the refusal said "(chosen by --profile)", the flag of the second Factory.
+ * Its writes are noted in `f`'s write log, which the command's exit reads: a failure to print
+ * after a publish's writes exits 8 saying first that the change was made. Before, the
+ * publish's writes went unseen there: a --jq error or a full disk after them exited 2 or 1.
  */
 export function factoryOn(f: Factory, profile: string, flag: "--to" | "--from"): Factory {
   if (!f.configStore().hasProfile(profile)) throw unknownProfileError(profile, flag);
   const { baseUrl: _ignored, ...globals } = f.globals;
-  return new Factory(f.deps, { ...globals, profile });
+  return new Factory(f.deps, { ...globals, profile }, f.writeLog);
 }
 
 /** What a transfer does with one kind of document: read it, plan or run its import, say it. */
