@@ -19,7 +19,8 @@ import {
 } from "./standings.js";
 import type { Bye } from "./standings-tally.js";
 import type { Pace, Steps } from "./steps.js";
-import { pairByStandings } from "./swiss-pairing.js";
+import { canComplete, firstRound, LOOKAHEAD_PLAYERS, type OpenPairs } from "./swiss-lookahead.js";
+import { type PairingOutcome, pairByStandings } from "./swiss-pairing.js";
 import type { TieBreak } from "./tiebreaks.js";
 import type { EngineParticipant, MatchResult } from "./types.js";
 
@@ -45,6 +46,11 @@ export interface SwissRoundInput {
    * still in.
    */
   readonly withdrawn?: ReadonlySet<number>;
+  /**
+   * The rounds the stage plays in all. With it, a round that would leave a later one with no
+   * rematch-free pairing is paired otherwise when it can be (lookAhead).
+   */
+  readonly roundCount?: number;
 }
 
 export interface SwissPairing {
@@ -129,12 +135,15 @@ export function pairSwissRound(input: SwissRoundInput, options: SwissOptions = {
     meetings.set(k, (meetings.get(k) ?? 0) + 1);
   }
   const scores = [...new Set(rows.map((row) => row.points))];
-  const outcome = pairByStandings({
-    count: ids.length,
-    group: rows.map((row) => scores.indexOf(row.points)),
-    byes: rows.map((row) => row.byes),
-    meetings: (i, j) => meetings.get(key(i, j)) ?? 0,
-  });
+  const group = rows.map((row) => scores.indexOf(row.points));
+  const met = (i: number, j: number) => meetings.get(key(i, j)) ?? 0;
+  const later = input.roundCount === undefined ? 0 : input.roundCount - input.round;
+  const outcome = lookAhead(
+    pairByStandings({ count: ids.length, group, byes: rows.map((row) => row.byes), meetings: met }),
+    later,
+    group,
+    met,
+  );
   return {
     round: input.round,
     pairings: outcome.pairs.map(([a, b]) => ({
@@ -148,6 +157,47 @@ export function pairSwissRound(input: SwissRoundInput, options: SwissOptions = {
 }
 
 const NOBODY: ReadonlySet<number> = new Set();
+
+/**
+ * `outcome`, or another rematch-free round when its pairs would leave one of the `later`
+ * rounds still to come with no rematch-free pairing while another round now would not
+ * (swiss-lookahead.ts): for an even count of at most LOOKAHEAD_PLAYERS still in, where a
+ * stage plays (nearly) every pair. The other round is the first found pairing each player,
+ * from the top of the standings, with the closest in score group and then in rank.
+ */
+function lookAhead(
+  outcome: PairingOutcome,
+  later: number,
+  group: readonly number[],
+  met: (i: number, j: number) => number,
+): PairingOutcome {
+  const count = group.length;
+  if (later < 1 || outcome.rematches > 0 || count % 2 === 1 || count > LOOKAHEAD_PLAYERS)
+    return outcome;
+  const open: OpenPairs = Array.from({ length: count }, (_, i) =>
+    Uint8Array.from({ length: count }, (_, j) => (i !== j && met(i, j) === 0 ? 1 : 0)),
+  );
+  // Each player needs this round's partner and one a later round, all unplayed: else no
+  // round can help, and the fallback's fewest rematches stand.
+  if (open.some((row) => row.reduce((n, v) => n + v, 0) < later + 1)) return outcome;
+  const closeness = (i: number, j: number) =>
+    Math.abs(group[i]! - group[j]!) * count + Math.abs(i - j);
+  const orders = open.map((_, i) =>
+    open
+      .map((_, j) => j)
+      .filter((j) => j !== i)
+      .sort((a, b) => closeness(i, a) - closeness(i, b) || a - b),
+  );
+  const order = (i: number) => orders[i]!;
+  for (const [a, b] of outcome.pairs) open[a]![b] = open[b]![a] = 0;
+  const fine = canComplete(open, later, order);
+  for (const [a, b] of outcome.pairs) open[a]![b] = open[b]![a] = 1;
+  if (fine !== false) return outcome;
+  const round = firstRound(open, later + 1, order);
+  if (!round) return outcome;
+  round.sort((x, y) => x[0] - y[0]);
+  return { pairs: round, bye: null, rematches: 0 };
+}
 
 /** Top half against bottom half by seed; an odd count's bye to the lowest seed still in. */
 function pairFirstRound(

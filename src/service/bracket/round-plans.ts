@@ -87,7 +87,14 @@ export function planSwissRound(
 ): RoundPlan {
   const results = played.rows.filter((r) => r.state === "complete").map(matchResultOf);
   const pairing = pairSwissRound(
-    { participants, results, byes: played.byes, round, withdrawn: withdrawnOf(participants) },
+    {
+      participants,
+      results,
+      byes: played.byes,
+      round,
+      withdrawn: withdrawnOf(participants),
+      roundCount: swissRoundsFor(settings, participants.length),
+    },
     swissOptions(settings, ref.stage),
   );
   const first = played.rows.length + 1;
