@@ -22,6 +22,7 @@ import {
   ServerError,
   TimeoutError,
   UnknownOutcomeError,
+  UnsendableCredentialError,
 } from "../client/errors.js";
 import type { WithheldReason } from "../config/credential-origin.js";
 import { ConfigError, ConfigPlaceError } from "../config/errors.js";
@@ -160,8 +161,31 @@ function endpointOutcome(error: OAuthEndpointError): Outcome {
   return { code, lines: [`error: ${error.message}`, hint] };
 }
 
+/**
+ * A credential no header can carry, after trimming: a usage error naming where it came
+ * from (exit 2), as nothing was sent and no one refused it (before: exit 4; review I #14).
+ */
+function unsendableOutcome(error: UnsendableCredentialError, context: HintContext): Outcome {
+  const source = context.credentialSource;
+  if (source === "TOURNEY_TOKEN" || source === "TOURNEY_API_KEY")
+    return {
+      code: EXIT.usage,
+      lines: [
+        `error: ${source}: ${error.message}`,
+        `hint: set ${source} to the ${error.what} alone`,
+      ],
+    };
+  const flag = context.profile === undefined ? "" : ` --profile ${context.profile}`;
+  const login = `tourney login${flag}${error.what === "API key" ? " --api-key" : ""}`;
+  return {
+    code: EXIT.usage,
+    lines: [`error: ${error.message}`, `hint: \`${login}\` stores it again`],
+  };
+}
+
 /** Failures of signing in: exit 4, the way `tourney login` fails; a 429 exits 6. */
 function signInOutcome(error: unknown, context: HintContext): Outcome | undefined {
+  if (error instanceof UnsendableCredentialError) return unsendableOutcome(error, context);
   if (error instanceof OAuthEndpointError) return endpointOutcome(error);
   if (error instanceof SessionExpiredError || error instanceof NotLoggedInError)
     return { code: EXIT.auth, lines: [`error: ${error.message}`] };

@@ -160,6 +160,20 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A credential that an HTTP header cannot carry (a control or non-ASCII character, once the
+ * white space at its ends is trimmed): refused before anything is sent. The CLI words it
+ * naming where the credential came from (exit 2): no service refused it.
+ */
+export class UnsendableCredentialError extends Error {
+  override name = "UnsendableCredentialError";
+  constructor(readonly what: "API key" | "token") {
+    super(
+      `the ${what} holds characters an HTTP header cannot carry (a line break, a control or non-ASCII character); nothing was sent`,
+    );
+  }
+}
+
 /** Which wait timed out: establishing the connection, the response headers, or the body. */
 export type TimeoutPhase = "connect" | "headers" | "body";
 

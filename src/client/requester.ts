@@ -15,7 +15,7 @@ import {
   parseResponseBody,
   type RequestDocument,
 } from "./envelope.js";
-import { AuthError } from "./errors.js";
+import { UnsendableCredentialError } from "./errors.js";
 import { collectPages, eachPage } from "./pagination.js";
 import { publishedPath } from "./published-path.js";
 import { type LogSink, logFailure, logRequest, logResponse, logRetry } from "./request-log.js";
@@ -135,13 +135,15 @@ export interface RequesterOptions {
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
 const HEADER_SAFE = /^[\t\x20-\x7e]*$/;
 
-/** A credential a header cannot carry is refused as an authentication problem (exit 4). */
-function checkCredential(value: string, what: string): string {
-  if (HEADER_SAFE.test(value)) return value;
-  throw new AuthError(
-    401,
-    `the ${what} holds characters an HTTP header cannot carry (a line break, a control or non-ASCII character); check TOURNEY_API_KEY / TOURNEY_TOKEN, or store it again with \`tourney auth login\``,
-  );
+/** Whether an HTTP header can carry `value` as it is. */
+export function headerSafe(value: string): boolean {
+  return HEADER_SAFE.test(value);
+}
+
+/** A credential a header cannot carry is refused before anything is sent (exit 2). */
+function checkCredential(value: string, what: "API key" | "token"): string {
+  if (headerSafe(value)) return value;
+  throw new UnsendableCredentialError(what);
 }
 
 /** Authorization headers: a token wins over an API key when both are given. */

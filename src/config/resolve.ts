@@ -171,8 +171,10 @@ function chooseCredentials(
   env: Env,
   stored: () => StoredChoice,
 ): { credentials: ResolvedCredentials; withheld?: StoredChoice["withheld"] } {
-  const token = fromEnv(env, "TOURNEY_TOKEN");
-  const apiKey = fromEnv(env, "TOURNEY_API_KEY");
+  // Trimmed as `login --api-key` trims stdin: a key read from a CRLF file by `$(cat f)` keeps
+  // its CR, which no header can carry (review I #14).
+  const token = fromEnv(env, "TOURNEY_TOKEN")?.trim();
+  const apiKey = fromEnv(env, "TOURNEY_API_KEY")?.trim();
   const chosen: ResolvedCredentials = {};
   if (token !== undefined || apiKey !== undefined) {
     if (token !== undefined) chosen.token = token;
@@ -180,7 +182,8 @@ function chooseCredentials(
     return { credentials: chosen };
   }
   const { secrets, withheld } = stored();
+  // A stored token is kept as it is: a renewal compares it with the one sent (auth/session.ts).
   if (secrets?.token !== undefined) chosen.token = secrets.token;
-  if (secrets?.apiKey !== undefined) chosen.apiKey = secrets.apiKey;
+  if (secrets?.apiKey !== undefined) chosen.apiKey = secrets.apiKey.trim();
   return withheld === undefined ? { credentials: chosen } : { credentials: chosen, withheld };
 }

@@ -44,6 +44,7 @@ import {
   ServerError,
   TimeoutError,
   UnknownOutcomeError,
+  UnsendableCredentialError,
 } from "../../src/client/errors.js";
 import { ConfigError, ConfigPlaceError } from "../../src/config/errors.js";
 import { ConfigLockedError } from "../../src/config/file-lock.js";
@@ -90,6 +91,10 @@ const CASES: readonly { readonly error: Error; readonly says: string }[] = [
   { error: new DeclinedError("x"), says: '"no" to a confirmation' },
   { error: new UsageError("x"), says: "usage error" },
   { error: new ConfigError("x"), says: "an unknown profile or setting, or a bad value" },
+  {
+    error: new UnsendableCredentialError("API key"),
+    says: "an API key or token that no HTTP header",
+  },
   { error: told, says: "a `--jq` program that cannot print the result" },
   { error: new OutputError("x"), says: "`--json` fields" },
   { error: new NotFoundError(404, "x"), says: "not found" },

@@ -330,7 +330,7 @@ describe("the CLI", () => {
     }
   });
 
-  it("exits 4 for a malformed key in the environment, naming the problem, sending nothing", async () => {
+  it("exits 2 for a malformed key in the environment, naming the problem, sending nothing", async () => {
     const sandbox = createSandbox();
     try {
       const result = await sandbox.run(["tournament", "list"], {
@@ -340,8 +340,11 @@ describe("the CLI", () => {
           TOURNEY_API_KEY: "bo\ngus",
         },
       });
-      expect(result.code).toBe(4);
-      expect(result.stderr).toMatch(/API key holds characters an HTTP header cannot carry/);
+      // 2, not 4: nothing was sent, so no service refused it (review I #14).
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /TOURNEY_API_KEY: the API key holds characters an HTTP header cannot carry/,
+      );
     } finally {
       sandbox.cleanup();
     }

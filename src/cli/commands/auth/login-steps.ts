@@ -7,6 +7,7 @@
 
 import type { TokenSet } from "../../../auth/token-endpoint.js";
 import { AuthError, NetworkError, TimeoutError } from "../../../client/errors.js";
+import { headerSafe } from "../../../client/requester.js";
 import { fromEnv } from "../../../config/resolve.js";
 import { HintedError, NotLoggedInError, UsageError } from "../../errors.js";
 import { Factory } from "../../factory.js";
@@ -37,6 +38,11 @@ export async function readSecret(f: Factory, what: string, flag: string): Promis
   if (secret === "" || /\s/.test(secret))
     throw new UsageError(
       `the ${what} read from stdin is empty or has spaces; pipe exactly the ${what}`,
+    );
+  // Before, the check's GET /me refused it as the service would (exit 4), having sent nothing.
+  if (!headerSafe(secret))
+    throw new UsageError(
+      `the ${what} read from stdin holds characters an HTTP header cannot carry (a control or non-ASCII character); pipe exactly the ${what}`,
     );
   return secret;
 }
