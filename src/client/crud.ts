@@ -7,6 +7,8 @@ import { type PathSegment, resourcePath } from "./resource-path.js";
 export interface CollectionApi {
   list(page?: PageOptions): Promise<ApiList>;
   listAll(): Promise<ApiRecord[]>;
+  /** listAll's pages one by one, as they come (`-L N` reads no page past its N records). */
+  pages(): AsyncIterable<ApiRecord[]>;
   get(id: PathSegment): Promise<ApiRecord>;
   create(attributes: Record<string, unknown>): Promise<ApiRecord>;
   update(id: PathSegment, attributes: Record<string, unknown>): Promise<ApiRecord>;
@@ -19,6 +21,7 @@ export function collectionApi(requester: Requester, path: string, type: string):
   return {
     list: (page) => requester.list({ method: "GET", path, query: pageQuery(page) }),
     listAll: () => requester.listAll({ method: "GET", path }),
+    pages: () => requester.pages({ method: "GET", path }),
     get: (id) => requester.single({ method: "GET", path: one(id) }),
     create: (attributes) => requester.single({ method: "POST", path, body: { type, attributes } }),
     update: (id, attributes) =>

@@ -17,6 +17,8 @@ const TYPE = "Participants";
 export interface ParticipantsApi {
   list(owner: ParticipantOwner, page?: PageOptions): Promise<ApiList>;
   listAll(owner: ParticipantOwner): Promise<ApiRecord[]>;
+  /** listAll's pages one by one, as they come (`-L N` reads no page past its N records). */
+  pages(owner: ParticipantOwner): AsyncIterable<ApiRecord[]>;
   get(owner: ParticipantOwner, participant: PathSegment): Promise<ApiRecord>;
   create(owner: ParticipantOwner, attributes: Record<string, unknown>): Promise<ApiRecord>;
   update(
@@ -66,6 +68,7 @@ export function participantsApi(
   return {
     list: (t, page) => requester.list({ method: "GET", path: all(t), query: pageQuery(page) }),
     listAll: (t) => requester.listAll({ method: "GET", path: all(t) }),
+    pages: (t) => requester.pages({ method: "GET", path: all(t) }),
     get: (t, p) => requester.single({ method: "GET", path: one(t, p) }),
     create: (t, attributes) =>
       requester.single({ method: "POST", path: all(t), body: { type: TYPE, attributes } }),

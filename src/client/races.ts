@@ -28,6 +28,8 @@ export const MAX_BULK_TIMES = MAX_BULK_ELAPSED_TIMES;
 export interface RoundsApi {
   list(page?: PageOptions): Promise<ApiList>;
   listAll(): Promise<ApiRecord[]>;
+  /** listAll's pages one by one, as they come (`-L N` reads no page past its N records). */
+  pages(): AsyncIterable<ApiRecord[]>;
   /** By the round's number (1, 2, ...). */
   get(round: PathSegment): Promise<ApiRecord>;
   changeState(round: PathSegment, state: RoundStateChange): Promise<ApiRecord>;
@@ -95,6 +97,7 @@ function roundsApi(requester: Requester, path: string): RoundsApi {
   return {
     list: (page) => requester.list({ method: "GET", path, query: pageQuery(page) }),
     listAll: () => requester.listAll({ method: "GET", path }),
+    pages: () => requester.pages({ method: "GET", path }),
     get: (round) => requester.single({ method: "GET", path: `${path}${resourcePath(round)}` }),
     changeState: (round, state) =>
       requester.single({

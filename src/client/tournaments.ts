@@ -20,6 +20,8 @@ export interface TournamentFilters {
 export interface TournamentsApi {
   list(filters?: TournamentFilters & PageOptions): Promise<ApiList>;
   listAll(filters?: TournamentFilters): Promise<ApiRecord[]>;
+  /** listAll's pages one by one, as they come (`-L N` reads no page past its N records). */
+  pages(filters?: TournamentFilters): AsyncIterable<ApiRecord[]>;
   /**
    * listAll's records written to `write` as the CLI's `--json` text, as it is made, when the
    * transport can make it (requester.ts); undefined, with nothing written, when not. With
@@ -81,6 +83,8 @@ export function tournamentsApi(
       }),
     listAll: (filters) =>
       requester.listAll({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
+    pages: (filters) =>
+      requester.pages({ method: "GET", path: "/tournaments", query: filterQuery(filters) }),
     listAllJson: (filters, write, shape) =>
       requester.records(
         { method: "GET", path: "/tournaments", query: filterQuery(filters) },

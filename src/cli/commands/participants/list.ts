@@ -6,7 +6,7 @@ import { remember } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
 import { PARTICIPANT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
-import { addLimitOption } from "../limit-option.js";
+import { addLimitOption, shownRecords } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { finalRankColumns } from "./final-rank-column.js";
 import { seedColumns, showsSeeds } from "./hidden-seeds.js";
@@ -31,8 +31,10 @@ export interface ParticipantsListOptions {
 export async function runParticipantsList(f: Factory, o: ParticipantsListOptions): Promise<void> {
   const client = await f.client();
   const printer = f.printer();
-  const [records, seeds] = await Promise.all([
-    client.participants.listAll(o.owner),
+  // In the service's order (by seed on serve, as the published list gives them): with -L N,
+  // no page past the N-th record is read.
+  const [{ records, whole }, seeds] = await Promise.all([
+    shownRecords(f, client.participants.pages(o.owner)),
     showsSeeds(client, o.owner, printer.mode === "json"),
   ]);
   const owner = o.owner;
@@ -46,6 +48,7 @@ export async function runParticipantsList(f: Factory, o: ParticipantsListOptions
       return typeof name === "string" && name !== "" ? nameRef(name) : "";
     }),
     [scope],
+    !whole,
   );
   const rows = records.map(flatten);
   const columns = seedColumns(PARTICIPANT_COLUMNS, seeds);

@@ -3,17 +3,19 @@ import type { Command } from "commander";
 import type { App } from "../../app.js";
 import { remember, tournamentWord } from "../../completion/remember.js";
 import type { Factory } from "../../factory.js";
-import { addLimitOption } from "../limit-option.js";
+import { addLimitOption, shownRecords } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenRace, RACE_COLUMNS } from "./race-records.js";
 
 export async function runRaceList(f: Factory): Promise<void> {
   const client = await f.client();
-  const records = await client.races.listAll();
+  const { records, whole } = await shownRecords(f, client.races.pages());
   remember(
     f,
     "race",
     records.map((r) => tournamentWord({ id: r.id, url: r.attributes.url })),
+    undefined,
+    !whole,
   );
   await f
     .printer()

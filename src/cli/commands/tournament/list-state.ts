@@ -4,8 +4,8 @@
  * hosted service refuses another value, 422), where the embedded service and serve take
  * every state as well. So `all` sends no filter, a group is sent as it is, and a finer state
  * is sent as the group it falls under (model/tournament.ts STATE_FILTER_GROUPS, DESIGN.md's
- * states) and the group's records are kept only when in that state, after every page is read
- * (a page with none of them does not end the list). The published Tournament has no state:
+ * states) and the group's records are kept only when in that state, page by page as they come
+ * (a page with none of them does not end the list; `-L N` reads no page past the N-th kept). The published Tournament has no state:
  * a service whose records give none cannot tell a finer state apart within its group, and
  * is refused naming the group to ask for, rather than answered with the whole group.
  */
@@ -46,4 +46,12 @@ export function inState(records: readonly ApiRecord[], query: StateQuery): ApiRe
       `--state ${only.state}: the service's tournaments give no state (tournament ${stateless.id} has none, as published), so it cannot tell them apart within ${only.group}: \`--state ${only.group}\` lists them all`,
     );
   return records.filter((r) => r.attributes.state === only.state);
+}
+
+/** inState of each page as it comes. */
+export async function* inStatePages(
+  pages: AsyncIterable<readonly ApiRecord[]>,
+  query: StateQuery,
+): AsyncGenerator<ApiRecord[]> {
+  for await (const page of pages) yield inState(page, query);
 }

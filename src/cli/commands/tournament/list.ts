@@ -8,10 +8,10 @@ import type { Factory } from "../../factory.js";
 import { TOURNAMENT_COLUMNS } from "../../output/columns.js";
 import { flatten } from "../../output/records.js";
 import { choiceOption } from "../choice-option.js";
-import { addLimitOption } from "../limit-option.js";
+import { addLimitOption, shownRecords } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { publishedDates } from "./list-dates.js";
-import { inState, publishedStateQuery } from "./list-state.js";
+import { inStatePages, publishedStateQuery } from "./list-state.js";
 import { narrows, recordsOfText } from "./list-text.js";
 
 /** The list filter's groups of states, then every state (the service takes both). */
@@ -73,14 +73,18 @@ export async function runTournamentList(f: Factory, o: TournamentListOptions): P
     if (text !== undefined)
       return printer.list(text.records, TOURNAMENT_COLUMNS, empty, text.chosen);
   }
-  const records = inState(await client.tournaments.listAll(filters), query);
+  // In the service's order: with -L N, no page past the N-th record kept is read.
+  const { records, whole } = await shownRecords(
+    f,
+    inStatePages(client.tournaments.pages(filters), query),
+  );
   remember(
     f,
     "tournament",
     // Of the resource itself: flattening a thousand records twice costs a list ~1 ms.
     records.map((r) => tournamentWord({ id: r.id, url: r.attributes.url })),
     undefined,
-    narrows(o.filters),
+    narrows(o.filters) || !whole,
   );
   await printer.list(records.map(flatten), TOURNAMENT_COLUMNS, empty);
 }

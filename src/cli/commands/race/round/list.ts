@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
-import { addLimitOption } from "../../limit-option.js";
+import { addLimitOption, shownRecords } from "../../limit-option.js";
 import { verbHelp } from "../../verb-help.js";
 import { flattenRound, ROUND_COLUMNS } from "../race-records.js";
 
@@ -13,7 +13,7 @@ export interface RoundListOptions {
 
 export async function runRoundList(f: Factory, o: RoundListOptions): Promise<void> {
   const client = await f.client();
-  const records = await client.races.rounds(o.race).listAll();
+  const { records } = await shownRecords(f, client.races.rounds(o.race).pages());
   await f
     .printer()
     .list(
