@@ -45,7 +45,7 @@ import { MAIN_WRAPPER, writeEntryCache } from "./build/entry-cache.mjs";
 import { httpStackOptions, warmUpHttp } from "./build/http-stack.mjs";
 import { buildJqRuntime } from "./build/jq-runtime.mjs";
 import { leanCommands } from "./build/lean-commands.mjs";
-import { buildSplit, CORE_MODULE, NOUN_MODULE } from "./build/noun-split.mjs";
+import { buildSplit, CORE_MODULE, lazyFolders, NOUN_MODULE } from "./build/noun-split.mjs";
 import { buildWriteWorker } from "./build/write-worker.mjs";
 
 /** Where this build is written, then renamed to dist/ (see the end of this file). */
@@ -226,7 +226,10 @@ async function buildScripts() {
     "service.js": { entryPoints: ["src/service/index.ts"] },
     "service-read.js": { entryPoints: ["src/service/reader.ts"] },
     "output-table.js": { entryPoints: ["src/cli/output/table.ts"] },
-    "core-list.js": { entryPoints: ["src/cli/core-list.ts"], plugins: [leanCommands()] },
+    "core-list.js": {
+      entryPoints: ["src/cli/core-list.ts"],
+      plugins: [leanCommands(), lazyFolders],
+    },
   };
   // Every compile finished before a failure is thrown (allFinished): one left running failed
   // later, unhandled, and the process died before dist.next-PID was removed.
@@ -395,6 +398,7 @@ try {
   // The transfer script (export, import, publish, pull: build/noun-split.mjs FOLDERS), which no
   // command registers: loaded, as the command tree loads the noun scripts, for a cache of its own.
   caches.load("noun-transfer.js");
+  caches.load("noun-bulk-add.js");
   caches.writeCaches();
 } catch (error) {
   console.warn(`build: no code caches (start-up will be slower): ${error}`);

@@ -112,13 +112,54 @@ function nounEntry(list, shared) {
  * map) with its share of the cache, loaded by every command. In dist/noun-transfer.js it is
  * loaded by the commands that use it, when they run: the core and its cache 460.5 -> 412 KB.
  */
-const FOLDERS = [["transfer", "src/cli/transfer/"]];
+const FOLDERS = [
+  ["transfer", "src/cli/transfer/"],
+  // The bulk add client (src/client/bulk-add.ts, bulk-add-refusals.ts, ...: a prefix, not a
+  // folder), which client/participants.ts imports with import() on the first bulk add: in the
+  // core, every command loaded it. Used by participants' bulk-add, transfer's imports, demo.
+  ["bulk-add", "src/client/bulk-add"],
+];
+
+/** The FOLDERS script holding module `id`, if any. */
+const folderOf = (id) => FOLDERS.find(([, folder]) => id.startsWith(folder))?.[0];
+
+/**
+ * The core's (and core-list.js's) import() of a module of a FOLDERS script becomes that
+ * script's module (tourney-noun:<folder>:<path>), loaded when it runs, instead of a copy in
+ * the core. A static import of one stays in the core (and the script then takes it from there).
+ */
+export const lazyFolders = {
+  name: "lazy-folders",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async ({ path, importer, resolveDir, kind, pluginData }) => {
+      // Another plugin's own resolve (tableScript's, fromOthers'): not again (each would ask the other).
+      if (kind !== "dynamic-import" || pluginData !== undefined) return undefined;
+      const options = { importer, resolveDir, kind, pluginData: "lazy-folders" };
+      const found = await b.resolve(path, options);
+      if (found.errors.length > 0 || found.external || found.namespace !== "file") return undefined;
+      const id = relative(ROOT, found.path);
+      const folder = folderOf(id);
+      if (folder === undefined || folderOf(relative(ROOT, importer)) === folder) return undefined;
+      return { path: `${NOUN_MODULE}${folder}:${id}`, external: true };
+    });
+  },
+};
+
+/** The modules of FOLDERS scripts that the core imports lazily (lazyFolders): folder -> ids. */
+function coreWants(core) {
+  const wanted = new Map();
+  for (const input of Object.values(core.metafile.inputs)) {
+    for (const { path } of input.imports) {
+      const [, owner, id] = new RegExp(`^${NOUN_MODULE}([^:]+):(.+)$`).exec(path) ?? [];
+      if (owner !== undefined) addTo(wanted, owner, id);
+    }
+  }
+  return wanted;
+}
 
 /** The noun whose folder holds module `id` (src/cli/commands/<noun>/..., or FOLDERS), if any. */
 function ownerOf(id, nouns) {
-  const noun =
-    /^src\/cli\/commands\/([^/]+)\//.exec(id)?.[1] ??
-    FOLDERS.find(([, folder]) => id.startsWith(folder))?.[0];
+  const noun = /^src\/cli\/commands\/([^/]+)\//.exec(id)?.[1] ?? folderOf(id);
   return noun !== undefined && nouns.has(noun) ? noun : undefined;
 }
 
@@ -189,7 +230,7 @@ export async function buildSplit(buildScript) {
   for (let pass = 1; pass <= 5; pass++) {
     const core = await buildScript("core.js", {
       stdin: coreEntry(shared),
-      plugins: [nounStubs(nouns)],
+      plugins: [nounStubs(nouns), lazyFolders],
     });
     const coreInputs = new Set(Object.keys(core.metafile.inputs));
     const scripts = await allFinished(
@@ -202,6 +243,7 @@ export async function buildSplit(buildScript) {
       ]),
     );
     const { fromCore, fromNoun } = wants(scripts, nouns);
+    for (const [owner, ids] of coreWants(core)) for (const id of ids) addTo(fromNoun, owner, id);
     let moved = [...fromCore].filter((id) => !shared.has(id)).length > 0;
     for (const [owner, ids] of fromNoun)
       for (const id of ids) moved = addTo(nounShared, owner, id) || moved;

@@ -3,7 +3,7 @@
  * `/tournaments/{t}/participants...` or `/races/{r}/participants...`, bulk add included.
  */
 
-import { type BulkAddControl, type BulkAddOptions, bulkAdder } from "./bulk-add.js";
+import type { BulkAddControl, BulkAddOptions } from "./bulk-add.js";
 import type { ApiList, ApiRecord } from "./envelope.js";
 import { type PageOptions, pageQuery } from "./pagination.js";
 import { type ParticipantOwner, participantsPath } from "./participant-owner.js";
@@ -75,7 +75,7 @@ export function participantsApi(
     update: (t, p, attributes) =>
       requester.single({ method: "PUT", path: one(t, p), body: { type: TYPE, attributes } }),
     delete: remove,
-    bulkAdd: bulkAdder(requester, {
+    bulkAdd: lazyBulkAdd(requester, {
       chunkSize: options.bulkChunkSize,
       transaction: options.transaction,
     }),
@@ -92,5 +92,18 @@ export function participantsApi(
     unregister: (t) => requester.none({ method: "DELETE", path: `${all(t)}/register` }),
     checkIn: (t, p) => requester.single({ method: "POST", path: `${one(t, p)}/check_in` }),
     undoCheckIn: (t, p) => requester.single({ method: "POST", path: `${one(t, p)}/undo_check_in` }),
+  };
+}
+
+/**
+ * The bulk add (bulk-add.ts), loaded on its first call: in the build a script of its own,
+ * dist/noun-bulk-add.js (build/noun-split.mjs FOLDERS), which only the commands adding a
+ * roster load; in the core, every command loaded its 5.7 KB (and its code cache).
+ */
+function lazyBulkAdd(requester: Requester, options: BulkAddOptions): ParticipantsApi["bulkAdd"] {
+  let adder: ParticipantsApi["bulkAdd"] | undefined;
+  return async (owner, participants, control) => {
+    adder ??= (await import("./bulk-add.js")).bulkAdder(requester, options);
+    return adder(owner, participants, control);
   };
 }

@@ -315,6 +315,19 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     expect(nouns(matches).filter((f) => f.startsWith("noun-transfer"))).toEqual([]);
   });
 
+  it("a bulk add reads the bulk add client's script, a participants list does not", () => {
+    loaded(["tournament", "create", "--name", "Roster", "--url", "roster", "--type", "swiss"]);
+    const added = loaded(["participants", "bulk-add", "roster", "Ada", "Bea", "--json"]);
+    expect(nouns(added).sort()).toEqual([
+      "noun-bulk-add.js",
+      "noun-bulk-add.js.cache",
+      "noun-participants.js",
+      "noun-participants.js.cache",
+    ]);
+    const listed = loaded(["participants", "list", "roster", "--json"]);
+    expect(nouns(listed).sort()).toEqual(["noun-participants.js", "noun-participants.js.cache"]);
+  });
+
   it("a remote command reads neither the service nor the HTTP stack for proxies", () => {
     // Nothing listens on port 9: the command fails at the network, after loading its code.
     const remote = ["--base-url", "http://127.0.0.1:9"];

@@ -11,7 +11,7 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import type { TournamentExport } from "../../model/tournament-export.js";
 import { matchKey } from "../../model/tournament-export.js";
-import { someOf } from "../commands/participants/bulk-add-run.js";
+import { someOf } from "../commands/participants/file-items.js";
 import { StateRefusedError } from "../errors.js";
 import { type Conflict, conflictsIn } from "./match-replay.js";
 import { type Roster, removedAfterStart } from "./participant-replay.js";

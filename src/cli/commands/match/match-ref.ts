@@ -13,7 +13,7 @@ import type { ApiClient } from "../../../client/api-client.js";
 import { NotFoundError } from "../../../client/errors.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { StateRefusedError, UnknownReferenceError, UsageError } from "../../errors.js";
-import { someOf } from "../participants/bulk-add-run.js";
+import { someOf } from "../participants/file-items.js";
 import { playerIds } from "./match-columns.js";
 import { refuseIfNotStarted } from "./not-started.js";
 

@@ -5,10 +5,11 @@
  */
 import { type BulkAddControl, BulkAddInterruptedError } from "../../../client/bulk-add.js";
 import type { ApiRecord } from "../../../client/envelope.js";
-import { type ErrorDetail, RejectedError } from "../../../client/errors.js";
+import { RejectedError } from "../../../client/errors.js";
 import type { ParticipantOwner, ParticipantsApi } from "../../../client/participants.js";
 import { participantNameKey } from "../../../model/participant-name.js";
 import { CancelledError } from "../../errors.js";
+import { onFileLines, someOf } from "./file-items.js";
 import { checkRosterSeeds, type RosterEntry, rosterAttributes, sendingOrder } from "./roster.js";
 
 export interface BulkAddRun {
@@ -34,17 +35,6 @@ export function splitPresent(roster: readonly RosterEntry[], present: readonly A
     (taken.has(participantNameKey(entry.name)) ? skipped : send).push(entry);
   }
   return { send, skipped };
-}
-
-/** `A, B, C and 7 more`: the first `shown` items, each as `show` writes it, and a count. */
-export function someOf<T>(
-  items: readonly T[],
-  shown = 3,
-  show: (item: T) => string = String,
-): string {
-  const first = items.slice(0, shown).map(show);
-  const more = items.length - first.length;
-  return more > 0 ? `${first.join(", ")} and ${more} more` : first.join(", ");
 }
 
 /** `"A", "B", "C" and 7 more`: a few names, quoted. */
@@ -91,48 +81,6 @@ export function interruptedMessage(error: BulkAddInterruptedError): string {
     `interrupted: this run had added ${error.added.length} of ${error.total} participants ` +
     "and removed them again; the tournament is as it was before"
   );
-}
-
-/*
- * onFileLines and someOf are here, not in modules of their own, for the bytes every command
- * loads: this file is in the core (dist/core.js), and two modules more cost it 475 bytes
- * (cdd8ed0's tree built with them and without); here, core.js is 65 bytes above the roster's
- * own onRosterLines and someNames (the code cache moves by up to ~2 KB between builds).
- */
-
-/** What was sent of one item of a file: where in the file it came from ("line 26"). */
-export interface FileItem {
-  readonly where: string;
-}
-
-/**
- * A service's refusal of items read from a file (`participants bulk-add`, `race times
- * bulk-update`: a file's rows sent as a list attribute), each problem put on the file's line
- * ("line 26: name "Ada" is already taken") instead of a pointer into the request
- * (`/data/attributes/participants/25/name`):
- * `error` with each problem pointing into `/data/attributes/{list}/N` moved onto the line of
- * `items[offset + N]` (the item sent N-th in a request whose first item is `items[offset]`),
- * the pointer dropped; the others as they are. Not a refusal (or no pointer of the list):
- * `error` unchanged.
- */
-export function onFileLines(
-  error: unknown,
-  list: string,
-  items: readonly FileItem[],
-  offset = 0,
-): unknown {
-  if (!(error instanceof RejectedError)) return error;
-  const pointer = new RegExp(`^/data/attributes/${list}/(\\d+)(?=/|$)`);
-  let moved = false;
-  const errors = error.errors.map((e): ErrorDetail => {
-    const index = e.pointer === undefined ? undefined : pointer.exec(e.pointer)?.[1];
-    const item = index === undefined ? undefined : items[offset + Number(index)];
-    if (item === undefined) return e;
-    moved = true;
-    const { pointer: _pointer, ...rest } = e;
-    return { ...rest, detail: `${item.where}: ${e.detail}` };
-  });
-  return moved ? new RejectedError(error.status, error.message, errors) : error;
 }
 
 /**

@@ -14,7 +14,7 @@ import { participantNameKey } from "../../../model/participant-name.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { UnknownReferenceError, UsageError } from "../../errors.js";
 import { parseGroupRef, resolveMatch } from "../match/match-ref.js";
-import { someOf } from "../participants/bulk-add-run.js";
+import { someOf } from "../participants/file-items.js";
 
 export const STATION_REF_HELP =
   "station id (or id:N), or its name as `station list` shows it (or name:TEXT)";

@@ -14,7 +14,7 @@ import type { Factory } from "../../../factory.js";
 import { readInputFile } from "../../../input-file.js";
 import { progressBar } from "../../../output/progress.js";
 import { checkJsonFields } from "../../../record-fields.js";
-import { onFileLines } from "../../participants/bulk-add-run.js";
+import { onFileLines } from "../../participants/file-items.js";
 import { matchParticipant } from "../../participants/participant-ref.js";
 import { flattenTime, relatedId, TIME_COLUMNS } from "../race-records.js";
 import { givingUpFirst, heldRanks, repeatedRanks } from "./rank-rows.js";
