@@ -9,22 +9,20 @@
  * one's). A real HTTP server on loopback over a file; loads counted through the cache's
  * `loaded` hook, the order of loads and probe replies asserted: no timings.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../src/service/http-server.js";
-import { openService, type Service } from "../../src/service/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../src/service/types.js";
+import {
+  expectChunks,
+  loggedServe,
+  readWithProbes,
+  reportFirstOpen,
+  useScratch,
+} from "../helpers/cold-reads.js";
 import { changeState, createWithPlayers } from "../helpers/play.js";
 import { type ServiceHarness, startService } from "../helpers/service.js";
 
-const dir = mkdtempSync(join(tmpdir(), "tourney-cold-reads-"));
-const closing: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const close of closing.reverse()) await close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, closing } = useScratch("cold-reads");
 
 /** Players of the public round robin (19,900 matches) and of the private one (4,950). */
 const PLAYERS = 200;
@@ -58,19 +56,11 @@ beforeAll(async () => {
   await started({ url: "rr" }, PLAYERS);
   await started({ url: "secret", private: true }, SECRET_PLAYERS);
   const tiny = await createWithPlayers(writer, { tournament_type: "single elimination" }, 4);
-  const log: string[] = [];
-  const service: Service = await openService({
-    dbPath: file,
-    requireAuth: true,
-    cache: { loaded: (_id, rows) => log.push(`load ${rows}`) },
-  });
-  closing.push(() => service.close());
+  const { service, server, log } = await loggedServe(file, closing, { requireAuth: true });
   const owner = service.createApiKey("owner");
   service.admin.addUser({ username: "eve", email: "eve@example.com" });
   const made = service.admin.createKey({ label: "eve", user: "eve" });
   if (!made.ok) throw new Error(made.reason);
-  const server = await listen(service, { host: "127.0.0.1", port: 0 });
-  closing.push(() => server.close());
   const total = (PLAYERS * (PLAYERS - 1)) / 2;
   s = { writer, server, owner, eve: made.value.key, tiny: tiny.id, total, log };
 }, 120_000);
@@ -90,65 +80,24 @@ async function get(
 }
 
 /** GETs `path` while two probes GET tiny's record one after another; logs their replies. */
-async function readWithProbes(path: string, method = "GET") {
-  let done = false;
-  const probe = async () => {
-    while (!done) {
+const readProbed = (path: string, method = "GET") =>
+  readWithProbes(
+    s.log,
+    async () => {
       expect((await get(`/v2.1/tournaments/${s.tiny}.json`)).status).toBe(200);
-      s.log.push("probe");
-    }
-  };
-  const probes = [probe(), probe()];
-  while (s.log.filter((e) => e === "probe").length < 2) await new Promise((r) => setTimeout(r, 1));
-  s.log.length = 0;
-  const read = await get(path, s.owner, method);
-  s.log.push("read");
-  done = true;
-  await Promise.all(probes);
-  return read;
-}
-
-/** The loads before the read's reply, and whether a probe was answered between two of them. */
-function loadsOf(log: readonly string[]) {
-  const until = log.indexOf("read");
-  const loads = log
-    .slice(0, until)
-    .filter((e) => e.startsWith("load "))
-    .map((e) => Number(e.slice(5)));
-  const first = log.findIndex((e) => e.startsWith("load "));
-  const last = until - [...log.slice(0, until)].reverse().findIndex((e) => e.startsWith("load "));
-  return { loads, between: log.slice(first, last).includes("probe") };
-}
+    },
+    () => get(path, s.owner, method),
+  );
 
 /** Another connection reports one of rr's open matches: serve's held rows of rr are void. */
-async function reportElsewhere(): Promise<void> {
-  const open = (await s.writer.request("GET", "/v2.1/tournaments/rr/matches?state=open")).json
-    .data[0] as { id: string; attributes: { player1_id: number; player2_id: number } };
-  const entry = (participant_id: number, advancing: boolean) => ({
-    participant_id,
-    score_set: advancing ? "1" : "0",
-    advancing,
-  });
-  const { player1_id: one, player2_id: two } = open.attributes;
-  const report = await s.writer.request("PUT", `/v2.1/tournaments/rr/matches/${open.id}`, {
-    data: { type: "Match", attributes: { match: [entry(one, true), entry(two, false)] } },
-  });
-  expect(report.status, report.body).toBe(200);
-}
-
-function expectChunks(log: readonly string[]): void {
-  const { loads, between } = loadsOf(log);
-  expect(loads.reduce((a, b) => a + b, 0)).toBe(s.total);
-  expect(Math.max(...loads)).toBeLessThan(s.total / 2);
-  expect(between).toBe(true);
-}
+const reportElsewhere = () => reportFirstOpen(s.writer, "rr");
 
 describe("serve's reads of a large tournament's matches, its rows not held", () => {
   it("v1's include_matches loads them a chunk a turn, a probe answered between, the same body", async () => {
     const path = "/v1/tournaments/rr.json?include_matches=1";
-    const read = await readWithProbes(path);
+    const read = await readProbed(path);
     expect(read.status).toBe(200);
-    expectChunks(s.log);
+    expectChunks(s.log, s.total);
     const matches = (JSON.parse(read.body) as { tournament: { matches: unknown[] } }).tournament
       .matches;
     expect(matches).toHaveLength(s.total);
@@ -161,9 +110,9 @@ describe("serve's reads of a large tournament's matches, its rows not held", () 
   it("a v2.0 list of matches, after another connection's report, likewise", async () => {
     await reportElsewhere();
     const path = "/v2/tournaments/rr/matches.json?page=7";
-    const read = await readWithProbes(path);
+    const read = await readProbed(path);
     expect(read.status).toBe(200);
-    expectChunks(s.log);
+    expectChunks(s.log, s.total);
     const expected = await s.writer.request("GET", "/v2.1/tournaments/rr/matches.json?page=7");
     const ids = (body: string) =>
       (JSON.parse(body) as { data: { id: string }[] }).data.map((m) => m.id);
@@ -174,10 +123,10 @@ describe("serve's reads of a large tournament's matches, its rows not held", () 
     await reportElsewhere();
     // HEAD: the snapshot made, its (gzipped) length said. A GET's body here was cut at its end
     // ('other side closed' after 557,742 bytes of 555,509 announced), at 5004130 as well.
-    const read = await readWithProbes("/tournaments/rr/bracket/data.json", "HEAD");
+    const read = await readProbed("/tournaments/rr/bracket/data.json", "HEAD");
     expect(read.status).toBe(200);
     expect(Number(read.headers.get("content-length"))).toBeGreaterThan(s.total * 10);
-    expectChunks(s.log);
+    expectChunks(s.log, s.total);
   });
 
   it("another account's private tournament is 404 before any row is read", async () => {
