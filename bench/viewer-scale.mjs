@@ -10,6 +10,7 @@
 //   report to display: the owner's PUT of a winner on an open match the page shows (the round
 //   robin's first box, the elimination's match A), from the request sent to the box marked
 //   complete on the page (the event, data.json fetched again, drawn).
+// --rr 0 or --se 0 leaves that tournament out (a shorter run on a loaded machine).
 // A wait past --limit seconds (600) is printed as "> limit". One run each: the machine's load
 // average is printed with the figures, which mean little on a loaded machine.
 // Usage: npm run build && node bench/viewer-scale.mjs [--rr 500] [--se 8192] [--against /work/start20]
@@ -88,8 +89,13 @@ async function run(label, binary) {
   const serve = await startServe(dir, {}, binary);
   const c = client(serve.port, serve.key, 1);
   const s0 = performance.now();
-  const rr = await started(c, "Scale RR", "round robin", Number(args.rr));
-  const se = await started(c, "Scale SE", "single elimination", Number(args.se));
+  const cases = [];
+  for (const [players, type, box] of [
+    [args.rr, "round robin", ".tv-match"],
+    [args.se, "single elimination", '.tv-match[data-identifier="A"]'],
+  ])
+    if (Number(players) > 0)
+      cases.push([`${type} of ${players}`, await started(c, type, type, Number(players)), box]);
   console.error(`${label}: set up in ${seconds(performance.now() - s0)}`);
   const base = `http://127.0.0.1:${serve.port}`;
   const browser = await chromium.launch({
@@ -97,10 +103,7 @@ async function run(label, binary) {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
   });
   try {
-    for (const [name, t, box] of [
-      [`round robin of ${args.rr}`, rr, ".tv-match"],
-      [`single elimination of ${args.se}`, se, '.tv-match[data-identifier="A"]'],
-    ]) {
+    for (const [name, t, box] of cases) {
       const r = await measure(browser, base, c, t, box);
       console.log(
         `${label.padEnd(8)} ${name.padEnd(30)} first render ${seconds(r.first).padStart(9)}` +

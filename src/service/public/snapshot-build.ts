@@ -129,7 +129,7 @@ export function everyRecord(get: Get, path: string): RecordLike[] {
 }
 
 /** The tournament's attributes its matches' watch records depend on (SnapshotBuilder.reuse). */
-function shapeOf(tournament: RecordLike): string {
+export function shapeOf(tournament: RecordLike): string {
   const a = tournament.attributes;
   const groups = (a.group_stage_options ?? null) as { stage_type?: unknown } | null;
   return JSON.stringify([a.tournament_type, groups?.stage_type]);

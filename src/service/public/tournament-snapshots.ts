@@ -19,6 +19,7 @@
  */
 import type { HttpResponse } from "../../model/http.js";
 import { type BuildDeps, buildSnapshot, Refused, type Snapshot } from "./snapshot-build.js";
+import { type Delta, type Told, topicDelta } from "./topic-delta.js";
 import type { WorkGate } from "./work-gate.js";
 
 export type { Snapshot } from "./snapshot-build.js";
@@ -111,6 +112,14 @@ export class TournamentSnapshots {
     if (entry.snapshot !== undefined && entry.snapshot.revision >= wanted) return entry.snapshot;
     entry.building ??= { revision: wanted, done: this.#build(id, entry) };
     return entry.building.done;
+  }
+
+  /**
+   * A topic's next version after `told`, made from the few matches serve's writes changed
+   * since (topic-delta.ts), in one unit; undefined when a snapshot is needed.
+   */
+  delta(id: number, told: Told): Promise<Delta | undefined> {
+    return this.gate.run(() => topicDelta(this.deps, id, told));
   }
 
   /** The last snapshot made of the tournament, if one is held. */

@@ -28,6 +28,9 @@ interface Topic {
   readonly id: number;
   watch: TournamentSnapshot;
   revision: number;
+  /** The change log's mark its version was read from, and its shape (topic-delta.ts). */
+  mark: number | undefined;
+  shape: string;
   readonly log: EventLog;
   readonly readers: Set<Reader>;
   /** The refresh under way (#refresh), which a joining reader waits for. */
@@ -35,6 +38,13 @@ interface Topic {
   linger: NodeJS.Timeout | undefined;
   /** Snapshots passed over in a row because a write landed while they were read. */
   torn: number;
+}
+
+/** Where a version a topic takes was read from (a snapshot, or a delta: topic-delta.ts). */
+interface Version {
+  readonly revision: number;
+  readonly mark: number | undefined;
+  readonly shape: string;
 }
 
 /** Snapshots a write landed in that a topic passes over in a row before it takes one. */
@@ -116,6 +126,8 @@ export class TournamentTopics {
       id,
       watch: snapshot.watch,
       revision: snapshot.revision,
+      mark: snapshot.mark,
+      shape: snapshot.shape,
       log: new EventLog(),
       readers: new Set(),
       refreshing: undefined,
@@ -175,6 +187,9 @@ export class TournamentTopics {
   }
 
   async #refresh(topic: Topic): Promise<void> {
+    // A few matches written by serve: their records alone (topic-delta.ts), not a snapshot.
+    const delta = await this.snapshots.delta(topic.id, topic);
+    if (delta !== undefined) return this.#take(topic, delta, delta.watch);
     const next = await this.snapshots.current(topic.id);
     if ("status" in next) {
       // The database failed the read (503, 500): the topic's revision stays, so the next tick
@@ -186,7 +201,8 @@ export class TournamentTopics {
       topic.revision = this.snapshots.revision(topic.id) ?? topic.revision;
       return;
     }
-    if (next.revision === topic.revision) return;
+    // Not older than the version a delta made (a snapshot held is answered after MAX_WAIT_MS).
+    if (next.revision <= topic.revision) return;
     // Read page by page between other requests, a snapshot a write landed in may mix records
     // from before and after it (tournament-snapshots.ts): its events came out of order (a
     // final stage's matches opened before the start that made them, told at the next look).
@@ -198,12 +214,18 @@ export class TournamentTopics {
     const torn = this.snapshots.revision(topic.id) !== next.revision;
     if (torn && topic.torn++ < TORN_SKIPS) return;
     topic.torn = 0;
-    const prev = topic.watch;
-    const watch = torn ? acceptSnapshot(prev, next.watch) : next.watch;
+    await this.#take(topic, next, torn ? acceptSnapshot(topic.watch, next.watch) : next.watch);
+  }
+
+  /** Takes `watch` (of `version`) as `topic`'s version: its events to the log and the readers. */
+  async #take(topic: Topic, version: Version, watch: TournamentSnapshot): Promise<void> {
     // A few steps a unit: a pass over every match (99,998 at 50,000 players, 90-190 ms in one unit).
-    const events = await this.gate.steps(diffSteps(prev, watch, DIFF_PART));
+    const events = await this.gate.steps(diffSteps(topic.watch, watch, DIFF_PART));
     topic.watch = watch;
-    topic.revision = next.revision;
+    topic.revision = version.revision;
+    topic.mark = version.mark;
+    topic.shape = version.shape;
+    topic.torn = 0;
     topic.log.append(events);
     this.#send(topic, events);
   }
