@@ -11,7 +11,8 @@
  *   704 MB, 2,000 players (1,999,000 matches) for 25 s and 2.6 GB, and 4,000
  *   players ran it out of memory (4.6 GB) and killed it.
  * - A stage of MAX_STAGE_MATCHES (131,072) matches is the largest the project's
- *   benchmarks play: a 65,536-player double elimination stores 131,071. Such a
+ *   benchmarks play: a 65,536-player double elimination stores 131,071 rows (131,070
+ *   matches, 2n-2, and the grand-final reset, inactive until it is needed). Such a
  *   start takes about 2-3 s and 250-300 MB at peak; round robin, whose match
  *   count grows with the square of the field, is held to the same count:
  *   512 players (130,816 matches at one iteration), about 1-2 s and 180 MB at

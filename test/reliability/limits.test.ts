@@ -3,6 +3,7 @@
  * naming the limit that changes nothing; the largest allowed round robin starts,
  * and the store holds exactly the matches of the plan.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { planDoubleElimination } from "../../src/engine/index.js";
 import {
@@ -12,6 +13,7 @@ import {
   MAX_SWISS_PARTICIPANTS,
   maxRoundRobinParticipants,
   roundRobinMatchCount,
+  withSeparators,
 } from "../../src/model/limits.js";
 import { changeState } from "../helpers/play.js";
 import {
@@ -99,6 +101,13 @@ describe("the limits themselves", () => {
     const plan = planDoubleElimination(field, { grandFinalsModifier: "" });
     expect(plan.length).toBe(2 * MAX_PARTICIPANTS - 1);
     expect(plan.length).toBeLessThanOrEqual(MAX_STAGE_MATCHES);
+    // The reset is stored inactive: the start shows 2n-2 matches (review J #8), as the docs say.
+    const shown = plan.filter((m) => m.onlyIfLoserWins === undefined).length;
+    expect(shown).toBe(2 * MAX_PARTICIPANTS - 2);
+    const docs = readFileSync(new URL("../../docs/tournaments.md", import.meta.url), "utf8");
+    const row = docs.split("\n").find((line) => line.startsWith("| matches one start stores"));
+    expect(row).toContain(`stores ${withSeparators(plan.length)} rows`);
+    expect(row).toContain(`the ${withSeparators(shown)} matches (2n − 2)`);
   });
 });
 
