@@ -26,10 +26,13 @@
  * been added all the same: when the caller checked that none of the names was
  * in the tournament before (`namesAreNew`), the chunk's names found in the
  * tournament are taken as this run's and undone with the rest.
+ * Another command seen adding names of the roster meanwhile: nothing is undone, on a refusal
+ * or an interrupt, as it may count this run's names as present (bulk-add-overlap.ts).
  */
 import { MAX_BULK_ADD } from "../model/bulk-add.js";
 import { participantNameKey } from "../model/participant-name.js";
 import { STATE_FILTER_GROUPS } from "../model/tournament.js";
+import { KeptForOthers, keepAmidOthers, overlapOf } from "./bulk-add-overlap.js";
 import { afterUndo, checkRosterFits, type LostChunk } from "./bulk-add-refusals.js";
 import type { ApiRecord } from "./envelope.js";
 import {
@@ -54,6 +57,8 @@ export interface BulkAddControl {
   readonly namesAreNew?: boolean | undefined;
   /** After each chunk: how many of the roster have been sent, of how many. */
   readonly onProgress?: ((sent: number, total: number) => void) | undefined;
+  /** After each chunk's answer, awaited: tests hold a run there (cli/test-pause.ts). */
+  readonly afterChunk?: (() => Promise<void>) | undefined;
 }
 
 export interface BulkAddOptions {
@@ -233,12 +238,16 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
 
   async function interrupted(
     t: ParticipantOwner,
+    sent: readonly object[],
     created: readonly ApiRecord[],
-    total: number,
     control: BulkAddControl,
   ): Promise<BulkAddInterruptedError> {
-    const result = await undo(t, created, control.abandon);
-    return new BulkAddInterruptedError(created, result.left, total, result.failure);
+    const overlap = await overlapOf(requester, t, sent, created, control.namesAreNew);
+    const result: UndoResult =
+      overlap === undefined
+        ? await undo(t, created, control.abandon)
+        : { left: created, failure: new KeptForOthers(overlap.others) };
+    return new BulkAddInterruptedError(created, result.left, sent.length, result.failure);
   }
 
   /** Every chunk in the backend's transaction: a refusal or an interrupt undoes all of it. */
@@ -267,6 +276,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
             refused.push(...error.errors);
           }
           control.onProgress?.(chunk.offset + chunk.items.length, total);
+          await control.afterChunk?.();
           await nextTurn();
           if (stopped()) throw new BulkAddInterruptedError([], [], total);
         }
@@ -290,24 +300,28 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
   /** Chunk after chunk, each its own request; undone by deleting (see the top). */
   async function compensated(
     t: ParticipantOwner,
+    sent: readonly object[],
     chunks: readonly Chunk[],
-    total: number,
     control: BulkAddControl,
   ): Promise<ApiRecord[]> {
+    const total = sent.length;
     // More than one request: a roster the tournament cannot take is refused before the first.
     if (chunks.length > 1 && control.stop?.aborted !== true)
       await checkRosterFits(requester, t, total);
     const created: ApiRecord[] = [];
     for (const chunk of chunks) {
-      if (control.stop?.aborted) throw await interrupted(t, created, total, control);
+      if (control.stop?.aborted) throw await interrupted(t, sent, created, control);
       try {
         created.push(...(await sendChunk(t, chunk)));
         control.onProgress?.(chunk.offset + chunk.items.length, total);
+        await control.afterChunk?.();
       } catch (error) {
         const lost = await landed(t, chunk.items, error, control);
         const before = created.length;
         created.push(...lost.found);
-        if (control.stop?.aborted) throw await interrupted(t, created, total, control);
+        if (control.stop?.aborted) throw await interrupted(t, sent, created, control);
+        if (error instanceof RejectedError)
+          await keepAmidOthers(requester, t, error, sent, created, control.namesAreNew);
         const result = await undo(t, created, control.abandon);
         if (result.left.length > 0) throw new BulkAddCompensationError(error, result.left);
         throw afterUndo(error, before, lost);
@@ -326,7 +340,7 @@ export function bulkAdder(requester: Requester, options: BulkAddOptions = {}) {
     const chunks = chunksOf(participants, size);
     const total = participants.length;
     return options.transaction === undefined
-      ? compensated(t, chunks, total, control)
+      ? compensated(t, participants, chunks, control)
       : transactional(t, chunks, total, control, options.transaction);
   };
 }

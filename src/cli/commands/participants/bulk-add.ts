@@ -47,6 +47,10 @@ What is guaranteed:
     same, exit 143 and 129. If the removal fails,
     the message gives the ids and names left in the tournament.
     A killed process (kill -9, a lost machine) can leave part of the roster added.
+    Two runs of one roster at once: a run that sees the other adding names of
+    its roster keeps what it added (the other may count them as present); a run
+    that skipped names checks at its end that they are still there and adds
+    back any removed meanwhile (after 3 rounds: exit 5 naming them).
   Re-running the same bulk add completes an interrupted one: names already in the
   tournament (compared as the service does) are skipped and counted on stderr;
   --no-skip-present refuses them instead (exit 5). A name or a seed twice in one
@@ -187,6 +191,15 @@ async function addInterruptibly(
       stop: interrupts.stop,
       abandon: interrupts.abandon,
       onProgress: progress.update,
+      // Tests hold a run after a request (test-pause.ts); loaded only then.
+      afterChunk: process.env.TOURNEY_TEST_PAUSE
+        ? async () =>
+            (await import("../../test-pause.js")).pauseAt(
+              "bulk-add-chunk",
+              process.env,
+              interrupts.stop,
+            )
+        : undefined,
     };
     const records = await runBulkAdd(
       { participants, note, control, skipPresent: options.skipPresent },
