@@ -5,12 +5,11 @@
  * roster without duplicates. The moment to signal is found by polling the
  * service until the first chunk is in, never by sleeping a fixed time.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT, runBinary, spawnBinary } from "../helpers/binary.js";
 import { useServeWithProfile } from "../helpers/served-sandbox.js";
 
 const roster = (n: number) => Array.from({ length: n }, (_, i) => `Player ${i + 1}`);
@@ -55,30 +54,18 @@ describe.runIf(BUILT)("participants bulk-add through a remote profile, interrupt
 
   /** Starts the bulk add; resolves once the service holds the first chunk. */
   async function startBulkAdd(t: string, names: readonly string[]) {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [BIN, "--profile", "lan", "participants", "bulk-add", t, "--json"],
-      { env, stdio: ["pipe", "pipe", "pipe"] },
+    const { child, closed, stdout, stderr } = spawnBinary(
+      ["--profile", "lan", "participants", "bulk-add", t, "--json"],
+      env,
+      names.join("\n"),
     );
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr!.on("data", (d) => {
-      stderr += d;
-    });
-    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-      child.on("close", (code, signal) => done({ code, signal })),
-    );
-    child.stdin!.end(names.join("\n"));
     let seen = 0;
     for (let poll = 0; poll < 3000 && seen === 0; poll++) {
       seen = await countOf(t);
       if (seen === 0) await new Promise((r) => setTimeout(r, 10));
     }
-    expect(seen, `the first chunk never arrived: ${stderr}`).toBeGreaterThan(0);
-    return { child, closed, output: () => ({ stdout, stderr }) };
+    expect(seen, `the first chunk never arrived: ${stderr()}`).toBeGreaterThan(0);
+    return { child, closed, output: () => ({ stdout: stdout(), stderr: stderr() }) };
   }
 
   it("Ctrl-C in the middle of 20,000 names leaves the tournament as it was, exit 130", async () => {

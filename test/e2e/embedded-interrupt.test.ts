@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readExport } from "../../src/cli/transfer/export-reader.js";
 import { createApiClient } from "../../src/client/api-client.js";
 import { createInProcessTransport } from "../../src/client/in-process-transport.js";
-import { BIN, BUILT, binaryEnv, runBinary } from "../helpers/binary.js";
+import { BIN, BUILT, binaryEnv, runBinary, spawnBinary } from "../helpers/binary.js";
 
 const PLAYERS = 600;
 const ROUNDS = 3;
@@ -76,27 +76,17 @@ describe.runIf(BUILT)("Ctrl-C on the embedded backend, between two requests", ()
       }
     };
 
-    const child = spawn(process.execPath, [BIN, "tournament", "import", file], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr!.on("data", (d) => {
-      stderr += d;
-    });
-    const closed = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    const run = spawnBinary(["tournament", "import", file], env);
     let seen = 0;
     for (let poll = 0; poll < 6000 && seen === 0; poll++) {
       seen = reported();
       if (seen === 0) await new Promise((r) => setTimeout(r, 5));
     }
-    expect(seen, `no result was ever sent: ${stderr}`).toBeGreaterThan(0);
-    child.kill("SIGINT");
-    const code = await closed;
+    expect(seen, `no result was ever sent: ${run.stderr()}`).toBeGreaterThan(0);
+    run.child.kill("SIGINT");
+    const { code } = await run.closed;
+    const stdout = run.stdout();
+    const stderr = run.stderr();
 
     expect(stderr).toContain("Interrupted: stopping after the request in flight");
     const stopped =

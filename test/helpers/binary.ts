@@ -23,25 +23,57 @@ export interface BinaryResult {
   readonly stderr: string;
 }
 
-export function runBinary(
+/** What `child` has written so far on stdout and stderr, read at each call. */
+export function captured(child: ChildProcess): { stdout(): string; stderr(): string } {
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    err += d;
+  });
+  return { stdout: () => out, stderr: () => err };
+}
+
+/** A run of the built binary under way: its process, its output so far, its end. */
+export interface SpawnedBinary {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Its exit code, or the signal that ended it (rejects if it could not be started). */
+  readonly closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the built binary with `args`: `stdin` written to it and closed, or no stdin (/dev/null). */
+export function spawnBinary(
+  args: readonly string[],
+  env: Record<string, string>,
+  stdin?: string,
+): SpawnedBinary {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env,
+    stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+  });
+  const output = captured(child);
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code, signal }));
+    },
+  );
+  if (stdin !== undefined) child.stdin!.end(stdin);
+  return { child, ...output, closed };
+}
+
+export async function runBinary(
   args: readonly string[],
   env: Record<string, string>,
   stdin = "",
 ): Promise<BinaryResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  const run = spawnBinary(args, env, stdin);
+  const { code } = await run.closed;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 export interface Served {

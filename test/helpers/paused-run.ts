@@ -4,9 +4,9 @@
  * FILE exists. Tests order two processes' steps, or signal one at a known point, so: by
  * files, never by the clock.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { BIN, type BinaryResult } from "./binary.js";
+import { type BinaryResult, spawnBinary } from "./binary.js";
 
 export interface PausedRun {
   readonly child: ChildProcess;
@@ -25,38 +25,23 @@ export function pausedRun(
   barrier: string,
   stdin = "",
 ): PausedRun {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...env, TOURNEY_TEST_PAUSE: `${point}:${barrier}` },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr!.on("data", (d) => {
-    stderr += d;
-  });
+  const run = spawnBinary(args, { ...env, TOURNEY_TEST_PAUSE: `${point}:${barrier}` }, stdin);
   let ended = false;
-  const done = new Promise<BinaryResult>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      ended = true;
-      resolve({ code, stdout, stderr });
-    });
+  const done = run.closed.then(({ code }): BinaryResult => {
+    ended = true;
+    return { code, stdout: run.stdout(), stderr: run.stderr() };
   });
-  child.stdin!.end(stdin);
   const reached = (async () => {
     while (!existsSync(`${barrier}.waiting`)) {
-      if (ended) throw new Error(`ended before ${point}: ${stderr}`);
+      if (ended) throw new Error(`ended before ${point}: ${run.stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
   return {
-    child,
+    child: run.child,
     reached,
     release: () => writeFileSync(barrier, ""),
     done,
-    stderr: () => stderr,
+    stderr: run.stderr,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { expect } from "vitest";
-import { BIN, runBinary } from "./binary.js";
+import { BIN, captured, runBinary } from "./binary.js";
 
 /** Resolves once `read()` holds `text`; throws once `child` has exited without it. */
 export async function until(read: () => string, text: string, child: ChildProcess): Promise<void> {
@@ -14,18 +14,7 @@ export async function until(read: () => string, text: string, child: ChildProces
   }
 }
 
-/** What `child` has written so far on stdout and stderr, read at each call. */
-export function captured(child: ChildProcess): { stdout(): string; stderr(): string } {
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    err += d;
-  });
-  return { stdout: () => out, stderr: () => err };
-}
+export { captured } from "./binary.js";
 
 /** `tourney serve` of the built binary again on `port` and `db`, once it is listening. */
 export async function serveAgain(

@@ -25,7 +25,7 @@ import {
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BIN, binaryEnv, runBinary } from "../../helpers/binary.js";
+import { BIN, binaryEnv, captured, runBinary } from "../../helpers/binary.js";
 import { createSandbox, type Sandbox } from "../../helpers/cli.js";
 import { ok } from "../../helpers/cli-tournament.js";
 
@@ -192,17 +192,12 @@ function runIn(
 ): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
   const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe", ...fds] });
   children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr!.on("data", (d) => {
-    stderr += d;
-  });
+  const { stdout, stderr } = captured(child);
   return {
     child,
-    done: new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr }))),
+    done: new Promise((resolve) =>
+      child.on("close", (code) => resolve({ code, stdout: stdout(), stderr: stderr() })),
+    ),
   };
 }
 
