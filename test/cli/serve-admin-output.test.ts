@@ -15,6 +15,9 @@ beforeEach(() => {
 afterEach(() => sb.cleanup());
 
 const db = () => ["--db", sb.servedDb];
+/** `serve key create --label ci` on the sandbox's served database, `extra` added. */
+const createCiKey = (...extra: string[]) =>
+  sb.run(["serve", "key", "create", "--label", "ci", ...db(), ...extra]);
 const labels = async () =>
   (await sb.run(["serve", "key", "list", ...db(), "--json", "label"]))
     .json()
@@ -22,16 +25,7 @@ const labels = async () =>
 
 describe("serve admin verbs: output checked before, said after", () => {
   it("key create --json id prints the key's id, which key revoke takes", async () => {
-    const made = await sb.run([
-      "serve",
-      "key",
-      "create",
-      "--label",
-      "ci",
-      ...db(),
-      "--json",
-      "id,api_key",
-    ]);
+    const made = await createCiKey("--json", "id,api_key");
     expect(made.code, made.stderr).toBe(0);
     const { id, api_key } = made.json();
     expect(typeof id).toBe("number");
@@ -63,16 +57,7 @@ describe("serve admin verbs: output checked before, said after", () => {
   });
 
   it("key create whose output fails after the write: exit 8, the key named, and the revoke that undoes it", async () => {
-    const r = await sb.run([
-      "serve",
-      "key",
-      "create",
-      "--label",
-      "ci",
-      ...db(),
-      "--jq",
-      'error("x")',
-    ]);
+    const r = await createCiKey("--jq", 'error("x")');
     expect(r.code).toBe(8);
     const [done, error, hint] = r.stderr.trim().split("\n");
     const id =
