@@ -12,6 +12,7 @@ import {
   ApiError,
   AuthError,
   BulkAddCompensationError,
+  CertificateError,
   DatabaseLockedError,
   DatabasePlaceError,
   NetworkError,
@@ -284,6 +285,21 @@ function printedAfterWrite(error: PrintedAfterWriteError): Outcome {
   };
 }
 
+/** The network: 7 (a write in doubt is not sent again); 1 for a certificate not trusted (I #25). */
+function networkOutcome(error: unknown, context: HintContext): Outcome | undefined {
+  if (error instanceof UnknownOutcomeError) {
+    const check = checkCommand(error.path, context.profile);
+    const hint = `hint: check with \`${check}\` before trying again`;
+    return { code: EXIT.network, lines: [`error: ${error.message}`, hint] };
+  }
+  const ca = "hint: if the service uses an internal CA, set NODE_EXTRA_CA_CERTS to its PEM file";
+  if (error instanceof CertificateError)
+    return { code: EXIT.failure, lines: [`error: ${error.message}`, ca] };
+  if (error instanceof NetworkError || error instanceof TimeoutError)
+    return { code: EXIT.network, lines: [`error: ${error.message}`] };
+  return undefined;
+}
+
 export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   if (error instanceof HintedError) {
     const inner = outcomeOf(error.error, context);
@@ -301,17 +317,8 @@ export function outcomeOf(error: unknown, context: HintContext = {}): Outcome {
   }
   const signIn = signInOutcome(error, context);
   if (signIn !== undefined) return signIn;
-  // A write that may have been made: not sent again, and not to be retried unchecked.
-  if (error instanceof UnknownOutcomeError) {
-    const check = checkCommand(error.path, context.profile);
-    return {
-      code: EXIT.network,
-      lines: [`error: ${error.message}`, `hint: check with \`${check}\` before trying again`],
-    };
-  }
-  if (error instanceof NetworkError || error instanceof TimeoutError) {
-    return { code: EXIT.network, lines: [`error: ${error.message}`] };
-  }
+  const network = networkOutcome(error, context);
+  if (network !== undefined) return network;
   if (error instanceof PrintedAfterWriteError) return printedAfterWrite(error);
   // Its own message is on stderr already, as jq printed it (halt_error).
   if (error instanceof OutputError && error.told) return { code: EXIT.usage, lines: [] };

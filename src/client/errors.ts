@@ -174,6 +174,14 @@ export class UnsendableCredentialError extends Error {
   }
 }
 
+/**
+ * The service's TLS certificate is not one this machine trusts (self-signed, an unknown CA,
+ * expired, for another name): nothing was sent, and no wait or retry helps (exit 1).
+ */
+export class CertificateError extends NetworkError {
+  override name = "CertificateError";
+}
+
 /** Which wait timed out: establishing the connection, the response headers, or the body. */
 export type TimeoutPhase = "connect" | "headers" | "body";
 

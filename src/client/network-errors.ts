@@ -4,7 +4,7 @@
  * that named it when the tunnel through it failed. Codes are read from the error
  * and its cause; unknown errors pass through unchanged.
  */
-import { NetworkError, TimeoutError } from "./errors.js";
+import { CertificateError, NetworkError, TimeoutError } from "./errors.js";
 
 /** The code of a body still arriving when the answer's time is up (direct-http.ts, remote-transport.ts). */
 export const ANSWER_TIMEOUT = "TOURNEY_ANSWER_TIMEOUT";
@@ -30,6 +30,24 @@ const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
   "ENETUNREACH",
   "ENETDOWN",
   "EHOSTDOWN",
+]);
+
+/** Node's and OpenSSL's codes for a certificate refused (review I #25). */
+const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_UNTRUSTED",
+  "CERT_REJECTED",
+  "CERT_REVOKED",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_CHAIN_TOO_LONG",
+  "INVALID_CA",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
 ]);
 
 function codeOf(error: unknown): string | undefined {
@@ -86,6 +104,10 @@ function networkError(code: string, error: unknown, context: NetworkContext): Ne
   if (RESET_CODES.has(code)) {
     const message = `the connection to ${host} was closed unexpectedly (${code})`;
     return new NetworkError(message, { ...base, retryable: true, mayHaveArrived: true });
+  }
+  if (CERTIFICATE_CODES.has(code)) {
+    const message = `the TLS certificate of ${host} is not one this machine trusts: ${describe(error)} (${code})`;
+    return new CertificateError(message, base);
   }
   if (UNREACHABLE_CODES.has(code)) {
     return new NetworkError(`${host} is unreachable (${code})`, base);

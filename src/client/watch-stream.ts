@@ -15,7 +15,7 @@ import type { HttpResponse } from "../model/http.js";
 import { raceSnapshot, type WatchSnapshot } from "../model/race-watch-events.js";
 import { type RecordLike, tournamentSnapshot, type WatchEvent } from "../model/watch-events.js";
 import type { ApiClient } from "./api-client.js";
-import { ApiError, NetworkError, TimeoutError } from "./errors.js";
+import { ApiError, CertificateError, NetworkError, TimeoutError } from "./errors.js";
 import { resourcePath } from "./resource-path.js";
 import { errorFromResponse } from "./response-errors.js";
 import type { OnEvents, WatchSourceOptions } from "./watch.js";
@@ -39,6 +39,7 @@ async function recordGone(client: ApiClient, path: string): Promise<ApiError | u
     return undefined;
   } catch (error) {
     if (error instanceof ApiError) return final(error.status) ? error : undefined;
+    if (error instanceof CertificateError) throw error;
     if (error instanceof NetworkError || error instanceof TimeoutError) return undefined;
     throw error;
   }

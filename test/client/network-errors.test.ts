@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NetworkError, TimeoutError } from "../../src/client/errors.js";
+import { CertificateError, NetworkError, TimeoutError } from "../../src/client/errors.js";
 import { mapNetworkError } from "../../src/client/network-errors.js";
 
 const context = { host: "api.example.com", connectTimeoutMs: 10_000, responseTimeoutMs: 30_000 };
@@ -35,7 +35,11 @@ describe("mapNetworkError", () => {
       "the connection to api.example.com was closed unexpectedly (UND_ERR_SOCKET)",
     ],
     ["EHOSTUNREACH", false, "api.example.com is unreachable (EHOSTUNREACH)"],
-    ["CERT_HAS_EXPIRED", false, "request to api.example.com failed: certificate has expired"],
+    [
+      "CERT_HAS_EXPIRED",
+      false,
+      "the TLS certificate of api.example.com is not one this machine trusts: certificate has expired (CERT_HAS_EXPIRED)",
+    ],
   ])("maps %s to a NetworkError (retryable: %s)", (code, retryable, message) => {
     const source = coded(code, code === "CERT_HAS_EXPIRED" ? "certificate has expired" : code);
     const mapped = mapNetworkError(source, context);
@@ -46,6 +50,23 @@ describe("mapNetworkError", () => {
     expect((mapped as NetworkError).cause).toBe(source);
     const reset = code === "ECONNRESET" || code === "UND_ERR_SOCKET";
     expect((mapped as NetworkError).mayHaveArrived).toBe(reset);
+  });
+
+  it.each([
+    "SELF_SIGNED_CERT_IN_CHAIN",
+    "DEPTH_ZERO_SELF_SIGNED_CERT",
+    "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+    "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+    "CERT_HAS_EXPIRED",
+    "ERR_TLS_CERT_ALTNAME_INVALID",
+  ])("maps %s to a CertificateError: not retried, nothing sent (review I #25)", (code) => {
+    const mapped = mapNetworkError(coded(code, "why"), context);
+    expect(mapped).toBeInstanceOf(CertificateError);
+    expect((mapped as CertificateError).message).toBe(
+      `the TLS certificate of api.example.com is not one this machine trusts: why (${code})`,
+    );
+    expect((mapped as CertificateError).retryable).toBe(false);
+    expect((mapped as CertificateError).mayHaveArrived).toBe(false);
   });
 
   it("reads the code of a wrapped cause", () => {

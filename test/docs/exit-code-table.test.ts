@@ -34,6 +34,7 @@ import {
   ApiError,
   AuthError,
   BulkAddCompensationError,
+  CertificateError,
   DatabaseLockedError,
   DatabasePlaceError,
   NetworkError,
@@ -79,6 +80,7 @@ const CASES: readonly { readonly error: Error; readonly says: string }[] = [
     says: "answers with a redirect",
   },
   { error: new ServerError(500, "x"), says: "fails (5xx, after the retries)" },
+  { error: new CertificateError("x"), says: "TLS certificate this machine does not trust" },
   {
     error: new OAuthEndpointError("device", url, 308, "x"),
     says: "an OAuth endpoint of `tourney login` or a token renewal that redirects",

@@ -6,7 +6,7 @@
  */
 
 import type { TokenSet } from "../../../auth/token-endpoint.js";
-import { AuthError, NetworkError, TimeoutError } from "../../../client/errors.js";
+import { AuthError, CertificateError, NetworkError, TimeoutError } from "../../../client/errors.js";
 import { headerSafe } from "../../../client/requester.js";
 import { fromEnv } from "../../../config/resolve.js";
 import { HintedError, NotLoggedInError, UsageError } from "../../errors.js";
@@ -111,6 +111,9 @@ export async function checkSecret(
           ? "check the key (on a `tourney serve`: `tourney serve key list`) and pipe it again"
           : "check the token (expired? issued by another service?) and pipe it again, or log in with the device grant: `tourney login` without --with-token",
       );
+    // A certificate not trusted here is no outage: "once it can be reached" would say to wait.
+    if (error instanceof CertificateError)
+      throw new HintedError(error, `the ${what} could not be checked, so nothing was stored`);
     if (error instanceof NetworkError || error instanceof TimeoutError)
       throw new HintedError(
         error,
