@@ -18,7 +18,7 @@ _tourney_subcommands() {
     config) echo "list get set unset" ;;
     profile) echo "list ls add use switch remove rm" ;;
     auth) echo "login logout status token" ;;
-    serve) echo "user users key keys community communities app apps" ;;
+    serve) echo "user users key keys community communities app apps backup" ;;
     serve__user) echo "add list remove rm password passwd" ;;
     serve__key) echo "create list revoke" ;;
     serve__community) echo "add list remove" ;;
@@ -148,6 +148,7 @@ _tourney_step() {
     "serve key"|"serve keys") echo serve__key ;;
     "serve community"|"serve communities") echo serve__community ;;
     "serve app"|"serve apps") echo serve__app ;;
+    "serve backup") echo serve__backup ;;
     "serve__user add") echo serve__user__add ;;
     "serve__user list") echo serve__user__list ;;
     "serve__user remove"|"serve__user rm") echo serve__user__remove ;;
@@ -298,6 +299,7 @@ _tourney_options() {
     serve__app__add) echo "--redirect-uri --confidential --user --scope --db -h --help --json -q --jq --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
     serve__app__list) echo "--db -h --help --json -q --jq --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
     serve__app__remove) echo "--db -h --help --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
+    serve__backup) echo "--db --force -h --help --json -q --jq --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
     api) echo "-X --method -f --raw-field -F --field -H --header --input -i --include --paginate -h --help --json -q --jq --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
     completion) echo "-h --help --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
     tournament__export:nojson) echo "-o --output --community -h --help --profile --base-url -v --verbose --quiet -y --yes --no-input --no-color" ;;
@@ -953,6 +955,10 @@ _tourney_option_values() {
     "serve__app__remove -q"|"serve__app__remove --jq") echo ""; return 0 ;;
     "serve__app__remove --profile") echo "@profile"; return 0 ;;
     "serve__app__remove --base-url") echo ""; return 0 ;;
+    "serve__backup --db") echo ""; return 0 ;;
+    "serve__backup -q"|"serve__backup --jq") echo ""; return 0 ;;
+    "serve__backup --profile") echo "@profile"; return 0 ;;
+    "serve__backup --base-url") echo ""; return 0 ;;
     "api -X"|"api --method") echo ""; return 0 ;;
     "api -f"|"api --raw-field") echo ""; return 0 ;;
     "api -F"|"api --field") echo ""; return 0 ;;
@@ -1063,6 +1069,7 @@ _tourney_args() {
     serve__community__remove) echo "-" ;;
     serve__app__add) echo "-" ;;
     serve__app__remove) echo "-" ;;
+    serve__backup) echo "-" ;;
     api) echo "-" ;;
     completion) echo "=bash,zsh,fish" ;;
   esac

@@ -320,6 +320,7 @@ async function defaultTransport(profile: ResolvedProfile, deps: CliDeps): Promis
       dbPath: profile.dbPath,
       ...(deps.now ? { now: deps.now } : {}),
       ...(onError ? { onError } : {}),
+      onWarning: (message: string) => deps.io.stderr.write(`${message}\n`),
     });
   }
   const { createRemoteTransport } = await import("../client/remote-transport.js");

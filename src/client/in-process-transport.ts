@@ -30,6 +30,8 @@ export interface InProcessTransportOptions {
   readonly now?: (() => Date) | undefined;
   /** Told of unexpected errors the service answers as 500 (TOURNEY_DEBUG prints them). */
   readonly onError?: ((error: unknown) => void) | undefined;
+  /** Told what looks wrong with the database file when it is opened (a copy without its -wal). */
+  readonly onWarning?: ((message: string) => void) | undefined;
   /** How long a request waits for another process's write lock (lock-wait.ts; tests shorten it). */
   readonly lockWaitMs?: number | undefined;
   /** How long requests may run before the event loop is given a turn (TURN_EVERY_MS; tests set 0). */
@@ -124,6 +126,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         busyTimeoutMs: LOCK_SLICE_MS,
         ...(options.now === undefined ? {} : { now: options.now }),
         onError,
+        ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
       }).catch((error: unknown) => {
         // A folder or file that cannot be written, or not a folder: the CLI says how to choose another.
         if (!(error instanceof StorePlaceError)) throw error;

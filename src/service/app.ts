@@ -272,10 +272,10 @@ class Answerer {
 }
 
 export function createService(options: ServiceOptions): Service {
-  const db = openDatabase(
-    options.dbPath,
-    options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
-  );
+  const db = openDatabase(options.dbPath, {
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    onWarning: options.onWarning,
+  });
   const context = createContext(db, {
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.cache === undefined ? {} : { cache: options.cache }),

@@ -2,6 +2,7 @@
  * Entry point of the embedded v2.1 service. Reached lazily, and only from the
  * client's in-process transport and from the `serve` command.
  */
+import type { BackupCounts } from "../store/backup.js";
 import type { CommunityAdmin } from "./communities.js";
 import type { AppAdmin } from "./oauth-apps.js";
 import type {
@@ -12,6 +13,7 @@ import type {
   ServiceOptions,
 } from "./types.js";
 
+export type { BackupCounts } from "../store/backup.js";
 export { StorePlaceError } from "../store/database-place.js";
 export type { CommunityAdmin } from "./communities.js";
 export type { AddedApp, AppAdmin, AppInfo, NewApp } from "./oauth-apps.js";
@@ -43,6 +45,12 @@ export async function openServeAdmin(dbPath: string): Promise<ServeAdmin> {
 export async function openCommunityAdmin(dbPath: string): Promise<CommunityAdmin> {
   const { createCommunityAdmin } = await import("./communities.js");
   return createCommunityAdmin(dbPath);
+}
+
+/** A consistent one-file copy of a database another process may hold (`tourney serve backup`). */
+export async function backupDatabase(source: string, target: string): Promise<BackupCounts> {
+  const { backupDatabase: backup } = await import("../store/backup.js");
+  return backup(source, target);
 }
 
 /** Registered OAuth applications of a served database (`tourney serve app`). */

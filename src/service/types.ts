@@ -27,6 +27,8 @@ export interface ServiceOptions {
    * and storage failures; `method`, the request's (a read's failure is said as one).
    */
   readonly onError?: (error: unknown, method?: string) => void;
+  /** Told what looks wrong with the database file but does not stop it opening (store/database.ts). */
+  readonly onWarning?: (message: string) => void;
   /** Hold what was read in memory (store/cache/store-cache.ts), within a budget; default true. */
   readonly cache?: boolean | CacheBudget;
   /** Lifetimes of the OAuth server's tokens and codes (oauth/server.ts OAUTH_DEFAULTS). */
@@ -45,7 +47,7 @@ export interface ServiceOptions {
 }
 
 /** What serve's write worker needs to open the same service: the cloneable options. */
-export type WorkerServiceOptions = Omit<ServiceOptions, "now" | "onError">;
+export type WorkerServiceOptions = Omit<ServiceOptions, "now" | "onError" | "onWarning">;
 
 /** How a service may run its heavy writes in a worker (Service.offload, write-worker/). */
 export interface OffloadSetup {

@@ -1,5 +1,5 @@
 /** Opens the SQLite store: pragmas, then any pending migrations. */
-import { chmodSync, closeSync, openSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import {
@@ -30,7 +30,36 @@ export const WAL_CHECKPOINT_FRAMES = 4000;
 export interface OpenOptions {
   /** How long a statement waits for another connection's lock (default 5 s). */
   readonly busyTimeoutMs?: number;
+  /** Told what looks wrong with the file but does not stop it opening (a copy without its -wal). */
+  readonly onWarning?: ((message: string) => void) | undefined;
 }
+
+/**
+ * A migrated tourney database is hundreds of KiB; an SQLite file that holds no table is one
+ * page (at most 64 KiB). Only a file this small is looked at for a lost -wal.
+ */
+const ONE_PAGE_AT_MOST = 65_536;
+
+/**
+ * Whether the file at `path` (of `size` bytes, before tourney opened it) looks like a copy of
+ * a WAL database made without its -wal file (review J #1): one page, its header saying WAL
+ * (bytes 18-19 are 2), no -wal beside it. Read only for such a small file, so the start of a
+ * command on a real database does no more work; the caller asks only when it finds no schema.
+ */
+function walHeaderAlone(path: string, size: number): boolean {
+  if (size < 100 || size > ONE_PAGE_AT_MOST || existsSync(`${path}-wal`)) return false;
+  const header = Buffer.alloc(20);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, header, 0, 20, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header[18] === 2 && header[19] === 2;
+}
+
+const LOST_WAL_WARNING = (path: string): string =>
+  `warning: ${path} holds no tables but was in WAL mode: it looks like a copy made without its -wal file, while the database was open (its data was in the -wal); tourney makes it a new, empty database. Take a backup with \`tourney serve backup FILE\`.`;
 
 /**
  * The database file and its folder are private to the user: the file holds API
@@ -38,24 +67,30 @@ export interface OpenOptions {
  * umask; an older file made 0644 is narrowed (SQLite gives its -wal and -shm
  * files the same mode as the database file).
  */
-function preparePrivateFile(path: string): void {
+function preparePrivateFile(path: string): boolean {
   makeFolder(path, dirname(path), 0o700);
+  let lostWal = false;
   try {
     closeSync(openSync(path, "wx", 0o600));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   try {
-    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    const stat = statSync(path);
+    if ((stat.mode & 0o077) !== 0) chmodSync(path, 0o600);
+    // Looked at before the open: setting WAL mode writes the same header into a new file.
+    lostWal = stat.size <= ONE_PAGE_AT_MOST && walHeaderAlone(path, stat.size);
   } catch {
     // Not ours to change (another user's file): SQLite says so if it cannot open it.
   }
+  return lostWal;
 }
 
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   let db: Db;
+  let lostWal = false;
   try {
-    if (path !== ":memory:") preparePrivateFile(path);
+    if (path !== ":memory:") lostWal = preparePrivateFile(path);
     const native = nativeAddon();
     db = new Database(path, native === null ? {} : { nativeBinding: native });
   } catch (error) {
@@ -73,7 +108,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     }
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
-    migrate(db);
+    if (migrate(db) === 0 && lostWal) options.onWarning?.(LOST_WAL_WARNING(path));
   } catch (error) {
     // Closed here, not left to the garbage collector: a store this tourney refuses (a
     // newer schema, a lock held) keeps no handle open and no empty -wal/-shm files beside it.
@@ -102,8 +137,10 @@ function schemaVersion(db: Db): number {
   return current;
 }
 
-export function migrate(db: Db): void {
-  if (schemaVersion(db) === MIGRATIONS.length) return;
+/** Migrates the database to this tourney's schema; returns the version it was at. */
+export function migrate(db: Db): number {
+  const before = schemaVersion(db);
+  if (before === MIGRATIONS.length) return before;
   // Every pending migration in one transaction: an upgrade lands whole or not at all,
   // and a new database pays one commit, not one per migration. The version is read again
   // once the write lock is held: another process opening the same new file at the same
@@ -114,4 +151,5 @@ export function migrate(db: Db): void {
       db.exec(MIGRATIONS[version]!);
     if (current < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
   }).immediate();
+  return before;
 }

@@ -55,7 +55,7 @@ const WORKER_BUSY_TIMEOUT_MS = 5_000;
 export function offloadSetup(options: ServiceOptions): OffloadSetup | undefined {
   if (options.dbPath === ":memory:" || options.now !== undefined) return undefined;
   if (options.writeWorker === false) return undefined;
-  const { now: _now, onError, ...rest } = options;
+  const { now: _now, onError, onWarning: _onWarning, ...rest } = options;
   const busyTimeoutMs = Math.max(rest.busyTimeoutMs ?? 0, WORKER_BUSY_TIMEOUT_MS);
   const worker = { ...rest, busyTimeoutMs };
   return onError === undefined ? { options: worker } : { options: worker, onError };

@@ -34,6 +34,14 @@ export function dbOption(command: Command, flags: { db?: string }): string | und
   return flags.db ?? (command.optsWithGlobals() as { db?: string }).db;
 }
 
+export type BackupCounts = import("../../../service/index.js").BackupCounts;
+
+/** Copies the database at `source` into the new file `target` as one snapshot (the service loads lazily). */
+export async function copyDatabase(source: string, target: string): Promise<BackupCounts> {
+  const { backupDatabase } = await import("../../../service/index.js");
+  return backupDatabase(source, target);
+}
+
 export type CommunityAdmin = import("../../../service/index.js").CommunityAdmin;
 
 /**

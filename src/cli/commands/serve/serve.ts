@@ -15,6 +15,7 @@ import type { Factory } from "../../factory.js";
 import { printsNoJson } from "../../json-form.js";
 import { verbHelp } from "../verb-help.js";
 import { registerAppCommands } from "./app-commands.js";
+import { registerServeBackup } from "./backup.js";
 import { registerCommunityCommands } from "./community-commands.js";
 import { databaseFor } from "./database-path.js";
 import { registerKeyCommands } from "./key-commands.js";
@@ -170,6 +171,7 @@ export async function runServe(f: Factory, o: ServeOptions): Promise<void> {
     // Retry-After: the server never blocks every client for seconds behind one writer.
     busyTimeoutMs: SERVE_BUSY_TIMEOUT_MS,
     onError,
+    onWarning: (message: string) => stderr.write(`${message}\n`),
     // Starts and large bulk adds run in a worker thread while reads go on (issue 27);
     // TOURNEY_SERVE_WRITE_WORKER=0 keeps them on the main thread (bench/load.mjs's "before").
     writeWorker: f.env.TOURNEY_SERVE_WRITE_WORKER !== "0",
@@ -262,4 +264,5 @@ export function registerServe(program: Command, app: App): void {
   registerKeyCommands(command, app);
   registerCommunityCommands(command, app);
   registerAppCommands(command, app);
+  registerServeBackup(command, app);
 }
