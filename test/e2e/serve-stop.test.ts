@@ -7,12 +7,12 @@
  * Now it says what it waits for, cuts them after a short grace and exits 0.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { BUILT, binaryEnv, startServe } from "../helpers/binary.js";
+import { BUILT, binaryEnv, runBinary, startServe } from "../helpers/binary.js";
 
 /** A connection to `port` that has received `until` (or at once), and a promise of its close. */
 async function held(port: number, send: string, until?: string) {
@@ -38,7 +38,7 @@ describe.runIf(BUILT)("serve stopped while clients hold connections", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // SIGHUP is its terminal closing: before, serve ended at once (killed by it), nothing said.
-  for (const signal of ["SIGINT", "SIGHUP"] as const)
+  for (const signal of ["SIGINT", "SIGHUP", "SIGTERM"] as const)
     it(`${signal}: says what it waits for, cuts the connections after a grace, exits 0`, async () => {
       const env = binaryEnv(dir);
       const served = await startServe(["--db", join(dir, `served-${signal}.db`)], env);
@@ -83,4 +83,40 @@ describe.runIf(BUILT)("serve stopped while clients hold connections", () => {
       expect(stream.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(stream.received()).toMatch(/\r\n0\r\n\r\n$/); // ended, not cut
     }, 30_000);
+});
+
+/**
+ * serve's exit codes on a stop (review J #7): 0 for a graceful stop, as the help and the
+ * README's exit-code table say (an exception to 130/143), and 130 for a second Ctrl-C.
+ */
+describe.runIf(BUILT)("serve's exit code on a stop, as its help says", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tourney-e2e-serve-stop-code-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("says 0 for a graceful stop and 130 for a second Ctrl-C; a second Ctrl-C exits 130", async () => {
+    const env = binaryEnv(dir);
+    const help = await runBinary(["serve", "--help"], env);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(
+      "a stop on request (Ctrl-C, SIGTERM, SIGHUP) that ends gracefully exits 0",
+    );
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    expect(readme.replace(/\s+/g, " ")).toContain("`tourney serve` stopped on request");
+    const { port, child } = await startServe(["--db", join(dir, "served.db")], env);
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    });
+    await held(port, ""); // held open: the stop waits its grace, and a second Ctrl-C comes in it
+    let stderr = "";
+    const waiting = new Promise<void>((done) =>
+      child.stderr!.on("data", (d) => {
+        stderr += d;
+        if (stderr.includes("Stopping: waiting")) done();
+      }),
+    );
+    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    child.kill("SIGINT");
+    await waiting;
+    child.kill("SIGINT");
+    expect(await exited, stderr).toBe(130);
+  }, 30_000);
 });

@@ -249,6 +249,7 @@ export function registerServe(program: Command, app: App): void {
     .addHelpText(
       "after",
       verbHelp({
+        note: "Exit code: a stop on request (Ctrl-C, SIGTERM, SIGHUP) that ends gracefully exits 0, not 130/143/129 as an interrupted command does: for a server a clean stop is success (service managers expect it). A second Ctrl-C (SIGTERM, SIGHUP) during the stop exits at once, 130 (143, 129).",
         examples: [
           "",
           "--host 0.0.0.0 --port 8080",
