@@ -9,6 +9,7 @@ import { type PageOptions, pageQuery } from "./pagination.js";
 import { type ParticipantOwner, participantsPath } from "./participant-owner.js";
 import type { Requester } from "./requester.js";
 import { type PathSegment, resourcePath } from "./resource-path.js";
+import { checkedOwners } from "./unpublished-participants.js";
 
 export type { ParticipantOwner } from "./participant-owner.js";
 
@@ -65,7 +66,7 @@ export function participantsApi(
   const remove = (t: ParticipantOwner, p: PathSegment) =>
     requester.none({ method: "DELETE", path: one(t, p) });
 
-  return {
+  return checkedOwners(requester, {
     list: (t, page) => requester.list({ method: "GET", path: all(t), query: pageQuery(page) }),
     listAll: (t) => requester.listAll({ method: "GET", path: all(t) }),
     pages: (t) => requester.pages({ method: "GET", path: all(t) }),
@@ -92,7 +93,7 @@ export function participantsApi(
     unregister: (t) => requester.none({ method: "DELETE", path: `${all(t)}/register` }),
     checkIn: (t, p) => requester.single({ method: "POST", path: `${one(t, p)}/check_in` }),
     undoCheckIn: (t, p) => requester.single({ method: "POST", path: `${one(t, p)}/undo_check_in` }),
-  };
+  });
 }
 
 /**
