@@ -7,18 +7,8 @@
  * hand-edited file the service would refuse half-way through an import is refused first.
  */
 
-export interface TextRule {
-  readonly maxLength: number;
-  readonly pattern?: RegExp;
-  readonly patternHint?: string;
-  /** Line breaks and tabs allowed (a description); other control characters never are. */
-  readonly multiline?: boolean;
-}
+import { lengthProblem, type TextRule } from "./text-length.js";
 
-/** A participant's (or racer's) name. */
-export const PARTICIPANT_NAME: TextRule = { maxLength: 255 };
-/** A participant's misc (free text a client keeps with them). */
-export const PARTICIPANT_MISC: TextRule = { maxLength: 255 };
 /** A station's name. */
 export const STATION_NAME: TextRule = { maxLength: 60 };
 export const STATION_STREAM_URL: TextRule = { maxLength: 255 };
@@ -30,6 +20,13 @@ export const ATTACHMENT_URL: TextRule = {
   patternHint: "it must be an http:// or https:// address",
 };
 export const ATTACHMENT_DESCRIPTION: TextRule = { maxLength: 1000, multiline: true };
+
+export {
+  lengthProblem,
+  PARTICIPANT_MISC,
+  PARTICIPANT_NAME,
+  type TextRule,
+} from "./text-length.js";
 
 export function describeType(value: unknown): string {
   if (value === null) return "null";
@@ -72,25 +69,14 @@ export function textProblem(value: string, multiline = false): string | undefine
   return undefined;
 }
 
-function codePoints(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
-}
-
 /**
  * What is wrong with `value` under `rule`, said after the field's name ("is too long (300
  * characters; at most 255)"), or undefined when it obeys it.
  */
 export function textRuleProblem(rule: TextRule, value: unknown): string | undefined {
   if (typeof value !== "string") return `must be a string, not ${describeType(value)}`;
-  // Characters are code points: an emoji is one, not its two UTF-16 units (255 emoji were
-  // "510 characters; at most 255", a review found). Counted only past the units' limit.
-  if (value.length > rule.maxLength) {
-    const count = codePoints(value);
-    if (count > rule.maxLength)
-      return `is too long (${count} characters; at most ${rule.maxLength})`;
-  }
+  const long = lengthProblem(rule, value);
+  if (long !== undefined) return long;
   const problem = textProblem(value, rule.multiline);
   if (problem !== undefined) return problem;
   if (rule.pattern && !rule.pattern.test(value))

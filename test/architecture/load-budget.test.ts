@@ -156,6 +156,11 @@
  * 415d6d6). Each budget leaves 2.2-3.4 KB above its figure, for the code caches' drift. The
  * bulk-add client and the proxy rules belong in scripts of their own (the participants noun,
  * the proxy path); that split is left for a later session.
+ * 680 KB (core alone), 461 KB (core with its cache), 561 KB (remote view) since a roster's check
+ * before bulk-add counts a name's and a misc's length by the service's own rule
+ * (model/text-length.ts, shared by the participants noun and `import`, so in the core): core.js
+ * +400 bytes, 692,440 -> 694,200 bytes with the caches (core alone), 570,833 -> 572,593 (remote
+ * view), one build of each tree on 2026-11-28 (the twenty-first session, s21-h).
  * Raise a budget only with the reason beside it.
  */
 import { spawnSync } from "node:child_process";
@@ -294,9 +299,9 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     expect(nouns(files)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(files["service-read.js"]).toBeGreaterThan(0);
     expect(Object.keys(files).filter((f) => f.startsWith("service."))).toEqual([]);
-    expect(total(files)).toBeLessThan(678 * KB);
+    expect(total(files)).toBeLessThan(680 * KB);
     expect(Object.keys(files).filter((f) => f.startsWith("output-table"))).toEqual([]);
-    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(459 * KB);
+    expect((files["core.js"] ?? 0) + (files["core.js.cache"] ?? 0)).toBeLessThan(461 * KB);
   });
 
   it("export and import read the transfer script, other commands do not", () => {
@@ -334,7 +339,7 @@ describe.runIf(BUILT)("the bytes a command loads", () => {
     const view = loaded([...remote, "tournament", "view", "1", "--json"]);
     expect(nouns(view)).toEqual(["noun-tournament.js", "noun-tournament.js.cache"]);
     expect(Object.keys(view).filter((f) => /service|http|vendor/.test(f))).toEqual([]);
-    expect(total(view)).toBeLessThan(559 * KB);
+    expect(total(view)).toBeLessThan(561 * KB);
     const list = loaded([...remote, "tournament", "list", "--json"]);
     expect(Object.keys(list).sort()).toEqual([
       "cli.cjs",

@@ -5,6 +5,7 @@
  * ("line 26", "argument 3") for messages. Sending is bulk-add-run.ts's business.
  */
 import { participantNameKey } from "../../../model/participant-name.js";
+import { lengthProblem, PARTICIPANT_MISC, PARTICIPANT_NAME } from "../../../model/text-length.js";
 import { UsageError } from "../../errors.js";
 import type { RosterEntry } from "./roster-entry.js";
 import { detectFormat, oneLineName, shownLine } from "./roster-format.js";
@@ -36,23 +37,34 @@ function refuse(what: string, problems: readonly string[]): never {
   throw new UsageError([`${what}; nothing was added`, ...problems].join("\nerror: "));
 }
 
-/** The longest name the service takes (its participant `name` field). */
-const MAX_NAME = 255;
-
-/** Why the service would refuse the name, said before anything is sent; undefined if none. */
-function nameProblem(entry: RosterEntry): string | undefined {
+/**
+ * Why the service would refuse the entry, said before anything is sent: its name, and its
+ * misc by the same rules (before, a misc the service refuses was sent). The length is the
+ * service's own count (model/text-length.ts: characters, not UTF-16 units: 130 emoji were
+ * refused as "longer than 255 characters").
+ */
+function entryProblems(entry: RosterEntry): string[] {
   const name = entry.name.trim();
-  if (name === "") return `${entry.where}: the name is empty`;
-  // As the service reads it: C0 controls, DEL and C1 (U+0080-U+009F), before trimming.
-  const control = [...entry.name].find((c) => c < " " || (c >= "\u007f" && c <= "\u009f"));
-  if (control !== undefined) {
-    const code = control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-    const which = control === "\t" ? "a tab" : "a control character";
-    return `${entry.where}: the name holds ${which} (U+${code}), which a name cannot; write a space`;
-  }
-  if (name.normalize("NFC").length > MAX_NAME)
-    return `${entry.where}: the name is longer than ${MAX_NAME} characters`;
-  return undefined;
+  if (name === "") return [`${entry.where}: the name is empty`];
+  const problems = [
+    controlProblem(entry.name, "a name") ?? lengthProblem(PARTICIPANT_NAME, name.normalize("NFC")),
+  ];
+  if (entry.misc !== undefined)
+    problems.push(
+      controlProblem(entry.misc, "a misc") ?? lengthProblem(PARTICIPANT_MISC, entry.misc),
+    );
+  return problems.flatMap((problem, i) =>
+    problem === undefined ? [] : `${entry.where}: ${i === 0 ? "the name" : "misc"} ${problem}`,
+  );
+}
+
+/** As the service reads a field: C0 controls, DEL and C1 (U+0080-U+009F), before trimming. */
+function controlProblem(value: string, field: string): string | undefined {
+  const control = [...value].find((c) => c < " " || (c >= "\u007f" && c <= "\u009f"));
+  if (control === undefined) return undefined;
+  const code = control.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+  const which = control === "\t" ? "a tab" : "a control character";
+  return `holds ${which} (U+${code}), which ${field} cannot; write a space`;
 }
 
 const KEEP_QUOTE = 'write a quote that is part of the name as two ("") inside a quoted name';
@@ -186,7 +198,7 @@ export function checkRosterSeeds(roster: readonly RosterEntry[], total?: number)
  * or a seed twice), one per line: exit 2, nothing sent.
  */
 export function checkRoster(roster: readonly RosterEntry[]): void {
-  const names = roster.flatMap((entry) => nameProblem(entry) ?? []);
+  const names = roster.flatMap(entryProblems);
   const problems = [...names, ...repeatProblems(roster), ...seedProblems(roster)];
   if (problems.length > 0)
     refuse(`the roster has ${problems.length} problem${problems.length > 1 ? "s" : ""}`, problems);
