@@ -58,3 +58,24 @@ it("a roster's misc past the service's limit is refused before anything is sent,
   ]);
   expect(await lengths(["participants"])).toBe("");
 });
+
+/**
+ * The limit applies to the name as stored (NFC, trimmed): 200 × "e" plus a combining accent
+ * (NFD, as text pasted from macOS) is stored as 200 × "é"; the service refused it as "400
+ * characters", and bulk-add's check let it through to that refusal (exit 5).
+ */
+it("a decomposed (NFD) name is counted as stored (NFC): 200 taken, 256 refused with 256", async () => {
+  ok(await sb.run(["tournament", "create", "--name", "Len"]));
+  const nfd = (n: number) => "e\u0301".repeat(n);
+  ok(await sb.run(["participants", "add", "len", nfd(200)]));
+  ok(await sb.run(["participants", "bulk-add", "len", "--file", "-"], { stdin: `a${nfd(200)}\n` }));
+  expect(await lengths(["participants"])).toBe("200\n201\n");
+  const add = await sb.run(["participants", "add", "len", nfd(256)]);
+  expect(add.code).toBe(5);
+  expect(add.stderr).toContain("name is too long (256 characters; at most 255)");
+  const bulk = await sb.run(["participants", "bulk-add", "len", "--file", "-"], {
+    stdin: `b${nfd(255)}\n`,
+  });
+  expect(bulk.code).toBe(2);
+  expect(bulk.stderr).toContain("line 1: the name is too long (256 characters; at most 255)");
+});

@@ -47,7 +47,7 @@ function entryProblems(entry: RosterEntry): string[] {
   const name = entry.name.trim();
   if (name === "") return [`${entry.where}: the name is empty`];
   const problems = [
-    controlProblem(entry.name, "a name") ?? lengthProblem(PARTICIPANT_NAME, name.normalize("NFC")),
+    controlProblem(entry.name, "a name") ?? lengthProblem(PARTICIPANT_NAME, entry.name),
   ];
   if (entry.misc !== undefined)
     problems.push(
