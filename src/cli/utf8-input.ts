@@ -55,6 +55,23 @@ function decodeUtf16(bytes: Uint8Array, order: string, source: string): string {
 }
 
 /**
+ * "le" or "be" when `bytes` look like UTF-16 without a byte order mark: NUL bytes, and in the
+ * first 512 bytes every other byte 0x00 (at least half of one parity, none of the other).
+ * Such a roster (a PowerShell or Windows tool's export) was read as UTF-8 with a U+0000 in
+ * every name ("write a space" on each line), or, holding a non-ASCII letter, got a hint to
+ * convert from Latin-1 that led to the same errors.
+ */
+function unmarkedUtf16(bytes: Uint8Array): "le" | "be" | undefined {
+  if (bytes.indexOf(0) === -1) return undefined;
+  const zeros = [0, 0];
+  const n = Math.min(bytes.length, 512) & ~1;
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) zeros[i & 1]!++;
+  if (zeros[0] === 0 && zeros[1]! * 4 >= n) return "le";
+  if (zeros[1] === 0 && zeros[0]! * 4 >= n) return "be";
+  return undefined;
+}
+
+/**
  * The bytes of `source` ("stdin", "--file roster.csv") as text: UTF-8, or UTF-16 with its
  * byte order mark; `file` names the file in the suggested conversion.
  */
@@ -63,6 +80,12 @@ export function decodeInput(bytes: Uint8Array, source: string, file = "roster.tx
   const mark = (bytes[0]! << 8) | bytes[1]!;
   if (mark === 0xfffe || mark === 0xfeff)
     return decodeUtf16(bytes, mark === 0xfffe ? "utf-16le" : "utf-16be", source);
+  const out = file.replace(/(\.[^./]*)?$/, "-utf8$1");
+  const order = unmarkedUtf16(bytes);
+  if (order !== undefined)
+    throw new UsageError(
+      `${source} is not UTF-8 text: it looks like UTF-16${order.toUpperCase()} without a byte order mark (every other byte is 0x00); convert the file first, e.g. iconv -f utf-16${order} -t utf-8 ${file} > ${out}`,
+    );
   let decoded: ReturnType<typeof decodeUtf8>;
   try {
     decoded = decodeUtf8(bytes);
@@ -73,7 +96,6 @@ export function decodeInput(bytes: Uint8Array, source: string, file = "roster.tx
   if ("text" in decoded) return decoded.text;
   const { line, byte } = decoded.bad;
   const latin1 = byte >= 0xa0 ? ` (Latin-1 "${String.fromCharCode(byte)}"?)` : "";
-  const out = file.replace(/(\.[^./]*)?$/, "-utf8$1");
   throw new UsageError(
     `${source} is not UTF-8 text: line ${line} holds the byte ${hexByte(byte)}${latin1}; convert the file first, e.g. iconv -f latin1 -t utf-8 ${file} > ${out}`,
   );
