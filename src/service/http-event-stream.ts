@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
 import type { WatchEvent } from "../model/watch-events.js";
 import type { EventHub, Opened, Subscriber } from "./event-hub.js";
+import { noMoreRequests } from "./pipeline-order.js";
 import type { WorkGate } from "./public/work-gate.js";
 import { queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
@@ -327,6 +328,7 @@ export function sendStream(opened: Opened, out: StreamOut): void {
   const since = opened.since === undefined ? "" : `since: ${opened.since}\n`;
   res.write(`retry: 1000\n${since}: watching ${out.label}\n\n`);
   streams.add(res);
+  noMoreRequests(req.socket, () => req.socket.destroy()); // the connection is the stream's
   const end = () => {
     streams.delete(res);
     opened.close();

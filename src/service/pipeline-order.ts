@@ -27,6 +27,8 @@
 const TURNS = Symbol("the order of one connection's requests");
 
 interface Turns {
+  /** Set once the connection carries a response that never ends: what its later requests meet. */
+  ended?: () => void;
   /** The hold in force (its number), or 0. */
   held: number;
   /** Holds taken so far: the next one's number. */
@@ -45,8 +47,23 @@ interface Ordered {
 /** Runs `next` (a request of `socket`) now, or once the requests held ahead of it are answered. */
 export function inTurn(socket: object, next: () => void): void {
   const turns = (socket as Ordered)[TURNS];
-  if (turns === undefined || (turns.held === 0 && !turns.running)) next();
+  if (turns?.ended !== undefined) turns.ended();
+  else if (turns === undefined || (turns.held === 0 && !turns.running)) next();
   else turns.waiting.push(next);
+}
+
+/**
+ * `socket` now carries a response that never ends (an event stream): a request behind it
+ * could never be answered, so its arrival (or its turn, if it came before) calls `refuse`
+ * instead (serve cuts the connection: a client that pipelines behind its own stream is not
+ * an EventSource). Before, such requests ran in their turn and were answered into Node's
+ * queue behind the stream: 32 GETs of data.json pipelined behind one stream held the
+ * address's data.json budget (public/budgets.ts) for as long as the stream lived, past
+ * the drop of a stalled transfer (a queued response has no socket to watch), and 8 such
+ * connections held everyone's.
+ */
+export function noMoreRequests(socket: object, refuse: () => void): void {
+  turnsOf(socket).ended = refuse;
 }
 
 /** What `inTurnUntilAnswered` hears close: the request's response (a ServerResponse). */
@@ -88,12 +105,7 @@ export function inTurnUntilAnswered(
  * been answered. They go on, in order, until one of them is held.
  */
 export function held(socket: object): () => void {
-  const ordered = socket as Ordered;
-  let turns = ordered[TURNS];
-  if (turns === undefined) {
-    turns = { held: 0, count: 0, waiting: [], next: 0, running: false };
-    ordered[TURNS] = turns;
-  }
+  const turns = turnsOf(socket);
   const number = ++turns.count;
   turns.held = number;
   const them = turns;
@@ -104,6 +116,12 @@ export function held(socket: object): () => void {
   };
 }
 
+function turnsOf(socket: object): Turns {
+  const ordered = socket as Ordered;
+  ordered[TURNS] ??= { held: 0, count: 0, waiting: [], next: 0, running: false };
+  return ordered[TURNS];
+}
+
 /** Runs the waiting requests, front to back, until one of them is held. */
 function runWaiting(turns: Turns): void {
   turns.running = true;
@@ -111,7 +129,8 @@ function runWaiting(turns: Turns): void {
     while (turns.held === 0 && turns.next < turns.waiting.length) {
       const next = turns.waiting[turns.next]!;
       turns.waiting[turns.next++] = undefined;
-      next();
+      if (turns.ended === undefined) next();
+      else turns.ended();
     }
   } finally {
     turns.running = false;
