@@ -90,15 +90,21 @@ process.on("uncaughtExceptionMonitor", (error) => {
 // said as other errors are; TOURNEY_DEBUG adds its stack. After accepted writes the change
 // was made: that is said first and the exit is 8, as for a result that failed to print
 // (exit-codes.ts), so that a script does not run the write again; a command that has said
-// so itself (exit 8, or 130 after writes) keeps its code.
+// what became of its writes itself (exit 8, or 130, 143, 129 after writes: stopped by Ctrl-C,
+// SIGTERM, SIGHUP) keeps its code. Before, 143 and 129 were not: an import stopped by SIGTERM
+// ("run the same command again to continue") then said "done: ... do not run the command
+// again" and exited 8.
 process.on("unhandledRejection", (reason) => {
   if (reason === IDLE_EXIT) process.exit();
   failedLate(reason);
 });
 
+/** The exit codes of a command that said what became of its writes (see above). */
+const SAID = new Set([8, 130, 143, 129]);
+
 function failedLate(reason: unknown): never {
   const message = reason instanceof Error ? reason.message : String(reason);
-  const said = process.exitCode === 8 || process.exitCode === 130;
+  const said = SAID.has(Number(process.exitCode));
   if (writes.count > 0 && !said)
     process.stderr.write(`${doneAfterWrites(writes.first, writes.count)}\n`);
   process.stderr.write(`error: ${message}\n`);
