@@ -52,3 +52,11 @@ export async function shownRecords<T>(
   }
   return { records, whole: true };
 }
+
+/**
+ * The records a list verb that read them all (`station list`, `station queue list`: sorted
+ * on the client or read at once) shows: the first `-L N`, all of them without it. Before,
+ * their --json printed every record (the printer limits only `list`'s records).
+ */
+export const firstShown = <T>(f: Factory, records: readonly T[]): T[] =>
+  records.slice(0, f.globals.limit);

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import type { App } from "../../app.js";
 import type { Factory } from "../../factory.js";
-import { addLimitOption } from "../limit-option.js";
+import { addLimitOption, firstShown } from "../limit-option.js";
 import { verbHelp } from "../verb-help.js";
 import { flattenStation, identifiersFor, stationColumns } from "./station-records.js";
 import { stationsToList } from "./station-ref.js";
@@ -16,7 +16,7 @@ export async function runStationList(f: Factory, o: StationListOptions): Promise
   const client = await f.client();
   const printer = f.printer();
   const listed = await stationsToList(client, o.tournament);
-  const stations = listed.stations.map(flattenStation);
+  const stations = firstShown(f, listed.stations).map(flattenStation);
   if (listed.unpublished !== undefined) printer.note(listed.unpublished);
   if (printer.mode === "json") return printer.json(stations);
   if (listed.unpublished !== undefined) return;

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { App } from "../../../app.js";
 import type { Factory } from "../../../factory.js";
 import { flatten } from "../../../output/records.js";
-import { addLimitOption } from "../../limit-option.js";
+import { addLimitOption, firstShown } from "../../limit-option.js";
 import { verbHelp } from "../../verb-help.js";
 import { identifiersFor, queueColumns } from "../station-records.js";
 import { STATION_REF_HELP, stationId, stationQueue } from "../station-ref.js";
@@ -18,9 +18,10 @@ export interface QueueListOptions {
 export async function runQueueList(f: Factory, o: QueueListOptions): Promise<void> {
   const client = await f.client();
   const station = await stationId(client, o.tournament, o.station);
-  const entries = (await stationQueue(client, o.tournament, station, o.station))
+  const queue = (await stationQueue(client, o.tournament, station, o.station))
     .map(flatten)
     .sort((a, b) => Number(a.position) - Number(b.position));
+  const entries = firstShown(f, queue);
   const printer = f.printer();
   if (printer.mode === "json") return printer.json(entries);
   const identifiers = await identifiersFor(client, o.tournament, entries);
