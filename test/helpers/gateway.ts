@@ -2,8 +2,10 @@
  * A loopback gateway (node:http) in front of a real service (`tourney serve`), playing what
  * stands between a client and a hosted service: it forwards each request, its path as
  * `rules.path` rewrites it (a service that ignores `?page=`), or answers it itself with the
- * status `rules.refuse` gives, with a gateway's HTML page, the service not asked. Every
- * request it is sent is recorded (method and path as asked), so a test counts them.
+ * status `rules.refuse` gives, with a gateway's HTML page, the service not asked; a body
+ * the service answered is passed on as `rules.reshape` rewrites it (a service answering
+ * records of another shape). Every request it is sent is recorded (method and path as
+ * asked), so a test counts them.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +15,8 @@ export interface GatewayRules {
   readonly path?: (path: string) => string;
   /** A status to answer with instead of forwarding (undefined: forwarded). */
   readonly refuse?: (method: string, path: string) => number | undefined;
+  /** The body passed on for the service's answer `body` (default: as it is). */
+  readonly reshape?: (method: string, path: string, body: string) => string;
 }
 
 export interface Gateway {
@@ -36,10 +40,29 @@ export async function startGateway(upstream: number, rules: GatewayRules): Promi
       return;
     }
     const headers = { ...req.headers, host: `127.0.0.1:${upstream}` };
+    // A body to reshape is asked for as text, not compressed.
+    if (rules.reshape !== undefined) delete headers["accept-encoding"];
     const path = rules.path?.(asked) ?? asked;
     const out = http.request({ host: "127.0.0.1", port: upstream, method, path, headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
+      const reshape = rules.reshape;
+      if (reshape === undefined) {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      up.on("data", (chunk: Buffer) => chunks.push(chunk));
+      up.on("end", () => {
+        const body = Buffer.from(reshape(method, asked, Buffer.concat(chunks).toString("utf8")));
+        const {
+          "content-length": _length,
+          "transfer-encoding": _chunked,
+          etag: _tag,
+          ...rest
+        } = up.headers;
+        res.writeHead(up.statusCode ?? 502, { ...rest, "content-length": body.length });
+        res.end(body);
+      });
     });
     out.on("error", () => {
       res.writeHead(502);

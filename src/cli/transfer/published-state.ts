@@ -6,7 +6,8 @@
  * replay) and an import nothing to decide on (the start, the check-in, the finalize; the
  * dry run said `is there (undefined)`). The export, the import, its plan (`publish
  * --dry-run`) and the check-in's replay all work it out here, the same way. A state the
- * service gives is always kept as given.
+ * service gives is always kept as given. The published Race has no `state` either
+ * (definition RacingOutput): `race publish --dry-run` works it out from the race's rounds.
  */
 import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
@@ -33,10 +34,12 @@ function recordMatch(m: ApiRecord): Pick<ExportedMatch, "group" | "state"> {
   return { group, state: matchStateOf(a.state, result) };
 }
 
-/** A target tournament's state, and whether it was worked out (the service gave none). */
+/** A target tournament's (or race's) state, and whether it was worked out (the service gave none). */
 export interface TargetState {
   readonly state: string;
   readonly derived: boolean;
+  /** What a worked-out state was worked out from (default: its matches). */
+  readonly from?: "rounds";
 }
 
 /**
@@ -58,9 +61,24 @@ export async function targetStateOf(
   return { state: tournamentStateOf(undefined, matches, finalized), derived: true };
 }
 
+/**
+ * The state of a target's race (`race`, its record): as the record gives it, else worked out
+ * from its rounds (the published RoundOutput has a state): none begun, pending; every one
+ * completed, completed; else underway. Requests beyond the record only when it has none.
+ */
+export async function raceTargetStateOf(client: ApiClient, race: ApiRecord): Promise<TargetState> {
+  const given = race.attributes.state;
+  if (typeof given === "string" && given !== "") return { state: given, derived: false };
+  const rounds = (await client.races.rounds(race.id).listAll()).map((r) => r.attributes.state);
+  const begun = rounds.filter((state) => state === "underway" || state === "completed");
+  const done = rounds.length > 0 && rounds.every((state) => state === "completed");
+  const state = begun.length === 0 ? "pending" : done ? "completed" : "underway";
+  return { state, derived: true, from: "rounds" };
+}
+
 /** The state as the dry run names it: a worked-out one said to be so. */
 export function stateText(s: TargetState): string {
   return s.derived
-    ? `${s.state}, worked out from its matches: the service gives no state`
+    ? `${s.state}, worked out from its ${s.from ?? "matches"}: the service gives no state`
     : s.state;
 }

@@ -17,6 +17,7 @@ import type { ApiClient } from "../../client/api-client.js";
 import type { ApiRecord } from "../../client/envelope.js";
 import { NotFoundError } from "../../client/errors.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
+import { raceTargetStateOf, stateText } from "./published-state.js";
 import { afterTimes, changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
 import { raceCaseRenames, raceRenamesThere, raceStartedWithout } from "./race-renames.js";
@@ -146,10 +147,11 @@ export async function planRaceImport(client: ApiClient, doc: RaceExport): Promis
         done,
       ];
   }
+  // A race the service gives no state (the published description's has none): worked out.
   const lines = [
     race === undefined
       ? `create race ${url} (${doc.race.name}, ${doc.race.raceType})`
-      : `race ${url} is there (${String(race.attributes.state)}): continue it`,
+      : `race ${url} is there (${stateText(await raceTargetStateOf(client, race))}): continue it`,
   ];
   const field = await fieldSteps(client, doc, race);
   lines.push(...field.lines);
