@@ -9,7 +9,10 @@
  * - `match list` asks for no stations (not a published path: 404 every time) where the
  *   matches have no station_id, as the description's Match has none: 2 requests, not 3;
  * - `match list --state` leaves out the matches in another state, as the mock ignores the
- *   `?state=` filter (answers its complete match whatever is asked);
+ *   `?state=` filter (answers its complete match whatever is asked); `--participant` leaves
+ *   out the matches of other players, as it ignores `?participant_id=` (its participant 76
+ *   plays no match: its match is 355 against 354); `match report`'s prompt offers no match
+ *   to pick, as it has none open;
  * - the documented `tourney api` examples work against it: a path with no extension is sent
  *   with `.json` on a remote profile, and the jq programs read a bare list or record too.
  */
@@ -18,6 +21,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "../helpers/cli.js";
 import { type Prism, repairedDescription, startPrism } from "../helpers/prism.js";
+import { typing } from "../helpers/typing.js";
 
 const T = "r6siege_tournament_xx";
 
@@ -105,6 +109,35 @@ describe("the remote backend against the published shapes (Prism mock)", () => {
       expect(prism.violations().slice(before)).toEqual([]);
     },
   );
+
+  it("match list --participant leaves out what the mock answers of other players", async () => {
+    const before = prism.violations().length;
+    for (const state of ["all", "complete"]) {
+      const list = ["match", "list", T, "--participant", "76", "--state", state];
+      const listed = await sb.run([...list, "--json", "id"], { env });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.json()).toEqual([]);
+      const piped = await sb.run(list, { env });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout).toBe("");
+    }
+    expect(prism.violations().slice(before)).toEqual([]);
+  });
+
+  it("match report at a terminal offers no match to pick: the mock's is complete", async () => {
+    // Answered as a person would, should the prompt show: before, it offered the complete
+    // match, and its players, not the mock's participant, ended it (exit 3).
+    const { prompter, screen } = typing([
+      [/Match/, "\r"],
+      [/Winner/, "\r"],
+      [/Scores from/, "\r"],
+    ]);
+    const r = await sb.run(["match", "report", T], { env, tty: true, prompter });
+    // (Before it, a warning that the mock's participant's group_id is no id.)
+    expect(r.stderr).toMatch(new RegExp(`\nerror: tournament ${T} has no open match to report\n$`));
+    expect(r.code).toBe(5);
+    expect(screen()).not.toContain("Match");
+  });
 
   it.each([
     [

@@ -2,8 +2,9 @@
  * A loopback gateway (node:http) in front of a real service (`tourney serve`), playing what
  * stands between a client and a hosted service: it forwards each request, its path as
  * `rules.path` rewrites it (a service that ignores `?page=`), or answers it itself with the
- * status `rules.refuse` gives, with a gateway's HTML page, the service not asked; a body
- * the service answered is passed on as `rules.reshape` rewrites it (a service answering
+ * status `rules.refuse` gives, with a gateway's HTML page, the service not asked (a path
+ * rewritten by withoutParams plays a service that ignores those filters); a body the
+ * service answered is passed on as `rules.reshape` rewrites it (a service answering
  * records of another shape). Every request it is sent is recorded (method and path as
  * asked), so a test counts them.
  */
@@ -83,9 +84,14 @@ export async function startGateway(upstream: number, rules: GatewayRules): Promi
   };
 }
 
-/** `path` without its `page` query parameter (the other parameters kept). */
-export function withoutPage(path: string): string {
+/** `path` without the query parameters `names` (the others kept). */
+export function withoutParams(path: string, names: readonly string[]): string {
   const url = new URL(path, "http://gateway.invalid");
-  url.searchParams.delete("page");
+  for (const name of names) url.searchParams.delete(name);
   return `${url.pathname}${url.search}`;
+}
+
+/** `path` without its `page` query parameter (a service that ignores `?page=`). */
+export function withoutPage(path: string): string {
+  return withoutParams(path, ["page"]);
 }

@@ -65,7 +65,11 @@ async function targetState(client: ApiClient, doc: TournamentExport) {
     const having = (name: string, value: boolean) =>
       new Set(people.filter((p) => flag(p, name) === value).map((p) => String(p.attributes.name)));
     const stations = await plannedStations(client, doc);
-    const complete = await client.matches.listAll(url, { state: "complete" });
+    // Complete by their records too: a service that ignores ?state= answers every match,
+    // and the plan counted the open ones' results "already there". No state: the service's word.
+    const complete = (await client.matches.listAll(url, { state: "complete" })).filter(
+      (m) => typeof m.attributes.state !== "string" || m.attributes.state === "complete",
+    );
     return {
       name: String(t.attributes.name),
       type: String(t.attributes.tournament_type),

@@ -7,6 +7,7 @@
 import type { ApiClient } from "../../../client/api-client.js";
 import type { ResourceObject } from "../../../model/resource.js";
 import { playerIds } from "../match/match-columns.js";
+import { selectedMatches } from "../match/selected.js";
 import { playerNames, result } from "./players.js";
 
 export const DEMO_ATTRIBUTES = {
@@ -75,7 +76,9 @@ export async function playStage(s: DemoSteps, t: string, stage: string): Promise
   const participants = await s.client.participants.listAll(t);
   const seeds = new Map(participants.map((p) => [Number(p.id), Number(p.attributes.seed)]));
   for (;;) {
-    const open = await s.client.matches.listAll(t, { state: "open" });
+    // Open by their records too: a service that ignores ?state= answers every match, and a
+    // complete one was reported again ("already complete; reopen it first", exit 5).
+    const open = await selectedMatches(s.client, t, { state: "open" });
     if (open.length === 0) return;
     const round = nextRound(open);
     const played: ResourceObject[] = [];

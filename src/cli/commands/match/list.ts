@@ -22,6 +22,7 @@ import {
 } from "./match-columns.js";
 import { type GroupRef, parseGroupRef } from "./match-ref.js";
 import { refuseIfNotStarted } from "./not-started.js";
+import { selectedBy } from "./selected.js";
 
 const STATES = ["open", "pending", "complete", "all"] as const;
 
@@ -76,14 +77,13 @@ function filtered(o: MatchListOptions): boolean {
 }
 
 /**
- * The matches the flags keep. --state is checked here too, though it is sent as `?state=`: a
- * service that ignores the filter (the Prism mock does) answers matches in every state, and
- * those in another are left out as the pages come, as `tournament list --state` leaves them
- * out remotely (tournament/list-state.ts). A match that gives no state is the service's word.
+ * The matches --round and --group keep. --state and --participant, though sent as `?state=`
+ * and `?participant_id=`, are checked too as the pages come (selected.ts): a service that
+ * ignores them (the Prism mock does) answers matches in every state and of every participant,
+ * as `tournament list --state` leaves records of another state out remotely.
  */
 function keep(o: MatchListOptions, group: number | null | undefined): (m: FlatRecord) => boolean {
   return (m) =>
-    (o.state === "all" || typeof m.state !== "string" || m.state === o.state) &&
     (o.round === undefined || m.round === o.round) &&
     (group === undefined || (m.group_id ?? null) === group);
 }
@@ -123,7 +123,7 @@ export async function runMatchList(f: Factory, o: MatchListOptions): Promise<voi
   let whole = false;
   const shown = (source: AsyncIterable<readonly ResourceObject[]>) =>
     tapPages(
-      shownPages(source, keep(o, group)),
+      shownPages(source, selectedBy(filters), keep(o, group)),
       (m) => identifiers.push(String(m.identifier ?? m.id)),
       () => {
         whole = !filtered(o);
@@ -202,12 +202,13 @@ async function stationsOf(
   }
 }
 
-/** Each page's matches as output shows them, those the local filters keep. */
+/** Each page's matches the filters sent select, as output shows them, those the flags keep. */
 async function* shownPages(
   pages: AsyncIterable<readonly ResourceObject[]>,
+  selected: (m: ResourceObject) => boolean,
   shown: (m: FlatRecord) => boolean,
 ): AsyncGenerator<FlatRecord[]> {
-  for await (const page of pages) yield page.map(matchRecord).filter(shown);
+  for await (const page of pages) yield page.filter(selected).map(matchRecord).filter(shown);
 }
 
 export function registerList(noun: Command, app: App): void {

@@ -10,6 +10,7 @@ import type { FullPrompter } from "../../prompter.js";
 import { nameOf, playerIds, type Roster, rosterOf } from "./match-columns.js";
 import type { ParticipantLookup } from "./match-players.js";
 import { parseScores, type ResultCheck, resultProblem } from "./report-input.js";
+import { selectedMatches } from "./selected.js";
 
 /** What `match report` is told when it cannot ask. */
 export const NO_MATCH = "missing <match>: pass the match's identifier (A, B, ...) or id";
@@ -38,8 +39,9 @@ export async function pickOpenMatch(
   tournament: string,
   lookup: ParticipantLookup,
 ): Promise<ResourceObject> {
+  // The open matches by their records too: a service may ignore ?state= (selected.ts).
   const [open, everyone] = await Promise.all([
-    client.matches.listAll(tournament, { state: "open" }),
+    selectedMatches(client, tournament, { state: "open" }),
     lookup.all(),
   ]);
   if (open.length === 0)
