@@ -23,7 +23,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBinary } from "../helpers/binary.js";
-import { freePort, type Prism, repairedDescription, startPrism } from "../helpers/prism.js";
+import {
+  freePort,
+  hostedEnv,
+  type Prism,
+  repairedDescription,
+  startPrism,
+} from "../helpers/prism.js";
 import { originalPath, repairDescription } from "./repair-description.mjs";
 import { type Description, requestBodyViolations, type SentRequest } from "./request-bodies.js";
 
@@ -194,13 +200,7 @@ describe("the CLI's remote backend against a strict Prism mock of the published 
     dir = mkdtempSync(join(tmpdir(), "tourney-prism-mock-"));
     prism = await startPrism("mock", repairedDescription());
     recorder = await startRecorder(prism.url);
-    env = {
-      PATH: process.env.PATH ?? "",
-      TOURNEY_CONFIG_DIR: join(dir, "config"),
-      TOURNEY_DATA_DIR: join(dir, "data"),
-      TOURNEY_PROFILE: "hosted",
-      TOURNEY_API_KEY: "mock-key-1",
-    };
+    env = hostedEnv(dir);
     const added = await runBinary(["profile", "add", "hosted", "--base-url", recorder.url], env);
     expect(added.code, added.stderr).toBe(0);
     times = join(dir, "times.csv");

@@ -1,28 +1,9 @@
-/**
- * The CLI against the strict Prism mock of the published description (as
- * prism-mock.test.ts) where the hosted service answers otherwise than serve:
- * - showTournament answers the record bare (TournamentModel, not wrapped in
- *   `data`): `watch` reads it as the tournament, by url or id, polled or not;
- * - a race's participants are not published (404): `race watch` follows the race;
- * - stations, a race's participants and its standings are not published (404):
- *   `tournament export|pull` read no stations, `race export` names participants by the
- *   ids the times carry, `race standings` (and the export's) are worked out from the
- *   rounds' elapsed times. A race or tournament that is not there is still a 404 (exit 3);
- *   `station queue list`, `queue add`, `station update|assign|unassign` name the station
- *   as missing, the service having none (exit 3), `station create` says it has none (exit
- *   3), and `station list` lists none, saying why; `participants check-in|undo-check-in`
- *   (serve's verb, not published) say the service has none (exit 3);
- * - the Tournament has no state: `tournament export` and `publish` (and its dry run) work
- *   it out from the matches and final ranks, the same way, and decide on it.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOURNAMENT_STATES } from "../../src/model/tournament.js";
 import { expectValidExport } from "../cli/transfer/export-check.js";
 import { runBinary } from "../helpers/binary.js";
-import { type Prism, repairedDescription, startPrism } from "../helpers/prism.js";
+import { useHostedPrism } from "../helpers/prism.js";
 import { watch } from "../helpers/watch-process.js";
 
 const T = "r6siege_tournament_xx";
@@ -30,32 +11,11 @@ const R = "horse_racing_101";
 const MOCK_NAME = "Rainbow Six: Siege Tournament";
 
 describe("the remote backend where the description answers otherwise than serve", () => {
-  let prism: Prism;
-  let dir: string;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "tourney-prism-unpublished-"));
-    prism = await startPrism("mock", repairedDescription());
-    env = {
-      PATH: process.env.PATH ?? "",
-      TOURNEY_CONFIG_DIR: join(dir, "config"),
-      TOURNEY_DATA_DIR: join(dir, "data"),
-      TOURNEY_PROFILE: "hosted",
-      TOURNEY_API_KEY: "mock-key-1",
-    };
-    const added = await runBinary(["profile", "add", "hosted", "--base-url", prism.url], env);
-    expect(added.code, added.stderr).toBe(0);
-  }, 120_000);
-
-  afterAll(async () => {
-    await prism?.stop();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  });
+  const hosted = useHostedPrism("prism-unpublished");
 
   /** `watch ARGS --since 1d --json` until it says it is watching and prints `until`, then Ctrl-C. */
   async function watched(until: string, ...args: string[]) {
-    const w = watch(env, ...args, "--since", "1d", "--json");
+    const w = watch(hosted.env, ...args, "--since", "1d", "--json");
     await w.ready;
     let out = "";
     await new Promise<void>((printed) => {
@@ -82,18 +42,18 @@ describe("the remote backend where the description answers otherwise than serve"
     expect(r.stderr).toContain("watching Rainbow Six: Siege Tournament (complete)");
     expect(r.stdout).toContain('"type":"match.completed"');
     expect(r.stdout).toContain('"url":"r6siege_tournament_xx"');
-    expect(prism.violations()).toEqual([]);
+    expect(hosted.prism.violations()).toEqual([]);
   });
 
   it("race watch follows the race when its participants are not published", async () => {
     const r = await watched("", R, "--race");
     expect(r.stderr).not.toMatch(/^error:/m);
     expect(r.stderr).toContain("watching race Horse Racing 101 (pending)");
-    expect(prism.violations()).toEqual([]);
+    expect(hosted.prism.violations()).toEqual([]);
   });
 
   it("tournament export and pull read a tournament whose stations are not published", async () => {
-    const exported = await runBinary(["tournament", "export", T], env);
+    const exported = await runBinary(["tournament", "export", T], hosted.env);
     expect(exported.code, exported.stderr).toBe(0);
     const document = JSON.parse(exported.stdout);
     expect(document).toMatchObject({ stations: [], participants: [{ name: "Player 1's Name" }] });
@@ -101,7 +61,7 @@ describe("the remote backend where the description answers otherwise than serve"
     // it out (published-state.ts, model/worked-out-state.ts) and stays valid against its schema.
     expectValidExport(document);
     expect(TOURNAMENT_STATES).toContain(document.tournament.state);
-    const { TOURNEY_PROFILE: _hosted, ...local } = env;
+    const { TOURNEY_PROFILE: _hosted, ...local } = hosted.env;
     const pulled = await runBinary(["tournament", "pull", T, "--from", "hosted"], local);
     // Its match complete and its participant holding a final rank (only a finalize gives
     // one): complete.
@@ -111,15 +71,15 @@ describe("the remote backend where the description answers otherwise than serve"
     // start the complete match calls for is refused as such (exit 5, said plainly).
     expect(pulled.code, `${pulled.stderr}\n${exported.stdout}`).toBe(5);
     expect(pulled.stderr).toContain("a tournament needs at least 2 active participants to start");
-    expect(prism.violations()).toEqual([]);
+    expect(hosted.prism.violations()).toEqual([]);
   });
 
   it("tournament publish to the mock: the dry run names the state worked out, the publish decides on it", async () => {
     // A tournament of the mock's name and url, with the mock's one participant, in a local
     // backend of its own. The mock's record has no state; its one match is complete and its
     // participant holds a final rank: the tournament is complete there (published-state.ts).
-    const { TOURNEY_PROFILE: _hosted, ...others } = env;
-    const local = { ...others, TOURNEY_DATA_DIR: join(dir, "data-publish") };
+    const { TOURNEY_PROFILE: _hosted, ...others } = hosted.env;
+    const local = { ...others, TOURNEY_DATA_DIR: join(hosted.dir, "data-publish") };
     const run = async (...args: string[]) => {
       const r = await runBinary(args, local);
       expect(r.stderr).not.toContain("undefined");
@@ -166,12 +126,12 @@ describe("the remote backend where the description answers otherwise than serve"
     const refused = await run("tournament", "publish", T, "--to", "hosted");
     expect(refused.code).toBe(5);
     expect(refused.stderr).toContain(`the target's tournament ${T} has started without Player 2`);
-    expect(prism.violations()).toEqual([]);
+    expect(hosted.prism.violations()).toEqual([]);
   });
 
   it("station queue list (queuers), update, assign, unassign, queue add of a tournament whose stations are not published: exit 3 saying so; station list: none", async () => {
     for (const station of ["3", "Table 1"]) {
-      const r = await runBinary(["station", "queuers", "list", T, station], env);
+      const r = await runBinary(["station", "queuers", "list", T, station], hosted.env);
       expect(r.stdout).toBe("");
       expect(r.stderr).toContain(
         `error: no station ${JSON.stringify(station)} in tournament ${T}: the service has no stations (GET /tournaments/${T}/stations answered 404)`,
@@ -184,7 +144,7 @@ describe("the remote backend where the description answers otherwise than serve"
       ["station", "unassign", T, "3"],
       ["station", "queue", "add", T, "3", "A"],
     ]) {
-      const r = await runBinary(args, env);
+      const r = await runBinary(args, hosted.env);
       expect(r.stdout, args.join(" ")).toBe("");
       expect(r.stderr, args.join(" ")).toContain(
         `error: no station "3" in tournament ${T}: the service has no stations (GET /tournaments/${T}/stations answered 404)`,
@@ -192,29 +152,29 @@ describe("the remote backend where the description answers otherwise than serve"
       expect(r.code, args.join(" ")).toBe(3);
     }
     for (const verb of ["check-in", "undo-check-in"]) {
-      const r = await runBinary(["participants", verb, T, "76"], env);
+      const r = await runBinary(["participants", verb, T, "76"], hosted.env);
       const path = verb.replaceAll("-", "_");
       expect(r.stderr).toContain(
         `error: the service has no check-in (POST /tournaments/${T}/participants/76/${path} answered 404 for a participant it has)`,
       );
       expect(r.code).toBe(3);
     }
-    const created = await runBinary(["station", "create", T, "Main"], env);
+    const created = await runBinary(["station", "create", T, "Main"], hosted.env);
     expect(created.stderr).toContain(
       `error: cannot create station "Main" in tournament ${T}: the service has no stations (POST /tournaments/${T}/stations answered 404)`,
     );
     expect(created.code).toBe(3);
-    const listed = await runBinary(["station", "list", T], env);
+    const listed = await runBinary(["station", "list", T], hosted.env);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toBe("");
     expect(listed.stderr).toContain(
       `the service has no stations (GET /tournaments/${T}/stations answered 404): tournament ${T} has none`,
     );
-    expect(prism.violations()).toEqual([]);
+    expect(hosted.prism.violations()).toEqual([]);
   });
 
   it("race export names participants by the times' ids and works out the standings", async () => {
-    const r = await runBinary(["race", "export", R], env);
+    const r = await runBinary(["race", "export", R], hosted.env);
     expect(r.code, r.stderr).toBe(0);
     const document = JSON.parse(r.stdout);
     expect(document.participants).toEqual([{ name: "45" }]);
@@ -223,7 +183,7 @@ describe("the remote backend where the description answers otherwise than serve"
   });
 
   it("race standings are worked out from the rounds' times, and said so", async () => {
-    const r = await runBinary(["race", "standings", R], env);
+    const r = await runBinary(["race", "standings", R], hosted.env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split("\t").slice(0, 2)).toEqual(["1", "45"]);
     expect(r.stderr).toContain("the service has no standings (GET /standings answered 404)");
@@ -234,7 +194,7 @@ describe("the remote backend where the description answers otherwise than serve"
     ["race", "export", "no_such_race"],
     ["tournament", "export", "no_such_cup"],
   ])("%s %s of one that is not there is still a 404 (embedded backend)", async (...args) => {
-    const { TOURNEY_PROFILE: _hosted, ...local } = env;
+    const { TOURNEY_PROFILE: _hosted, ...local } = hosted.env;
     const r = await runBinary(args, local);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^error: .*not found/m);
