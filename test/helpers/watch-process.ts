@@ -52,6 +52,30 @@ export interface Watching {
    * machine's play-through is not taken for a watch that did not end.
    */
   readonly deadline: (ms: number) => void;
+  /**
+   * Stops the count from the watch's start while the test does what the watch waits for
+   * (CLI processes playing a tournament through: 25 of them can take past 60 s at a load
+   * of 19 on 2 cores, and the watch was killed mid-play). Until `deadline`, only the test's
+   * own timeout bounds the watch; a watch still running when the test process exits is
+   * killed then.
+   */
+  readonly hold: () => void;
+}
+
+/**
+ * Watches still running: killed when the test process exits (a test that timed out). One
+ * set and one listener per process, however many test files load this module in it.
+ */
+const RUNNING: unique symbol = Symbol.for("tourney.test.watches");
+const held = globalThis as { [RUNNING]?: Set<ChildProcess> };
+const running = held[RUNNING] ?? killedOnExit(new Set());
+
+function killedOnExit(set: Set<ChildProcess>): Set<ChildProcess> {
+  held[RUNNING] = set;
+  process.once("exit", () => {
+    for (const child of set) child.kill("SIGKILL");
+  });
+  return set;
 }
 
 /** How long a watch is given: from its start, then from its test's `deadline`. */
@@ -59,6 +83,8 @@ const WATCH_MS = 60_000;
 
 export function watch(env: Record<string, string>, ...args: string[]): Watching {
   const child = spawn(process.execPath, [BIN, "watch", ...args], { env });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let stdout = "";
   let stderr = "";
   let ready!: () => void;
@@ -91,7 +117,8 @@ export function watch(env: Record<string, string>, ...args: string[]): Watching 
     given = `${ms / 1000} s after what it waited for was done`;
     timer = setTimeout(kill, ms);
   };
-  return { child, done, ready: readyP, deadline };
+  const hold = () => clearTimeout(timer);
+  return { child, done, ready: readyP, deadline, hold };
 }
 
 /** What a failed watch said and printed: its stderr, then its stdout's last lines. */
@@ -165,6 +192,7 @@ export async function watchThrough(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const w = watch(env, target, "--json", "--until", "complete", ...flags);
   await w.ready;
+  w.hold();
   await act();
   w.deadline(WATCH_MS);
   const r = await w.done;
