@@ -315,10 +315,7 @@ export interface StreamOut {
   readonly gate: WorkGate;
 }
 
-/**
- * Opens the stream on `res`: its head, the backlog (with backpressure), then whatever the
- * hub sends; `release` gives its place in the stream budget back when it closes.
- */
+/** Opens the stream on `res`: its head, the backlog (backpressure), then what the hub sends. */
 export function sendStream(opened: Opened, out: StreamOut): void {
   const { req, res, streams, release } = out;
   res.writeHead(200, STREAM_HEADERS);
@@ -328,8 +325,10 @@ export function sendStream(opened: Opened, out: StreamOut): void {
   const since = opened.since === undefined ? "" : `since: ${opened.since}\n`;
   res.write(`retry: 1000\n${since}: watching ${out.label}\n\n`);
   streams.add(res);
-  noMoreRequests(req.socket, () => req.socket.destroy()); // the connection is the stream's
+  const carried = noMoreRequests(req.socket, () => req.socket.destroy()); // until it ends
+  // `release` gives its place in the stream budget back when it closes.
   const end = () => {
+    carried();
     streams.delete(res);
     opened.close();
     release();

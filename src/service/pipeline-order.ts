@@ -28,7 +28,7 @@ const TURNS = Symbol("the order of one connection's requests");
 
 interface Turns {
   /** Set once the connection carries a response that never ends: what its later requests meet. */
-  ended?: () => void;
+  ended?: (() => void) | undefined;
   /** The hold in force (its number), or 0. */
   held: number;
   /** Holds taken so far: the next one's number. */
@@ -75,10 +75,15 @@ export function inTurn(socket: object, next: () => void): void {
  * queue behind the stream: 32 GETs of data.json pipelined behind one stream held the
  * address's data.json budget (public/budgets.ts) for as long as the stream lived, past
  * the drop of a stalled transfer (a queued response has no socket to watch), and 8 such
- * connections held everyone's.
+ * connections held everyone's. The returned function lifts it when the stream ends.
  */
-export function noMoreRequests(socket: object, refuse: () => void): void {
-  turnsOf(socket).ended = refuse;
+export function noMoreRequests(socket: object, refuse: () => void): () => void {
+  const turns = turnsOf(socket);
+  turns.ended = refuse;
+  // The stream ended and the connection lives on (keep-alive): its next request is answered.
+  return () => {
+    if (turns.ended === refuse) turns.ended = undefined;
+  };
 }
 
 /** What `inTurnUntilAnswered` hears close: the request's response (a ServerResponse). */

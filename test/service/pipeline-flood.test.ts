@@ -61,4 +61,15 @@ describe("a connection carrying an event stream", () => {
     expect(ran).toEqual([]);
     expect(refused).toEqual(["cut", "cut"]);
   });
+
+  it("answers the connection's next request once the stream has ended (keep-alive)", () => {
+    const socket = {};
+    const ran: string[] = [];
+    const refused: string[] = [];
+    const ended = noMoreRequests(socket, () => refused.push("cut"));
+    ended();
+    inTurn(socket, () => ran.push("next"));
+    expect(ran).toEqual(["next"]);
+    expect(refused).toEqual([]);
+  });
 });
