@@ -14,6 +14,7 @@ import type { HttpResponse } from "../model/http.js";
 import type { WatchEvent } from "../model/watch-events.js";
 import type { EventHub, Opened, Subscriber } from "./event-hub.js";
 import { noMoreRequests } from "./pipeline-order.js";
+import { addressOf } from "./public/budgets.js";
 import type { WorkGate } from "./public/work-gate.js";
 import { queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";
@@ -57,11 +58,6 @@ const frame = (event: WatchEvent): string => `id: ${event.id}\ndata: ${JSON.stri
 const BACKLOG_BATCH = 256;
 /** A reader this far behind the live events (bytes unsent) is ended; it resumes with Last-Event-ID. */
 const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
-
-/** The client's address, for the budgets (public/budgets.ts). */
-export function addressOf(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? "";
-}
 
 /**
  * Answers a request of an event stream's path by its method, as every v2.1 path answers

@@ -19,14 +19,13 @@ import type { HttpResponse } from "../model/http.js";
 import type { TournamentRow } from "../store/tournaments-repository.js";
 import { viewerErrorPage, viewerPage } from "../viewer/page.js";
 import {
-  addressOf,
   resumeOf,
   STREAM_HEADERS,
   sendResponse,
   sendStream,
   streamSubscriber,
 } from "./http-event-stream.js";
-import { dataBudget } from "./public/budgets.js";
+import { addressOf, dataBudget } from "./public/budgets.js";
 import { sendSnapshot } from "./public/viewer-data.js";
 import { badEscape, queryRefusal } from "./query-string.js";
 import type { Service } from "./types.js";

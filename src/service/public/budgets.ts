@@ -4,7 +4,9 @@
  * clients together may hold open. Past a budget the request is answered at once, 429 (this
  * address) or 503 (everyone), with Retry-After, never left to wait.
  */
+import type { IncomingMessage } from "node:http";
 import type { HttpResponse } from "../../model/http.js";
+import { addressKey } from "../oauth/limits.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -70,6 +72,16 @@ export class Budget {
       else this.#byAddress.set(address, left);
     };
   }
+}
+
+/**
+ * The key of the request's client in the budgets: its address, an IPv6 address by its /64
+ * (what one host is usually given, and may take any source address of), an IPv4-mapped one
+ * as the IPv4 address, as the sign-in limits count them (oauth/limits.ts). Before, the full
+ * IPv6 address: one host with a /64 was as many clients as it liked.
+ */
+export function addressOf(req: IncomingMessage): string {
+  return addressKey(req.socket.remoteAddress);
 }
 
 /**
