@@ -17,7 +17,7 @@ import { checkAccept, checkBody, checkCredentials } from "./http-checks.js";
 import { IncomingRequest } from "./incoming-request.js";
 import { LinkOrigin } from "./link-base.js";
 import { createOAuthHandler, isOAuthPath } from "./oauth/index.js";
-import { streamBudget } from "./public/budgets.js";
+import { apiStreamBudget, streamBudget } from "./public/budgets.js";
 import { createPublicSurfaces } from "./public/index.js";
 import { raceReader } from "./race-topics.js";
 import { JsonResponse, ReplyMemo, type ReplyText } from "./reply-memo.js";
@@ -308,6 +308,7 @@ export function createService(options: ServiceOptions): Service {
     },
     surfaces.topics,
     streamBudget(),
+    apiStreamBudget(),
   );
   const rest: Omit<Service, "handle" | "handleSync"> = {
     oneLook: (fn) => context.oneLook(fn),

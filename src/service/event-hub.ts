@@ -54,8 +54,10 @@ export class EventHub {
     private readonly deps: HubDeps,
     /** The tournament topics (public/tournament-topics.ts), shared with the bracket viewer. */
     readonly tournaments: TournamentTopics,
-    /** Open streams per client address and in all (public/budgets.ts). */
+    /** Anonymous open streams per client address and in all (public/budgets.ts). */
     readonly streams: Budget,
+    /** The API's open streams of a valid credential, per credential and in all. */
+    readonly apiStreams: Budget,
   ) {
     this.races = new RaceTopics({
       basePath: deps.basePath,

@@ -12,11 +12,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpResponse } from "../model/http.js";
 import type { WatchEvent } from "../model/watch-events.js";
-import type { EventHub, Opened, Subscriber } from "./event-hub.js";
+import type { Opened, Subscriber } from "./event-hub.js";
 import { noMoreRequests } from "./pipeline-order.js";
-import { addressOf } from "./public/budgets.js";
 import type { WorkGate } from "./public/work-gate.js";
 import { queryRefusal } from "./query-string.js";
+import { admitStream, credentialRefusal } from "./stream-admission.js";
 import type { Service } from "./types.js";
 import { viewerFailure } from "./viewer/failure.js";
 
@@ -76,7 +76,7 @@ export function answerEvents(
 ): Promise<unknown> | undefined {
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD")
-    return streamEvents(service.events, target, req, res, streams);
+    return streamEvents(service, target, req, res, streams);
   if (method === "OPTIONS") {
     res.writeHead(204, { allow: EVENTS_ALLOW }).end();
     return undefined;
@@ -95,29 +95,13 @@ export function answerEvents(
 }
 
 /**
- * The 401 of the credential `headers` carry (none, or not valid), asked of the service by a
- * GET of id 0 (no row has it) in the family of `path` (`/v2.1/tournaments/x` ->
- * `/v2.1/tournaments/0`): the credential check runs before the route, and the route's 404
- * tells nothing of `path`'s own record. A method not allowed is 405 whatever the scopes.
- */
-function credentialRefusal(
-  service: Service,
-  path: string,
-  headers: Record<string, string>,
-): HttpResponse | undefined {
-  const probe = `${path.slice(0, path.lastIndexOf("/"))}/0`;
-  const answer = service.handleSync({ method: "GET", path: probe, headers, lowerCaseNames: true });
-  return answer.status === 401 ? answer : undefined;
-}
-
-/**
  * Answers an event stream request (GET, or HEAD: the same checks, then the stream's head
  * alone, no stream held); open streams are ended by `streams`' owner on close. A promise
  * when the stream is opened (or refused) later: http-server.ts holds the connection's
  * later requests until then.
  */
 export function streamEvents(
-  hub: EventHub,
+  service: Service,
   target: { path: string; query: string },
   req: IncomingMessage,
   res: ServerResponse,
@@ -129,7 +113,10 @@ export function streamEvents(
     sendResponse(res, refused);
     return undefined;
   }
-  const admitted = hub.streams.admit(addressOf(req));
+  // The credential first, then its own budget (stream-admission.ts); before, a place in the
+  // anonymous streams' budget, so spectators filling it refused the organiser's watch.
+  const hub = service.events;
+  const admitted = admitStream(service, target.path, req, headersOf(req));
   if (typeof admitted !== "function") {
     sendResponse(res, admitted);
     return undefined;

@@ -7,7 +7,12 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import type { HttpResponse } from "../../src/model/http.js";
-import { addressOf, type Release, streamBudget } from "../../src/service/public/budgets.js";
+import {
+  addressOf,
+  apiStreamBudget,
+  type Release,
+  streamBudget,
+} from "../../src/service/public/budgets.js";
 
 /** A request from `remoteAddress`, as node:http's socket tells it. */
 const from = (remoteAddress: string | undefined) =>
@@ -52,5 +57,17 @@ describe("stream admission by addressOf", () => {
     expect(budget.held(addressOf(from("10.0.0.1")))).toBe(1);
     held[0]!();
     expect(typeof budget.admit(addressOf(from("fd00:1::abcd")))).toBe("function");
+  });
+
+  it("counts the API streams' budget per credential, with its own words", () => {
+    const budget = apiStreamBudget();
+    for (let i = 0; i < budget.perAddress; i++)
+      expect(typeof budget.admit("credential")).toBe("function");
+    const refused = refusal(budget.admit("credential"));
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).errors[0].detail).toContain(
+      "too many open event streams with this credential",
+    );
+    expect(typeof budget.admit("another")).toBe("function");
   });
 });

@@ -31,13 +31,15 @@ export class Budget {
 
   /**
    * `what`: the plural noun of the refusal ("open event streams"); `perAddress` and
-   * `total`: how many may be held at once; `retryAfter`: seconds told to wait.
+   * `total`: how many may be held at once; `retryAfter`: seconds told to wait; `whose`:
+   * what one key of `admit` is, as the 429 names it.
    */
   constructor(
     readonly what: string,
     readonly perAddress: number,
     readonly total: number,
     readonly retryAfter = 5,
+    readonly whose = "from this address",
   ) {}
 
   /** Held now, by `address` or (no address) in all. */
@@ -51,7 +53,7 @@ export class Budget {
     if (mine >= this.perAddress)
       return refusal(
         429,
-        `too many ${this.what} from this address (at most ${this.perAddress} at once); close one or retry after ${this.retryAfter} s`,
+        `too many ${this.what} ${this.whose} (at most ${this.perAddress} at once); close one or retry after ${this.retryAfter} s`,
         this.retryAfter,
       );
     if (this.#total >= this.total)
@@ -85,12 +87,22 @@ export function addressOf(req: IncomingMessage): string {
 }
 
 /**
- * Event streams: each holds a socket and, while its backlog is written, a list of
+ * Anonymous event streams (the bracket page's; the API's only in process, without a
+ * credential): each holds a socket and, while its backlog is written, a list of
  * references to shared events. 32 an address covers a venue's phones behind one NAT
  * and the 24 clients of bench/public-load.mjs; 512 in all keeps serve within its
  * file descriptors and memory (docs/serve-limits.md).
  */
 export const streamBudget = (): Budget => new Budget("open event streams", 32, 512);
+
+/**
+ * The API's event streams of a valid credential (`tourney watch`), counted per credential and
+ * apart from the anonymous ones: spectators holding every anonymous stream no longer refuse
+ * the organiser's own watch. 8 a credential covers a few watches and a scoreboard; 64 in all
+ * keeps both budgets and the data.json transfers within 1,024 file descriptors.
+ */
+export const apiStreamBudget = (): Budget =>
+  new Budget("open event streams", 8, 64, 5, "with this credential");
 
 /**
  * data.json transfers: each sends the shared gzipped chunks (no copy), or, to a client
