@@ -19,6 +19,9 @@
  *   minutes. A user code has 20^8 (2.6e10) values and lives 10 minutes.
  * - device authorizations: 20 per address per 10 minutes (each is a row; a
  *   person logging in needs one).
+ * - polls of one device code (DevicePolls): one sooner than its interval is
+ *   answered slow_down from here, without a write; its interval grows 5 s per
+ *   such poll up to 60 s (MAX_POLL_INTERVAL_SECONDS).
  *
  * Past a limit an attempt is refused before it is checked (429 with
  * Retry-After), so it costs neither a password hash nor a lookup.
@@ -63,7 +66,7 @@ export const LIMITS = {
 const MAX_KEYS = 10_000;
 
 /** Adds `key` last to `map`, forgetting the oldest key past MAX_KEYS. */
-function keep<V>(map: Map<string, V>, key: string, value: V): void {
+function keep<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.delete(key);
   map.set(key, value);
   if (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
@@ -166,6 +169,74 @@ export class BackoffCounter {
   }
 }
 
+/** RFC 8628 §3.5: what each slow_down adds to a device code's interval. */
+export const SLOW_DOWN_STEP_SECONDS = 5;
+
+/**
+ * The longest a device code's interval grows to (unless serve's --poll-interval is longer):
+ * the interval tourney login takes at most (auth/device-grant.ts MAX_INTERVAL_SECONDS), and
+ * still ten polls within a code's 10 minutes. Before, it grew without bound (18,255 s after
+ * 3,650 early polls, an outside review): one burst of early polls left the code unusable.
+ */
+export const MAX_POLL_INTERVAL_SECONDS = 60;
+
+export interface Poll {
+  /** When the code was polled last (epoch ms), on time or not; undefined: never. */
+  readonly at: number | undefined;
+  /** Seconds its polls must be apart from now on. */
+  readonly interval: number;
+}
+
+/**
+ * The last poll and the interval of each device code being polled, by its row id. What
+ * the database holds (the last poll on time) is the start when the code is not here (not
+ * polled since serve started, or forgotten past MAX_KEYS); a poll on time writes the
+ * interval there, so a restart forgets at most the slow_downs since.
+ */
+export class DevicePolls {
+  private readonly polls = new Map<number, Poll>();
+
+  constructor(private readonly maxInterval: number) {}
+
+  /**
+   * Whether a poll of `id` at `now` comes sooner than its interval; one that does is counted
+   * here (its slow_down), one on time only once written (`polled`): a poll whose write failed
+   * (the database busy, 503) has not happened, and its retry is not too soon.
+   */
+  poll(
+    id: number,
+    stored: Poll,
+    now: number,
+  ): { readonly early: boolean; readonly since: number; readonly interval: number } {
+    const last = this.polls.get(id) ?? stored;
+    const since = last.at === undefined ? Number.POSITIVE_INFINITY : now - last.at;
+    const was = this.bounded(last.interval);
+    const early = since < was * 1000;
+    const interval = early ? this.bounded(was + SLOW_DOWN_STEP_SECONDS) : was;
+    if (early) keep(this.polls, id, { at: now, interval });
+    return { early, since, interval };
+  }
+
+  /** A poll on time of `id`, written with its interval. */
+  polled(id: number, now: number, interval: number): void {
+    keep(this.polls, id, { at: now, interval });
+  }
+
+  /** The interval of `id` from now on: what its slow_downs made it, else `stored`, bounded. */
+  intervalOf(id: number, stored: number): number {
+    return this.bounded(this.polls.get(id)?.interval ?? stored);
+  }
+
+  /** A longer one (stored before the bound) is taken as the bound. */
+  private bounded(interval: number): number {
+    return Math.min(this.maxInterval, interval);
+  }
+
+  forget(id: number): void {
+    this.polls.delete(id);
+  }
+}
+
 /** The counters of one service. */
 export class OAuthLimits {
   readonly passwordPerAccount = new BackoffCounter(LIMITS.passwordPerAccount);
@@ -173,4 +244,9 @@ export class OAuthLimits {
   readonly userCodePerUser = new AttemptCounter(LIMITS.userCodePerUser);
   readonly userCodePerAddress = new AttemptCounter(LIMITS.userCodePerAddress);
   readonly deviceCodesPerAddress = new AttemptCounter(LIMITS.deviceCodesPerAddress);
+  readonly devicePolls: DevicePolls;
+
+  constructor(pollIntervalSeconds: number) {
+    this.devicePolls = new DevicePolls(Math.max(MAX_POLL_INTERVAL_SECONDS, pollIntervalSeconds));
+  }
 }

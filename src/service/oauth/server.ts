@@ -50,10 +50,11 @@ export function openOAuthServer(
   settings: OAuthSettings,
   origin: (host: string | undefined) => string,
 ): OAuthServer {
+  const all = { ...OAUTH_DEFAULTS, ...settings };
   return {
     service,
-    settings: { ...OAUTH_DEFAULTS, ...settings },
-    limits: new OAuthLimits(),
+    settings: all,
+    limits: new OAuthLimits(all.pollIntervalSeconds),
     csrfKey: crypto().randomBytes(32),
     origin,
   };
