@@ -88,6 +88,11 @@ export class EventHub {
       // Ended saying why (endedWhy). Before, a revoked key's stream closed without a word.
       subscriber: {
         event: (event: WatchEvent) => subscriber.event(event),
+        events: (events: readonly WatchEvent[]) => {
+          if (subscriber.events !== undefined) subscriber.events(events);
+          else for (const event of events) subscriber.event(event);
+        },
+        open: () => subscriber.open?.() !== false,
         heartbeat: () => subscriber.heartbeat(),
         end: () => subscriber.end?.(refused === undefined ? undefined : endedWhy(refused)),
       },

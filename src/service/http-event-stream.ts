@@ -17,8 +17,11 @@ import { noMoreRequests } from "./pipeline-order.js";
 import type { WorkGate } from "./public/work-gate.js";
 import { queryRefusal } from "./query-string.js";
 import { admitStream, credentialRefusal } from "./stream-admission.js";
+import { BACKLOG_BATCH, framedBatch, framedPiece } from "./stream-frames.js";
 import type { Service } from "./types.js";
 import { viewerFailure } from "./viewer/failure.js";
+
+export { backlogFraming, liveFraming } from "./stream-frames.js";
 
 /** An event stream's path, with or without `.json` (as every v2.1 path: docs/serve.md). */
 const EVENTS_PATH =
@@ -52,10 +55,6 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-const frame = (event: WatchEvent): string => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
-
-/** Frames of the backlog written per unit of the work gate. */
-const BACKLOG_BATCH = 256;
 /** A reader this far behind the live events (bytes unsent) is ended; it resumes with Last-Event-ID. */
 const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
@@ -177,17 +176,21 @@ export interface StreamSubscriber extends Subscriber {
  * ended rather than buffered for.
  */
 export function streamSubscriber(res: ServerResponse): StreamSubscriber {
-  let waiting: WatchEvent[] | undefined = [];
-  const write = (text: string) => {
+  // Until `replayed`: the pieces given, kept as given (their frames are shared).
+  let waiting: (readonly WatchEvent[])[] | undefined = [];
+  const write = (bytes: Buffer | string) => {
     if (res.writableEnded || res.destroyed) return;
     if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
-    else res.write(text);
+    else res.write(bytes);
+  };
+  const events = (piece: readonly WatchEvent[]) => {
+    if (waiting !== undefined) waiting.push(piece);
+    else write(framedPiece(piece));
   };
   return {
-    event: (event: WatchEvent) => {
-      if (waiting !== undefined) waiting.push(event);
-      else write(frame(event));
-    },
+    event: (event: WatchEvent) => events([event]),
+    events,
+    open: () => !res.writableEnded && !res.destroyed,
     heartbeat: () => {
       if (waiting === undefined) write(": heartbeat\n\n");
     },
@@ -201,7 +204,7 @@ export function streamSubscriber(res: ServerResponse): StreamSubscriber {
     replayed: () => {
       const held = waiting ?? [];
       waiting = undefined;
-      for (const event of held) write(frame(event));
+      for (const piece of held) write(framedPiece(piece));
     },
   };
 }
@@ -233,38 +236,6 @@ function drained(res: ServerResponse): Promise<void> {
     res.on("drain", done);
     res.on("close", done);
   });
-}
-
-/** A batch of a backlog framed once: its events, its bytes. */
-interface Framed {
-  readonly events: readonly WatchEvent[];
-  readonly bytes: Buffer;
-}
-
-/**
- * Batches framed, by their first event (issue 24): readers of one history (every `?since=`
- * of a tournament, from the start of its history) are sent the same batches of the same
- * event objects, framed once and written as one shared buffer to each, not framed again per
- * connection. Held as long as the batch's first event is (its topic's history).
- */
-const framedBatches = new WeakMap<WatchEvent, Framed>();
-
-/** Batches framed since the service opened (what the tests count). */
-export const backlogFraming = { batches: 0 };
-
-/** The bytes of `backlog[at, at + BACKLOG_BATCH)`, framed once for every reader of it. */
-function framedBatch(backlog: readonly WatchEvent[], at: number): Buffer {
-  const events = backlog.slice(at, at + BACKLOG_BATCH);
-  const known = framedBatches.get(events[0]!);
-  const same =
-    known?.events.length === events.length && known.events.every((e, i) => e === events[i]);
-  if (same) return known!.bytes;
-  backlogFraming.batches++;
-  let text = "";
-  for (const event of events) text += frame(event);
-  const bytes = Buffer.from(text, "utf8");
-  framedBatches.set(events[0]!, { events, bytes });
-  return bytes;
 }
 
 /** Writes `backlog` to `res` a batch per unit of `gate`, waiting for the socket to drain. */

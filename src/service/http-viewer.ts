@@ -278,20 +278,12 @@ export class ViewerRoutes {
     }
     const viewer = this.service.viewer;
     const id = row.id;
-    const plain = streamSubscriber(res);
-    // Checked again at each event and heartbeat: a share link revoked, a tournament made
-    // private or deleted while the stream is open ends it (its last event is not sent);
-    // an `ended` event says which (the page was showing it: nothing leaks; issue 28).
+    const subscriber = streamSubscriber(res);
+    // Checked again before each batch of events and each heartbeat (the topic's timer asks
+    // it once a batch: before, at every event): a share link revoked, a tournament made
+    // private or deleted while the stream is open ends it (the batch is not sent); an
+    // `ended` event says which (the page was showing it: nothing leaks; issue 28).
     const stillOpen = () => streamGoesOn(res, () => viewer.streamEnd(id, token));
-    const subscriber = {
-      event: (event: Parameters<typeof plain.event>[0]) => {
-        if (stillOpen()) plain.event(event);
-      },
-      heartbeat: () => {
-        if (stillOpen()) plain.heartbeat();
-      },
-      replayed: () => plain.replayed(),
-    };
     // Within the stream budget (public/budgets.ts): past it 429 or 503 at once.
     const hub = this.service.events;
     const admitted = hub.streams.admit(addressOf(req));
@@ -299,7 +291,7 @@ export class ViewerRoutes {
       sendResponse(res, admitted);
       return undefined;
     }
-    return viewer.openEvents(row, subscriber, resumeOf(req, query)).then(
+    return viewer.openEvents(row, subscriber, resumeOf(req, query), stillOpen).then(
       (opened) => {
         if ("status" in opened) {
           admitted();

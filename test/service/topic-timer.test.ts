@@ -6,7 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WatchEvent } from "../../src/model/watch-events.js";
-import { type Reader, type TimedTopic, TopicTimer } from "../../src/service/public/topic-timer.js";
+import {
+  type Reader,
+  SEND_PIECE,
+  type TimedTopic,
+  TopicTimer,
+} from "../../src/service/public/topic-timer.js";
 
 function reader(allowed: () => boolean) {
   const got: string[] = [];
@@ -93,6 +98,36 @@ describe("topic timer", () => {
     timer.send(held, []);
     vi.advanceTimersByTime(60_000);
     expect(timer.topics.has(7)).toBe(false);
+  });
+
+  it("sends a batch as steps: each reader checked once, each piece one array given to all", () => {
+    const timer = new TopicTimer<TimedTopic>(() => {});
+    const checks: string[] = [];
+    const pieces: (readonly WatchEvent[])[][] = [[], []];
+    const batched = (n: number, open = () => true): Reader => ({
+      view: "public",
+      allowed: () => checks.push(`r${n}`) > 0,
+      subscriber: {
+        event: () => {},
+        events: (piece) => pieces[n]!.push(piece),
+        open,
+        heartbeat: () => {},
+      },
+    });
+    const plain = reader(() => checks.push("plain") > 0);
+    const closed = batched(1, () => false);
+    const held = topic(3, [batched(0), plain.value, closed]);
+    const events = Array.from({ length: 600 }, (_, i) => ({ id: `e${i}` }) as WatchEvent);
+    const steps = timer.sendSteps(held, events);
+    let count = 0;
+    while (steps.next().done !== true) count++;
+    // 2 checks (the closed reader none), then 3 pieces of at most SEND_PIECE to each of 2.
+    expect(checks).toEqual(["r0", "plain"]);
+    expect(count).toBe(2 + 3 * 2);
+    expect(pieces[0]!.map((p) => p.length)).toEqual([SEND_PIECE, SEND_PIECE, 600 - 2 * SEND_PIECE]);
+    expect(pieces[0]!.flat()).toEqual(events);
+    expect(pieces[1]).toEqual([]);
+    expect(plain.got).toEqual(events.map((e) => e.id));
   });
 
   it("says a heartbeat is due once every 15 s", () => {

@@ -227,7 +227,8 @@ export class TournamentTopics {
     topic.shape = version.shape;
     topic.torn = 0;
     topic.log.append(events);
-    this.#send(topic, events);
+    // To each reader a piece a step, a few steps a unit: while a refresh sends, the next waits.
+    await this.gate.steps(this.#timer.sendSteps(topic, events));
   }
 
   /** Sends `events` (none: a heartbeat) to each reader still allowed; ends the others. */

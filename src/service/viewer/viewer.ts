@@ -62,6 +62,8 @@ export interface Viewer {
     row: TournamentRow,
     subscriber: Subscriber,
     resume: { readonly lastEventId?: string; readonly since?: string },
+    /** Whether the stream goes on, asked before each batch (it ends the stream when not). */
+    allowed?: () => boolean,
   ): Promise<Opened | HttpResponse>;
 }
 
@@ -105,10 +107,10 @@ export function createViewer(deps: ViewerDeps): Viewer {
       dataAnswer(deps.snapshots, deps.instance, row.id, ifNoneMatch, NOT_FOUND),
     // The tournament's one topic (public/tournament-topics.ts), shared with the API's streams;
     // the HTTP side ends the stream when the reader may no longer look (streamEnd).
-    openEvents: (row, subscriber, resume) =>
+    openEvents: (row, subscriber, resume, allowed = () => true) =>
       deps.hub.tournaments.open(
         row.id,
-        { subscriber, view: row.settings.private ? "owner" : "public", allowed: () => true },
+        { subscriber, view: row.settings.private ? "owner" : "public", allowed },
         resume,
       ),
   };
