@@ -4,10 +4,11 @@
  * and keeps its exit code, 143 or 129, as it keeps 130 after Ctrl-C. Before, only 8 and 130
  * were kept: a race import stopped by SIGTERM said "run the same command again to continue",
  * then "done: the change was made ...; do not run the command again", and exited 8.
- * The import is held after it looked the race up (TOURNEY_TEST_PAUSE=import-read), signalled
- * there, and let go once it has said it heard the signal; it then creates the race and adds
- * its racers (two writes) and stops before its next step. The rejection is made by a
- * preloaded probe as the import says it stopped.
+ * A tournament import is held after it looked up the tournament, found in the target
+ * (TOURNEY_TEST_PAUSE=import-read), signalled there, and let go once it has said it heard the
+ * signal; it then adds the participants (a write with no step before it: participant-step.ts)
+ * and stops before its next step. The rejection is made by a preloaded probe as the import
+ * says it stopped. (A race import stops before its first write now: race-import-signal.test.ts.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,7 @@ import { pausedRun } from "../helpers/paused-run.js";
 
 describe.runIf(BUILT)("an unhandled rejection after a signal stopped a write", () => {
   const dir = mkdtempSync(join(tmpdir(), "tourney-late-rejection-signal-"));
-  const file = join(dir, "gp.json");
+  const file = join(dir, "cup.json");
   // As the import says it stopped, a promise rejected that nothing awaits.
   const probe = join(dir, "probe.cjs");
   writeFileSync(
@@ -37,12 +38,17 @@ describe.runIf(BUILT)("an unhandled rejection after a signal stopped a write", (
   beforeAll(async () => {
     const source = binaryEnv(join(dir, "source"));
     for (const args of [
-      ["race", "create", "--name", "GP", "--url", "gp"],
-      ["race", "participants", "bulk-add", "gp", "Ann", "Bob"],
-      ["race", "start", "gp"],
-      ["race", "export", "gp", "--output", file],
+      ["tournament", "create", "--name", "Cup", "--url", "cup"],
+      ["participants", "bulk-add", "cup", "Ann", "Bob"],
+      ["tournament", "export", "cup", "--output", file],
     ]) {
       const r = await runBinary(args, source);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    // The tournament is there in each target, without its participants.
+    for (const signal of ["SIGTERM", "SIGHUP"]) {
+      const args = ["tournament", "create", "--name", "Cup", "--url", "cup"];
+      const r = await runBinary(args, binaryEnv(join(dir, signal)));
       expect(r.code, r.stderr).toBe(0);
     }
   });
@@ -50,13 +56,13 @@ describe.runIf(BUILT)("an unhandled rejection after a signal stopped a write", (
   it.each([
     ["SIGTERM", 143],
     ["SIGHUP", 129],
-  ] as const)("race import stopped by %s: exit %i kept, no 'done:'", async (signal, code) => {
+  ] as const)("tournament import stopped by %s: exit %i kept, no 'done:'", async (signal, code) => {
     const env = {
       ...binaryEnv(join(dir, signal)),
       NODE_OPTIONS: `--require ${probe}`,
     };
     const held = pausedRun(
-      ["race", "import", file],
+      ["tournament", "import", file],
       env,
       "import-read",
       join(dir, `${signal}.barrier`),
@@ -74,9 +80,9 @@ describe.runIf(BUILT)("an unhandled rejection after a signal stopped a write", (
     );
     expect(r.stderr).not.toContain("done:");
     expect(r.code).toBe(code);
-    // The writes were made: the race is there with its racers.
+    // The write was made: the participants are there.
     const there = await runBinary(
-      ["race", "participants", "list", "gp", "--json", "name"],
+      ["participants", "list", "cup", "--json", "name"],
       binaryEnv(join(dir, signal)),
     );
     expect(there.code, there.stderr).toBe(0);

@@ -45,7 +45,14 @@ export interface RaceImportSummary {
 /** Attributes of the race that are its state or the backend's counts, not settings. */
 const NOT_SETTINGS = new Set(["state", "currentLap", "participantsCount", "timestamps"]);
 
-async function ensureRace(client: ApiClient, doc: RaceExport, summary: RaceImportSummary) {
+type Context = { summary: RaceImportSummary; progress: Progress };
+
+async function ensureRace(
+  client: ApiClient,
+  doc: RaceExport,
+  summary: RaceImportSummary,
+  progress: Progress,
+) {
   const url = summary.url;
   try {
     const found = await client.races.get(url);
@@ -64,6 +71,8 @@ async function ensureRace(client: ApiClient, doc: RaceExport, summary: RaceImpor
   // Tests order imports at once by it (test-pause.ts); loaded only then.
   if (process.env.TOURNEY_TEST_PAUSE)
     await (await import("../test-pause.js")).pauseAt("import-read");
+  // A step before each write: a stop (Ctrl-C, SIGTERM, SIGHUP) is seen there (interruptible.ts).
+  progress.step(`creating race ${url}`);
   const settings = Object.entries(doc.race).filter(([k]) => !NOT_SETTINGS.has(k));
   const created = await client.races.create(Object.fromEntries(settings));
   summary.created = true;
@@ -74,7 +83,7 @@ async function ensureParticipants(
   client: ApiClient,
   doc: RaceExport,
   race: ApiRecord,
-  summary: RaceImportSummary,
+  { summary, progress }: Context,
 ): Promise<Map<string, string>> {
   const owner = { race: race.id };
   let records = await client.participants.listAll(owner);
@@ -91,6 +100,7 @@ async function ensureParticipants(
     : { renames: raceCaseRenames(doc, records), stop: undefined };
   if (stop !== undefined) throw new StateRefusedError(stop);
   if (renames.length > 0) {
+    progress.step(`${summary.url}: renaming ${renames.length} participant(s)`);
     await sendRaceRenames(client, race.id, records, renames);
     summary.renamed = renames.length;
     records = await client.participants.listAll(owner);
@@ -104,6 +114,7 @@ async function ensureParticipants(
       ...(p.seed === undefined ? {} : { seed: p.seed }),
       ...(p.misc === undefined || p.misc === null ? {} : { misc: p.misc }),
     }));
+    progress.step(`${summary.url}: adding ${rows.length} participant(s)`);
     await client.participants.bulkAdd(owner, rows);
     summary.added = missing.length;
     records = await client.participants.listAll(owner);
@@ -131,8 +142,6 @@ async function changesOf(
     return change === undefined ? [] : [change];
   });
 }
-
-type Context = { summary: RaceImportSummary; progress: Progress };
 
 async function send(
   client: ApiClient,
@@ -263,8 +272,8 @@ export async function importRace(
   const summary = emptyRaceSummary(doc.race.url);
   // Read again from the top when another command changed the target meanwhile (replan.ts).
   await replanning(summary.url, progress, async () => {
-    let race = await ensureRace(client, doc, summary);
-    const names = await ensureParticipants(client, doc, race, summary);
+    let race = await ensureRace(client, doc, summary, progress);
+    const names = await ensureParticipants(client, doc, race, { summary, progress });
     if (doc.race.state !== "pending" && race.attributes.state === "pending") {
       progress.step(`${summary.url}: start`);
       race = await client.races.changeState(race.id, "start");
