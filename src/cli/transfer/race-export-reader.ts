@@ -14,6 +14,7 @@ import {
   type RaceExport,
 } from "../../model/race-export.js";
 import { derivedRaceStandings } from "../commands/race/derived-standings.js";
+import { raceTargetStateOf } from "./published-state.js";
 
 type Names = ReadonlyMap<string, string>;
 
@@ -104,7 +105,9 @@ export async function readRaceExport(
       ...settings,
       name: String(settings.name),
       raceType: String(settings.raceType),
-      state: String(settings.state),
+      // A service that gives no state (the published RacingOutput has none): worked out from
+      // the rounds (published-state.ts); before, String(undefined) wrote "undefined".
+      state: (await raceTargetStateOf(client, r)).state,
       timestamps: (timestamps ?? {}) as Record<string, unknown>,
     },
     participants:
