@@ -17,6 +17,7 @@ import { MAX_BULK_ELAPSED_TIMES } from "../../model/race.js";
 import type { ExportedRound, RaceExport } from "../../model/race-export.js";
 import { StateRefusedError, UsageError } from "../errors.js";
 import { type Progress, SILENT } from "./progress.js";
+import { raceTargetStateOf } from "./published-state.js";
 import { changeOf } from "./race-changes.js";
 import { participantOf } from "./race-export-reader.js";
 import {
@@ -83,6 +84,7 @@ async function ensureParticipants(
   client: ApiClient,
   doc: RaceExport,
   race: ApiRecord,
+  started: boolean,
   { summary, progress }: Context,
 ): Promise<Map<string, string>> {
   const owner = { race: race.id };
@@ -92,7 +94,6 @@ async function ensureParticipants(
     return doc.participants.filter((p) => !have.has(p.name));
   };
   let missing = missingIn(records);
-  const started = race.attributes.state !== "pending";
   // Renamed in the file's race since, or spelled in another letter case before the start:
   // renamed on the target too (race-renames.ts).
   const { renames, stop } = started
@@ -273,8 +274,10 @@ export async function importRace(
   // Read again from the top when another command changed the target meanwhile (replan.ts).
   await replanning(summary.url, progress, async () => {
     let race = await ensureRace(client, doc, summary, progress);
-    const names = await ensureParticipants(client, doc, race, { summary, progress });
-    if (doc.race.state !== "pending" && race.attributes.state === "pending") {
+    // Worked out from its rounds where the service gives none, as the plan does (race-plan.ts).
+    const started = (await raceTargetStateOf(client, race)).state !== "pending";
+    const names = await ensureParticipants(client, doc, race, started, { summary, progress });
+    if (doc.race.state !== "pending" && !started) {
       progress.step(`${summary.url}: start`);
       race = await client.races.changeState(race.id, "start");
     }

@@ -55,9 +55,10 @@ async function heldRounds(
   doc: RaceExport,
   names: readonly string[],
   renamed: ReadonlyMap<string, string>,
+  started: boolean,
 ): Promise<Map<number, HeldRound>> {
   const held = new Map<number, HeldRound>();
-  if (race === undefined || race.attributes.state === "pending") {
+  if (race === undefined || !started) {
     // Created (or found pending) and started by the import: round 1 under way, the rest pending.
     for (const round of doc.rounds)
       held.set(round.number, {
@@ -147,19 +148,21 @@ export async function planRaceImport(client: ApiClient, doc: RaceExport): Promis
         done,
       ];
   }
-  // A race the service gives no state (the published description's has none): worked out.
+  // A race the service gives no state (the published description's has none): worked out,
+  // as the import works it out (race-importer.ts).
+  const there = race === undefined ? undefined : await raceTargetStateOf(client, race);
   const lines = [
-    race === undefined
+    there === undefined
       ? `create race ${url} (${doc.race.name}, ${doc.race.raceType})`
-      : `race ${url} is there (${stateText(await raceTargetStateOf(client, race))}): continue it`,
+      : `race ${url} is there (${stateText(there)}): continue it`,
   ];
-  const field = await fieldSteps(client, doc, race);
+  const started = there !== undefined && there.state !== "pending";
+  const field = await fieldSteps(client, doc, race, started);
   lines.push(...field.lines);
   if (field.stop) return [...lines, done];
-  const started = race !== undefined && race.attributes.state !== "pending";
   if (doc.race.state !== "pending" && !started) lines.push("start");
   if (doc.race.state !== "pending") {
-    const held = await heldRounds(client, race, doc, field.names, field.renamed);
+    const held = await heldRounds(client, race, doc, field.names, field.renamed, started);
     lines.push(...roundSteps(doc, held, field.names));
   }
   lines.push(done);
@@ -170,12 +173,16 @@ export async function planRaceImport(client: ApiClient, doc: RaceExport): Promis
  * The racers the import would rename (race-renames.ts) and add, or the stop at a started
  * target without some of the file's; the names the target's field would then have.
  */
-async function fieldSteps(client: ApiClient, doc: RaceExport, race: ApiRecord | undefined) {
+async function fieldSteps(
+  client: ApiClient,
+  doc: RaceExport,
+  race: ApiRecord | undefined,
+  started: boolean,
+) {
   const url = String(doc.race.url);
   const records = race === undefined ? [] : await client.participants.listAll({ race: race.id });
   const have = new Set(records.map((p) => String(p.attributes.name)));
   let missing = doc.participants.filter((p) => !have.has(p.name));
-  const started = race !== undefined && race.attributes.state !== "pending";
   const renamed = new Map<string, string>();
   const lines: string[] = [];
   if (race !== undefined) {
