@@ -7,32 +7,14 @@
  * itself. Before, it said "race gp is there (undefined): continue it".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT, runBinary } from "../helpers/binary.js";
+import { BUILT } from "../helpers/binary.js";
 import { type Gateway, startGateway } from "../helpers/gateway.js";
 import { type ServedSandbox, servedSandbox } from "../helpers/remote-profile.js";
-
-/** A race record, or a page of them: GET /v2.1/races(/R)(.json). */
-const RACES = /^\/v2\.1\/races(\/[^/?]+)?(\?.*)?$/;
-
-/** `body` with the `state` of each race record it holds taken out. */
-function withoutState(method: string, path: string, body: string): string {
-  if (method !== "GET" || !RACES.test(path)) return body;
-  const doc = JSON.parse(body) as { data?: unknown };
-  const records = Array.isArray(doc.data) ? doc.data : [doc.data];
-  for (const r of records as { attributes?: Record<string, unknown> }[])
-    if (r?.attributes !== undefined) delete r.attributes.state;
-  return JSON.stringify(doc);
-}
+import { ok, withoutState } from "../helpers/stateless-races.js";
 
 describe.runIf(BUILT)("race publish --dry-run to a service that gives a race no state", () => {
   let sandbox: ServedSandbox;
   let gateway: Gateway;
-
-  const ok = async (args: string[], env: Record<string, string>, stdin = "") => {
-    const r = await runBinary(args, env, stdin);
-    expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
-    return r;
-  };
 
   beforeAll(async () => {
     sandbox = await servedSandbox("race-no-state");
